@@ -1,0 +1,35 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import BetterSqlite3 from "better-sqlite3";
+import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import * as schema from "./schema.js";
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: BetterSqlite3.Database };
+/** What a transaction callback receives; domain functions accept either. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const migrationsFolder = fileURLToPath(new URL("../migrations", import.meta.url));
+
+/**
+ * Opens (creating if needed) the database file, sets the pragmas every connection needs and
+ * applies pending migrations. Safe to call on every start: applied migrations are skipped.
+ */
+export function openDb(path: string): Db {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new BetterSqlite3(path);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  // FULL: a committed purchase survives a power cut, which matters more than write speed here.
+  sqlite.pragma("synchronous = FULL");
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder });
+  return db;
+}
+
+/** Runs `work` in one IMMEDIATE transaction: the write lock is taken before anything is read. */
+export function inTransaction<T>(db: Db, work: (tx: Tx) => T): T {
+  return db.transaction(work, { behavior: "immediate" });
+}

@@ -1,0 +1,52 @@
+import type { CoupleConfig, Partner } from "@spankbank/shared/config";
+import { eq } from "drizzle-orm";
+import type { Db, Tx } from "./client.js";
+import { inTransaction } from "./client.js";
+import { accounts, users } from "./schema.js";
+
+export type User = typeof users.$inferSelect;
+
+/**
+ * Mirrors the two partners of the config into `users` and makes sure every ledger account
+ * exists. Runs at every start; a partner is matched by Discord id, so a renamed login keeps
+ * their memories and spanks.
+ */
+export function syncCouple(db: Db, config: CoupleConfig): User[] {
+  return inTransaction(db, (tx) => {
+    const synced = config.partners.map((partner) => upsertPartner(tx, partner));
+    for (const user of synced) {
+      tx.insert(accounts)
+        .values({ kind: "user", name: `user:${user.username}`, userId: user.id })
+        .onConflictDoUpdate({ target: accounts.userId, set: { name: `user:${user.username}` } })
+        .run();
+    }
+    for (const kind of ["charity", "escrow", "mint"] as const) {
+      tx.insert(accounts).values({ kind, name: kind }).onConflictDoNothing().run();
+    }
+    return synced;
+  });
+}
+
+function upsertPartner(tx: Tx, partner: Partner): User {
+  const fields = {
+    username: partner.username,
+    displayName: partner.displayName,
+    responseName: partner.responseName,
+    discordId: partner.discordId,
+    timeZone: partner.timeZone,
+    city: partner.city,
+  };
+  return tx.insert(users).values(fields).onConflictDoUpdate({ target: users.discordId, set: fields }).returning().get();
+}
+
+export function userByUsername(db: Db | Tx, username: string): User | undefined {
+  return db.select().from(users).where(eq(users.username, username)).get();
+}
+
+export function userById(db: Db | Tx, id: number): User | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+export function userByDiscordId(db: Db | Tx, discordId: string): User | undefined {
+  return db.select().from(users).where(eq(users.discordId, discordId)).get();
+}

@@ -1,0 +1,43 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./people.js";
+
+export const OUTBOX_KINDS = [
+  "workout_logged",
+  "item_bought",
+  "item_redeemed",
+  "redemption_confirmed",
+  "answer_given",
+  "answers_revealed",
+] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+/** Events the bot must announce, written in the same transaction as the change they announce. */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: OUTBOX_KINDS }).notNull(),
+    payload: text("payload", { mode: "json" }).notNull(),
+    createdAt: text("created_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    deliveredAt: text("delivered_at"),
+  },
+  (t) => [index("outbox_pending").on(t.deliveredAt, t.id)],
+);
+
+/** Replies remembered per user and Idempotency-Key, so a retried request happens once. */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    key: text("key").notNull(),
+    route: text("route").notNull(),
+    statusCode: integer("status_code").notNull(),
+    body: text("body").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

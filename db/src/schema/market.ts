@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { transfers } from "./economy.js";
+import { users } from "./people.js";
+
+/** A favour listed in the marketplace. Removing it is a soft delete (removed_at). */
+export const products = sqliteTable(
+  "products",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sellerId: integer("seller_id")
+      .notNull()
+      .references(() => users.id),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    /** Units still available: listed at 1..10, sold down to 0. */
+    quantity: integer("quantity").notNull(),
+    price: integer("price").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    removedAt: text("removed_at"),
+  },
+  (t) => [
+    index("products_seller").on(t.sellerId),
+    check("products_name_length", sql`length(${t.name}) BETWEEN 1 AND 60`),
+    check("products_description_length", sql`length(${t.description}) BETWEEN 1 AND 300`),
+    check("products_quantity_range", sql`${t.quantity} BETWEEN 0 AND 10`),
+    check("products_price_range", sql`${t.price} BETWEEN 0 AND 9999`),
+  ],
+);
+
+/**
+ * What a partner owns: units bought of one product at one snapshot (name, description, price,
+ * seller), so later edits or removal of the product never change what was bought.
+ */
+export const inventoryItems = sqliteTable(
+  "inventory_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    buyerId: integer("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    sellerId: integer("seller_id")
+      .notNull()
+      .references(() => users.id),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    price: integer("price").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    uniqueIndex("inventory_items_snapshot").on(t.buyerId, t.productId, t.price, t.name, t.description),
+    check("inventory_items_quantity", sql`${t.quantity} >= 0`),
+    check("inventory_items_price_range", sql`${t.price} BETWEEN 0 AND 9999`),
+  ],
+);
+
+/** Every purchase, one unit each, with the transfer that paid for it (null for a free favour). */
+export const purchases = sqliteTable("purchases", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  inventoryItemId: integer("inventory_item_id")
+    .notNull()
+    .references(() => inventoryItems.id),
+  buyerId: integer("buyer_id")
+    .notNull()
+    .references(() => users.id),
+  productId: integer("product_id")
+    .notNull()
+    .references(() => products.id),
+  price: integer("price").notNull(),
+  transferId: integer("transfer_id").references(() => transfers.id),
+  createdAt: text("created_at").notNull(),
+});
+
+/** One redeemed unit. Confirming pays the seller from escrow. */
+export const redemptions = sqliteTable(
+  "redemptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    inventoryItemId: integer("inventory_item_id")
+      .notNull()
+      .references(() => inventoryItems.id),
+    buyerId: integer("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    sellerId: integer("seller_id")
+      .notNull()
+      .references(() => users.id),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    price: integer("price").notNull(),
+    redeemedAt: text("redeemed_at").notNull(),
+    confirmedAt: text("confirmed_at"),
+    confirmTransferId: integer("confirm_transfer_id").references(() => transfers.id),
+  },
+  (t) => [index("redemptions_buyer").on(t.buyerId, t.redeemedAt)],
+);

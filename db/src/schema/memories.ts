@@ -1,0 +1,19 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./people.js";
+
+/** A memory posted in Discord. Deleting on the web is a soft delete (deleted_at). */
+export const memories = sqliteTable(
+  "memories",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    message: text("message").notNull(),
+    /** The Discord message it came from; null for memories made otherwise (demo seed). */
+    discordMessageId: text("discord_message_id").unique(),
+    createdAt: text("created_at").notNull(),
+    deletedAt: text("deleted_at"),
+  },
+  (t) => [index("memories_created").on(t.createdAt)],
+);

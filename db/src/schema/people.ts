@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** The two partners, mirrored from couple.config.json at every start. */
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  username: text("username").notNull().unique(),
+  displayName: text("display_name").notNull(),
+  responseName: text("response_name").notNull().unique(),
+  discordId: text("discord_id").notNull().unique(),
+  timeZone: text("time_zone").notNull(),
+  city: text("city").notNull(),
+});
+
+/** Server-side sessions: only a SHA-256 of the cookie token is stored. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("sessions_expires_at").on(t.expiresAt)],
+);
+
+/** Failed sign-ins, counted per username and client address for the brute-force limit. */
+export const loginFailures = sqliteTable(
+  "login_failures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    client: text("client").notNull(),
+    failedAt: text("failed_at").notNull(),
+  },
+  (t) => [index("login_failures_lookup").on(t.username, t.client, t.failedAt)],
+);
+
+/** Workouts logged from the dashboard. */
+export const workouts = sqliteTable(
+  "workouts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    name: text("name").notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    distance: integer("distance_hundredths"),
+    distanceUnit: text("distance_unit", { enum: ["km", "miles"] }).notNull(),
+    calories: integer("calories").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    index("workouts_user_created").on(t.userId, t.createdAt),
+    check("workouts_duration_range", sql`${t.durationMinutes} BETWEEN 1 AND 1440`),
+    check("workouts_distance_range", sql`${t.distance} IS NULL OR ${t.distance} BETWEEN 0 AND 100000`),
+    check("workouts_calories_range", sql`${t.calories} BETWEEN 0 AND 20000`),
+    check("workouts_distance_unit", sql`${t.distanceUnit} IN ('km', 'miles')`),
+  ],
+);

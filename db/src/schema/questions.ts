@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./people.js";
+
+/** The question bank: bundled questions plus the ones added with `/question add`. */
+export const questionBank = sqliteTable("question_bank", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  text: text("text").notNull().unique(),
+  source: text("source", { enum: ["bundled", "added"] }).notNull(),
+  addedByUserId: integer("added_by_user_id").references(() => users.id),
+});
+
+/** A question that was asked (posted in Discord). */
+export const questions = sqliteTable(
+  "questions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    bankId: integer("bank_id").references(() => questionBank.id),
+    text: text("text").notNull(),
+    askedAt: text("asked_at").notNull(),
+    discordMessageId: text("discord_message_id"),
+    /** Set once the bot has posted both answers side by side. */
+    revealedAt: text("revealed_at"),
+  },
+  (t) => [index("questions_asked").on(t.askedAt)],
+);
+
+/** One answer per partner per question; a second answer replaces the first. */
+export const answers = sqliteTable(
+  "answers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => questions.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    response: text("response").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("answers_one_per_user").on(t.questionId, t.userId),
+    check("answers_response_length", sql`length(${t.response}) BETWEEN 1 AND 300`),
+  ],
+);

@@ -1,0 +1,52 @@
+import { Refusal } from "@spankbank/db/errors";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+
+const STATUS_OF_REFUSAL = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 } as const;
+const REASON: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  409: "Conflict",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+};
+
+/** An error with a status and a message fit for the client (401, 403, 404...). */
+export function httpError(statusCode: number, message: string): FastifyError {
+  return Object.assign(new Error(message), { statusCode, code: `HTTP_${statusCode}`, name: "HttpError" });
+}
+
+/**
+ * One error handler: the contract's `{statusCode, error, message}`, a message that names the bad
+ * field, and no internals for anything the server did not expect (logged, answered 500).
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Refusal, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? "body";
+      const message = error.validation
+        .map((issue) => {
+          const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+          return `${field ? `${where}.${field}` : where}: ${issue.message}`;
+        })
+        .join("; ");
+      return reply.code(400).send({ statusCode: 400, error: REASON[400], message });
+    }
+    if (error instanceof Refusal) {
+      const statusCode = STATUS_OF_REFUSAL[error.code];
+      return reply.code(statusCode).send({ statusCode, error: REASON[statusCode], message: error.message });
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      return reply
+        .code(statusCode)
+        .send({ statusCode, error: REASON[statusCode] ?? "Client Error", message: error.message });
+    }
+    request.log.error({ err: error }, "unexpected error");
+    return reply
+      .code(500)
+      .send({ statusCode: 500, error: "Internal Server Error", message: "Something went wrong on our side." });
+  });
+}

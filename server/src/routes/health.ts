@@ -1,0 +1,11 @@
+import { healthReply } from "@spankbank/shared/contract/auth";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/health", { config: { public: true }, schema: { response: { 200: healthReply } } }, async () => {
+    app.ctx.db.$client.prepare("SELECT 1").get();
+    return { status: "ok" as const };
+  });
+
+  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+};

@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Db, openDb } from "@spankbank/db/client";
+import { syncCouple } from "@spankbank/db/couple";
+import { DEMO_LOGINS, demoCouple } from "@spankbank/shared/demoCouple";
+import type { FastifyInstance } from "fastify";
+import { afterEach } from "vitest";
+import { type BuildAppOptions, buildApp } from "../app.js";
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  /** Signs in as a demo partner and returns the Cookie header to send. */
+  signIn: (username: "alex" | "sam") => Promise<string>;
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+/**
+ * The real app on a real SQLite file in a temp folder, with the demo couple synced (no demo
+ * seed: each test writes the rows it needs). Closed and deleted after each test.
+ */
+export async function buildTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), "spankbank-test-"));
+  const db = options.db ?? openDb(join(dir, "test.db"));
+  syncCouple(db, options.config ?? demoCouple);
+  const app = await buildApp({ db, config: demoCouple, demo: true, ...options });
+  cleanups.push(async () => {
+    await app.close();
+    db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const cookies = new Map<string, string>();
+  async function signIn(username: "alex" | "sam"): Promise<string> {
+    const cached = cookies.get(username);
+    if (cached) return cached;
+    const login = DEMO_LOGINS.find((l) => l.username === username)!;
+    const reply = await app.inject({ method: "POST", url: "/api/auth/login", payload: login });
+    if (reply.statusCode !== 200) throw new Error(`sign-in as ${username} failed: ${reply.body}`);
+    const cookie = reply.cookies.find((c) => c.name === "spankbank_session")!;
+    const header = `${cookie.name}=${cookie.value}`;
+    cookies.set(username, header);
+    return header;
+  }
+  return { app, db, signIn };
+}
+
+/** The ids of the demo partners in a test database. */
+export function userIdOf(db: Db, username: string): number {
+  const row = db.$client.prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: number } | undefined;
+  if (!row) throw new Error(`no user ${username}`);
+  return row.id;
+}

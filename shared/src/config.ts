@@ -1,0 +1,81 @@
+import { z } from "zod";
+
+const discordId = z.string().regex(/^\d{17,20}$/, "must be a Discord snowflake (17-20 digits)");
+const timeZone = z.string().refine(isTimeZone, "must be an IANA time zone such as Asia/Kolkata");
+
+export const partnerSchema = z.object({
+  /** Login name. */
+  username: z.string().regex(/^[a-z0-9_.-]{2,32}$/, "must be 2-32 lower-case letters, digits, . _ or -"),
+  displayName: z.string().trim().min(1).max(40),
+  /** The partner's Discord username: memories and answers are attributed to it. */
+  responseName: z.string().trim().min(2).max(32),
+  discordId,
+  /** scrypt hash written by `npm run hash-password`. */
+  passwordHash: z.string().startsWith("scrypt$", "must be a hash from `npm run hash-password`"),
+  timeZone,
+  city: z.string().trim().min(1).max(40),
+});
+
+export const coupleConfigSchema = z
+  .object({
+    partners: z.tuple([partnerSchema, partnerSchema]),
+    charityName: z.string().trim().min(1).max(60),
+    discord: z
+      .object({
+        guildId: discordId.optional(),
+        memoriesChannelId: discordId.optional(),
+        questionsChannelId: discordId.optional(),
+        announcementsChannelId: discordId.optional(),
+      })
+      .default({}),
+    dailyQuestion: z
+      .object({
+        time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24 h)"),
+        timeZone,
+      })
+      .default({ time: "09:00", timeZone: "Asia/Kolkata" }),
+    economy: z
+      .object({
+        workoutReward: z.int().min(0).max(1000).default(5),
+        workoutRewardsPerDay: z.int().min(0).max(20).default(3),
+        answerReward: z.int().min(0).max(1000).default(5),
+        awardCapPerDay: z.int().min(0).max(100000).default(50),
+        startingSpanks: z.int().min(0).max(100000).default(100),
+      })
+      .default({
+        workoutReward: 5,
+        workoutRewardsPerDay: 3,
+        answerReward: 5,
+        awardCapPerDay: 50,
+        startingSpanks: 100,
+      }),
+  })
+  .superRefine((config, ctx) => {
+    const [a, b] = config.partners;
+    for (const key of ["username", "responseName", "discordId"] as const) {
+      if (a[key].toLowerCase() === b[key].toLowerCase()) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["partners", 1, key],
+          message: `must differ from the other partner's ${key}`,
+        });
+      }
+    }
+  });
+
+export type Partner = z.infer<typeof partnerSchema>;
+export type CoupleConfig = z.infer<typeof coupleConfigSchema>;
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Turns zod issues into one line per bad field, e.g. `partners.0.timeZone: must be an IANA time zone`. */
+export function describeConfigIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("\n");
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+export const loginBody = z.object({
+  username: z.string().min(1, "must not be empty").max(64),
+  password: z.string().min(1, "must not be empty").max(256),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** A partner as the browser sees them: never a hash, never a Discord id of the other partner. */
+export const sessionUser = z.object({
+  username: z.string(),
+  displayName: z.string(),
+  responseName: z.string(),
+  discordId: z.string(),
+  timeZone: z.string(),
+  city: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const partnerSummary = sessionUser.omit({ discordId: true });
+
+export const coupleSummary = z.object({
+  partners: z.tuple([partnerSummary, partnerSummary]),
+  charityName: z.string(),
+  demo: z.boolean(),
+});
+export type CoupleSummary = z.infer<typeof coupleSummary>;
+
+export const loginReply = z.object({ user: sessionUser });
+export const sessionReply = z.object({ user: sessionUser, couple: coupleSummary });
+export type SessionReply = z.infer<typeof sessionReply>;
+
+export const healthReply = z.object({ status: z.literal("ok") });

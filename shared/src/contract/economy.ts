@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { PURCHASE_QUANTITY } from "../limits.js";
+import { isoDate } from "./common.js";
+
+export const spankTotalQuery = z.object({ discordId: z.string().min(1).max(32).optional() });
+export const spankTotalReply = z.object({ spankTotal: z.int() });
+
+export const purchaseBody = z.object({
+  productId: z.int().positive(),
+  quantity: z.literal(PURCHASE_QUANTITY).default(PURCHASE_QUANTITY),
+});
+export const purchaseReply = z.object({ success: z.literal(true), newSpankTotal: z.int(), message: z.string() });
+/** A business refusal (sold out, not enough spanks, own product): 409 with this body. */
+export const purchaseRefusal = z.object({ success: z.literal(false), message: z.string() });
+
+export const charityQuery = z.object({ charityName: z.string().min(1).max(100).optional() });
+export const charityReply = z.object({ charitySpankTotal: z.int() });
+
+export const transactionsQuery = z.object({ page: z.coerce.number().int().min(1).max(100000).default(1) });
+export const transaction = z.object({
+  id: z.int(),
+  kind: z.string(),
+  /** Signed from the signed-in user's side: positive came in, negative went out. */
+  amount: z.int(),
+  memo: z.string(),
+  created_at: isoDate,
+  balance_after: z.int(),
+});
+export const transactionsReply = z.object({
+  transactions: z.array(transaction),
+  page: z.int(),
+  pageCount: z.int(),
+});

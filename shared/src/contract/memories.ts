@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { MEMORY_DELETE_MAX } from "../limits.js";
+import { isoDate } from "./common.js";
+
+export const memory = z.object({
+  id: z.int(),
+  message: z.string(),
+  username: z.string(),
+  created_at: isoDate,
+});
+export type Memory = z.infer<typeof memory>;
+
+export const memoryList = z.array(memory);
+export const latestMemory = memory.nullable();
+
+export const deleteMemoriesBody = z.object({
+  ids: z.array(z.int().positive()).min(1, "must name at least one memory").max(MEMORY_DELETE_MAX),
+});

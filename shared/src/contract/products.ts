@@ -1,0 +1,34 @@
+import { z } from "zod";
+import {
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  PRODUCT_PRICE_MAX,
+  PRODUCT_PRICE_MIN,
+  PRODUCT_QUANTITY_MAX,
+  PRODUCT_QUANTITY_MIN,
+} from "../limits.js";
+import { isoDate, text } from "./common.js";
+
+export const productBody = z.object({
+  name: text(PRODUCT_NAME_MAX),
+  description: text(PRODUCT_DESCRIPTION_MAX),
+  quantity: z.int().min(PRODUCT_QUANTITY_MIN).max(PRODUCT_QUANTITY_MAX),
+  price: z.int().min(PRODUCT_PRICE_MIN).max(PRODUCT_PRICE_MAX),
+  username: z.string().min(1).max(64).optional(),
+});
+export type ProductBody = z.infer<typeof productBody>;
+
+export const product = z.object({
+  id: z.int(),
+  name: z.string(),
+  description: z.string(),
+  quantity: z.int(),
+  price: z.int(),
+  /** The seller's login name. */
+  username: z.string(),
+  created_at: isoDate,
+});
+export type Product = z.infer<typeof product>;
+
+export const productList = z.array(product);
+export const productReply = z.object({ product });

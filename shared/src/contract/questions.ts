@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { RESPONSE_MAX } from "../limits.js";
+import { isoDate, text } from "./common.js";
+
+export const response = z.object({
+  username: z.string(),
+  response: z.string(),
+  created_at: isoDate.nullable(),
+});
+export type Response = z.infer<typeof response>;
+
+export const question = z.object({
+  question_id: z.int(),
+  question: z.string(),
+  asked_at: isoDate,
+  responses: z.array(response),
+});
+export type Question = z.infer<typeof question>;
+
+export const questionList = z.array(question);
+export const latestQuestion = question.nullable();
+
+export const questionParams = z.object({ questionId: z.coerce.number().int().positive() });
+
+export const answerBody = z.object({
+  response: text(RESPONSE_MAX),
+  username: z.string().min(1).max(64).optional(),
+  questionId: z.coerce.number().int().positive().optional(),
+});
+export const answerReply = z.array(response);
+
+export const quoteOfTheDay = z.object({ quote: z.string(), author: z.string() });
+export type QuoteOfTheDay = z.infer<typeof quoteOfTheDay>;

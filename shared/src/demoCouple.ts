@@ -1,0 +1,38 @@
+import type { CoupleConfig } from "./config.js";
+
+/** Demo passwords, printed in the demo banner and README. Never used outside demo mode. */
+export const DEMO_LOGINS = [
+  { username: "alex", password: "alex-demo-pass" },
+  { username: "sam", password: "sam-demo-pass" },
+] as const;
+
+/**
+ * The built-in demo couple (DESIGN.md section 3). The hashes are scrypt hashes of the passwords
+ * above, with the production cost, so demo sign-in exercises the real check.
+ */
+export const demoCouple: CoupleConfig = {
+  partners: [
+    {
+      username: "alex",
+      displayName: "Alex",
+      responseName: "alex_d",
+      discordId: "111111111111111111",
+      passwordHash: "scrypt$17$8$1$SVFDxxdo7EZ83ZOa5sQBtQ$T7GsSAE9l-YHMauKX3KkbD1dyIoxMoEOGiyxrWOhnAw",
+      timeZone: "Asia/Kolkata",
+      city: "India",
+    },
+    {
+      username: "sam",
+      displayName: "Sam",
+      responseName: "sam_r",
+      discordId: "222222222222222222",
+      passwordHash: "scrypt$17$8$1$WJAYX-MMyHFq18QhvQJJ2w$f0GMTBwU_vcOlwJy9BpKUnXC-t2N8oKBjDBpyfn4Qdo",
+      timeZone: "America/New_York",
+      city: "Florida",
+    },
+  ],
+  charityName: "Floggers4Change",
+  discord: {},
+  dailyQuestion: { time: "09:00", timeZone: "Asia/Kolkata" },
+  economy: { workoutReward: 5, workoutRewardsPerDay: 3, answerReward: 5, awardCapPerDay: 50, startingSpanks: 100 },
+};

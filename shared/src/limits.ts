@@ -1,0 +1,42 @@
+/** Every business limit of the product, shared by the web page, the server and the bot. */
+export const PRODUCT_NAME_MAX = 60;
+export const PRODUCT_DESCRIPTION_MAX = 300;
+export const PRODUCT_QUANTITY_MIN = 1;
+export const PRODUCT_QUANTITY_MAX = 10;
+export const PRODUCT_PRICE_MIN = 0;
+export const PRODUCT_PRICE_MAX = 9999;
+/** Price inputs accept at most this many characters (spec: "at most 4 characters"). */
+export const PRODUCT_PRICE_MAX_CHARS = 4;
+export const PURCHASE_QUANTITY = 1;
+
+export const RESPONSE_MAX = 300;
+
+export const MEMORIES_PER_PAGE = 5;
+export const MEMORY_PAGE_WINDOW = 3;
+export const MEMORY_DELETE_MAX = 100;
+
+export const WORKOUT_NAME_MAX = 100;
+export const WORKOUT_DURATION_MIN = 1;
+export const WORKOUT_DURATION_MAX = 1440;
+export const WORKOUT_DISTANCE_MAX = 1000;
+export const WORKOUT_CALORIES_MAX = 20000;
+export const DISTANCE_UNITS = ["km", "miles"] as const;
+export const DEFAULT_DISTANCE_UNIT = "miles";
+
+export const CLOCK_REFRESH_MS = 1000;
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+export const HEART_SCORE_START = 50;
+export const HEART_SCORE_MIN = 0;
+export const HEART_SCORE_MAX = 100;
+export const SCENE_TRANSITION_MS = 300;
+
+export const LOGIN_FAILURE_LIMIT = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const TRANSACTIONS_PER_PAGE = 20;
+
+/** Local-storage key the spec names for the signed-in username. */
+export const USERNAME_STORAGE_KEY = "username";
+export const POST_LOGIN_PATH = "/dashboard";
+export const POST_LOGOUT_PATH = "/";

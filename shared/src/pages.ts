@@ -1,0 +1,31 @@
+/** The spec's pages, in drawer order. Labels with a partner's name are filled in per couple. */
+export interface PageEntry {
+  readonly path: string;
+  /** The drawer label; `partnerName` is the other partner's display name. */
+  readonly menuLabel: (names: { partnerName: string; charityName: string }) => string;
+}
+
+export const drawerPages: readonly PageEntry[] = [
+  { path: "/memories", menuLabel: () => "Memory Board" },
+  { path: "/spank-bank", menuLabel: ({ partnerName }) => `${partnerName}'s Spank Bank` },
+  { path: "/inventory", menuLabel: () => "Inventory" },
+  { path: "/floggers4change", menuLabel: ({ charityName }) => charityName },
+  { path: "/trapped-game", menuLabel: ({ partnerName }) => `Trapped with ${partnerName}` },
+  { path: "/christmas-letter", menuLabel: () => "Christmas Letter" },
+  { path: "/allquestions", menuLabel: () => "Q & A" },
+];
+
+/** Every route of the spec's table (section 2), for the server's history fallback tests and e2e. */
+export const specRoutes = [
+  "/",
+  "/signin",
+  "/dashboard",
+  "/protected",
+  "/memories",
+  "/spank-bank",
+  "/inventory",
+  "/floggers4change",
+  "/trapped-game",
+  "/christmas-letter",
+  "/allquestions",
+] as const;
