@@ -1,0 +1,121 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { demoCouple } from "@spankbank/shared/demoCouple";
+import { generateSQLiteDrizzleJson, generateSQLiteMigration } from "drizzle-kit/api";
+import { describe, expect, it } from "vitest";
+import { migrationsFolder, openDb } from "./client.js";
+import { syncCouple } from "./couple.js";
+import * as schema from "./schema.js";
+
+const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+  entries: { idx: number; tag: string }[];
+};
+
+function tempDbPath(): string {
+  return join(mkdtempSync(join(tmpdir(), "spankbank-db-")), "spankbank.db");
+}
+
+function appliedMigrations(db: ReturnType<typeof openDb>): number {
+  return (db.$client.prepare("SELECT count(*) AS n FROM __drizzle_migrations").get() as { n: number }).n;
+}
+
+describe("migrations", () => {
+  it("apply on an empty file and create every table of the schema", () => {
+    const db = openDb(tempDbPath());
+    const tables = db.$client
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'")
+      .all()
+      .map((row) => (row as { name: string }).name)
+      .sort();
+    expect(tables).toEqual(
+      [
+        "accounts",
+        "answers",
+        "idempotency_keys",
+        "inventory_items",
+        "login_failures",
+        "memories",
+        "outbox",
+        "products",
+        "purchases",
+        "question_bank",
+        "questions",
+        "redemptions",
+        "sessions",
+        "transfers",
+        "users",
+        "workouts",
+      ].sort(),
+    );
+    expect(appliedMigrations(db)).toBe(journal.entries.length);
+  });
+
+  it("are not applied twice, and a second start keeps every row", () => {
+    const path = tempDbPath();
+    const first = openDb(path);
+    syncCouple(first, demoCouple);
+    first.$client.prepare("INSERT INTO memories (user_id, message, created_at) VALUES (1, 'first date', '2026-01-01T00:00:00.000Z')").run();
+    first.$client.close();
+
+    const second = openDb(path);
+    syncCouple(second, demoCouple);
+    expect(appliedMigrations(second)).toBe(journal.entries.length);
+    expect(second.$client.prepare("SELECT message FROM memories").all()).toEqual([{ message: "first date" }]);
+    expect(second.$client.prepare("SELECT count(*) AS n FROM users").get()).toEqual({ n: 2 });
+    expect(second.$client.prepare("SELECT count(*) AS n FROM accounts").get()).toEqual({ n: 5 });
+  });
+
+  it("set the pragmas every connection needs", () => {
+    const db = openDb(tempDbPath());
+    expect(db.$client.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(db.$client.pragma("foreign_keys", { simple: true })).toBe(1);
+    expect(db.$client.pragma("synchronous", { simple: true })).toBe(2); // FULL
+    expect(db.$client.pragma("busy_timeout", { simple: true })).toBe(5000);
+  });
+
+  it("match the schema: drizzle-kit finds nothing new to generate", async () => {
+    const last = journal.entries.at(-1)!;
+    const snapshotFile = join(migrationsFolder, "meta", `${String(last.idx).padStart(4, "0")}_snapshot.json`);
+    const committed = JSON.parse(readFileSync(snapshotFile, "utf8"));
+    const current = await generateSQLiteDrizzleJson(schema);
+    expect(await generateSQLiteMigration(committed, current)).toEqual([]);
+
+    // The same comparison does see a change: without the memories table it would drop it.
+    const { memories: _dropped, ...otherTables } = current.tables;
+    const changed = await generateSQLiteMigration(committed, { ...current, tables: otherTables });
+    expect(changed.join("\n")).toMatch(/DROP TABLE `memories`/);
+  });
+});
+
+describe("CHECK constraints refuse what must never happen", () => {
+  const db = openDb(tempDbPath());
+  syncCouple(db, demoCouple);
+  const run = (sql: string) => () => db.$client.prepare(sql).run();
+
+  it("no partner, charity or escrow balance below zero; the mint may", () => {
+    expect(run("UPDATE accounts SET balance = -1 WHERE name = 'user:alex'")).toThrow(/CHECK constraint failed/);
+    expect(run("UPDATE accounts SET balance = -1 WHERE name = 'escrow'")).toThrow(/CHECK constraint failed/);
+    expect(run("UPDATE accounts SET balance = -100 WHERE name = 'mint'")).not.toThrow();
+  });
+
+  it("no transfer of zero or negative spanks", () => {
+    expect(
+      run(
+        "INSERT INTO transfers (debit_account_id, credit_account_id, amount, kind, reference, memo, debit_balance_after, credit_balance_after, created_at) VALUES (1, 2, 0, 'award', 'x', 'x', 0, 0, 'now')",
+      ),
+    ).toThrow(/CHECK constraint failed/);
+  });
+
+  it("no product with negative stock, quantity over 10 or price out of 0..9999", () => {
+    const insert = (quantity: number, price: number) =>
+      run(
+        `INSERT INTO products (seller_id, name, description, quantity, price, created_at, updated_at) VALUES (1, 'Massage', 'Thirty minutes', ${quantity}, ${price}, 'now', 'now')`,
+      );
+    expect(insert(-1, 10)).toThrow(/CHECK constraint failed/);
+    expect(insert(11, 10)).toThrow(/CHECK constraint failed/);
+    expect(insert(1, 10000)).toThrow(/CHECK constraint failed/);
+    expect(insert(1, -1)).toThrow(/CHECK constraint failed/);
+    expect(insert(10, 9999)).not.toThrow();
+  });
+});

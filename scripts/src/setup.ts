@@ -1,0 +1,57 @@
+import { existsSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { type CoupleConfig, coupleConfigSchema, describeConfigIssues } from "@spankbank/shared/config";
+import { hashPassword } from "@spankbank/server/auth/password";
+import { ask, askNewPassword } from "./prompt.js";
+
+/** `npm run setup`: writes couple.config.json by asking for each field; passwords are stored only as hashes. */
+async function main(): Promise<void> {
+  const path = resolve(process.env.INIT_CWD ?? process.cwd(), process.env.SPANKBANK_CONFIG ?? "couple.config.json");
+  if (existsSync(path) && (await ask(`${path} exists. Overwrite it? (yes/no)`, "no")) !== "yes") return;
+  console.log("Setting up Spank Bank for the two of you. Discord ids: Discord settings > Advanced > Developer Mode, then right-click > Copy ID.\n");
+  const partners = [];
+  for (const which of ["first", "second"]) {
+    console.log(`\nThe ${which} partner`);
+    const username = (await ask("Login name (lower case)")).toLowerCase();
+    partners.push({
+      username,
+      displayName: await ask("Display name", username.charAt(0).toUpperCase() + username.slice(1)),
+      responseName: await ask("Discord username"),
+      discordId: await ask("Discord user id"),
+      timeZone: await ask("Time zone (IANA)", which === "first" ? "Asia/Kolkata" : "America/New_York"),
+      city: await ask("City or place shown on the clock", which === "first" ? "India" : "Florida"),
+      passwordHash: await hashPassword(await askNewPassword(username)),
+    });
+  }
+  const optional = async (question: string) => (await ask(`${question} (blank to skip)`)) || undefined;
+  const config = {
+    partners,
+    charityName: await ask("Charity name", "Floggers4Change"),
+    discord: {
+      guildId: await optional("Discord server id"),
+      memoriesChannelId: await optional("Memories channel id"),
+      questionsChannelId: await optional("Questions channel id"),
+      announcementsChannelId: await optional("Announcements channel id"),
+    },
+    dailyQuestion: {
+      time: await ask("Daily question time (HH:MM, 24 h)", "09:00"),
+      timeZone: await ask("Daily question time zone", partners[0]!.timeZone),
+    },
+  };
+  const parsed = coupleConfigSchema.safeParse(config);
+  if (!parsed.success) {
+    console.error(`\nThat config has problems; nothing was written:\n${describeConfigIssues(parsed.error)}`);
+    process.exit(1);
+  }
+  writeConfig(path, parsed.data);
+  console.log(`\nWrote ${path}. Start Spank Bank with \`npm start\`.`);
+}
+
+function writeConfig(path: string, config: CoupleConfig): void {
+  writeFileSync(path, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
+}
+
+main().catch((error: unknown) => {
+  console.error((error as Error).message);
+  process.exit(1);
+});

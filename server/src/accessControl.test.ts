@@ -1,0 +1,110 @@
+import { demoCouple } from "@spankbank/shared/demoCouple";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "./test/app.js";
+
+/** Routes anyone may call: signing in, asking whether you are signed in, and the health check. */
+const PUBLIC = new Set(["POST /api/auth/login", "GET /api/auth/session", "GET /api/health"]);
+
+/** An otherwise valid body per route, so the only thing wrong is the name in it. */
+const VALID_BODIES: Record<string, Record<string, unknown>> = {
+  "POST /api/log-workout": { name: "Run", duration: 30, distance: 5, distanceUnit: "km", calories: 300 },
+  "POST /api/products": { name: "Back rub", description: "Twenty minutes", quantity: 1, price: 10 },
+  "PUT /api/products/{id}": { name: "Back rub", description: "Twenty minutes", quantity: 1, price: 10 },
+  "PUT /api/questions/{questionId}": { response: "Pancakes" },
+  "POST /api/purchase": { productId: 1, quantity: 1 },
+  "POST /api/redeem": { itemId: 1 },
+  "POST /api/confirm-redeem": { itemId: 1 },
+  "POST /api/memories/delete": { ids: [1] },
+};
+
+interface Operation {
+  method: string;
+  path: string;
+  query: string[];
+  bodyFields: string[];
+}
+
+/** Every route of the contract, read from the OpenAPI document the server builds from its schemas. */
+function operations(app: TestApp["app"]): Operation[] {
+  const doc = app.swagger() as {
+    paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: unknown }>>;
+  };
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => {
+      const body = op.requestBody as { content?: Record<string, { schema?: { properties?: object } }> } | undefined;
+      return {
+        method: method.toUpperCase(),
+        path,
+        query: (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name),
+        bodyFields: Object.keys(body?.content?.["application/json"]?.schema?.properties ?? {}),
+      };
+    }),
+  );
+}
+
+const url = (op: Operation, query = "") => op.path.replace(/\{[^}]+\}/g, "1") + query;
+
+describe("access control over every route of the contract", () => {
+  let t: TestApp;
+  let ops: Operation[];
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ops = operations(t.app);
+  });
+
+  it("covers the whole /api contract", () => {
+    const names = ops.map((op) => `${op.method} ${op.path}`);
+    for (const route of [
+      "GET /api/memory",
+      "GET /api/memories",
+      "POST /api/memories/delete",
+      "GET /api/quoteOfTheDay",
+      "GET /api/latestQuestion",
+      "POST /api/log-workout",
+      "GET /api/spankTotal",
+      "GET /api/products",
+      "POST /api/purchase",
+      "POST /api/products",
+      "PUT /api/products/{id}",
+      "DELETE /api/products/{id}",
+      "GET /api/inventory",
+      "GET /api/redeemed",
+      "POST /api/redeem",
+      "POST /api/confirm-redeem",
+      "GET /api/charitySpankTotal",
+      "GET /api/questions",
+      "PUT /api/questions/{questionId}",
+      "GET /api/transactions",
+      "POST /api/auth/logout",
+    ]) {
+      expect(names).toContain(route);
+    }
+  });
+
+  it("answers 401 without a session on every route but login, session and health", async () => {
+    const guarded = [...ops.filter((op) => !PUBLIC.has(`${op.method} ${op.path}`)), { method: "GET", path: "/api/openapi.json", query: [], bodyFields: [] }];
+    for (const op of guarded) {
+      const reply = await t.app.inject({
+        method: op.method as "GET",
+        url: url(op),
+        ...(op.method === "POST" || op.method === "PUT" ? { payload: VALID_BODIES[`${op.method} ${op.path}`] ?? {} } : {}),
+      });
+      expect({ route: `${op.method} ${op.path}`, status: reply.statusCode }).toEqual({ route: `${op.method} ${op.path}`, status: 401 });
+    }
+  });
+
+  it("answers 403 when a parameter names the other partner", async () => {
+    const cookie = await t.signIn("alex");
+    const [, sam] = demoCouple.partners;
+    const named = ops.filter((op) => op.query.some((q) => q === "username" || q === "discordId") || op.bodyFields.includes("username"));
+    expect(named.length).toBeGreaterThanOrEqual(10);
+    for (const op of named) {
+      const route = `${op.method} ${op.path}`;
+      const query = op.query.includes("username") ? "?username=sam" : op.query.includes("discordId") ? `?discordId=${sam.discordId}` : "";
+      const hasBody = op.method === "POST" || op.method === "PUT";
+      const body = hasBody ? { ...VALID_BODIES[route], ...(op.bodyFields.includes("username") ? { username: "sam" } : {}) } : undefined;
+      const reply = await t.app.inject({ method: op.method as "GET", url: url(op, query), headers: { cookie }, ...(body ? { payload: body } : {}) });
+      expect({ route, status: reply.statusCode, message: reply.json().message }).toMatchObject({ route, status: 403 });
+    }
+  });
+});

@@ -1,0 +1,151 @@
+import { describe, expect, it } from "vitest";
+import { buildTestApp } from "./test/app.js";
+
+const alex = { username: "alex", password: "alex-demo-pass" };
+
+describe("sign-in", () => {
+  it("sets an HttpOnly, SameSite=Lax, 30-day session cookie on Path=/, and answers the user", async () => {
+    const { app } = await buildTestApp();
+    const reply = await app.inject({ method: "POST", url: "/api/auth/login", payload: alex });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().user).toMatchObject({ username: "alex", displayName: "Alex", responseName: "alex_d" });
+    const cookie = reply.cookies.find((c) => c.name === "spankbank_session")!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/", maxAge: 30 * 24 * 60 * 60 });
+    expect(cookie.secure).toBeFalsy();
+    expect(Buffer.from(cookie.value, "base64url").length).toBeGreaterThanOrEqual(16);
+  });
+
+  it("marks the cookie Secure when served over https", async () => {
+    const { app } = await buildTestApp({ https: true });
+    const reply = await app.inject({ method: "POST", url: "/api/auth/login", payload: alex });
+    expect(reply.cookies.find((c) => c.name === "spankbank_session")?.secure).toBe(true);
+    expect(reply.headers["strict-transport-security"]).toMatch(/max-age=/);
+  });
+
+  it("stores only a hash of the token, and gives a new token at every login", async () => {
+    const { app, db } = await buildTestApp();
+    const first = (await app.inject({ method: "POST", url: "/api/auth/login", payload: alex })).cookies[0]!.value;
+    const second = (await app.inject({ method: "POST", url: "/api/auth/login", payload: alex })).cookies[0]!.value;
+    expect(second).not.toBe(first);
+    const stored = db.$client.prepare("SELECT token_hash FROM sessions").all() as { token_hash: string }[];
+    expect(stored.length).toBe(2);
+    expect(stored.map((s) => s.token_hash)).not.toContain(first);
+    expect(stored.every((s) => /^[0-9a-f]{64}$/.test(s.token_hash))).toBe(true);
+  });
+
+  it("answers the session to its owner and 401 to nobody", async () => {
+    const { app, signIn } = await buildTestApp();
+    expect((await app.inject({ method: "GET", url: "/api/auth/session" })).statusCode).toBe(401);
+    const reply = await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie: await signIn("sam") } });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toMatchObject({
+      user: { username: "sam", discordId: "222222222222222222" },
+      couple: { charityName: "Floggers4Change", demo: true },
+    });
+    expect(JSON.stringify(reply.json().couple)).not.toMatch(/scrypt|passwordHash|discordId/);
+  });
+
+  it("logout deletes the session on the server: the old cookie is worthless", async () => {
+    const { app, signIn } = await buildTestApp();
+    const cookie = await signIn("alex");
+    const out = await app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie, "content-type": "application/json" }, payload: {} });
+    expect(out.statusCode).toBe(204);
+    expect(out.cookies.find((c) => c.name === "spankbank_session")?.value).toBe("");
+    const after = await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it("refuses an expired session", async () => {
+    let now = new Date("2026-11-21T12:00:00Z");
+    const { app } = await buildTestApp({ now: () => now });
+    const login = await app.inject({ method: "POST", url: "/api/auth/login", payload: alex });
+    const cookie = `spankbank_session=${login.cookies[0]!.value}`;
+    now = new Date("2026-12-21T11:59:00Z");
+    expect((await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } })).statusCode).toBe(200);
+    now = new Date("2026-12-21T12:00:01Z");
+    expect((await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it("gives the same answer for an unknown user and a wrong password", async () => {
+    const { app } = await buildTestApp();
+    const unknown = await app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "mallory", password: "x" } });
+    const wrong = await app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "alex", password: "x" } });
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.json().message).toBe("Invalid username or password");
+  });
+
+  it("allows 5 failed logins per username and client in 15 minutes, then 429 with Retry-After", async () => {
+    let now = new Date("2026-11-21T12:00:00Z");
+    const { app } = await buildTestApp({ now: () => now });
+    const attempt = (password: string, remoteAddress = "10.0.0.1") =>
+      app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "alex", password }, remoteAddress });
+    for (let i = 0; i < 5; i++) expect((await attempt("wrong")).statusCode).toBe(401);
+    const limited = await attempt("alex-demo-pass");
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(15 * 60);
+    // Another client is not locked out by someone else's guessing.
+    expect((await attempt("alex-demo-pass", "10.0.0.2")).statusCode).toBe(200);
+    now = new Date("2026-11-21T12:15:01Z");
+    expect((await attempt("alex-demo-pass")).statusCode).toBe(200);
+  });
+
+  it("answers bad input with 400 naming the field", async () => {
+    const { app } = await buildTestApp();
+    const reply = await app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "alex" } });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().message).toMatch(/body\.password/);
+  });
+});
+
+describe("CSRF and content type", () => {
+  it("refuses a mutation whose Origin is not the app's own", async () => {
+    const { app } = await buildTestApp();
+    const reply = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { origin: "https://evil.example", host: "127.0.0.1:3000" },
+      payload: alex,
+    });
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json().message).toMatch(/Origin/);
+  });
+
+  it("accepts the app's own origin", async () => {
+    const { app } = await buildTestApp();
+    const reply = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000" },
+      payload: alex,
+    });
+    expect(reply.statusCode).toBe(200);
+  });
+
+  it("refuses a POST that is not JSON (a plain form post cannot sign in or buy)", async () => {
+    const { app } = await buildTestApp();
+    const reply = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "text/plain" },
+      payload: JSON.stringify(alex),
+    });
+    expect(reply.statusCode).toBe(415);
+  });
+});
+
+describe("security headers", () => {
+  it("send a strict CSP, nosniff and a referrer policy", async () => {
+    const { app } = await buildTestApp();
+    const reply = await app.inject({ method: "GET", url: "/api/health" });
+    const csp = String(reply.headers["content-security-policy"]);
+    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "script-src 'self'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(reply.headers["x-content-type-options"]).toBe("nosniff");
+    expect(reply.headers["referrer-policy"]).toBe("same-origin");
+  });
+});

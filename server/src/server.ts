@@ -1,0 +1,69 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { openDb } from "@spankbank/db/client";
+import { syncCouple } from "@spankbank/db/couple";
+import { seedDemoData } from "@spankbank/db/demo/seed";
+import { seedQuestionBank } from "@spankbank/db/questions";
+import { loadRuntime, StartupError } from "@spankbank/db/runtime";
+import { questionBank } from "@spankbank/shared/content/questionBank";
+import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
+import { buildApp } from "./app.js";
+
+/** Starts the HTTP server on the configured database and closes it cleanly on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  const runtime = loadRuntime();
+  const db = openDb(runtime.databasePath);
+  syncCouple(db, runtime.config);
+  seedQuestionBank(db, questionBank);
+  if (runtime.demo) seedDemoData(db, runtime.config);
+
+  const app = await buildApp({
+    db,
+    config: runtime.config,
+    demo: runtime.demo,
+    webRoot: fileURLToPath(new URL("../../web/dist", import.meta.url)),
+    https: process.env.HTTPS === "true",
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+    logger: { level: process.env.LOG_LEVEL ?? "info" },
+  });
+
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? "127.0.0.1";
+  await app.listen({ port, host });
+  if (runtime.demo) printDemoBanner(`http://${host}:${port}`, runtime.databasePath);
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    db.$client.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void close("SIGINT"));
+  process.on("SIGTERM", () => void close("SIGTERM"));
+}
+
+/** TRUST_PROXY: unset = trust nobody, "true" = any proxy, else addresses or CIDRs, comma-separated. */
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === "" || value === "false") return false;
+  return value === "true" ? true : value;
+}
+
+function printDemoBanner(url: string, databasePath: string): void {
+  const logins = DEMO_LOGINS.map((l) => `    ${l.username} / ${l.password}`).join("\n");
+  console.log(
+    `\n  Spank Bank is running in DEMO MODE at ${url}\n  (no couple.config.json: built-in demo couple, demo data in ${databasePath})\n\n  Demo logins:\n${logins}\n\n  Run \`npm run setup\` to write your own couple.config.json.\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof StartupError) {
+    console.error(`\nSpank Bank cannot start:\n${error.message}\n`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});
