@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app,
 
   app.post(
     "/auth/logout",
-    { config: { public: true }, schema: { response: { 204: z.null() } } },
+    { schema: { response: { 204: z.null() } } },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) deleteSession(db, token);

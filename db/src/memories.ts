@@ -1,0 +1,140 @@
+import type { Memory } from "@spankbank/shared/contract/memories";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { type Db, inTransaction, type Tx } from "./client.js";
+import { isoNow } from "./clock.js";
+import { Refusal } from "./errors.js";
+import { memories, users } from "./schema.js";
+
+export interface NewMemory {
+  userId: number;
+  message: string;
+  /** The Discord message it came from: the same message never makes two memories. */
+  discordMessageId?: string;
+  /** When the Discord message was posted; defaults to now. */
+  createdAt?: Date;
+}
+
+/** Stores a memory, or returns the one already made from the same Discord message (deleted stays deleted). */
+export function addMemory(db: Db, memory: NewMemory): Memory {
+  const message = memoryText(memory.message);
+  return inTransaction(db, (tx) => {
+    if (memory.discordMessageId !== undefined) {
+      const existing = memoryByDiscordMessage(tx, memory.discordMessageId);
+      if (existing) return existing;
+    }
+    const { id } = tx
+      .insert(memories)
+      .values({
+        userId: memory.userId,
+        message,
+        discordMessageId: memory.discordMessageId,
+        createdAt: isoNow(memory.createdAt),
+      })
+      .returning({ id: memories.id })
+      .get();
+    return memoryById(tx, id)!;
+  });
+}
+
+/** A message edited in Discord edits its memory; null when no visible memory came from it. */
+export function editMemoryFromDiscord(db: Db, discordMessageId: string, message: string): Memory | null {
+  const text = memoryText(message);
+  return inTransaction(db, (tx) => {
+    const edited = tx
+      .update(memories)
+      .set({ message: text })
+      .where(and(eq(memories.discordMessageId, discordMessageId), isNull(memories.deletedAt)))
+      .returning({ id: memories.id })
+      .get();
+    return edited ? memoryById(tx, edited.id)! : null;
+  });
+}
+
+/**
+ * A message deleted in Discord removes its memory. A soft delete, so a replayed Discord event
+ * cannot bring the memory back. Returns whether a visible memory was removed.
+ */
+export function removeMemoryFromDiscord(db: Db, discordMessageId: string, now = new Date()): boolean {
+  const { changes } = db
+    .update(memories)
+    .set({ deletedAt: isoNow(now) })
+    .where(and(eq(memories.discordMessageId, discordMessageId), isNull(memories.deletedAt)))
+    .run();
+  return changes > 0;
+}
+
+/** Every memory not deleted, newest first. */
+export function listMemories(db: Db | Tx): Memory[] {
+  return visibleMemories(db).all();
+}
+
+export function latestMemory(db: Db | Tx): Memory | null {
+  return visibleMemories(db).limit(1).get() ?? null;
+}
+
+/**
+ * Soft-deletes the named memories at once and returns the memories that remain. Naming a memory
+ * that never existed refuses the whole request; naming one already deleted is harmless.
+ */
+export function deleteMemories(db: Db, ids: readonly number[], now = new Date()): Memory[] {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) throw new Refusal("invalid", "ids: must name at least one memory");
+  return inTransaction(db, (tx) => {
+    const known = new Set(
+      tx
+        .select({ id: memories.id })
+        .from(memories)
+        .where(inArray(memories.id, wanted))
+        .all()
+        .map((row) => row.id),
+    );
+    const unknown = wanted.filter((id) => !known.has(id));
+    if (unknown.length > 0) throw new Refusal("not_found", `No memory with id ${unknown.join(", ")}`);
+    tx.update(memories)
+      .set({ deletedAt: isoNow(now) })
+      .where(and(inArray(memories.id, wanted), isNull(memories.deletedAt)))
+      .run();
+    return listMemories(tx);
+  });
+}
+
+const memoryColumns = {
+  id: memories.id,
+  message: memories.message,
+  username: users.responseName,
+  created_at: memories.createdAt,
+};
+
+function visibleMemories(db: Db | Tx) {
+  return db
+    .select(memoryColumns)
+    .from(memories)
+    .innerJoin(users, eq(users.id, memories.userId))
+    .where(isNull(memories.deletedAt))
+    .orderBy(desc(memories.createdAt), desc(memories.id));
+}
+
+function memoryById(tx: Tx, id: number): Memory | undefined {
+  return tx
+    .select(memoryColumns)
+    .from(memories)
+    .innerJoin(users, eq(users.id, memories.userId))
+    .where(eq(memories.id, id))
+    .get();
+}
+
+function memoryByDiscordMessage(tx: Tx, discordMessageId: string): Memory | undefined {
+  return tx
+    .select(memoryColumns)
+    .from(memories)
+    .innerJoin(users, eq(users.id, memories.userId))
+    .where(eq(memories.discordMessageId, discordMessageId))
+    .get();
+}
+
+/** A memory is its text: a Discord message with nothing but an attachment makes none. */
+function memoryText(message: string): string {
+  const text = message.trim();
+  if (text.length === 0) throw new Refusal("invalid", "message: a memory needs some text");
+  return text;
+}

@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { questionBank } from "@spankbank/shared/content/questionBank";
+import { demoCouple } from "@spankbank/shared/demoCouple";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Db, openDb } from "./client.js";
+import { syncCouple } from "./couple.js";
+import { balanceOf, checkLedger } from "./ledger.js";
+import {
+  answerQuestion,
+  askQuestion,
+  latestQuestion,
+  listQuestions,
+  nextBankQuestion,
+  seedQuestionBank,
+} from "./questions.js";
+
+const economy = { answerReward: 5 };
+
+let dir: string;
+let db: Db;
+let alex: number;
+let sam: number;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "spankbank-questions-"));
+  db = openDb(join(dir, "test.db"));
+  [alex, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
+});
+
+afterEach(() => {
+  expect(checkLedger(db)).toEqual([]);
+  db.$client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function outboxKinds(): string[] {
+  return (db.$client.prepare("SELECT kind FROM outbox ORDER BY id").all() as { kind: string }[]).map((r) => r.kind);
+}
+
+function answerTransfers() {
+  return db.$client.prepare("SELECT amount, reference FROM transfers WHERE kind = 'answer' ORDER BY id").all();
+}
+
+describe("the question bank", () => {
+  it("seeds the bundled bank once", () => {
+    expect(seedQuestionBank(db, questionBank)).toBe(questionBank.length);
+    expect(seedQuestionBank(db, questionBank)).toBe(0);
+    const rows = db.$client.prepare("SELECT COUNT(*) AS n FROM question_bank WHERE source = 'bundled'").get();
+    expect(rows).toEqual({ n: questionBank.length });
+  });
+
+  it("picks a question never asked, then the one asked longest ago", () => {
+    expect(nextBankQuestion(db)).toBeNull();
+    seedQuestionBank(db, ["First?", "Second?", "Third?"]);
+    const bank = db.$client.prepare("SELECT id, text FROM question_bank ORDER BY id").all() as {
+      id: number;
+      text: string;
+    }[];
+    askQuestion(db, { text: "Third?", bankId: bank[2]!.id, now: new Date("2026-01-01T09:00:00Z") });
+    askQuestion(db, { text: "First?", bankId: bank[0]!.id, now: new Date("2026-01-02T09:00:00Z") });
+    for (let i = 0; i < 10; i++) expect(nextBankQuestion(db)).toEqual(bank[1]);
+    askQuestion(db, { text: "Second?", bankId: bank[1]!.id, now: new Date("2026-01-03T09:00:00Z") });
+    expect(nextBankQuestion(db)).toEqual(bank[2]);
+  });
+});
+
+describe("asking and answering", () => {
+  it("lists questions newest first with their answers", () => {
+    expect(latestQuestion(db)).toBeNull();
+    const older = askQuestion(db, { text: "Old one?", now: new Date("2026-01-01T09:00:00Z") });
+    const newer = askQuestion(db, { text: "New one?", now: new Date("2026-01-02T09:00:00Z") });
+    answerQuestion(
+      db,
+      { userId: sam, questionId: older.question_id, response: "Yes", now: new Date("2026-01-01T10:00:00Z") },
+      economy,
+    );
+
+    expect(listQuestions(db)).toEqual([
+      { question_id: newer.question_id, question: "New one?", asked_at: "2026-01-02T09:00:00.000Z", responses: [] },
+      {
+        question_id: older.question_id,
+        question: "Old one?",
+        asked_at: "2026-01-01T09:00:00.000Z",
+        responses: [{ username: "sam_r", response: "Yes", created_at: "2026-01-01T10:00:00.000Z" }],
+      },
+    ]);
+    expect(latestQuestion(db)?.question_id).toBe(newer.question_id);
+  });
+
+  it("replaces a second answer and rewards only the first", () => {
+    const { question_id: questionId } = askQuestion(db, { text: "Favourite song?" });
+    const before = balanceOf(db, { userId: alex });
+    answerQuestion(db, { userId: alex, questionId, response: "Ours", now: new Date("2026-01-01T10:00:00Z") }, economy);
+    const responses = answerQuestion(
+      db,
+      { userId: alex, questionId, response: "  Ours, obviously  ", now: new Date("2026-01-01T11:00:00Z") },
+      economy,
+    );
+
+    expect(responses).toEqual([
+      { username: "alex_d", response: "Ours, obviously", created_at: "2026-01-01T11:00:00.000Z" },
+    ]);
+    expect(balanceOf(db, { userId: alex })).toBe(before + 5);
+    expect(answerTransfers()).toEqual([{ amount: 5, reference: `answer:${questionId}:${alex}` }]);
+    expect(outboxKinds()).toEqual(["answer_given", "answer_given"]);
+  });
+
+  it("queues the reveal exactly once, when both partners have answered", () => {
+    const { question_id: questionId } = askQuestion(db, { text: "Dream trip?" });
+    answerQuestion(db, { userId: alex, questionId, response: "Kyoto" }, economy);
+    expect(outboxKinds()).not.toContain("answers_revealed");
+    const responses = answerQuestion(db, { userId: sam, questionId, response: "Lisbon" }, economy);
+    answerQuestion(db, { userId: sam, questionId, response: "Lisbon, then Porto" }, economy);
+
+    expect(responses.map((r) => r.username)).toEqual(["alex_d", "sam_r"]);
+    expect(outboxKinds().filter((kind) => kind === "answers_revealed")).toHaveLength(1);
+    const revealed = db.$client.prepare("SELECT revealed_at FROM questions WHERE id = ?").get(questionId) as {
+      revealed_at: string | null;
+    };
+    expect(revealed.revealed_at).not.toBeNull();
+    expect(answerTransfers()).toHaveLength(2);
+  });
+
+  it("refuses an unknown question or an empty or long answer, writing nothing", () => {
+    const { question_id: questionId } = askQuestion(db, { text: "Best kiss?" });
+    expect(() => answerQuestion(db, { userId: alex, questionId: 999, response: "Hi" }, economy)).toThrow(
+      expect.objectContaining({ code: "not_found" }),
+    );
+    for (const response of ["   ", "x".repeat(301)]) {
+      expect(() => answerQuestion(db, { userId: alex, questionId, response }, economy)).toThrow(
+        expect.objectContaining({ code: "invalid" }),
+      );
+    }
+    expect(latestQuestion(db)?.responses).toEqual([]);
+    expect(outboxKinds()).toEqual([]);
+    expect(answerTransfers()).toEqual([]);
+  });
+
+  it("pays nothing when the answer reward is zero", () => {
+    const { question_id: questionId } = askQuestion(db, { text: "Comfort food?" });
+    answerQuestion(db, { userId: alex, questionId, response: "Dal" }, { answerReward: 0 });
+    expect(answerTransfers()).toEqual([]);
+    expect(outboxKinds()).toEqual(["answer_given"]);
+  });
+});

@@ -1,0 +1,180 @@
+import type { CoupleConfig } from "@spankbank/shared/config";
+import type { Question, Response } from "@spankbank/shared/contract/questions";
+import { RESPONSE_MAX } from "@spankbank/shared/limits";
+import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { type Db, inTransaction, type Tx } from "./client.js";
+import { isoNow } from "./clock.js";
+import { Refusal } from "./errors.js";
+import { transfer } from "./ledger.js";
+import { enqueueEvent } from "./outbox.js";
+import { answers, questionBank, questions, users } from "./schema.js";
+
+export type BankQuestion = { id: number; text: string };
+
+/** Puts the bundled questions into the bank; questions already there are left alone. */
+export function seedQuestionBank(db: Db, bank: readonly string[]): number {
+  return inTransaction(db, (tx) => {
+    let added = 0;
+    for (const text of bank) {
+      added += tx.insert(questionBank).values({ text, source: "bundled" }).onConflictDoNothing().run().changes;
+    }
+    return added;
+  });
+}
+
+/**
+ * The bank question to ask next: one never asked, chosen at random; once every one has been
+ * asked, the one asked longest ago. Null only for an empty bank.
+ */
+export function nextBankQuestion(db: Db | Tx): BankQuestion | null {
+  const asked = db
+    .select({ bankId: questions.bankId, lastAsked: max(questions.askedAt).as("last_asked") })
+    .from(questions)
+    .groupBy(questions.bankId)
+    .as("asked");
+  const row = db
+    .select({ id: questionBank.id, text: questionBank.text })
+    .from(questionBank)
+    .leftJoin(asked, eq(asked.bankId, questionBank.id))
+    .orderBy(sql`${asked.lastAsked} IS NOT NULL`, asc(asked.lastAsked), sql`random()`)
+    .limit(1)
+    .get();
+  return row ?? null;
+}
+
+export interface AskedQuestion {
+  text: string;
+  bankId?: number;
+  discordMessageId?: string;
+  now?: Date;
+}
+
+/** Records that a question was put to the couple (the daily one, or one asked on demand). */
+export function askQuestion(db: Db, asked: AskedQuestion): Question {
+  const text = asked.text.trim();
+  if (text.length === 0) throw new Refusal("invalid", "question: must not be empty");
+  const row = db
+    .insert(questions)
+    .values({ text, bankId: asked.bankId, discordMessageId: asked.discordMessageId, askedAt: isoNow(asked.now) })
+    .returning()
+    .get();
+  return { question_id: row.id, question: row.text, asked_at: row.askedAt, responses: [] };
+}
+
+/** The question asked most recently, with its answers; null before the first one. */
+export function latestQuestion(db: Db | Tx): Question | null {
+  return questionsWithResponses(db, 1)[0] ?? null;
+}
+
+/** Every asked question, newest first, with its answers. */
+export function listQuestions(db: Db | Tx): Question[] {
+  return questionsWithResponses(db);
+}
+
+export interface Answer {
+  userId: number;
+  questionId: number;
+  response: string;
+  now?: Date;
+}
+
+/**
+ * A partner's answer: one per partner per question, a second one replaces the first. Only the
+ * first earns the answer reward. When both partners have answered, the reveal is queued once.
+ * Returns that question's answers.
+ */
+export function answerQuestion(
+  db: Db,
+  answer: Answer,
+  economy: Pick<CoupleConfig["economy"], "answerReward">,
+): Response[] {
+  const response = answer.response.trim();
+  if (response.length === 0 || response.length > RESPONSE_MAX) {
+    throw new Refusal("invalid", `response: must be 1 to ${RESPONSE_MAX} characters`);
+  }
+  const now = answer.now ?? new Date();
+  const { questionId, userId } = answer;
+  return inTransaction(db, (tx) => {
+    const question = tx.select().from(questions).where(eq(questions.id, questionId)).get();
+    if (!question) throw new Refusal("not_found", `No question with id ${questionId}`);
+    const previous = tx
+      .select({ id: answers.id })
+      .from(answers)
+      .where(and(eq(answers.questionId, questionId), eq(answers.userId, userId)))
+      .get();
+    if (previous) {
+      tx.update(answers)
+        .set({ response, createdAt: isoNow(now) })
+        .where(eq(answers.id, previous.id))
+        .run();
+    } else {
+      tx.insert(answers)
+        .values({ questionId, userId, response, createdAt: isoNow(now) })
+        .run();
+    }
+    const reward = !previous && economy.answerReward > 0 ? economy.answerReward : 0;
+    if (reward > 0) {
+      transfer(tx, {
+        from: "mint",
+        to: { userId },
+        amount: reward,
+        kind: "answer",
+        reference: `answer:${questionId}:${userId}`,
+        memo: `Answered "${clip(question.text, 80)}"`,
+        now,
+      });
+    }
+    // The answer itself stays out of the event: both are revealed together once both are in.
+    enqueueEvent(tx, "answer_given", { questionId, userId, replaced: previous !== undefined, reward }, now);
+    const answered = tx.select({ n: count() }).from(answers).where(eq(answers.questionId, questionId)).get()!.n;
+    if (answered >= 2 && question.revealedAt === null) {
+      tx.update(questions)
+        .set({ revealedAt: isoNow(now) })
+        .where(eq(questions.id, questionId))
+        .run();
+      enqueueEvent(tx, "answers_revealed", { questionId }, now);
+    }
+    return responsesTo(tx, [questionId]).get(questionId) ?? [];
+  });
+}
+
+function questionsWithResponses(db: Db | Tx, limit?: number): Question[] {
+  const query = db.select().from(questions).orderBy(desc(questions.askedAt), desc(questions.id));
+  const rows = limit === undefined ? query.all() : query.limit(limit).all();
+  const responses = responsesTo(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    question_id: row.id,
+    question: row.text,
+    asked_at: row.askedAt,
+    responses: responses.get(row.id) ?? [],
+  }));
+}
+
+/** The answers to each question, attributed to the partner's responseName, in partner order. */
+function responsesTo(db: Db | Tx, questionIds: number[]): Map<number, Response[]> {
+  const byQuestion = new Map<number, Response[]>();
+  if (questionIds.length === 0) return byQuestion;
+  const rows = db
+    .select({
+      questionId: answers.questionId,
+      username: users.responseName,
+      response: answers.response,
+      created_at: answers.createdAt,
+    })
+    .from(answers)
+    .innerJoin(users, eq(users.id, answers.userId))
+    .where(inArray(answers.questionId, questionIds))
+    .orderBy(asc(users.id))
+    .all();
+  for (const { questionId, ...response } of rows) {
+    byQuestion.set(questionId, [...(byQuestion.get(questionId) ?? []), response]);
+  }
+  return byQuestion;
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}

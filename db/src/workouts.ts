@@ -1,0 +1,102 @@
+import type { CoupleConfig } from "@spankbank/shared/config";
+import { type Workout, type WorkoutBody, workoutBody } from "@spankbank/shared/contract/workouts";
+import { calendarDate } from "@spankbank/shared/quoteOfTheDay";
+import { and, eq, gte } from "drizzle-orm";
+import { type Db, inTransaction, type Tx } from "./client.js";
+import { isoNow } from "./clock.js";
+import { type User, userById } from "./couple.js";
+import { Refusal } from "./errors.js";
+import { accountIdOf, transfer } from "./ledger.js";
+import { enqueueEvent } from "./outbox.js";
+import { transfers, workouts } from "./schema.js";
+
+/** Far enough back to hold the whole of "today" in any time zone. */
+const TODAY_LOOKBACK_MS = 2 * 24 * 60 * 60 * 1000;
+
+export interface LoggedWorkout {
+  userId: number;
+  body: Omit<WorkoutBody, "username">;
+  now?: Date;
+}
+
+/**
+ * Stores a workout and pays the workout reward, up to the daily number of rewarded workouts;
+ * "daily" is the partner's own calendar day. Returns the workout and the spanks it earned.
+ */
+export function logWorkout(
+  db: Db,
+  logged: LoggedWorkout,
+  economy: Pick<CoupleConfig["economy"], "workoutReward" | "workoutRewardsPerDay">,
+): { workout: Workout; reward: number } {
+  const body = validWorkout(logged.body);
+  const now = logged.now ?? new Date();
+  return inTransaction(db, (tx) => {
+    const user = userById(tx, logged.userId);
+    if (!user) throw new Refusal("not_found", `No partner with id ${logged.userId}`);
+    const row = tx
+      .insert(workouts)
+      .values({
+        userId: user.id,
+        name: body.name,
+        durationMinutes: body.duration,
+        // Hundredths of a km or mile, so the stored distance is an exact integer.
+        distance: body.distance == null ? null : Math.round(body.distance * 100),
+        distanceUnit: body.distanceUnit,
+        calories: body.calories,
+        createdAt: isoNow(now),
+      })
+      .returning()
+      .get();
+    const earnsReward =
+      economy.workoutReward > 0 && rewardedWorkoutsToday(tx, user, now) < economy.workoutRewardsPerDay;
+    const reward = earnsReward ? economy.workoutReward : 0;
+    if (reward > 0) {
+      transfer(tx, {
+        from: "mint",
+        to: { userId: user.id },
+        amount: reward,
+        kind: "workout",
+        reference: `workout:${row.id}`,
+        memo: `Workout: ${row.name}`,
+        now,
+      });
+    }
+    const workout: Workout = {
+      id: row.id,
+      name: row.name,
+      duration: row.durationMinutes,
+      distance: row.distance === null ? null : row.distance / 100,
+      distanceUnit: row.distanceUnit,
+      calories: row.calories,
+      username: user.username,
+      created_at: row.createdAt,
+    };
+    enqueueEvent(tx, "workout_logged", { ...workout, userId: user.id, reward }, now);
+    return { workout, reward };
+  });
+}
+
+/** How many workout rewards the partner has had on today's date in their own time zone. */
+function rewardedWorkoutsToday(tx: Tx, user: User, now: Date): number {
+  const today = calendarDate(now, user.timeZone);
+  const recent = tx
+    .select({ createdAt: transfers.createdAt })
+    .from(transfers)
+    .where(
+      and(
+        eq(transfers.kind, "workout"),
+        eq(transfers.creditAccountId, accountIdOf(tx, { userId: user.id })),
+        gte(transfers.createdAt, isoNow(new Date(now.getTime() - TODAY_LOOKBACK_MS))),
+      ),
+    )
+    .all();
+  return recent.filter((row) => calendarDate(new Date(row.createdAt), user.timeZone) === today).length;
+}
+
+/** The same limits as the route, so a caller other than the web cannot store a bad workout. */
+function validWorkout(body: LoggedWorkout["body"]) {
+  const parsed = workoutBody.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new Refusal("invalid", `${issue.path.join(".") || "workout"}: ${issue.message}`);
+}

@@ -1,0 +1,11 @@
+import { createSession, SESSION_COOKIE } from "../auth/sessions.js";
+import { type TestApp, userIdOf } from "./app.js";
+
+/**
+ * The Cookie header of a fresh session for a demo partner, on the app's own clock: what a
+ * sign-in gives, without its scrypt cost (the login route has its own tests).
+ */
+export function sessionCookie({ app, db }: TestApp, username: "alex" | "sam"): string {
+  const { token } = createSession(db, userIdOf(db, username), app.ctx.now());
+  return `${SESSION_COOKIE}=${token}`;
+}
