@@ -5,11 +5,16 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const built = ["shared", "db", "server", "bot"].every((p) => existsSync(`${root}${p}/dist`)) && existsSync(`${root}web/dist/index.html`);
+const built =
+  ["shared", "db", "server", "bot"].every((p) => existsSync(`${root}${p}/dist`)) &&
+  existsSync(`${root}web/dist/index.html`);
 
 if (!built || process.argv.includes("--build")) {
   console.log("Building Spank Bank (first start only, about a minute)...");
-  const build = spawnSync("npx", ["turbo", "run", "build", "--output-logs=errors-only"], { cwd: root, stdio: "inherit" });
+  const build = spawnSync("npx", ["turbo", "run", "build", "--output-logs=errors-only"], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -1,6 +1,7 @@
 import { hashPassword } from "@spankbank/server/auth/password";
-import { askNewPassword } from "./prompt.js";
+import { askNewPassword, closePrompts } from "./prompt.js";
 
 /** `npm run hash-password`: prints a hash for couple.config.json's passwordHash. */
-const hash = await hashPassword(await askNewPassword("the partner"));
-console.log(hash);
+const password = await askNewPassword("the partner");
+closePrompts();
+console.log(await hashPassword(password));

@@ -1,55 +1,78 @@
-import { createInterface } from "node:readline/promises";
+import { createInterface, type Interface } from "node:readline";
 
-/** Asks one question on the terminal and returns the trimmed answer (or the default). */
-export async function ask(question: string, fallback?: string): Promise<string> {
-  const rl = createInterface({ input: process.stdin, output: process.stdout });
-  try {
-    const answer = (await rl.question(fallback ? `${question} [${fallback}]: ` : `${question}: `)).trim();
-    return answer || fallback || "";
-  } finally {
-    rl.close();
-  }
+interface LineSource {
+  rl: Interface & { muted?: boolean; _writeToOutput?: (text: string) => void };
+  lines: string[];
+  waiting: ((line: string | undefined) => void)[];
+  ended: boolean;
 }
 
-/** Reads a secret without echoing it: raw mode on a terminal, a plain line from a pipe. */
-export function askHidden(question: string): Promise<string> {
-  process.stdout.write(`${question}: `);
-  const stdin = process.stdin;
-  if (!stdin.isTTY) {
-    return new Promise((resolve) => {
-      const rl = createInterface({ input: stdin });
-      rl.once("line", (line) => {
-        rl.close();
-        process.stdout.write("\n");
-        resolve(line);
-      });
-    });
-  }
-  return new Promise((resolve, reject) => {
-    let secret = "";
-    stdin.setRawMode(true);
-    stdin.resume();
-    stdin.setEncoding("utf8");
-    const onData = (chunk: string) => {
-      for (const char of chunk) {
-        if (char === "\r" || char === "\n") {
-          stdin.setRawMode(false);
-          stdin.pause();
-          stdin.off("data", onData);
-          process.stdout.write("\n");
-          resolve(secret);
-          return;
-        }
-        if (char === "\u0003") {
-          stdin.setRawMode(false);
-          reject(new Error("cancelled"));
-          return;
-        }
-        secret = char === "\u007f" ? secret.slice(0, -1) : secret + char;
-      }
-    };
-    stdin.on("data", onData);
+let shared: LineSource | undefined;
+
+/**
+ * One readline for the whole run, with a queue: piped input arrives all at once, and lines that
+ * come before their question is asked must wait for it, not be dropped.
+ */
+function source(): LineSource {
+  if (shared) return shared;
+  const rl: LineSource["rl"] = createInterface({
+    input: process.stdin,
+    output: process.stdout,
+    terminal: process.stdin.isTTY === true,
   });
+  // Echo is muted while a secret is typed.
+  rl._writeToOutput = (text: string) => {
+    if (!rl.muted) process.stdout.write(text);
+  };
+  const created: LineSource = { rl, lines: [], waiting: [], ended: false };
+  rl.on("line", (line) => {
+    const next = created.waiting.shift();
+    if (next) next(line);
+    else created.lines.push(line);
+  });
+  rl.on("close", () => {
+    created.ended = true;
+    for (const next of created.waiting.splice(0)) next(undefined);
+  });
+  shared = created;
+  return created;
+}
+
+function nextLine(): Promise<string> {
+  const lines = source();
+  const queued = lines.lines.shift();
+  if (queued !== undefined) return Promise.resolve(queued);
+  if (lines.ended) return Promise.reject(new Error("No more input."));
+  return new Promise((resolve, reject) => {
+    lines.waiting.push((line) => (line === undefined ? reject(new Error("No more input.")) : resolve(line)));
+  });
+}
+
+/** Call once the questions are over, so the process can exit. */
+export function closePrompts(): void {
+  shared?.rl.close();
+  shared = undefined;
+}
+
+/** Asks one question and returns the trimmed answer (or the default). */
+export async function ask(question: string, fallback?: string): Promise<string> {
+  source();
+  process.stdout.write(fallback ? `${question} [${fallback}]: ` : `${question}: `);
+  const answer = (await nextLine()).trim();
+  return answer || fallback || "";
+}
+
+/** Reads a secret without echoing it. */
+export async function askHidden(question: string): Promise<string> {
+  const { rl } = source();
+  process.stdout.write(`${question}: `);
+  rl.muted = true;
+  try {
+    return await nextLine();
+  } finally {
+    rl.muted = false;
+    process.stdout.write("\n");
+  }
 }
 
 /** Asks for a new password twice until both match and it is long enough. */

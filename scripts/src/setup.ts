@@ -1,14 +1,19 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { type CoupleConfig, coupleConfigSchema, describeConfigIssues } from "@spankbank/shared/config";
 import { hashPassword } from "@spankbank/server/auth/password";
-import { ask, askNewPassword } from "./prompt.js";
+import { type CoupleConfig, coupleConfigSchema, describeConfigIssues } from "@spankbank/shared/config";
+import { ask, askNewPassword, closePrompts } from "./prompt.js";
 
 /** `npm run setup`: writes couple.config.json by asking for each field; passwords are stored only as hashes. */
 async function main(): Promise<void> {
-  const path = resolve(process.env.INIT_CWD ?? process.cwd(), process.env.SPANKBANK_CONFIG ?? "couple.config.json");
-  if (existsSync(path) && (await ask(`${path} exists. Overwrite it? (yes/no)`, "no")) !== "yes") return;
-  console.log("Setting up Spank Bank for the two of you. Discord ids: Discord settings > Advanced > Developer Mode, then right-click > Copy ID.\n");
+  const path = resolve(process.env.SPANKBANK_CONFIG ?? "couple.config.json");
+  if (existsSync(path) && (await ask(`${path} exists. Overwrite it? (yes/no)`, "no")) !== "yes") {
+    closePrompts();
+    return;
+  }
+  console.log(
+    "Setting up Spank Bank for the two of you. Discord ids: Discord settings > Advanced > Developer Mode, then right-click > Copy ID.\n",
+  );
   const partners = [];
   for (const which of ["first", "second"]) {
     console.log(`\nThe ${which} partner`);
@@ -38,6 +43,7 @@ async function main(): Promise<void> {
       timeZone: await ask("Daily question time zone", partners[0]!.timeZone),
     },
   };
+  closePrompts();
   const parsed = coupleConfigSchema.safeParse(config);
   if (!parsed.success) {
     console.error(`\nThat config has problems; nothing was written:\n${describeConfigIssues(parsed.error)}`);

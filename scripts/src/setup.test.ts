@@ -1,0 +1,83 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadRuntime } from "@spankbank/db/runtime";
+import { verifyPassword } from "@spankbank/server/auth/password";
+import { describe, expect, it } from "vitest";
+
+const setupEntry = fileURLToPath(new URL("../dist/setup.js", import.meta.url));
+
+const answers = [
+  // first partner: login, display name, Discord username, Discord id, zone, city, password twice
+  "priya",
+  "",
+  "priya_k",
+  "123456789012345678",
+  "",
+  "",
+  "rose-petals-2026",
+  "rose-petals-2026",
+  // second partner
+  "jordan",
+  "Jo",
+  "jordan.b",
+  "876543210987654321",
+  "",
+  "Miami",
+  "short",
+  "sunset-walks-2026",
+  "sunset-walks-2026",
+  // charity, guild, three channels, question time and zone
+  "",
+  "111122223333444455",
+  "",
+  "",
+  "",
+  "20:30",
+  "",
+];
+
+describe("npm run setup", () => {
+  it("writes a valid couple.config.json from the answers, storing passwords only as hashes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "spankbank-setup-"));
+    const result = spawnSync(process.execPath, [setupEntry], {
+      cwd: dir,
+      input: `${answers.join("\n")}\n`,
+      env: { PATH: process.env.PATH ?? "" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("Too short");
+    expect(result.stdout).not.toContain("rose-petals-2026");
+
+    const file = join(dir, "couple.config.json");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const text = readFileSync(file, "utf8");
+    expect(text).not.toContain("rose-petals-2026");
+    const { config, demo } = loadRuntime({ NODE_ENV: "production" }, dir);
+    expect(demo).toBe(false);
+    const [priya, jordan] = config.partners;
+    expect(priya).toMatchObject({
+      username: "priya",
+      displayName: "Priya",
+      responseName: "priya_k",
+      timeZone: "Asia/Kolkata",
+      city: "India",
+    });
+    expect(jordan).toMatchObject({
+      username: "jordan",
+      displayName: "Jo",
+      timeZone: "America/New_York",
+      city: "Miami",
+    });
+    expect(config.charityName).toBe("Floggers4Change");
+    expect(config.discord).toEqual({ guildId: "111122223333444455" });
+    expect(config.dailyQuestion).toEqual({ time: "20:30", timeZone: "Asia/Kolkata" });
+    expect(await verifyPassword("rose-petals-2026", priya.passwordHash)).toBe(true);
+    expect(await verifyPassword("sunset-walks-2026", jordan.passwordHash)).toBe(true);
+  });
+});
