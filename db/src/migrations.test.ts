@@ -24,7 +24,9 @@ describe("migrations", () => {
   it("apply on an empty file and create every table of the schema", () => {
     const db = openDb(tempDbPath());
     const tables = db.$client
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'")
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'",
+      )
       .all()
       .map((row) => (row as { name: string }).name)
       .sort();
@@ -55,7 +57,11 @@ describe("migrations", () => {
     const path = tempDbPath();
     const first = openDb(path);
     syncCouple(first, demoCouple);
-    first.$client.prepare("INSERT INTO memories (user_id, message, created_at) VALUES (1, 'first date', '2026-01-01T00:00:00.000Z')").run();
+    first.$client
+      .prepare(
+        "INSERT INTO memories (user_id, message, created_at) VALUES (1, 'first date', '2026-01-01T00:00:00.000Z')",
+      )
+      .run();
     first.$client.close();
 
     const second = openDb(path);

@@ -83,14 +83,22 @@ describe("access control over every route of the contract", () => {
 
   it("answers 401 without a session on every route but login, session and health", async () => {
     const { app, ops } = await appWithOperations();
-    const guarded = [...ops.filter((op) => !PUBLIC.has(`${op.method} ${op.path}`)), { method: "GET", path: "/api/openapi.json", query: [], bodyFields: [] }];
+    const guarded = [
+      ...ops.filter((op) => !PUBLIC.has(`${op.method} ${op.path}`)),
+      { method: "GET", path: "/api/openapi.json", query: [], bodyFields: [] },
+    ];
     for (const op of guarded) {
       const reply = await app.inject({
         method: op.method as "GET",
         url: url(op),
-        ...(op.method === "POST" || op.method === "PUT" ? { payload: VALID_BODIES[`${op.method} ${op.path}`] ?? {} } : {}),
+        ...(op.method === "POST" || op.method === "PUT"
+          ? { payload: VALID_BODIES[`${op.method} ${op.path}`] ?? {} }
+          : {}),
       });
-      expect({ route: `${op.method} ${op.path}`, status: reply.statusCode }).toEqual({ route: `${op.method} ${op.path}`, status: 401 });
+      expect({ route: `${op.method} ${op.path}`, status: reply.statusCode }).toEqual({
+        route: `${op.method} ${op.path}`,
+        status: 401,
+      });
     }
   });
 
@@ -98,14 +106,29 @@ describe("access control over every route of the contract", () => {
     const { app, ops, signIn } = await appWithOperations();
     const cookie = await signIn("alex");
     const [, sam] = demoCouple.partners;
-    const named = ops.filter((op) => !PUBLIC.has(`${op.method} ${op.path}`)).filter((op) => op.query.some((q) => q === "username" || q === "discordId") || op.bodyFields.includes("username"));
+    const named = ops
+      .filter((op) => !PUBLIC.has(`${op.method} ${op.path}`))
+      .filter(
+        (op) => op.query.some((q) => q === "username" || q === "discordId") || op.bodyFields.includes("username"),
+      );
     expect(named.length).toBeGreaterThanOrEqual(10);
     for (const op of named) {
       const route = `${op.method} ${op.path}`;
-      const query = op.query.includes("username") ? "?username=sam" : op.query.includes("discordId") ? `?discordId=${sam.discordId}` : "";
+      const query = op.query.includes("username")
+        ? "?username=sam"
+        : op.query.includes("discordId")
+          ? `?discordId=${sam.discordId}`
+          : "";
       const hasBody = op.method === "POST" || op.method === "PUT";
-      const body = hasBody ? { ...VALID_BODIES[route], ...(op.bodyFields.includes("username") ? { username: "sam" } : {}) } : undefined;
-      const reply = await app.inject({ method: op.method as "GET", url: url(op, query), headers: { cookie }, ...(body ? { payload: body } : {}) });
+      const body = hasBody
+        ? { ...VALID_BODIES[route], ...(op.bodyFields.includes("username") ? { username: "sam" } : {}) }
+        : undefined;
+      const reply = await app.inject({
+        method: op.method as "GET",
+        url: url(op, query),
+        headers: { cookie },
+        ...(body ? { payload: body } : {}),
+      });
       expect({ route, status: reply.statusCode, message: reply.json().message }).toMatchObject({ route, status: 403 });
     }
   });

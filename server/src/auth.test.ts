@@ -36,7 +36,11 @@ describe("sign-in", () => {
   it("answers the session to its owner and 401 to nobody", async () => {
     const { app, signIn } = await buildTestApp();
     expect((await app.inject({ method: "GET", url: "/api/auth/session" })).statusCode).toBe(401);
-    const reply = await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie: await signIn("sam") } });
+    const reply = await app.inject({
+      method: "GET",
+      url: "/api/auth/session",
+      headers: { cookie: await signIn("sam") },
+    });
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toMatchObject({
       user: { username: "sam", discordId: "222222222222222222" },
@@ -48,7 +52,12 @@ describe("sign-in", () => {
   it("logout deletes the session on the server: the old cookie is worthless", async () => {
     const { app, signIn } = await buildTestApp();
     const cookie = await signIn("alex");
-    const out = await app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie, "content-type": "application/json" }, payload: {} });
+    const out = await app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie, "content-type": "application/json" },
+      payload: {},
+    });
     expect(out.statusCode).toBe(204);
     expect(out.cookies.find((c) => c.name === "spankbank_session")?.value).toBe("");
     const after = await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });
@@ -68,8 +77,16 @@ describe("sign-in", () => {
 
   it("gives the same answer for an unknown user and a wrong password", async () => {
     const { app } = await buildTestApp();
-    const unknown = await app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "mallory", password: "x" } });
-    const wrong = await app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "alex", password: "x" } });
+    const unknown = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "mallory", password: "x" },
+    });
+    const wrong = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "alex", password: "x" },
+    });
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
@@ -141,7 +158,13 @@ describe("security headers", () => {
     const { app } = await buildTestApp();
     const reply = await app.inject({ method: "GET", url: "/api/health" });
     const csp = String(reply.headers["content-security-policy"]);
-    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "script-src 'self'"]) {
+    for (const directive of [
+      "default-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "script-src 'self'",
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);

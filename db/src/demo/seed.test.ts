@@ -65,6 +65,8 @@ describe("demo seed", () => {
     const db = seededDb();
     const before = count(db, "SELECT count(*) AS n FROM transfers") + count(db, "SELECT count(*) AS n FROM memories");
     expect(seedDemoData(db, demoCouple)).toBe(false);
-    expect(count(db, "SELECT count(*) AS n FROM transfers") + count(db, "SELECT count(*) AS n FROM memories")).toBe(before);
+    expect(count(db, "SELECT count(*) AS n FROM transfers") + count(db, "SELECT count(*) AS n FROM memories")).toBe(
+      before,
+    );
   });
 });

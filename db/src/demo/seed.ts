@@ -89,7 +89,11 @@ export function seedDemoData(db: Db, config: CoupleConfig, now = new Date()): bo
   for (const [index, [daysAgo, first, second]] of DEMO_ANSWERS.entries()) {
     const asked = askQuestion(db, { text: questionBank[index * 7]!, now: at(daysAgo) });
     const answer = (who: 0 | 1, response: string) =>
-      answerQuestion(db, { userId: partners[who]!.id, questionId: asked.question_id, response, now: at(daysAgo) }, config.economy);
+      answerQuestion(
+        db,
+        { userId: partners[who]!.id, questionId: asked.question_id, response, now: at(daysAgo) },
+        config.economy,
+      );
     answer(0, first);
     if (second) answer(1, second);
   }

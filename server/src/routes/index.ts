@@ -1,9 +1,27 @@
 import type { FastifyPluginAsync } from "fastify";
 import { authRoutes } from "./auth.js";
+import { charityRoutes } from "./charity.js";
+import { economyRoutes } from "./economy.js";
 import { healthRoutes } from "./health.js";
+import { inventoryRoutes } from "./inventory.js";
+import { memoryRoutes } from "./memories.js";
+import { productRoutes } from "./products.js";
+import { questionRoutes } from "./questions.js";
+import { quoteRoutes } from "./quotes.js";
+import { transactionRoutes } from "./transactions.js";
+import { workoutRoutes } from "./workouts.js";
 
 /** Every /api resource, one plugin each. */
 export const apiRoutes: FastifyPluginAsync<{ https: boolean }> = async (app, { https }) => {
   await app.register(healthRoutes);
   await app.register(authRoutes, { https });
+  await app.register(economyRoutes);
+  await app.register(productRoutes);
+  await app.register(inventoryRoutes);
+  await app.register(charityRoutes);
+  await app.register(transactionRoutes);
+  await app.register(memoryRoutes);
+  await app.register(questionRoutes);
+  await app.register(quoteRoutes);
+  await app.register(workoutRoutes);
 };

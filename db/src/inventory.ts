@@ -1,0 +1,172 @@
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { type Db, inTransaction, type Tx } from "./client.js";
+import { isoNow } from "./clock.js";
+import { userById } from "./couple.js";
+import { Refusal } from "./errors.js";
+import { transfer } from "./ledger.js";
+import { enqueueEvent } from "./outbox.js";
+import { inventoryItems, redemptions, users } from "./schema.js";
+
+/** Units a partner owns of one product snapshot, with the seller's login name. */
+export interface OwnedItem {
+  id: number;
+  productId: number;
+  name: string;
+  description: string;
+  quantity: number;
+  /** The price paid, per unit. */
+  price: number;
+  sellerUsername: string;
+}
+
+/** One redeemed unit, with the seller's login name. */
+export interface RedeemedItem {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+  redeemedAt: string;
+  confirmedAt: string | null;
+  sellerUsername: string;
+}
+
+export interface Redemption {
+  redeemedItem: RedeemedItem;
+  remainingQuantity: number;
+}
+
+/** The buyer's unredeemed units, newest snapshot first. */
+export function listInventory(db: Db | Tx, buyerId: number): OwnedItem[] {
+  return db
+    .select({
+      id: inventoryItems.id,
+      productId: inventoryItems.productId,
+      name: inventoryItems.name,
+      description: inventoryItems.description,
+      quantity: inventoryItems.quantity,
+      price: inventoryItems.price,
+      sellerUsername: users.username,
+    })
+    .from(inventoryItems)
+    .innerJoin(users, eq(users.id, inventoryItems.sellerId))
+    .where(and(eq(inventoryItems.buyerId, buyerId), gt(inventoryItems.quantity, 0)))
+    .orderBy(desc(inventoryItems.id))
+    .all();
+}
+
+const redeemedColumns = {
+  id: redemptions.id,
+  name: redemptions.name,
+  description: redemptions.description,
+  price: redemptions.price,
+  redeemedAt: redemptions.redeemedAt,
+  confirmedAt: redemptions.confirmedAt,
+  sellerUsername: users.username,
+};
+
+/** The buyer's redeemed units, most recently redeemed first. */
+export function listRedeemed(db: Db | Tx, buyerId: number): RedeemedItem[] {
+  return db
+    .select(redeemedColumns)
+    .from(redemptions)
+    .innerJoin(users, eq(users.id, redemptions.sellerId))
+    .where(eq(redemptions.buyerId, buyerId))
+    .orderBy(desc(redemptions.redeemedAt), desc(redemptions.id))
+    .all();
+}
+
+/** Turns one unit of the buyer's own inventory item into a redeemed item; the seller is told. */
+export function redeemItem(db: Db, buyerId: number, itemId: number, now = new Date()): Redemption {
+  return inTransaction(db, (tx) => {
+    const item = tx.select().from(inventoryItems).where(eq(inventoryItems.id, itemId)).get();
+    // Someone else's item answers like a missing one: it reveals nothing.
+    if (!item || item.buyerId !== buyerId) throw new Refusal("not_found", "That item is not in your inventory.");
+    if (item.quantity < 1) throw new Refusal("conflict", `You have no "${item.name}" left to redeem.`);
+    const { quantity: remainingQuantity } = tx
+      .update(inventoryItems)
+      .set({ quantity: sql`${inventoryItems.quantity} - 1` })
+      .where(eq(inventoryItems.id, itemId))
+      .returning({ quantity: inventoryItems.quantity })
+      .get();
+    const { id } = tx
+      .insert(redemptions)
+      .values({
+        inventoryItemId: item.id,
+        buyerId,
+        sellerId: item.sellerId,
+        name: item.name,
+        description: item.description,
+        price: item.price,
+        redeemedAt: isoNow(now),
+      })
+      .returning({ id: redemptions.id })
+      .get();
+    enqueueEvent(
+      tx,
+      "item_redeemed",
+      { redemptionId: id, ...people(tx, buyerId, item.sellerId), name: item.name },
+      now,
+    );
+    return { redeemedItem: redeemedItem(tx, id), remainingQuantity };
+  });
+}
+
+/** The buyer says the favour was delivered: escrow pays the seller the price paid, once. */
+export function confirmRedemption(db: Db, buyerId: number, redemptionId: number, now = new Date()): RedeemedItem {
+  return inTransaction(db, (tx) => {
+    const redemption = tx.select().from(redemptions).where(eq(redemptions.id, redemptionId)).get();
+    if (!redemption || redemption.buyerId !== buyerId) {
+      throw new Refusal("not_found", "That redeemed item is not yours.");
+    }
+    if (redemption.confirmedAt !== null) {
+      throw new Refusal("conflict", `"${redemption.name}" was already confirmed.`);
+    }
+    const paid =
+      redemption.price > 0
+        ? transfer(tx, {
+            from: "escrow",
+            to: { userId: redemption.sellerId },
+            amount: redemption.price,
+            kind: "confirm",
+            reference: `redemption:${redemption.id}`,
+            memo: `"${redemption.name}" delivered`,
+            now,
+          })
+        : undefined;
+    tx.update(redemptions)
+      .set({ confirmedAt: isoNow(now), confirmTransferId: paid?.id ?? null })
+      .where(and(eq(redemptions.id, redemptionId), isNull(redemptions.confirmedAt)))
+      .run();
+    enqueueEvent(
+      tx,
+      "redemption_confirmed",
+      {
+        redemptionId,
+        ...people(tx, buyerId, redemption.sellerId),
+        name: redemption.name,
+        price: redemption.price,
+      },
+      now,
+    );
+    return redeemedItem(tx, redemptionId);
+  });
+}
+
+function redeemedItem(tx: Tx, redemptionId: number): RedeemedItem {
+  return tx
+    .select(redeemedColumns)
+    .from(redemptions)
+    .innerJoin(users, eq(users.id, redemptions.sellerId))
+    .where(eq(redemptions.id, redemptionId))
+    .get()!;
+}
+
+/** Who to name in the bot's announcement. */
+function people(tx: Tx, buyerId: number, sellerId: number) {
+  return {
+    buyerId,
+    buyerUsername: userById(tx, buyerId)?.username,
+    sellerId,
+    sellerUsername: userById(tx, sellerId)?.username,
+  };
+}

@@ -1,0 +1,150 @@
+import {
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  PRODUCT_PRICE_MAX,
+  PRODUCT_PRICE_MIN,
+  PRODUCT_QUANTITY_MAX,
+  PRODUCT_QUANTITY_MIN,
+} from "@spankbank/shared/limits";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { type Db, inTransaction, type Tx } from "./client.js";
+import { isoNow } from "./clock.js";
+import { Refusal } from "./errors.js";
+import { products, users } from "./schema.js";
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** A product as the shop shows it, with the seller's login name. */
+export interface ListedProduct {
+  id: number;
+  sellerId: number;
+  sellerUsername: string;
+  name: string;
+  description: string;
+  quantity: number;
+  price: number;
+  createdAt: string;
+}
+
+/** What a seller fills in when listing or editing a product. */
+export interface ProductInput {
+  name: string;
+  description: string;
+  quantity: number;
+  price: number;
+}
+
+const listedColumns = {
+  id: products.id,
+  sellerId: products.sellerId,
+  sellerUsername: users.username,
+  name: products.name,
+  description: products.description,
+  quantity: products.quantity,
+  price: products.price,
+  createdAt: products.createdAt,
+};
+
+/** Every product not removed, newest first (sold-out ones included: the shop shows 0 left). */
+export function listProducts(db: Db | Tx): ListedProduct[] {
+  return db
+    .select(listedColumns)
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(isNull(products.removedAt))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .all();
+}
+
+export function createProduct(db: Db, sellerId: number, input: ProductInput, now = new Date()): ListedProduct {
+  const fields = checkedProduct(input);
+  return inTransaction(db, (tx) => {
+    const { id } = tx
+      .insert(products)
+      .values({ ...fields, sellerId, createdAt: isoNow(now), updatedAt: isoNow(now) })
+      .returning({ id: products.id })
+      .get();
+    return listedProduct(tx, id);
+  });
+}
+
+/** Changes a product for future buyers; what was already bought keeps its snapshot. */
+export function updateProduct(
+  db: Db,
+  sellerId: number,
+  productId: number,
+  input: ProductInput,
+  now = new Date(),
+): ListedProduct {
+  const fields = checkedProduct(input);
+  return inTransaction(db, (tx) => {
+    ownProduct(tx, sellerId, productId, "change");
+    tx.update(products)
+      .set({ ...fields, updatedAt: isoNow(now) })
+      .where(eq(products.id, productId))
+      .run();
+    return listedProduct(tx, productId);
+  });
+}
+
+/** A soft delete: purchases and inventory still point at the row. */
+export function removeProduct(db: Db, sellerId: number, productId: number, now = new Date()): void {
+  inTransaction(db, (tx) => {
+    ownProduct(tx, sellerId, productId, "remove");
+    tx.update(products)
+      .set({ removedAt: isoNow(now), updatedAt: isoNow(now) })
+      .where(eq(products.id, productId))
+      .run();
+  });
+}
+
+/** A product still in the shop, or undefined once removed or never listed. */
+export function activeProduct(tx: Db | Tx, productId: number): ProductRow | undefined {
+  return tx
+    .select()
+    .from(products)
+    .where(and(eq(products.id, productId), isNull(products.removedAt)))
+    .get();
+}
+
+function ownProduct(tx: Tx, sellerId: number, productId: number, action: string): ProductRow {
+  const product = activeProduct(tx, productId);
+  if (!product) throw new Refusal("not_found", "That product does not exist or was removed.");
+  if (product.sellerId !== sellerId) throw new Refusal("forbidden", `You can only ${action} your own products.`);
+  return product;
+}
+
+function listedProduct(tx: Tx, productId: number): ListedProduct {
+  return tx
+    .select(listedColumns)
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(eq(products.id, productId))
+    .get()!;
+}
+
+/** The edge validates too; this guard keeps the bot and scripts to the same limits. */
+function checkedProduct(input: ProductInput): ProductInput {
+  const name = input.name.trim();
+  const description = input.description.trim();
+  if (name.length < 1 || name.length > PRODUCT_NAME_MAX) {
+    throw new Refusal("invalid", `name must be 1 to ${PRODUCT_NAME_MAX} characters.`);
+  }
+  if (description.length < 1 || description.length > PRODUCT_DESCRIPTION_MAX) {
+    throw new Refusal("invalid", `description must be 1 to ${PRODUCT_DESCRIPTION_MAX} characters.`);
+  }
+  if (!isWholeBetween(input.quantity, PRODUCT_QUANTITY_MIN, PRODUCT_QUANTITY_MAX)) {
+    throw new Refusal(
+      "invalid",
+      `quantity must be a whole number from ${PRODUCT_QUANTITY_MIN} to ${PRODUCT_QUANTITY_MAX}.`,
+    );
+  }
+  if (!isWholeBetween(input.price, PRODUCT_PRICE_MIN, PRODUCT_PRICE_MAX)) {
+    throw new Refusal("invalid", `price must be a whole number from ${PRODUCT_PRICE_MIN} to ${PRODUCT_PRICE_MAX}.`);
+  }
+  return { name, description, quantity: input.quantity, price: input.price };
+}
+
+function isWholeBetween(value: number, min: number, max: number): boolean {
+  return Number.isInteger(value) && value >= min && value <= max;
+}

@@ -1,0 +1,223 @@
+import { describe, expect, it } from "vitest";
+import { openDb } from "./client.js";
+import { Refusal } from "./errors.js";
+import { listInventory } from "./inventory.js";
+import { balanceOf, checkLedger } from "./ledger.js";
+import { pendingEvents } from "./outbox.js";
+import { createProduct, removeProduct, updateProduct } from "./products.js";
+import { type Purchase, purchaseProduct, purchaseProductOnce, type StoredReply } from "./purchase.js";
+import { economySnapshot, giveSpanks, openEconomyDb, refusalOf } from "./test/economy.js";
+
+const massage = { name: "Back massage", description: "Twenty minutes, oil included.", quantity: 2, price: 30 };
+
+/** Shaped like the server's answers, so the tests see what a client would. */
+function reply(outcome: Purchase | Refusal): StoredReply {
+  if (outcome instanceof Refusal) return { statusCode: 409, body: { success: false, message: outcome.message } };
+  return { statusCode: 200, body: { success: true, newSpankTotal: outcome.newSpankTotal, message: outcome.message } };
+}
+
+describe("purchaseProduct", () => {
+  it("moves exactly the price from buyer to escrow, takes one from stock and adds one to inventory", () => {
+    const { db, alex, sam } = openEconomyDb();
+    giveSpanks(db, sam, 100);
+    const product = createProduct(db, alex, massage);
+
+    const purchase = purchaseProduct(db, { buyerId: sam, productId: product.id });
+
+    expect(purchase.newSpankTotal).toBe(70);
+    expect(purchase.message).toBe('You bought "Back massage" for 30 spanks.');
+    expect(balanceOf(db, { userId: sam })).toBe(70);
+    expect(balanceOf(db, "escrow")).toBe(30);
+    expect(balanceOf(db, { userId: alex })).toBe(0);
+    expect(db.$client.prepare("SELECT quantity FROM products WHERE id = ?").get(product.id)).toEqual({ quantity: 1 });
+    expect(listInventory(db, sam)).toEqual([
+      {
+        id: purchase.inventoryItemId,
+        productId: product.id,
+        name: "Back massage",
+        description: "Twenty minutes, oil included.",
+        quantity: 1,
+        price: 30,
+        sellerUsername: "alex",
+      },
+    ]);
+    const paid = db.$client.prepare("SELECT transfer_id, price FROM purchases WHERE id = ?").get(purchase.purchaseId);
+    expect(paid).toEqual({ transfer_id: expect.any(Number), price: 30 });
+    expect(pendingEvents(db)).toEqual([
+      expect.objectContaining({
+        kind: "item_bought",
+        payload: expect.objectContaining({ buyerUsername: "sam", sellerUsername: "alex", name: "Back massage" }),
+      }),
+    ]);
+    expect(checkLedger(db)).toEqual([]);
+  });
+
+  it("stacks a second unit of the same snapshot on the same inventory item", () => {
+    const { db, alex, sam } = openEconomyDb();
+    giveSpanks(db, sam, 100);
+    const product = createProduct(db, alex, massage);
+    const first = purchaseProduct(db, { buyerId: sam, productId: product.id });
+    const second = purchaseProduct(db, { buyerId: sam, productId: product.id });
+    expect(second.inventoryItemId).toBe(first.inventoryItemId);
+    expect(listInventory(db, sam)).toMatchObject([{ quantity: 2 }]);
+    expect(second.newSpankTotal).toBe(40);
+    expect(checkLedger(db)).toEqual([]);
+  });
+
+  it("buys a free favour without moving any spanks", () => {
+    const { db, alex, sam } = openEconomyDb();
+    const product = createProduct(db, alex, { ...massage, price: 0 });
+    const purchase = purchaseProduct(db, { buyerId: sam, productId: product.id });
+    expect(purchase).toMatchObject({ newSpankTotal: 0, message: 'You bought "Back massage" for 0 spanks.' });
+    expect(economySnapshot(db).rows.transfers).toBe(0);
+    expect(listInventory(db, sam)).toMatchObject([{ quantity: 1, price: 0 }]);
+  });
+
+  it.each([
+    ["own product", { buyer: "alex", spanks: 100, quantity: 2 }, "You cannot buy your own product."],
+    ["sold out", { buyer: "sam", spanks: 100, quantity: 0 }, '"Back massage" is sold out.'],
+    ["not enough spanks", { buyer: "sam", spanks: 29, quantity: 2 }, /not have enough spanks.*costs 30.*have 29/],
+  ] as const)("refuses %s with a conflict and writes nothing", (_, setup, message) => {
+    const { db, alex, sam } = openEconomyDb();
+    const buyerId = setup.buyer === "alex" ? alex : sam;
+    giveSpanks(db, buyerId, setup.spanks);
+    const product = createProduct(db, alex, massage);
+    if (setup.quantity === 0) db.$client.prepare("UPDATE products SET quantity = 0 WHERE id = ?").run(product.id);
+    const before = economySnapshot(db);
+
+    const refusal = refusalOf(() => purchaseProduct(db, { buyerId, productId: product.id }));
+
+    expect(refusal.code).toBe("conflict");
+    expect(refusal.message).toMatch(message);
+    expect(economySnapshot(db)).toEqual(before);
+    expect(checkLedger(db)).toEqual([]);
+  });
+
+  it("answers a removed or unknown product as not found", () => {
+    const { db, alex, sam } = openEconomyDb();
+    giveSpanks(db, sam, 100);
+    const product = createProduct(db, alex, massage);
+    removeProduct(db, alex, product.id);
+    const before = economySnapshot(db);
+    expect(refusalOf(() => purchaseProduct(db, { buyerId: sam, productId: product.id })).code).toBe("not_found");
+    expect(refusalOf(() => purchaseProduct(db, { buyerId: sam, productId: 424242 })).code).toBe("not_found");
+    expect(economySnapshot(db)).toEqual(before);
+  });
+
+  it("sells the last unit once when two connections race for it", () => {
+    const { db, path, alex, sam } = openEconomyDb();
+    const other = openDb(path);
+    try {
+      giveSpanks(db, sam, 100);
+      const product = createProduct(db, alex, { ...massage, quantity: 1 });
+      const outcomes = [db, other].map((connection) => {
+        try {
+          return purchaseProduct(connection, { buyerId: sam, productId: product.id });
+        } catch (error) {
+          return error;
+        }
+      });
+      expect(outcomes[0]).toMatchObject({ newSpankTotal: 70 });
+      expect(outcomes[1]).toBeInstanceOf(Refusal);
+      expect((outcomes[1] as Refusal).message).toBe('"Back massage" is sold out.');
+      expect(balanceOf(db, { userId: sam })).toBe(70);
+      expect(balanceOf(db, "escrow")).toBe(30);
+      expect(listInventory(db, sam)).toMatchObject([{ quantity: 1 }]);
+      expect(checkLedger(db)).toEqual([]);
+    } finally {
+      other.$client.close();
+    }
+  });
+
+  it("keeps what was bought when the product is later edited or removed", () => {
+    const { db, alex, sam } = openEconomyDb();
+    giveSpanks(db, sam, 100);
+    const product = createProduct(db, alex, massage);
+    purchaseProduct(db, { buyerId: sam, productId: product.id });
+    const bought = listInventory(db, sam);
+
+    updateProduct(db, alex, product.id, {
+      name: "Quick shoulder rub",
+      description: "Five minutes.",
+      quantity: 3,
+      price: 5,
+    });
+    expect(listInventory(db, sam)).toEqual(bought);
+    removeProduct(db, alex, product.id);
+    expect(listInventory(db, sam)).toEqual(bought);
+    expect(bought).toMatchObject([{ name: "Back massage", description: "Twenty minutes, oil included.", price: 30 }]);
+  });
+});
+
+describe("purchaseProductOnce", () => {
+  it("buys once for a repeated Idempotency-Key and replays the same answer", () => {
+    const { db, alex, sam } = openEconomyDb();
+    giveSpanks(db, sam, 100);
+    const product = createProduct(db, alex, massage);
+    const request = { buyerId: sam, productId: product.id, idempotencyKey: "click-1", route: "POST /api/purchase" };
+
+    const first = purchaseProductOnce(db, request, reply);
+    const afterFirst = economySnapshot(db);
+    const again = purchaseProductOnce(db, request, reply);
+
+    expect(first).toEqual({
+      statusCode: 200,
+      body: { success: true, newSpankTotal: 70, message: 'You bought "Back massage" for 30 spanks.' },
+      replayed: false,
+    });
+    expect(again).toEqual({ ...first, replayed: true });
+    expect(economySnapshot(db)).toEqual(afterFirst);
+    expect(afterFirst.rows.purchases).toBe(1);
+    expect(afterFirst.rows.idempotency_keys).toBe(1);
+
+    const fresh = purchaseProductOnce(db, { ...request, idempotencyKey: "click-2" }, reply);
+    expect(fresh.body).toMatchObject({ newSpankTotal: 40 });
+    expect(checkLedger(db)).toEqual([]);
+  });
+
+  it("remembers a refusal too, and writes nothing else for it", () => {
+    const { db, alex, sam } = openEconomyDb();
+    giveSpanks(db, sam, 10);
+    const product = createProduct(db, alex, massage);
+    const before = economySnapshot(db);
+    const request = { buyerId: sam, productId: product.id, idempotencyKey: "k", route: "POST /api/purchase" };
+
+    const refused = purchaseProductOnce(db, request, reply);
+    giveSpanks(db, sam, 100);
+    const replayed = purchaseProductOnce(db, request, reply);
+
+    expect(refused).toMatchObject({ statusCode: 409, body: { success: false }, replayed: false });
+    expect(replayed).toEqual({ ...refused, replayed: true });
+    const after = economySnapshot(db);
+    expect(after.rows).toEqual({ ...before.rows, idempotency_keys: 1, transfers: before.rows.transfers + 1 });
+    expect(after.stock).toEqual(before.stock);
+    expect(checkLedger(db)).toEqual([]);
+  });
+
+  it("buys every time and stores nothing when no key is given", () => {
+    const { db, alex, sam } = openEconomyDb();
+    giveSpanks(db, sam, 100);
+    const product = createProduct(db, alex, massage);
+    const request = { buyerId: sam, productId: product.id, route: "POST /api/purchase" };
+    expect(purchaseProductOnce(db, request, reply).body).toMatchObject({ newSpankTotal: 70 });
+    expect(purchaseProductOnce(db, request, reply).body).toMatchObject({ newSpankTotal: 40 });
+    expect(economySnapshot(db).rows).toMatchObject({ purchases: 2, idempotency_keys: 0 });
+  });
+
+  it("keeps keys apart per partner", () => {
+    const { db, alex, sam } = openEconomyDb();
+    giveSpanks(db, sam, 100);
+    giveSpanks(db, alex, 100);
+    const fromAlex = createProduct(db, alex, massage);
+    const fromSam = createProduct(db, sam, massage);
+    const route = "POST /api/purchase";
+    purchaseProductOnce(db, { buyerId: sam, productId: fromAlex.id, idempotencyKey: "same", route }, reply);
+    const alexBuys = purchaseProductOnce(
+      db,
+      { buyerId: alex, productId: fromSam.id, idempotencyKey: "same", route },
+      reply,
+    );
+    expect(alexBuys.replayed).toBe(false);
+    expect(balanceOf(db, "escrow")).toBe(60);
+  });
+});

@@ -1,0 +1,55 @@
+import { TRANSACTIONS_PER_PAGE } from "@spankbank/shared/limits";
+import { count, desc, eq, or } from "drizzle-orm";
+import type { Db, Tx } from "./client.js";
+import { Refusal } from "./errors.js";
+import { accountIdOf } from "./ledger.js";
+import type { TransferKind } from "./schema.js";
+import { transfers } from "./schema.js";
+
+/** One transfer seen from a partner's side. */
+export interface StatementLine {
+  id: number;
+  kind: TransferKind;
+  /** Positive came in, negative went out. */
+  amount: number;
+  memo: string;
+  createdAt: string;
+  balanceAfter: number;
+}
+
+export interface Statement {
+  transactions: StatementLine[];
+  page: number;
+  pageCount: number;
+}
+
+/** A partner's transfers, newest first, one page of TRANSACTIONS_PER_PAGE at a time. */
+export function listTransactions(db: Db | Tx, userId: number, page = 1): Statement {
+  if (!Number.isSafeInteger(page) || page < 1) throw new Refusal("invalid", "page must be a whole number from 1.");
+  const accountId = accountIdOf(db, { userId });
+  const mine = or(eq(transfers.debitAccountId, accountId), eq(transfers.creditAccountId, accountId));
+  const total = db.select({ n: count() }).from(transfers).where(mine).get()?.n ?? 0;
+  const rows = db
+    .select()
+    .from(transfers)
+    .where(mine)
+    .orderBy(desc(transfers.id))
+    .limit(TRANSACTIONS_PER_PAGE)
+    .offset((page - 1) * TRANSACTIONS_PER_PAGE)
+    .all();
+  return {
+    transactions: rows.map((row) => {
+      const incoming = row.creditAccountId === accountId;
+      return {
+        id: row.id,
+        kind: row.kind,
+        amount: incoming ? row.amount : -row.amount,
+        memo: row.memo,
+        createdAt: row.createdAt,
+        balanceAfter: incoming ? row.creditBalanceAfter : row.debitBalanceAfter,
+      };
+    }),
+    page,
+    pageCount: Math.max(1, Math.ceil(total / TRANSACTIONS_PER_PAGE)),
+  };
+}

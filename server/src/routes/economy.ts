@@ -1,0 +1,73 @@
+import { Refusal } from "@spankbank/db/errors";
+import { balanceOf } from "@spankbank/db/ledger";
+import { type Purchase, purchaseProductOnce } from "@spankbank/db/purchase";
+import { errorBody, usernameQuery } from "@spankbank/shared/contract/common";
+import {
+  purchaseBody,
+  purchaseRefusal,
+  purchaseReply,
+  spankTotalQuery,
+  spankTotalReply,
+} from "@spankbank/shared/contract/economy";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { assertNamesSelf } from "../plugins/auth.js";
+
+const PURCHASE_ROUTE = "POST /api/purchase";
+
+/** A retried or double-clicked purchase carries the same key and happens once. */
+const purchaseHeaders = z.looseObject({ "idempotency-key": z.string().min(1).max(100).optional() });
+/** Fastify's error shape plus the spec's `success: false`, so the page can show the message. */
+const purchaseRefusalReply = errorBody.extend(purchaseRefusal.shape);
+
+export const economyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, now } = app.ctx;
+
+  app.get(
+    "/spankTotal",
+    { schema: { querystring: spankTotalQuery, response: { 200: spankTotalReply } } },
+    async (request) => {
+      const user = assertNamesSelf(request, { discordId: request.query.discordId });
+      return { spankTotal: balanceOf(db, { userId: user.id }) };
+    },
+  );
+
+  app.post(
+    "/purchase",
+    {
+      schema: {
+        querystring: usernameQuery,
+        headers: purchaseHeaders,
+        body: purchaseBody,
+        response: { 200: purchaseReply, 404: purchaseRefusalReply, 409: purchaseRefusalReply },
+      },
+    },
+    async (request, reply) => {
+      const buyer = assertNamesSelf(request, { username: request.query.username });
+      const purchase = {
+        buyerId: buyer.id,
+        productId: request.body.productId,
+        idempotencyKey: request.headers["idempotency-key"],
+        route: PURCHASE_ROUTE,
+        now: now(),
+      };
+      const answer = purchaseProductOnce(db, purchase, purchaseReplyOf);
+      return reply.code(answer.statusCode).send(answer.body);
+    },
+  );
+};
+
+type PurchaseAnswer =
+  | { statusCode: 200; body: z.infer<typeof purchaseReply> }
+  | { statusCode: 404 | 409; body: z.infer<typeof purchaseRefusalReply> };
+
+/** The answer a purchase gets, the same whether it is sent now or replayed for its key. */
+function purchaseReplyOf(outcome: Purchase | Refusal): PurchaseAnswer {
+  if (outcome instanceof Refusal) {
+    // A purchase only refuses an unknown product (404) or a sale it cannot make (409).
+    const statusCode = outcome.code === "not_found" ? 404 : 409;
+    const error = statusCode === 404 ? "Not Found" : "Conflict";
+    return { statusCode, body: { statusCode, error, success: false, message: outcome.message } };
+  }
+  return { statusCode: 200, body: { success: true, newSpankTotal: outcome.newSpankTotal, message: outcome.message } };
+}

@@ -1,0 +1,80 @@
+import type { OwnedItem, RedeemedItem } from "@spankbank/db/inventory";
+import { confirmRedemption, listInventory, listRedeemed, redeemItem } from "@spankbank/db/inventory";
+import { usernameQuery } from "@spankbank/shared/contract/common";
+import {
+  confirmRedeemReply,
+  type InventoryItem,
+  inventoryReply,
+  itemBody,
+  type RedeemedItem as RedeemedItemReply,
+  redeemedReply,
+  redeemReply,
+} from "@spankbank/shared/contract/inventory";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { assertNamesSelf } from "../plugins/auth.js";
+
+export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, now } = app.ctx;
+
+  app.get(
+    "/inventory",
+    { schema: { querystring: usernameQuery, response: { 200: inventoryReply } } },
+    async (request) => {
+      const buyer = assertNamesSelf(request, { username: request.query.username });
+      return { inventory: listInventory(db, buyer.id).map(toInventoryItem) };
+    },
+  );
+
+  app.get(
+    "/redeemed",
+    { schema: { querystring: usernameQuery, response: { 200: redeemedReply } } },
+    async (request) => {
+      const buyer = assertNamesSelf(request, { username: request.query.username });
+      return { redeemedItems: listRedeemed(db, buyer.id).map(toRedeemedItem) };
+    },
+  );
+
+  app.post(
+    "/redeem",
+    { schema: { querystring: usernameQuery, body: itemBody, response: { 200: redeemReply } } },
+    async (request) => {
+      const buyer = assertNamesSelf(request, { username: request.query.username });
+      const { redeemedItem, remainingQuantity } = redeemItem(db, buyer.id, request.body.itemId, now());
+      return { redeemedItem: toRedeemedItem(redeemedItem), remainingQuantity };
+    },
+  );
+
+  app.post(
+    "/confirm-redeem",
+    { schema: { querystring: usernameQuery, body: itemBody, response: { 200: confirmRedeemReply } } },
+    async (request) => {
+      const buyer = assertNamesSelf(request, { username: request.query.username });
+      // The spec's `itemId` here names a redeemed item, not an inventory item.
+      confirmRedemption(db, buyer.id, request.body.itemId, now());
+      return { success: true as const, message: "Redemption confirmed successfully." };
+    },
+  );
+};
+
+function toInventoryItem(item: OwnedItem): InventoryItem {
+  return {
+    id: item.id,
+    productId: item.productId,
+    name: item.name,
+    description: item.description,
+    quantity: item.quantity,
+    price: item.price,
+    username: item.sellerUsername,
+  };
+}
+
+function toRedeemedItem(item: RedeemedItem): RedeemedItemReply {
+  return {
+    id: item.id,
+    name: item.name,
+    description: item.description,
+    redeemed_at: item.redeemedAt,
+    confirmed_at: item.confirmedAt,
+    username: item.sellerUsername,
+  };
+}

@@ -1,0 +1,184 @@
+import { createProduct } from "@spankbank/db/products";
+import { purchaseProduct } from "@spankbank/db/purchase";
+import { describe, expect, it } from "vitest";
+import { buildEconomyApp, economySnapshot, giveSpanks } from "../test/economy.js";
+
+const massage = { name: "Back massage", description: "Twenty minutes, oil included.", quantity: 2, price: 30 };
+
+async function shop() {
+  const test = await buildEconomyApp();
+  const send = (as: "alex" | "sam", method: "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
+    test.app.inject({
+      method,
+      url,
+      headers: { cookie: test.cookie[as] },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return { ...test, send };
+}
+
+describe("GET /api/products", () => {
+  it("lists every product not removed, newest first, with the seller's login name", async () => {
+    const { app, db, alex, sam, cookie } = await buildEconomyApp();
+    const older = createProduct(db, alex, massage, new Date("2025-01-01T00:00:00Z"));
+    const newer = createProduct(db, sam, { ...massage, name: "Pancakes" }, new Date("2025-02-01T00:00:00Z"));
+    db.$client
+      .prepare("UPDATE products SET removed_at = 'x' WHERE id = ?")
+      .run(createProduct(db, sam, { ...massage, name: "Gone" }).id);
+
+    const reply = await app.inject({ url: "/api/products", headers: { cookie: cookie.alex } });
+
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toEqual([
+      {
+        id: newer.id,
+        name: "Pancakes",
+        description: massage.description,
+        quantity: 2,
+        price: 30,
+        username: "sam",
+        created_at: "2025-02-01T00:00:00.000Z",
+      },
+      {
+        id: older.id,
+        name: "Back massage",
+        description: massage.description,
+        quantity: 2,
+        price: 30,
+        username: "alex",
+        created_at: "2025-01-01T00:00:00.000Z",
+      },
+    ]);
+    expect((await app.inject({ url: "/api/products" })).statusCode).toBe(401);
+  });
+});
+
+describe("POST /api/products", () => {
+  it("lists a product for the signed-in partner, trimmed, and answers 201 {product}", async () => {
+    const { send } = await shop();
+    const reply = await send("sam", "POST", "/api/products", { ...massage, name: "  Pancakes ", username: "sam" });
+    expect(reply.statusCode).toBe(201);
+    expect(reply.json()).toEqual({
+      product: {
+        id: expect.any(Number),
+        name: "Pancakes",
+        description: massage.description,
+        quantity: 2,
+        price: 30,
+        username: "sam",
+        created_at: expect.any(String),
+      },
+    });
+  });
+
+  it("refuses to list in the other partner's name", async () => {
+    const { db, send } = await shop();
+    const reply = await send("sam", "POST", "/api/products", { ...massage, username: "alex" });
+    expect(reply.statusCode).toBe(403);
+    expect(economySnapshot(db).rows.products).toBe(0);
+  });
+
+  it.each([
+    ["a missing name", { name: undefined }, "body.name"],
+    ["a missing description", { description: undefined }, "body.description"],
+    ["a blank name", { name: "   " }, "body.name"],
+    ["a 61-character name", { name: "x".repeat(61) }, "body.name"],
+    ["a 301-character description", { description: "x".repeat(301) }, "body.description"],
+    ["a price of 10000", { price: 10000 }, "body.price"],
+    ["a price of -1", { price: -1 }, "body.price"],
+    ["a price of 1.5", { price: 1.5 }, "body.price"],
+    ["a price as text", { price: "30" }, "body.price"],
+    ["a quantity of 0", { quantity: 0 }, "body.quantity"],
+    ["a quantity of 11", { quantity: 11 }, "body.quantity"],
+    ["a name that is a number", { name: 42 }, "body.name"],
+  ])("answers %s with 400 naming the field, and writes nothing", async (_, change, field) => {
+    const { db, send } = await shop();
+    const before = economySnapshot(db);
+    const reply = await send("sam", "POST", "/api/products", { ...massage, ...change });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toMatchObject({ statusCode: 400, error: "Bad Request" });
+    expect(reply.json().message).toContain(field);
+    expect(economySnapshot(db)).toEqual(before);
+  });
+
+  it("keeps the limits at their edges: 60 characters, price 0 and 9999, quantity 1 and 10", async () => {
+    const { send } = await shop();
+    const edges = [
+      { ...massage, name: "x".repeat(60), description: "y".repeat(300), price: 0, quantity: 1 },
+      { ...massage, price: 9999, quantity: 10 },
+    ];
+    for (const body of edges) expect((await send("alex", "POST", "/api/products", body)).statusCode).toBe(201);
+  });
+});
+
+describe("PUT /api/products/:id", () => {
+  it("lets the seller edit, and answers 403 to the other partner and 404 to an unknown id", async () => {
+    const { db, alex, send } = await shop();
+    const product = createProduct(db, alex, massage);
+    const edit = { ...massage, name: "Foot rub", price: 12, quantity: 4 };
+
+    const bySam = await send("sam", "PUT", `/api/products/${product.id}`, edit);
+    const byAlex = await send("alex", "PUT", `/api/products/${product.id}`, { ...edit, username: "alex" });
+    const unknown = await send("alex", "PUT", "/api/products/4040", edit);
+    const badId = await send("alex", "PUT", "/api/products/abc", edit);
+
+    expect(bySam.statusCode).toBe(403);
+    expect(byAlex.statusCode).toBe(200);
+    expect(byAlex.json()).toMatchObject({
+      product: { id: product.id, name: "Foot rub", price: 12, quantity: 4, username: "alex" },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().message).toContain("params.id");
+  });
+});
+
+describe("DELETE /api/products/:id", () => {
+  it("lets only the seller remove a product, as a soft delete", async () => {
+    const { app, db, alex, send, cookie } = await shop();
+    const product = createProduct(db, alex, massage);
+
+    expect((await send("sam", "DELETE", `/api/products/${product.id}`)).statusCode).toBe(403);
+    expect((await send("alex", "DELETE", `/api/products/${product.id}?username=sam`)).statusCode).toBe(403);
+    const removed = await send("alex", "DELETE", `/api/products/${product.id}?username=alex`);
+    expect(removed.statusCode).toBe(204);
+    expect(removed.body).toBe("");
+    expect((await send("alex", "DELETE", `/api/products/${product.id}`)).statusCode).toBe(404);
+
+    const listed = await app.inject({ url: "/api/products", headers: { cookie: cookie.sam } });
+    expect(listed.json()).toEqual([]);
+    expect(economySnapshot(db).rows.products).toBe(1);
+  });
+
+  it("leaves what was already bought unchanged when the product is edited or removed", async () => {
+    const { app, db, alex, sam, send, cookie } = await shop();
+    giveSpanks(db, sam, 100);
+    const product = createProduct(db, alex, massage);
+    purchaseProduct(db, { buyerId: sam, productId: product.id });
+    const inventory = () => app.inject({ url: "/api/inventory", headers: { cookie: cookie.sam } });
+    const bought = (await inventory()).json();
+
+    await send("alex", "PUT", `/api/products/${product.id}`, {
+      name: "Other",
+      description: "Else.",
+      quantity: 9,
+      price: 1,
+    });
+    expect((await inventory()).json()).toEqual(bought);
+    await send("alex", "DELETE", `/api/products/${product.id}`);
+    expect((await inventory()).json()).toEqual(bought);
+    expect(bought).toEqual({
+      inventory: [
+        {
+          id: expect.any(Number),
+          productId: product.id,
+          name: "Back massage",
+          description: massage.description,
+          quantity: 1,
+          price: 30,
+          username: "alex",
+        },
+      ],
+    });
+  });
+});

@@ -1,0 +1,53 @@
+import type { ListedProduct } from "@spankbank/db/products";
+import { createProduct, listProducts, removeProduct, updateProduct } from "@spankbank/db/products";
+import { idParams, usernameQuery } from "@spankbank/shared/contract/common";
+import { type Product, productBody, productList, productReply } from "@spankbank/shared/contract/products";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { assertNamesSelf, signedInUser } from "../plugins/auth.js";
+
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, now } = app.ctx;
+
+  app.get("/products", { schema: { response: { 200: productList } } }, async (request) => {
+    signedInUser(request);
+    return listProducts(db).map(toProduct);
+  });
+
+  app.post("/products", { schema: { body: productBody, response: { 201: productReply } } }, async (request, reply) => {
+    const seller = assertNamesSelf(request, { username: request.body.username });
+    const product = createProduct(db, seller.id, request.body, now());
+    return reply.code(201).send({ product: toProduct(product) });
+  });
+
+  app.put(
+    "/products/:id",
+    { schema: { params: idParams, body: productBody, response: { 200: productReply } } },
+    async (request) => {
+      const seller = assertNamesSelf(request, { username: request.body.username });
+      return { product: toProduct(updateProduct(db, seller.id, request.params.id, request.body, now())) };
+    },
+  );
+
+  app.delete(
+    "/products/:id",
+    { schema: { params: idParams, querystring: usernameQuery, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const seller = assertNamesSelf(request, { username: request.query.username });
+      removeProduct(db, seller.id, request.params.id, now());
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+function toProduct(product: ListedProduct): Product {
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    quantity: product.quantity,
+    price: product.price,
+    username: product.sellerUsername,
+    created_at: product.createdAt,
+  };
+}
