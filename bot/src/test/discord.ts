@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { demoCouple } from "@spankbank/shared/demoCouple";
+import type { Client } from "discord.js";
 import {
   type APIApplicationCommandInteractionDataOption,
   type APIChatInputApplicationCommandInteraction,
@@ -12,7 +13,6 @@ import {
   InteractionType,
   Locale,
 } from "discord-api-types/v10";
-import type { Client } from "discord.js";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
@@ -23,7 +23,10 @@ export const CHANNEL_ID = "900000000000000002";
 export const APP_ID = "900000000000000003";
 
 /** Every interaction callback the bot sent, as Discord would have received it. */
-export const callbacks: { interactionId: string; body: { type: number; data?: { content?: string; flags?: number } } }[] = [];
+export const callbacks: {
+  interactionId: string;
+  body: { type: number; data?: { content?: string; flags?: number } };
+}[] = [];
 
 export const discord = setupServer(
   http.post("https://discord.com/api/v10/interactions/:id/:token/callback", async ({ request, params }) => {
@@ -90,6 +93,8 @@ export function slashCommand(
 /** Feeds a raw payload through discord.js as the gateway would, and waits for the replies. */
 export async function dispatch(client: Client, payload: APIChatInputApplicationCommandInteraction): Promise<void> {
   const before = callbacks.length;
-  (client as unknown as { actions: { InteractionCreate: { handle: (d: unknown) => void } } }).actions.InteractionCreate.handle(payload);
+  (
+    client as unknown as { actions: { InteractionCreate: { handle: (d: unknown) => void } } }
+  ).actions.InteractionCreate.handle(payload);
   for (let i = 0; i < 100 && callbacks.length === before; i++) await new Promise((r) => setTimeout(r, 10));
 }
