@@ -10,6 +10,7 @@ import {
   type APIChatInputApplicationCommandInteraction,
   ApplicationCommandType,
   ChannelType,
+  type GuildMemberFlags,
   InteractionType,
   Locale,
 } from "discord-api-types/v10";
@@ -75,7 +76,7 @@ export function slashCommand(
       joined_at: "2025-01-01T00:00:00.000Z",
       deaf: false,
       mute: false,
-      flags: 0,
+      flags: 0 as GuildMemberFlags,
       permissions: "2248473465835073",
     },
     token: `interaction-token-${id}`,

@@ -22,5 +22,5 @@ export function toCoupleSummary(config: CoupleConfig, demo: boolean): CoupleSumm
     timeZone,
     city,
   }));
-  return { partners: [a!, b!], charityName: config.charityName, demo };
+  return { partners: [a!, b!], charityName: config.charityName, timeZone: config.dailyQuestion.timeZone, demo };
 }

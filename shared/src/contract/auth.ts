@@ -22,6 +22,8 @@ export const partnerSummary = sessionUser.omit({ discordId: true });
 export const coupleSummary = z.object({
   partners: z.tuple([partnerSummary, partnerSummary]),
   charityName: z.string(),
+  /** The couple's zone: the quote of the day and the daily question turn over at its midnight. */
+  timeZone: z.string(),
   demo: z.boolean(),
 });
 export type CoupleSummary = z.infer<typeof coupleSummary>;

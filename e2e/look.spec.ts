@@ -1,0 +1,61 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { specRoutes } from "@spankbank/shared/pages";
+import { ARTIFACTS, openMenu, signInAsAlex } from "./app";
+
+// No animation mid-way while axe measures colours.
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations, passes } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  expect(passes.length, "axe checked something").toBeGreaterThan(0);
+  expect(violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(" ")) }))).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page, what: string) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${what} scrolls sideways at 360 px`).toBeLessThanOrEqual(360);
+}
+
+test("axe finds nothing on the landing page, the sign-in page, the dashboard and the open drawer", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Made for the two of us");
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${ARTIFACTS}/landing.png`, fullPage: true });
+
+  await page.goto("/signin");
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${ARTIFACTS}/signin.png`, fullPage: true });
+
+  await signInAsAlex(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${ARTIFACTS}/dashboard.png`, fullPage: true });
+
+  await openMenu(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${ARTIFACTS}/drawer-open.png` });
+});
+
+test("nothing scrolls sideways on a 360 px phone", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const route of ["/", "/signin", "/no-such-page"]) {
+    await page.goto(route);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoSidewaysScroll(page, `${route} (signed out)`);
+  }
+  await page.goto("/");
+  await page.screenshot({ path: `${ARTIFACTS}/phone-landing.png`, fullPage: true });
+
+  await signInAsAlex(page);
+  for (const route of specRoutes) {
+    await page.goto(route);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoSidewaysScroll(page, route);
+  }
+  await page.goto("/dashboard");
+  await page.screenshot({ path: `${ARTIFACTS}/phone-dashboard.png`, fullPage: true });
+  await openMenu(page);
+  await expectNoSidewaysScroll(page, "the open drawer");
+  await page.screenshot({ path: `${ARTIFACTS}/phone-drawer-open.png` });
+});

@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { specRoutes } from "@spankbank/shared/pages";
+import { headingForAlex, signInAsAlex } from "./app";
+
+test("a signed-out hard load of every spec route serves the app", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) problems.push(message.text());
+  });
+  for (const route of specRoutes) {
+    const response = await page.goto(route);
+    expect(response?.status(), route).toBe(200);
+    expect(response?.headers()["content-type"], route).toContain("text/html");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Spank Bank" })).toBeVisible();
+    if (route === "/") {
+      await expect(page).toHaveURL("/");
+    } else if (route === "/signin") {
+      await expect(page).toHaveURL("/signin");
+    } else {
+      await expect(page, route).toHaveURL(`/signin?redirect=${encodeURIComponent(route)}`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test("the web manifest and every icon it names are served", async ({ request }) => {
+  const manifest = await request.get("/manifest.webmanifest");
+  expect(manifest.ok()).toBe(true);
+  const { name, start_url, display, icons } = (await manifest.json()) as {
+    name: string;
+    start_url: string;
+    display: string;
+    icons: { src: string; type: string }[];
+  };
+  expect({ name, start_url, display }).toEqual({ name: "Spank Bank", start_url: "/", display: "standalone" });
+  for (const icon of [...icons, { src: "/apple-touch-icon.png", type: "image/png" }]) {
+    const response = await request.get(icon.src);
+    expect(response.status(), icon.src).toBe(200);
+    expect(response.headers()["content-type"], icon.src).toContain(icon.type);
+  }
+});
+
+test("a signed-in hard load of every spec route shows its page", async ({ page }) => {
+  await signInAsAlex(page);
+  for (const route of specRoutes) {
+    await page.goto(route);
+    const landed = route === "/" || route === "/signin" ? "/dashboard" : route;
+    await expect(page, route).toHaveURL(landed);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex[landed]!);
+    await expect(page.getByText("Welcome, alex!")).toBeVisible();
+  }
+});
+
+test("an unknown page shows the not-found page with a way home", async ({ page }) => {
+  await page.goto("/no-such-page");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  await page.getByRole("link", { name: "Go home" }).click();
+  await expect(page).toHaveURL("/");
+});

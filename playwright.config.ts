@@ -1,0 +1,60 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+import { DATA_DIR_VARIABLE } from "./e2e/global-teardown";
+
+/** Chosen once in the main process: workers load this file again and inherit its environment. */
+function sameInEveryWorker(name: string, choose: () => string): string {
+  process.env[name] ??= choose();
+  return process.env[name];
+}
+
+const port = Number(sameInEveryWorker("SPANKBANK_E2E_PORT", () => String(3100 + Math.floor(Math.random() * 800))));
+const dataDir = sameInEveryWorker(DATA_DIR_VARIABLE, () => mkdtempSync(join(tmpdir(), "spankbank-e2e-")));
+const baseURL = `http://127.0.0.1:${port}`;
+
+/** The real built app (server/dist + web/dist) in demo mode on a fresh database, in Chromium. */
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: "./test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: "list",
+  timeout: 30_000,
+  globalTeardown: "./e2e/global-teardown.ts",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      // Browsers are never downloaded: the system Chromium.
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: {
+    command: "node server/dist/server.js",
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_PATH: join(dataDir, "e2e.db"),
+      NODE_ENV: "test",
+    },
+  },
+});

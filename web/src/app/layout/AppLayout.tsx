@@ -1,0 +1,19 @@
+import { Outlet } from "@tanstack/react-router";
+import { DemoBanner } from "./DemoBanner";
+import { Footer } from "./Footer";
+import { Header } from "./Header";
+import classes from "./layout.module.css";
+
+/** The shell around every page: header, the page itself, the footer quote. */
+export function AppLayout() {
+  return (
+    <div className={classes.shell}>
+      <Header />
+      <main className={classes.main}>
+        <DemoBanner />
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

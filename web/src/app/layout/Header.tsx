@@ -1,0 +1,36 @@
+import { Burger, Container, Group, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { Link } from "@tanstack/react-router";
+import { HeartIcon } from "@/components/HeartIcon";
+import { ButtonLink } from "@/components/links";
+import { useSession } from "@/features/session/useSession";
+import classes from "./layout.module.css";
+import { MenuDrawer } from "./MenuDrawer";
+
+export function Header() {
+  const { current, username } = useSession();
+  const [menuOpened, menu] = useDisclosure(false);
+  return (
+    <header className={classes.header}>
+      <Container size="lg" py="sm">
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Link to={current ? "/dashboard" : "/"} className={classes.brand}>
+            <HeartIcon />
+            Spank Bank
+          </Link>
+          {current ? (
+            <Group gap="xs" wrap="nowrap" miw={0}>
+              <Text truncate="end" fw={500} miw={0}>{`Welcome, ${username}!`}</Text>
+              <Burger opened={menuOpened} onClick={menu.open} aria-label="Open menu" size="sm" />
+            </Group>
+          ) : (
+            <ButtonLink to="/signin" variant="outline" size="sm">
+              Sign In
+            </ButtonLink>
+          )}
+        </Group>
+      </Container>
+      {current && <MenuDrawer signedIn={current} opened={menuOpened} onClose={menu.close} />}
+    </header>
+  );
+}

@@ -1,0 +1,65 @@
+import { Button, Divider, Drawer, Stack } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import type { SessionReply } from "@spankbank/shared/contract/auth";
+import { POST_LOGOUT_PATH } from "@spankbank/shared/limits";
+import { drawerPages } from "@spankbank/shared/pages";
+import { useLocation, useNavigate } from "@tanstack/react-router";
+import { NavLinkLink } from "@/components/links";
+import { partnerOf } from "@/features/session/partner";
+import { useSession } from "@/features/session/useSession";
+
+interface MenuDrawerProps {
+  signedIn: SessionReply;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The spec's right-side drawer: the dashboard-area pages in order, then Logout. */
+export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
+  const { logout } = useSession();
+  const navigate = useNavigate();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const names = { partnerName: partnerOf(signedIn).displayName, charityName: signedIn.couple.charityName };
+
+  const signOut = async () => {
+    onClose();
+    try {
+      await logout();
+      await navigate({ to: POST_LOGOUT_PATH });
+    } catch (error) {
+      notifications.show({ color: "red", title: "Logout failed", message: (error as Error).message });
+    }
+  };
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="xs"
+      title="Menu"
+      closeButtonProps={{ "aria-label": "Close menu" }}
+      styles={{ title: { fontFamily: "var(--mantine-font-family-headings)", fontWeight: 700, fontSize: 22 } }}
+      c="rose.9"
+    >
+      <Stack gap="xs">
+        <nav aria-label="Pages">
+          {drawerPages.map((page) => (
+            <NavLinkLink
+              key={page.path}
+              to={page.path}
+              label={page.menuLabel(names)}
+              active={pathname === page.path}
+              aria-current={pathname === page.path ? "page" : undefined}
+              onClick={onClose}
+            />
+          ))}
+        </nav>
+        <Divider />
+        <Button variant="light" onClick={signOut}>
+          Logout
+        </Button>
+      </Stack>
+    </Drawer>
+  );
+}

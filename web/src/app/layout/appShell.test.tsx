@@ -1,0 +1,133 @@
+import { USERNAME_STORAGE_KEY } from "@spankbank/shared/limits";
+import { quoteOfTheDay } from "@spankbank/shared/quoteOfTheDay";
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { logoutCount, signInAs } from "@/test/handlers/auth";
+import { renderApp } from "@/test/renderApp";
+
+const MENU = [
+  ["Memory Board", "/memories", "Love in Every Memory"],
+  ["Sam's Spank Bank", "/spank-bank", "Sam's Spank Bank"],
+  ["Inventory", "/inventory", "Your Inventory"],
+  ["Floggers4Change", "/floggers4change", "Floggers4Change"],
+  ["Trapped with Sam", "/trapped-game", "Trapped with Sam"],
+  ["Christmas Letter", "/christmas-letter", "Christmas Letter"],
+  ["Q & A", "/allquestions", "All Q&A"],
+] as const;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function openMenu(user: ReturnType<typeof renderApp>["user"]) {
+  await user.click(await screen.findByRole("button", { name: "Open menu" }));
+  return screen.findByRole("dialog", { name: "Menu" });
+}
+
+describe("the header and its drawer", () => {
+  it("welcomes the signed-in partner and lists every drawer entry in order, then Logout", async () => {
+    signInAs("alex");
+    const { user } = renderApp("/dashboard");
+
+    expect(await screen.findByText("Welcome, alex!")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Spank Bank" })).toHaveAttribute("href", "/dashboard");
+    expect(screen.queryByRole("link", { name: "Sign In" })).not.toBeInTheDocument();
+
+    const drawer = await openMenu(user);
+    const links = within(drawer).getAllByRole("link");
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual(
+      MENU.map(([label, path]) => [label, path]),
+    );
+    expect(within(drawer).getByRole("button", { name: "Logout" })).toBeInTheDocument();
+
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Menu" })).not.toBeInTheDocument());
+  });
+
+  it("follows every entry to its page, closing the drawer each time", async () => {
+    signInAs("alex");
+    const { router, user } = renderApp("/dashboard");
+
+    for (const [label, path, heading] of MENU) {
+      const drawer = await openMenu(user);
+      await user.click(within(drawer).getByRole("link", { name: label }));
+
+      expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+      await waitFor(() => expect(screen.queryByRole("dialog", { name: "Menu" })).not.toBeInTheDocument());
+    }
+  });
+
+  it("names the other partner for sam", async () => {
+    signInAs("sam");
+    const { user } = renderApp("/spank-bank");
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Alex's Spank Bank" })).toBeInTheDocument();
+    const drawer = await openMenu(user);
+    expect(within(drawer).getByRole("link", { name: "Trapped with Alex" })).toBeInTheDocument();
+  });
+
+  it("logs out: calls the endpoint, clears the stored username and lands on /", async () => {
+    signInAs("alex");
+    localStorage.setItem(USERNAME_STORAGE_KEY, "alex");
+    const { router, user } = renderApp("/dashboard");
+
+    const drawer = await openMenu(user);
+    await user.click(within(drawer).getByRole("button", { name: "Logout" }));
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Made for the two of us" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/");
+    expect(logoutCount()).toBe(1);
+    expect(localStorage.getItem(USERNAME_STORAGE_KEY)).toBeNull();
+    expect(screen.queryByText("Welcome, alex!")).not.toBeInTheDocument();
+    expect(screen.getAllByRole("link", { name: "Sign In" })[0]).toHaveAttribute("href", "/signin");
+  });
+
+  it("shows the protected page only to a signed-in partner", async () => {
+    signInAs("alex");
+    renderApp("/protected");
+
+    expect(
+      await screen.findByText("This is a protected page. You can only see it because you are logged in."),
+    ).toBeInTheDocument();
+  });
+});
+
+describe("the footer", () => {
+  it("shows the love quote of the day, signed out too", async () => {
+    renderApp("/");
+    const { quote, author } = quoteOfTheDay(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+    const footer = await screen.findByRole("contentinfo");
+    expect(footer).toHaveTextContent(quote);
+    expect(footer).toHaveTextContent(author);
+  });
+});
+
+describe("pages that are not there, and errors", () => {
+  it("shows the not-found page with a link home for an unknown route", async () => {
+    renderApp("/no-such-page");
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Page not found" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go home" })).toHaveAttribute("href", "/");
+  });
+
+  it("shows 'Unexpected Application Error!' with the message when a loader throws", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    signInAs("alex");
+    const { router } = renderApp("/");
+    await screen.findByRole("heading", { level: 1, name: "Hello, Alex" });
+    // A loader of the real route tree that fails, as a page's data call might.
+    Object.assign(router.routesById["/_auth/christmas-letter"].options, {
+      loader: () => {
+        throw new Error("The letter is stuck in the chimney");
+      },
+    });
+
+    await router.navigate({ to: "/christmas-letter" });
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeInTheDocument();
+    expect(screen.getByText("The letter is stuck in the chimney")).toBeInTheDocument();
+  });
+});

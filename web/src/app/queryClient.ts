@@ -1,0 +1,30 @@
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { ApiError } from "@/lib/api";
+
+const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
+const isRefusal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+/**
+ * One query client for the app. A 401 from any call means the session ended on the server (expired
+ * or logged out elsewhere): `onSignedOut` sends the partner back to sign-in.
+ */
+export function createAppQueryClient(onSignedOut: () => void): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (isSignedOut(error)) onSignedOut();
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (isSignedOut(error)) onSignedOut();
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        // A refusal will not change on a retry; a lost connection might.
+        retry: (failureCount, error) => !isRefusal(error) && failureCount < 2,
+      },
+    },
+  });
+}

@@ -1,0 +1,69 @@
+import { Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { POST_LOGIN_PATH } from "@spankbank/shared/limits";
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { useSession } from "../useSession";
+
+const INVALID_LOGIN = "Invalid username or password";
+
+/** Spec: success goes to /dashboard (or the page the partner first asked for). */
+export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
+  const { login } = useSession();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const signIn = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setSubmitting(true);
+    setError(null);
+    try {
+      if (await login(String(form.get("username") ?? ""), String(form.get("password") ?? ""))) {
+        await navigate({ href: redirectTo ?? POST_LOGIN_PATH, replace: true });
+        return;
+      }
+      console.error(INVALID_LOGIN);
+      setError(INVALID_LOGIN);
+    } catch (failure) {
+      // Too many attempts (429) or no server: the server's own message says what to do.
+      console.error(failure);
+      setError((failure as Error).message);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Container size={440} py="xl">
+      <Title order={1} ta="center" mb="xs">
+        Welcome back, love
+      </Title>
+      <Text ta="center" mb="lg">
+        Sign in to your little corner of the world.
+      </Text>
+      <Paper withBorder shadow="sm" p="lg" radius="lg">
+        <form onSubmit={signIn} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label="Username"
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+            <PasswordInput label="Password" name="password" autoComplete="current-password" />
+            {error && (
+              <Text role="alert" c="red.9" size="sm">
+                {error}
+              </Text>
+            )}
+            <Button type="submit" loading={submitting} fullWidth>
+              Sign In
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,157 @@
+import { memoryList } from "@spankbank/shared/contract/memories";
+import { USERNAME_STORAGE_KEY } from "@spankbank/shared/limits";
+import { screen } from "@testing-library/react";
+import { delay, http } from "msw";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { api } from "@/lib/api";
+import { failure, loginBodies, resetAuth, signInAs } from "@/test/handlers/auth";
+import { renderApp } from "@/test/renderApp";
+import { server } from "@/test/server";
+
+const signInPage = () => screen.findByRole("heading", { level: 1, name: "Welcome back, love" });
+
+async function fillSignIn(user: ReturnType<typeof renderApp>["user"], username: string, password: string) {
+  await user.type(screen.getByLabelText("Username"), username);
+  await user.type(screen.getByLabelText("Password"), password);
+  await user.click(screen.getByRole("button", { name: "Sign In" }));
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("sign-in", () => {
+  it("posts the username and password, stores the username and goes to /dashboard", async () => {
+    const { router, user } = renderApp("/signin");
+    await signInPage();
+
+    await fillSignIn(user, "alex", "alex-demo-pass");
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Hello, Alex" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dashboard");
+    expect(loginBodies()).toEqual([{ username: "alex", password: "alex-demo-pass" }]);
+    expect(localStorage.getItem(USERNAME_STORAGE_KEY)).toBe("alex");
+    expect(screen.getByText("Welcome, alex!")).toBeInTheDocument();
+  });
+
+  it("shows 'Invalid username or password' on a 401 and logs it", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { router, user } = renderApp("/signin");
+    await signInPage();
+
+    await fillSignIn(user, "alex", "wrong");
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(/^Invalid username or password$/);
+    expect(logged).toHaveBeenCalledWith("Invalid username or password");
+    expect(router.state.location.pathname).toBe("/signin");
+    expect(localStorage.getItem(USERNAME_STORAGE_KEY)).toBeNull();
+  });
+
+  it("shows the server's message when there were too many attempts (429)", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    server.use(
+      http.post("/api/auth/login", () =>
+        failure(429, "Too Many Requests", "Too many failed sign-ins. Try again in 15 minutes."),
+      ),
+    );
+    const { user } = renderApp("/signin");
+    await signInPage();
+
+    await fillSignIn(user, "alex", "alex-demo-pass");
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Too many failed sign-ins. Try again in 15 minutes.");
+  });
+
+  it("sends a signed-out visit to /inventory to /signin, and back to /inventory after signing in", async () => {
+    const { router, user } = renderApp("/inventory");
+    await signInPage();
+    expect(router.state.location.pathname).toBe("/signin");
+    expect(router.state.location.search).toEqual({ redirect: "/inventory" });
+
+    await fillSignIn(user, "sam", "sam-demo-pass");
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Your Inventory" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/inventory");
+  });
+
+  it("ignores a redirect that leaves the app", async () => {
+    const { router, user } = renderApp("/signin?redirect=%2F%2Fevil.example%2F");
+    await signInPage();
+
+    await fillSignIn(user, "alex", "alex-demo-pass");
+
+    await screen.findByRole("heading", { level: 1, name: "Hello, Alex" });
+    expect(router.state.location.pathname).toBe("/dashboard");
+  });
+});
+
+describe("the session on startup", () => {
+  it("shows 'Loading...' until the session answers", async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get("/api/auth/session", async () => {
+        await answered;
+        return failure(401, "Unauthorized", "Sign in first");
+      }),
+    );
+    renderApp("/");
+
+    expect(screen.getByText("Loading...")).toBeInTheDocument();
+    await delay(50);
+    expect(screen.getByText("Loading...")).toBeInTheDocument();
+    expect(screen.queryByRole("banner")).not.toBeInTheDocument();
+
+    answer();
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Made for the two of us" })).toBeInTheDocument();
+    expect(screen.queryByText("Loading...")).not.toBeInTheDocument();
+  });
+
+  it("shows the welcome page and a Sign In link to signed-out visitors of /", async () => {
+    renderApp("/");
+
+    await screen.findByRole("heading", { level: 1, name: "Made for the two of us" });
+    const links = screen.getAllByRole("link", { name: "Sign In" });
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toHaveAttribute("href", "/signin");
+    expect(screen.getByRole("link", { name: "Spank Bank" })).toHaveAttribute("href", "/");
+    expect(screen.queryByText(/Welcome, /)).not.toBeInTheDocument();
+  });
+
+  it.each(["/", "/signin"])("sends a signed-in visit to %s to /dashboard", async (path) => {
+    signInAs("alex");
+    const { router } = renderApp(path);
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Hello, Alex" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dashboard");
+  });
+
+  it("trusts the cookie, not local storage", async () => {
+    localStorage.setItem(USERNAME_STORAGE_KEY, "alex");
+    const { router } = renderApp("/dashboard");
+
+    await signInPage();
+    expect(router.state.location.pathname).toBe("/signin");
+  });
+
+  it("sends the partner back to sign-in when an /api call says the session has ended", async () => {
+    signInAs("alex");
+    const { router, queryClient } = renderApp("/memories");
+    await screen.findByRole("heading", { level: 1, name: "Love in Every Memory" });
+
+    // The session expired on the server: the next call of any page answers 401.
+    resetAuth();
+    server.use(http.get("/api/memories", () => failure(401, "Unauthorized", "Sign in first")));
+    await expect(
+      queryClient.fetchQuery({ queryKey: ["memories"], queryFn: () => api.get("/api/memories", memoryList) }),
+    ).rejects.toThrow("Sign in first");
+
+    await signInPage();
+    expect(router.state.location.pathname).toBe("/signin");
+    expect(router.state.location.search).toEqual({ redirect: "/memories" });
+    expect(screen.queryByText("Welcome, alex!")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,73 @@
+import type { SessionReply } from "@spankbank/shared/contract/auth";
+import { USERNAME_STORAGE_KEY } from "@spankbank/shared/limits";
+import type { QueryClient } from "@tanstack/react-query";
+import { ApiError } from "@/lib/api";
+import { sessionQueryOptions } from "./api/getSession";
+import { postLogin } from "./api/login";
+import { postLogout } from "./api/logout";
+
+/**
+ * The spec's session (isLoggedIn, username, login, logout, verify), backed by the server: the
+ * cookie is the truth, the session query holds what the server last said about it.
+ */
+export interface Session {
+  /** What GET /api/auth/session last answered: null when signed out. */
+  readonly current: SessionReply | null;
+  readonly isLoggedIn: boolean;
+  /** The signed-in login name, or "" when signed out. */
+  readonly username: string;
+  /** False on a wrong username or password; throws on anything else (429, no server). */
+  login(username: string, password: string): Promise<boolean>;
+  logout(): Promise<void>;
+  /** Asks the server again whether the cookie still names a session. */
+  verify(): Promise<boolean>;
+  /** Forgets a session the server no longer knows (an /api call answered 401). */
+  expire(): void;
+}
+
+export function createSession(queryClient: QueryClient): Session {
+  const current = () => queryClient.getQueryData(sessionQueryOptions.queryKey) ?? null;
+  const forgetEverythingElse = () =>
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryOptions.queryKey[0] });
+
+  const verify = async () => {
+    const reply = await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
+    return reply !== null;
+  };
+
+  return {
+    get current() {
+      return current();
+    },
+    get isLoggedIn() {
+      return current() !== null;
+    },
+    get username() {
+      return current()?.user.username ?? "";
+    },
+    async login(username, password) {
+      if (username === "" || password === "") return false;
+      try {
+        const { user } = await postLogin({ username, password });
+        localStorage.setItem(USERNAME_STORAGE_KEY, user.username);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return false;
+        throw error;
+      }
+      // Nothing cached for a previous partner may show through.
+      forgetEverythingElse();
+      return verify();
+    },
+    async logout() {
+      await postLogout();
+      localStorage.removeItem(USERNAME_STORAGE_KEY);
+      queryClient.setQueryData(sessionQueryOptions.queryKey, null);
+      forgetEverythingElse();
+    },
+    verify,
+    expire() {
+      queryClient.setQueryData(sessionQueryOptions.queryKey, null);
+      forgetEverythingElse();
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { errorBody } from "@spankbank/shared/contract/common";
+import type { z } from "zod";
+
+/** A non-2xx answer from /api (status 0: the server could not be reached). */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The parsed JSON answer, for refusals that carry more than a message (409 purchase). */
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+type Query = Record<string, string | number | undefined>;
+
+interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** The spec asks for `no-store` on some reads. */
+  cache?: RequestCache;
+}
+
+/**
+ * Calls the app's own /api and parses the answer with the shared contract schema. Without a schema
+ * the answer must be empty (204).
+ */
+async function request<S extends z.ZodType>(
+  method: string,
+  path: string,
+  schema: S | undefined,
+  { query, body, signal, cache }: RequestOptions = {},
+): Promise<z.output<S>> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  // The server refuses a POST or PUT that is not JSON (CSRF rule), so those always carry a body.
+  const sendsBody = body !== undefined || method === "POST" || method === "PUT";
+  if (sendsBody) headers["Content-Type"] = "application/json";
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, query), {
+      method,
+      headers,
+      body: sendsBody ? JSON.stringify(body ?? {}) : undefined,
+      credentials: "same-origin",
+      signal,
+      cache,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
+  }
+  if (!response.ok) throw await errorOf(response);
+  if (schema === undefined) return undefined as z.output<S>;
+  const parsed = schema.safeParse(await response.json());
+  if (!parsed.success) {
+    throw new Error(`The answer to ${method} ${path} does not match the contract: ${parsed.error.message}`);
+  }
+  return parsed.data;
+}
+
+function withQuery(path: string, query: Query | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => undefined);
+  // Fastify's error shape, or a refusal such as the purchase's {success: false, message}.
+  const parsed = errorBody.pick({ message: true }).safeParse(body);
+  const message = parsed.success ? parsed.data.message : `${response.status} ${response.statusText}`.trim();
+  return new ApiError(response.status, message, body);
+}
+
+export const api = {
+  get: <S extends z.ZodType>(path: string, schema: S, options?: Omit<RequestOptions, "body">) =>
+    request("GET", path, schema, options),
+  post: <S extends z.ZodType>(path: string, body: unknown, schema?: S, options?: Omit<RequestOptions, "body">) =>
+    request("POST", path, schema, { ...options, body }),
+  put: <S extends z.ZodType>(path: string, body: unknown, schema?: S, options?: Omit<RequestOptions, "body">) =>
+    request("PUT", path, schema, { ...options, body }),
+  delete: (path: string, options?: Omit<RequestOptions, "body">) => request("DELETE", path, undefined, options),
+};

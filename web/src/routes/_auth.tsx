@@ -1,0 +1,11 @@
+import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
+
+/** Every page but / and /signin: a signed-out visitor goes to /signin and comes back after. */
+export const Route = createFileRoute("/_auth")({
+  beforeLoad: ({ context, location }) => {
+    const signedIn = context.session.current;
+    if (!signedIn) throw redirect({ to: "/signin", search: { redirect: location.href } });
+    return { signedIn };
+  },
+  component: Outlet,
+});

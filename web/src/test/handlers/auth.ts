@@ -1,0 +1,74 @@
+import type { LoginBody, SessionReply } from "@spankbank/shared/contract/auth";
+import { DEMO_LOGINS, demoCouple } from "@spankbank/shared/demoCouple";
+import { HttpResponse, http } from "msw";
+
+/** Who the fake session cookie names, and every login body the fake server received. */
+const state = { signedInAs: null as string | null, loginBodies: [] as LoginBody[], logouts: 0 };
+
+export function signInAs(username: string): void {
+  state.signedInAs = username;
+}
+export function loginBodies(): readonly LoginBody[] {
+  return state.loginBodies;
+}
+export function logoutCount(): number {
+  return state.logouts;
+}
+export function resetAuth(): void {
+  state.signedInAs = null;
+  state.loginBodies = [];
+  state.logouts = 0;
+}
+
+/** The demo couple's session answer, shaped like the server's GET /api/auth/session. */
+export function sessionReplyFor(username: string): SessionReply {
+  const partners = demoCouple.partners.map(({ username, displayName, responseName, timeZone, city }) => ({
+    username,
+    displayName,
+    responseName,
+    timeZone,
+    city,
+  }));
+  const user = demoCouple.partners.find((partner) => partner.username === username)!;
+  const { passwordHash: _hash, ...sessionUser } = user;
+  return {
+    user: sessionUser,
+    couple: {
+      partners: [partners[0]!, partners[1]!],
+      charityName: demoCouple.charityName,
+      timeZone: demoCouple.dailyQuestion.timeZone,
+      demo: true,
+    },
+  };
+}
+
+export const failure = (statusCode: number, error: string, message: string) =>
+  HttpResponse.json({ statusCode, error, message }, { status: statusCode });
+
+const isJson = (request: Request) => request.headers.get("content-type")?.startsWith("application/json") === true;
+
+export const authHandlers = [
+  http.get("/api/auth/session", () =>
+    state.signedInAs
+      ? HttpResponse.json(sessionReplyFor(state.signedInAs))
+      : failure(401, "Unauthorized", "Sign in first"),
+  ),
+  http.post("/api/auth/login", async ({ request }) => {
+    // The real server refuses a POST that is not JSON (its CSRF rule).
+    if (!isJson(request)) return failure(415, "Unsupported Media Type", "Content-Type must be application/json");
+    const body = (await request.json()) as LoginBody;
+    state.loginBodies.push(body);
+    const login = DEMO_LOGINS.find(({ username }) => username === body.username);
+    if (!login || login.password !== body.password) {
+      return failure(401, "Unauthorized", "Invalid username or password");
+    }
+    state.signedInAs = login.username;
+    return HttpResponse.json({ user: sessionReplyFor(login.username).user });
+  }),
+  http.post("/api/auth/logout", ({ request }) => {
+    if (!isJson(request)) return failure(415, "Unsupported Media Type", "Content-Type must be application/json");
+    state.signedInAs = null;
+    state.logouts += 1;
+    return new HttpResponse(null, { status: 204 });
+  }),
+];
