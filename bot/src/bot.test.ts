@@ -1,5 +1,4 @@
-import { inTransaction } from "@spankbank/db/client";
-import { transfer } from "@spankbank/db/ledger";
+import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { MessageFlags } from "discord.js";
 import { describe, expect, it } from "vitest";
@@ -16,9 +15,7 @@ describe("the bot", () => {
   it("answers /spanks privately with the partner's spank total from the ledger", async () => {
     const { client, db } = botOnTempDb();
     const alexId = db.$client.prepare("SELECT id FROM users WHERE username = 'alex'").get() as { id: number };
-    inTransaction(db, (tx) =>
-      transfer(tx, { from: "mint", to: { userId: alexId.id }, amount: 42, kind: "award", reference: "t", memo: "t" }),
-    );
+    giveSpanks(db, alexId.id, 42);
     await dispatch(client, slashCommand("spanks", alex.discordId));
     expect(callbacks).toHaveLength(1);
     expect(callbacks[0]!.body).toMatchObject({

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { charityTotal, donate } from "./charity.js";
 import { balanceOf, checkLedger } from "./ledger.js";
-import { economySnapshot, giveSpanks, openEconomyDb, refusalOf } from "./test/economy.js";
+import { economySnapshot, giveSpanks, openTestDb, refusalOf } from "./test/testDb.js";
 
 describe("charity", () => {
   it("starts at 0 and adds up every donation", () => {
-    const { db, alex, sam } = openEconomyDb();
+    const { db, alex, sam } = openTestDb();
     giveSpanks(db, alex, 50);
     giveSpanks(db, sam, 50);
     expect(charityTotal(db)).toBe(0);
@@ -18,13 +18,13 @@ describe("charity", () => {
   });
 
   it.each([0, -3, 2.5, Number.NaN])("refuses to donate %s spanks", (amount) => {
-    const { db, alex } = openEconomyDb();
+    const { db, alex } = openTestDb();
     giveSpanks(db, alex, 50);
     expect(refusalOf(() => donate(db, alex, amount)).code).toBe("invalid");
   });
 
   it("refuses to donate more than the partner has, writing nothing", () => {
-    const { db, alex } = openEconomyDb();
+    const { db, alex } = openTestDb();
     giveSpanks(db, alex, 10);
     const before = economySnapshot(db);
     const refusal = refusalOf(() => donate(db, alex, 11));

@@ -5,13 +5,13 @@ import { balanceOf, checkLedger } from "./ledger.js";
 import { pendingEvents } from "./outbox.js";
 import { createProduct } from "./products.js";
 import { purchaseProduct } from "./purchase.js";
-import { economySnapshot, giveSpanks, openEconomyDb, refusalOf } from "./test/economy.js";
+import { economySnapshot, giveSpanks, openTestDb, refusalOf } from "./test/testDb.js";
 
 const massage = { name: "Back massage", description: "Twenty minutes, oil included.", quantity: 5, price: 30 };
 
 /** Sam buys `units` of Alex's massage. */
 function samOwnsMassages(units: number, price = massage.price) {
-  const opened = openEconomyDb();
+  const opened = openTestDb();
   const { db, alex, sam } = opened;
   giveSpanks(db, sam, 200);
   const product = createProduct(db, alex, { ...massage, price });

@@ -1,10 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { demoCouple } from "@spankbank/shared/demoCouple";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Db, openDb } from "./client.js";
-import { syncCouple } from "./couple.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "./client.js";
 import { Refusal } from "./errors.js";
 import {
   addMemory,
@@ -14,21 +9,14 @@ import {
   listMemories,
   removeMemoryFromDiscord,
 } from "./memories.js";
+import { openTestDb } from "./test/testDb.js";
 
-let dir: string;
 let db: Db;
 let alex: number;
 let sam: number;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "spankbank-memories-"));
-  db = openDb(join(dir, "test.db"));
-  [alex, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
-});
-
-afterEach(() => {
-  db.$client.close();
-  rmSync(dir, { recursive: true, force: true });
+  ({ db, alex, sam } = openTestDb());
 });
 
 const at = (iso: string) => new Date(iso);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { checkLedger } from "./ledger.js";
 import { createProduct, listProducts, removeProduct, updateProduct } from "./products.js";
-import { economySnapshot, openEconomyDb, refusalOf } from "./test/economy.js";
+import { economySnapshot, openTestDb, refusalOf } from "./test/testDb.js";
 
 const massage = { name: "Back massage", description: "Twenty minutes, oil included.", quantity: 2, price: 30 };
 
 describe("products", () => {
   it("lists every product not removed, newest first, with the seller's login name", () => {
-    const { db, alex, sam } = openEconomyDb();
+    const { db, alex, sam } = openTestDb();
     const first = createProduct(db, alex, massage, new Date("2025-01-01T10:00:00Z"));
     const second = createProduct(db, sam, { ...massage, name: "Breakfast in bed" }, new Date("2025-01-02T10:00:00Z"));
     const third = createProduct(db, alex, { ...massage, name: "Movie pick" }, new Date("2025-01-03T10:00:00Z"));
@@ -20,7 +20,7 @@ describe("products", () => {
   });
 
   it("trims name and description even when the caller did not", () => {
-    const { db, alex } = openEconomyDb();
+    const { db, alex } = openTestDb();
     const product = createProduct(db, alex, { ...massage, name: "  Back massage  ", description: "\tOil.\n" });
     expect(product).toMatchObject({ name: "Back massage", description: "Oil." });
   });
@@ -35,7 +35,7 @@ describe("products", () => {
     [{ price: 1.5 }, /price/],
     [{ price: -1 }, /price/],
   ])("refuses %o and writes nothing", (change, field) => {
-    const { db, alex } = openEconomyDb();
+    const { db, alex } = openTestDb();
     const before = economySnapshot(db);
     const refusal = refusalOf(() => createProduct(db, alex, { ...massage, ...change }));
     expect(refusal.code).toBe("invalid");
@@ -44,7 +44,7 @@ describe("products", () => {
   });
 
   it("lets only the seller change or remove a product", () => {
-    const { db, alex, sam } = openEconomyDb();
+    const { db, alex, sam } = openTestDb();
     const product = createProduct(db, alex, massage);
     const before = economySnapshot(db);
 
@@ -58,7 +58,7 @@ describe("products", () => {
   });
 
   it("answers a missing or removed product as not found", () => {
-    const { db, alex } = openEconomyDb();
+    const { db, alex } = openTestDb();
     const product = createProduct(db, alex, massage);
     removeProduct(db, alex, product.id);
     expect(refusalOf(() => updateProduct(db, alex, product.id, massage)).code).toBe("not_found");

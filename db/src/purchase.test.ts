@@ -6,7 +6,7 @@ import { balanceOf, checkLedger } from "./ledger.js";
 import { pendingEvents } from "./outbox.js";
 import { createProduct, removeProduct, updateProduct } from "./products.js";
 import { type Purchase, purchaseProduct, purchaseProductOnce, type StoredReply } from "./purchase.js";
-import { economySnapshot, giveSpanks, openEconomyDb, refusalOf } from "./test/economy.js";
+import { economySnapshot, giveSpanks, openTestDb, refusalOf } from "./test/testDb.js";
 
 const massage = { name: "Back massage", description: "Twenty minutes, oil included.", quantity: 2, price: 30 };
 
@@ -18,7 +18,7 @@ function reply(outcome: Purchase | Refusal): StoredReply {
 
 describe("purchaseProduct", () => {
   it("moves exactly the price from buyer to escrow, takes one from stock and adds one to inventory", () => {
-    const { db, alex, sam } = openEconomyDb();
+    const { db, alex, sam } = openTestDb();
     giveSpanks(db, sam, 100);
     const product = createProduct(db, alex, massage);
 
@@ -53,7 +53,7 @@ describe("purchaseProduct", () => {
   });
 
   it("stacks a second unit of the same snapshot on the same inventory item", () => {
-    const { db, alex, sam } = openEconomyDb();
+    const { db, alex, sam } = openTestDb();
     giveSpanks(db, sam, 100);
     const product = createProduct(db, alex, massage);
     const first = purchaseProduct(db, { buyerId: sam, productId: product.id });
@@ -65,7 +65,7 @@ describe("purchaseProduct", () => {
   });
 
   it("buys a free favour without moving any spanks", () => {
-    const { db, alex, sam } = openEconomyDb();
+    const { db, alex, sam } = openTestDb();
     const product = createProduct(db, alex, { ...massage, price: 0 });
     const purchase = purchaseProduct(db, { buyerId: sam, productId: product.id });
     expect(purchase).toMatchObject({ newSpankTotal: 0, message: 'You bought "Back massage" for 0 spanks.' });
@@ -78,7 +78,7 @@ describe("purchaseProduct", () => {
     ["sold out", { buyer: "sam", spanks: 100, quantity: 0 }, '"Back massage" is sold out.'],
     ["not enough spanks", { buyer: "sam", spanks: 29, quantity: 2 }, /not have enough spanks.*costs 30.*have 29/],
   ] as const)("refuses %s with a conflict and writes nothing", (_, setup, message) => {
-    const { db, alex, sam } = openEconomyDb();
+    const { db, alex, sam } = openTestDb();
     const buyerId = setup.buyer === "alex" ? alex : sam;
     giveSpanks(db, buyerId, setup.spanks);
     const product = createProduct(db, alex, massage);
@@ -94,7 +94,7 @@ describe("purchaseProduct", () => {
   });
 
   it("answers a removed or unknown product as not found", () => {
-    const { db, alex, sam } = openEconomyDb();
+    const { db, alex, sam } = openTestDb();
     giveSpanks(db, sam, 100);
     const product = createProduct(db, alex, massage);
     removeProduct(db, alex, product.id);
@@ -105,7 +105,7 @@ describe("purchaseProduct", () => {
   });
 
   it("sells the last unit once when two connections race for it", () => {
-    const { db, path, alex, sam } = openEconomyDb();
+    const { db, path, alex, sam } = openTestDb();
     const other = openDb(path);
     try {
       giveSpanks(db, sam, 100);
@@ -130,7 +130,7 @@ describe("purchaseProduct", () => {
   });
 
   it("keeps what was bought when the product is later edited or removed", () => {
-    const { db, alex, sam } = openEconomyDb();
+    const { db, alex, sam } = openTestDb();
     giveSpanks(db, sam, 100);
     const product = createProduct(db, alex, massage);
     purchaseProduct(db, { buyerId: sam, productId: product.id });
@@ -151,7 +151,7 @@ describe("purchaseProduct", () => {
 
 describe("purchaseProductOnce", () => {
   it("buys once for a repeated Idempotency-Key and replays the same answer", () => {
-    const { db, alex, sam } = openEconomyDb();
+    const { db, alex, sam } = openTestDb();
     giveSpanks(db, sam, 100);
     const product = createProduct(db, alex, massage);
     const request = { buyerId: sam, productId: product.id, idempotencyKey: "click-1", route: "POST /api/purchase" };
@@ -176,7 +176,7 @@ describe("purchaseProductOnce", () => {
   });
 
   it("remembers a refusal too, and writes nothing else for it", () => {
-    const { db, alex, sam } = openEconomyDb();
+    const { db, alex, sam } = openTestDb();
     giveSpanks(db, sam, 10);
     const product = createProduct(db, alex, massage);
     const before = economySnapshot(db);
@@ -195,7 +195,7 @@ describe("purchaseProductOnce", () => {
   });
 
   it("buys every time and stores nothing when no key is given", () => {
-    const { db, alex, sam } = openEconomyDb();
+    const { db, alex, sam } = openTestDb();
     giveSpanks(db, sam, 100);
     const product = createProduct(db, alex, massage);
     const request = { buyerId: sam, productId: product.id, route: "POST /api/purchase" };
@@ -205,7 +205,7 @@ describe("purchaseProductOnce", () => {
   });
 
   it("keeps keys apart per partner", () => {
-    const { db, alex, sam } = openEconomyDb();
+    const { db, alex, sam } = openTestDb();
     giveSpanks(db, sam, 100);
     giveSpanks(db, alex, 100);
     const fromAlex = createProduct(db, alex, massage);

@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { questionBank } from "@spankbank/shared/content/questionBank";
-import { demoCouple } from "@spankbank/shared/demoCouple";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Db, openDb } from "./client.js";
-import { syncCouple } from "./couple.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "./client.js";
 import { balanceOf, checkLedger } from "./ledger.js";
 import {
   answerQuestion,
@@ -15,24 +10,16 @@ import {
   nextBankQuestion,
   seedQuestionBank,
 } from "./questions.js";
+import { openTestDb } from "./test/testDb.js";
 
 const economy = { answerReward: 5 };
 
-let dir: string;
 let db: Db;
 let alex: number;
 let sam: number;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "spankbank-questions-"));
-  db = openDb(join(dir, "test.db"));
-  [alex, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
-});
-
-afterEach(() => {
-  expect(checkLedger(db)).toEqual([]);
-  db.$client.close();
-  rmSync(dir, { recursive: true, force: true });
+  ({ db, alex, sam } = openTestDb());
 });
 
 function outboxKinds(): string[] {

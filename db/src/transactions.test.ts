@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { donate } from "./charity.js";
 import { createProduct } from "./products.js";
 import { purchaseProduct } from "./purchase.js";
-import { giveSpanks, openEconomyDb, refusalOf } from "./test/economy.js";
+import { giveSpanks, openTestDb, refusalOf } from "./test/testDb.js";
 import { listTransactions } from "./transactions.js";
 
 describe("listTransactions", () => {
   it("shows the partner's transfers newest first, signed from their side, with the balance after", () => {
-    const { db, alex, sam } = openEconomyDb();
+    const { db, alex, sam } = openTestDb();
     giveSpanks(db, sam, 100);
     giveSpanks(db, alex, 7);
     const product = createProduct(db, alex, { name: "Tea", description: "Brewed right.", quantity: 3, price: 30 });
@@ -42,7 +42,7 @@ describe("listTransactions", () => {
   });
 
   it("pages by TRANSACTIONS_PER_PAGE", () => {
-    const { db, alex } = openEconomyDb();
+    const { db, alex } = openTestDb();
     giveSpanks(db, alex, 1000);
     for (let i = 0; i < TRANSACTIONS_PER_PAGE; i++) donate(db, alex, 1);
 
@@ -62,7 +62,7 @@ describe("listTransactions", () => {
   });
 
   it("has one empty page for a partner with no transfers, and refuses page 0", () => {
-    const { db, sam } = openEconomyDb();
+    const { db, sam } = openTestDb();
     expect(listTransactions(db, sam)).toEqual({ transactions: [], page: 1, pageCount: 1 });
     expect(refusalOf(() => listTransactions(db, sam, 0)).code).toBe("invalid");
   });

@@ -1,31 +1,18 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { demoCouple } from "@spankbank/shared/demoCouple";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Db, openDb } from "./client.js";
-import { syncCouple } from "./couple.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "./client.js";
 import { balanceOf, checkLedger } from "./ledger.js";
+import { openTestDb } from "./test/testDb.js";
 import { logWorkout } from "./workouts.js";
 
 const economy = { workoutReward: 5, workoutRewardsPerDay: 3 };
 const run = { name: "Morning run", duration: 30, distance: 5.25, distanceUnit: "km" as const, calories: 320 };
 
-let dir: string;
 let db: Db;
 let alex: number;
 let sam: number;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "spankbank-workouts-"));
-  db = openDb(join(dir, "test.db"));
-  [alex, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
-});
-
-afterEach(() => {
-  expect(checkLedger(db)).toEqual([]);
-  db.$client.close();
-  rmSync(dir, { recursive: true, force: true });
+  ({ db, alex, sam } = openTestDb());
 });
 
 function count(table: string): number {

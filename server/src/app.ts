@@ -1,5 +1,6 @@
 import swagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
+import fp from "fastify-plugin";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.js";
 import { registerAuth } from "./plugins/auth.js";
@@ -8,25 +9,22 @@ import { registerSecurity } from "./plugins/security.js";
 import { registerWeb } from "./plugins/web.js";
 import { apiRoutes } from "./routes/index.js";
 
-export interface BuildAppOptions extends Omit<AppContext, "now"> {
+export interface AppOptions extends Omit<AppContext, "now"> {
   now?: () => Date;
   /** The built web app (web/dist); without it only the API is served. */
   webRoot?: string;
   /** Served over https (directly or behind a proxy): Secure cookies and HSTS. */
   https?: boolean;
-  /** Trust X-Forwarded-* from a reverse proxy (true, a hop count, or addresses). */
+}
+
+export interface BuildAppOptions extends AppOptions {
+  /** Trust X-Forwarded-* from a reverse proxy (true, or addresses). */
   trustProxy?: FastifyServerOptions["trustProxy"];
   logger?: FastifyServerOptions["logger"];
 }
 
-/** The whole HTTP app as one Fastify instance; `server.ts` only listens. */
-export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+const spankBank: FastifyPluginAsync<AppOptions> = async (app, options) => {
   const https = options.https ?? false;
-  const app = Fastify({
-    logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
-    bodyLimit: 64 * 1024,
-  });
   app.decorate("ctx", {
     db: options.db,
     config: options.config,
@@ -44,5 +42,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(apiRoutes, { prefix: "/api", https });
   await registerWeb(app, options.webRoot);
+};
+
+/**
+ * The whole app as one Fastify plugin: the API under /api and the web page around it. Not
+ * encapsulated, so `ctx` and `swagger()` are reachable from the instance it is registered on.
+ */
+export const spankBankApp = fp(spankBank, { name: "spank-bank", fastify: "5.x" });
+
+/** A Fastify instance with the app registered: what `server.ts` listens with and tests inject into. */
+export async function buildApp({ trustProxy, logger, ...options }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: logger ?? false, trustProxy: trustProxy ?? false, bodyLimit: 64 * 1024 });
+  await app.register(spankBankApp, options);
   return app;
 }

@@ -2,7 +2,7 @@ import { USERNAME_STORAGE_KEY } from "@spankbank/shared/limits";
 import { quoteOfTheDay } from "@spankbank/shared/quoteOfTheDay";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { logoutCount, signInAs } from "@/test/handlers/auth";
+import { endSessionOnServer, logoutCount, signInAs } from "@/test/handlers/auth";
 import { renderApp } from "@/test/renderApp";
 
 const MENU = [
@@ -81,6 +81,19 @@ describe("the header and its drawer", () => {
     expect(localStorage.getItem(USERNAME_STORAGE_KEY)).toBeNull();
     expect(screen.queryByText("Welcome, alex!")).not.toBeInTheDocument();
     expect(screen.getAllByRole("link", { name: "Sign In" })[0]).toHaveAttribute("href", "/signin");
+  });
+
+  it("logs out even when the server had already ended the session", async () => {
+    signInAs("alex");
+    localStorage.setItem(USERNAME_STORAGE_KEY, "alex");
+    const { router, user } = renderApp("/dashboard");
+    const drawer = await openMenu(user);
+    endSessionOnServer();
+    await user.click(within(drawer).getByRole("button", { name: "Logout" }));
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Made for the two of us" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/");
+    expect(localStorage.getItem(USERNAME_STORAGE_KEY)).toBeNull();
   });
 
   it("shows the protected page only to a signed-in partner", async () => {

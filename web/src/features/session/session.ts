@@ -59,7 +59,12 @@ export function createSession(queryClient: QueryClient): Session {
       return verify();
     },
     async logout() {
-      await postLogout();
+      try {
+        await postLogout();
+      } catch (error) {
+        // A session the server already ended (expired, or logged out elsewhere) is logged out.
+        if (!(error instanceof ApiError && error.status === 401)) throw error;
+      }
       localStorage.removeItem(USERNAME_STORAGE_KEY);
       queryClient.setQueryData(sessionQueryOptions.queryKey, null);
       forgetEverythingElse();

@@ -11,6 +11,11 @@ export function signInAs(username: string): void {
 export function loginBodies(): readonly LoginBody[] {
   return state.loginBodies;
 }
+/** The server ends the session on its own (it expired), without the page knowing yet. */
+export function endSessionOnServer(): void {
+  state.signedInAs = null;
+}
+
 export function logoutCount(): number {
   return state.logouts;
 }
@@ -67,6 +72,7 @@ export const authHandlers = [
   }),
   http.post("/api/auth/logout", ({ request }) => {
     if (!isJson(request)) return failure(415, "Unsupported Media Type", "Content-Type must be application/json");
+    if (!state.signedInAs) return failure(401, "Unauthorized", "Sign in first");
     state.signedInAs = null;
     state.logouts += 1;
     return new HttpResponse(null, { status: 204 });
