@@ -21,6 +21,8 @@ export interface BuildAppOptions extends AppOptions {
   /** Trust X-Forwarded-* from a reverse proxy (true, or addresses). */
   trustProxy?: FastifyServerOptions["trustProxy"];
   logger?: FastifyServerOptions["logger"];
+  /** Log every request (noisy; errors are always logged). */
+  logRequests?: boolean;
 }
 
 const spankBank: FastifyPluginAsync<AppOptions> = async (app, options) => {
@@ -51,8 +53,18 @@ const spankBank: FastifyPluginAsync<AppOptions> = async (app, options) => {
 export const spankBankApp = fp(spankBank, { name: "spank-bank", fastify: "5.x" });
 
 /** A Fastify instance with the app registered: what `server.ts` listens with and tests inject into. */
-export async function buildApp({ trustProxy, logger, ...options }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: logger ?? false, trustProxy: trustProxy ?? false, bodyLimit: 64 * 1024 });
+export async function buildApp({
+  trustProxy,
+  logger,
+  logRequests,
+  ...options
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? false,
+    disableRequestLogging: !logRequests,
+    trustProxy: trustProxy ?? false,
+    bodyLimit: 64 * 1024,
+  });
   await app.register(spankBankApp, options);
   return app;
 }

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     https: process.env.HTTPS === "true",
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     logger: { level: process.env.LOG_LEVEL ?? "info" },
+    logRequests: process.env.LOG_LEVEL === "debug" || process.env.LOG_LEVEL === "trace",
   });
 
   const port = Number(process.env.PORT ?? 3000);
