@@ -1,5 +1,10 @@
 import swagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+  LogController,
+} from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.js";
@@ -61,7 +66,7 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? false,
-    disableRequestLogging: !logRequests,
+    logController: new LogController({ disableRequestLogging: !logRequests }),
     trustProxy: trustProxy ?? false,
     bodyLimit: 64 * 1024,
   });

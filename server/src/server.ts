@@ -8,6 +8,7 @@ import { loadRuntime, StartupError } from "@spankbank/db/runtime";
 import { questionBank } from "@spankbank/shared/content/questionBank";
 import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
 import { buildApp } from "./app.js";
+import { purgeExpiredSessions } from "./auth/sessions.js";
 
 /** Starts the HTTP server on the configured database and closes it cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
   const db = openDb(runtime.databasePath);
   syncCouple(db, runtime.config);
   seedQuestionBank(db, questionBank);
+  purgeExpiredSessions(db);
   if (runtime.demo) seedDemoData(db, runtime.config);
 
   const app = await buildApp({
