@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +11,14 @@ function sameInEveryWorker(name: string, choose: () => string): string {
   return process.env[name];
 }
 
-const port = Number(sameInEveryWorker("SPANKBANK_E2E_PORT", () => String(3100 + Math.floor(Math.random() * 800))));
+/** A port the OS says is free right now (the config loads synchronously, so ask a child process). */
+function freePort(): string {
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" });
+}
+
+const port = Number(sameInEveryWorker("SPANKBANK_E2E_PORT", freePort));
 const dataDir = sameInEveryWorker(DATA_DIR_VARIABLE, () => mkdtempSync(join(tmpdir(), "spankbank-e2e-")));
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -54,6 +62,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_PATH: join(dataDir, "e2e.db"),
+      // Never a developer's real couple.config.json: always the demo couple.
+      SPANKBANK_CONFIG: join(dataDir, "no-couple.config.json"),
       NODE_ENV: "test",
     },
   },
