@@ -29,6 +29,12 @@ describe("starting the server", () => {
     expect(output).toContain("npm run setup");
   });
 
+  it("refuses TRUST_PROXY=true, which would let any client choose its own address", () => {
+    const { status, output } = startServer({ TRUST_PROXY: "true" });
+    expect(status).toBe(1);
+    expect(output).toContain("TRUST_PROXY=loopback");
+  });
+
   it("refuses a config with a bad field, naming the field", () => {
     const bad = structuredClone(demoCouple) as unknown as { partners: { discordId: string }[] };
     bad.partners[0]!.discordId = "not-a-snowflake";

@@ -8,9 +8,9 @@ import Fastify, {
 import fp from "fastify-plugin";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.js";
-import { registerAuth } from "./plugins/auth.js";
+import { registerSession } from "./plugins/auth.js";
 import { registerErrorHandler } from "./plugins/errors.js";
-import { registerSecurity } from "./plugins/security.js";
+import { registerSecurityHeaders } from "./plugins/security.js";
 import { registerWeb } from "./plugins/web.js";
 import { apiRoutes } from "./routes/index.js";
 
@@ -41,8 +41,8 @@ const spankBank: FastifyPluginAsync<AppOptions> = async (app, options) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  await registerSecurity(app, { https });
-  await registerAuth(app);
+  await registerSecurityHeaders(app, { https });
+  await registerSession(app);
   await app.register(swagger, {
     openapi: { info: { title: "Spank Bank API", version: "1.0.0" } },
     transform: jsonSchemaTransform,

@@ -172,3 +172,68 @@ describe("security headers", () => {
     expect(reply.headers["referrer-policy"]).toBe("same-origin");
   });
 });
+
+describe("attacks on the edges", () => {
+  it("counts parallel guesses: a burst of 20 gets at most 5 tries at the password", async () => {
+    const { app } = await buildTestApp();
+    const burst = Array.from({ length: 20 }, (_, i) =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username: "alex", password: i === 19 ? "alex-demo-pass" : `guess-${i}` },
+      }),
+    );
+    const statuses = (await Promise.all(burst)).map((reply) => reply.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
+  it("matches the username exactly", async () => {
+    const { app } = await buildTestApp();
+    for (const username of ["ALEX", " alex", "alex "]) {
+      const reply = await app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username, password: "alex-demo-pass" },
+      });
+      expect(reply.statusCode).toBe(401);
+    }
+  });
+
+  it("guards API routes however the URL is spelled", async () => {
+    const { app, db, signIn } = await buildTestApp();
+    db.$client
+      .prepare("INSERT INTO memories (user_id, message, created_at) VALUES (1, 'ours', '2026-01-01T00:00:00.000Z')")
+      .run();
+    for (const url of [
+      "/%61pi/memories",
+      "/%61%70%69/memories",
+      "/api/%6Demories",
+      "/%61pi/quoteOfTheDay",
+      "/%61pi/openapi.json",
+    ]) {
+      expect({ url, status: (await app.inject({ method: "GET", url })).statusCode }).toEqual({ url, status: 401 });
+    }
+    const deleted = await app.inject({ method: "POST", url: "/%61pi/memories/delete", payload: { ids: [1] } });
+    expect(deleted.statusCode).toBe(401);
+    expect(db.$client.prepare("SELECT deleted_at FROM memories").get()).toEqual({ deleted_at: null });
+
+    const cookie = await signIn("alex");
+    const crossSite = await app.inject({
+      method: "POST",
+      url: "/%61pi/memories/delete",
+      headers: { cookie, origin: "https://evil.example", host: "127.0.0.1:3000" },
+      payload: { ids: [1] },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(db.$client.prepare("SELECT deleted_at FROM memories").get()).toEqual({ deleted_at: null });
+  });
+
+  it("behind a TLS proxy (HTTPS=true) accepts the browser's https Origin and refuses others", async () => {
+    const { app } = await buildTestApp({ https: true });
+    const login = (origin: string) =>
+      app.inject({ method: "POST", url: "/api/auth/login", headers: { origin, host: "love.example" }, payload: alex });
+    expect((await login("https://love.example")).statusCode).toBe(200);
+    expect((await login("http://love.example")).statusCode).toBe(403);
+  });
+});

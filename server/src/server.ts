@@ -14,6 +14,7 @@ import { purgeExpiredSessions } from "./auth/sessions.js";
 async function main(): Promise<void> {
   if (existsSync(".env")) process.loadEnvFile(".env");
   const runtime = loadRuntime();
+  const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
   const db = openDb(runtime.databasePath);
   syncCouple(db, runtime.config);
   seedQuestionBank(db, questionBank);
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
     demo: runtime.demo,
     webRoot: fileURLToPath(new URL("../../web/dist", import.meta.url)),
     https: process.env.HTTPS === "true",
-    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+    trustProxy,
     logger: { level: process.env.LOG_LEVEL ?? "info" },
     logRequests: process.env.LOG_LEVEL === "debug" || process.env.LOG_LEVEL === "trace",
   });
@@ -49,10 +50,16 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void close("SIGTERM"));
 }
 
-/** TRUST_PROXY: unset = trust nobody, "true" = any proxy, else addresses or CIDRs, comma-separated. */
-function parseTrustProxy(value: string | undefined): boolean | string {
+/** TRUST_PROXY: unset = trust nobody, else the proxy's addresses or CIDRs (or `loopback`), comma-separated. */
+function parseTrustProxy(value: string | undefined): false | string {
   if (value === undefined || value === "" || value === "false") return false;
-  return value === "true" ? true : value;
+  if (value === "true") {
+    // Trusting every hop would let any client name its own address and dodge the login limit.
+    throw new StartupError(
+      "TRUST_PROXY=true would trust an X-Forwarded-For header from anyone. Name your proxy instead: TRUST_PROXY=loopback when it runs on this machine, or its address (e.g. TRUST_PROXY=10.0.0.2).",
+    );
+  }
+  return value;
 }
 
 function printDemoBanner(url: string, databasePath: string): void {

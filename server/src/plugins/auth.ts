@@ -3,18 +3,24 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { SESSION_COOKIE, userForSession } from "../auth/sessions.js";
 import { httpError } from "./errors.js";
 
-/**
- * Reads the session cookie into `request.user` and refuses every /api route that is not marked
- * public with 401. Unknown /api paths still answer 404: they reveal nothing.
- */
-export async function registerAuth(app: FastifyInstance): Promise<void> {
+/** Reads the session cookie into `request.user` on every request. */
+export async function registerSession(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     request.user = token ? (userForSession(app.ctx.db, token, app.ctx.now()) ?? null) : null;
-    if (!request.url.startsWith("/api/") || request.is404 || request.routeOptions.config.public) return;
-    if (!request.user) throw httpError(401, "Sign in first");
+  });
+}
+
+/**
+ * Refuses every route of the context it is added to with 401 unless it is marked public. Added
+ * inside the /api plugin, so it guards each API route however its URL is spelled (`/%61pi/...`
+ * reaches the same route); unknown paths still answer 404, revealing nothing.
+ */
+export function requireSession(api: FastifyInstance): void {
+  api.addHook("onRequest", async (request) => {
+    if (!request.routeOptions.config.public && !request.user) throw httpError(401, "Sign in first");
   });
 }
 
@@ -33,7 +39,8 @@ export function assertNamesSelf(
   named: { username?: string | undefined; discordId?: string | undefined },
 ) {
   const user = signedInUser(request);
-  if (named.username !== undefined && named.username !== user.username) {
+  // Either of the partner's own names is theirs: the login name, or the Discord name answers carry.
+  if (named.username !== undefined && named.username !== user.username && named.username !== user.responseName) {
     throw httpError(403, "username must be your own");
   }
   if (named.discordId !== undefined && named.discordId !== user.discordId) {

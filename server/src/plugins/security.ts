@@ -4,11 +4,8 @@ import { httpError } from "./errors.js";
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/**
- * Security headers with a strict CSP, and the two CSRF rules: a JSON body for POST/PUT, and any
- * mutation that carries an Origin header must come from this app's own origin.
- */
-export async function registerSecurity(app: FastifyInstance, options: { https: boolean }): Promise<void> {
+/** Security headers with a strict CSP, on every answer. */
+export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -31,11 +28,20 @@ export async function registerSecurity(app: FastifyInstance, options: { https: b
     referrerPolicy: { policy: "same-origin" },
     crossOriginEmbedderPolicy: false,
   });
+}
 
-  app.addHook("onRequest", async (request) => {
-    if (!MUTATIONS.has(request.method) || !request.url.startsWith("/api/")) return;
+/**
+ * The two CSRF rules, for every route of the context it is added to (the /api plugin, so the
+ * spelling of the URL cannot dodge them): a JSON body for POST/PUT, and a mutation that carries
+ * an Origin header must come from this app's own origin. Behind a TLS proxy the app sees http,
+ * so the configured `https` decides the scheme.
+ */
+export function requireSameOriginJson(api: FastifyInstance, options: { https: boolean }): void {
+  api.addHook("onRequest", async (request) => {
+    if (!MUTATIONS.has(request.method)) return;
     const origin = request.headers.origin;
-    if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
+    const ownOrigin = `${options.https ? "https" : request.protocol}://${request.host}`;
+    if (origin !== undefined && origin !== ownOrigin) {
       throw httpError(403, "Cross-site request refused: the Origin header is not this app's origin");
     }
     if (request.method === "POST" || request.method === "PUT") {

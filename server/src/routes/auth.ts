@@ -26,21 +26,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app,
     "/auth/login",
     { config: { public: true }, schema: { body: loginBody, response: { 200: loginReply } } },
     async (request, reply) => {
-      const username = request.body.username.trim().toLowerCase();
+      // Matched exactly, as the spec says; the throttle counts every spelling of a name together.
+      const { username } = request.body;
       const client = request.ip;
       const wait = secondsUntilLoginAllowed(db, username, client, now());
       if (wait > 0) {
         reply.header("Retry-After", String(wait));
         throw httpError(429, `Too many failed sign-ins. Try again in ${Math.ceil(wait / 60)} minutes.`);
       }
+      // Counted as a failure before the slow check, so a burst of parallel guesses cannot all
+      // pass the limit; a success clears it below.
+      recordLoginFailure(db, username, client, now());
       const partner = findPartner(config, username);
       // Unknown names are checked against a decoy hash so both failures take the same time.
       const valid = await verifyPassword(request.body.password, partner?.passwordHash ?? DECOY_HASH);
       const user = valid && partner ? userByUsername(db, partner.username) : undefined;
-      if (!user) {
-        recordLoginFailure(db, username, client, now());
-        throw httpError(401, INVALID_LOGIN);
-      }
+      if (!user) throw httpError(401, INVALID_LOGIN);
       clearLoginFailures(db, username, client);
       purgeExpiredSessions(db, now());
       purgeOldLoginFailures(db, now());

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
+import { requireSession } from "../plugins/auth.js";
+import { requireSameOriginJson } from "../plugins/security.js";
 import { authRoutes } from "./auth.js";
 import { charityRoutes } from "./charity.js";
 import { economyRoutes } from "./economy.js";
@@ -13,6 +15,9 @@ import { workoutRoutes } from "./workouts.js";
 
 /** Every /api resource, one plugin each. */
 export const apiRoutes: FastifyPluginAsync<{ https: boolean }> = async (app, { https }) => {
+  // Hooks of this context run for every route below, whatever the spelling of the request URL.
+  requireSameOriginJson(app, { https });
+  requireSession(app);
   await app.register(healthRoutes);
   await app.register(authRoutes, { https });
   await app.register(economyRoutes);
