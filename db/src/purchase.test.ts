@@ -220,4 +220,40 @@ describe("purchaseProductOnce", () => {
     expect(alexBuys.replayed).toBe(false);
     expect(balanceOf(db, "escrow")).toBe(60);
   });
+
+  it("refuses a key reused for another product, buying nothing", () => {
+    const { db, alex, sam } = openTestDb();
+    giveSpanks(db, sam, 100);
+    const massageProduct = createProduct(db, alex, massage);
+    const dinner = createProduct(db, alex, { ...massage, name: "Dinner out" });
+    const route = "POST /api/purchase";
+    purchaseProductOnce(db, { buyerId: sam, productId: massageProduct.id, idempotencyKey: "k", route }, reply);
+    const before = economySnapshot(db);
+
+    const reused = purchaseProductOnce(db, { buyerId: sam, productId: dinner.id, idempotencyKey: "k", route }, reply);
+
+    expect(reused).toEqual({
+      statusCode: 409,
+      body: { success: false, message: "This Idempotency-Key was already used for a different purchase." },
+      replayed: false,
+    });
+    expect(economySnapshot(db)).toEqual(before);
+  });
+
+  it("forgets keys after a day, so the table does not grow for ever", () => {
+    const { db, alex, sam } = openTestDb();
+    giveSpanks(db, sam, 100);
+    const product = createProduct(db, alex, massage);
+    const route = "POST /api/purchase";
+    const monday = new Date("2026-11-16T10:00:00Z");
+    const tuesdayLater = new Date("2026-11-17T10:00:01Z");
+    purchaseProductOnce(db, { buyerId: sam, productId: product.id, idempotencyKey: "old", route, now: monday }, reply);
+    purchaseProductOnce(
+      db,
+      { buyerId: sam, productId: product.id, idempotencyKey: "new", route, now: tuesdayLater },
+      reply,
+    );
+    const keys = db.$client.prepare("SELECT key FROM idempotency_keys").all();
+    expect(keys).toEqual([{ key: "new" }]);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
 import { userById } from "./couple.js";
@@ -47,15 +47,25 @@ export function purchaseProductOnce<Reply extends StoredReply>(
 ): Reply & { replayed: boolean } {
   type Answer = Reply & { replayed: boolean };
   const { buyerId, idempotencyKey: key } = request;
+  const keyedRequest = `${request.route} productId=${request.productId}`;
   return inTransaction(db, (tx) => {
+    if (key !== undefined) forgetOldKeys(tx, buyerId, request.now);
     const stored =
       key === undefined
         ? undefined
         : tx
-            .select({ statusCode: idempotencyKeys.statusCode, body: idempotencyKeys.body })
+            .select({
+              route: idempotencyKeys.route,
+              statusCode: idempotencyKeys.statusCode,
+              body: idempotencyKeys.body,
+            })
             .from(idempotencyKeys)
             .where(and(eq(idempotencyKeys.userId, buyerId), eq(idempotencyKeys.key, key)))
             .get();
+    if (stored && stored.route !== keyedRequest) {
+      const reused = new Refusal("conflict", "This Idempotency-Key was already used for a different purchase.");
+      return { ...reply(reused), replayed: false };
+    }
     // Stored by this same `reply`, so it has the Reply's shape.
     if (stored) return { statusCode: stored.statusCode, body: JSON.parse(stored.body), replayed: true } as Answer;
     // A savepoint, so a refusal found midway still leaves nothing but the stored reply behind.
@@ -65,7 +75,7 @@ export function purchaseProductOnce<Reply extends StoredReply>(
         .values({
           userId: buyerId,
           key,
-          route: request.route,
+          route: keyedRequest,
           statusCode: answer.statusCode,
           body: JSON.stringify(answer.body),
           createdAt: isoNow(request.now),
@@ -167,4 +177,14 @@ function buyOneUnit(tx: Tx, { buyerId, productId, now = new Date() }: PurchaseRe
 /** "1 spank", "5 spanks". */
 export function spanks(amount: number): string {
   return `${amount} ${amount === 1 ? "spank" : "spanks"}`;
+}
+
+/** A key only has to outlive the retries of one purchase: a day is plenty. */
+const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
+function forgetOldKeys(tx: Tx, userId: number, now = new Date()): void {
+  const cutoff = isoNow(new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS));
+  tx.delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), lt(idempotencyKeys.createdAt, cutoff)))
+    .run();
 }

@@ -34,6 +34,7 @@ export const idempotencyKeys = sqliteTable(
       .notNull()
       .references(() => users.id),
     key: text("key").notNull(),
+    /** The request the key answered, e.g. `POST /api/purchase productId=3`: reuse for another is refused. */
     route: text("route").notNull(),
     statusCode: integer("status_code").notNull(),
     body: text("body").notNull(),

@@ -74,15 +74,18 @@ describe("sign-in", () => {
     expect(router.state.location.pathname).toBe("/inventory");
   });
 
-  it("ignores a redirect that leaves the app", async () => {
-    const { router, user } = renderApp("/signin?redirect=%2F%2Fevil.example%2F");
-    await signInPage();
+  it.each(["%2F%2Fevil.example%2F", "%2F%5Cevil.example", "%2F%09%2Fevil.example", "https%3A%2F%2Fevil.example"])(
+    "ignores a redirect that leaves the app (%s)",
+    async (redirect) => {
+      const { router, user } = renderApp(`/signin?redirect=${redirect}`);
+      await signInPage();
 
-    await fillSignIn(user, "alex", "alex-demo-pass");
+      await fillSignIn(user, "alex", "alex-demo-pass");
 
-    await screen.findByRole("heading", { level: 1, name: "Hello, Alex" });
-    expect(router.state.location.pathname).toBe("/dashboard");
-  });
+      await screen.findByRole("heading", { level: 1, name: "Hello, Alex" });
+      expect(router.state.location.pathname).toBe("/dashboard");
+    },
+  );
 });
 
 describe("the session on startup", () => {
