@@ -19,7 +19,7 @@ export const questions = sqliteTable(
     text: text("text").notNull(),
     askedAt: text("asked_at").notNull(),
     discordMessageId: text("discord_message_id"),
-    /** Set once the bot has posted both answers side by side. */
+    /** Set when both partners have answered and the side-by-side reveal was queued for the bot (once). */
     revealedAt: text("revealed_at"),
   },
   (t) => [index("questions_asked").on(t.askedAt)],
