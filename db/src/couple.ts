@@ -50,3 +50,13 @@ export function userById(db: Db | Tx, id: number): User | undefined {
 export function userByDiscordId(db: Db | Tx, discordId: string): User | undefined {
   return db.select().from(users).where(eq(users.discordId, discordId)).get();
 }
+
+/** Who to name in the bot's announcement of a sale, redemption or confirmation. */
+export function buyerAndSeller(tx: Db | Tx, buyerId: number, sellerId: number) {
+  return {
+    buyerId,
+    buyerUsername: userById(tx, buyerId)?.username,
+    sellerId,
+    sellerUsername: userById(tx, sellerId)?.username,
+  };
+}

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
-import { userById } from "./couple.js";
+import { buyerAndSeller } from "./couple.js";
 import { Refusal } from "./errors.js";
 import { transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
@@ -104,7 +104,7 @@ export function redeemItem(db: Db, buyerId: number, itemId: number, now = new Da
     enqueueEvent(
       tx,
       "item_redeemed",
-      { redemptionId: id, ...people(tx, buyerId, item.sellerId), name: item.name },
+      { redemptionId: id, ...buyerAndSeller(tx, buyerId, item.sellerId), name: item.name },
       now,
     );
     return { redeemedItem: redeemedItem(tx, id), remainingQuantity };
@@ -142,7 +142,7 @@ export function confirmRedemption(db: Db, buyerId: number, redemptionId: number,
       "redemption_confirmed",
       {
         redemptionId,
-        ...people(tx, buyerId, redemption.sellerId),
+        ...buyerAndSeller(tx, buyerId, redemption.sellerId),
         name: redemption.name,
         price: redemption.price,
       },
@@ -159,14 +159,4 @@ function redeemedItem(tx: Tx, redemptionId: number): RedeemedItem {
     .innerJoin(users, eq(users.id, redemptions.sellerId))
     .where(eq(redemptions.id, redemptionId))
     .get()!;
-}
-
-/** Who to name in the bot's announcement. */
-function people(tx: Tx, buyerId: number, sellerId: number) {
-  return {
-    buyerId,
-    buyerUsername: userById(tx, buyerId)?.username,
-    sellerId,
-    sellerUsername: userById(tx, sellerId)?.username,
-  };
 }

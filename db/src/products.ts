@@ -1,15 +1,8 @@
-import {
-  PRODUCT_DESCRIPTION_MAX,
-  PRODUCT_NAME_MAX,
-  PRODUCT_PRICE_MAX,
-  PRODUCT_PRICE_MIN,
-  PRODUCT_QUANTITY_MAX,
-  PRODUCT_QUANTITY_MIN,
-} from "@spankbank/shared/limits";
+import { productBody } from "@spankbank/shared/contract/products";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
-import { Refusal } from "./errors.js";
+import { Refusal, refuseUnless } from "./errors.js";
 import { products, users } from "./schema.js";
 
 export type ProductRow = typeof products.$inferSelect;
@@ -123,28 +116,8 @@ function listedProduct(tx: Tx, productId: number): ListedProduct {
     .get()!;
 }
 
-/** The edge validates too; this guard keeps the bot and scripts to the same limits. */
+/** The edge validates too; this keeps the bot and scripts to the same limits. */
 function checkedProduct(input: ProductInput): ProductInput {
-  const name = input.name.trim();
-  const description = input.description.trim();
-  if (name.length < 1 || name.length > PRODUCT_NAME_MAX) {
-    throw new Refusal("invalid", `name must be 1 to ${PRODUCT_NAME_MAX} characters.`);
-  }
-  if (description.length < 1 || description.length > PRODUCT_DESCRIPTION_MAX) {
-    throw new Refusal("invalid", `description must be 1 to ${PRODUCT_DESCRIPTION_MAX} characters.`);
-  }
-  if (!isWholeBetween(input.quantity, PRODUCT_QUANTITY_MIN, PRODUCT_QUANTITY_MAX)) {
-    throw new Refusal(
-      "invalid",
-      `quantity must be a whole number from ${PRODUCT_QUANTITY_MIN} to ${PRODUCT_QUANTITY_MAX}.`,
-    );
-  }
-  if (!isWholeBetween(input.price, PRODUCT_PRICE_MIN, PRODUCT_PRICE_MAX)) {
-    throw new Refusal("invalid", `price must be a whole number from ${PRODUCT_PRICE_MIN} to ${PRODUCT_PRICE_MAX}.`);
-  }
-  return { name, description, quantity: input.quantity, price: input.price };
-}
-
-function isWholeBetween(value: number, min: number, max: number): boolean {
-  return Number.isInteger(value) && value >= min && value <= max;
+  const { name, description, quantity, price } = refuseUnless(productBody, input, "product");
+  return { name, description, quantity, price };
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
-import { userById } from "./couple.js";
+import { buyerAndSeller } from "./couple.js";
 import { Refusal } from "./errors.js";
 import { balanceOf, transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
@@ -150,20 +150,10 @@ function buyOneUnit(tx: Tx, { buyerId, productId, now = new Date() }: PurchaseRe
     tx.update(purchases).set({ transferId: paid.id }).where(eq(purchases.id, purchase.id)).run();
   }
 
-  const buyer = userById(tx, buyerId);
-  const seller = userById(tx, product.sellerId);
   enqueueEvent(
     tx,
     "item_bought",
-    {
-      purchaseId: purchase.id,
-      productId,
-      buyerId,
-      buyerUsername: buyer?.username,
-      sellerId: product.sellerId,
-      sellerUsername: seller?.username,
-      ...snapshot,
-    },
+    { purchaseId: purchase.id, productId, ...buyerAndSeller(tx, buyerId, product.sellerId), ...snapshot },
     now,
   );
   return {

@@ -1,10 +1,9 @@
 import type { CoupleConfig } from "@spankbank/shared/config";
-import type { Question, Response } from "@spankbank/shared/contract/questions";
-import { RESPONSE_MAX } from "@spankbank/shared/limits";
+import { answerBody, type Question, type Response } from "@spankbank/shared/contract/questions";
 import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
-import { Refusal } from "./errors.js";
+import { Refusal, refuseUnless } from "./errors.js";
 import { transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
 import { answers, questionBank, questions, users } from "./schema.js";
@@ -88,10 +87,7 @@ export function answerQuestion(
   answer: Answer,
   economy: Pick<CoupleConfig["economy"], "answerReward">,
 ): Response[] {
-  const response = answer.response.trim();
-  if (response.length === 0 || response.length > RESPONSE_MAX) {
-    throw new Refusal("invalid", `response: must be 1 to ${RESPONSE_MAX} characters`);
-  }
+  const { response } = refuseUnless(answerBody.pick({ response: true }), { response: answer.response }, "answer");
   const now = answer.now ?? new Date();
   const { questionId, userId } = answer;
   return inTransaction(db, (tx) => {

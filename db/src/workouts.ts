@@ -5,7 +5,7 @@ import { and, eq, gte } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
 import { type User, userById } from "./couple.js";
-import { Refusal } from "./errors.js";
+import { Refusal, refuseUnless } from "./errors.js";
 import { accountIdOf, transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
 import { transfers, workouts } from "./schema.js";
@@ -95,8 +95,5 @@ function rewardedWorkoutsToday(tx: Tx, user: User, now: Date): number {
 
 /** The same limits as the route, so a caller other than the web cannot store a bad workout. */
 function validWorkout(body: LoggedWorkout["body"]) {
-  const parsed = workoutBody.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  throw new Refusal("invalid", `${issue.path.join(".") || "workout"}: ${issue.message}`);
+  return refuseUnless(workoutBody, body, "workout");
 }
