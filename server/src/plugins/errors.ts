@@ -13,6 +13,12 @@ const REASON: Record<number, string> = {
   429: "Too Many Requests",
 };
 
+/** The contract's error body for a domain refusal: invalid 400, forbidden 403, not_found 404, conflict 409. */
+export function refusalBody(refusal: Refusal): { statusCode: number; error: string; message: string } {
+  const statusCode = STATUS_OF_REFUSAL[refusal.code];
+  return { statusCode, error: REASON[statusCode]!, message: refusal.message };
+}
+
 /** An error with a status and a message fit for the client (401, 403, 404...). */
 export function httpError(statusCode: number, message: string): FastifyError {
   return Object.assign(new Error(message), { statusCode, code: `HTTP_${statusCode}`, name: "HttpError" });
@@ -35,8 +41,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send({ statusCode: 400, error: REASON[400], message });
     }
     if (error instanceof Refusal) {
-      const statusCode = STATUS_OF_REFUSAL[error.code];
-      return reply.code(statusCode).send({ statusCode, error: REASON[statusCode], message: error.message });
+      const body = refusalBody(error);
+      return reply.code(body.statusCode).send(body);
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {

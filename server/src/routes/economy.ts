@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { assertNamesSelf } from "../plugins/auth.js";
+import { refusalBody } from "../plugins/errors.js";
 
 const PURCHASE_ROUTE = "POST /api/purchase";
 
@@ -65,9 +66,8 @@ type PurchaseAnswer =
 function purchaseReplyOf(outcome: Purchase | Refusal): PurchaseAnswer {
   if (outcome instanceof Refusal) {
     // A purchase only refuses an unknown product (404) or a sale it cannot make (409).
-    const statusCode = outcome.code === "not_found" ? 404 : 409;
-    const error = statusCode === 404 ? "Not Found" : "Conflict";
-    return { statusCode, body: { statusCode, error, success: false, message: outcome.message } };
+    const body = { ...refusalBody(outcome), success: false as const };
+    return { statusCode: body.statusCode as 404 | 409, body };
   }
   return { statusCode: 200, body: { success: true, newSpankTotal: outcome.newSpankTotal, message: outcome.message } };
 }
