@@ -1,11 +1,9 @@
 import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
 import "./app.css";
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
-import { TOAST_AUTO_CLOSE_MS } from "@spankbank/shared/limits";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
+import { Toasts } from "@/lib/toast";
 import type { AppRouter } from "./router";
 import { SessionGate } from "./SessionGate";
 import { theme } from "./theme";
@@ -13,7 +11,7 @@ import { theme } from "./theme";
 export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <SessionGate>
           <RouterProvider router={router} />

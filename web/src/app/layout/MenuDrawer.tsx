@@ -1,5 +1,4 @@
 import { Button, Divider, Drawer, Stack } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import type { SessionReply } from "@spankbank/shared/contract/auth";
 import { POST_LOGOUT_PATH } from "@spankbank/shared/limits";
 import { drawerPages } from "@spankbank/shared/pages";
@@ -7,6 +6,7 @@ import { useLocation, useNavigate } from "@tanstack/react-router";
 import { NavLinkLink } from "@/components/links";
 import { partnerOf } from "@/features/session/partner";
 import { useSession } from "@/features/session/useSession";
+import { toast } from "@/lib/toast";
 
 interface MenuDrawerProps {
   signedIn: SessionReply;
@@ -27,7 +27,7 @@ export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
       await logout();
       await navigate({ to: POST_LOGOUT_PATH });
     } catch (error) {
-      notifications.show({ color: "red", title: "Logout failed", message: (error as Error).message });
+      toast.error(`Logout failed: ${(error as Error).message}`);
     }
   };
 
