@@ -16,3 +16,16 @@ export const latestMemory = memory.nullable();
 export const deleteMemoriesBody = z.object({
   ids: z.array(z.int().positive()).min(1, "must name at least one memory").max(MEMORY_DELETE_MAX),
 });
+
+/** `GET /api/memories?page=&pageSize=`: bare calls keep the spec's plain list. */
+export const memoriesPageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+});
+export const memoriesPage = z.object({
+  memories: memoryList,
+  page: z.int(),
+  pageCount: z.int(),
+  total: z.int(),
+});
+export type MemoriesPage = z.infer<typeof memoriesPage>;
