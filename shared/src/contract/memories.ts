@@ -2,11 +2,22 @@ import { z } from "zod";
 import { MEMORY_DELETE_MAX } from "../limits.js";
 import { isoDate } from "./common.js";
 
+/** An image saved with a memory (downloaded from Discord), served by `GET /api/media/{id}`. */
+export const memoryImage = z.object({
+  id: z.int(),
+  /** `/api/media/{id}`: only a signed-in partner can load it. */
+  url: z.string(),
+  contentType: z.string(),
+});
+export type MemoryImage = z.infer<typeof memoryImage>;
+
 export const memory = z.object({
   id: z.int(),
   message: z.string(),
   username: z.string(),
   created_at: isoDate,
+  /** Beyond the spec's shape: the memory's stored images, when it has any. */
+  images: z.array(memoryImage).optional(),
 });
 export type Memory = z.infer<typeof memory>;
 
