@@ -111,22 +111,35 @@ describe("bundledQuestions", () => {
 });
 
 describe("loveQuotes", () => {
-  it("holds at least 60 quotes", () => {
-    expect(loveQuotes.length).toBeGreaterThanOrEqual(60);
+  it("holds at least 100 quotes", () => {
+    expect(loveQuotes.length).toBeGreaterThanOrEqual(100);
   });
 
-  it("has only non-empty, trimmed quotes of at most 220 characters with an author", () => {
-    for (const { quote, author } of loveQuotes) {
+  it("has only non-empty, trimmed quotes of at most 220 characters with an author and a source", () => {
+    for (const { quote, author, source } of loveQuotes) {
       expect(quote.length, quote).toBeGreaterThan(0);
       expect(quote, quote).toBe(quote.trim());
       expect(quote.length, quote).toBeLessThanOrEqual(220);
       expect(author.trim().length, quote).toBeGreaterThan(0);
       expect(author, quote).toBe(author.trim());
+      expect(source.trim().length, quote).toBeGreaterThan(0);
+      expect(source, quote).toBe(source.trim());
+    }
+  });
+
+  it("marks exactly the app's own lines, credited to Spank Bank, as original", () => {
+    for (const { quote, author, source } of loveQuotes) {
+      expect(source === "original", quote).toBe(author === "Spank Bank");
     }
   });
 
   it("has no duplicate quotes", () => {
     const keys = loveQuotes.map(({ quote }) => normalise(quote));
     expect(new Set(keys).size).toBe(loveQuotes.length);
+  });
+
+  it("never puts one author's quotes next to each other, counting the wrap from last to first", () => {
+    const neighbours = loveQuotes.map((quote, index) => [quote, loveQuotes[(index + 1) % loveQuotes.length]!] as const);
+    expect(neighbours.filter(([a, b]) => a.author === b.author).map(([a, b]) => `${a.quote} / ${b.quote}`)).toEqual([]);
   });
 });
