@@ -15,6 +15,24 @@ describe("quoteOfTheDay", () => {
     expect(quoteOfTheDay(pastMidnight, zone)).not.toBe(quoteOfTheDay(lateEvening, zone));
   });
 
+  it("shows a fixed quote for a fixed date", () => {
+    expect(quoteOfTheDay(new Date("2026-02-14T12:00:00Z"), "UTC")).toEqual({
+      quote: "For, you see, each day I love you more: / Today more than yesterday, and much less than tomorrow.",
+      author: "Rosemonde Gérard",
+      source: "L'Éternelle Chanson (1889), translated",
+    });
+  });
+
+  it("never shows one author two days running through a year", () => {
+    const authors: string[] = [];
+    for (let day = 0; day <= 366; day++) {
+      authors.push(quoteOfTheDay(new Date(Date.UTC(2026, 0, 1 + day, 12)), "UTC").author);
+    }
+    const repeats = authors.flatMap((author, day) => (author === authors[day + 1] ? [`day ${day}: ${author}`] : []));
+    expect(repeats).toEqual([]);
+    expect(new Set(authors).size).toBeGreaterThanOrEqual(25);
+  });
+
   it("walks through every quote before repeating", () => {
     const seen = new Set<string>();
     for (let day = 0; day < loveQuotes.length; day++) {

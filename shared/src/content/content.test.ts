@@ -1,17 +1,54 @@
 import { describe, expect, it } from "vitest";
 import { loveQuotes } from "./loveQuotes.js";
-import { questionBank } from "./questionBank.js";
+import { bundledQuestions, questionBank, questionTags } from "./questionBank.js";
 
 /** Lower-cases and drops everything that is not a letter, so near-identical wording collides. */
 const normalise = (text: string): string => text.toLowerCase().replace(/[^a-z]/g, "");
 
-describe("questionBank", () => {
+/** Words that carry no topic of their own in a question ("what is your favourite thing..."). */
+const FILLER_WORDS = new Set(
+  (
+    "a an and are as at be but by can could did do does for from have has how i if in is it me my of on or our " +
+    "ours so that the this to us was we were what when where which who why will with would you your yours " +
+    "favourite thing something one most ever together right now really always still just there their them " +
+    "each other very like love"
+  ).split(" "),
+);
+
+/** A question's topic words, crudely stemmed so "habit" and "habits" count as one. */
+function topicWords(text: string): Set<string> {
+  const words = text
+    .toLowerCase()
+    .replace(/[^a-z' -]/g, " ")
+    .split(/[\s-]+/)
+    .filter((word) => word.length > 0 && !FILLER_WORDS.has(word))
+    .map((word) =>
+      word
+        .replace(/'s$/, "")
+        .replace(/ies$/, "y")
+        .replace(/(ing|ed|es|s)$/, ""),
+    );
+  return new Set(words.filter((word) => word.length > 1));
+}
+
+/** Shared topic words over all topic words of the two (Jaccard index). */
+function overlap(a: Set<string>, b: Set<string>): { shared: number; ratio: number } {
+  const shared = [...a].filter((word) => b.has(word)).length;
+  return { shared, ratio: shared / (a.size + b.size - shared) };
+}
+
+/** Capitalised words a question may use after its first word: none names a place or a festival. */
+const SHARED_PROPER_WORDS = new Set(["I", "Sunday", "New", "Year's", "Eve", "Valentine's", "Day"]);
+
+describe("bundledQuestions", () => {
+  const texts = bundledQuestions.map(({ text }) => text);
+
   it("holds at least a year of daily questions", () => {
-    expect(questionBank.length).toBeGreaterThanOrEqual(365);
+    expect(bundledQuestions.length).toBeGreaterThanOrEqual(365);
   });
 
   it("has only trimmed questions of 20 to 200 characters ending with a question mark", () => {
-    for (const question of questionBank) {
+    for (const question of texts) {
       expect(question, question).toBe(question.trim());
       expect(question.length, question).toBeGreaterThanOrEqual(20);
       expect(question.length, question).toBeLessThanOrEqual(200);
@@ -21,32 +58,88 @@ describe("questionBank", () => {
 
   it("has no duplicates, even ignoring case and punctuation", () => {
     const seen = new Map<string, string>();
-    for (const question of questionBank) {
+    for (const question of texts) {
       const key = normalise(question);
       expect(seen.get(key), question).toBeUndefined();
       seen.set(key, question);
     }
-    expect(seen.size).toBe(questionBank.length);
+    expect(seen.size).toBe(texts.length);
+  });
+
+  it("has no near-duplicates: no two questions share half their topic words", () => {
+    const words = texts.map(topicWords);
+    const nearDuplicates: string[] = [];
+    for (let i = 0; i < texts.length; i++) {
+      for (let j = i + 1; j < texts.length; j++) {
+        const { shared, ratio } = overlap(words[i]!, words[j]!);
+        if (shared >= 2 && ratio >= 0.5) nearDuplicates.push(`${texts[i]} ~ ${texts[j]}`);
+      }
+    }
+    expect(nearDuplicates).toEqual([]);
+  });
+
+  it("gives every question at least one tag, none twice", () => {
+    for (const { text, tags } of bundledQuestions) {
+      expect(tags.length, text).toBeGreaterThan(0);
+      expect(new Set(tags).size, text).toBe(tags.length);
+    }
+  });
+
+  it("uses every tag for at least ten questions", () => {
+    for (const tag of questionTags) {
+      expect(bundledQuestions.filter(({ tags }) => tags.includes(tag)).length, tag).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  it("names no city, country or festival of its own, so it fits any couple", () => {
+    for (const question of texts) {
+      const proper = question
+        .split(/\s+/)
+        .slice(1)
+        .map((word) => word.replace(/[^A-Za-z']/g, ""))
+        .filter((word) => /^[A-Z]/.test(word));
+      expect(
+        proper.filter((word) => !SHARED_PROPER_WORDS.has(word)),
+        question,
+      ).toEqual([]);
+    }
+  });
+
+  it("gives the database each question's plain text, in order", () => {
+    expect(questionBank).toEqual(texts);
   });
 });
 
 describe("loveQuotes", () => {
-  it("holds at least 60 quotes", () => {
-    expect(loveQuotes.length).toBeGreaterThanOrEqual(60);
+  it("holds at least 100 quotes", () => {
+    expect(loveQuotes.length).toBeGreaterThanOrEqual(100);
   });
 
-  it("has only non-empty, trimmed quotes of at most 220 characters with an author", () => {
-    for (const { quote, author } of loveQuotes) {
+  it("has only non-empty, trimmed quotes of at most 220 characters with an author and a source", () => {
+    for (const { quote, author, source } of loveQuotes) {
       expect(quote.length, quote).toBeGreaterThan(0);
       expect(quote, quote).toBe(quote.trim());
       expect(quote.length, quote).toBeLessThanOrEqual(220);
       expect(author.trim().length, quote).toBeGreaterThan(0);
       expect(author, quote).toBe(author.trim());
+      expect(source.trim().length, quote).toBeGreaterThan(0);
+      expect(source, quote).toBe(source.trim());
+    }
+  });
+
+  it("marks exactly the app's own lines, credited to Spank Bank, as original", () => {
+    for (const { quote, author, source } of loveQuotes) {
+      expect(source === "original", quote).toBe(author === "Spank Bank");
     }
   });
 
   it("has no duplicate quotes", () => {
     const keys = loveQuotes.map(({ quote }) => normalise(quote));
     expect(new Set(keys).size).toBe(loveQuotes.length);
+  });
+
+  it("never puts one author's quotes next to each other, counting the wrap from last to first", () => {
+    const neighbours = loveQuotes.map((quote, index) => [quote, loveQuotes[(index + 1) % loveQuotes.length]!] as const);
+    expect(neighbours.filter(([a, b]) => a.author === b.author).map(([a, b]) => `${a.quote} / ${b.quote}`)).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 import { USERNAME_STORAGE_KEY } from "@spankbank/shared/limits";
-import { quoteOfTheDay } from "@spankbank/shared/quoteOfTheDay";
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { endSessionOnServer, logoutCount, signInAs } from "@/test/handlers/auth";
 import { renderApp } from "@/test/renderApp";
 
@@ -107,13 +106,43 @@ describe("the header and its drawer", () => {
 });
 
 describe("the footer", () => {
-  it("shows the love quote of the day, signed out too", async () => {
-    renderApp("/");
-    const { quote, author } = quoteOfTheDay(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+  beforeEach(() => {
+    // Only Date is faked: the app's timers run as usual.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // The browser is in New York; the couple's zone in the test session is Kolkata.
+    const browserOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...browserOptions.call(this), timeZone: "America/New_York" };
+    });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("shows the couple's love quote of the day, by the couple's calendar", async () => {
+    // 01:30 on 14 February in Kolkata; still the 13th in New York and in UTC.
+    vi.setSystemTime(new Date("2026-02-13T20:00:00Z"));
+    signInAs("alex");
+    renderApp("/dashboard");
 
     const footer = await screen.findByRole("contentinfo");
-    expect(footer).toHaveTextContent(quote);
-    expect(footer).toHaveTextContent(author);
+    await waitFor(() =>
+      expect(footer).toHaveTextContent(
+        "“For, you see, each day I love you more: / Today more than yesterday, and much less than tomorrow.”",
+      ),
+    );
+    expect(footer).toHaveTextContent("— Rosemonde Gérard");
+  });
+
+  it("shows the love quote of the day signed out too, by the browser's calendar", async () => {
+    // 21:00 on 13 February in New York; already the 14th in UTC and in Kolkata.
+    vi.setSystemTime(new Date("2026-02-14T02:00:00Z"));
+    renderApp("/");
+
+    const footer = await screen.findByRole("contentinfo");
+    expect(footer).toHaveTextContent("“Being with you feels like exhaling after a long day.”");
+    expect(footer).toHaveTextContent("— Spank Bank");
   });
 });
 
