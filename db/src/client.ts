@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import BetterSqlite3 from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { backupBeforeMigrations } from "./backup.js";
 import * as schema from "./schema.js";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: BetterSqlite3.Database };
@@ -25,6 +26,8 @@ export function openDb(path: string): Db {
   // FULL: a committed purchase survives a power cut, which matters more than write speed here.
   sqlite.pragma("synchronous = FULL");
   const db = drizzle(sqlite, { schema });
+  // An upgrade's migrations never touch a database holding data without a copy of it first.
+  backupBeforeMigrations(sqlite, path, migrationsFolder);
   migrate(db, { migrationsFolder });
   return db;
 }

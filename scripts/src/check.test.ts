@@ -30,7 +30,7 @@ describe("npm run check", () => {
   it("passes on a healthy database", () => {
     const result = check(seededFile());
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain("ledger balanced, integrity ok");
+    expect(result.stdout).toContain("integrity ok, foreign keys ok, ledger balanced, escrow and inventory match");
   });
 
   it("fails, naming the account, when a cached balance disagrees with the transfers", () => {
@@ -40,7 +40,22 @@ describe("npm run check", () => {
     db.$client.close();
     const result = check(path);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain("account user:alex");
-    expect(result.stderr).toContain("balances sum to 7");
+    expect(result.stderr).toContain("[ledger] account user:alex");
+    expect(result.stderr).toContain("[ledger] balances sum to 7");
+  });
+
+  it("fails, naming escrow and the inventory line, when a redeemed unit is put back by hand", () => {
+    const path = seededFile();
+    const db = openDb(path);
+    db.$client.prepare("UPDATE inventory_items SET quantity = quantity + 1 WHERE id = 1").run();
+    db.$client.prepare("UPDATE purchases SET price = price + 2 WHERE id = 1").run();
+    db.$client.close();
+    const result = check(path);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("has 2 problem(s)");
+    expect(result.stderr).toMatch(/\[escrow\] escrow holds \d+ spanks, but unconfirmed purchases are worth \d+/);
+    expect(result.stderr).toMatch(
+      /\[inventory\] inventory item 1 \(".+"\) holds \d+, but bought minus redeemed is \d+/,
+    );
   });
 });

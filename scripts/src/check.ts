@@ -1,16 +1,19 @@
 import { openDb } from "@spankbank/db/client";
-import { checkLedger } from "@spankbank/db/ledger";
+import { checkDatabase, describeBrokenRules } from "@spankbank/db/healthCheck";
 import { loadRuntime } from "@spankbank/db/runtime";
 
-/** `npm run check`: the ledger's invariants and SQLite's own integrity check; exit 1 on any problem. */
+/**
+ * `npm run check`: SQLite's integrity and foreign keys, the ledger, escrow, inventory and the
+ * outbox (db/src/healthCheck.ts). Prints a report naming each broken rule and exits 1 on any.
+ */
 const { databasePath } = loadRuntime();
 const db = openDb(databasePath);
-const problems = checkLedger(db);
-const integrity = db.$client.pragma("integrity_check", { simple: true });
-if (integrity !== "ok") problems.push(`integrity_check: ${integrity}`);
+const problems = checkDatabase(db);
 db.$client.close();
 if (problems.length > 0) {
-  console.error(`${databasePath} has problems:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  console.error(`${databasePath} has ${problems.length} problem(s):\n${describeBrokenRules(problems)}`);
   process.exit(1);
 }
-console.log(`${databasePath}: ledger balanced, integrity ok.`);
+console.log(
+  `${databasePath}: integrity ok, foreign keys ok, ledger balanced, escrow and inventory match, outbox sane.`,
+);

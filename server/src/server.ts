@@ -4,11 +4,16 @@ import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { seedDemoData } from "@spankbank/db/demo/seed";
 import { seedQuestionBank } from "@spankbank/db/questions";
+import { markRunning } from "@spankbank/db/running";
 import { loadRuntime, StartupError } from "@spankbank/db/runtime";
 import { questionBank } from "@spankbank/shared/content/questionBank";
 import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
 import { buildApp } from "./app.js";
 import { purgeExpiredSessions } from "./auth/sessions.js";
+import { scheduleBackups } from "./backupSchedule.js";
+
+/** How long SIGTERM waits for requests in flight before closing anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Starts the HTTP server on the configured database and closes it cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -16,6 +21,7 @@ async function main(): Promise<void> {
   const runtime = loadRuntime();
   const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
   const db = openDb(runtime.databasePath);
+  markRunning(runtime.databasePath, "server");
   syncCouple(db, runtime.config);
   seedQuestionBank(db, questionBank);
   purgeExpiredSessions(db);
@@ -36,13 +42,26 @@ async function main(): Promise<void> {
   const host = process.env.HOST ?? "127.0.0.1";
   await app.listen({ port, host });
   if (runtime.demo) printDemoBanner(`http://${host}:${port}`, runtime.databasePath);
+  const backups = scheduleBackups({ db, databasePath: runtime.databasePath, config: runtime.config, log: app.log });
 
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: closing`);
+    app.log.info(`${signal}: finishing requests in flight, then closing`);
+    backups.stop();
+    // app.close() stops accepting and waits for requests in flight; a stuck one gets a bound.
+    const grace = setTimeout(() => {
+      app.log.warn(`requests still running after ${SHUTDOWN_GRACE_MS} ms: closing anyway`);
+      shutDownDatabase();
+    }, SHUTDOWN_GRACE_MS);
     await app.close();
+    clearTimeout(grace);
+    shutDownDatabase();
+  };
+  const shutDownDatabase = () => {
+    // Fold the WAL back into the file, so what is left on disk is one complete database.
+    db.$client.pragma("wal_checkpoint(TRUNCATE)");
     db.$client.close();
     process.exit(0);
   };

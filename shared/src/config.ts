@@ -49,6 +49,17 @@ export const coupleConfigSchema = z
         awardCapPerDay: 50,
         startingSpanks: 100,
       }),
+    /** Daily online backups at `time` in the couple's zone (the daily question's), kept by day and week. */
+    backups: z
+      .object({
+        time: z
+          .string()
+          .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24 h)")
+          .default("03:00"),
+        keepDaily: z.int().min(1).max(365).default(14),
+        keepWeekly: z.int().min(0).max(520).default(8),
+      })
+      .default({ time: "03:00", keepDaily: 14, keepWeekly: 8 }),
   })
   .superRefine((config, ctx) => {
     const [a, b] = config.partners;

@@ -1,0 +1,158 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { demoCouple } from "@spankbank/shared/demoCouple";
+import { describe, expect, it, onTestFinished } from "vitest";
+import {
+  backupBeforeMigrations,
+  backupsDirOf,
+  listBackups,
+  mediaDirOf,
+  pruneBackups,
+  restoreBackup,
+  takeBackup,
+  verifyBackupFile,
+} from "./backup.js";
+import { migrationsFolder, openDb } from "./client.js";
+import { syncCouple } from "./couple.js";
+import { addMemory } from "./memories.js";
+import { createProduct } from "./products.js";
+import { purchaseProduct } from "./purchase.js";
+import { giveSpanks, openTestDb } from "./test/testDb.js";
+
+/** Every row of every table, to compare a database before and after. */
+function everyRow(path: string) {
+  const db = openDb(path);
+  const tables = db.$client
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all() as { name: string }[];
+  const rows = Object.fromEntries(
+    tables.map(({ name }) => [name, db.$client.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()]),
+  );
+  db.$client.close();
+  return rows;
+}
+
+function livedInCouple() {
+  const test = openTestDb();
+  const { db, alex, sam } = test;
+  giveSpanks(db, alex, 50);
+  addMemory(db, { userId: sam, message: "The night the power went out and we played cards by candlelight" });
+  const favour = createProduct(db, sam, { name: "Breakfast in bed", description: "Pancakes", quantity: 2, price: 20 });
+  purchaseProduct(db, { buyerId: alex, productId: favour.id });
+  return test;
+}
+
+describe("backups", () => {
+  it("round trip: write, back up, lose the database, restore, and every row is back", async () => {
+    // Its own file, not the test kit's: this test closes and breaks the database on purpose.
+    const dir = mkdtempSync(join(tmpdir(), "spankbank-backup-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const path = join(dir, "spankbank.db");
+    const db = openDb(path);
+    const [alex, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
+    giveSpanks(db, alex, 50);
+    addMemory(db, { userId: sam, message: "The night the power went out and we played cards by candlelight" });
+    const favour = createProduct(db, sam, {
+      name: "Breakfast in bed",
+      description: "Pancakes",
+      quantity: 2,
+      price: 20,
+    });
+    purchaseProduct(db, { buyerId: alex, productId: favour.id });
+    mkdirSync(mediaDirOf(path), { recursive: true });
+    writeFileSync(join(mediaDirOf(path), "1.png"), "a picture of the two of you");
+    const backup = await takeBackup(db, path, new Date("2026-11-22T03:00:00Z"));
+    expect(backup.name).toBe("spankbank-2026-11-22T030000Z.db");
+    const before = everyRow(backup.path);
+
+    // The disk goes bad: the database file becomes garbage and the media folder is emptied.
+    db.$client.close();
+    writeFileSync(path, "this is not a database any more");
+    writeFileSync(join(mediaDirOf(path), "1.png"), "");
+
+    const { keptAs } = restoreBackup(path, backup.path, new Date("2026-11-23T10:00:00Z"));
+    expect(readFileSync(keptAs, "utf8")).toBe("this is not a database any more");
+    expect(everyRow(path)).toEqual(before);
+    expect(everyRow(path).memories).toHaveLength(1);
+    expect(everyRow(path).purchases).toHaveLength(1);
+    expect(readFileSync(join(mediaDirOf(path), "1.png"), "utf8")).toBe("a picture of the two of you");
+  });
+
+  it("refuses to restore a file that is not a good backup, and changes nothing", () => {
+    const { db, path } = livedInCouple();
+    const bad = join(backupsDirOf(path), "spankbank-2026-11-22T030000Z.db");
+    mkdirSync(backupsDirOf(path), { recursive: true });
+    writeFileSync(bad, "half a file");
+    expect(verifyBackupFile(bad)).not.toEqual([]);
+    expect(() => restoreBackup(path, bad)).toThrow(/is not a good backup/);
+    expect(db.$client.prepare("SELECT COUNT(*) AS n FROM memories").get()).toEqual({ n: 1 });
+  });
+
+  it("lists backups newest first with their time", async () => {
+    const { db, path } = livedInCouple();
+    await takeBackup(db, path, new Date("2026-11-20T03:00:00Z"));
+    await takeBackup(db, path, new Date("2026-11-21T03:00:00Z"));
+    expect(listBackups(path).map((b) => [b.name, b.takenAt.toISOString()])).toEqual([
+      ["spankbank-2026-11-21T030000Z.db", "2026-11-21T03:00:00.000Z"],
+      ["spankbank-2026-11-20T030000Z.db", "2026-11-20T03:00:00.000Z"],
+    ]);
+    expect(readdirSync(backupsDirOf(path)).some((name) => name.endsWith(".partial"))).toBe(false);
+  });
+
+  it("keeps 14 daily and 8 weekly backups, the newest of each day and week", async () => {
+    const { db, path } = livedInCouple();
+    const first = await takeBackup(db, path, new Date("2026-11-22T03:00:00Z"));
+    // 120 days of backups, two a day, ending Sunday 2026-11-22.
+    for (let day = 0; day < 120; day++) {
+      for (const hour of ["030000", "150000"]) {
+        const date = new Date(Date.UTC(2026, 10, 22 - day)).toISOString().slice(0, 10);
+        const copy = join(backupsDirOf(path), `spankbank-${date}T${hour}Z.db`);
+        if (!existsSync(copy)) cpSync(first.path, copy);
+      }
+    }
+    pruneBackups(path, { keepDaily: 14, keepWeekly: 8 });
+    const kept = listBackups(path).map((b) => b.name.slice(10, 28));
+    expect(kept.slice(0, 14)).toEqual(
+      Array.from(
+        { length: 14 },
+        (_, day) => `${new Date(Date.UTC(2026, 10, 22 - day)).toISOString().slice(0, 10)}T150000Z`,
+      ),
+    );
+    // Then the newest of each of the 8 weeks before 2026-11-09: the Sundays.
+    expect(kept.slice(14)).toEqual([
+      "2026-11-08T150000Z",
+      "2026-11-01T150000Z",
+      "2026-10-25T150000Z",
+      "2026-10-18T150000Z",
+      "2026-10-11T150000Z",
+      "2026-10-04T150000Z",
+      "2026-09-27T150000Z",
+      "2026-09-20T150000Z",
+    ]);
+  });
+
+  it("copies a database holding data before a pending migration, and nothing when none is pending", () => {
+    const { db, path } = livedInCouple();
+    expect(backupBeforeMigrations(db.$client, path, migrationsFolder)).toBeNull();
+
+    // An upgrade brings one more migration than the database has seen.
+    const upgraded = join(backupsDirOf(path), "..", "upgraded-migrations");
+    cpSync(migrationsFolder, upgraded, { recursive: true });
+    const journalPath = join(upgraded, "meta", "_journal.json");
+    const journal = JSON.parse(readFileSync(journalPath, "utf8"));
+    journal.entries.push({
+      ...journal.entries.at(-1),
+      idx: journal.entries.length,
+      when: Date.now() + 1000,
+      tag: "9999_next",
+    });
+    writeFileSync(journalPath, JSON.stringify(journal));
+    writeFileSync(join(upgraded, "9999_next.sql"), "CREATE TABLE `later` (`id` integer);");
+
+    const copy = backupBeforeMigrations(db.$client, path, upgraded, new Date("2026-11-22T09:30:00Z"));
+    expect(copy).toMatch(/spankbank-2026-11-22T093000Z-pre-migration\.db$/);
+    expect(verifyBackupFile(copy!)).toEqual([]);
+    expect(everyRow(copy!).memories).toHaveLength(1);
+  });
+});

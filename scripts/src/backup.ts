@@ -1,0 +1,31 @@
+import { listBackups, pruneBackups, takeBackup } from "@spankbank/db/backup";
+import { openDb } from "@spankbank/db/client";
+import { loadRuntime } from "@spankbank/db/runtime";
+
+/**
+ * `npm run backup`: one verified online backup now, then the retention of the config.
+ * `npm run backup -- --list`: the backups there are, newest first.
+ */
+const { databasePath, config } = loadRuntime();
+
+if (process.argv.includes("--list")) {
+  const backups = listBackups(databasePath);
+  if (backups.length === 0) console.log(`No backups yet beside ${databasePath}. Take one with \`npm run backup\`.`);
+  for (const backup of backups) {
+    const size = `${(backup.bytes / 1024).toFixed(0)} KiB`;
+    console.log(`${backup.path}  ${backup.takenAt.toISOString()}  ${size}${backup.mediaPath ? "  + media" : ""}`);
+  }
+} else {
+  const db = openDb(databasePath);
+  try {
+    const backup = await takeBackup(db, databasePath);
+    const removed = pruneBackups(databasePath, config.backups);
+    console.log(`Backup taken and verified: ${backup.path}${backup.mediaPath ? ` (media: ${backup.mediaPath})` : ""}`);
+    if (removed.length > 0) console.log(`Removed by retention: ${removed.join(", ")}`);
+  } catch (error) {
+    console.error(`Backup FAILED: ${(error as Error).message}`);
+    process.exitCode = 1;
+  } finally {
+    db.$client.close();
+  }
+}

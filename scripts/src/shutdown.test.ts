@@ -1,0 +1,51 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
+import { describe, expect, it } from "vitest";
+
+const serverEntry = fileURLToPath(new URL("../../server/dist/server.js", import.meta.url));
+
+describe("graceful shutdown", () => {
+  it("SIGTERM lets a request in flight finish, then closes the database with the WAL folded in", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "spankbank-shutdown-"));
+    const databasePath = join(dir, "spankbank.db");
+    const server = spawn(process.execPath, [serverEntry], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? "", PORT: "0", DATABASE_PATH: databasePath, LOG_LEVEL: "debug" },
+    });
+    let output = "";
+    server.stdout.on("data", (chunk) => (output += chunk));
+    server.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => server.on("exit", resolve));
+    const port = await new Promise<string>((resolve, reject) => {
+      server.stdout.on("data", () => {
+        const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+        if (match) resolve(match[1]!);
+      });
+      server.on("exit", () => reject(new Error(`the server stopped before listening:\n${output}`)));
+    });
+    expect(existsSync(join(dir, "run", "server.pid"))).toBe(true);
+
+    // A sign-in is slow on purpose (scrypt at production cost): SIGTERM arrives while it runs.
+    const signIn = fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(DEMO_LOGINS[0]),
+    });
+    await new Promise<void>((resolve) => {
+      const waitForRequest = () => (output.includes("incoming request") ? resolve() : setTimeout(waitForRequest, 5));
+      waitForRequest();
+    });
+    server.kill("SIGTERM");
+
+    expect((await signIn).status).toBe(200);
+    expect(await exited).toBe(0);
+    expect(output.indexOf("finishing requests in flight")).toBeLessThan(output.indexOf("request completed"));
+    const wal = `${databasePath}-wal`;
+    expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
+    expect(existsSync(join(dir, "run", "server.pid"))).toBe(false);
+  }, 30_000);
+});

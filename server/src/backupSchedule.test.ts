@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { backupsDirOf, listBackups } from "@spankbank/db/backup";
+import { openDb } from "@spankbank/db/client";
+import { syncCouple } from "@spankbank/db/couple";
+import { demoCouple } from "@spankbank/shared/demoCouple";
+import Fastify from "fastify";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { scheduleBackups } from "./backupSchedule.js";
+
+/** Lines the schedule logged, as pino writes them. */
+function capturedLog() {
+  const lines: { level: number; msg: string }[] = [];
+  const { log } = Fastify({
+    logger: { level: "info", stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+  });
+  return { log, lines };
+}
+
+function scheduledCouple() {
+  const dir = mkdtempSync(join(tmpdir(), "spankbank-schedule-"));
+  const databasePath = join(dir, "spankbank.db");
+  const db = openDb(databasePath);
+  syncCouple(db, demoCouple);
+  const { log, lines } = capturedLog();
+  // The demo couple's zone is Asia/Kolkata (UTC+5:30, no daylight saving): 03:00 there is 21:30 UTC.
+  const schedule = scheduleBackups({ db, databasePath, config: demoCouple, log });
+  onTestFinished(() => {
+    schedule.stop();
+    db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { databasePath, lines };
+}
+
+/** Lets the backup's real file work finish while the clock stands still. */
+async function settle(check: () => boolean): Promise<void> {
+  await vi.waitFor(() => expect(check()).toBe(true), { timeout: 5000, interval: 20 });
+}
+
+describe("daily backups", () => {
+  beforeEach(() => {
+    // Only the clock and timers: the backup's own I/O runs for real.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    vi.setSystemTime(new Date("2026-11-22T21:29:58Z"));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("takes one verified backup at 03:00 in the couple's zone, and none before", async () => {
+    const { databasePath, lines } = scheduledCouple();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(listBackups(databasePath)).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1500);
+    await settle(() => listBackups(databasePath).length === 1);
+    expect(listBackups(databasePath)[0]?.name).toBe("spankbank-2026-11-22T213000Z.db");
+    await settle(() => lines.some((line) => line.msg === "daily backup taken and verified"));
+  });
+
+  it("logs a failed backup loudly and tries again an hour later", async () => {
+    const { databasePath, lines } = scheduledCouple();
+    // The backups folder cannot be made: a file stands in its place.
+    writeFileSync(backupsDirOf(databasePath), "in the way");
+    await vi.advanceTimersByTimeAsync(2500);
+    await settle(() => lines.some((line) => line.level === 50));
+    expect(lines.find((line) => line.level === 50)?.msg).toMatch(/^DAILY BACKUP FAILED: trying again in an hour/);
+
+    rmSync(backupsDirOf(databasePath));
+    await vi.advanceTimersByTimeAsync(59 * 60 * 1000);
+    expect(listBackups(databasePath)).toEqual([]);
+    await vi.advanceTimersByTimeAsync(60 * 1000);
+    await settle(() => listBackups(databasePath).length === 1);
+  });
+});
