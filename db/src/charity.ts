@@ -1,10 +1,10 @@
-import { type Db, inTransaction, type Tx } from "./client.js";
+import { type Db, inTransaction } from "./client.js";
 import { Refusal } from "./errors.js";
 import { balanceOf, transfer } from "./ledger.js";
 import { spanks } from "./purchase.js";
 
 /** Everything ever donated: donations only ever flow into the charity account. */
-export function charityTotal(db: Db | Tx): number {
+export function charityTotal(db: Db): number {
   return balanceOf(db, "charity");
 }
 

@@ -8,8 +8,11 @@ import { backupBeforeMigrations } from "./backup.js";
 import * as schema from "./schema.js";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: BetterSqlite3.Database };
-/** What a transaction callback receives; domain functions accept either. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/**
+ * What a transaction's work receives: the root handle itself. better-sqlite3 has one connection,
+ * so every query on it, prepared statements included, runs inside the open transaction.
+ */
+export type Tx = Db;
 
 export const migrationsFolder = fileURLToPath(new URL("../migrations", import.meta.url));
 
@@ -32,7 +35,12 @@ export function openDb(path: string): Db {
   return db;
 }
 
-/** Runs `work` in one IMMEDIATE transaction: the write lock is taken before anything is read. */
+/**
+ * Runs `work` in one IMMEDIATE transaction: the write lock is taken before anything is read.
+ * Called inside another transaction it runs in a savepoint: a throw undoes only its own writes.
+ * (better-sqlite3's own transactions, because drizzle's hand `work` a handle that prepared
+ * statements built on the root handle are not part of.)
+ */
 export function inTransaction<T>(db: Db, work: (tx: Tx) => T): T {
-  return db.transaction(work, { behavior: "immediate" });
+  return db.$client.transaction(() => work(db)).immediate();
 }

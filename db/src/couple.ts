@@ -1,7 +1,8 @@
 import type { CoupleConfig, Partner } from "@spankbank/shared/config";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "./client.js";
 import { inTransaction } from "./client.js";
+import { preparedFor } from "./prepared.js";
 import { accounts, users } from "./schema.js";
 
 export type User = typeof users.$inferSelect;
@@ -39,20 +40,38 @@ function upsertPartner(tx: Tx, partner: Partner): User {
   return tx.insert(users).values(fields).onConflictDoUpdate({ target: users.discordId, set: fields }).returning().get();
 }
 
-export function userByUsername(db: Db | Tx, username: string): User | undefined {
-  return db.select().from(users).where(eq(users.username, username)).get();
+const statements = preparedFor((db) => ({
+  byUsername: db
+    .select()
+    .from(users)
+    .where(eq(users.username, sql.placeholder("username")))
+    .prepare(),
+  byId: db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .prepare(),
+  byDiscordId: db
+    .select()
+    .from(users)
+    .where(eq(users.discordId, sql.placeholder("discordId")))
+    .prepare(),
+}));
+
+export function userByUsername(db: Db, username: string): User | undefined {
+  return statements(db).byUsername.get({ username });
 }
 
-export function userById(db: Db | Tx, id: number): User | undefined {
-  return db.select().from(users).where(eq(users.id, id)).get();
+export function userById(db: Db, id: number): User | undefined {
+  return statements(db).byId.get({ id });
 }
 
-export function userByDiscordId(db: Db | Tx, discordId: string): User | undefined {
-  return db.select().from(users).where(eq(users.discordId, discordId)).get();
+export function userByDiscordId(db: Db, discordId: string): User | undefined {
+  return statements(db).byDiscordId.get({ discordId });
 }
 
 /** Who to name in the bot's announcement of a sale, redemption or confirmation. */
-export function buyerAndSeller(tx: Db | Tx, buyerId: number, sellerId: number) {
+export function buyerAndSeller(tx: Db, buyerId: number, sellerId: number) {
   return {
     buyerId,
     buyerUsername: userById(tx, buyerId)?.username,

@@ -1,10 +1,11 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { type Db, inTransaction, type Tx } from "./client.js";
+import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
 import { buyerAndSeller } from "./couple.js";
 import { Refusal } from "./errors.js";
 import { transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
+import { preparedFor } from "./prepared.js";
 import { inventoryItems, redemptions, users } from "./schema.js";
 
 /** Units a partner owns of one product snapshot, with the seller's login name. */
@@ -35,9 +36,19 @@ export interface Redemption {
   remainingQuantity: number;
 }
 
-/** The buyer's unredeemed units, newest snapshot first. */
-export function listInventory(db: Db | Tx, buyerId: number): OwnedItem[] {
-  return db
+const redeemedColumns = {
+  id: redemptions.id,
+  name: redemptions.name,
+  description: redemptions.description,
+  price: redemptions.price,
+  redeemedAt: redemptions.redeemedAt,
+  confirmedAt: redemptions.confirmedAt,
+  sellerUsername: users.username,
+};
+
+const statements = preparedFor((db) => ({
+  // Through inventory_items_owned: only the buyer's units still held.
+  inventory: db
     .select({
       id: inventoryItems.id,
       productId: inventoryItems.productId,
@@ -49,36 +60,48 @@ export function listInventory(db: Db | Tx, buyerId: number): OwnedItem[] {
     })
     .from(inventoryItems)
     .innerJoin(users, eq(users.id, inventoryItems.sellerId))
-    .where(and(eq(inventoryItems.buyerId, buyerId), gt(inventoryItems.quantity, 0)))
+    .where(and(eq(inventoryItems.buyerId, sql.placeholder("buyerId")), gt(inventoryItems.quantity, 0)))
     .orderBy(desc(inventoryItems.id))
-    .all();
-}
-
-const redeemedColumns = {
-  id: redemptions.id,
-  name: redemptions.name,
-  description: redemptions.description,
-  price: redemptions.price,
-  redeemedAt: redemptions.redeemedAt,
-  confirmedAt: redemptions.confirmedAt,
-  sellerUsername: users.username,
-};
-
-/** The buyer's redeemed units, most recently redeemed first. */
-export function listRedeemed(db: Db | Tx, buyerId: number): RedeemedItem[] {
-  return db
+    .prepare(),
+  redeemed: db
     .select(redeemedColumns)
     .from(redemptions)
     .innerJoin(users, eq(users.id, redemptions.sellerId))
-    .where(eq(redemptions.buyerId, buyerId))
+    .where(eq(redemptions.buyerId, sql.placeholder("buyerId")))
     .orderBy(desc(redemptions.redeemedAt), desc(redemptions.id))
-    .all();
+    .prepare(),
+  redeemedById: db
+    .select(redeemedColumns)
+    .from(redemptions)
+    .innerJoin(users, eq(users.id, redemptions.sellerId))
+    .where(eq(redemptions.id, sql.placeholder("id")))
+    .prepare(),
+  item: db
+    .select()
+    .from(inventoryItems)
+    .where(eq(inventoryItems.id, sql.placeholder("id")))
+    .prepare(),
+  redemption: db
+    .select()
+    .from(redemptions)
+    .where(eq(redemptions.id, sql.placeholder("id")))
+    .prepare(),
+}));
+
+/** The buyer's unredeemed units, newest snapshot first. */
+export function listInventory(db: Db, buyerId: number): OwnedItem[] {
+  return statements(db).inventory.all({ buyerId });
+}
+
+/** The buyer's redeemed units, most recently redeemed first. */
+export function listRedeemed(db: Db, buyerId: number): RedeemedItem[] {
+  return statements(db).redeemed.all({ buyerId });
 }
 
 /** Turns one unit of the buyer's own inventory item into a redeemed item; the seller is told. */
 export function redeemItem(db: Db, buyerId: number, itemId: number, now = new Date()): Redemption {
   return inTransaction(db, (tx) => {
-    const item = tx.select().from(inventoryItems).where(eq(inventoryItems.id, itemId)).get();
+    const item = statements(tx).item.get({ id: itemId });
     // Someone else's item answers like a missing one: it reveals nothing.
     if (!item || item.buyerId !== buyerId) throw new Refusal("not_found", "That item is not in your inventory.");
     if (item.quantity < 1) throw new Refusal("conflict", `You have no "${item.name}" left to redeem.`);
@@ -114,7 +137,7 @@ export function redeemItem(db: Db, buyerId: number, itemId: number, now = new Da
 /** The buyer says the favour was delivered: escrow pays the seller the price paid, once. */
 export function confirmRedemption(db: Db, buyerId: number, redemptionId: number, now = new Date()): RedeemedItem {
   return inTransaction(db, (tx) => {
-    const redemption = tx.select().from(redemptions).where(eq(redemptions.id, redemptionId)).get();
+    const redemption = statements(tx).redemption.get({ id: redemptionId });
     if (!redemption || redemption.buyerId !== buyerId) {
       throw new Refusal("not_found", "That redeemed item is not yours.");
     }
@@ -152,11 +175,6 @@ export function confirmRedemption(db: Db, buyerId: number, redemptionId: number,
   });
 }
 
-function redeemedItem(tx: Tx, redemptionId: number): RedeemedItem {
-  return tx
-    .select(redeemedColumns)
-    .from(redemptions)
-    .innerJoin(users, eq(users.id, redemptions.sellerId))
-    .where(eq(redemptions.id, redemptionId))
-    .get()!;
+function redeemedItem(db: Db, redemptionId: number): RedeemedItem {
+  return statements(db).redeemedById.get({ id: redemptionId })!;
 }

@@ -1,8 +1,9 @@
 import { productBody } from "@spankbank/shared/contract/products";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
+import { preparedFor } from "./prepared.js";
 import { products, users } from "./schema.js";
 
 export type ProductRow = typeof products.$inferSelect;
@@ -38,15 +39,25 @@ const listedColumns = {
   createdAt: products.createdAt,
 };
 
+const statements = preparedFor((db) => {
+  const listed = () => db.select(listedColumns).from(products).innerJoin(users, eq(users.id, products.sellerId));
+  return {
+    // Through products_shelf: no sort step however long the shop's history.
+    list: listed().where(isNull(products.removedAt)).orderBy(desc(products.createdAt), desc(products.id)).prepare(),
+    listedById: listed()
+      .where(eq(products.id, sql.placeholder("id")))
+      .prepare(),
+    active: db
+      .select()
+      .from(products)
+      .where(and(eq(products.id, sql.placeholder("id")), isNull(products.removedAt)))
+      .prepare(),
+  };
+});
+
 /** Every product not removed, newest first (sold-out ones included: the shop shows 0 left). */
-export function listProducts(db: Db | Tx): ListedProduct[] {
-  return db
-    .select(listedColumns)
-    .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .where(isNull(products.removedAt))
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .all();
+export function listProducts(db: Db): ListedProduct[] {
+  return statements(db).list.all();
 }
 
 export function createProduct(db: Db, sellerId: number, input: ProductInput, now = new Date()): ListedProduct {
@@ -92,12 +103,8 @@ export function removeProduct(db: Db, sellerId: number, productId: number, now =
 }
 
 /** A product still in the shop, or undefined once removed or never listed. */
-export function activeProduct(tx: Db | Tx, productId: number): ProductRow | undefined {
-  return tx
-    .select()
-    .from(products)
-    .where(and(eq(products.id, productId), isNull(products.removedAt)))
-    .get();
+export function activeProduct(db: Db, productId: number): ProductRow | undefined {
+  return statements(db).active.get({ id: productId });
 }
 
 function ownProduct(tx: Tx, sellerId: number, productId: number, action: string): ProductRow {
@@ -107,13 +114,8 @@ function ownProduct(tx: Tx, sellerId: number, productId: number, action: string)
   return product;
 }
 
-function listedProduct(tx: Tx, productId: number): ListedProduct {
-  return tx
-    .select(listedColumns)
-    .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .where(eq(products.id, productId))
-    .get()!;
+function listedProduct(db: Db, productId: number): ListedProduct {
+  return statements(db).listedById.get({ id: productId })!;
 }
 
 /** The edge validates too; this keeps the bot and scripts to the same limits. */

@@ -5,16 +5,10 @@ import { listInventory } from "./inventory.js";
 import { balanceOf, checkLedger } from "./ledger.js";
 import { pendingEvents } from "./outbox.js";
 import { createProduct, removeProduct, updateProduct } from "./products.js";
-import { type Purchase, purchaseProduct, purchaseProductOnce, type StoredReply } from "./purchase.js";
+import { purchaseProduct, purchaseProductOnce } from "./purchase.js";
 import { economySnapshot, giveSpanks, openTestDb, refusalOf } from "./test/testDb.js";
 
 const massage = { name: "Back massage", description: "Twenty minutes, oil included.", quantity: 2, price: 30 };
-
-/** Shaped like the server's answers, so the tests see what a client would. */
-function reply(outcome: Purchase | Refusal): StoredReply {
-  if (outcome instanceof Refusal) return { statusCode: 409, body: { success: false, message: outcome.message } };
-  return { statusCode: 200, body: { success: true, newSpankTotal: outcome.newSpankTotal, message: outcome.message } };
-}
 
 describe("purchaseProduct", () => {
   it("moves exactly the price from buyer to escrow, takes one from stock and adds one to inventory", () => {
@@ -104,7 +98,8 @@ describe("purchaseProduct", () => {
     expect(economySnapshot(db)).toEqual(before);
   });
 
-  it("sells the last unit once when two connections race for it", () => {
+  // Sequential (better-sqlite3 is synchronous): the second connection sees the first one's sale.
+  it("sells the last unit once across two connections to the same file, the second refused as sold out", () => {
     const { db, path, alex, sam } = openTestDb();
     const other = openDb(path);
     try {
@@ -150,19 +145,23 @@ describe("purchaseProduct", () => {
 });
 
 describe("purchaseProductOnce", () => {
-  it("buys once for a repeated Idempotency-Key and replays the same answer", () => {
+  it("buys once for a repeated Idempotency-Key and replays the same Purchase", () => {
     const { db, alex, sam } = openTestDb();
     giveSpanks(db, sam, 100);
     const product = createProduct(db, alex, massage);
-    const request = { buyerId: sam, productId: product.id, idempotencyKey: "click-1", route: "POST /api/purchase" };
+    const request = { buyerId: sam, productId: product.id, idempotencyKey: "click-1" };
 
-    const first = purchaseProductOnce(db, request, reply);
+    const first = purchaseProductOnce(db, request);
     const afterFirst = economySnapshot(db);
-    const again = purchaseProductOnce(db, request, reply);
+    const again = purchaseProductOnce(db, request);
 
     expect(first).toEqual({
-      statusCode: 200,
-      body: { success: true, newSpankTotal: 70, message: 'You bought "Back massage" for 30 spanks.' },
+      outcome: {
+        purchaseId: expect.any(Number),
+        inventoryItemId: expect.any(Number),
+        newSpankTotal: 70,
+        message: 'You bought "Back massage" for 30 spanks.',
+      },
       replayed: false,
     });
     expect(again).toEqual({ ...first, replayed: true });
@@ -170,38 +169,39 @@ describe("purchaseProductOnce", () => {
     expect(afterFirst.rows.purchases).toBe(1);
     expect(afterFirst.rows.idempotency_keys).toBe(1);
 
-    const fresh = purchaseProductOnce(db, { ...request, idempotencyKey: "click-2" }, reply);
-    expect(fresh.body).toMatchObject({ newSpankTotal: 40 });
-    expect(checkLedger(db)).toEqual([]);
+    const fresh = purchaseProductOnce(db, { ...request, idempotencyKey: "click-2" });
+    expect(fresh.outcome).toMatchObject({ newSpankTotal: 40 });
   });
 
-  it("remembers a refusal too, and writes nothing else for it", () => {
+  it("remembers a Refusal too, replays it with its code, and writes nothing else for it", () => {
     const { db, alex, sam } = openTestDb();
     giveSpanks(db, sam, 10);
     const product = createProduct(db, alex, massage);
     const before = economySnapshot(db);
-    const request = { buyerId: sam, productId: product.id, idempotencyKey: "k", route: "POST /api/purchase" };
+    const request = { buyerId: sam, productId: product.id, idempotencyKey: "k" };
 
-    const refused = purchaseProductOnce(db, request, reply);
+    const refused = purchaseProductOnce(db, request);
     giveSpanks(db, sam, 100);
-    const replayed = purchaseProductOnce(db, request, reply);
+    const replayed = purchaseProductOnce(db, request);
 
-    expect(refused).toMatchObject({ statusCode: 409, body: { success: false }, replayed: false });
-    expect(replayed).toEqual({ ...refused, replayed: true });
+    expect(refused.outcome).toBeInstanceOf(Refusal);
+    expect(refused).toMatchObject({ outcome: { code: "conflict" }, replayed: false });
+    expect(replayed.outcome).toBeInstanceOf(Refusal);
+    expect(replayed.outcome).toMatchObject({ code: "conflict", message: (refused.outcome as Refusal).message });
+    expect(replayed.replayed).toBe(true);
     const after = economySnapshot(db);
     expect(after.rows).toEqual({ ...before.rows, idempotency_keys: 1, transfers: before.rows.transfers + 1 });
     expect(after.stock).toEqual(before.stock);
-    expect(checkLedger(db)).toEqual([]);
   });
 
-  it("buys every time and stores nothing when no key is given", () => {
+  it("returns a refusal found midway instead of throwing, and buys every time without a key", () => {
     const { db, alex, sam } = openTestDb();
-    giveSpanks(db, sam, 100);
+    giveSpanks(db, sam, 50);
     const product = createProduct(db, alex, massage);
-    const request = { buyerId: sam, productId: product.id, route: "POST /api/purchase" };
-    expect(purchaseProductOnce(db, request, reply).body).toMatchObject({ newSpankTotal: 70 });
-    expect(purchaseProductOnce(db, request, reply).body).toMatchObject({ newSpankTotal: 40 });
-    expect(economySnapshot(db).rows).toMatchObject({ purchases: 2, idempotency_keys: 0 });
+    const request = { buyerId: sam, productId: product.id };
+    expect(purchaseProductOnce(db, request).outcome).toMatchObject({ newSpankTotal: 20 });
+    expect(purchaseProductOnce(db, request).outcome).toMatchObject({ code: "conflict" });
+    expect(economySnapshot(db).rows).toMatchObject({ purchases: 1, idempotency_keys: 0 });
   });
 
   it("keeps keys apart per partner", () => {
@@ -210,13 +210,8 @@ describe("purchaseProductOnce", () => {
     giveSpanks(db, alex, 100);
     const fromAlex = createProduct(db, alex, massage);
     const fromSam = createProduct(db, sam, massage);
-    const route = "POST /api/purchase";
-    purchaseProductOnce(db, { buyerId: sam, productId: fromAlex.id, idempotencyKey: "same", route }, reply);
-    const alexBuys = purchaseProductOnce(
-      db,
-      { buyerId: alex, productId: fromSam.id, idempotencyKey: "same", route },
-      reply,
-    );
+    purchaseProductOnce(db, { buyerId: sam, productId: fromAlex.id, idempotencyKey: "same" });
+    const alexBuys = purchaseProductOnce(db, { buyerId: alex, productId: fromSam.id, idempotencyKey: "same" });
     expect(alexBuys.replayed).toBe(false);
     expect(balanceOf(db, "escrow")).toBe(60);
   });
@@ -226,34 +221,52 @@ describe("purchaseProductOnce", () => {
     giveSpanks(db, sam, 100);
     const massageProduct = createProduct(db, alex, massage);
     const dinner = createProduct(db, alex, { ...massage, name: "Dinner out" });
-    const route = "POST /api/purchase";
-    purchaseProductOnce(db, { buyerId: sam, productId: massageProduct.id, idempotencyKey: "k", route }, reply);
+    purchaseProductOnce(db, { buyerId: sam, productId: massageProduct.id, idempotencyKey: "k" });
     const before = economySnapshot(db);
 
-    const reused = purchaseProductOnce(db, { buyerId: sam, productId: dinner.id, idempotencyKey: "k", route }, reply);
+    const reused = purchaseProductOnce(db, { buyerId: sam, productId: dinner.id, idempotencyKey: "k" });
 
-    expect(reused).toEqual({
-      statusCode: 409,
-      body: { success: false, message: "This Idempotency-Key was already used for a different purchase." },
-      replayed: false,
+    expect(reused.replayed).toBe(false);
+    expect(reused.outcome).toMatchObject({
+      code: "conflict",
+      message: "This Idempotency-Key was already used for a different purchase.",
     });
     expect(economySnapshot(db)).toEqual(before);
   });
 
-  it("forgets keys after a day, so the table does not grow for ever", () => {
+  it("forgets every partner's keys after a day, so the table does not grow for ever", () => {
+    const { db, alex, sam } = openTestDb();
+    giveSpanks(db, sam, 100);
+    giveSpanks(db, alex, 100);
+    const fromAlex = createProduct(db, alex, massage);
+    const fromSam = createProduct(db, sam, massage);
+    const monday = new Date("2026-11-16T10:00:00Z");
+    const tuesdayLater = new Date("2026-11-17T10:00:01Z");
+    purchaseProductOnce(db, { buyerId: alex, productId: fromSam.id, idempotencyKey: "old", now: monday });
+    purchaseProductOnce(db, { buyerId: sam, productId: fromAlex.id, idempotencyKey: "new", now: tuesdayLater });
+    const keys = db.$client.prepare("SELECT key FROM idempotency_keys").all();
+    expect(keys).toEqual([{ key: "new" }]);
+  });
+});
+
+describe("purchaseProduct with the price the buyer saw", () => {
+  it("refuses when the price changed since, naming the new price, and writes nothing", () => {
+    const { db, alex, sam } = openTestDb();
+    giveSpanks(db, sam, 200);
+    const product = createProduct(db, alex, { ...massage, price: 1 });
+    updateProduct(db, alex, product.id, { ...massage, price: 150 });
+    const before = economySnapshot(db);
+
+    const refusal = refusalOf(() => purchaseProduct(db, { buyerId: sam, productId: product.id, expectedPrice: 1 }));
+
+    expect(refusal).toMatchObject({ code: "conflict", message: 'The price of "Back massage" changed to 150 spanks.' });
+    expect(economySnapshot(db)).toEqual(before);
+  });
+
+  it("buys when the price is still the one seen", () => {
     const { db, alex, sam } = openTestDb();
     giveSpanks(db, sam, 100);
     const product = createProduct(db, alex, massage);
-    const route = "POST /api/purchase";
-    const monday = new Date("2026-11-16T10:00:00Z");
-    const tuesdayLater = new Date("2026-11-17T10:00:01Z");
-    purchaseProductOnce(db, { buyerId: sam, productId: product.id, idempotencyKey: "old", route, now: monday }, reply);
-    purchaseProductOnce(
-      db,
-      { buyerId: sam, productId: product.id, idempotencyKey: "new", route, now: tuesdayLater },
-      reply,
-    );
-    const keys = db.$client.prepare("SELECT key FROM idempotency_keys").all();
-    expect(keys).toEqual([{ key: "new" }]);
+    expect(purchaseProduct(db, { buyerId: sam, productId: product.id, expectedPrice: 30 }).newSpankTotal).toBe(70);
   });
 });

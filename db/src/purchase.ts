@@ -2,15 +2,18 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
 import { buyerAndSeller } from "./couple.js";
-import { Refusal } from "./errors.js";
+import { Refusal, type RefusalCode } from "./errors.js";
 import { balanceOf, transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
+import { preparedFor } from "./prepared.js";
 import { activeProduct } from "./products.js";
 import { idempotencyKeys, inventoryItems, products, purchases } from "./schema.js";
 
 export interface PurchaseRequest {
   buyerId: number;
   productId: number;
+  /** The price the buyer saw: a different current price refuses instead of charging it. */
+  expectedPrice?: number | undefined;
   now?: Date;
 }
 
@@ -29,61 +32,79 @@ export function purchaseProduct(db: Db, request: PurchaseRequest): Purchase {
   return inTransaction(db, (tx) => buyOneUnit(tx, request));
 }
 
-/** The answer a client got, remembered under its Idempotency-Key. */
-export interface StoredReply<Body = unknown> {
-  statusCode: number;
-  body: Body;
-}
+/** What a purchase came to: the Purchase, or the Refusal that stopped it. */
+export type PurchaseOutcome = Purchase | Refusal;
+
+/** How an outcome is remembered under its key. */
+type StoredOutcome = { purchase: Purchase } | { refusal: { code: RefusalCode; message: string } };
+
+const keyStatements = preparedFor((db) => ({
+  find: db
+    .select({ request: idempotencyKeys.request, outcome: idempotencyKeys.outcome })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, sql.placeholder("userId")), eq(idempotencyKeys.key, sql.placeholder("key"))))
+    .prepare(),
+  remember: db
+    .insert(idempotencyKeys)
+    .values({
+      userId: sql.placeholder("userId"),
+      key: sql.placeholder("key"),
+      request: sql.placeholder("request"),
+      outcome: sql.placeholder("outcome"),
+      createdAt: sql.placeholder("createdAt"),
+    })
+    .prepare(),
+  // Reads only the expired rows, through idempotency_keys_created.
+  forgetBefore: db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, sql.placeholder("cutoff")))
+    .prepare(),
+}));
 
 /**
- * `purchaseProduct` answered as `reply(outcome)`, refusals included. With an Idempotency-Key it
- * happens at most once per (buyer, key): the reply is stored in the purchase's own transaction,
- * and a repeat returns it without buying again.
+ * `purchaseProduct`, with its refusal returned rather than thrown. With an Idempotency-Key it
+ * happens at most once per (buyer, key): the outcome is stored in the purchase's own
+ * transaction, and a repeat returns it (`replayed`) without buying again.
  */
-export function purchaseProductOnce<Reply extends StoredReply>(
+export function purchaseProductOnce(
   db: Db,
-  request: PurchaseRequest & { idempotencyKey?: string | undefined; route: string },
-  reply: (outcome: Purchase | Refusal) => Reply,
-): Reply & { replayed: boolean } {
-  type Answer = Reply & { replayed: boolean };
+  request: PurchaseRequest & { idempotencyKey?: string | undefined },
+): { outcome: PurchaseOutcome; replayed: boolean } {
   const { buyerId, idempotencyKey: key } = request;
-  const keyedRequest = `${request.route} productId=${request.productId}`;
+  const keyedRequest = `productId=${request.productId}`;
   return inTransaction(db, (tx) => {
-    if (key !== undefined) forgetOldKeys(tx, buyerId, request.now);
-    const stored =
-      key === undefined
-        ? undefined
-        : tx
-            .select({
-              route: idempotencyKeys.route,
-              statusCode: idempotencyKeys.statusCode,
-              body: idempotencyKeys.body,
-            })
-            .from(idempotencyKeys)
-            .where(and(eq(idempotencyKeys.userId, buyerId), eq(idempotencyKeys.key, key)))
-            .get();
-    if (stored && stored.route !== keyedRequest) {
+    if (key === undefined) return { outcome: refusalOr(() => buyOneUnit(tx, request)), replayed: false };
+    const statements = keyStatements(tx);
+    statements.forgetBefore.run({
+      cutoff: isoNow(new Date((request.now ?? new Date()).getTime() - IDEMPOTENCY_KEY_TTL_MS)),
+    });
+    const stored = statements.find.get({ userId: buyerId, key });
+    if (stored && stored.request !== keyedRequest) {
       const reused = new Refusal("conflict", "This Idempotency-Key was already used for a different purchase.");
-      return { ...reply(reused), replayed: false };
+      return { outcome: reused, replayed: false };
     }
-    // Stored by this same `reply`, so it has the Reply's shape.
-    if (stored) return { statusCode: stored.statusCode, body: JSON.parse(stored.body), replayed: true } as Answer;
-    // A savepoint, so a refusal found midway still leaves nothing but the stored reply behind.
-    const answer = reply(refusalOr(() => tx.transaction((unit) => buyOneUnit(unit, request))));
-    if (key !== undefined) {
-      tx.insert(idempotencyKeys)
-        .values({
-          userId: buyerId,
-          key,
-          route: keyedRequest,
-          statusCode: answer.statusCode,
-          body: JSON.stringify(answer.body),
-          createdAt: isoNow(request.now),
-        })
-        .run();
-    }
-    return { ...answer, replayed: false };
+    if (stored) return { outcome: outcomeOf(JSON.parse(stored.outcome) as StoredOutcome), replayed: true };
+    // A savepoint, so a refusal found midway still leaves nothing but the stored outcome behind.
+    const outcome = refusalOr(() => inTransaction(tx, (unit) => buyOneUnit(unit, request)));
+    statements.remember.run({
+      userId: buyerId,
+      key,
+      request: keyedRequest,
+      outcome: JSON.stringify(storedOutcome(outcome)),
+      createdAt: isoNow(request.now),
+    });
+    return { outcome, replayed: false };
   });
+}
+
+function storedOutcome(outcome: PurchaseOutcome): StoredOutcome {
+  return outcome instanceof Refusal
+    ? { refusal: { code: outcome.code, message: outcome.message } }
+    : { purchase: outcome };
+}
+
+function outcomeOf(stored: StoredOutcome): PurchaseOutcome {
+  return "refusal" in stored ? new Refusal(stored.refusal.code, stored.refusal.message) : stored.purchase;
 }
 
 function refusalOr<T>(work: () => T): T | Refusal {
@@ -95,10 +116,13 @@ function refusalOr<T>(work: () => T): T | Refusal {
   }
 }
 
-function buyOneUnit(tx: Tx, { buyerId, productId, now = new Date() }: PurchaseRequest): Purchase {
+function buyOneUnit(tx: Tx, { buyerId, productId, expectedPrice, now = new Date() }: PurchaseRequest): Purchase {
   const product = activeProduct(tx, productId);
   if (!product) throw new Refusal("not_found", "That product does not exist or was removed.");
   if (product.sellerId === buyerId) throw new Refusal("conflict", "You cannot buy your own product.");
+  if (expectedPrice !== undefined && expectedPrice !== product.price) {
+    throw new Refusal("conflict", `The price of "${product.name}" changed to ${spanks(product.price)}.`);
+  }
   if (product.quantity < 1) throw new Refusal("conflict", `"${product.name}" is sold out.`);
   const balance = balanceOf(tx, { userId: buyerId });
   if (balance < product.price) {
@@ -171,10 +195,3 @@ export function spanks(amount: number): string {
 
 /** A key only has to outlive the retries of one purchase: a day is plenty. */
 const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
-
-function forgetOldKeys(tx: Tx, userId: number, now = new Date()): void {
-  const cutoff = isoNow(new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS));
-  tx.delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), lt(idempotencyKeys.createdAt, cutoff)))
-    .run();
-}

@@ -1,8 +1,9 @@
 import { TRANSACTIONS_PER_PAGE } from "@spankbank/shared/limits";
-import { count, desc, eq, or } from "drizzle-orm";
-import type { Db, Tx } from "./client.js";
+import { count, desc, eq, or, sql } from "drizzle-orm";
+import type { Db } from "./client.js";
 import { Refusal } from "./errors.js";
 import { accountIdOf } from "./ledger.js";
+import { preparedFor } from "./prepared.js";
 import type { TransferKind } from "./schema.js";
 import { transfers } from "./schema.js";
 
@@ -23,20 +24,32 @@ export interface Statement {
   pageCount: number;
 }
 
+const statements = preparedFor((db) => {
+  // Through transfers_debit and transfers_credit (a union of the two, each in id order).
+  const mine = or(
+    eq(transfers.debitAccountId, sql.placeholder("accountId")),
+    eq(transfers.creditAccountId, sql.placeholder("accountId")),
+  );
+  return {
+    count: db.select({ n: count() }).from(transfers).where(mine).prepare(),
+    page: db
+      .select()
+      .from(transfers)
+      .where(mine)
+      .orderBy(desc(transfers.id))
+      .limit(TRANSACTIONS_PER_PAGE)
+      .offset(sql.placeholder("offset"))
+      .prepare(),
+  };
+});
+
 /** A partner's transfers, newest first, one page of TRANSACTIONS_PER_PAGE at a time. */
-export function listTransactions(db: Db | Tx, userId: number, page = 1): Statement {
+export function listTransactions(db: Db, userId: number, page = 1): Statement {
   if (!Number.isSafeInteger(page) || page < 1) throw new Refusal("invalid", "page must be a whole number from 1.");
   const accountId = accountIdOf(db, { userId });
-  const mine = or(eq(transfers.debitAccountId, accountId), eq(transfers.creditAccountId, accountId));
-  const total = db.select({ n: count() }).from(transfers).where(mine).get()?.n ?? 0;
-  const rows = db
-    .select()
-    .from(transfers)
-    .where(mine)
-    .orderBy(desc(transfers.id))
-    .limit(TRANSACTIONS_PER_PAGE)
-    .offset((page - 1) * TRANSACTIONS_PER_PAGE)
-    .all();
+  const prepared = statements(db);
+  const total = prepared.count.get({ accountId })?.n ?? 0;
+  const rows = prepared.page.all({ accountId, offset: (page - 1) * TRANSACTIONS_PER_PAGE });
   return {
     transactions: rows.map((row) => {
       const incoming = row.creditAccountId === accountId;

@@ -26,7 +26,10 @@ export const outbox = sqliteTable(
   (t) => [index("outbox_pending").on(t.deliveredAt, t.id)],
 );
 
-/** Replies remembered per user and Idempotency-Key, so a retried request happens once. */
+/**
+ * The outcome of a purchase (the Purchase or the Refusal), remembered per buyer and
+ * Idempotency-Key, so a retried purchase happens once and gets the same answer.
+ */
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
   {
@@ -34,11 +37,12 @@ export const idempotencyKeys = sqliteTable(
       .notNull()
       .references(() => users.id),
     key: text("key").notNull(),
-    /** The request the key answered, e.g. `POST /api/purchase productId=3`: reuse for another is refused. */
-    route: text("route").notNull(),
-    statusCode: integer("status_code").notNull(),
-    body: text("body").notNull(),
+    /** What the key bought, e.g. `productId=3`: reusing the key for another product is refused. */
+    request: text("request").notNull(),
+    /** `{"purchase": {...}}` or `{"refusal": {"code", "message"}}`. */
+    outcome: text("outcome").notNull(),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  // By age, so forgetting expired keys reads only the expired ones.
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created").on(t.createdAt)],
 );

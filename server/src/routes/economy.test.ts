@@ -1,5 +1,5 @@
 import { checkLedger } from "@spankbank/db/ledger";
-import { createProduct } from "@spankbank/db/products";
+import { createProduct, updateProduct } from "@spankbank/db/products";
 import { describe, expect, it } from "vitest";
 import { buildEconomyApp, economySnapshot, giveSpanks } from "../test/economy.js";
 
@@ -149,7 +149,9 @@ describe("POST /api/purchase", () => {
     expect(economySnapshot(db).rows.purchases).toBe(0);
   });
 
-  it("sells the last unit once when two purchases race for it", async () => {
+  // better-sqlite3 is synchronous, so the two requests run one after the other: this shows the
+  // second finds the unit gone, not real contention (that is the multi-process test's job).
+  it("sells the last unit once to two purchases sent together: the second is refused as sold out", async () => {
     const { db, product, buy } = await shopWithMassage(100, { quantity: 1 });
     const replies = await Promise.all([buy("sam"), buy("sam")]);
     expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409]);
@@ -157,7 +159,32 @@ describe("POST /api/purchase", () => {
     expect(db.$client.prepare("SELECT quantity FROM products WHERE id = ?").get(product.id)).toEqual({ quantity: 0 });
   });
 
+  it("refuses with 409 when the price changed from the expectedPrice, and buys nothing", async () => {
+    const { db, alex, product, buy } = await shopWithMassage(200);
+    updateProduct(db, alex, product.id, { ...massage, price: 150 });
+    const before = economySnapshot(db);
+
+    const reply = await buy("sam", { productId: product.id, quantity: 1, expectedPrice: 30 });
+
+    expect(reply.statusCode).toBe(409);
+    expect(reply.json()).toEqual({
+      statusCode: 409,
+      error: "Conflict",
+      success: false,
+      message: 'The price of "Back massage" changed to 150 spanks.',
+    });
+    expect(economySnapshot(db)).toEqual(before);
+  });
+
+  it("buys at the expectedPrice when it is still the price", async () => {
+    const { buy, product } = await shopWithMassage();
+    const reply = await buy("sam", { productId: product.id, quantity: 1, expectedPrice: 30 });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toMatchObject({ success: true, newSpankTotal: 70 });
+  });
+
   it.each([
+    ["a negative expectedPrice", { productId: 1, expectedPrice: -1 }, {}, "body.expectedPrice"],
     ["a missing productId", { quantity: 1 }, {}, "body.productId"],
     ["a productId as text", { productId: "1", quantity: 1 }, {}, "body.productId"],
     ["a fractional productId", { productId: 1.5, quantity: 1 }, {}, "body.productId"],

@@ -1,6 +1,6 @@
 import { Refusal } from "@spankbank/db/errors";
 import { balanceOf } from "@spankbank/db/ledger";
-import { type Purchase, purchaseProductOnce } from "@spankbank/db/purchase";
+import { type PurchaseOutcome, purchaseProductOnce } from "@spankbank/db/purchase";
 import { errorBody, usernameQuery } from "@spankbank/shared/contract/common";
 import {
   purchaseBody,
@@ -13,8 +13,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { assertNamesSelf } from "../plugins/auth.js";
 import { refusalBody } from "../plugins/errors.js";
-
-const PURCHASE_ROUTE = "POST /api/purchase";
 
 /** A retried or double-clicked purchase carries the same key and happens once. */
 const purchaseHeaders = z.looseObject({ "idempotency-key": z.string().min(1).max(100).optional() });
@@ -45,14 +43,14 @@ export const economyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const buyer = assertNamesSelf(request, { username: request.query.username });
-      const purchase = {
+      const { outcome } = purchaseProductOnce(db, {
         buyerId: buyer.id,
         productId: request.body.productId,
+        expectedPrice: request.body.expectedPrice,
         idempotencyKey: request.headers["idempotency-key"],
-        route: PURCHASE_ROUTE,
         now: now(),
-      };
-      const answer = purchaseProductOnce(db, purchase, purchaseReplyOf);
+      });
+      const answer = purchaseReplyOf(outcome);
       return reply.code(answer.statusCode).send(answer.body);
     },
   );
@@ -62,8 +60,8 @@ type PurchaseAnswer =
   | { statusCode: 200; body: z.infer<typeof purchaseReply> }
   | { statusCode: 404 | 409; body: z.infer<typeof purchaseRefusalReply> };
 
-/** The answer a purchase gets, the same whether it is sent now or replayed for its key. */
-function purchaseReplyOf(outcome: Purchase | Refusal): PurchaseAnswer {
+/** The answer a purchase gets, the same whether it happened now or is replayed for its key. */
+function purchaseReplyOf(outcome: PurchaseOutcome): PurchaseAnswer {
   if (outcome instanceof Refusal) {
     // A purchase only refuses an unknown product (404) or a sale it cannot make (409).
     const body = { ...refusalBody(outcome), success: false as const };

@@ -8,6 +8,8 @@ export const spankTotalReply = z.object({ spankTotal: z.int() });
 export const purchaseBody = z.object({
   productId: z.int().positive(),
   quantity: z.literal(PURCHASE_QUANTITY).default(PURCHASE_QUANTITY),
+  /** The price the buyer was shown: when the product now costs something else, 409 and nothing is bought. */
+  expectedPrice: z.int().min(0).optional(),
 });
 export const purchaseReply = z.object({ success: z.literal(true), newSpankTotal: z.int(), message: z.string() });
 /** A business refusal (sold out, not enough spanks, own product): 409 with this body. */
