@@ -6,11 +6,12 @@ import Fastify, {
   LogController,
 } from "fastify";
 import fp from "fastify-plugin";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.js";
 import { registerSession } from "./plugins/auth.js";
 import { registerErrorHandler } from "./plugins/errors.js";
 import { registerSecurityHeaders } from "./plugins/security.js";
+import { contractSchemaTransform, serializeFromContract } from "./plugins/serialize.js";
 import { registerWeb } from "./plugins/web.js";
 import { apiRoutes } from "./routes/index.js";
 
@@ -39,13 +40,13 @@ const spankBank: FastifyPluginAsync<AppOptions> = async (app, options) => {
     now: options.now ?? (() => new Date()),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  serializeFromContract(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { https });
   await registerSession(app);
   await app.register(swagger, {
     openapi: { info: { title: "Spank Bank API", version: "1.0.0" } },
-    transform: jsonSchemaTransform,
+    transform: contractSchemaTransform,
   });
   await app.register(apiRoutes, { prefix: "/api", https });
   await registerWeb(app, options.webRoot);

@@ -1,12 +1,20 @@
-import helmet from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
+import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
+import Fastify, { type FastifyInstance } from "fastify";
 import { httpError } from "./errors.js";
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Security headers with a strict CSP, on every answer. */
+/** Security headers with a strict CSP, on every answer, worked out once at start. */
 export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
-  await app.register(helmet, {
+  const headers = await helmetHeaders(helmetOptions(options.https));
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+function helmetOptions(https: boolean): FastifyHelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -24,10 +32,23 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
         formAction: ["'self'"],
       },
     },
-    hsts: options.https ? { maxAge: 31536000 } : false,
+    hsts: https ? { maxAge: 31536000 } : false,
     referrerPolicy: { policy: "same-origin" },
     crossOriginEmbedderPolicy: false,
-  });
+  };
+}
+
+/**
+ * The headers helmet sets for these options, asked once of a throwaway instance: the plugin
+ * rebuilds helmet and re-parses the CSP on every request, and our headers never vary.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify();
+  await probe.register(helmet, options);
+  probe.get("/", async (_request, reply) => reply.getHeaders());
+  const answer = await probe.inject({ method: "GET", url: "/" });
+  await probe.close();
+  return answer.json<Record<string, string>>();
 }
 
 /**

@@ -1,6 +1,6 @@
 import { userByUsername } from "@spankbank/db/couple";
 import type { CoupleConfig } from "@spankbank/shared/config";
-import { loginBody, loginReply, sessionReply } from "@spankbank/shared/contract/auth";
+import { loginBody, loginReply, sessionAnswer } from "@spankbank/shared/contract/auth";
 import { SESSION_TTL_MS } from "@spankbank/shared/limits";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -13,7 +13,6 @@ import {
 } from "../auth/loginThrottle.js";
 import { DECOY_HASH, verifyPassword } from "../auth/password.js";
 import { createSession, deleteSession, purgeExpiredSessions, SESSION_COOKIE } from "../auth/sessions.js";
-import { signedInUser } from "../plugins/auth.js";
 import { httpError } from "../plugins/errors.js";
 import { toCoupleSummary, toSessionUser } from "./people.js";
 
@@ -62,9 +61,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app,
 
   app.get(
     "/auth/session",
-    { config: { public: true }, schema: { response: { 200: sessionReply } } },
+    { config: { public: true }, schema: { response: { 200: sessionAnswer } } },
     async (request) => {
-      const user = signedInUser(request);
+      const user = request.user;
+      if (!user) return null;
       return { user: toSessionUser(user), couple: toCoupleSummary(config, demo) };
     },
   );

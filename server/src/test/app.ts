@@ -5,8 +5,9 @@ import { type Db, openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { DEMO_LOGINS, demoCouple } from "@spankbank/shared/demoCouple";
 import type { FastifyInstance } from "fastify";
-import { afterEach } from "vitest";
+import { afterEach, expect } from "vitest";
 import { type BuildAppOptions, buildApp } from "../app.js";
+import { contractResponse } from "../plugins/serialize.js";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -16,8 +17,11 @@ export interface TestApp {
 }
 
 const cleanups: (() => Promise<void>)[] = [];
+/** Answers whose wire shape differs from what their zod contract parses them to, over one test. */
+const offContract: string[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
+  expect(offContract.splice(0), "answers that do not parse to themselves with their contract schema").toEqual([]);
 });
 
 /**
@@ -29,6 +33,7 @@ export async function buildTestApp(options: Partial<BuildAppOptions> = {}): Prom
   const db = options.db ?? openDb(join(dir, "test.db"));
   syncCouple(db, options.config ?? demoCouple);
   const app = await buildApp({ db, config: demoCouple, demo: true, ...options });
+  checkAnswersAgainstContract(app);
   cleanups.push(async () => {
     await app.close();
     db.$client.close();
@@ -47,6 +52,23 @@ export async function buildTestApp(options: Partial<BuildAppOptions> = {}): Prom
     return header;
   }
   return { app, db, signIn };
+}
+
+/**
+ * Every JSON answer of a route must parse with its zod contract schema to exactly itself: the
+ * compiled serialiser neither drops, adds nor reshapes a field the contract has.
+ */
+function checkAnswersAgainstContract(app: FastifyInstance): void {
+  app.addHook("onSend", async (request, reply, payload) => {
+    const schema = contractResponse(request.routeOptions.schema, reply.statusCode);
+    if (!schema || typeof payload !== "string" || payload === "") return payload;
+    const wire: unknown = JSON.parse(payload);
+    const parsed = schema.safeParse(wire);
+    const where = `${request.method} ${request.url} ${reply.statusCode}`;
+    if (!parsed.success) offContract.push(`${where}: ${parsed.error.message}`);
+    else if (JSON.stringify(parsed.data) !== JSON.stringify(wire)) offContract.push(`${where}: ${payload}`);
+    return payload;
+  });
 }
 
 /** The ids of the demo partners in a test database. */

@@ -31,5 +31,7 @@ export type CoupleSummary = z.infer<typeof coupleSummary>;
 export const loginReply = z.object({ user: sessionUser });
 export const sessionReply = z.object({ user: sessionUser, couple: coupleSummary });
 export type SessionReply = z.infer<typeof sessionReply>;
+/** GET /api/auth/session: 200 with null when signed out, so the landing page logs no error. */
+export const sessionAnswer = sessionReply.nullable();
 
 export const healthReply = z.object({ status: z.literal("ok") });

@@ -1,7 +1,7 @@
 import { memoryList } from "@spankbank/shared/contract/memories";
 import { USERNAME_STORAGE_KEY } from "@spankbank/shared/limits";
 import { screen } from "@testing-library/react";
-import { delay, http } from "msw";
+import { delay, HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api } from "@/lib/api";
 import { failure, loginBodies, resetAuth, signInAs } from "@/test/handlers/auth";
@@ -97,7 +97,7 @@ describe("the session on startup", () => {
     server.use(
       http.get("/api/auth/session", async () => {
         await answered;
-        return failure(401, "Unauthorized", "Sign in first");
+        return HttpResponse.json(null);
       }),
     );
     renderApp("/");

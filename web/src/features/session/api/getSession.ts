@@ -1,15 +1,10 @@
-import { type SessionReply, sessionReply } from "@spankbank/shared/contract/auth";
+import { type SessionReply, sessionAnswer } from "@spankbank/shared/contract/auth";
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, api } from "@/lib/api";
+import { api } from "@/lib/api";
 
-/** The signed-in partner and the couple, or null when the cookie names no session (401). */
-export async function getSession(signal?: AbortSignal): Promise<SessionReply | null> {
-  try {
-    return await api.get("/api/auth/session", sessionReply, { signal, cache: "no-store" });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+/** The signed-in partner and the couple, or null when the cookie names no session. */
+export function getSession(signal?: AbortSignal): Promise<SessionReply | null> {
+  return api.get("/api/auth/session", sessionAnswer, { signal, cache: "no-store" });
 }
 
 export const sessionQueryOptions = queryOptions({
