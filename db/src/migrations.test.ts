@@ -36,6 +36,7 @@ describe("migrations", () => {
         "answers",
         "idempotency_keys",
         "inventory_items",
+        "known_clients",
         "login_failures",
         "memories",
         "outbox",

@@ -1,4 +1,4 @@
-import { hashPassword } from "@spankbank/server/auth/password";
+import { hashPassword } from "@spankbank/db/password";
 import { askNewPassword, closePrompts } from "./prompt.js";
 
 /** `npm run hash-password`: prints a hash for couple.config.json's passwordHash. */

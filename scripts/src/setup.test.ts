@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { verifyPassword } from "@spankbank/db/password";
 import { loadRuntime } from "@spankbank/db/runtime";
-import { verifyPassword } from "@spankbank/server/auth/password";
 import { describe, expect, it } from "vitest";
 
 const setupEntry = fileURLToPath(new URL("../dist/setup.js", import.meta.url));

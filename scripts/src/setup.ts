@@ -1,6 +1,6 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { hashPassword } from "@spankbank/server/auth/password";
+import { hashPassword } from "@spankbank/db/password";
 import { type CoupleConfig, coupleConfigSchema, describeConfigIssues } from "@spankbank/shared/config";
 import { ask, askNewPassword, closePrompts } from "./prompt.js";
 

@@ -26,7 +26,7 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_expires_at").on(t.expiresAt)],
 );
 
-/** Failed sign-ins, counted per username and client address for the brute-force limit. */
+/** Failed sign-ins: limited per client address (every username together) and per account. */
 export const loginFailures = sqliteTable(
   "login_failures",
   {
@@ -35,8 +35,21 @@ export const loginFailures = sqliteTable(
     client: text("client").notNull(),
     failedAt: text("failed_at").notNull(),
   },
-  (t) => [index("login_failures_lookup").on(t.username, t.client, t.failedAt)],
+  (t) => [
+    index("login_failures_lookup").on(t.username, t.client, t.failedAt),
+    index("login_failures_client").on(t.client, t.failedAt),
+    index("login_failures_failed_at").on(t.failedAt),
+  ],
 );
+
+/**
+ * Addresses a partner signed in from: their sign-ins go first when passwords are being checked,
+ * and a flood of guesses at their account from elsewhere does not lock them out.
+ */
+export const knownClients = sqliteTable("known_clients", {
+  client: text("client").primaryKey(),
+  lastSignInAt: text("last_sign_in_at").notNull(),
+});
 
 /** Workouts logged from the dashboard. */
 export const workouts = sqliteTable(

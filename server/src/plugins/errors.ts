@@ -1,22 +1,19 @@
+import { STATUS_CODES } from "node:http";
 import { Refusal } from "@spankbank/db/errors";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
 const STATUS_OF_REFUSAL = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 } as const;
-const REASON: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  409: "Conflict",
-  415: "Unsupported Media Type",
-  429: "Too Many Requests",
-};
+
+/** The reason phrase of a status, e.g. 413 "Payload Too Large", from Node's own table. */
+function reason(statusCode: number): string {
+  return STATUS_CODES[statusCode] ?? "Error";
+}
 
 /** The contract's error body for a domain refusal: invalid 400, forbidden 403, not_found 404, conflict 409. */
 export function refusalBody(refusal: Refusal): { statusCode: number; error: string; message: string } {
   const statusCode = STATUS_OF_REFUSAL[refusal.code];
-  return { statusCode, error: REASON[statusCode]!, message: refusal.message };
+  return { statusCode, error: reason(statusCode), message: refusal.message };
 }
 
 /** An error with a status and a message fit for the client (401, 403, 404...). */
@@ -38,17 +35,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
           return `${field ? `${where}.${field}` : where}: ${issue.message}`;
         })
         .join("; ");
-      return reply.code(400).send({ statusCode: 400, error: REASON[400], message });
+      return reply.code(400).send({ statusCode: 400, error: reason(400), message });
     }
     if (error instanceof Refusal) {
       const body = refusalBody(error);
       return reply.code(body.statusCode).send(body);
     }
     const statusCode = error.statusCode ?? 500;
-    if (statusCode >= 400 && statusCode < 500) {
-      return reply
-        .code(statusCode)
-        .send({ statusCode, error: REASON[statusCode] ?? "Client Error", message: error.message });
+    // Client errors, and 503 "busy, retry" (its Retry-After is already set), say what happened.
+    if ((statusCode >= 400 && statusCode < 500) || statusCode === 503) {
+      return reply.code(statusCode).send({ statusCode, error: reason(statusCode), message: error.message });
     }
     request.log.error({ err: error }, "unexpected error");
     return reply

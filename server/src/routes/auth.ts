@@ -1,49 +1,80 @@
 import { userByUsername } from "@spankbank/db/couple";
+import { decoyHashLike, verifyPassword } from "@spankbank/db/password";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { loginBody, loginReply, sessionAnswer } from "@spankbank/shared/contract/auth";
-import { SESSION_TTL_MS } from "@spankbank/shared/limits";
+import { PASSWORD_CHECKS_WAITING_MAX, SESSION_TTL_MS } from "@spankbank/shared/limits";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   clearLoginFailures,
-  purgeOldLoginFailures,
+  isKnownClient,
+  purgeOldLoginRecords,
   recordLoginFailure,
+  rememberClient,
   secondsUntilLoginAllowed,
 } from "../auth/loginThrottle.js";
-import { DECOY_HASH, verifyPassword } from "../auth/password.js";
+import { PasswordCheckQueue } from "../auth/passwordCheckQueue.js";
 import { createSession, deleteSession, purgeExpiredSessions, SESSION_COOKIE } from "../auth/sessions.js";
 import { httpError } from "../plugins/errors.js";
 import { toCoupleSummary, toSessionUser } from "./people.js";
 
 const INVALID_LOGIN = "Invalid username or password";
+/** Expired sessions and login failures that no longer count are deleted this often. */
+export const HOUSEKEEPING_INTERVAL_MS = 60_000;
 
 export const authRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app, { https }) => {
   const { db, config, demo, now } = app.ctx;
+
+  const passwordChecks = new PasswordCheckQueue(PASSWORD_CHECKS_WAITING_MAX);
+  // Every stored partner hash has the same cost, and so does the decoy checked for unknown names.
+  const decoyHash = decoyHashLike(config.partners[0].passwordHash);
+  const housekeeping = setInterval(() => {
+    try {
+      purgeExpiredSessions(db, now());
+      purgeOldLoginRecords(db, now());
+    } catch (error) {
+      app.log.warn({ err: error }, "login housekeeping skipped; it runs again in a minute");
+    }
+  }, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
+  app.addHook("onClose", async () => clearInterval(housekeeping));
 
   app.post(
     "/auth/login",
     { config: { public: true }, schema: { body: loginBody, response: { 200: loginReply } } },
     async (request, reply) => {
       // Matched exactly, as the spec says; the throttle counts every spelling of a name together.
-      const { username } = request.body;
-      const client = request.ip;
-      const wait = secondsUntilLoginAllowed(db, username, client, now());
+      const { username, password } = request.body;
+      const attempt = { username, client: request.ip, known: isKnownClient(db, request.ip, now()) };
+      const wait = secondsUntilLoginAllowed(db, attempt, now());
       if (wait > 0) {
         reply.header("Retry-After", String(wait));
         throw httpError(429, `Too many failed sign-ins. Try again in ${Math.ceil(wait / 60)} minutes.`);
       }
+      const ahead = passwordChecks.ahead;
+      const turn = passwordChecks.enter(attempt.known);
+      if (!turn) {
+        // About one second per check ahead in line.
+        reply.header("Retry-After", String(ahead + 1));
+        throw httpError(503, "Too many sign-ins at once. Try again in a moment.");
+      }
       // Counted as a failure before the slow check, so a burst of parallel guesses cannot all
       // pass the limit; a success clears it below.
-      recordLoginFailure(db, username, client, now());
+      recordLoginFailure(db, attempt, now());
       const partner = findPartner(config, username);
-      // Unknown names are checked against a decoy hash so both failures take the same time.
-      const valid = await verifyPassword(request.body.password, partner?.passwordHash ?? DECOY_HASH);
+      const release = await turn;
+      let valid: boolean;
+      try {
+        // Unknown names are checked against a decoy hash so both failures take the same time.
+        valid = await verifyPassword(password, partner?.passwordHash ?? decoyHash);
+      } finally {
+        release();
+      }
       const user = valid && partner ? userByUsername(db, partner.username) : undefined;
       if (!user) throw httpError(401, INVALID_LOGIN);
-      clearLoginFailures(db, username, client);
-      purgeExpiredSessions(db, now());
-      purgeOldLoginFailures(db, now());
+      clearLoginFailures(db, attempt);
+      rememberClient(db, attempt.client, now());
       const old = request.cookies[SESSION_COOKIE];
       if (old) deleteSession(db, old);
       const session = createSession(db, user.id, now());
