@@ -49,6 +49,12 @@ export const coupleConfigSchema = z
         awardCapPerDay: 50,
         startingSpanks: 100,
       }),
+    questions: z
+      .object({
+        /** Keep a partner's answer sealed until the signed-in partner has answered too (off: the spec's view). */
+        revealAfterBothAnswered: z.boolean().default(false),
+      })
+      .default({ revealAfterBothAnswered: false }),
   })
   .superRefine((config, ctx) => {
     const [a, b] = config.partners;

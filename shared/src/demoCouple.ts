@@ -35,4 +35,5 @@ export const demoCouple: CoupleConfig = {
   discord: {},
   dailyQuestion: { time: "09:00", timeZone: "Asia/Kolkata" },
   economy: { workoutReward: 5, workoutRewardsPerDay: 3, answerReward: 5, awardCapPerDay: 50, startingSpanks: 100 },
+  questions: { revealAfterBothAnswered: false },
 };
