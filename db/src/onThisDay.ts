@@ -16,11 +16,11 @@ export interface MemoryOnThisDay {
 export interface AnswerOnThisDay {
   questionId: number;
   question: string;
-  /** The author's user id, so the reader's own answers can be told from the partner's. */
-  userId: number;
   username: string;
   response: string;
   createdAt: string;
+  /** Both partners have answered its question (so neither answer is sealed). */
+  bothAnswered: boolean;
   monthsAgo: number;
 }
 
@@ -53,10 +53,10 @@ const statements = preparedFor((db) => ({
     .select({
       questionId: answers.questionId,
       question: questions.text,
-      userId: answers.userId,
       username: users.responseName,
       response: answers.response,
       createdAt: answers.createdAt,
+      bothAnswered: sql<number>`${questions.revealedAt} IS NOT NULL`.mapWith(Boolean),
     })
     .from(answers)
     .innerJoin(questions, eq(questions.id, answers.questionId))
