@@ -60,6 +60,12 @@ export const coupleConfigSchema = z
         keepWeekly: z.int().min(0).max(520).default(8),
       })
       .default({ time: "03:00", keepDaily: 14, keepWeekly: 8 }),
+    questions: z
+      .object({
+        /** Keep a partner's answer sealed until the signed-in partner has answered too (off: the spec's view). */
+        revealAfterBothAnswered: z.boolean().default(false),
+      })
+      .default({ revealAfterBothAnswered: false }),
   })
   .superRefine((config, ctx) => {
     const [a, b] = config.partners;

@@ -36,4 +36,5 @@ export const demoCouple: CoupleConfig = {
   dailyQuestion: { time: "09:00", timeZone: "Asia/Kolkata" },
   economy: { workoutReward: 5, workoutRewardsPerDay: 3, answerReward: 5, awardCapPerDay: 50, startingSpanks: 100 },
   backups: { time: "03:00", keepDaily: 14, keepWeekly: 8 },
+  questions: { revealAfterBothAnswered: false },
 };

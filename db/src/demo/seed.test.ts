@@ -7,6 +7,7 @@ import { openDb } from "../client.js";
 import { syncCouple } from "../couple.js";
 import { balanceOf, checkLedger } from "../ledger.js";
 import { listMemories } from "../memories.js";
+import { onThisDay } from "../onThisDay.js";
 import { listProducts } from "../products.js";
 import { listQuestions } from "../questions.js";
 import { seedDemoData } from "./seed.js";
@@ -69,4 +70,18 @@ describe("demo seed", () => {
       before,
     );
   });
+
+  it.each(["2026-11-21T12:00:00Z", "2026-03-31T02:00:00Z", "2026-03-29T20:00:00Z", "2028-02-29T10:00:00Z"])(
+    "gives 'On this day' memories and answers whatever day the demo starts (%s)",
+    (start) => {
+      const db = openDb(join(mkdtempSync(join(tmpdir(), "spankbank-seed-")), "demo.db"));
+      syncCouple(db, demoCouple);
+      seedDemoData(db, demoCouple, new Date(start));
+      const today = onThisDay(db, new Date(start), demoCouple.dailyQuestion.timeZone);
+      expect(today.memories.length).toBeGreaterThanOrEqual(2);
+      expect(today.memories.some((m) => m.monthsAgo >= 12)).toBe(true);
+      expect(new Set(today.answers.map((a) => a.username))).toEqual(new Set(["alex_d", "sam_r"]));
+      expect(checkLedger(db)).toEqual([]);
+    },
+  );
 });

@@ -1,5 +1,7 @@
+import { sameDayInEarlierMonths, startOfDay } from "@spankbank/shared/calendar";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { questionBank } from "@spankbank/shared/content/questionBank";
+import { calendarDate } from "@spankbank/shared/quoteOfTheDay";
 import { isNull, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "../client.js";
 import { userByUsername } from "../couple.js";
@@ -97,6 +99,7 @@ export function seedDemoData(db: Db, config: CoupleConfig, now = new Date()): bo
     answer(0, first);
     if (second) answer(1, second);
   }
+  seedOnThisDay(db, config, partners, now);
   const listed = DEMO_PRODUCTS.map(([seller, name, description, quantity, price], index) =>
     createProduct(db, partners[seller]!.id, { name, description, quantity, price }, at(60 - index)),
   );
@@ -109,3 +112,30 @@ export function seedDemoData(db: Db, config: CoupleConfig, now = new Date()): bo
   db.update(outbox).set({ deliveredAt: now.toISOString() }).where(isNull(outbox.deliveredAt)).run();
   return true;
 }
+
+/**
+ * "On this day" has something to show whatever day the demo starts: a memory from today's
+ * calendar day last month, and a memory and an answered question from it a year ago.
+ */
+function seedOnThisDay(db: Db, config: CoupleConfig, partners: { id: number }[], now: Date): void {
+  const zone = config.dailyQuestion.timeZone;
+  const earlier = sameDayInEarlierMonths(calendarDate(now, zone), "1900-01");
+  const noonOf = (monthsAgo: number) => {
+    const day = earlier.find((d) => d.monthsAgo >= monthsAgo)!;
+    return new Date(startOfDay(day.date, zone).getTime() + 12 * 3_600_000);
+  };
+  addMemory(db, { userId: partners[1]!.id, message: ON_THIS_DAY_MONTH, createdAt: noonOf(1) });
+  addMemory(db, { userId: partners[0]!.id, message: ON_THIS_DAY_YEAR, createdAt: noonOf(12) });
+  const asked = askQuestion(db, { text: questionBank[100]!, now: noonOf(12) });
+  for (const [who, response] of ON_THIS_DAY_ANSWERS.entries()) {
+    answerQuestion(
+      db,
+      { userId: partners[who]!.id, questionId: asked.question_id, response, now: noonOf(12) },
+      config.economy,
+    );
+  }
+}
+
+const ON_THIS_DAY_MONTH = "The voice note you sent from the airport, just to say you missed me already.";
+const ON_THIS_DAY_YEAR = "The night we first said I love you, both at the same time, and then laughed about it.";
+const ON_THIS_DAY_ANSWERS = ["Your laugh, the first time I heard it.", "How you listened like nothing else mattered."];

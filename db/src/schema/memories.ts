@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./people.js";
 
@@ -15,5 +16,9 @@ export const memories = sqliteTable(
     createdAt: text("created_at").notNull(),
     deletedAt: text("deleted_at"),
   },
-  (t) => [index("memories_created").on(t.createdAt)],
+  (t) => [
+    index("memories_created").on(t.createdAt),
+    /** The board's pages and count: visible memories, newest first, read from the index alone. */
+    index("memories_visible_newest").on(t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
+  ],
 );

@@ -41,6 +41,8 @@ export const answers = sqliteTable(
   },
   (t) => [
     uniqueIndex("answers_one_per_user").on(t.questionId, t.userId),
+    /** "On this day" looks answers up by the day they were given. */
+    index("answers_created").on(t.createdAt),
     check("answers_response_length", sql`length(${t.response}) BETWEEN 1 AND 300`),
   ],
 );

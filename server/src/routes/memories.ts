@@ -1,19 +1,56 @@
 import { deleteMemories, latestMemory, listMemories } from "@spankbank/db/memories";
-import { deleteMemoriesBody, latestMemory as latestMemoryReply, memoryList } from "@spankbank/shared/contract/memories";
+import { type BoardMemory, memoryPage } from "@spankbank/db/memoryPages";
+import { onThisDay } from "@spankbank/db/onThisDay";
+import {
+  deleteMemoriesBody,
+  latestMemory as latestMemoryReply,
+  memoriesPage,
+  memoriesPageQuery,
+  memoryList,
+  onThisDay as onThisDayReply,
+} from "@spankbank/shared/contract/memories";
+import { MEMORIES_PER_PAGE } from "@spankbank/shared/limits";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { signedInUser } from "../plugins/auth.js";
+import { sealFor } from "./sealedAnswers.js";
 
 /** The memory board: memories arrive from Discord; the web reads them and deletes them. */
 export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, now } = app.ctx;
+  const { db, config, now } = app.ctx;
 
   app.get("/memory", { schema: { response: { 200: latestMemoryReply } } }, async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
     return latestMemory(db);
   });
 
-  app.get("/memories", { schema: { response: { 200: memoryList } } }, async (_request, reply) => {
+  app.get(
+    "/memories",
+    // Bare: the spec's plain list. With page or pageSize: one page and the total (the board).
+    { schema: { querystring: memoriesPageQuery, response: { 200: z.union([memoryList, memoriesPage]) } } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      const { page, pageSize } = request.query;
+      if (page === undefined && pageSize === undefined) return listMemories(db);
+      const found = memoryPage(db, page ?? 1, pageSize ?? MEMORIES_PER_PAGE);
+      return { ...found, memories: found.memories.map(toWire) };
+    },
+  );
+
+  app.get("/memories/on-this-day", { schema: { response: { 200: onThisDayReply } } }, async (request, reply) => {
     reply.header("Cache-Control", "no-store");
-    return listMemories(db);
+    const seal = sealFor(config, signedInUser(request));
+    const today = onThisDay(db, now(), config.dailyQuestion.timeZone);
+    return {
+      date: today.date,
+      memories: today.memories.map((memory) => ({ ...toWire(memory), months_ago: memory.monthsAgo })),
+      answers: today.answers.map(({ questionId, question, username, response, createdAt, monthsAgo, bothAnswered }) =>
+        seal.answer(
+          { question_id: questionId, question, username, response, created_at: createdAt, months_ago: monthsAgo },
+          bothAnswered,
+        ),
+      ),
+    };
   });
 
   app.post(
@@ -22,3 +59,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => deleteMemories(db, request.body.ids, now()),
   );
 };
+
+function toWire({ id, message, username, createdAt }: BoardMemory) {
+  return { id, message, username, created_at: createdAt };
+}

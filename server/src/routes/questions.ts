@@ -7,19 +7,23 @@ import {
   questionParams,
 } from "@spankbank/shared/contract/questions";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { assertNamesSelf } from "../plugins/auth.js";
+import { assertNamesSelf, signedInUser } from "../plugins/auth.js";
 import { httpError } from "../plugins/errors.js";
+import { sealFor } from "./sealedAnswers.js";
 
 /** The Q&A page and dashboard card: questions are asked in Discord, answered here or there. */
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, now } = app.ctx;
 
-  app.get("/latestQuestion", { schema: { response: { 200: latestQuestionReply } } }, async (_request, reply) => {
+  app.get("/latestQuestion", { schema: { response: { 200: latestQuestionReply } } }, async (request, reply) => {
     reply.header("Cache-Control", "no-store");
-    return latestQuestion(db);
+    const latest = latestQuestion(db);
+    return latest && sealFor(config, signedInUser(request)).question(latest);
   });
 
-  app.get("/questions", { schema: { response: { 200: questionList } } }, async () => listQuestions(db));
+  app.get("/questions", { schema: { response: { 200: questionList } } }, async (request) =>
+    listQuestions(db).map(sealFor(config, signedInUser(request)).question),
+  );
 
   app.put(
     "/questions/:questionId",

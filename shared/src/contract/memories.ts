@@ -40,3 +40,25 @@ export const memoriesPage = z.object({
   total: z.int(),
 });
 export type MemoriesPage = z.infer<typeof memoriesPage>;
+
+/** `GET /api/memories/on-this-day`: a memory from this calendar day in an earlier month or year. */
+export const onThisDayMemory = memory.extend({ months_ago: z.int().positive() });
+/** An answer given on this calendar day in an earlier month or year, with its question. */
+export const onThisDayAnswer = z.object({
+  question_id: z.int(),
+  question: z.string(),
+  username: z.string(),
+  response: z.string(),
+  created_at: isoDate,
+  sealed: z.boolean().optional(),
+  months_ago: z.int().positive(),
+});
+export const onThisDay = z.object({
+  /** Today in the couple's zone, YYYY-MM-DD. */
+  date: z.string(),
+  memories: z.array(onThisDayMemory),
+  answers: z.array(onThisDayAnswer),
+});
+export type OnThisDay = z.infer<typeof onThisDay>;
+export type OnThisDayMemory = z.infer<typeof onThisDayMemory>;
+export type OnThisDayAnswer = z.infer<typeof onThisDayAnswer>;

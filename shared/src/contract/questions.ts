@@ -6,6 +6,11 @@ export const response = z.object({
   username: z.string(),
   response: z.string(),
   created_at: isoDate.nullable(),
+  /**
+   * Beyond the spec: with `questions.revealAfterBothAnswered` on, the partner's answer to a
+   * question the reader has not answered yet arrives sealed, its `response` empty.
+   */
+  sealed: z.boolean().optional(),
 });
 export type Response = z.infer<typeof response>;
 

@@ -1,14 +1,23 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { resetAuth } from "./handlers/auth";
+import { resetMemories } from "./handlers/memories";
+import { resetQuestions } from "./handlers/questions";
+import { resetWorkouts } from "./handlers/workouts";
 import { server } from "./server";
+
+// Eight builds share two cores: the first render of a page can take seconds.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
   cleanup();
   server.resetHandlers();
   resetAuth();
+  resetMemories();
+  resetQuestions();
+  resetWorkouts();
   localStorage.clear();
 });
 afterAll(() => server.close());

@@ -1,6 +1,27 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { z } from "zod";
 import { Page } from "@/components/Page";
+import { AllQuestions } from "@/features/questions/components/AllQuestions";
+
+/** `?search=`: the filter survives back and reload. */
+const questionsSearch = z.object({ search: z.string().max(200).catch("").default("") });
 
 export const Route = createFileRoute("/_auth/allquestions")({
-  component: () => <Page title="All Q&A" />,
+  validateSearch: questionsSearch,
+  component: AllQuestionsRoute,
 });
+
+function AllQuestionsRoute() {
+  const { signedIn } = Route.useRouteContext();
+  const { search } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <Page title="All Q&A">
+      <AllQuestions
+        signedIn={signedIn}
+        search={search}
+        onSearch={(next) => navigate({ search: next ? { search: next } : {}, replace: true })}
+      />
+    </Page>
+  );
+}

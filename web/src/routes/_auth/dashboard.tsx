@@ -1,7 +1,15 @@
-import { Text } from "@mantine/core";
+import { Button, Group, SimpleGrid, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
 import { createFileRoute } from "@tanstack/react-router";
 import { Page } from "@/components/Page";
+import { CityClocks } from "@/features/dashboard/components/CityClocks";
+import { QuoteCard } from "@/features/dashboard/components/QuoteCard";
+import { MemoryCard } from "@/features/memories/components/MemoryCard";
+import { OnThisDayCard } from "@/features/memories/components/OnThisDayCard";
+import { QuestionCard } from "@/features/questions/components/QuestionCard";
+import { sealedText } from "@/features/questions/slots";
 import { partnerOf } from "@/features/session/partner";
+import { WorkoutModal } from "@/features/workouts/components/WorkoutModal";
 
 export const Route = createFileRoute("/_auth/dashboard")({
   component: DashboardRoute,
@@ -9,9 +17,26 @@ export const Route = createFileRoute("/_auth/dashboard")({
 
 function DashboardRoute() {
   const { signedIn } = Route.useRouteContext();
+  const [workoutOpen, workout] = useDisclosure(false);
+  const { partners } = signedIn.couple;
+  const partnerByResponseName = (username: string) =>
+    partners.find((p) => p.responseName.toLowerCase() === username.toLowerCase()) ?? partnerOf(signedIn);
   return (
     <Page title={`Hello, ${signedIn.user.displayName}`}>
-      <Text size="lg">{`Everything you and ${partnerOf(signedIn).displayName} share, all in one place.`}</Text>
+      <Group justify="space-between" align="center" mb="lg" gap="md">
+        <Text size="lg">{`Everything you and ${partnerOf(signedIn).displayName} share, all in one place.`}</Text>
+        <Button size="md" onClick={workout.open}>
+          Log Workout
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <CityClocks partners={partners} />
+        <QuoteCard />
+        <MemoryCard />
+        <OnThisDayCard sealedText={(username) => sealedText(partnerByResponseName(username))} />
+        <QuestionCard partners={partners} />
+      </SimpleGrid>
+      <WorkoutModal opened={workoutOpen} onClose={workout.close} />
     </Page>
   );
 }

@@ -1,0 +1,70 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "./client.js";
+import { addMemory, deleteMemories } from "./memories.js";
+import { memoryPage } from "./memoryPages.js";
+import { openTestDb } from "./test/testDb.js";
+
+let db: Db;
+let alex: number;
+
+beforeEach(() => {
+  ({ db, alex } = openTestDb());
+});
+
+/** Memories "memory 1" (oldest) to "memory n" (newest), one a day. */
+function addMemories(n: number): number[] {
+  return Array.from(
+    { length: n },
+    (_, i) =>
+      addMemory(db, {
+        userId: alex,
+        message: `memory ${i + 1}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + i, 12)),
+      }).id,
+  );
+}
+
+describe("memoryPage", () => {
+  it("answers one page of the visible memories, newest first, with the page count and total", () => {
+    addMemories(12);
+    const second = memoryPage(db, 2, 5);
+    expect(second.memories.map((m) => m.message)).toEqual(["memory 7", "memory 6", "memory 5", "memory 4", "memory 3"]);
+    expect(second).toMatchObject({ page: 2, pageCount: 3, total: 12 });
+    expect(second.memories[0]).toEqual({
+      id: expect.any(Number),
+      message: "memory 7",
+      username: "alex_d",
+      createdAt: "2026-01-07T12:00:00.000Z",
+    });
+    expect(memoryPage(db, 3, 5).memories.map((m) => m.message)).toEqual(["memory 2", "memory 1"]);
+  });
+
+  it("leaves deleted memories out of the pages and the total", () => {
+    const ids = addMemories(6);
+    deleteMemories(db, [ids[5]!, ids[4]!]);
+    expect(memoryPage(db, 1, 5)).toMatchObject({ page: 1, pageCount: 1, total: 4 });
+    expect(memoryPage(db, 1, 5).memories[0]!.message).toBe("memory 4");
+  });
+
+  it("answers the last page for a page past the end, and page 1 of 1 when there are none", () => {
+    addMemories(7);
+    expect(memoryPage(db, 9, 5)).toMatchObject({ page: 2, pageCount: 2, total: 7 });
+    expect(memoryPage(db, 9, 5).memories).toHaveLength(2);
+    const empty = openTestDb().db;
+    expect(memoryPage(empty, 1, 5)).toEqual({ memories: [], page: 1, pageCount: 1, total: 0 });
+  });
+
+  it("reads the page and the count through the visible-memories index, without sorting", () => {
+    addMemories(3);
+    const plan = (sql: string) =>
+      (db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail);
+    const pagePlan = plan(
+      `SELECT m.id FROM memories m INNER JOIN users u ON u.id = m.user_id
+       WHERE m.deleted_at IS NULL ORDER BY m.created_at DESC, m.id DESC LIMIT 5 OFFSET 5`,
+    );
+    expect(pagePlan.join("\n")).toContain("USING INDEX memories_visible_newest");
+    expect(pagePlan.join("\n")).not.toContain("TEMP B-TREE");
+    const countPlan = plan(`SELECT count(*) FROM memories WHERE memories.deleted_at IS NULL`);
+    expect(countPlan.join("\n")).toContain("memories_visible_newest");
+  });
+});

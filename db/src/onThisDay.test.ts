@@ -1,0 +1,58 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "./client.js";
+import { addMemory, deleteMemories } from "./memories.js";
+import { onThisDay } from "./onThisDay.js";
+import { answerQuestion, askQuestion } from "./questions.js";
+import { openTestDb } from "./test/testDb.js";
+
+let db: Db;
+let alex: number;
+let sam: number;
+
+beforeEach(() => {
+  ({ db, alex, sam } = openTestDb());
+});
+
+const economy = { answerReward: 0 };
+const NOW = new Date("2026-11-22T06:00:00Z"); // 22 November in New York (01:00 local)
+
+describe("onThisDay", () => {
+  it("finds memories from this calendar day in earlier months and years, in the couple's zone, newest first", () => {
+    const memory = (message: string, iso: string) => addMemory(db, { userId: alex, message, createdAt: new Date(iso) });
+    memory("A year ago", "2025-11-22T23:30:00Z"); // still 22 November in New York (18:30)
+    memory("Two months ago", "2026-09-22T12:00:00Z");
+    memory("The day before, in New York", "2026-10-22T03:00:00Z"); // 21 October 23:00 local
+    memory("Today", "2026-11-22T05:30:00Z");
+    const deleted = memory("Deleted", "2026-10-22T12:00:00Z");
+    deleteMemories(db, [deleted.id]);
+
+    const today = onThisDay(db, NOW, "America/New_York");
+    expect(today.date).toBe("2026-11-22");
+    expect(today.memories.map((m) => [m.message, m.monthsAgo])).toEqual([
+      ["Two months ago", 2],
+      ["A year ago", 12],
+    ]);
+    expect(today.memories[0]).toMatchObject({ username: "alex_d", createdAt: "2026-09-22T12:00:00.000Z" });
+  });
+
+  it("finds both partners' answers given on this day a month ago, with their question", () => {
+    const asked = askQuestion(db, { text: "Favourite trip?", now: new Date("2026-10-22T14:00:00Z") });
+    for (const userId of [alex, sam]) {
+      answerQuestion(
+        db,
+        { userId, questionId: asked.question_id, response: `answer ${userId}`, now: new Date("2026-10-22T15:00:00Z") },
+        economy,
+      );
+    }
+    const { answers, memories } = onThisDay(db, NOW, "America/New_York");
+    expect(memories).toEqual([]);
+    expect(answers.map((a) => [a.question, a.username, a.response, a.monthsAgo])).toEqual([
+      ["Favourite trip?", "alex_d", `answer ${alex}`, 1],
+      ["Favourite trip?", "sam_r", `answer ${sam}`, 1],
+    ]);
+  });
+
+  it("answers nothing for an empty database", () => {
+    expect(onThisDay(db, NOW, "Asia/Kolkata")).toEqual({ date: "2026-11-22", memories: [], answers: [] });
+  });
+});

@@ -1,0 +1,95 @@
+import { sameDayInEarlierMonths, startOfDay } from "@spankbank/shared/calendar";
+import { calendarDate } from "@spankbank/shared/quoteOfTheDay";
+import { and, asc, desc, eq, gte, isNull, lt, min, sql } from "drizzle-orm";
+import type { Db } from "./client.js";
+import { preparedFor } from "./prepared.js";
+import { answers, memories, questions, users } from "./schema.js";
+
+export interface MemoryOnThisDay {
+  id: number;
+  message: string;
+  username: string;
+  createdAt: string;
+  monthsAgo: number;
+}
+
+export interface AnswerOnThisDay {
+  questionId: number;
+  question: string;
+  username: string;
+  response: string;
+  createdAt: string;
+  /** Both partners have answered its question (so neither answer is sealed). */
+  bothAnswered: boolean;
+  monthsAgo: number;
+}
+
+export interface OnThisDay {
+  /** Today in the couple's zone, YYYY-MM-DD. */
+  date: string;
+  memories: MemoryOnThisDay[];
+  answers: AnswerOnThisDay[];
+}
+
+const range = { from: sql.placeholder("from"), to: sql.placeholder("to") };
+
+const statements = preparedFor((db) => ({
+  oldestMemory: db
+    .select({ at: min(memories.createdAt) })
+    .from(memories)
+    .prepare(),
+  oldestAnswer: db
+    .select({ at: min(answers.createdAt) })
+    .from(answers)
+    .prepare(),
+  memoriesBetween: db
+    .select({ id: memories.id, message: memories.message, username: users.responseName, createdAt: memories.createdAt })
+    .from(memories)
+    .innerJoin(users, eq(users.id, memories.userId))
+    .where(and(isNull(memories.deletedAt), gte(memories.createdAt, range.from), lt(memories.createdAt, range.to)))
+    .orderBy(desc(memories.createdAt), desc(memories.id))
+    .prepare(),
+  answersBetween: db
+    .select({
+      questionId: answers.questionId,
+      question: questions.text,
+      username: users.responseName,
+      response: answers.response,
+      createdAt: answers.createdAt,
+      bothAnswered: sql<number>`${questions.revealedAt} IS NOT NULL`.mapWith(Boolean),
+    })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .innerJoin(users, eq(users.id, answers.userId))
+    .where(and(gte(answers.createdAt, range.from), lt(answers.createdAt, range.to)))
+    .orderBy(asc(answers.questionId), asc(users.id))
+    .prepare(),
+}));
+
+/**
+ * The memories and answers from today's calendar day (in the couple's zone) in every earlier
+ * month and year, newest first: one indexed range read per earlier month back to the oldest row.
+ */
+export function onThisDay(db: Db, now: Date, timeZone: string): OnThisDay {
+  const date = calendarDate(now, timeZone);
+  const { oldestMemory, oldestAnswer, memoriesBetween, answersBetween } = statements(db);
+  const oldestRow = [oldestMemory.get()?.at, oldestAnswer.get()?.at]
+    .filter((at): at is string => Boolean(at))
+    .sort()[0];
+  const result: OnThisDay = { date, memories: [], answers: [] };
+  if (oldestRow === undefined) return result;
+  for (const day of sameDayInEarlierMonths(date, calendarDate(new Date(oldestRow), timeZone))) {
+    const from = startOfDay(day.date, timeZone).toISOString();
+    const to = startOfDay(nextDate(day.date), timeZone).toISOString();
+    for (const memory of memoriesBetween.all({ from, to }))
+      result.memories.push({ ...memory, monthsAgo: day.monthsAgo });
+    for (const answer of answersBetween.all({ from, to })) result.answers.push({ ...answer, monthsAgo: day.monthsAgo });
+  }
+  return result;
+}
+
+function nextDate(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}

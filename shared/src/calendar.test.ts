@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { sameDayInEarlierMonths, startOfDay } from "./calendar.js";
+
+describe("startOfDay", () => {
+  it("finds local midnight in New York on both sides of the March and November DST changes", () => {
+    expect(startOfDay("2026-03-08", "America/New_York").toISOString()).toBe("2026-03-08T05:00:00.000Z");
+    expect(startOfDay("2026-03-09", "America/New_York").toISOString()).toBe("2026-03-09T04:00:00.000Z");
+    expect(startOfDay("2026-11-01", "America/New_York").toISOString()).toBe("2026-11-01T04:00:00.000Z");
+    expect(startOfDay("2026-11-02", "America/New_York").toISOString()).toBe("2026-11-02T05:00:00.000Z");
+  });
+
+  it("finds local midnight in Kolkata, half an hour off the hour", () => {
+    expect(startOfDay("2026-11-22", "Asia/Kolkata").toISOString()).toBe("2026-11-21T18:30:00.000Z");
+  });
+});
+
+describe("sameDayInEarlierMonths", () => {
+  it("lists the same day of each earlier month back to the oldest, newest first", () => {
+    expect(sameDayInEarlierMonths("2026-03-15", "2025-12-20")).toEqual([
+      { date: "2026-02-15", monthsAgo: 1 },
+      { date: "2026-01-15", monthsAgo: 2 },
+      { date: "2025-12-15", monthsAgo: 3 },
+    ]);
+  });
+
+  it("skips months that have no such day", () => {
+    expect(sameDayInEarlierMonths("2026-05-31", "2026-01-01").map((d) => d.date)).toEqual(["2026-03-31", "2026-01-31"]);
+  });
+});

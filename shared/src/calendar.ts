@@ -1,0 +1,49 @@
+/** Calendar days in a time zone, for "On this day" (no date library is kept; Intl knows the zones). */
+
+/** The UTC offset of `timeZone` at `at`, in milliseconds (east of UTC positive). */
+function offsetAt(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
+  const asUtc = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant local midnight starts `date` (YYYY-MM-DD) in `timeZone`, DST included. */
+export function startOfDay(date: string, timeZone: string): Date {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const wall = Date.UTC(year, month - 1, day);
+  // Two passes: the offset at the guess, then at the corrected instant (it differs across a DST change).
+  const first = wall - offsetAt(new Date(wall), timeZone);
+  return new Date(wall - offsetAt(new Date(first), timeZone));
+}
+
+export interface EarlierDay {
+  /** YYYY-MM-DD */
+  date: string;
+  monthsAgo: number;
+}
+
+/**
+ * The same day of the month as `today` (YYYY-MM-DD) in each earlier month back to `oldest`,
+ * newest first. Months without that day (the 31st in April) have none.
+ */
+export function sameDayInEarlierMonths(today: string, oldest: string): EarlierDay[] {
+  const [year, month, day] = today.split("-").map(Number) as [number, number, number];
+  const days: EarlierDay[] = [];
+  for (let monthsAgo = 1; ; monthsAgo += 1) {
+    const first = new Date(Date.UTC(year, month - 1 - monthsAgo, 1));
+    const daysInMonth = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+    const date = `${first.getUTCFullYear()}-${String(first.getUTCMonth() + 1).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+    if (date.slice(0, 7) < oldest.slice(0, 7)) return days;
+    if (day <= daysInMonth) days.push({ date, monthsAgo });
+  }
+}

@@ -1,0 +1,14 @@
+import { quoteOfTheDay } from "@spankbank/shared/contract/questions";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { loggedFailure } from "@/lib/loggedFailure";
+
+export const getQuoteOfTheDay = (signal?: AbortSignal) => api.get("/api/quoteOfTheDay", quoteOfTheDay, { signal });
+
+export const quoteOfTheDayQueryOptions = queryOptions({
+  queryKey: ["quoteOfTheDay"],
+  queryFn: ({ signal }) => loggedFailure("Failed to fetch the quote of the day", getQuoteOfTheDay(signal)),
+  retry: false,
+});
+
+export const useQuoteOfTheDay = () => useQuery(quoteOfTheDayQueryOptions);

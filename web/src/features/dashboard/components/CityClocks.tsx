@@ -1,0 +1,81 @@
+import { Card, SimpleGrid, Text } from "@mantine/core";
+import type { CoupleSummary } from "@spankbank/shared/contract/auth";
+import { CLOCK_REFRESH_MS } from "@spankbank/shared/limits";
+import { useEffect, useState } from "react";
+
+/** The full weekday and date in `timeZone`, e.g. "Sunday, March 8, 2026". */
+export function clockDate(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  }).format(at);
+}
+
+/** The time with seconds in `timeZone`, two-digit hours so the width never changes, e.g. "03:00:00 AM". */
+export function clockTime(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hour12: true,
+  }).format(at);
+}
+
+/** The current time, re-read on every second boundary by one timer for every clock on the page. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    let interval: ReturnType<typeof setInterval> | undefined;
+    // Line the ticks up with the wall clock's seconds, then tick every second.
+    const align = setTimeout(
+      () => {
+        setNow(new Date());
+        interval = setInterval(() => setNow(new Date()), CLOCK_REFRESH_MS);
+      },
+      CLOCK_REFRESH_MS - (Date.now() % CLOCK_REFRESH_MS),
+    );
+    return () => {
+      clearTimeout(align);
+      clearInterval(interval);
+    };
+  }, []);
+  return now;
+}
+
+/** The two-city clock panel: each partner's city and zone, from the couple's config. */
+export function CityClocks({ partners }: { partners: CoupleSummary["partners"] }) {
+  const now = useNow();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ gridColumn: "1 / -1" }}>
+      {partners.map((partner) => (
+        <Card
+          key={partner.username}
+          withBorder
+          radius="lg"
+          padding="lg"
+          component="section"
+          aria-label={`${partner.city} clock`}
+          bg="rose.0"
+        >
+          <Text fw={700} size="lg" c="rose.8">
+            {partner.city}
+          </Text>
+          <Text>{clockDate(now, partner.timeZone)}</Text>
+          <Text
+            component="time"
+            data-testid={`clock-${partner.city}`}
+            fz={{ base: 28, sm: 36 }}
+            fw={600}
+            style={{ fontVariantNumeric: "tabular-nums", display: "block" }}
+          >
+            {clockTime(now, partner.timeZone)}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,16 @@
+import { latestMemory } from "@spankbank/shared/contract/memories";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { loggedFailure } from "@/lib/loggedFailure";
+
+export const getLatestMemory = (signal?: AbortSignal) =>
+  api.get("/api/memory", latestMemory, { signal, cache: "no-store" });
+
+export const latestMemoryQueryOptions = queryOptions({
+  queryKey: ["memories", "latest"],
+  queryFn: ({ signal }) => loggedFailure("Failed to fetch the latest memory", getLatestMemory(signal)),
+  // SPEC section 8: a dashboard card's failure is logged and its loading stops.
+  retry: false,
+});
+
+export const useLatestMemory = () => useQuery(latestMemoryQueryOptions);

@@ -1,0 +1,34 @@
+import { Blockquote, Stack, Text } from "@mantine/core";
+import { DashboardCard } from "@/components/DashboardCard";
+import { AnchorLink } from "@/components/links";
+import { useLatestMemory } from "../api/getLatestMemory";
+import { MemoryImages } from "./MemoryImages";
+
+const EMPTY = "Create some memories on Discord to get started!";
+
+/** The dashboard's Memory Board card: the latest memory, or the Discord text when none (or on failure). */
+export function MemoryCard() {
+  const { data: memory, isPending } = useLatestMemory();
+  return (
+    <DashboardCard title="Memory Board" loading={isPending}>
+      <Stack gap="sm">
+        {memory ? (
+          <>
+            <Blockquote color="rose" p="md" radius="md" iconSize={0}>
+              {`"${memory.message}"`}
+            </Blockquote>
+            <MemoryImages images={memory.images} message={memory.message} />
+            <Text size="sm" c="dimmed">
+              {`by ${memory.username} · ${new Date(memory.created_at).toLocaleDateString()}`}
+            </Text>
+          </>
+        ) : (
+          <Text>{EMPTY}</Text>
+        )}
+        <AnchorLink to="/memories" fw={600}>
+          View Full Memory Board
+        </AnchorLink>
+      </Stack>
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,158 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { signInAs } from "@/test/handlers/auth";
+import { failMemoryDeletes, failMemoryReads, holdMemoryReads, seedMemories } from "@/test/handlers/memories";
+import { renderApp } from "@/test/renderApp";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** The pagination's visible labels in order: page numbers, and "…" for each ellipsis. */
+function paginationLabels(): string[] {
+  const nav = screen.getByRole("button", { name: "Previous page" }).parentElement!;
+  return [...nav.children].map((child) =>
+    child.getAttribute("aria-label") === "Previous page"
+      ? "<"
+      : child.getAttribute("aria-label") === "Next page"
+        ? ">"
+        : child.tagName === "BUTTON"
+          ? child.textContent!
+          : "…",
+  );
+}
+
+async function boardAt(path: string, memories = 60) {
+  signInAs("alex");
+  seedMemories(memories);
+  const app = renderApp(path);
+  await screen.findByRole("heading", { level: 1, name: "Love in Every Memory" });
+  return app;
+}
+
+// Real Mantine pages through user-event on a shared 2-core machine: generous, not timed.
+describe("the memory board", { timeout: 30_000 }, () => {
+  it("shows 5 memories a page: the quoted message, 'by ' and the name, the locale date", async () => {
+    await boardAt("/memories");
+    const items = await screen.findAllByRole("article");
+    expect(items).toHaveLength(5);
+    expect(within(items[0]!).getByText('"Memory 60"')).toBeInTheDocument();
+    expect(within(items[0]!).getByText("by alex_d")).toBeInTheDocument();
+    expect(within(items[0]!).getByText(new Date(Date.UTC(2026, 0, 60, 12)).toLocaleDateString())).toBeInTheDocument();
+  });
+
+  it("windows the page numbers on page 1 of 12: 1 2 … 12, previous disabled", async () => {
+    await boardAt("/memories");
+    await screen.findAllByRole("article");
+    expect(paginationLabels()).toEqual(["<", "1", "2", "3", "4", "5", "…", "12", ">"]);
+    expect(screen.getByRole("button", { name: "Previous page" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Next page" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("windows the page numbers around a middle page (6 of 12): 1 … 5 6 7 … 12", async () => {
+    await boardAt("/memories?page=6");
+    expect(await screen.findByText('"Memory 35"')).toBeInTheDocument();
+    expect(paginationLabels()).toEqual(["<", "1", "…", "5", "6", "7", "…", "12", ">"]);
+  });
+
+  it("windows the last page (12 of 12): 1 … 12, next disabled", async () => {
+    await boardAt("/memories?page=12");
+    expect(await screen.findByText('"Memory 1"')).toBeInTheDocument();
+    expect(paginationLabels()).toEqual(["<", "1", "…", "8", "9", "10", "11", "12", ">"]);
+    expect(screen.getByRole("button", { name: "Next page" })).toBeDisabled();
+  });
+
+  it("keeps the page in the URL as the partner pages on", async () => {
+    const { router, user } = await boardAt("/memories");
+    await screen.findAllByRole("article");
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    expect(await screen.findByText('"Memory 55"')).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ page: 2 });
+  });
+
+  it("starts at page 1 for a page that is not a number", async () => {
+    const { router } = await boardAt("/memories?page=banana");
+    expect(await screen.findByText('"Memory 60"')).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ page: 1 });
+  });
+
+  it("deletes the selected memories, clears the selection and leaves selection mode", async () => {
+    const { user } = await boardAt("/memories", 8);
+    await screen.findAllByRole("article");
+    await user.click(screen.getByRole("button", { name: "Select memories to delete" }));
+    const remove = screen.getByRole("button", { name: "Delete Selected Memories" });
+    expect(remove).toBeDisabled();
+    await user.click(screen.getByRole("checkbox", { name: 'Select the memory "Memory 8"' }));
+    await user.click(screen.getByRole("checkbox", { name: 'Select the memory "Memory 6"' }));
+    expect(remove).toBeEnabled();
+    await user.click(remove);
+
+    await waitFor(() => expect(screen.queryByText('"Memory 8"')).not.toBeInTheDocument());
+    expect(screen.queryByText('"Memory 6"')).not.toBeInTheDocument();
+    expect(screen.getAllByRole("article").map((a) => a.querySelector("p")!.textContent)).toEqual([
+      '"Memory 7"',
+      '"Memory 5"',
+      '"Memory 4"',
+      '"Memory 3"',
+      '"Memory 2"',
+    ]);
+    expect(screen.queryByRole("checkbox")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Select memories to delete" })).toBeInTheDocument();
+  });
+
+  it("Cancel leaves selection mode and clears the selection", async () => {
+    const { user } = await boardAt("/memories", 3);
+    await screen.findAllByRole("article");
+    await user.click(screen.getByRole("button", { name: "Select memories to delete" }));
+    await user.click(screen.getByRole("checkbox", { name: 'Select the memory "Memory 3"' }));
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("checkbox")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Select memories to delete" }));
+    expect(screen.getByRole("checkbox", { name: 'Select the memory "Memory 3"' })).not.toBeChecked();
+    expect(screen.getByRole("button", { name: "Delete Selected Memories" })).toBeDisabled();
+  });
+
+  it("falls back to the new last page when a delete empties the page it was on", async () => {
+    const { router, user } = await boardAt("/memories?page=3", 11);
+    expect(await screen.findByText('"Memory 1"')).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Select memories to delete" }));
+    await user.click(screen.getByRole("checkbox", { name: 'Select the memory "Memory 1"' }));
+    await user.click(screen.getByRole("button", { name: "Delete Selected Memories" }));
+
+    expect(await screen.findByText('"Memory 6"')).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ page: 2 });
+    expect(screen.getAllByRole("article")).toHaveLength(5);
+    expect(screen.getByRole("button", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+    expect(screen.queryByRole("button", { name: "Page 3" })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Failed to delete memories. Please try again later.' where the fetch error shows", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    failMemoryDeletes();
+    const { user } = await boardAt("/memories", 3);
+    await screen.findAllByRole("article");
+    await user.click(screen.getByRole("button", { name: "Select memories to delete" }));
+    await user.click(screen.getByRole("checkbox", { name: 'Select the memory "Memory 3"' }));
+    await user.click(screen.getByRole("button", { name: "Delete Selected Memories" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to delete memories. Please try again later.");
+    expect(screen.getByText('"Memory 3"')).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to fetch memories. Please try again later.' and logs it", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    failMemoryReads();
+    await boardAt("/memories");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to fetch memories. Please try again later.");
+    expect(log).toHaveBeenCalled();
+  });
+
+  it("says 'Loading...' until the memories arrive, then 'No memories yet.' when there are none", async () => {
+    const release = holdMemoryReads();
+    await boardAt("/memories", 0);
+    expect(screen.getByText("Loading...")).toBeInTheDocument();
+    release();
+    expect(await screen.findByText("No memories yet.")).toBeInTheDocument();
+    expect(screen.queryByText("Loading...")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,25 @@
+import { answerReply } from "@spankbank/shared/contract/questions";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+export interface AnswerInput {
+  questionId: number;
+  response: string;
+}
+
+export const answerQuestion = ({ questionId, response }: AnswerInput) =>
+  api.put(`/api/questions/${questionId}`, { response, questionId }, answerReply);
+
+/** Adds (or replaces) the signed-in partner's answer; the Q&A list, the dashboard card and On this day refresh. */
+export function useAnswerQuestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: answerQuestion,
+    onError: (error) => console.error("Failed to submit response:", error),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["questions"] }),
+        queryClient.invalidateQueries({ queryKey: ["memories", "on-this-day"] }),
+      ]),
+  });
+}

@@ -1,0 +1,14 @@
+import { questionList } from "@spankbank/shared/contract/questions";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { loggedFailure } from "@/lib/loggedFailure";
+
+export const getQuestions = (signal?: AbortSignal) => api.get("/api/questions", questionList, { signal });
+
+export const questionsQueryOptions = queryOptions({
+  queryKey: ["questions", "all"],
+  queryFn: ({ signal }) => loggedFailure("Failed to fetch questions", getQuestions(signal)),
+  retry: false,
+});
+
+export const useQuestions = () => useQuery(questionsQueryOptions);

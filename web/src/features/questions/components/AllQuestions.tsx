@@ -1,0 +1,114 @@
+import { Button, Card, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
+import type { SessionReply } from "@spankbank/shared/contract/auth";
+import type { Question } from "@spankbank/shared/contract/questions";
+import { useState } from "react";
+import { useQuestions } from "../api/getQuestions";
+import { type Slot, sealedText, slotsOf } from "../slots";
+import { ResponseModal } from "./ResponseModal";
+
+/** The Q&A page (SPEC: Q & A): search, two response slots per question, the response modal. */
+export function AllQuestions({
+  signedIn,
+  search,
+  onSearch,
+}: {
+  signedIn: SessionReply;
+  search: string;
+  onSearch: (search: string) => void;
+}) {
+  const { data, isPending } = useQuestions();
+  const [answering, setAnswering] = useState<{ question: Question; initial: string } | null>(null);
+  const needle = search.toLowerCase();
+  const questions = (data ?? []).filter((question) => question.question.toLowerCase().includes(needle));
+
+  return (
+    <Stack gap="md">
+      <TextInput
+        placeholder="Search questions..."
+        aria-label="Search questions"
+        value={search}
+        onChange={(event) => onSearch(event.currentTarget.value)}
+        size="md"
+        radius="xl"
+      />
+      {isPending ? (
+        <Text c="dimmed">Loading...</Text>
+      ) : questions.length === 0 ? (
+        <Text>No questions found.</Text>
+      ) : (
+        questions.map((question) => (
+          <Card key={question.question_id} withBorder radius="lg" padding="lg" shadow="xs" component="article">
+            <Text size="lg" fw={600} mb={4}>
+              {question.question}
+            </Text>
+            <Text size="xs" c="dimmed" mb="sm">
+              {`Asked ${new Date(question.asked_at).toLocaleDateString()}`}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {slotsOf(question, signedIn.couple.partners).map((slot) => (
+                <ResponseSlot
+                  key={slot.partner.username}
+                  slot={slot}
+                  isOwner={slot.partner.username === signedIn.user.username}
+                  onAnswer={(initial) => setAnswering({ question, initial })}
+                />
+              ))}
+            </SimpleGrid>
+          </Card>
+        ))
+      )}
+      <ResponseModal
+        question={answering?.question ?? null}
+        initial={answering?.initial ?? ""}
+        onClose={() => setAnswering(null)}
+      />
+    </Stack>
+  );
+}
+
+function ResponseSlot({
+  slot,
+  isOwner,
+  onAnswer,
+}: {
+  slot: Slot;
+  isOwner: boolean;
+  onAnswer: (initial: string) => void;
+}) {
+  const { partner, answer } = slot;
+  return (
+    <Stack gap={4} p="md" bg="rose.0" style={{ borderRadius: "var(--mantine-radius-md)" }}>
+      <Text fw={700} c="rose.8">
+        {partner.displayName}
+      </Text>
+      {!answer ? (
+        isOwner ? (
+          <UnstyledButton onClick={() => onAnswer("")} c="rose.8" td="underline">
+            You haven't responded yet. Click here to add your response.
+          </UnstyledButton>
+        ) : (
+          <Text fs="italic" c="dimmed">{`"${partner.displayName} hasn't responded yet."`}</Text>
+        )
+      ) : answer.sealed ? (
+        <Text c="dimmed">{sealedText(partner)}</Text>
+      ) : (
+        <>
+          <Text style={{ overflowWrap: "anywhere" }}>{answer.response}</Text>
+          <Text size="sm" c="dimmed">
+            {`${answer.username}${answer.created_at ? ` · ${new Date(answer.created_at).toLocaleString()}` : ""}`}
+          </Text>
+          {isOwner && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => onAnswer(answer.response)}
+              style={{ alignSelf: "flex-start" }}
+            >
+              Edit your answer
+            </Button>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

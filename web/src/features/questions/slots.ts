@@ -1,0 +1,23 @@
+import type { CoupleSummary } from "@spankbank/shared/contract/auth";
+import type { Question, Response } from "@spankbank/shared/contract/questions";
+
+export type Partner = CoupleSummary["partners"][number];
+
+export interface Slot {
+  partner: Partner;
+  /** The partner's answer, matched by response name compared case-insensitively. */
+  answer?: Response;
+}
+
+/** A question's two response slots, one per partner, in the couple's order. */
+export function slotsOf(question: Question, partners: CoupleSummary["partners"]): Slot[] {
+  return partners.map((partner) => ({
+    partner,
+    answer: question.responses.find(
+      (response) => response.username.toLowerCase() === partner.responseName.toLowerCase(),
+    ),
+  }));
+}
+
+/** "Sam has answered. Add your answer to see it." for an answer the server keeps sealed. */
+export const sealedText = (partner: Partner) => `${partner.displayName} has answered. Add your answer to see it.`;

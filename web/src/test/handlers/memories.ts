@@ -1,0 +1,81 @@
+import type { Memory, OnThisDay } from "@spankbank/shared/contract/memories";
+import { HttpResponse, http } from "msw";
+import { failure } from "./auth";
+
+/** The fake memory board: newest first, like the server. */
+const state = {
+  memories: [] as Memory[],
+  onThisDay: { date: "2026-11-22", memories: [], answers: [] } as OnThisDay,
+  failReads: false,
+  failDeletes: false,
+  /** Reads wait for this before answering (to see 'Loading...'). */
+  gate: null as Promise<void> | null,
+};
+
+/** `n` memories, "Memory n" newest, one a day. */
+export function seedMemories(n: number): Memory[] {
+  state.memories = Array.from({ length: n }, (_, i) => ({
+    id: n - i,
+    message: `Memory ${n - i}`,
+    username: i % 2 === 0 ? "alex_d" : "sam_r",
+    created_at: new Date(Date.UTC(2026, 0, n - i, 12)).toISOString(),
+  }));
+  return state.memories;
+}
+export const setMemories = (memories: Memory[]) => {
+  state.memories = memories;
+};
+export const setOnThisDay = (onThisDay: OnThisDay) => {
+  state.onThisDay = onThisDay;
+};
+export const failMemoryReads = () => {
+  state.failReads = true;
+};
+export const failMemoryDeletes = () => {
+  state.failDeletes = true;
+};
+/** Holds every memory read until the returned function is called. */
+export function holdMemoryReads(): () => void {
+  let release = () => {};
+  state.gate = new Promise((resolve) => {
+    release = resolve;
+  });
+  return release;
+}
+export function resetMemories(): void {
+  state.memories = [];
+  state.onThisDay = { date: "2026-11-22", memories: [], answers: [] };
+  state.failReads = false;
+  state.failDeletes = false;
+  state.gate = null;
+}
+
+const serverError = () => failure(500, "Internal Server Error", "boom");
+
+export const memoryHandlers = [
+  http.get("/api/memory", async () => {
+    await state.gate;
+    return state.failReads ? serverError() : HttpResponse.json(state.memories[0] ?? null);
+  }),
+  http.get("/api/memories", async ({ request }) => {
+    await state.gate;
+    if (state.failReads) return serverError();
+    const url = new URL(request.url);
+    const pageSize = Number(url.searchParams.get("pageSize") ?? 5);
+    const total = state.memories.length;
+    const pageCount = Math.max(1, Math.ceil(total / pageSize));
+    const page = Math.min(Number(url.searchParams.get("page") ?? 1), pageCount);
+    const memories = state.memories.slice((page - 1) * pageSize, page * pageSize);
+    return HttpResponse.json({ memories, page, pageCount, total });
+  }),
+  http.get("/api/memories/on-this-day", async () => {
+    await state.gate;
+    return state.failReads ? serverError() : HttpResponse.json(state.onThisDay);
+  }),
+  http.post("/api/memories/delete", async ({ request }) => {
+    if (state.failDeletes) return serverError();
+    const { ids } = (await request.json()) as { ids: number[] };
+    state.memories = state.memories.filter((memory) => !ids.includes(memory.id));
+    return HttpResponse.json(state.memories);
+  }),
+];

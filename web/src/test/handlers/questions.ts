@@ -1,0 +1,78 @@
+import type { Question, QuoteOfTheDay } from "@spankbank/shared/contract/questions";
+import { HttpResponse, http } from "msw";
+import { failure } from "./auth";
+
+const QUOTE: QuoteOfTheDay = {
+  quote: "Whatever our souls are made of, his and mine are the same.",
+  author: "Emily Brontë",
+};
+
+/** The fake Q&A: questions newest first; PUT writes the signed-in partner's answer. */
+const state = {
+  questions: [] as Question[],
+  failReads: false,
+  failAnswers: false,
+  answers: [] as { questionId: number; body: unknown }[],
+  /** The response name the PUT attributes answers to. */
+  answerAs: "alex_d",
+  gate: null as Promise<void> | null,
+};
+
+export const setQuestions = (questions: Question[]) => {
+  state.questions = questions;
+};
+export const answerAs = (responseName: string) => {
+  state.answerAs = responseName;
+};
+export const failQuestionReads = () => {
+  state.failReads = true;
+};
+export const failAnswers = () => {
+  state.failAnswers = true;
+};
+export const receivedAnswers = () => state.answers;
+export function holdQuestionReads(): () => void {
+  let release = () => {};
+  state.gate = new Promise((resolve) => {
+    release = resolve;
+  });
+  return release;
+}
+export function resetQuestions(): void {
+  state.questions = [];
+  state.failReads = false;
+  state.failAnswers = false;
+  state.answers = [];
+  state.answerAs = "alex_d";
+  state.gate = null;
+}
+
+const serverError = () => failure(500, "Internal Server Error", "boom");
+
+export const questionHandlers = [
+  http.get("/api/quoteOfTheDay", async () => {
+    await state.gate;
+    return state.failReads ? serverError() : HttpResponse.json(QUOTE);
+  }),
+  http.get("/api/latestQuestion", async () => {
+    await state.gate;
+    return state.failReads ? serverError() : HttpResponse.json(state.questions[0] ?? null);
+  }),
+  http.get("/api/questions", async () => {
+    await state.gate;
+    return state.failReads ? serverError() : HttpResponse.json(state.questions);
+  }),
+  http.put("/api/questions/:questionId", async ({ params, request }) => {
+    const body = (await request.json()) as { response: string };
+    const questionId = Number(params.questionId);
+    state.answers.push({ questionId, body });
+    if (state.failAnswers) return serverError();
+    const question = state.questions.find((q) => q.question_id === questionId)!;
+    const others = question.responses.filter((r) => r.username !== state.answerAs);
+    question.responses = [
+      ...others,
+      { username: state.answerAs, response: body.response, created_at: "2026-11-22T10:00:00.000Z" },
+    ];
+    return HttpResponse.json(question.responses);
+  }),
+];

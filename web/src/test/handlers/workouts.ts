@@ -1,0 +1,32 @@
+import { HttpResponse, http } from "msw";
+import { failure } from "./auth";
+
+const state = { bodies: [] as unknown[], fail: false, gate: null as Promise<void> | null };
+
+export const workoutBodies = () => state.bodies;
+export const failWorkouts = () => {
+  state.fail = true;
+};
+export function holdWorkouts(): () => void {
+  let release = () => {};
+  state.gate = new Promise((resolve) => {
+    release = resolve;
+  });
+  return release;
+}
+export function resetWorkouts(): void {
+  state.bodies = [];
+  state.fail = false;
+  state.gate = null;
+}
+
+export const workoutHandlers = [
+  http.post("/api/log-workout", async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    state.bodies.push(body);
+    await state.gate;
+    if (state.fail) return failure(500, "Internal Server Error", "boom");
+    const workout = { id: 1, distance: null, username: "alex", created_at: "2026-11-22T10:00:00.000Z", ...body };
+    return HttpResponse.json({ workout, reward: 5 }, { status: 201 });
+  }),
+];
