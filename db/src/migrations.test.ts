@@ -36,6 +36,7 @@ describe("migrations", () => {
         "answers",
         "idempotency_keys",
         "inventory_items",
+        "letters",
         "login_failures",
         "memories",
         "outbox",
