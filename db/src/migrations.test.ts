@@ -37,6 +37,7 @@ describe("migrations", () => {
         "idempotency_keys",
         "inventory_items",
         "known_clients",
+        "letters",
         "login_failures",
         "memories",
         "outbox",

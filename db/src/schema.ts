@@ -1,6 +1,7 @@
 /** The whole database schema, importable without opening a file. */
 export * from "./schema/delivery.js";
 export * from "./schema/economy.js";
+export * from "./schema/letters.js";
 export * from "./schema/market.js";
 export * from "./schema/memories.js";
 export * from "./schema/people.js";

@@ -15,6 +15,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/redeem": { itemId: 1 },
   "POST /api/confirm-redeem": { itemId: 1 },
   "POST /api/memories/delete": { ids: [1] },
+  "PUT /api/letter": { text: "Dear you" },
 };
 
 interface Operation {
@@ -76,6 +77,8 @@ describe("access control over every route of the contract", () => {
       "PUT /api/questions/{questionId}",
       "GET /api/transactions",
       "POST /api/auth/logout",
+      "GET /api/letter",
+      "PUT /api/letter",
     ]) {
       expect(names).toContain(route);
     }

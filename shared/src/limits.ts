@@ -45,3 +45,9 @@ export const TRANSACTIONS_PER_PAGE = 20;
 export const USERNAME_STORAGE_KEY = "username";
 export const POST_LOGIN_PATH = "/dashboard";
 export const POST_LOGOUT_PATH = "/";
+
+/** A Christmas letter: a few pages of plain text. */
+export const LETTER_MAX = 4000;
+export const LETTER_FLIP_MS = 1500;
+export const LETTER_FLAP_MS = 500;
+export const LETTER_SLIDE_STEP_MS = 300;

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { openDb } from "../client.js";
 import { syncCouple } from "../couple.js";
 import { balanceOf, checkLedger } from "../ledger.js";
+import { letterTo } from "../letters.js";
 import { listMemories } from "../memories.js";
 import { onThisDay } from "../onThisDay.js";
 import { listProducts } from "../products.js";
@@ -60,6 +61,13 @@ describe("demo seed", () => {
     }
     expect(checkLedger(db)).toEqual([]);
     expect(count(db, "SELECT count(*) AS n FROM outbox WHERE delivered_at IS NULL")).toBe(0);
+  });
+
+  it("has each partner's Christmas letter to the other written, signed by its writer", () => {
+    const db = seededDb();
+    const id = (username: string) => count(db, `SELECT id AS n FROM users WHERE username = '${username}'`);
+    expect(letterTo(db, id("alex"))?.text).toMatch(/^Alex, my love,[\s\S]+\nSam$/);
+    expect(letterTo(db, id("sam"))?.text).toMatch(/^My dearest Sam,[\s\S]+\nAlex$/);
   });
 
   it("does nothing on a database that already has history", () => {

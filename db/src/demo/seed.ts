@@ -7,6 +7,7 @@ import { type Db, inTransaction } from "../client.js";
 import { userByUsername } from "../couple.js";
 import { redeemItem } from "../inventory.js";
 import { transfer } from "../ledger.js";
+import { writeLetter } from "../letters.js";
 import { addMemory } from "../memories.js";
 import { createProduct } from "../products.js";
 import { purchaseProduct } from "../purchase.js";
@@ -51,6 +52,30 @@ const DEMO_PRODUCTS: [0 | 1, string, string, number, number][] = [
   [1, "Dishes duty", "I do all the dishes for a whole day, even the pans.", 5, 20],
   [1, "Love letter", "A handwritten letter, posted to you by real mail.", 2, 35],
   [1, "Dance lesson", "One hour of me teaching you the moves, living room edition.", 3, 30],
+];
+
+/** Each partner's Christmas letter to the other, given (writer, reader) display names. */
+const DEMO_LETTERS: ((writer: string, reader: string) => string)[] = [
+  (writer, reader) => `My dearest ${reader},
+
+Another year of time zones, late-night calls and good-morning texts that arrive while you sleep. I would not trade a single minute of it.
+
+Thank you for laughing at my terrible puns, for staying up past *three in the morning* to wish me happy birthday at exactly my midnight, and for making the distance feel like a room we share.
+
+This Christmas I am wishing for one thing only: **the same sky, the same morning, the same cup of chai.** The countdown is almost over.
+
+All my love, always,
+${writer}`,
+  (writer, reader) => `${reader}, my love,
+
+I started this letter four times. Every version ended up being a list of small things: the way you say good night in my grandmother's language, the box of chai that still makes my kitchen smell like you, the envelope I never threw away.
+
+So here is the short version: *you are my favourite place.* Even from eleven time zones away.
+
+Next Christmas we open our letters in the same room. **That is a promise.**
+
+Yours, every day of the year,
+${writer}`,
 ];
 
 /**
@@ -108,6 +133,13 @@ export function seedDemoData(db: Db, config: CoupleConfig, now = new Date()): bo
   purchaseProduct(db, { buyerId: partners[1]!.id, productId: breakfast.id, now: at(20) });
   const bought = purchaseProduct(db, { buyerId: partners[1]!.id, productId: breakfast.id, now: at(12) });
   redeemItem(db, partners[1]!.id, bought.inventoryItemId, at(4));
+  for (const [writer, reader] of [
+    [0, 1],
+    [1, 0],
+  ] as const) {
+    const text = DEMO_LETTERS[writer]!(partners[writer]!.displayName, partners[reader]!.displayName);
+    writeLetter(db, { fromUserId: partners[writer]!.id, text, now: at(3 - writer) });
+  }
   // Demo history is not news: the bot must not announce it if one is connected later.
   db.update(outbox).set({ deliveredAt: now.toISOString() }).where(isNull(outbox.deliveredAt)).run();
   return true;

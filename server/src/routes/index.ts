@@ -6,6 +6,7 @@ import { charityRoutes } from "./charity.js";
 import { economyRoutes } from "./economy.js";
 import { healthRoutes } from "./health.js";
 import { inventoryRoutes } from "./inventory.js";
+import { letterRoutes } from "./letters.js";
 import { memoryRoutes } from "./memories.js";
 import { productRoutes } from "./products.js";
 import { questionRoutes } from "./questions.js";
@@ -29,4 +30,5 @@ export const apiRoutes: FastifyPluginAsync<{ https: boolean }> = async (app, { h
   await app.register(questionRoutes);
   await app.register(quoteRoutes);
   await app.register(workoutRoutes);
+  await app.register(letterRoutes);
 };

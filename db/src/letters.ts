@@ -1,0 +1,70 @@
+import { letterText } from "@spankbank/shared/contract/letters";
+import { eq, ne, sql } from "drizzle-orm";
+import { type Db, inTransaction } from "./client.js";
+import { isoNow } from "./clock.js";
+import { Refusal, refuseUnless } from "./errors.js";
+import { preparedFor } from "./prepared.js";
+import { letters, users } from "./schema.js";
+
+/** A Christmas letter as the domain speaks of it. */
+export interface Letter {
+  text: string;
+  updatedAt: string;
+}
+
+const statements = preparedFor((db) => ({
+  to: db
+    .select({ text: letters.text, updatedAt: letters.updatedAt })
+    .from(letters)
+    .where(eq(letters.toUserId, sql.placeholder("userId")))
+    .prepare(),
+  from: db
+    .select({ text: letters.text, updatedAt: letters.updatedAt })
+    .from(letters)
+    .where(eq(letters.fromUserId, sql.placeholder("userId")))
+    .prepare(),
+  partnerOf: db
+    .select({ id: users.id })
+    .from(users)
+    .where(ne(users.id, sql.placeholder("userId")))
+    .prepare(),
+  write: db
+    .insert(letters)
+    .values({
+      fromUserId: sql.placeholder("fromUserId"),
+      toUserId: sql.placeholder("toUserId"),
+      text: sql.placeholder("text"),
+      updatedAt: sql.placeholder("updatedAt"),
+    })
+    .onConflictDoUpdate({
+      target: letters.fromUserId,
+      set: { toUserId: sql`excluded.to_user_id`, text: sql`excluded.text`, updatedAt: sql`excluded.updated_at` },
+    })
+    .returning({ text: letters.text, updatedAt: letters.updatedAt })
+    .prepare(),
+}));
+
+/** The letter the partner wrote to `userId`, or null until they have written one. */
+export function letterTo(db: Db, userId: number): Letter | null {
+  return statements(db).to.get({ userId }) ?? null;
+}
+
+/** The letter `userId` wrote to the partner (their draft in the editor), or null. */
+export function letterFrom(db: Db, userId: number): Letter | null {
+  return statements(db).from.get({ userId }) ?? null;
+}
+
+/** Writes (or rewrites) the signed-in partner's own letter to the other partner. */
+export function writeLetter(db: Db, letter: { fromUserId: number; text: string; now?: Date }): Letter {
+  const text = refuseUnless(letterText, letter.text, "text");
+  return inTransaction(db, () => {
+    const partners = statements(db).partnerOf.all({ userId: letter.fromUserId });
+    if (partners.length !== 1) throw new Refusal("not_found", `No partner to write to for ${letter.fromUserId}`);
+    return statements(db).write.get({
+      fromUserId: letter.fromUserId,
+      toUserId: partners[0]!.id,
+      text,
+      updatedAt: isoNow(letter.now),
+    })!;
+  });
+}

@@ -1,0 +1,82 @@
+import type { Db } from "@spankbank/db/client";
+import { LETTER_MAX } from "@spankbank/shared/limits";
+import { describe, expect, it } from "vitest";
+import { buildTestApp } from "../test/app.js";
+import { sessionCookie } from "../test/session.js";
+
+async function letterApp() {
+  const test = await buildTestApp({ now: () => new Date("2026-12-24T18:00:00Z") });
+  const cookie = { alex: sessionCookie(test, "alex"), sam: sessionCookie(test, "sam") };
+  const read = (who: "alex" | "sam") =>
+    test.app.inject({ method: "GET", url: "/api/letter", headers: { cookie: cookie[who] } });
+  const write = (who: "alex" | "sam", payload: object) =>
+    test.app.inject({ method: "PUT", url: "/api/letter", headers: { cookie: cookie[who] }, payload });
+  return { ...test, read, write };
+}
+
+const rows = (db: Db) => db.$client.prepare("SELECT from_user_id, to_user_id, text FROM letters").all();
+
+describe("GET and PUT /api/letter", () => {
+  it("answers nulls before anyone has written", async () => {
+    const { read } = await letterApp();
+    const reply = await read("alex");
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers["cache-control"]).toBe("no-store");
+    expect(reply.json()).toEqual({ letter: null, draft: null });
+  });
+
+  it("delivers what sam writes to alex only, and shows sam it as the draft", async () => {
+    const { read, write } = await letterApp();
+    const written = await write("sam", { text: "Dear Alex,\n\nYou are my *favourite* person." });
+    expect(written.statusCode).toBe(200);
+    const sent = { text: "Dear Alex,\n\nYou are my *favourite* person.", updated_at: "2026-12-24T18:00:00.000Z" };
+    expect(written.json()).toEqual({ letter: null, draft: sent });
+
+    expect((await read("alex")).json()).toEqual({ letter: sent, draft: null });
+    expect((await read("sam")).json()).toEqual({ letter: null, draft: sent });
+  });
+
+  it("lets each partner write only their own letter, whatever the body says", async () => {
+    const { db, read, write } = await letterApp();
+    await write("alex", { text: "From alex" });
+    const sneaky = await write("sam", { text: "From sam", from: "alex", username: "alex", toUserId: 2 });
+    expect(sneaky.statusCode).toBe(200);
+    expect((await read("sam")).json().letter.text).toBe("From alex");
+    expect((await read("alex")).json().letter.text).toBe("From sam");
+    expect(rows(db)).toHaveLength(2);
+  });
+
+  it("rewrites the partner's one letter", async () => {
+    const { db, read, write } = await letterApp();
+    await write("sam", { text: "First draft" });
+    await write("sam", { text: "The real one" });
+    expect((await read("alex")).json().letter.text).toBe("The real one");
+    expect(rows(db)).toHaveLength(1);
+  });
+
+  it("refuses a blank, too long, control-character or missing text with 400 naming it, writing nothing", async () => {
+    const { db, write } = await letterApp();
+    for (const payload of [
+      { text: "" },
+      { text: " \n\u200b " },
+      { text: "x".repeat(LETTER_MAX + 1) },
+      { text: "Love\u0007you" },
+      { text: 42 },
+      {},
+    ]) {
+      const reply = await write("alex", payload);
+      expect(reply.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
+      expect(reply.json().message).toContain("body.text");
+    }
+    expect(rows(db)).toEqual([]);
+    expect((await write("alex", { text: "x".repeat(LETTER_MAX) })).statusCode).toBe(200);
+  });
+
+  it("needs a session to read or write", async () => {
+    const { app, db } = await letterApp();
+    expect((await app.inject({ method: "GET", url: "/api/letter" })).statusCode).toBe(401);
+    const put = await app.inject({ method: "PUT", url: "/api/letter", payload: { text: "Hi" } });
+    expect(put.statusCode).toBe(401);
+    expect(rows(db)).toEqual([]);
+  });
+});
