@@ -2,6 +2,9 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { resetAuth } from "./handlers/auth";
+import { resetEconomy } from "./handlers/economy";
+import { resetInventory } from "./handlers/inventory";
+import { resetProducts } from "./handlers/products";
 import { server } from "./server";
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -9,6 +12,9 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   resetAuth();
+  resetProducts();
+  resetEconomy();
+  resetInventory();
   localStorage.clear();
 });
 afterAll(() => server.close());
@@ -34,3 +40,7 @@ window.ResizeObserver = class {
 };
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
+// Mantine's autosizing Textarea listens for web fonts loading.
+Object.defineProperty(document, "fonts", {
+  value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+});
