@@ -96,5 +96,9 @@ export const redemptions = sqliteTable(
     confirmedAt: text("confirmed_at"),
     confirmTransferId: integer("confirm_transfer_id").references(() => transfers.id),
   },
-  (t) => [index("redemptions_buyer").on(t.buyerId, t.redeemedAt)],
+  (t) => [
+    index("redemptions_buyer").on(t.buyerId, t.redeemedAt),
+    // The seller's favours still owed (GET /api/owed): open redemptions only.
+    index("redemptions_seller_open").on(t.sellerId, t.redeemedAt).where(sql`${t.confirmedAt} IS NULL`),
+  ],
 );

@@ -8,6 +8,7 @@ import { healthRoutes } from "./health.js";
 import { inventoryRoutes } from "./inventory.js";
 import { letterRoutes } from "./letters.js";
 import { memoryRoutes } from "./memories.js";
+import { owedRoutes } from "./owed.js";
 import { productRoutes } from "./products.js";
 import { questionRoutes } from "./questions.js";
 import { quoteRoutes } from "./quotes.js";
@@ -24,6 +25,7 @@ export const apiRoutes: FastifyPluginAsync<{ https: boolean }> = async (app, { h
   await app.register(economyRoutes);
   await app.register(productRoutes);
   await app.register(inventoryRoutes);
+  await app.register(owedRoutes);
   await app.register(charityRoutes);
   await app.register(transactionRoutes);
   await app.register(memoryRoutes);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PURCHASE_QUANTITY } from "../limits.js";
+import { PRODUCT_PRICE_MAX, PRODUCT_PRICE_MIN, PURCHASE_QUANTITY } from "../limits.js";
 import { isoDate } from "./common.js";
 
 export const spankTotalQuery = z.object({ discordId: z.string().min(1).max(32).optional() });
@@ -8,8 +8,8 @@ export const spankTotalReply = z.object({ spankTotal: z.int() });
 export const purchaseBody = z.object({
   productId: z.int().positive(),
   quantity: z.literal(PURCHASE_QUANTITY).default(PURCHASE_QUANTITY),
-  /** The price the buyer was shown: when the product now costs something else, 409 and nothing is bought. */
-  expectedPrice: z.int().min(0).optional(),
+  /** The price the buyer saw: a different current price is refused (409) rather than charged. */
+  expectedPrice: z.int().min(PRODUCT_PRICE_MIN).max(PRODUCT_PRICE_MAX).optional(),
 });
 export const purchaseReply = z.object({ success: z.literal(true), newSpankTotal: z.int(), message: z.string() });
 /** A business refusal (sold out, not enough spanks, own product): 409 with this body. */

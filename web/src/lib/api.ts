@@ -23,6 +23,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** The spec asks for `no-store` on some reads. */
   cache?: RequestCache;
+  /** Extra request headers, e.g. the purchase's Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -33,9 +35,9 @@ async function request<S extends z.ZodType>(
   method: string,
   path: string,
   schema: S | undefined,
-  { query, body, signal, cache }: RequestOptions = {},
+  { query, body, signal, cache, headers: extraHeaders }: RequestOptions = {},
 ): Promise<z.output<S>> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { ...extraHeaders, Accept: "application/json" };
   // The server refuses a POST or PUT that is not JSON (CSRF rule), so those always carry a body.
   const sendsBody = body !== undefined || method === "POST" || method === "PUT";
   if (sendsBody) headers["Content-Type"] = "application/json";

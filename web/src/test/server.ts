@@ -1,8 +1,19 @@
 import { setupServer } from "msw/node";
 import { authHandlers } from "./handlers/auth";
+import { economyHandlers } from "./handlers/economy";
+import { inventoryHandlers } from "./handlers/inventory";
 import { memoryHandlers } from "./handlers/memories";
+import { productHandlers } from "./handlers/products";
 import { questionHandlers } from "./handlers/questions";
 import { workoutHandlers } from "./handlers/workouts";
 
 /** The /api as the tests see it: one handler file per resource. */
-export const server = setupServer(...authHandlers, ...memoryHandlers, ...questionHandlers, ...workoutHandlers);
+export const server = setupServer(
+  ...authHandlers,
+  ...memoryHandlers,
+  ...questionHandlers,
+  ...workoutHandlers,
+  ...productHandlers,
+  ...economyHandlers,
+  ...inventoryHandlers,
+);

@@ -2,7 +2,10 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { resetAuth } from "./handlers/auth";
+import { resetEconomy } from "./handlers/economy";
+import { resetInventory } from "./handlers/inventory";
 import { resetMemories } from "./handlers/memories";
+import { resetProducts } from "./handlers/products";
 import { resetQuestions } from "./handlers/questions";
 import { resetWorkouts } from "./handlers/workouts";
 import { server } from "./server";
@@ -18,6 +21,9 @@ afterEach(() => {
   resetMemories();
   resetQuestions();
   resetWorkouts();
+  resetProducts();
+  resetEconomy();
+  resetInventory();
   localStorage.clear();
 });
 afterAll(() => server.close());
@@ -43,3 +49,7 @@ window.ResizeObserver = class {
 };
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
+// Mantine's autosizing Textarea listens for web fonts loading.
+Object.defineProperty(document, "fonts", {
+  value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+});

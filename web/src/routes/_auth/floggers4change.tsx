@@ -1,11 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { Page } from "@/components/Page";
+import { charityTotalQueryOptions } from "@/features/charity/api/getCharityTotal";
+import { CharityPage } from "@/features/charity/components/CharityPage";
 
 export const Route = createFileRoute("/_auth/floggers4change")({
+  // Started, not awaited: the page shows 'Loading total spanks donated...' itself.
+  loader: ({ context: { queryClient, signedIn } }) => {
+    void queryClient.prefetchQuery(charityTotalQueryOptions(signedIn.couple.charityName));
+  },
   component: CharityRoute,
 });
 
 function CharityRoute() {
   const { signedIn } = Route.useRouteContext();
-  return <Page title={signedIn.couple.charityName} />;
+  return <CharityPage charityName={signedIn.couple.charityName} />;
 }

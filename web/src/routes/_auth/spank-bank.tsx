@@ -1,12 +1,30 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { Page } from "@/components/Page";
-import { partnerOf } from "@/features/session/partner";
+import { z } from "zod";
+import { productsQueryOptions } from "@/features/spank-bank/api/getProducts";
+import { spankTotalQueryOptions } from "@/features/spank-bank/api/getSpankTotal";
+import { SpankBankPage } from "@/features/spank-bank/components/SpankBankPage";
+
+const search = z.object({ tab: z.enum(["shop", "manage"]).optional().catch(undefined) });
 
 export const Route = createFileRoute("/_auth/spank-bank")({
+  validateSearch: search,
+  // Started, not awaited: the page shows its own loading and failure texts (SPEC section 8).
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(spankTotalQueryOptions);
+    void queryClient.prefetchQuery(productsQueryOptions);
+  },
   component: SpankBankRoute,
 });
 
 function SpankBankRoute() {
   const { signedIn } = Route.useRouteContext();
-  return <Page title={`${partnerOf(signedIn).displayName}'s Spank Bank`} />;
+  const { tab = "shop" } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <SpankBankPage
+      signedIn={signedIn}
+      tab={tab}
+      onTabChange={(next) => navigate({ search: { tab: next === "shop" ? undefined : next }, replace: true })}
+    />
+  );
 }

@@ -8,6 +8,8 @@ const state = { signedInAs: null as string | null, loginBodies: [] as LoginBody[
 export function signInAs(username: string): void {
   state.signedInAs = username;
 }
+/** Who the fake session cookie names, or null when signed out. */
+export const signedInUsername = (): string | null => state.signedInAs;
 export function loginBodies(): readonly LoginBody[] {
   return state.loginBodies;
 }

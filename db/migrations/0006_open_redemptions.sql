@@ -1,0 +1,1 @@
+CREATE INDEX `redemptions_seller_open` ON `redemptions` (`seller_id`,`redeemed_at`) WHERE "redemptions"."confirmed_at" IS NULL;

@@ -1,0 +1,18 @@
+import { charityReply } from "@spankbank/shared/contract/economy";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+/** The spanks donated to the couple's charity so far. */
+export function getCharityTotal(charityName: string, signal?: AbortSignal) {
+  return api
+    .get("/api/charitySpankTotal", charityReply, { query: { charityName }, signal })
+    .then((reply) => reply.charitySpankTotal);
+}
+
+export const charityTotalQueryOptions = (charityName: string) =>
+  queryOptions({
+    queryKey: ["charityTotal", charityName],
+    queryFn: ({ signal }) => getCharityTotal(charityName, signal),
+  });
+
+export const useCharityTotal = (charityName: string) => useQuery(charityTotalQueryOptions(charityName));

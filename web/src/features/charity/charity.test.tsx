@@ -1,0 +1,62 @@
+import { configure, screen, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import { describe, expect, it, vi } from "vitest";
+import { failure, signInAs } from "@/test/handlers/auth";
+import { setCharityTotal } from "@/test/handlers/economy";
+import { renderApp } from "@/test/renderApp";
+import { server } from "@/test/server";
+
+// A busy shared machine: renders in jsdom can take seconds (no speed is asserted).
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5_000 });
+
+function openCharity() {
+  signInAs("alex");
+  return renderApp("/floggers4change");
+}
+
+describe("the charity page", () => {
+  it("titles the page with the charity, reads 'Loading total spanks donated...', then the total in the locale's format", async () => {
+    let answer: () => void = () => {};
+    let askedFor: string | null = null;
+    server.use(
+      http.get("/api/charitySpankTotal", async ({ request }) => {
+        askedFor = new URL(request.url).searchParams.get("charityName");
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+        return HttpResponse.json({ charitySpankTotal: 12345 });
+      }),
+    );
+    openCharity();
+    expect(await screen.findByRole("heading", { level: 1, name: "Floggers4Change" })).toBeInTheDocument();
+    expect(await screen.findByText("Loading total spanks donated...")).toBeInTheDocument();
+    answer();
+    expect(await screen.findByText((12345).toLocaleString())).toBeInTheDocument();
+    expect(askedFor).toBe("Floggers4Change");
+  });
+
+  it("shows 0 when the total fails to load", async () => {
+    server.use(http.get("/api/charitySpankTotal", () => failure(404, "Not Found", "Unknown charity")));
+    openCharity();
+    expect(await screen.findByText("0")).toBeInTheDocument();
+    expect(screen.queryByText("Loading total spanks donated...")).not.toBeInTheDocument();
+  });
+
+  it("shows its pictures with alt text and a testimonial", async () => {
+    setCharityTotal(3);
+    openCharity();
+    expect(await screen.findByRole("img", { name: "Two open hands lifting up a red heart" })).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: /A wrapped gift/ })).toBeInTheDocument();
+    expect(screen.getByText(/Jo and Priya/)).toBeInTheDocument();
+  });
+
+  it("opens the 'Notice' modal from Donate Now, closed by Close", async () => {
+    const { user } = openCharity();
+    await user.click(await screen.findByRole("button", { name: "Donate Now" }));
+    const notice = await screen.findByRole("dialog", { name: "Notice" });
+    expect(notice).toHaveTextContent("We are still working on this.");
+    await user.click(within(notice).getByRole("button", { name: "Close" }));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+});

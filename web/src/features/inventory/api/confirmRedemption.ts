@@ -1,0 +1,24 @@
+import { confirmRedeemReply } from "@spankbank/shared/contract/inventory";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { toast } from "@/lib/toast";
+import { redeemedQueryOptions } from "./getRedeemed";
+
+/** The buyer says the favour was delivered: the seller is paid from escrow. */
+export function postConfirmRedemption(itemId: number) {
+  return api.post("/api/confirm-redeem", { itemId }, confirmRedeemReply);
+}
+
+export function useConfirmRedemption() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postConfirmRedemption,
+    // The spec's two alerts, as the app's toasts instead of window.alert.
+    onSuccess: () => toast.success("Redemption confirmed successfully."),
+    onError: () => toast.error("Failed to confirm redemption."),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: redeemedQueryOptions.queryKey });
+      void queryClient.invalidateQueries({ queryKey: ["transactions"] });
+    },
+  });
+}

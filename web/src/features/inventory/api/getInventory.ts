@@ -1,0 +1,15 @@
+import { inventoryReply } from "@spankbank/shared/contract/inventory";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+/** The signed-in partner's bought, unredeemed favours. */
+export function getInventory(signal?: AbortSignal) {
+  return api.get("/api/inventory", inventoryReply, { signal }).then((reply) => reply.inventory);
+}
+
+export const inventoryQueryOptions = queryOptions({
+  queryKey: ["inventory"],
+  queryFn: ({ signal }) => getInventory(signal),
+});
+
+export const useInventory = () => useQuery(inventoryQueryOptions);

@@ -1,0 +1,15 @@
+import { redeemedReply } from "@spankbank/shared/contract/inventory";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+/** The signed-in partner's redeemed favours, most recent first. */
+export function getRedeemed(signal?: AbortSignal) {
+  return api.get("/api/redeemed", redeemedReply, { signal }).then((reply) => reply.redeemedItems);
+}
+
+export const redeemedQueryOptions = queryOptions({
+  queryKey: ["redeemed"],
+  queryFn: ({ signal }) => getRedeemed(signal),
+});
+
+export const useRedeemed = () => useQuery(redeemedQueryOptions);

@@ -1,0 +1,28 @@
+import { type InventoryItem, redeemReply } from "@spankbank/shared/contract/inventory";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { inventoryQueryOptions } from "./getInventory";
+import { redeemedQueryOptions } from "./getRedeemed";
+
+/** Redeems one unit of an inventory item. */
+export function postRedeem(itemId: number) {
+  return api.post("/api/redeem", { itemId }, redeemReply);
+}
+
+export function useRedeemItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postRedeem,
+    // SPEC section 4: the quantity drops locally and the card goes at 0; then the redeemed list reloads.
+    onSuccess: ({ remainingQuantity }, itemId) => {
+      queryClient.setQueryData(inventoryQueryOptions.queryKey, (items: InventoryItem[] | undefined) =>
+        items
+          ?.map((item) => (item.id === itemId ? { ...item, quantity: remainingQuantity } : item))
+          .filter((item) => item.quantity > 0),
+      );
+      return queryClient.invalidateQueries({ queryKey: redeemedQueryOptions.queryKey });
+    },
+    // SPEC section 8: a failed redeem is only logged.
+    onError: (error) => console.error("Failed to redeem item", error),
+  });
+}

@@ -1,0 +1,34 @@
+import { Tabs, Text } from "@mantine/core";
+import { Page } from "@/components/Page";
+import { InventoryList } from "./InventoryList";
+import { RedeemedList } from "./RedeemedList";
+
+export type InventoryTab = "inventory" | "redeemed";
+
+/** What the partner bought (Inventory) and what they asked for (Redeemed). */
+export function InventoryPage({ tab, onTabChange }: { tab: InventoryTab; onTabChange: (tab: InventoryTab) => void }) {
+  return (
+    <Page title="Your Inventory">
+      <Text size="lg" mb="lg">
+        Every favour you have bought, waiting for the right moment. Redeem one when you want it, then confirm once it
+        has been lovingly delivered.
+      </Text>
+      <Tabs
+        value={tab}
+        onChange={(value) => onTabChange(value === "redeemed" ? "redeemed" : "inventory")}
+        keepMounted={false}
+      >
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="inventory">Inventory</Tabs.Tab>
+          <Tabs.Tab value="redeemed">Redeemed</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="inventory">
+          <InventoryList />
+        </Tabs.Panel>
+        <Tabs.Panel value="redeemed">
+          <RedeemedList />
+        </Tabs.Panel>
+      </Tabs>
+    </Page>
+  );
+}

@@ -1,0 +1,127 @@
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import { describe, expect, it, vi } from "vitest";
+import { failure, signInAs } from "@/test/handlers/auth";
+import {
+  anInventoryItem,
+  aRedeemedItem,
+  confirmRequests,
+  redeemRequests,
+  setInventory,
+  setRedeemed,
+} from "@/test/handlers/inventory";
+import { renderApp } from "@/test/renderApp";
+import { server } from "@/test/server";
+
+// A busy shared machine: renders in jsdom can take seconds (no speed is asserted).
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5_000 });
+
+function openInventory(path = "/inventory") {
+  signInAs("alex");
+  return renderApp(path);
+}
+
+const card = (name: string) =>
+  screen.getByRole("heading", { level: 2, name }).closest<HTMLElement>(".mantine-Card-root")!;
+
+describe("the Inventory tab", () => {
+  it("reads 'Loading your inventory...' until the list arrives, then shows every field of each item", async () => {
+    let answer: () => void = () => {};
+    setInventory([
+      anInventoryItem({ id: 4, name: "Back massage", description: "Twenty minutes.", quantity: 2, price: 30 }),
+    ]);
+    server.use(
+      http.get("/api/inventory", async () => {
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+        return HttpResponse.json({
+          inventory: [
+            anInventoryItem({ id: 4, name: "Back massage", description: "Twenty minutes.", quantity: 2, price: 30 }),
+          ],
+        });
+      }),
+    );
+    openInventory();
+    expect(await screen.findByRole("heading", { level: 1, name: "Your Inventory" })).toBeInTheDocument();
+    expect(await screen.findByText("Loading your inventory...")).toBeInTheDocument();
+    answer();
+    await screen.findByText("Back massage");
+    const massage = card("Back massage");
+    expect(massage).toHaveTextContent("Twenty minutes.");
+    expect(massage).toHaveTextContent("Quantity purchased: 2");
+    expect(massage).toHaveTextContent("Price paid: 30 Spanks");
+    expect(massage).toHaveTextContent("Seller: sam");
+  });
+
+  it("says 'You have not purchased any products yet.' when empty", async () => {
+    openInventory();
+    expect(await screen.findByText("You have not purchased any products yet.")).toBeInTheDocument();
+  });
+
+  it("treats a failed load as an empty list", async () => {
+    server.use(http.get("/api/inventory", () => failure(403, "Forbidden", "No")));
+    openInventory();
+    expect(await screen.findByText("You have not purchased any products yet.")).toBeInTheDocument();
+  });
+
+  it("redeems one unit at a time, removes the card at 0 and reloads the redeemed list", async () => {
+    setInventory([anInventoryItem({ id: 4, name: "Back massage", quantity: 2 })]);
+    const { user } = openInventory();
+    await screen.findByText("Back massage");
+    await user.click(within(card("Back massage")).getByRole("button", { name: "Redeem Back massage" }));
+    await waitFor(() => expect(card("Back massage")).toHaveTextContent("Quantity purchased: 1"));
+    await waitFor(() => expect(within(card("Back massage")).getByRole("button", { name: /Redeem/ })).toBeEnabled());
+    await user.click(within(card("Back massage")).getByRole("button", { name: "Redeem Back massage" }));
+    expect(await screen.findByText("You have not purchased any products yet.")).toBeInTheDocument();
+    expect(redeemRequests()).toEqual([4, 4]);
+
+    await user.click(screen.getByRole("tab", { name: "Redeemed" }));
+    expect(await screen.findAllByRole("heading", { level: 2, name: "Back massage" })).toHaveLength(2);
+  });
+
+  it("disables Redeem at quantity 0", async () => {
+    server.use(
+      http.get("/api/inventory", () =>
+        HttpResponse.json({ inventory: [anInventoryItem({ id: 4, name: "Back massage", quantity: 0 })] }),
+      ),
+    );
+    openInventory();
+    await screen.findByText("Back massage");
+    expect(within(card("Back massage")).getByRole("button", { name: "Redeem Back massage" })).toBeDisabled();
+  });
+});
+
+describe("the Redeemed tab", () => {
+  it("says 'You have not redeemed any products yet.' when empty", async () => {
+    openInventory("/inventory?tab=redeemed");
+    expect(await screen.findByText("You have not redeemed any products yet.")).toBeInTheDocument();
+  });
+
+  it("shows when each was redeemed and the seller, and confirms with 'Redemption confirmed successfully.'", async () => {
+    const redeemedAt = "2025-02-14T20:30:00.000Z";
+    setRedeemed([aRedeemedItem({ id: 9, name: "Foot rub", redeemed_at: redeemedAt })]);
+    const { user } = openInventory("/inventory?tab=redeemed");
+    await screen.findByText("Foot rub");
+    const rub = card("Foot rub");
+    const shownAt = new Date(redeemedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+    expect(rub).toHaveTextContent(`Redeemed ${shownAt}`);
+    expect(rub).toHaveTextContent("Seller: sam");
+
+    await user.click(within(rub).getByRole("button", { name: "Confirm Redeem Foot rub" }));
+    expect(await screen.findByText("Redemption confirmed successfully.")).toBeInTheDocument();
+    expect(confirmRequests()).toEqual([9]);
+    await waitFor(() => expect(card("Foot rub")).toHaveTextContent(/^.*Confirmed .+$/));
+    expect(within(card("Foot rub")).queryByRole("button", { name: /Confirm Redeem/ })).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to confirm redemption.' when confirming fails", async () => {
+    setRedeemed([aRedeemedItem({ id: 9, name: "Foot rub" })]);
+    server.use(http.post("/api/confirm-redeem", () => failure(409, "Conflict", '"Foot rub" was already confirmed.')));
+    const { user } = openInventory("/inventory?tab=redeemed");
+    await screen.findByText("Foot rub");
+    await user.click(within(card("Foot rub")).getByRole("button", { name: "Confirm Redeem Foot rub" }));
+    expect(await screen.findByText("Failed to confirm redemption.")).toBeInTheDocument();
+  });
+});

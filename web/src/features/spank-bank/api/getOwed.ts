@@ -1,0 +1,15 @@
+import { owedReply } from "@spankbank/shared/contract/owed";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+/** The signed-in partner's favours the other one redeemed and is still waiting for. */
+export function getOwed(signal?: AbortSignal) {
+  return api.get("/api/owed", owedReply, { signal });
+}
+
+export const owedQueryOptions = queryOptions({
+  queryKey: ["owed"],
+  queryFn: ({ signal }) => getOwed(signal),
+});
+
+export const useOwed = () => useQuery(owedQueryOptions);

@@ -1,0 +1,15 @@
+import { productList } from "@spankbank/shared/contract/products";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+/** Every product still listed, by both partners. */
+export function getProducts(signal?: AbortSignal) {
+  return api.get("/api/products", productList, { signal });
+}
+
+export const productsQueryOptions = queryOptions({
+  queryKey: ["products"],
+  queryFn: ({ signal }) => getProducts(signal),
+});
+
+export const useProducts = () => useQuery(productsQueryOptions);

@@ -1,0 +1,15 @@
+import { spankTotalReply } from "@spankbank/shared/contract/economy";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+/** The signed-in partner's spanks (the server takes who from the session). */
+export function getSpankTotal(signal?: AbortSignal) {
+  return api.get("/api/spankTotal", spankTotalReply, { signal }).then((reply) => reply.spankTotal);
+}
+
+export const spankTotalQueryOptions = queryOptions({
+  queryKey: ["spankTotal"],
+  queryFn: ({ signal }) => getSpankTotal(signal),
+});
+
+export const useSpankTotal = () => useQuery(spankTotalQueryOptions);

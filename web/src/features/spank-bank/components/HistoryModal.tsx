@@ -1,0 +1,78 @@
+import { Center, Group, Loader, Modal, Pagination, Stack, Text } from "@mantine/core";
+import type { transaction } from "@spankbank/shared/contract/economy";
+import { useState } from "react";
+import type { z } from "zod";
+import { useTransactions } from "../api/getTransactions";
+import classes from "./spankBank.module.css";
+
+type Line = z.infer<typeof transaction>;
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** The signed-in partner's statement: every spank in and out, newest first, paged. */
+export function HistoryModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [page, setPage] = useState(1);
+  const statement = useTransactions(page, opened);
+  const close = () => {
+    onClose();
+    setPage(1);
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="Your spank history" size="lg" centered>
+      {statement.isError ? (
+        <Text>Could not load your history. Please try again later.</Text>
+      ) : statement.data === undefined ? (
+        <Center py="lg">
+          <Loader aria-label="Loading your history" />
+        </Center>
+      ) : statement.data.transactions.length === 0 ? (
+        <Text>No spanks have moved yet.</Text>
+      ) : (
+        <Stack gap="md">
+          <ol className={classes.statement} aria-label="Transactions, newest first">
+            {statement.data.transactions.map((line) => (
+              <StatementLine key={line.id} line={line} />
+            ))}
+          </ol>
+          {statement.data.pageCount > 1 && (
+            <Center>
+              <Pagination
+                total={statement.data.pageCount}
+                value={page}
+                onChange={setPage}
+                siblings={1}
+                size="sm"
+                getControlProps={(control) => ({ "aria-label": `${control} page` })}
+                getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
+              />
+            </Center>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function StatementLine({ line }: { line: Line }) {
+  const incoming = line.amount > 0;
+  return (
+    <li className={classes.statementLine}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+            {line.memo}
+          </Text>
+          <Text size="sm" c="dimmed">
+            <time dateTime={line.created_at}>{when(line.created_at)}</time>
+          </Text>
+        </div>
+        <div style={{ textAlign: "right", flexShrink: 0 }}>
+          <Text fw={700} c={incoming ? "green.9" : "rose.9"}>
+            {incoming ? `+${line.amount}` : `−${-line.amount}`}
+          </Text>
+          <Text size="sm" c="dimmed">{`Balance ${line.balance_after}`}</Text>
+        </div>
+      </Group>
+    </li>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button, Center, Group, Loader, SimpleGrid, Text, Title } from "@mantine/core";
+import type { SessionReply } from "@spankbank/shared/contract/auth";
+import type { Product } from "@spankbank/shared/contract/products";
+import { useState } from "react";
+import { partnerOf } from "@/features/session/partner";
+import { useProducts } from "../api/getProducts";
+import { ConfirmRemovalModal } from "./ConfirmRemovalModal";
+import { OwedFavours } from "./OwedFavours";
+import { ProductCard } from "./ProductCard";
+import { ProductFormModal } from "./ProductFormModal";
+
+/** The partner's own products, with add, edit and remove, and the favours they still owe. */
+export function ManageTab({ signedIn }: { signedIn: SessionReply }) {
+  const products = useProducts();
+  const [formOpened, setFormOpened] = useState(false);
+  const [editing, setEditing] = useState<Product | undefined>();
+  const [removing, setRemoving] = useState<Product | undefined>();
+  const own = products.data?.filter((product) => product.username === signedIn.user.username) ?? [];
+  const openForm = (product: Product | undefined) => {
+    setEditing(product);
+    setFormOpened(true);
+  };
+  const closeForm = () => {
+    setFormOpened(false);
+    setEditing(undefined);
+  };
+
+  return (
+    <>
+      <Group justify="space-between" align="center" mb="md" gap="sm">
+        <Title order={2}>Manage Your Products</Title>
+        <Button radius="xl" onClick={() => openForm(undefined)}>
+          Add New Product
+        </Button>
+      </Group>
+      <OwedFavours partnerName={partnerOf(signedIn).displayName} />
+      {products.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading your products" />
+        </Center>
+      ) : own.length === 0 ? (
+        <Text>No products to manage.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+          {own.map((product) => (
+            <ProductCard
+              key={product.id}
+              product={product}
+              actions={
+                <Group grow gap="sm">
+                  <Button variant="light" onClick={() => openForm(product)} aria-label={`Edit ${product.name}`}>
+                    Edit
+                  </Button>
+                  <Button
+                    variant="outline"
+                    color="red.9"
+                    onClick={() => setRemoving(product)}
+                    aria-label={`Remove ${product.name}`}
+                  >
+                    Remove
+                  </Button>
+                </Group>
+              }
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      <ProductFormModal opened={formOpened} product={editing} onClose={closeForm} />
+      <ConfirmRemovalModal product={removing} onClose={() => setRemoving(undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
+import type { Product } from "@spankbank/shared/contract/products";
+import type { ReactNode } from "react";
+import classes from "./spankBank.module.css";
+
+/** One favour with every field the spec lists; `actions` are the buttons of the tab showing it. */
+export function ProductCard({ product, actions }: { product: Product; actions: ReactNode }) {
+  return (
+    <Card withBorder shadow="xs" radius="lg" padding="lg" className={classes.card}>
+      <Stack gap="xs" className={classes.cardBody}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Title order={3} size="h4" style={{ overflowWrap: "anywhere" }}>
+            {product.name}
+          </Title>
+          <Badge color="rose" variant="light" size="lg" className={classes.price} style={{ flexShrink: 0 }}>
+            {`${product.price} Spanks`}
+          </Badge>
+        </Group>
+        <Text style={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }}>{product.description}</Text>
+        <Text size="sm" c="dimmed">{`Quantity available: ${product.quantity}`}</Text>
+        <Text size="sm" c="dimmed">{`Posted by ${product.username}`}</Text>
+      </Stack>
+      <Card.Section inheritPadding pb="lg" pt="md">
+        {actions}
+      </Card.Section>
+    </Card>
+  );
+}

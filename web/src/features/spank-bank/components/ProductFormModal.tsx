@@ -1,0 +1,145 @@
+import { ActionIcon, Button, Group, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import type { Product } from "@spankbank/shared/contract/products";
+import {
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  PRODUCT_PRICE_MAX_CHARS,
+  PRODUCT_QUANTITY_MAX,
+  PRODUCT_QUANTITY_MIN,
+} from "@spankbank/shared/limits";
+import { type FormEvent, useState } from "react";
+import { useSaveProduct } from "../api/saveProduct";
+import {
+  cutDescription,
+  cutName,
+  emptyProductForm,
+  INVALID_PRODUCT_MESSAGE,
+  nextPrice,
+  type ProductForm,
+  productBodyOf,
+  stepQuantity,
+} from "./productForm";
+
+const formOf = (product: Product | undefined): ProductForm =>
+  product
+    ? { name: product.name, description: product.description, quantity: product.quantity, price: String(product.price) }
+    : emptyProductForm;
+
+// Counters sit under their field, where the eye is while typing.
+const counterBelow = ["label", "input", "description", "error"] as ("label" | "input" | "description" | "error")[];
+
+/** Add or edit one of the partner's own products. Closing or saving resets the form (SPEC section 4). */
+export function ProductFormModal({
+  opened,
+  product,
+  onClose,
+}: {
+  opened: boolean;
+  /** The product being edited; none when adding. */
+  product: Product | undefined;
+  onClose: () => void;
+}) {
+  const [form, setForm] = useState(() => formOf(product));
+  const [invalid, setInvalid] = useState(false);
+  const [shownFor, setShownFor] = useState<Product | undefined>(product);
+  const save = useSaveProduct();
+  // Opening for another product (or for a new one) starts from that product's values.
+  if (shownFor !== product) {
+    setShownFor(product);
+    setForm(formOf(product));
+    setInvalid(false);
+  }
+  const set = (changes: Partial<ProductForm>) => setForm((current) => ({ ...current, ...changes }));
+  const close = () => {
+    setForm(formOf(undefined));
+    setInvalid(false);
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = productBodyOf(form);
+    if (!body) {
+      setInvalid(true);
+      return;
+    }
+    save.mutate({ id: product?.id, body }, { onSuccess: close });
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={product ? "Edit Product" : "Add New Product"} centered size="md">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Name"
+            value={form.name}
+            onChange={(event) => set({ name: cutName(event.currentTarget.value) })}
+            description={`${form.name.length}/${PRODUCT_NAME_MAX}`}
+            inputWrapperOrder={counterBelow}
+            data-autofocus
+          />
+          <Textarea
+            label="Description"
+            value={form.description}
+            onChange={(event) => set({ description: cutDescription(event.currentTarget.value) })}
+            description={`${form.description.length}/${PRODUCT_DESCRIPTION_MAX}`}
+            inputWrapperOrder={counterBelow}
+            autosize
+            minRows={3}
+            maxRows={8}
+          />
+          <div>
+            <Text component="span" id="product-quantity-label" size="sm" fw={500} display="block" mb={4}>
+              Quantity
+            </Text>
+            <Group gap="sm" role="group" aria-labelledby="product-quantity-label">
+              <ActionIcon
+                variant="light"
+                size="lg"
+                radius="xl"
+                aria-label="Decrease quantity"
+                disabled={form.quantity <= PRODUCT_QUANTITY_MIN}
+                onClick={() => set({ quantity: stepQuantity(form.quantity, -1) })}
+              >
+                <span aria-hidden="true">−</span>
+              </ActionIcon>
+              <Text component="output" fw={700} size="lg" miw={24} ta="center" aria-live="polite">
+                {form.quantity}
+              </Text>
+              <ActionIcon
+                variant="light"
+                size="lg"
+                radius="xl"
+                aria-label="Increase quantity"
+                disabled={form.quantity >= PRODUCT_QUANTITY_MAX}
+                onClick={() => set({ quantity: stepQuantity(form.quantity, 1) })}
+              >
+                <span aria-hidden="true">+</span>
+              </ActionIcon>
+            </Group>
+          </div>
+          <TextInput
+            label="Price (Spanks)"
+            inputMode="numeric"
+            placeholder="0"
+            value={form.price}
+            onChange={(event) => set({ price: nextPrice(form.price, event.currentTarget.value) })}
+            maxLength={PRODUCT_PRICE_MAX_CHARS}
+          />
+          {invalid && (
+            <Text role="alert" c="red.9" size="sm">
+              {INVALID_PRODUCT_MESSAGE}
+            </Text>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {product ? "Update Product" : "Add Product"}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

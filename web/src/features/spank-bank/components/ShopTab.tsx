@@ -1,0 +1,40 @@
+import { Center, Loader, SimpleGrid, Text, Title } from "@mantine/core";
+import type { SessionReply } from "@spankbank/shared/contract/auth";
+import { partnerOf } from "@/features/session/partner";
+import { useProducts } from "../api/getProducts";
+import { BuyNow } from "./BuyNow";
+import { ProductCard } from "./ProductCard";
+
+/** Every listed favour, both partners', each with Buy Now. */
+export function ShopTab({ signedIn }: { signedIn: SessionReply }) {
+  const products = useProducts();
+  const partnerName = partnerOf(signedIn).displayName;
+  return (
+    <>
+      <Title order={2} mb="md">
+        Available Products
+      </Title>
+      {products.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading products" />
+        </Center>
+      ) : // SPEC section 8: a failed load empties the list.
+      products.isError || products.data.length === 0 ? (
+        <Text>No products available.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+          {products.data.map((product) => {
+            const own = product.username === signedIn.user.username;
+            return (
+              <ProductCard
+                key={product.id}
+                product={product}
+                actions={<BuyNow product={product} own={own} partnerName={partnerName} />}
+              />
+            );
+          })}
+        </SimpleGrid>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { Paper, Text, UnstyledButton } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { useProducts } from "../api/getProducts";
+import { useSpankTotal } from "../api/getSpankTotal";
+import { HistoryModal } from "./HistoryModal";
+import classes from "./spankBank.module.css";
+
+/** The header total in the spec's three states; once known it opens the partner's statement. */
+export function SpankTotal() {
+  const total = useSpankTotal();
+  const products = useProducts();
+  const [historyOpened, history] = useDisclosure(false);
+  // SPEC section 8: a failed total or product load leaves the total unknown.
+  const failed = total.isError || products.isError;
+  return (
+    <Paper className={classes.total} radius="lg" px="lg" py="md" mb="lg">
+      {failed ? (
+        <Text fw={600}>Could not retrieve your spank total</Text>
+      ) : total.data === undefined ? (
+        <Text fw={600}>Loading your spank total...</Text>
+      ) : (
+        <UnstyledButton onClick={history.open} className={classes.totalButton} aria-haspopup="dialog">
+          <Text component="span" fw={700} size="xl" className={classes.totalText}>
+            {`You have ${total.data} spanks`}
+          </Text>
+          <Text component="span" size="sm" c="rose.9" td="underline">
+            See your history
+          </Text>
+        </UnstyledButton>
+      )}
+      <HistoryModal opened={historyOpened} onClose={history.close} />
+    </Paper>
+  );
+}

@@ -1,0 +1,416 @@
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import { delay, HttpResponse, http } from "msw";
+import { describe, expect, it, vi } from "vitest";
+import { failure, signInAs } from "@/test/handlers/auth";
+import { purchaseRequests, setStatement } from "@/test/handlers/economy";
+import { setOwed } from "@/test/handlers/inventory";
+import {
+  aProduct,
+  productsOnServer,
+  removedProductIds,
+  savedProductBodies,
+  setProducts,
+} from "@/test/handlers/products";
+import { renderApp } from "@/test/renderApp";
+import { server } from "@/test/server";
+
+// A busy shared machine: typing and modal transitions in jsdom can take seconds (no speed is asserted).
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5_000 });
+
+const samsMassage = aProduct({ id: 1, name: "Back massage", description: "Twenty minutes, oil included.", price: 30 });
+const alexsBreakfast = aProduct({ id: 2, name: "Breakfast in bed", username: "alex", price: 15, quantity: 2 });
+
+function openSpankBank(path = "/spank-bank") {
+  signInAs("alex");
+  return renderApp(path);
+}
+
+const card = (name: string) =>
+  screen.getByRole("heading", { level: 3, name }).closest<HTMLElement>(".mantine-Card-root")!;
+
+describe("the header total", () => {
+  it("reads 'Loading your spank total...' until the total arrives, then 'You have N spanks'", async () => {
+    let answer: () => void = () => {};
+    server.use(
+      http.get("/api/spankTotal", async () => {
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+        return HttpResponse.json({ spankTotal: 87 });
+      }),
+    );
+    openSpankBank();
+    expect(await screen.findByRole("heading", { level: 1, name: "Sam's Spank Bank" })).toBeInTheDocument();
+    expect(await screen.findByText("Loading your spank total...")).toBeInTheDocument();
+    answer();
+    expect(await screen.findByText("You have 87 spanks")).toBeInTheDocument();
+  });
+
+  it("reads 'Could not retrieve your spank total' when the total fails", async () => {
+    server.use(http.get("/api/spankTotal", () => failure(403, "Forbidden", "Not yours")));
+    setProducts([samsMassage]);
+    openSpankBank();
+    expect(await screen.findByText("Could not retrieve your spank total")).toBeInTheDocument();
+    expect(await screen.findByText("Back massage")).toBeInTheDocument();
+  });
+
+  it("reads 'Could not retrieve your spank total' and empties the Shop when the products fail", async () => {
+    server.use(http.get("/api/products", () => failure(403, "Forbidden", "No")));
+    openSpankBank();
+    expect(await screen.findByText("Could not retrieve your spank total")).toBeInTheDocument();
+    expect(screen.getByText("No products available.")).toBeInTheDocument();
+  });
+
+  it("opens the partner's statement, newest first, paged", async () => {
+    setStatement({
+      page: 1,
+      pageCount: 3,
+      transactions: [
+        {
+          id: 9,
+          kind: "purchase",
+          amount: -30,
+          memo: 'Bought "Back massage"',
+          created_at: "2025-02-14T20:00:00.000Z",
+          balance_after: 90,
+        },
+        {
+          id: 8,
+          kind: "award",
+          amount: 20,
+          memo: "A spank from Sam",
+          created_at: "2025-02-13T08:00:00.000Z",
+          balance_after: 120,
+        },
+      ],
+    });
+    const { user } = openSpankBank();
+    await user.click(await screen.findByRole("button", { name: /You have 120 spanks/ }));
+    const history = await screen.findByRole("dialog", { name: "Your spank history" });
+    const lines = within(history).getAllByRole("listitem");
+    expect(lines[0]).toHaveTextContent('Bought "Back massage"');
+    expect(lines[0]).toHaveTextContent("−30");
+    expect(lines[0]).toHaveTextContent("Balance 90");
+    expect(lines[1]).toHaveTextContent("+20");
+    const asked: string[] = [];
+    server.events.on("request:start", ({ request }) => {
+      asked.push(new URL(request.url).search);
+    });
+    await user.click(within(history).getByRole("button", { name: "Page 2" }));
+    await waitFor(() => expect(asked).toContain("?page=2"));
+    expect(within(history).getByRole("button", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+  });
+});
+
+describe("the Shop", () => {
+  it("shows every field of each product", async () => {
+    setProducts([samsMassage]);
+    openSpankBank();
+    expect(await screen.findByRole("heading", { level: 2, name: "Available Products" })).toBeInTheDocument();
+    await screen.findByText("Back massage");
+    const massage = card("Back massage");
+    expect(massage).toHaveTextContent("Twenty minutes, oil included.");
+    expect(massage).toHaveTextContent("Quantity available: 3");
+    expect(massage).toHaveTextContent("30 Spanks");
+    expect(massage).toHaveTextContent("Posted by sam");
+    expect(within(massage).getByRole("button", { name: "Buy Now" })).toBeEnabled();
+  });
+
+  it("says 'No products available.' for an empty list", async () => {
+    openSpankBank();
+    expect(await screen.findByText("No products available.")).toBeInTheDocument();
+  });
+
+  it("disables Buy Now on the partner's own products, with a note saying why", async () => {
+    setProducts([samsMassage, alexsBreakfast]);
+    openSpankBank();
+    await screen.findByText("Breakfast in bed");
+    const own = card("Breakfast in bed");
+    expect(within(own).getByRole("button", { name: "Buy Now" })).toBeDisabled();
+    expect(own).toHaveTextContent("This is your own favour: only Sam can buy it.");
+  });
+
+  it("buys at the price shown: the total comes from the reply and the list reloads", async () => {
+    setProducts([samsMassage]);
+    const { user } = openSpankBank();
+    await screen.findByText("You have 120 spanks");
+    server.use(http.get("/api/spankTotal", () => HttpResponse.json({ spankTotal: 0 }), { once: false }));
+    await user.click(within(card("Back massage")).getByRole("button", { name: "Buy Now" }));
+
+    expect(await screen.findByText('You bought "Back massage".')).toBeInTheDocument();
+    expect(screen.getByText("You have 90 spanks")).toBeInTheDocument();
+    await waitFor(() => expect(card("Back massage")).toHaveTextContent("Quantity available: 2"));
+    expect(purchaseRequests().map((request) => request.body)).toEqual([
+      { productId: 1, quantity: 1, expectedPrice: 30 },
+    ]);
+  });
+
+  it("shows the server's message on a refusal and reloads the Shop (the price changed)", async () => {
+    setProducts([samsMassage]);
+    const { user } = openSpankBank();
+    await screen.findByText("Back massage");
+    setProducts([{ ...samsMassage, price: 150 }]);
+    await user.click(within(card("Back massage")).getByRole("button", { name: "Buy Now" }));
+
+    expect(await screen.findByText('The price of "Back massage" changed to 150 spanks.')).toBeInTheDocument();
+    await waitFor(() => expect(card("Back massage")).toHaveTextContent("150 Spanks"));
+    expect(screen.getByText("You have 120 spanks")).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to purchase product.' for a refusal without a message", async () => {
+    setProducts([samsMassage]);
+    server.use(http.post("/api/purchase", () => HttpResponse.json({ success: false, message: "" }, { status: 409 })));
+    const { user } = openSpankBank();
+    await screen.findByText("Back massage");
+    await user.click(within(card("Back massage")).getByRole("button", { name: "Buy Now" }));
+    expect(await screen.findByText("Failed to purchase product.")).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to purchase product. Please try again.' when the request fails", async () => {
+    setProducts([samsMassage]);
+    server.use(http.post("/api/purchase", () => HttpResponse.error()));
+    const { user } = openSpankBank();
+    await screen.findByText("Back massage");
+    await user.click(within(card("Back massage")).getByRole("button", { name: "Buy Now" }));
+    expect(await screen.findByText("Failed to purchase product. Please try again.")).toBeInTheDocument();
+  });
+
+  it("disables Buy Now while a purchase is in flight and sends a fresh Idempotency-Key per click", async () => {
+    setProducts([samsMassage]);
+    let release: () => void = () => {};
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post("/api/purchase", async ({ request }) => {
+        keys.push(request.headers.get("idempotency-key"));
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return HttpResponse.json({ success: true, newSpankTotal: 90, message: "Bought." });
+      }),
+    );
+    const { user } = openSpankBank();
+    await screen.findByText("Back massage");
+    const buyNow = () => within(card("Back massage")).getByRole("button", { name: "Buy Now" });
+
+    await user.click(buyNow());
+    await waitFor(() => expect(buyNow()).toBeDisabled());
+    await user.click(buyNow());
+    expect(keys).toHaveLength(1);
+    release();
+    await waitFor(() => expect(buyNow()).toBeEnabled());
+    await user.click(buyNow());
+    await waitFor(() => expect(keys).toHaveLength(2));
+    release();
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+});
+
+describe("Manage Products", () => {
+  it("lists only the partner's own products with Edit and Remove, or 'No products to manage.'", async () => {
+    setProducts([samsMassage, alexsBreakfast]);
+    const { user } = openSpankBank();
+    await user.click(await screen.findByRole("tab", { name: "Manage Products" }));
+    expect(await screen.findByRole("heading", { level: 2, name: "Manage Your Products" })).toBeInTheDocument();
+    expect(await screen.findByText("Breakfast in bed")).toBeInTheDocument();
+    expect(screen.queryByText("Back massage")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Edit Breakfast in bed" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Remove Breakfast in bed" })).toBeInTheDocument();
+  });
+
+  it("says 'No products to manage.' and that the partner waits for nothing", async () => {
+    setProducts([samsMassage]);
+    openSpankBank("/spank-bank?tab=manage");
+    expect(await screen.findByText("No products to manage.")).toBeInTheDocument();
+    expect(await screen.findByText("Sam is not waiting for anything right now.")).toBeInTheDocument();
+  });
+
+  it("shows the favours the partner redeemed and is waiting for, above the list", async () => {
+    setOwed({
+      owed: [
+        {
+          id: 7,
+          name: "Breakfast in bed",
+          description: "Eggs.",
+          price: 15,
+          redeemed_at: "2025-02-14T20:00:00.000Z",
+          username: "sam",
+        },
+      ],
+      escrowTotal: 15,
+    });
+    openSpankBank("/spank-bank?tab=manage");
+    const heading = await screen.findByRole("heading", { level: 3, name: "Sam is waiting for:" });
+    const owed = heading.closest<HTMLElement>(".mantine-Paper-root")!;
+    expect(within(owed).getByRole("listitem")).toHaveTextContent("Breakfast in bed");
+    expect(within(owed).getByRole("listitem")).toHaveTextContent("15 Spanks");
+    expect(owed).toHaveTextContent("15 spanks in escrow until Sam confirms");
+  });
+});
+
+describe("the add/edit modal", () => {
+  async function openAddModal() {
+    const rendered = openSpankBank("/spank-bank?tab=manage");
+    await rendered.user.click(await screen.findByRole("button", { name: "Add New Product" }));
+    const modal = await screen.findByRole("dialog", { name: "Add New Product" });
+    return { ...rendered, modal };
+  }
+
+  it("counts and cuts the name at 60 and the description at 300", async () => {
+    const { user, modal } = await openAddModal();
+    expect(within(modal).getByText("0/60")).toBeInTheDocument();
+    expect(within(modal).getByText("0/300")).toBeInTheDocument();
+    await user.type(within(modal).getByLabelText("Name"), "Hug");
+    expect(within(modal).getByText("3/60")).toBeInTheDocument();
+    await user.click(within(modal).getByLabelText("Name"));
+    await user.paste("x".repeat(70));
+    expect(within(modal).getByLabelText("Name")).toHaveValue(`Hug${"x".repeat(57)}`);
+    expect(within(modal).getByText("60/60")).toBeInTheDocument();
+    await user.click(within(modal).getByLabelText("Description"));
+    await user.paste("y".repeat(320));
+    expect(within(modal).getByLabelText("Description")).toHaveValue("y".repeat(300));
+    expect(within(modal).getByText("300/300")).toBeInTheDocument();
+  });
+
+  it("moves the quantity only within 1..10, each button disabled at its end", async () => {
+    const { user, modal } = await openAddModal();
+    const minus = within(modal).getByRole("button", { name: "Decrease quantity" });
+    const plus = within(modal).getByRole("button", { name: "Increase quantity" });
+    const quantity = within(within(modal).getByRole("group", { name: "Quantity" })).getByRole("status");
+    expect(quantity).toHaveTextContent("1");
+    expect(minus).toBeDisabled();
+    for (let i = 0; i < 9; i++) await user.click(plus);
+    expect(quantity).toHaveTextContent("10");
+    expect(plus).toBeDisabled();
+    expect(minus).toBeEnabled();
+    await user.click(minus);
+    expect(quantity).toHaveTextContent("9");
+  });
+
+  it("floors and clamps the price to 0..9999 in at most 4 characters", async () => {
+    const { user, modal } = await openAddModal();
+    const price = within(modal).getByLabelText("Price (Spanks)");
+    await user.click(price);
+    await user.paste("12.9");
+    expect(price).toHaveValue("12");
+    await user.clear(price);
+    await user.paste("-5");
+    expect(price).toHaveValue("0");
+    await user.clear(price);
+    await user.type(price, "123456");
+    expect(price).toHaveValue("1234");
+    await user.clear(price);
+    await user.type(price, "abc");
+    expect(price).toHaveValue("");
+  });
+
+  it("shows the validation message and sends nothing when the trimmed name or description is empty", async () => {
+    const { user, modal } = await openAddModal();
+    await user.click(within(modal).getByLabelText("Name"));
+    await user.paste("   ");
+    await user.click(within(modal).getByLabelText("Description"));
+    await user.paste("A kiss");
+    await user.click(within(modal).getByRole("button", { name: "Add Product" }));
+    expect(within(modal).getByRole("alert")).toHaveTextContent(
+      "Please enter a valid product name, description, quantity (1-10), and price.",
+    );
+    expect(savedProductBodies()).toEqual([]);
+  });
+
+  it("adds a product (empty price means 0), toasts, lists it and resets the form", async () => {
+    const { user, modal } = await openAddModal();
+    await user.click(within(modal).getByLabelText("Name"));
+    await user.paste("  Foot rub ");
+    await user.click(within(modal).getByLabelText("Description"));
+    await user.paste("Ten minutes each foot.");
+    await user.click(within(modal).getByRole("button", { name: "Increase quantity" }));
+    await user.click(within(modal).getByRole("button", { name: "Add Product" }));
+
+    expect(await screen.findByText("Product added successfully!")).toBeInTheDocument();
+    expect(savedProductBodies()).toEqual([
+      { method: "POST", body: { name: "Foot rub", description: "Ten minutes each foot.", quantity: 2, price: 0 } },
+    ]);
+    expect(await screen.findByRole("heading", { level: 3, name: "Foot rub" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await user.click(screen.getByRole("button", { name: "Add New Product" }));
+    const again = await screen.findByRole("dialog", { name: "Add New Product" });
+    expect(within(again).getByLabelText("Name")).toHaveValue("");
+    expect(within(again).getByLabelText("Description")).toHaveValue("");
+    expect(within(again).getByLabelText("Price (Spanks)")).toHaveValue("");
+  });
+
+  it("resets the form when closed with Cancel", async () => {
+    const { user, modal } = await openAddModal();
+    await user.type(within(modal).getByLabelText("Name"), "Rub");
+    await user.click(within(modal).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await user.click(screen.getByRole("button", { name: "Add New Product" }));
+    expect(within(await screen.findByRole("dialog")).getByLabelText("Name")).toHaveValue("");
+  });
+
+  it("toasts 'Failed to add or update product. Please try again.' when saving fails", async () => {
+    server.use(http.post("/api/products", () => failure(400, "Bad Request", "body.name must not be empty")));
+    const { user, modal } = await openAddModal();
+    await user.click(within(modal).getByLabelText("Name"));
+    await user.paste("Foot rub");
+    await user.click(within(modal).getByLabelText("Description"));
+    await user.paste("Ten minutes.");
+    await user.click(within(modal).getByRole("button", { name: "Add Product" }));
+    expect(await screen.findByText("Failed to add or update product. Please try again.")).toBeInTheDocument();
+  });
+
+  it("edits a product from its current values and toasts 'Product updated successfully!'", async () => {
+    setProducts([alexsBreakfast]);
+    const { user } = openSpankBank("/spank-bank?tab=manage");
+    await user.click(await screen.findByRole("button", { name: "Edit Breakfast in bed" }));
+    const modal = await screen.findByRole("dialog", { name: "Edit Product" });
+    expect(within(modal).getByLabelText("Name")).toHaveValue("Breakfast in bed");
+    expect(within(modal).getByLabelText("Price (Spanks)")).toHaveValue("15");
+    await user.clear(within(modal).getByLabelText("Price (Spanks)"));
+    await user.type(within(modal).getByLabelText("Price (Spanks)"), "40");
+    await user.click(within(modal).getByRole("button", { name: "Update Product" }));
+
+    expect(await screen.findByText("Product updated successfully!")).toBeInTheDocument();
+    expect(savedProductBodies()).toEqual([
+      {
+        method: "PUT",
+        id: 2,
+        body: { name: "Breakfast in bed", description: alexsBreakfast.description, quantity: 2, price: 40 },
+      },
+    ]);
+    await waitFor(() => expect(card("Breakfast in bed")).toHaveTextContent("40 Spanks"));
+  });
+});
+
+describe("removing a product", () => {
+  it("asks 'Confirm Removal' with the quoted name, removes and toasts", async () => {
+    setProducts([alexsBreakfast]);
+    const { user } = openSpankBank("/spank-bank?tab=manage");
+    await user.click(await screen.findByRole("button", { name: "Remove Breakfast in bed" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirm Removal" });
+    expect(dialog).toHaveTextContent('Are you sure you want to remove the product "Breakfast in bed"?');
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Yes, Remove" }));
+
+    expect(await screen.findByText("Product removed successfully!")).toBeInTheDocument();
+    expect(removedProductIds()).toEqual([2]);
+    expect(await screen.findByText("No products to manage.")).toBeInTheDocument();
+    expect(productsOnServer()).toEqual([]);
+  });
+
+  it("toasts 'Failed to remove product. Please try again.' when it fails", async () => {
+    setProducts([alexsBreakfast]);
+    server.use(
+      http.delete("/api/products/:id", async () => {
+        await delay(1);
+        return failure(403, "Forbidden", "Not your product");
+      }),
+    );
+    const { user } = openSpankBank("/spank-bank?tab=manage");
+    await user.click(await screen.findByRole("button", { name: "Remove Breakfast in bed" }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Yes, Remove" }));
+    expect(await screen.findByText("Failed to remove product. Please try again.")).toBeInTheDocument();
+  });
+});

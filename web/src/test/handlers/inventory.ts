@@ -1,0 +1,88 @@
+import type { InventoryItem, RedeemedItem } from "@spankbank/shared/contract/inventory";
+import type { OwedReply } from "@spankbank/shared/contract/owed";
+import { HttpResponse, http } from "msw";
+import { failure } from "./auth";
+
+/** The fake server's inventory, redeemed items and favours owed, and the redeems and confirms it got. */
+const state = {
+  inventory: [] as InventoryItem[],
+  redeemed: [] as RedeemedItem[],
+  owed: { owed: [], escrowTotal: 0 } as OwedReply,
+  nextRedeemedId: 500,
+  redeems: [] as number[],
+  confirms: [] as number[],
+};
+
+export const setInventory = (items: InventoryItem[]) => {
+  state.inventory = items.map((item) => ({ ...item }));
+};
+export const setRedeemed = (items: RedeemedItem[]) => {
+  state.redeemed = items.map((item) => ({ ...item }));
+};
+export const setOwed = (owed: OwedReply) => {
+  state.owed = owed;
+};
+export const redeemRequests = (): readonly number[] => state.redeems;
+export const confirmRequests = (): readonly number[] => state.confirms;
+
+export function resetInventory(): void {
+  state.inventory = [];
+  state.redeemed = [];
+  state.owed = { owed: [], escrowTotal: 0 };
+  state.nextRedeemedId = 500;
+  state.redeems = [];
+  state.confirms = [];
+}
+
+export function anInventoryItem(fields: Partial<InventoryItem> & Pick<InventoryItem, "id" | "name">): InventoryItem {
+  return {
+    productId: fields.id,
+    description: `${fields.name}, with love.`,
+    quantity: 1,
+    price: 25,
+    username: "sam",
+    ...fields,
+  };
+}
+
+export function aRedeemedItem(fields: Partial<RedeemedItem> & Pick<RedeemedItem, "id" | "name">): RedeemedItem {
+  return {
+    description: `${fields.name}, with love.`,
+    redeemed_at: "2025-02-14T20:30:00.000Z",
+    confirmed_at: null,
+    username: "sam",
+    ...fields,
+  };
+}
+
+export const inventoryHandlers = [
+  http.get("/api/inventory", () =>
+    HttpResponse.json({ inventory: state.inventory.filter((item) => item.quantity > 0) }),
+  ),
+  http.get("/api/redeemed", () => HttpResponse.json({ redeemedItems: state.redeemed })),
+  http.get("/api/owed", () => HttpResponse.json(state.owed)),
+  http.post("/api/redeem", async ({ request }) => {
+    const { itemId } = (await request.json()) as { itemId: number };
+    state.redeems.push(itemId);
+    const item = state.inventory.find(({ id }) => id === itemId);
+    if (!item || item.quantity < 1) return failure(409, "Conflict", "Nothing left to redeem.");
+    item.quantity -= 1;
+    const redeemedItem = aRedeemedItem({
+      id: state.nextRedeemedId++,
+      name: item.name,
+      description: item.description,
+      username: item.username,
+      redeemed_at: new Date().toISOString(),
+    });
+    state.redeemed.unshift(redeemedItem);
+    return HttpResponse.json({ redeemedItem, remainingQuantity: item.quantity });
+  }),
+  http.post("/api/confirm-redeem", async ({ request }) => {
+    const { itemId } = (await request.json()) as { itemId: number };
+    state.confirms.push(itemId);
+    const item = state.redeemed.find(({ id }) => id === itemId);
+    if (!item || item.confirmed_at) return failure(409, "Conflict", "Already confirmed.");
+    item.confirmed_at = new Date().toISOString();
+    return HttpResponse.json({ success: true, message: "Redemption confirmed successfully." });
+  }),
+];

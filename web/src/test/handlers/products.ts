@@ -1,0 +1,69 @@
+import type { Product, ProductBody } from "@spankbank/shared/contract/products";
+import { HttpResponse, http } from "msw";
+import { failure, signedInUsername } from "./auth";
+
+/** The fake server's marketplace: its products and every write it received. */
+const state = {
+  products: [] as Product[],
+  nextId: 100,
+  saved: [] as { method: string; id?: number; body: ProductBody }[],
+  removed: [] as number[],
+};
+
+export function setProducts(products: Product[]): void {
+  state.products = products.map((product) => ({ ...product }));
+}
+export const productsOnServer = (): readonly Product[] => state.products;
+export const savedProductBodies = () => state.saved;
+export const removedProductIds = (): readonly number[] => state.removed;
+
+export function resetProducts(): void {
+  state.products = [];
+  state.nextId = 100;
+  state.saved = [];
+  state.removed = [];
+}
+
+/** A product as GET /api/products answers it. */
+export function aProduct(fields: Partial<Product> & Pick<Product, "id" | "name">): Product {
+  return {
+    description: `${fields.name}, with love.`,
+    quantity: 3,
+    price: 25,
+    username: "sam",
+    created_at: "2025-02-01T10:00:00.000Z",
+    ...fields,
+  };
+}
+
+export const productHandlers = [
+  http.get("/api/products", () => HttpResponse.json(state.products)),
+  http.post("/api/products", async ({ request }) => {
+    const body = (await request.json()) as ProductBody;
+    state.saved.push({ method: "POST", body });
+    const product = {
+      ...body,
+      id: state.nextId++,
+      username: signedInUsername()!,
+      created_at: new Date().toISOString(),
+    };
+    state.products.push(product);
+    return HttpResponse.json({ product }, { status: 201 });
+  }),
+  http.put("/api/products/:id", async ({ request, params }) => {
+    const id = Number(params.id);
+    const body = (await request.json()) as ProductBody;
+    state.saved.push({ method: "PUT", id, body });
+    const index = state.products.findIndex((product) => product.id === id);
+    if (index < 0) return failure(404, "Not Found", "No such product");
+    const product = { ...state.products[index]!, ...body };
+    state.products[index] = product;
+    return HttpResponse.json({ product });
+  }),
+  http.delete("/api/products/:id", ({ params }) => {
+    const id = Number(params.id);
+    state.removed.push(id);
+    state.products = state.products.filter((product) => product.id !== id);
+    return new HttpResponse(null, { status: 204 });
+  }),
+];
