@@ -38,6 +38,7 @@ describe("migrations", () => {
         "inventory_items",
         "login_failures",
         "memories",
+        "memory_images",
         "outbox",
         "products",
         "purchases",
