@@ -84,6 +84,11 @@ export function removeMemoryFromDiscord(db: Db, discordMessageId: string, now = 
   return changes > 0;
 }
 
+/** Whether a memory (even a deleted one) was already made from this Discord message. */
+export function hasMemoryFromDiscord(db: Db | Tx, discordMessageId: string): boolean {
+  return db.select({ id: memories.id }).from(memories).where(eq(memories.discordMessageId, discordMessageId)).get() !== undefined;
+}
+
 /** Every memory not deleted, newest first. */
 export function listMemories(db: Db | Tx): Memory[] {
   return visibleMemories(db).all();

@@ -65,6 +65,19 @@ export function latestQuestion(db: Db | Tx): Question | null {
   return questionsWithResponses(db, 1)[0] ?? null;
 }
 
+/** One asked question with its answers and its Discord message; null for an unknown id. */
+export function questionById(db: Db | Tx, id: number): (Question & { discordMessageId: string | null }) | null {
+  const row = db.select().from(questions).where(eq(questions.id, id)).get();
+  if (!row) return null;
+  return {
+    question_id: row.id,
+    question: row.text,
+    asked_at: row.askedAt,
+    responses: responsesTo(db, [row.id]).get(row.id) ?? [],
+    discordMessageId: row.discordMessageId,
+  };
+}
+
 /** Every asked question, newest first, with its answers. */
 export function listQuestions(db: Db | Tx): Question[] {
   return questionsWithResponses(db);
