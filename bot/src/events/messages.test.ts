@@ -8,6 +8,7 @@ import {
   attachment,
   botOnTempDb,
   dispatch,
+  GUILD_ID,
   gateway,
   MEMORIES_CHANNEL,
   message,
@@ -44,7 +45,7 @@ describe("the memories channel", () => {
       edited_timestamp: "2026-05-01T10:01:00.000Z",
     });
     await until(() => listMemories(db)[0]?.message === "First pancake");
-    gateway(client, "MESSAGE_DELETE", { id: sent.id, channel_id: MEMORIES_CHANNEL, guild_id: sent.guild_id });
+    gateway(client, "MESSAGE_DELETE", { id: sent.id, channel_id: MEMORIES_CHANNEL, guild_id: GUILD_ID });
     await until(() => listMemories(db).length === 0);
   });
 
