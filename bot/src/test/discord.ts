@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { mediaFolder } from "@spankbank/db/media";
@@ -149,9 +150,9 @@ export function gateway(client: Client, t: string, d: unknown): void {
   );
 }
 
-/** Waits (bounded) for the bot's asynchronous work to show. */
+/** Waits (bounded, on real time even under fake timers) for the bot's asynchronous work to show. */
 export async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 300 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 300 && !done(); i++) await sleep(10);
   if (!done()) throw new Error("the bot did not get there");
 }
 
