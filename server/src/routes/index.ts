@@ -6,6 +6,7 @@ import { charityRoutes } from "./charity.js";
 import { economyRoutes } from "./economy.js";
 import { healthRoutes } from "./health.js";
 import { inventoryRoutes } from "./inventory.js";
+import { mediaRoutes } from "./media.js";
 import { memoryRoutes } from "./memories.js";
 import { productRoutes } from "./products.js";
 import { questionRoutes } from "./questions.js";
@@ -26,6 +27,7 @@ export const apiRoutes: FastifyPluginAsync<{ https: boolean }> = async (app, { h
   await app.register(charityRoutes);
   await app.register(transactionRoutes);
   await app.register(memoryRoutes);
+  await app.register(mediaRoutes);
   await app.register(questionRoutes);
   await app.register(quoteRoutes);
   await app.register(workoutRoutes);
