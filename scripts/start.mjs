@@ -1,5 +1,7 @@
 // `npm start`: build what changed, then run the server and (when configured) the Discord bot
-// as two processes on the same database file. Ctrl-C stops both.
+// as two processes on the same database file. The web app never falls with the bot: a bot that
+// exits is restarted with a growing wait. Ctrl-C stops both. SPANKBANK_SKIP_BUILD=1 skips the
+// build (already built, as in the tests of this file).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -11,37 +13,67 @@ const built =
 
 // Always build: turbo replays unchanged packages from its cache in under a second, and code
 // updated by a `git pull` is never served stale.
-if (!built) console.log("Building Spank Bank (first start only, about a minute)...");
-const build = spawnSync("npx", ["turbo", "run", "build", "--output-logs=errors-only"], {
-  cwd: root,
-  stdio: built ? ["inherit", "ignore", "inherit"] : "inherit",
-});
+const skipBuild = process.env.SPANKBANK_SKIP_BUILD === "1";
+if (!built && !skipBuild) console.log("Building Spank Bank (first start only, about a minute)...");
+const build = skipBuild
+  ? { status: 0 }
+  : spawnSync("npx", ["turbo", "run", "build", "--output-logs=errors-only"], {
+      cwd: root,
+      stdio: built ? ["inherit", "ignore", "inherit"] : "inherit",
+    });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 if (existsSync(`${root}.env`)) process.loadEnvFile(`${root}.env`);
 
 const children = new Set();
 let stopping = false;
+let botRestart;
 
-function run(name, script) {
+// The bot's wait before a restart doubles after each quick exit (1 s, 2 s ... 5 min), and starts
+// over once it has run for a while.
+const BOT_FIRST_WAIT_MS = 1000;
+const BOT_MAX_WAIT_MS = 5 * 60_000;
+const BOT_HEALTHY_AFTER_MS = 5 * 60_000;
+let botWait = BOT_FIRST_WAIT_MS;
+
+function run(name, script, onExit) {
   const child = spawn(process.execPath, [script], { cwd: root, stdio: "inherit", env: process.env });
   children.add(child);
   child.on("exit", (code, signal) => {
     children.delete(child);
-    if (name === "bot" && code === 0 && !stopping) return; // the bot is off (no token): the web app goes on
-    if (!stopping) {
-      console.error(`${name} stopped (${signal ?? `exit ${code}`}); stopping Spank Bank.`);
-      stop(code ?? 1);
-    } else if (children.size === 0) {
-      process.exit(process.exitCode ?? 0);
+    if (stopping) {
+      if (children.size === 0) process.exit(process.exitCode ?? 0);
+      return;
     }
+    onExit(code, signal);
   });
   return child;
+}
+
+function runServer() {
+  run("server", `${root}server/dist/server.js`, (code, signal) => {
+    console.error(`The web server stopped (${signal ?? `exit ${code}`}); stopping Spank Bank.`);
+    stop(code ?? 1);
+  });
+}
+
+function runBot() {
+  const startedAt = Date.now();
+  run("bot", `${root}bot/dist/start.js`, (code, signal) => {
+    if (code === 0) return; // the bot is off (no token) and said so: the web app goes on
+    if (Date.now() - startedAt > BOT_HEALTHY_AFTER_MS) botWait = BOT_FIRST_WAIT_MS;
+    console.error(
+      `The Discord bot stopped (${signal ?? `exit ${code}`}); restarting it in ${Math.round(botWait / 1000)} s. The web app keeps running.`,
+    );
+    botRestart = setTimeout(runBot, botWait);
+    botWait = Math.min(botWait * 2, BOT_MAX_WAIT_MS);
+  });
 }
 
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
+  clearTimeout(botRestart);
   process.exitCode = code;
   for (const child of children) child.kill("SIGTERM");
   if (children.size === 0) process.exit(code);
@@ -50,7 +82,7 @@ function stop(code = 0) {
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
-run("server", `${root}server/dist/server.js`);
+runServer();
 
 // The bot starts once the server is up, so the two never apply migrations at the same moment.
 const port = process.env.PORT ?? "3000";
@@ -63,4 +95,4 @@ for (let attempt = 0; attempt < 100 && !stopping; attempt++) {
   if (healthy) break;
   await new Promise((resolve) => setTimeout(resolve, 200));
 }
-if (!stopping) run("bot", `${root}bot/dist/start.js`);
+if (!stopping) runBot();

@@ -2,40 +2,48 @@ import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { MessageFlags } from "discord.js";
 import { describe, expect, it } from "vitest";
-import { botOnTempDb, callbacks, dispatch, slashCommand } from "./test/discord.js";
+import { createBot } from "./bot.js";
+import { BOT_PERMISSIONS, inviteUrl } from "./permissions.js";
+import { botOnTempDb, callbackOf, dispatch, STRANGER_ID, slashCommand } from "./test/discord.js";
 
 const [alex] = demoCouple.partners;
 
 describe("the bot", () => {
-  it("is created without logging in", () => {
-    const { client } = botOnTempDb();
-    expect(client.isReady()).toBe(false);
+  it("is created without logging in, on Discord's own REST unless told otherwise", () => {
+    const { context } = botOnTempDb();
+    expect(createBot(context).isReady()).toBe(false);
+    expect(createBot(context).rest.options.api).toBe("https://discord.com/api");
+    expect(createBot(context, { api: "http://127.0.0.1:4000/api" }).rest.options.api).toBe("http://127.0.0.1:4000/api");
   });
 
   it("answers /spanks privately with the partner's spank total from the ledger", async () => {
     const { client, db } = botOnTempDb();
     const alexId = db.$client.prepare("SELECT id FROM users WHERE username = 'alex'").get() as { id: number };
     giveSpanks(db, alexId.id, 42);
-    await dispatch(client, slashCommand("spanks", alex.discordId));
-    expect(callbacks).toHaveLength(1);
-    expect(callbacks[0]!.body).toMatchObject({
-      type: 4,
-      data: { content: "You have 42 spanks", flags: MessageFlags.Ephemeral },
-    });
+    const payload = slashCommand("spanks", alex.discordId);
+    expect(await dispatch(client, payload)).toBe("You have 42 spanks");
+    expect(callbackOf(payload)).toMatchObject({ type: 4, data: { flags: MessageFlags.Ephemeral } });
   });
 
-  it("turns away anyone who is not one of the couple", async () => {
+  it("turns away anyone who is not one of the couple, privately", async () => {
     const { client } = botOnTempDb();
-    await dispatch(client, slashCommand("spanks", "333333333333333333"));
-    expect(callbacks[0]!.body.data).toMatchObject({
-      content: "Spank Bank is private to one couple, sorry!",
-      flags: MessageFlags.Ephemeral,
-    });
+    const payload = slashCommand("spanks", STRANGER_ID);
+    expect(await dispatch(client, payload)).toBe("Spank Bank is private to one couple, sorry!");
+    expect(callbackOf(payload)?.data?.flags).toBe(MessageFlags.Ephemeral);
   });
 
   it("answers an unknown command privately instead of failing silently", async () => {
     const { client } = botOnTempDb();
-    await dispatch(client, slashCommand("nope", alex.discordId));
-    expect(callbacks[0]!.body.data?.content).toBe("I don't know the command /nope.");
+    expect(await dispatch(client, slashCommand("nope", alex.discordId))).toBe("I don't know the command /nope.");
+  });
+});
+
+describe("the invite link", () => {
+  it("asks for exactly View Channels, Read Message History, Send Messages and Add Reactions", () => {
+    // 1024 + 65536 + 2048 + 64
+    expect(BOT_PERMISSIONS).toBe(68672n);
+    expect(inviteUrl("123")).toBe(
+      "https://discord.com/oauth2/authorize?client_id=123&scope=bot+applications.commands&permissions=68672",
+    );
   });
 });

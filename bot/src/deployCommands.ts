@@ -1,20 +1,23 @@
 import { existsSync } from "node:fs";
 import { loadRuntime } from "@spankbank/db/runtime";
 import { REST, Routes } from "discord.js";
-import { commands } from "./commands/index.js";
+import { commandRegistrations } from "./commands/index.js";
+import { inviteUrl } from "./permissions.js";
 
-/** Registers the slash commands: in the couple's server when guildId is configured (instant), else globally. */
+/** Registers the commands: in the couple's server when guildId is configured (instant), else globally. */
 async function main(): Promise<void> {
   if (existsSync(".env")) process.loadEnvFile(".env");
   const token = process.env.DISCORD_TOKEN;
   const appId = process.env.DISCORD_APP_ID;
   if (!token || !appId) throw new Error("Set DISCORD_TOKEN and DISCORD_APP_ID (in .env) first.");
   const guildId = loadRuntime().config.discord.guildId;
-  const rest = new REST().setToken(token);
-  const body = commands.map((command) => command.data.toJSON());
+  const api = process.env.DISCORD_API_URL;
+  const rest = new REST(api ? { api } : {}).setToken(token);
+  const body = commandRegistrations();
   const route = guildId ? Routes.applicationGuildCommands(appId, guildId) : Routes.applicationCommands(appId);
   await rest.put(route, { body });
   console.log(`Registered ${body.length} commands ${guildId ? `in server ${guildId}` : "globally"}.`);
+  console.log(`Invite the bot to your server with:\n${inviteUrl(appId)}`);
 }
 
 main().catch((error: unknown) => {

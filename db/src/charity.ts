@@ -1,6 +1,7 @@
 import { type Db, inTransaction } from "./client.js";
 import { Refusal } from "./errors.js";
 import { balanceOf, transfer } from "./ledger.js";
+import { enqueueEvent } from "./outbox.js";
 import { spanks } from "./purchase.js";
 
 /** Everything ever donated: donations only ever flow into the charity account. */
@@ -32,6 +33,7 @@ export function donate(db: Db, userId: number, amount: number, now = new Date())
       memo: "Donation to charity",
       now,
     });
+    enqueueEvent(tx, "donation_made", { userId, amount, charityTotal: charityTotal(tx) }, now);
     return { charityTotal: charityTotal(tx), newSpankTotal: balanceOf(tx, { userId }) };
   });
 }

@@ -3,20 +3,25 @@ import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal } from "./errors.js";
-import { memories, users } from "./schema.js";
+import type { StoredImage } from "./media.js";
+import { memories, memoryImages, users } from "./schema.js";
 
 export interface NewMemory {
   userId: number;
   message: string;
   /** The Discord message it came from: the same message never makes two memories. */
   discordMessageId?: string;
+  /** A link to that Discord message. */
+  discordUrl?: string;
   /** When the Discord message was posted; defaults to now. */
   createdAt?: Date;
+  /** Images already saved in the media folder (see media.ts). */
+  images?: readonly StoredImage[];
 }
 
 /** Stores a memory, or returns the one already made from the same Discord message (deleted stays deleted). */
 export function addMemory(db: Db, memory: NewMemory): Memory {
-  const message = memoryText(memory.message);
+  const message = memoryText(memory.message, (memory.images?.length ?? 0) > 0);
   return inTransaction(db, (tx) => {
     if (memory.discordMessageId !== undefined) {
       const existing = memoryByDiscordMessage(tx, memory.discordMessageId);
@@ -28,18 +33,34 @@ export function addMemory(db: Db, memory: NewMemory): Memory {
         userId: memory.userId,
         message,
         discordMessageId: memory.discordMessageId,
+        discordUrl: memory.discordUrl,
         createdAt: isoNow(memory.createdAt),
       })
       .returning({ id: memories.id })
       .get();
+    for (const image of memory.images ?? [])
+      tx.insert(memoryImages)
+        .values({ memoryId: id, ...image })
+        .run();
     return memoryById(tx, id)!;
   });
 }
 
 /** A message edited in Discord edits its memory; null when no visible memory came from it. */
 export function editMemoryFromDiscord(db: Db, discordMessageId: string, message: string): Memory | null {
-  const text = memoryText(message);
   return inTransaction(db, (tx) => {
+    const memory = tx
+      .select({ id: memories.id })
+      .from(memories)
+      .where(eq(memories.discordMessageId, discordMessageId))
+      .get();
+    if (!memory) return null;
+    const hasImages = tx
+      .select({ id: memoryImages.id })
+      .from(memoryImages)
+      .where(eq(memoryImages.memoryId, memory.id))
+      .get();
+    const text = memoryText(message, hasImages !== undefined);
     const edited = tx
       .update(memories)
       .set({ message: text })
@@ -61,6 +82,11 @@ export function removeMemoryFromDiscord(db: Db, discordMessageId: string, now = 
     .where(and(eq(memories.discordMessageId, discordMessageId), isNull(memories.deletedAt)))
     .run();
   return changes > 0;
+}
+
+/** Whether a memory (even a deleted one) was already made from this Discord message. */
+export function hasMemoryFromDiscord(db: Db | Tx, discordMessageId: string): boolean {
+  return db.select({ id: memories.id }).from(memories).where(eq(memories.discordMessageId, discordMessageId)).get() !== undefined;
 }
 
 /** Every memory not deleted, newest first. */
@@ -132,9 +158,9 @@ function memoryByDiscordMessage(tx: Tx, discordMessageId: string): Memory | unde
     .get();
 }
 
-/** A memory is its text: a Discord message with nothing but an attachment makes none. */
-function memoryText(message: string): string {
+/** A memory is its text or its images: a Discord message with neither makes none. */
+function memoryText(message: string, hasImages: boolean): string {
   const text = message.trim();
-  if (text.length === 0) throw new Refusal("invalid", "message: a memory needs some text");
+  if (text.length === 0 && !hasImages) throw new Refusal("invalid", "message: a memory needs some text");
   return text;
 }

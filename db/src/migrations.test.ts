@@ -40,6 +40,7 @@ describe("migrations", () => {
         "letters",
         "login_failures",
         "memories",
+        "memory_images",
         "outbox",
         "products",
         "purchases",

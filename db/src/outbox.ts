@@ -1,9 +1,12 @@
-import { asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "./client.js";
 import { isoNow } from "./clock.js";
 import { type OutboxKind, outbox } from "./schema.js";
 
 export type OutboxEvent = typeof outbox.$inferSelect;
+
+/** Longest wait between two attempts at one event. */
+export const OUTBOX_MAX_BACKOFF_MS = 5 * 60_000;
 
 /** Records an event for the bot to announce. Call it inside the transaction of the change. */
 export function enqueueEvent(tx: Db | Tx, kind: OutboxKind, payload: Record<string, unknown>, now = new Date()): void {
@@ -12,20 +15,36 @@ export function enqueueEvent(tx: Db | Tx, kind: OutboxKind, payload: Record<stri
     .run();
 }
 
-export function pendingEvents(db: Db, limit = 20): OutboxEvent[] {
-  return db.select().from(outbox).where(isNull(outbox.deliveredAt)).orderBy(asc(outbox.id)).limit(limit).all();
+/** Undelivered events whose backoff has passed, oldest first. */
+export function pendingEvents(db: Db, limit = 20, now = new Date()): OutboxEvent[] {
+  return db
+    .select()
+    .from(outbox)
+    .where(and(isNull(outbox.deliveredAt), or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, isoNow(now)))))
+    .orderBy(asc(outbox.id))
+    .limit(limit)
+    .all();
 }
 
-export function markDelivered(db: Db, id: number, now = new Date()): void {
+/** The event was announced as this Discord message: recorded in the same write that marks it delivered. */
+export function markDelivered(db: Db, id: number, discordMessageId: string | null, now = new Date()): void {
   db.update(outbox)
-    .set({ deliveredAt: isoNow(now) })
+    .set({ deliveredAt: isoNow(now), discordMessageId })
     .where(eq(outbox.id, id))
     .run();
 }
 
-export function markFailed(db: Db, id: number, error: string): void {
+/** A failed attempt: counted, and the next one waits twice as long as the last (2 s, 4 s, ... 5 min). */
+export function markFailed(db: Db, id: number, error: string, now = new Date()): void {
+  const row = db.select({ attempts: outbox.attempts }).from(outbox).where(eq(outbox.id, id)).get();
+  const attempts = (row?.attempts ?? 0) + 1;
+  const wait = Math.min(OUTBOX_MAX_BACKOFF_MS, 1000 * 2 ** attempts);
   db.update(outbox)
-    .set({ attempts: sql`${outbox.attempts} + 1`, lastError: error.slice(0, 500) })
+    .set({
+      attempts: sql`${outbox.attempts} + 1`,
+      lastError: error.slice(0, 500),
+      nextAttemptAt: isoNow(new Date(now.getTime() + wait)),
+    })
     .where(eq(outbox.id, id))
     .run();
 }

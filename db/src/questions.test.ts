@@ -3,14 +3,19 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "./client.js";
 import { balanceOf, checkLedger } from "./ledger.js";
 import {
+  addBankQuestion,
   answerQuestion,
+  askNextQuestion,
   askQuestion,
+  dailyQuestionToPost,
   latestQuestion,
   listQuestions,
   nextBankQuestion,
+  questionIdByDiscordMessage,
+  recordQuestionMessage,
   seedQuestionBank,
 } from "./questions.js";
-import { openTestDb } from "./test/testDb.js";
+import { openTestDb, refusalOf } from "./test/testDb.js";
 
 const economy = { answerReward: 5 };
 
@@ -130,5 +135,42 @@ describe("asking and answering", () => {
     answerQuestion(db, { userId: alex, questionId, response: "Dal" }, { answerReward: 0 });
     expect(answerTransfers()).toEqual([]);
     expect(outboxKinds()).toEqual(["answer_given"]);
+  });
+});
+
+describe("posting questions", () => {
+  it("claims one daily question per day, hands it back until it is posted, then none", () => {
+    seedQuestionBank(db, ["A?", "B?", "C?"]);
+    const first = dailyQuestionToPost(db, "2026-05-01")!;
+    expect(dailyQuestionToPost(db, "2026-05-01")).toEqual(first);
+    recordQuestionMessage(db, first.id, "5001");
+    expect(dailyQuestionToPost(db, "2026-05-01")).toBeNull();
+    expect(questionIdByDiscordMessage(db, "5001")).toBe(first.id);
+    const next = dailyQuestionToPost(db, "2026-05-02")!;
+    expect(next.text).not.toBe(first.text);
+    expect(listQuestions(db)).toHaveLength(2);
+  });
+
+  it("asks the next unused question on demand without taking the day's daily question", () => {
+    seedQuestionBank(db, ["A?", "B?"]);
+    const now = askNextQuestion(db)!;
+    const daily = dailyQuestionToPost(db, "2026-05-01")!;
+    expect(daily.text).not.toBe(now.text);
+  });
+
+  it("adds a partner's question to the bank once, and asks it before used ones", () => {
+    seedQuestionBank(db, ["A?"]);
+    askNextQuestion(db);
+    addBankQuestion(db, "  What made you smile today?  ", alex);
+    expect(refusalOf(() => addBankQuestion(db, "What made you smile today?", sam)).message).toBe(
+      "That question is already in the bank.",
+    );
+    expect(refusalOf(() => addBankQuestion(db, " ", sam)).message).toBe("text: a question has 1 to 300 characters.");
+    expect(askNextQuestion(db)!.text).toBe("What made you smile today?");
+  });
+
+  it("has nothing to post from an empty bank", () => {
+    expect(dailyQuestionToPost(db, "2026-05-01")).toBeNull();
+    expect(askNextQuestion(db)).toBeNull();
   });
 });

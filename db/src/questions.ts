@@ -65,6 +65,19 @@ export function latestQuestion(db: Db | Tx): Question | null {
   return questionsWithResponses(db, 1)[0] ?? null;
 }
 
+/** One asked question with its answers and its Discord message; null for an unknown id. */
+export function questionById(db: Db | Tx, id: number): (Question & { discordMessageId: string | null }) | null {
+  const row = db.select().from(questions).where(eq(questions.id, id)).get();
+  if (!row) return null;
+  return {
+    question_id: row.id,
+    question: row.text,
+    asked_at: row.askedAt,
+    responses: responsesTo(db, [row.id]).get(row.id) ?? [],
+    discordMessageId: row.discordMessageId,
+  };
+}
+
 /** Every asked question, newest first, with its answers. */
 export function listQuestions(db: Db | Tx): Question[] {
   return questionsWithResponses(db);
@@ -173,4 +186,78 @@ function responsesTo(db: Db | Tx, questionIds: number[]): Map<number, Response[]
 
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+export const BANK_QUESTION_MAX = 300;
+
+/** A question to post in Discord: the daily one or one asked on demand. */
+export interface QuestionToPost {
+  id: number;
+  text: string;
+}
+
+/** `/question add`: a partner's own question joins the bank and is asked before the ones already asked. */
+export function addBankQuestion(db: Db, text: string, userId: number): BankQuestion {
+  const trimmed = text.trim();
+  if (trimmed.length === 0 || trimmed.length > BANK_QUESTION_MAX) {
+    throw new Refusal("invalid", `text: a question has 1 to ${BANK_QUESTION_MAX} characters.`);
+  }
+  const row = db
+    .insert(questionBank)
+    .values({ text: trimmed, source: "added", addedByUserId: userId })
+    .onConflictDoNothing()
+    .returning({ id: questionBank.id, text: questionBank.text })
+    .get();
+  if (!row) throw new Refusal("conflict", "That question is already in the bank.");
+  return row;
+}
+
+/** `/question now`: the next bank question, asked at once (not the daily one). Null for an empty bank. */
+export function askNextQuestion(db: Db, now = new Date()): QuestionToPost | null {
+  return inTransaction(db, (tx) => {
+    const next = nextBankQuestion(tx);
+    if (!next) return null;
+    return tx
+      .insert(questions)
+      .values({ text: next.text, bankId: next.id, askedAt: isoNow(now) })
+      .returning({ id: questions.id, text: questions.text })
+      .get();
+  });
+}
+
+/**
+ * The daily question of `day` (YYYY-MM-DD in the daily question's zone) that still has to be
+ * posted: claimed now from the bank if the day has none yet, the claimed one again if its post
+ * never got a Discord message, null once it is posted (or the bank is empty). The unique
+ * `daily_for` makes one daily question per day, whatever the restarts or processes.
+ */
+export function dailyQuestionToPost(db: Db, day: string, now = new Date()): QuestionToPost | null {
+  return inTransaction(db, (tx) => {
+    const claimed = tx
+      .select({ id: questions.id, text: questions.text, discordMessageId: questions.discordMessageId })
+      .from(questions)
+      .where(eq(questions.dailyFor, day))
+      .get();
+    if (claimed) return claimed.discordMessageId === null ? { id: claimed.id, text: claimed.text } : null;
+    const next = nextBankQuestion(tx);
+    if (!next) return null;
+    return tx
+      .insert(questions)
+      .values({ text: next.text, bankId: next.id, askedAt: isoNow(now), dailyFor: day })
+      .returning({ id: questions.id, text: questions.text })
+      .get();
+  });
+}
+
+/** The Discord message a question was posted as: replies to it count as answers. */
+export function recordQuestionMessage(db: Db, questionId: number, discordMessageId: string): void {
+  db.update(questions).set({ discordMessageId }).where(eq(questions.id, questionId)).run();
+}
+
+/** The question posted as this Discord message, if any. */
+export function questionIdByDiscordMessage(db: Db | Tx, discordMessageId: string): number | null {
+  return (
+    db.select({ id: questions.id }).from(questions).where(eq(questions.discordMessageId, discordMessageId)).get()?.id ??
+    null
+  );
 }

@@ -1,35 +1,49 @@
-import { type ChatInputCommandInteraction, type Interaction, MessageFlags } from "discord.js";
-import { commands } from "../commands/index.js";
+import { userByDiscordId } from "@spankbank/db/couple";
+import { Refusal } from "@spankbank/db/errors";
+import { type Interaction, MessageFlags, type RepliableInteraction } from "discord.js";
+import { commands, messageMenuCommands } from "../commands/index.js";
 import type { BotContext } from "../context.js";
 
-const byName = new Map(commands.map((command) => [command.data.name, command]));
+const slashByName = new Map(commands.map((command) => [command.data.name, command]));
+const menuByName = new Map(messageMenuCommands.map((command) => [command.data.name, command]));
+
+export const STRANGER_REFUSAL = "Spank Bank is private to one couple, sorry!";
 
 /**
- * Runs the slash command an interaction names. Only the two partners may use the bot; every
- * failure is answered privately (followUp once a reply was already sent).
+ * Runs the command an interaction names. Only the two partners may use the bot; a refusal is
+ * shown privately as it is, any other failure is logged and answered with a private apology.
  */
 export async function onInteractionCreate(interaction: Interaction, context: BotContext): Promise<void> {
-  if (!interaction.isChatInputCommand()) return;
+  if (!interaction.isChatInputCommand() && !interaction.isMessageContextMenuCommand()) return;
+  const user = userByDiscordId(context.db, interaction.user.id);
   const isPartner = context.config.partners.some((partner) => partner.discordId === interaction.user.id);
-  if (!isPartner) {
-    await answerPrivately(interaction, "Spank Bank is private to one couple, sorry!");
+  if (!user || !isPartner) {
+    await answerPrivately(interaction, STRANGER_REFUSAL);
     return;
   }
-  const command = byName.get(interaction.commandName);
-  if (!command) {
-    await answerPrivately(interaction, `I don't know the command /${interaction.commandName}.`);
-    return;
-  }
+  const name = interaction.commandName;
   try {
-    await command.execute(interaction, context);
+    if (interaction.isChatInputCommand()) {
+      const command = slashByName.get(name);
+      if (!command) return await answerPrivately(interaction, `I don't know the command /${name}.`);
+      await command.execute(interaction, context, user);
+    } else {
+      const command = menuByName.get(name);
+      if (!command) return await answerPrivately(interaction, `I don't know the command ${name}.`);
+      await command.execute(interaction, context, user);
+    }
   } catch (error) {
-    console.error(`/${interaction.commandName} failed`, error);
+    if (error instanceof Refusal) return await answerPrivately(interaction, error.message);
+    console.error(`Command ${name} failed:`, error);
     await answerPrivately(interaction, "Something went wrong with that command. Please try again.");
   }
 }
 
-async function answerPrivately(interaction: ChatInputCommandInteraction, content: string): Promise<void> {
-  if (interaction.replied || interaction.deferred) {
+/** A private answer, whatever state the interaction is in (fresh, deferred or answered). */
+export async function answerPrivately(interaction: RepliableInteraction, content: string): Promise<void> {
+  if (interaction.deferred && !interaction.replied) {
+    await interaction.editReply({ content });
+  } else if (interaction.replied) {
     await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
   } else {
     await interaction.reply({ content, flags: MessageFlags.Ephemeral });

@@ -1,16 +1,19 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
+import { mediaFolder } from "@spankbank/db/media";
+import type { CoupleConfig } from "@spankbank/shared/config";
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import type { Client } from "discord.js";
+import { type Client, ClientUser, Status } from "discord.js";
 import {
   type APIApplicationCommandInteractionDataOption,
-  type APIChatInputApplicationCommandInteraction,
+  type APIAttachment,
+  type APIMessage,
   ApplicationCommandType,
   ChannelType,
-  type GuildMemberFlags,
   InteractionType,
   Locale,
 } from "discord-api-types/v10";
@@ -18,65 +21,209 @@ import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { createBot } from "../bot.js";
+import type { BotContext } from "../context.js";
 
 export const GUILD_ID = "900000000000000001";
 export const CHANNEL_ID = "900000000000000002";
 export const APP_ID = "900000000000000003";
+export const MEMORIES_CHANNEL = "900000000000000004";
+export const QUESTIONS_CHANNEL = "900000000000000005";
+export const ANNOUNCEMENTS_CHANNEL = "900000000000000006";
+export const BOT_USER_ID = "900000000000000007";
+export const STRANGER_ID = "333333333333333333";
+const API = "https://discord.com/api/v10";
+
+/** The demo couple with the three channels configured. */
+export const testConfig: CoupleConfig = {
+  ...demoCouple,
+  discord: {
+    guildId: GUILD_ID,
+    memoriesChannelId: MEMORIES_CHANNEL,
+    questionsChannelId: QUESTIONS_CHANNEL,
+    announcementsChannelId: ANNOUNCEMENTS_CHANNEL,
+  },
+};
+
+type Body = { type?: number; data?: { content?: string; flags?: number }; content?: string; [key: string]: unknown };
 
 /** Every interaction callback the bot sent, as Discord would have received it. */
-export const callbacks: {
-  interactionId: string;
-  body: { type: number; data?: { content?: string; flags?: number } };
-}[] = [];
+export const callbacks: { interactionId: string; body: Body }[] = [];
+/** Edits of a deferred answer, by interaction token. */
+export const edits: { token: string; body: Body }[] = [];
+/** Messages the bot posted in channels (each nonce once, as Discord's enforce_nonce does). */
+export const posted: { id: string; channelId: string; body: Body }[] = [];
+/** Reactions the bot added: `channel/message/emoji`. */
+export const reactions: string[] = [];
+/** Status codes the next channel-message posts answer with before succeeding (e.g. [500]). */
+export const failNextPosts: number[] = [];
+/** Attachment downloads, by URL path, with the bytes to serve. */
+export const files = new Map<string, Buffer>();
+
+let nextId = 1_000_000_000_000_000_000n;
+export const snowflake = () => String(nextId++);
 
 export const discord = setupServer(
-  http.post("https://discord.com/api/v10/interactions/:id/:token/callback", async ({ request, params }) => {
-    callbacks.push({ interactionId: String(params.id), body: (await request.json()) as never });
+  http.post(`${API}/interactions/:id/:token/callback`, async ({ request, params }) => {
+    callbacks.push({ interactionId: String(params.id), body: (await request.json()) as Body });
     return new HttpResponse(null, { status: 204 });
+  }),
+  http.patch(`${API}/webhooks/:app/:token/messages/:which`, async ({ request, params }) => {
+    const body = (await request.json()) as Body;
+    edits.push({ token: String(params.token), body });
+    return HttpResponse.json(message({ content: body.content ?? "", authorId: BOT_USER_ID }));
+  }),
+  http.post(`${API}/webhooks/:app/:token`, async ({ request }) => {
+    const body = (await request.json()) as Body;
+    return HttpResponse.json(message({ content: body.content ?? "", authorId: BOT_USER_ID }));
+  }),
+  http.post(`${API}/channels/:channel/messages`, async ({ request, params }) => {
+    const status = failNextPosts.shift();
+    if (status) return HttpResponse.json({ message: "Discord is having a moment", code: 0 }, { status });
+    const body = (await request.json()) as Body;
+    const channelId = String(params.channel);
+    const same = posted.find((p) => p.channelId === channelId && body.nonce && p.body.nonce === body.nonce);
+    if (same) return HttpResponse.json(message({ id: same.id, channelId, content: String(body.content) }));
+    const id = snowflake();
+    posted.push({ id, channelId, body });
+    return HttpResponse.json(message({ id, channelId, content: String(body.content), authorId: BOT_USER_ID }));
+  }),
+  http.put(`${API}/channels/:channel/messages/:message/reactions/:emoji/@me`, ({ params }) => {
+    reactions.push(`${params.channel}/${params.message}/${decodeURIComponent(String(params.emoji))}`);
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.get("https://cdn.discordapp.com/attachments/*", ({ request }) => {
+    const bytes = files.get(new URL(request.url).pathname);
+    return bytes ? new HttpResponse(bytes) : new HttpResponse(null, { status: 404 });
   }),
 );
 beforeAll(() => discord.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
   discord.resetHandlers();
-  callbacks.length = 0;
+  for (const list of [callbacks, edits, posted, reactions, failNextPosts]) list.length = 0;
+  files.clear();
 });
 afterAll(() => discord.close());
 
-/** A real client on a real temp database, with a token set instead of a gateway login. */
-export function botOnTempDb() {
+/**
+ * A real client on a real temp database, with a token set instead of a gateway login, signed in
+ * as the bot user and in the couple's server (as READY and GUILD_CREATE would leave it).
+ */
+export function botOnTempDb(config: CoupleConfig = testConfig) {
   const db = openDb(join(mkdtempSync(join(tmpdir(), "spankbank-bot-")), "bot.db"));
-  syncCouple(db, demoCouple);
-  const client = createBot({ db, config: demoCouple });
+  syncCouple(db, config);
+  const context: BotContext = { db, config, mediaDir: mediaFolder(db) };
+  const client = createBot(context);
   client.token = "test-token";
   client.rest.setToken("test-token");
-  return { client, db };
+  client.user = new (ClientUser as unknown as new (c: Client, d: unknown) => ClientUser)(client, {
+    id: BOT_USER_ID,
+    username: "spankbank",
+    discriminator: "0",
+    bot: true,
+    avatar: null,
+  });
+  client.ws.status = Status.Ready;
+  gateway(client, "GUILD_CREATE", {
+    id: GUILD_ID,
+    name: "Us",
+    owner_id: "111111111111111111",
+    unavailable: false,
+    roles: [],
+    members: [],
+    emojis: [],
+    channels: [CHANNEL_ID, MEMORIES_CHANNEL, QUESTIONS_CHANNEL, ANNOUNCEMENTS_CHANNEL].map((id, position) => ({
+      id,
+      type: ChannelType.GuildText,
+      name: `channel-${position}`,
+      position,
+      permission_overwrites: [],
+    })),
+  });
+  return { client, db, context };
 }
 
-let nextId = 1_000_000_000_000_000_000n;
+/** Feeds one raw gateway DISPATCH through discord.js's own packet handlers. */
+export function gateway(client: Client, t: string, d: unknown): void {
+  (client.ws as unknown as { handlePacket: (p: unknown, s: unknown) => void }).handlePacket(
+    { op: 0, t, d },
+    { id: 0, checkReady() {}, gotGuild() {} },
+  );
+}
 
-/** A CHAT_INPUT INTERACTION_CREATE payload, shaped as the gateway sends it. */
-export function slashCommand(
-  name: string,
-  userId: string,
-  options: APIApplicationCommandInteractionDataOption[] = [],
-): APIChatInputApplicationCommandInteraction {
-  const id = String(nextId++);
-  const user = { id: userId, username: `user${userId.slice(-4)}`, discriminator: "0", global_name: null, avatar: null };
+/** Waits (bounded, on real time even under fake timers) for the bot's asynchronous work to show. */
+export async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 300 && !done(); i++) await sleep(10);
+  if (!done()) throw new Error("the bot did not get there");
+}
+
+function user(id: string) {
+  return { id, username: `user${id.slice(-4)}`, discriminator: "0", global_name: null, avatar: null };
+}
+
+/** A MESSAGE_CREATE payload. */
+export function message(fields: {
+  id?: string;
+  channelId?: string;
+  authorId?: string;
+  content: string;
+  bot?: boolean;
+  attachments?: APIAttachment[];
+  replyTo?: string;
+}): APIMessage {
+  const channelId = fields.channelId ?? CHANNEL_ID;
+  return {
+    id: fields.id ?? snowflake(),
+    channel_id: channelId,
+    guild_id: GUILD_ID,
+    author: { ...user(fields.authorId ?? "111111111111111111"), ...(fields.bot && { bot: true }) },
+    content: fields.content,
+    timestamp: "2026-05-01T10:00:00.000Z",
+    edited_timestamp: null,
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    attachments: fields.attachments ?? [],
+    embeds: [],
+    pinned: false,
+    type: fields.replyTo ? 19 : 0,
+    ...(fields.replyTo && {
+      message_reference: { message_id: fields.replyTo, channel_id: channelId, guild_id: GUILD_ID },
+    }),
+  } as APIMessage;
+}
+
+/** An image attachment served by the stand-in CDN with `size` bytes. */
+export function attachment(filename: string, contentType: string, size: number, serve = true): APIAttachment {
+  const id = snowflake();
+  const path = `/attachments/${CHANNEL_ID}/${id}/${filename}`;
+  if (serve) files.set(path, Buffer.alloc(size, 7));
+  return {
+    id,
+    filename,
+    size,
+    url: `https://cdn.discordapp.com${path}`,
+    proxy_url: `https://media.discordapp.net${path}`,
+    content_type: contentType,
+  };
+}
+
+function interactionBase(userId: string) {
+  const id = snowflake();
   return {
     id,
     application_id: APP_ID,
     type: InteractionType.ApplicationCommand,
-    data: { id: String(nextId++), name, type: ApplicationCommandType.ChatInput, options },
     guild_id: GUILD_ID,
     channel_id: CHANNEL_ID,
     channel: { id: CHANNEL_ID, type: ChannelType.GuildText },
     member: {
-      user,
+      user: user(userId),
       roles: [],
       joined_at: "2025-01-01T00:00:00.000Z",
       deaf: false,
       mute: false,
-      flags: 0 as GuildMemberFlags,
+      flags: 0,
       permissions: "2248473465835073",
     },
     token: `interaction-token-${id}`,
@@ -88,14 +235,50 @@ export function slashCommand(
     authorizing_integration_owners: {},
     context: 0,
     attachment_size_limit: 8388608,
-  } as APIChatInputApplicationCommandInteraction;
+  };
 }
 
-/** Feeds a raw payload through discord.js as the gateway would, and waits for the replies. */
-export async function dispatch(client: Client, payload: APIChatInputApplicationCommandInteraction): Promise<void> {
-  const before = callbacks.length;
-  (
-    client as unknown as { actions: { InteractionCreate: { handle: (d: unknown) => void } } }
-  ).actions.InteractionCreate.handle(payload);
-  for (let i = 0; i < 100 && callbacks.length === before; i++) await new Promise((r) => setTimeout(r, 10));
+/** A CHAT_INPUT INTERACTION_CREATE payload, shaped as the gateway sends it. */
+export function slashCommand(
+  name: string,
+  userId: string,
+  options: APIApplicationCommandInteractionDataOption[] = [],
+  resolved?: { attachments: Record<string, APIAttachment> },
+) {
+  return {
+    ...interactionBase(userId),
+    data: { id: snowflake(), name, type: ApplicationCommandType.ChatInput, options, ...(resolved && { resolved }) },
+  };
+}
+
+/** A message context-menu INTERACTION_CREATE payload ("Save as memory" on `target`). */
+export function messageMenu(name: string, userId: string, target: APIMessage) {
+  return {
+    ...interactionBase(userId),
+    data: {
+      id: snowflake(),
+      name,
+      type: ApplicationCommandType.Message,
+      target_id: target.id,
+      resolved: { messages: { [target.id]: target } },
+    },
+  };
+}
+
+/** Feeds an interaction through discord.js as the gateway would, and waits for its final answer. */
+export async function dispatch(client: Client, payload: { id: string; token: string }): Promise<string | undefined> {
+  gateway(client, "INTERACTION_CREATE", payload);
+  const answer = () => {
+    const edit = edits.find((e) => e.token === payload.token);
+    if (edit) return edit.body.content;
+    const callback = callbacks.find((c) => c.interactionId === payload.id);
+    return callback && callback.body.type !== 5 ? callback.body.data?.content : undefined;
+  };
+  await until(() => answer() !== undefined);
+  return answer();
+}
+
+/** The private-answer flags of an interaction's first callback. */
+export function callbackOf(payload: { id: string }) {
+  return callbacks.find((c) => c.interactionId === payload.id)?.body;
 }

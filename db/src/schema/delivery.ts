@@ -8,6 +8,8 @@ export const OUTBOX_KINDS = [
   "redemption_confirmed",
   "answer_given",
   "answers_revealed",
+  "spanks_awarded",
+  "donation_made",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -21,6 +23,10 @@ export const outbox = sqliteTable(
     createdAt: text("created_at").notNull(),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    /** Not retried before this time (backoff after a Discord error). */
+    nextAttemptAt: text("next_attempt_at"),
+    /** The announcement's Discord message, recorded with delivery: an event with one is never sent again. */
+    discordMessageId: text("discord_message_id"),
     deliveredAt: text("delivered_at"),
   },
   (t) => [index("outbox_pending").on(t.deliveredAt, t.id)],

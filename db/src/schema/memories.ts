@@ -13,6 +13,8 @@ export const memories = sqliteTable(
     message: text("message").notNull(),
     /** The Discord message it came from; null for memories made otherwise (demo seed). */
     discordMessageId: text("discord_message_id").unique(),
+    /** A link to that Discord message (jump URL). */
+    discordUrl: text("discord_url"),
     createdAt: text("created_at").notNull(),
     deletedAt: text("deleted_at"),
   },
@@ -21,4 +23,20 @@ export const memories = sqliteTable(
     /** The board's pages and count: visible memories, newest first, read from the index alone. */
     index("memories_visible_newest").on(t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
   ],
+);
+
+/** An image of a memory, downloaded from Discord into the `media/` folder beside the database. */
+export const memoryImages = sqliteTable(
+  "memory_images",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    memoryId: integer("memory_id")
+      .notNull()
+      .references(() => memories.id),
+    /** The file's name inside `media/`, chosen by us (never a name from Discord). */
+    fileName: text("file_name").notNull().unique(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+  },
+  (t) => [index("memory_images_memory").on(t.memoryId)],
 );

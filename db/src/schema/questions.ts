@@ -19,10 +19,15 @@ export const questions = sqliteTable(
     text: text("text").notNull(),
     askedAt: text("asked_at").notNull(),
     discordMessageId: text("discord_message_id"),
+    /**
+     * The day (YYYY-MM-DD in the daily question's zone) this was the daily question of; unique, so
+     * the database decides that a day gets one daily question, whatever restarts or processes.
+     */
+    dailyFor: text("daily_for").unique(),
     /** Set when both partners have answered and the side-by-side reveal was queued for the bot (once). */
     revealedAt: text("revealed_at"),
   },
-  (t) => [index("questions_asked").on(t.askedAt)],
+  (t) => [index("questions_asked").on(t.askedAt), index("questions_discord_message").on(t.discordMessageId)],
 );
 
 /** One answer per partner per question; a second answer replaces the first. */

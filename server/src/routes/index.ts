@@ -7,6 +7,7 @@ import { economyRoutes } from "./economy.js";
 import { healthRoutes } from "./health.js";
 import { inventoryRoutes } from "./inventory.js";
 import { letterRoutes } from "./letters.js";
+import { mediaRoutes } from "./media.js";
 import { memoryRoutes } from "./memories.js";
 import { owedRoutes } from "./owed.js";
 import { productRoutes } from "./products.js";
@@ -29,6 +30,7 @@ export const apiRoutes: FastifyPluginAsync<{ https: boolean }> = async (app, { h
   await app.register(charityRoutes);
   await app.register(transactionRoutes);
   await app.register(memoryRoutes);
+  await app.register(mediaRoutes);
   await app.register(questionRoutes);
   await app.register(quoteRoutes);
   await app.register(workoutRoutes);

@@ -1,9 +1,12 @@
+import type { Db } from "@spankbank/db/client";
+import { imagesOfMemories } from "@spankbank/db/media";
 import { deleteMemories, latestMemory, listMemories } from "@spankbank/db/memories";
 import { type BoardMemory, memoryPage } from "@spankbank/db/memoryPages";
 import { onThisDay } from "@spankbank/db/onThisDay";
 import {
   deleteMemoriesBody,
   latestMemory as latestMemoryReply,
+  type Memory,
   memoriesPage,
   memoriesPageQuery,
   memoryList,
@@ -21,7 +24,8 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get("/memory", { schema: { response: { 200: latestMemoryReply } } }, async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
-    return latestMemory(db);
+    const memory = latestMemory(db);
+    return memory && withImages(db, [memory])[0]!;
   });
 
   app.get(
@@ -31,9 +35,9 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
       const { page, pageSize } = request.query;
-      if (page === undefined && pageSize === undefined) return listMemories(db);
+      if (page === undefined && pageSize === undefined) return withImages(db, listMemories(db));
       const found = memoryPage(db, page ?? 1, pageSize ?? MEMORIES_PER_PAGE);
-      return { ...found, memories: found.memories.map(toWire) };
+      return { ...found, memories: withImages(db, found.memories.map(toWire)) };
     },
   );
 
@@ -43,7 +47,10 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
     const today = onThisDay(db, now(), config.dailyQuestion.timeZone);
     return {
       date: today.date,
-      memories: today.memories.map((memory) => ({ ...toWire(memory), months_ago: memory.monthsAgo })),
+      memories: withImages(db, today.memories.map(toWire)).map((memory, index) => ({
+        ...memory,
+        months_ago: today.memories[index]!.monthsAgo,
+      })),
       answers: today.answers.map(({ questionId, question, username, response, createdAt, monthsAgo, bothAnswered }) =>
         seal.answer(
           { question_id: questionId, question, username, response, created_at: createdAt, months_ago: monthsAgo },
@@ -56,10 +63,26 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/memories/delete",
     { schema: { body: deleteMemoriesBody, response: { 200: memoryList } } },
-    async (request) => deleteMemories(db, request.body.ids, now()),
+    async (request) => withImages(db, deleteMemories(db, request.body.ids, now())),
   );
 };
 
 function toWire({ id, message, username, createdAt }: BoardMemory) {
   return { id, message, username, created_at: createdAt };
+}
+
+/** Each memory with its stored images as `/api/media/{id}` links (left out when it has none). */
+function withImages(db: Db, memories: Memory[]): Memory[] {
+  const images = imagesOfMemories(
+    db,
+    memories.map((m) => m.id),
+  );
+  return memories.map((memory) => {
+    const files = images.get(memory.id);
+    if (!files) return memory;
+    return {
+      ...memory,
+      images: files.map((file) => ({ id: file.id, url: `/api/media/${file.id}`, contentType: file.contentType })),
+    };
+  });
 }

@@ -1,0 +1,230 @@
+import { readdirSync } from "node:fs";
+import { balanceOf } from "@spankbank/db/ledger";
+import { listMemories } from "@spankbank/db/memories";
+import { latestQuestion, seedQuestionBank } from "@spankbank/db/questions";
+import { giveSpanks } from "@spankbank/db/test/ledgerKit";
+import { demoCouple } from "@spankbank/shared/demoCouple";
+import { ApplicationCommandOptionType } from "discord.js";
+import { describe, expect, it } from "vitest";
+import {
+  attachment,
+  botOnTempDb,
+  dispatch,
+  message,
+  messageMenu,
+  posted,
+  QUESTIONS_CHANNEL,
+  STRANGER_ID,
+  slashCommand,
+} from "../test/discord.js";
+
+const [alex, sam] = demoCouple.partners;
+const str = (name: string, value: string) => ({ name, type: ApplicationCommandOptionType.String as const, value });
+const int = (name: string, value: number) => ({ name, type: ApplicationCommandOptionType.Integer as const, value });
+const idOf = (db: ReturnType<typeof botOnTempDb>["db"], username: string) =>
+  (db.$client.prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: number }).id;
+
+describe("/memory", () => {
+  it("saves the text as the partner's memory", async () => {
+    const { client, db } = botOnTempDb();
+    const answer = await dispatch(
+      client,
+      slashCommand("memory", alex.discordId, [str("text", "Our first pancake morning")]),
+    );
+    expect(answer).toBe("Saved as a memory 💞");
+    expect(listMemories(db)).toMatchObject([{ message: "Our first pancake morning", username: "alex_d" }]);
+  });
+
+  it("keeps an attached image in the media folder", async () => {
+    const { client, db, context } = botOnTempDb();
+    const image = attachment("beach.png", "image/png", 1234);
+    await dispatch(
+      client,
+      slashCommand(
+        "memory",
+        sam.discordId,
+        [{ name: "image", type: ApplicationCommandOptionType.Attachment, value: image.id }, str("text", "Beach")],
+        {
+          attachments: { [image.id]: image },
+        },
+      ),
+    );
+    const stored = db.$client.prepare("SELECT file_name, content_type, size FROM memory_images").all() as {
+      file_name: string;
+    }[];
+    expect(stored).toMatchObject([{ content_type: "image/png", size: 1234 }]);
+    expect(readdirSync(context.mediaDir)).toEqual([stored[0]!.file_name]);
+  });
+
+  it("refuses a stranger and writes nothing", async () => {
+    const { client, db } = botOnTempDb();
+    expect(await dispatch(client, slashCommand("memory", STRANGER_ID, [str("text", "hi")]))).toBe(
+      "Spank Bank is private to one couple, sorry!",
+    );
+    expect(listMemories(db)).toEqual([]);
+  });
+});
+
+describe("Save as memory", () => {
+  it("saves a partner's message from any channel, once, attributed to its author", async () => {
+    const { client, db } = botOnTempDb();
+    const target = message({ authorId: sam.discordId, content: "I still laugh about the goat" });
+    expect(await dispatch(client, messageMenu("Save as memory", alex.discordId, target))).toBe("Saved as a memory 💞");
+    expect(await dispatch(client, messageMenu("Save as memory", alex.discordId, target))).toBe(
+      "That message is already a memory.",
+    );
+    expect(listMemories(db)).toMatchObject([{ message: "I still laugh about the goat", username: "sam_r" }]);
+  });
+
+  it("refuses a message by someone else", async () => {
+    const { client, db } = botOnTempDb();
+    const target = message({ authorId: STRANGER_ID, content: "not yours" });
+    expect(await dispatch(client, messageMenu("Save as memory", alex.discordId, target))).toBe(
+      "I only save messages written by one of you two.",
+    );
+    expect(listMemories(db)).toEqual([]);
+  });
+});
+
+describe("/answer", () => {
+  it("says there is no question yet", async () => {
+    const { client } = botOnTempDb();
+    expect(await dispatch(client, slashCommand("answer", alex.discordId, [str("response", "Pizza")]))).toBe(
+      "There is no question yet. Ask one with /question now.",
+    );
+  });
+
+  it("answers the latest question, and a second answer replaces the first", async () => {
+    const { client, db } = botOnTempDb();
+    seedQuestionBank(db, ["Best date ever?"]);
+    await dispatch(
+      client,
+      slashCommand("question", alex.discordId, [
+        { name: "now", type: ApplicationCommandOptionType.Subcommand, options: [] },
+      ]),
+    );
+    expect(await dispatch(client, slashCommand("answer", alex.discordId, [str("response", "Pizza")]))).toBe(
+      'Your answer to "Best date ever?" is saved.',
+    );
+    await dispatch(client, slashCommand("answer", alex.discordId, [str("response", "The lake")]));
+    expect(latestQuestion(db)?.responses).toMatchObject([{ username: "alex_d", response: "The lake" }]);
+  });
+
+  it("refuses an answer over 300 characters, writing nothing", async () => {
+    const { client, db } = botOnTempDb();
+    seedQuestionBank(db, ["Q?"]);
+    await dispatch(
+      client,
+      slashCommand("question", alex.discordId, [
+        { name: "now", type: ApplicationCommandOptionType.Subcommand, options: [] },
+      ]),
+    );
+    const answer = await dispatch(client, slashCommand("answer", alex.discordId, [str("response", "x".repeat(301))]));
+    expect(answer).toMatch(/^response: /);
+    expect(latestQuestion(db)?.responses).toEqual([]);
+  });
+});
+
+describe("/question", () => {
+  it("now: posts the next question in the questions channel and records its message", async () => {
+    const { client, db } = botOnTempDb();
+    seedQuestionBank(db, ["What song is ours?"]);
+    const answer = await dispatch(
+      client,
+      slashCommand("question", alex.discordId, [
+        { name: "now", type: ApplicationCommandOptionType.Subcommand, options: [] },
+      ]),
+    );
+    expect(answer).toBe('Asked: "What song is ours?"');
+    expect(posted).toMatchObject([
+      { channelId: QUESTIONS_CHANNEL, body: { content: expect.stringContaining("What song is ours?") } },
+    ]);
+    expect(db.$client.prepare("SELECT discord_message_id FROM questions").get()).toEqual({
+      discord_message_id: posted[0]!.id,
+    });
+  });
+
+  it("add: puts a question in the bank, once", async () => {
+    const { client } = botOnTempDb();
+    const add = () =>
+      slashCommand("question", alex.discordId, [
+        { name: "add", type: ApplicationCommandOptionType.Subcommand, options: [str("text", "Mountains or sea?")] },
+      ]);
+    expect(await dispatch(client, add())).toBe('Added to the bank: "Mountains or sea?"');
+    expect(await dispatch(client, add())).toBe("That question is already in the bank.");
+  });
+});
+
+describe("/spank", () => {
+  it("awards the partner, and refuses past the daily cap or out of range", async () => {
+    const { client, db } = botOnTempDb();
+    const spank = (amount: number) =>
+      slashCommand("spank", alex.discordId, [int("amount", amount), str("reason", "Cooked dinner")]);
+    expect(await dispatch(client, spank(30))).toBe("You gave Sam 30 spanks. You can give 20 spanks more today.");
+    expect(await dispatch(client, spank(21))).toBe("You can award 20 spanks more today.");
+    expect(await dispatch(client, spank(101))).toBe("amount: award between 1 and 100 spanks.");
+    expect(await dispatch(client, spank(0))).toBe("amount: award between 1 and 100 spanks.");
+    expect(balanceOf(db, { userId: idOf(db, "sam") })).toBe(30);
+  });
+});
+
+describe("/balance and /donate", () => {
+  it("shows both partners' spanks", async () => {
+    const { client, db } = botOnTempDb();
+    giveSpanks(db, idOf(db, "alex"), 12);
+    giveSpanks(db, idOf(db, "sam"), 1);
+    expect(await dispatch(client, slashCommand("balance", alex.discordId))).toBe(
+      "You have 12 spanks. Sam has 1 spank.",
+    );
+  });
+
+  it("donates to the charity, and refuses more than you have", async () => {
+    const { client, db } = botOnTempDb();
+    giveSpanks(db, idOf(db, "alex"), 12);
+    expect(await dispatch(client, slashCommand("donate", alex.discordId, [int("amount", 10)]))).toBe(
+      "You donated 10 spanks to Floggers4Change (10 spanks in all). You have 2 spanks left.",
+    );
+    expect(await dispatch(client, slashCommand("donate", alex.discordId, [int("amount", 3)]))).toBe(
+      "You cannot donate 3 spanks: you have 2 spanks.",
+    );
+    expect(balanceOf(db, "charity")).toBe(10);
+  });
+});
+
+describe("/help", () => {
+  it("lists every command", async () => {
+    const { client } = botOnTempDb();
+    const answer = await dispatch(client, slashCommand("help", sam.discordId));
+    for (const name of [
+      "/memory",
+      "/answer",
+      "/question now",
+      "/question add",
+      "/spank",
+      "/balance",
+      "/donate",
+      "Save as memory",
+    ]) {
+      expect(answer).toContain(name);
+    }
+  });
+});
+
+describe("a failing command", () => {
+  it("is answered with a private apology, leaves no orphan image, and the bot keeps going", async () => {
+    const { client, db, context } = botOnTempDb();
+    db.$client.exec("DROP TABLE memory_images");
+    const image = attachment("a.png", "image/png", 10);
+    const failing = slashCommand(
+      "memory",
+      alex.discordId,
+      [{ name: "image", type: ApplicationCommandOptionType.Attachment, value: image.id }, str("text", "x")],
+      {
+        attachments: { [image.id]: image },
+      },
+    );
+    expect(await dispatch(client, failing)).toBe("Something went wrong with that command. Please try again.");
+    expect(await dispatch(client, slashCommand("help", alex.discordId))).toContain("Spank Bank commands");
+    expect(readdirSync(context.mediaDir)).toEqual([]);
+  });
+});

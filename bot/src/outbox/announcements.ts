@@ -1,0 +1,70 @@
+import { userById } from "@spankbank/db/couple";
+import type { OutboxEvent } from "@spankbank/db/outbox";
+import { spanks } from "@spankbank/db/purchase";
+import { questionById } from "@spankbank/db/questions";
+import type { BotContext } from "../context.js";
+import { discordTime, type Post } from "../post.js";
+
+export type Announcement = Omit<Post, "nonce"> & { channelId: string | undefined };
+
+type Payload = Record<string, unknown>;
+
+/** The short friendly message an outbox event becomes, and where it goes. */
+export function announcementOf(event: OutboxEvent, { db, config }: BotContext): Announcement {
+  const p = event.payload as Payload;
+  const name = (userId: unknown) => userById(db, Number(userId))?.displayName ?? "Someone";
+  const discordIdOf = (userId: unknown) => userById(db, Number(userId))?.discordId;
+  const when = discordTime(event.createdAt, "t");
+  const announcements = config.discord.announcementsChannelId;
+  switch (event.kind) {
+    case "workout_logged":
+      return {
+        channelId: announcements,
+        content: `💪 ${name(p.userId)} logged a workout at ${when}: ${p.name}, ${p.duration} min${Number(p.reward) > 0 ? ` (+${spanks(Number(p.reward))})` : ""}.`,
+      };
+    case "item_bought":
+      return {
+        channelId: announcements,
+        content: `🛍️ ${name(p.buyerId)} bought "${p.name}" from ${name(p.sellerId)} for ${spanks(Number(p.price))}.`,
+      };
+    case "item_redeemed": {
+      const seller = discordIdOf(p.sellerId);
+      return {
+        channelId: announcements,
+        content: `🎟️ ${seller ? `<@${seller}>` : name(p.sellerId)}, ${name(p.buyerId)} redeemed "${p.name}" at ${when}. Time to deliver!`,
+        mentionUserIds: seller ? [seller] : [],
+      };
+    }
+    case "redemption_confirmed":
+      return {
+        channelId: announcements,
+        content: `✅ ${name(p.buyerId)} confirmed ${name(p.sellerId)} delivered "${p.name}"${Number(p.price) > 0 ? `: ${spanks(Number(p.price))} paid` : ""}.`,
+      };
+    case "answer_given":
+      return {
+        channelId: config.discord.questionsChannelId ?? announcements,
+        content: p.replaced
+          ? `✏️ ${name(p.userId)} changed their answer at ${when}.`
+          : `💬 ${name(p.userId)} answered the question at ${when}. Answers are shown when you both have.`,
+      };
+    case "answers_revealed": {
+      const question = questionById(db, Number(p.questionId));
+      const lines = (question?.responses ?? []).map((r) => `**${r.username}**: ${r.response}`);
+      return {
+        channelId: config.discord.questionsChannelId ?? announcements,
+        content: `💞 You both answered "${question?.question ?? "the question"}"\n${lines.join("\n")}`,
+        replyTo: question?.discordMessageId ?? undefined,
+      };
+    }
+    case "spanks_awarded":
+      return {
+        channelId: announcements,
+        content: `🍑 ${name(p.giverId)} gave ${name(p.receiverId)} ${spanks(Number(p.amount))}: ${p.reason}`,
+      };
+    case "donation_made":
+      return {
+        channelId: announcements,
+        content: `🎗️ ${name(p.userId)} donated ${spanks(Number(p.amount))} to ${config.charityName} (${spanks(Number(p.charityTotal))} in all).`,
+      };
+  }
+}

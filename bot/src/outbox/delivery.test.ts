@@ -1,0 +1,101 @@
+import { createProduct } from "@spankbank/db/products";
+import { purchaseProduct } from "@spankbank/db/purchase";
+import { answerQuestion, askNextQuestion, seedQuestionBank } from "@spankbank/db/questions";
+import { giveSpanks } from "@spankbank/db/test/ledgerKit";
+import { describe, expect, it } from "vitest";
+import { postMessage } from "../post.js";
+import { ANNOUNCEMENTS_CHANNEL, botOnTempDb, failNextPosts, posted, QUESTIONS_CHANNEL } from "../test/discord.js";
+import { deliverPending, startOutboxDelivery } from "./delivery.js";
+
+const userIds = (db: ReturnType<typeof botOnTempDb>["db"]) => {
+  const rows = db.$client.prepare("SELECT id FROM users ORDER BY id").all() as { id: number }[];
+  return { alex: rows[0]!.id, sam: rows[1]!.id };
+};
+
+function buyAFavour(db: ReturnType<typeof botOnTempDb>["db"]) {
+  const { alex, sam } = userIds(db);
+  giveSpanks(db, sam, 50);
+  const product = createProduct(db, alex, {
+    name: "Back massage",
+    description: "Twenty minutes",
+    quantity: 2,
+    price: 30,
+  });
+  purchaseProduct(db, { buyerId: sam, productId: product.id });
+}
+
+const outboxRows = (db: ReturnType<typeof botOnTempDb>["db"]) =>
+  db.$client.prepare("SELECT delivered_at IS NOT NULL AS delivered, discord_message_id, attempts FROM outbox").all();
+
+describe("announcing the outbox", () => {
+  it("after a Discord 500, retries later and posts exactly once", async () => {
+    const { client, db, context } = botOnTempDb();
+    buyAFavour(db);
+    failNextPosts.push(500);
+    // discord.js retries a 5xx itself a few times; every one of those fails here.
+    failNextPosts.push(500, 500, 500);
+    expect(await deliverPending(client, context)).toBe(0);
+    expect(outboxRows(db)).toEqual([{ delivered: 0, discord_message_id: null, attempts: 1 }]);
+    // The backoff holds the event back until its time has come.
+    db.$client.prepare("UPDATE outbox SET next_attempt_at = NULL").run();
+    expect(await deliverPending(client, context)).toBe(1);
+    expect(await deliverPending(client, context)).toBe(0);
+    expect(posted).toEqual([
+      {
+        id: expect.any(String),
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        body: expect.objectContaining({ content: '🛍️ Sam bought "Back massage" from Alex for 30 spanks.' }),
+      },
+    ]);
+    expect(outboxRows(db)).toEqual([{ delivered: 1, discord_message_id: posted[0]!.id, attempts: 1 }]);
+  });
+
+  it("delivers at start what was written while the bot was stopped", async () => {
+    const { client, db, context } = botOnTempDb();
+    buyAFavour(db);
+    const stop = startOutboxDelivery(client, context);
+    try {
+      await expect.poll(() => posted.length).toBe(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it("does not post twice when the bot crashed between sending and marking delivered", async () => {
+    const { client, db, context } = botOnTempDb();
+    buyAFavour(db);
+    const [event] = db.$client.prepare("SELECT id FROM outbox").all() as { id: number }[];
+    // The crashed run: Discord got the post, the bot never recorded it.
+    await postMessage(client, ANNOUNCEMENTS_CHANNEL, {
+      content: "sent before the crash",
+      nonce: `outbox-${event!.id}`,
+    });
+    expect(await deliverPending(client, context)).toBe(1);
+    expect(posted).toHaveLength(1);
+    expect(outboxRows(db)).toEqual([{ delivered: 1, discord_message_id: posted[0]!.id, attempts: 0 }]);
+  });
+
+  it("posts both (latest) answers side by side once, as a reply to the question", async () => {
+    const { client, db, context } = botOnTempDb();
+    const { alex, sam } = userIds(db);
+    seedQuestionBank(db, ["Dream weekend?"]);
+    const question = askNextQuestion(db)!;
+    db.$client.prepare("UPDATE questions SET discord_message_id = '4242'").run();
+    answerQuestion(db, { userId: alex, questionId: question.id, response: "Cabin" }, context.config.economy);
+    answerQuestion(db, { userId: sam, questionId: question.id, response: "Beach" }, context.config.economy);
+    answerQuestion(db, { userId: sam, questionId: question.id, response: "Cabin too" }, context.config.economy);
+    await deliverPending(client, context);
+    await deliverPending(client, context);
+    const reveals = posted.filter((p) => String(p.body.content).startsWith("💞"));
+    expect(reveals).toEqual([
+      {
+        id: expect.any(String),
+        channelId: QUESTIONS_CHANNEL,
+        body: expect.objectContaining({
+          content: '💞 You both answered "Dream weekend?"\n**alex_d**: Cabin\n**sam_r**: Cabin too',
+          message_reference: { message_id: "4242", fail_if_not_exists: false },
+        }),
+      },
+    ]);
+  });
+});

@@ -1,0 +1,96 @@
+import { listQuestions, seedQuestionBank } from "@spankbank/db/questions";
+import type { CoupleConfig } from "@spankbank/shared/config";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { botOnTempDb, posted, QUESTIONS_CHANNEL, testConfig, until } from "../test/discord.js";
+import { scheduleDailyQuestion } from "./daily.js";
+
+const newYork: CoupleConfig = { ...testConfig, dailyQuestion: { time: "09:00", timeZone: "America/New_York" } };
+const kolkata: CoupleConfig = { ...testConfig, dailyQuestion: { time: "09:00", timeZone: "Asia/Kolkata" } };
+
+const stops: (() => void)[] = [];
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
+  vi.useRealTimers();
+});
+
+/** A bot whose clock starts at `iso`, with a bank of ten questions and the scheduler running. */
+function botAt(iso: string, config: CoupleConfig) {
+  vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"], now: new Date(iso) });
+  const bot = botOnTempDb(config);
+  seedQuestionBank(
+    bot.db,
+    Array.from({ length: 10 }, (_, i) => `Question ${i + 1}?`),
+  );
+  const start = () => stops.push(scheduleDailyQuestion(bot.client, bot.context));
+  start();
+  return { ...bot, start };
+}
+
+const askedTimes = (db: ReturnType<typeof botOnTempDb>["db"]) =>
+  listQuestions(db)
+    .map((q) => q.asked_at)
+    .reverse();
+
+/**
+ * Moves the clock to `iso` and lets the posts reach Discord. The clock jumps to a minute before
+ * and runs from there (croner wakes every 30 s), so each `iso` is within a minute after the post
+ * it expects.
+ */
+async function advanceTo(iso: string, expectedPosts: number) {
+  const target = Date.parse(iso);
+  if (target - Date.now() > 60_000) vi.setSystemTime(target - 60_000);
+  await vi.advanceTimersByTimeAsync(target - Date.now());
+  await until(() => posted.length >= expectedPosts);
+  expect(posted).toHaveLength(expectedPosts);
+}
+
+describe("the daily question", () => {
+  it("follows 09:00 in New York across the spring change (EST 14:00 UTC, then EDT 13:00 UTC)", async () => {
+    const { db } = botAt("2026-03-07T12:00:00Z", newYork);
+    await advanceTo("2026-03-07T13:59:59Z", 0);
+    await advanceTo("2026-03-07T14:00:01Z", 1);
+    await advanceTo("2026-03-08T13:00:01Z", 2);
+    expect(askedTimes(db)).toEqual(["2026-03-07T14:00:00.000Z", "2026-03-08T13:00:00.000Z"]);
+    expect(posted.every((p) => p.channelId === QUESTIONS_CHANNEL)).toBe(true);
+  });
+
+  it("follows 09:00 in New York across the autumn change (EDT 13:00 UTC, then EST 14:00 UTC)", async () => {
+    const { db } = botAt("2026-10-31T12:00:00Z", newYork);
+    await advanceTo("2026-10-31T13:00:01Z", 1);
+    await advanceTo("2026-11-01T13:59:59Z", 1);
+    await advanceTo("2026-11-01T14:00:01Z", 2);
+    expect(askedTimes(db)).toEqual(["2026-10-31T13:00:00.000Z", "2026-11-01T14:00:00.000Z"]);
+  });
+
+  it("keeps 09:00 in Kolkata (no DST) at 03:30 UTC on the days New York changes", async () => {
+    const { db } = botAt("2026-03-07T00:00:00Z", kolkata);
+    await advanceTo("2026-03-07T03:30:01Z", 1);
+    await advanceTo("2026-03-08T03:30:01Z", 2);
+    await advanceTo("2026-03-09T03:30:01Z", 3);
+    expect(askedTimes(db)).toEqual([
+      "2026-03-07T03:30:00.000Z",
+      "2026-03-08T03:30:00.000Z",
+      "2026-03-09T03:30:00.000Z",
+    ]);
+  });
+
+  it("is not posted again by a restart or a second process the same day", async () => {
+    const { start } = botAt("2026-05-01T12:30:00Z", newYork);
+    await advanceTo("2026-05-01T13:00:01Z", 1);
+    for (const stop of stops.splice(0)) stop();
+    start();
+    start();
+    await advanceTo("2026-05-01T20:00:00Z", 1);
+    await advanceTo("2026-05-02T13:00:01Z", 2);
+  });
+
+  it("is posted once when the bot comes back the same day after missing the time", async () => {
+    const { db, start } = botAt("2026-05-01T17:00:00Z", newYork);
+    await until(() => posted.length === 1);
+    expect(askedTimes(db)).toEqual(["2026-05-01T17:00:00.000Z"]);
+    for (const stop of stops.splice(0)) stop();
+    start();
+    await advanceTo("2026-05-02T12:59:59Z", 1);
+    await advanceTo("2026-05-02T13:00:01Z", 2);
+  });
+});

@@ -1,0 +1,68 @@
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, inTransaction } from "./client.js";
+import { dayIn } from "./clock.js";
+import { userById } from "./couple.js";
+import { Refusal } from "./errors.js";
+import { balanceOf, transfer } from "./ledger.js";
+import { enqueueEvent } from "./outbox.js";
+import { spanks } from "./purchase.js";
+import { transfers } from "./schema.js";
+
+export const AWARD_MIN = 1;
+export const AWARD_MAX = 100;
+export const AWARD_REASON_MAX = 200;
+
+export interface Award {
+  giverId: number;
+  receiverId: number;
+  amount: number;
+  reason: string;
+  now?: Date;
+}
+
+export interface AwardResult {
+  receiverTotal: number;
+  /** What the giver may still award today. */
+  leftToday: number;
+}
+
+/**
+ * A partner awards spanks to the other (`/spank`): minted, so nobody pays, and capped per giver
+ * per calendar day in the giver's own zone.
+ */
+export function awardSpanks(db: Db, award: Award, capPerDay: number): AwardResult {
+  const { giverId, receiverId, amount } = award;
+  const reason = award.reason.trim();
+  if (!Number.isSafeInteger(amount) || amount < AWARD_MIN || amount > AWARD_MAX) {
+    throw new Refusal("invalid", `amount: award between ${AWARD_MIN} and ${AWARD_MAX} spanks.`);
+  }
+  if (reason.length === 0 || reason.length > AWARD_REASON_MAX) {
+    throw new Refusal("invalid", `reason: say why in 1 to ${AWARD_REASON_MAX} characters.`);
+  }
+  if (giverId === receiverId) throw new Refusal("forbidden", "You cannot award spanks to yourself.");
+  const now = award.now ?? new Date();
+  return inTransaction(db, (tx) => {
+    const giver = userById(tx, giverId);
+    if (!giver || !userById(tx, receiverId)) throw new Refusal("not_found", "No such partner.");
+    // The day is part of the reference, so today's total is one indexed lookup.
+    const reference = `award:${giverId}:${dayIn(giver.timeZone, now)}`;
+    const given =
+      tx
+        .select({ total: sql<number>`coalesce(sum(${transfers.amount}), 0)` })
+        .from(transfers)
+        .where(and(eq(transfers.kind, "award"), eq(transfers.reference, reference)))
+        .get()?.total ?? 0;
+    const left = Math.max(0, capPerDay - given);
+    if (amount > left) {
+      throw new Refusal(
+        "conflict",
+        left === 0
+          ? `You have awarded your ${spanks(capPerDay)} for today. Try again tomorrow.`
+          : `You can award ${spanks(left)} more today.`,
+      );
+    }
+    transfer(tx, { from: "mint", to: { userId: receiverId }, amount, kind: "award", reference, memo: reason, now });
+    enqueueEvent(tx, "spanks_awarded", { giverId, receiverId, amount, reason }, now);
+    return { receiverTotal: balanceOf(tx, { userId: receiverId }), leftToday: left - amount };
+  });
+}

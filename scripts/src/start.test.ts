@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+
+const startScript = fileURLToPath(new URL("../start.mjs", import.meta.url));
+const started: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of started.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** `npm start` as a child process (already built), on a temp database and a free port. */
+async function npmStart(env: Record<string, string> = {}) {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), "spankbank-npm-start-"));
+  const child = spawn(process.execPath, [startScript], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_PATH: join(dir, "spankbank.db"),
+      SPANKBANK_CONFIG: join(dir, "none.json"),
+      SPANKBANK_SKIP_BUILD: "1",
+      DISCORD_TOKEN: "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  started.push(child);
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const health = () =>
+    fetch(`http://127.0.0.1:${port}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+  const waitFor = async (what: () => boolean | Promise<boolean>) => {
+    for (let i = 0; i < 300; i++) {
+      if (await what()) return;
+      await sleep(50);
+    }
+    throw new Error(`npm start never got there; output:\n${output}`);
+  };
+  return { child, exited, health, waitFor, output: () => output };
+}
+
+describe("npm start", () => {
+  it("starts the web server, then says the bot is off, and Ctrl-C stops it", async () => {
+    const start = await npmStart();
+    await start.waitFor(() => start.output().includes("Discord bot is off"));
+    expect(await start.health()).toBe(true);
+    start.child.kill("SIGINT");
+    expect(await start.exited).toBe(0);
+    expect(await start.health()).toBe(false);
+  }, 30_000);
+
+  it("keeps the web server up when the bot exits, restarts the bot with a growing wait, and Ctrl-C stops both", async () => {
+    // Nothing listens on port 9 (discard): the bot cannot reach "Discord" and exits.
+    const start = await npmStart({ DISCORD_TOKEN: "x", DISCORD_API_URL: "http://127.0.0.1:9/api" });
+    await start.waitFor(() => start.output().includes("restarting it in 2 s"));
+    expect(start.output()).toContain(
+      "The Discord bot stopped (exit 1); restarting it in 1 s. The web app keeps running.",
+    );
+    expect(await start.health()).toBe(true);
+    start.child.kill("SIGINT");
+    expect(await start.exited).toBe(0);
+    expect(await start.health()).toBe(false);
+  }, 30_000);
+});
