@@ -157,9 +157,10 @@ describe("sign-in", () => {
       payload: alex,
     });
     expect(second.statusCode).toBe(200);
-    expect(
-      (await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie: oldCookie } })).statusCode,
-    ).toBe(401);
+    // Signed out: the session answer is 200 null (DESIGN.md section 5).
+    expect((await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie: oldCookie } })).json()).toBe(
+      null,
+    );
     expect(db.$client.prepare("SELECT count(*) AS n FROM sessions").get()).toEqual({ n: 1 });
   });
 

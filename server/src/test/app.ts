@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import { type Db, openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { hashPassword } from "@spankbank/db/password";
@@ -83,7 +84,8 @@ function checkAnswersAgainstContract(app: FastifyInstance): void {
     const parsed = schema.safeParse(wire);
     const where = `${request.method} ${request.url} ${reply.statusCode}`;
     if (!parsed.success) offContract.push(`${where}: ${parsed.error.message}`);
-    else if (JSON.stringify(parsed.data) !== JSON.stringify(wire)) offContract.push(`${where}: ${payload}`);
+    // Deep equality, not text: key order on the wire is the serialiser's business.
+    else if (!isDeepStrictEqual(parsed.data, wire)) offContract.push(`${where}: ${payload}`);
     return payload;
   });
 }
