@@ -113,6 +113,22 @@ test("the bot process keeps Discord and the web app in step, and resumes after a
   };
   const processes: ChildProcess[] = [];
   try {
+    // npm run deploy-commands registers in the configured server and prints the invite link.
+    const deploy = spawnLogged(
+      "bot/dist/deployCommands.js",
+      { ...env, DISCORD_TOKEN: "stand-in-token", DISCORD_APP_ID: APP_ID, DISCORD_API_URL: standIn.apiUrl },
+      dir,
+    );
+    expect(await new Promise((resolve) => deploy.child.once("exit", resolve))).toBe(0);
+    expect(deploy.output()).toContain(`Registered 9 commands in server ${GUILD}.`);
+    expect(deploy.output()).toContain(
+      `https://discord.com/oauth2/authorize?client_id=${APP_ID}&scope=bot+applications.commands&permissions=68672`,
+    );
+    const registration = standIn.requests.find(
+      (r) => r.path === `/api/v10/applications/${APP_ID}/guilds/${GUILD}/commands`,
+    );
+    expect((registration?.body as unknown as { name: string }[]).map((c) => c.name)).toContain("Save as memory");
+
     const server = spawnLogged("server/dist/server.js", env, dir);
     processes.push(server.child);
     const api = `http://127.0.0.1:${port}/api`;
