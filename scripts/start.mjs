@@ -36,7 +36,7 @@ const BOT_MAX_WAIT_MS = 5 * 60_000;
 const BOT_HEALTHY_AFTER_MS = 5 * 60_000;
 let botWait = BOT_FIRST_WAIT_MS;
 
-function run(name, script, onExit) {
+function run(script, onExit) {
   const child = spawn(process.execPath, [script], { cwd: root, stdio: "inherit", env: process.env });
   children.add(child);
   child.on("exit", (code, signal) => {
@@ -51,7 +51,7 @@ function run(name, script, onExit) {
 }
 
 function runServer() {
-  run("server", `${root}server/dist/server.js`, (code, signal) => {
+  run(`${root}server/dist/server.js`, (code, signal) => {
     console.error(`The web server stopped (${signal ?? `exit ${code}`}); stopping Spank Bank.`);
     stop(code ?? 1);
   });
@@ -59,7 +59,7 @@ function runServer() {
 
 function runBot() {
   const startedAt = Date.now();
-  run("bot", `${root}bot/dist/start.js`, (code, signal) => {
+  run(`${root}bot/dist/start.js`, (code, signal) => {
     if (code === 0) return; // the bot is off (no token) and said so: the web app goes on
     if (Date.now() - startedAt > BOT_HEALTHY_AFTER_MS) botWait = BOT_FIRST_WAIT_MS;
     console.error(

@@ -3,6 +3,7 @@ import { demoCouple } from "@spankbank/shared/demoCouple";
 import { MessageFlags } from "discord.js";
 import { describe, expect, it } from "vitest";
 import { createBot } from "./bot.js";
+import { commandRegistrations } from "./commands/index.js";
 import { BOT_PERMISSIONS, inviteUrl } from "./permissions.js";
 import { botOnTempDb, callbackOf, dispatch, STRANGER_ID, slashCommand } from "./test/discord.js";
 
@@ -44,6 +45,25 @@ describe("the invite link", () => {
     expect(BOT_PERMISSIONS).toBe(68672n);
     expect(inviteUrl("123")).toBe(
       "https://discord.com/oauth2/authorize?client_id=123&scope=bot+applications.commands&permissions=68672",
+    );
+  });
+});
+
+describe("npm run deploy-commands", () => {
+  it("registers every slash command and the Save as memory context menu", () => {
+    const registered = commandRegistrations().map((c) => `${c.type ?? 1}:${c.name}`);
+    expect(registered.sort()).toEqual(
+      [
+        "1:answer",
+        "1:balance",
+        "1:donate",
+        "1:help",
+        "1:memory",
+        "1:question",
+        "1:spank",
+        "1:spanks",
+        "3:Save as memory",
+      ].sort(),
     );
   });
 });

@@ -86,7 +86,10 @@ export function removeMemoryFromDiscord(db: Db, discordMessageId: string, now = 
 
 /** Whether a memory (even a deleted one) was already made from this Discord message. */
 export function hasMemoryFromDiscord(db: Db | Tx, discordMessageId: string): boolean {
-  return db.select({ id: memories.id }).from(memories).where(eq(memories.discordMessageId, discordMessageId)).get() !== undefined;
+  return (
+    db.select({ id: memories.id }).from(memories).where(eq(memories.discordMessageId, discordMessageId)).get() !==
+    undefined
+  );
 }
 
 /** Every memory not deleted, newest first. */

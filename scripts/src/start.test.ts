@@ -48,7 +48,7 @@ async function npmStart(env: Record<string, string> = {}) {
       .then((r) => r.ok)
       .catch(() => false);
   const waitFor = async (what: () => boolean | Promise<boolean>) => {
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < 1200; i++) {
       if (await what()) return;
       await sleep(50);
     }
@@ -65,7 +65,7 @@ describe("npm start", () => {
     start.child.kill("SIGINT");
     expect(await start.exited).toBe(0);
     expect(await start.health()).toBe(false);
-  }, 30_000);
+  }, 90_000);
 
   it("keeps the web server up when the bot exits, restarts the bot with a growing wait, and Ctrl-C stops both", async () => {
     // Nothing listens on port 9 (discard): the bot cannot reach "Discord" and exits.
@@ -78,5 +78,5 @@ describe("npm start", () => {
     start.child.kill("SIGINT");
     expect(await start.exited).toBe(0);
     expect(await start.health()).toBe(false);
-  }, 30_000);
+  }, 90_000);
 });

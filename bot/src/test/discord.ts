@@ -152,7 +152,7 @@ export function gateway(client: Client, t: string, d: unknown): void {
 
 /** Waits (bounded, on real time even under fake timers) for the bot's asynchronous work to show. */
 export async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 300 && !done(); i++) await sleep(10);
+  for (let i = 0; i < 1500 && !done(); i++) await sleep(10);
   if (!done()) throw new Error("the bot did not get there");
 }
 

@@ -1,0 +1,73 @@
+import { awardSpanks } from "@spankbank/db/awards";
+import { donate } from "@spankbank/db/charity";
+import { confirmRedemption, redeemItem } from "@spankbank/db/inventory";
+import { pendingEvents } from "@spankbank/db/outbox";
+import { createProduct } from "@spankbank/db/products";
+import { purchaseProduct } from "@spankbank/db/purchase";
+import { answerQuestion, askNextQuestion, seedQuestionBank } from "@spankbank/db/questions";
+import { OUTBOX_KINDS } from "@spankbank/db/schema";
+import { giveSpanks } from "@spankbank/db/test/ledgerKit";
+import { logWorkout } from "@spankbank/db/workouts";
+import { demoCouple } from "@spankbank/shared/demoCouple";
+import { describe, expect, it } from "vitest";
+import { ANNOUNCEMENTS_CHANNEL, botOnTempDb, QUESTIONS_CHANNEL } from "../test/discord.js";
+import { announcementOf } from "./announcements.js";
+
+const [, sam] = demoCouple.partners;
+const at = new Date("2026-05-01T10:00:00Z");
+const stamp = `<t:${at.getTime() / 1000}:t>`;
+
+describe("announcements", () => {
+  it("give every event kind the database writes a short friendly message, with Discord timestamps", () => {
+    const { db, context } = botOnTempDb();
+    const [alex, samId] = (db.$client.prepare("SELECT id FROM users ORDER BY id").all() as { id: number }[]).map(
+      (r) => r.id,
+    );
+    const economy = context.config.economy;
+    logWorkout(
+      db,
+      { userId: alex!, body: { name: "Run", duration: 30, distanceUnit: "km", calories: 300 }, now: at },
+      economy,
+    );
+    giveSpanks(db, alex!, 100);
+    const product = createProduct(db, samId!, { name: "Foot rub", description: "Ten minutes", quantity: 1, price: 25 });
+    const { inventoryItemId } = purchaseProduct(db, { buyerId: alex!, productId: product.id, now: at });
+    const redemption = redeemItem(db, alex!, inventoryItemId, at);
+    confirmRedemption(db, alex!, redemption.redeemedItem.id, at);
+    seedQuestionBank(db, ["Best trip?"]);
+    const question = askNextQuestion(db)!;
+    answerQuestion(db, { userId: alex!, questionId: question.id, response: "Rome", now: at }, economy);
+    answerQuestion(db, { userId: samId!, questionId: question.id, response: "Oslo", now: at }, economy);
+    awardSpanks(db, { giverId: samId!, receiverId: alex!, amount: 3, reason: "Dishes", now: at }, 50);
+    donate(db, alex!, 4, at);
+
+    const events = pendingEvents(db, 100);
+    expect(new Set(events.map((e) => e.kind))).toEqual(new Set(OUTBOX_KINDS));
+    const messages = events.map((event) => announcementOf(event, context));
+    expect(messages).toEqual([
+      { channelId: ANNOUNCEMENTS_CHANNEL, content: `💪 Alex logged a workout at ${stamp}: Run, 30 min (+5 spanks).` },
+      { channelId: ANNOUNCEMENTS_CHANNEL, content: '🛍️ Alex bought "Foot rub" from Sam for 25 spanks.' },
+      {
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        content: `🎟️ <@${sam.discordId}>, Alex redeemed "Foot rub" at ${stamp}. Time to deliver!`,
+        mentionUserIds: [sam.discordId],
+      },
+      { channelId: ANNOUNCEMENTS_CHANNEL, content: '✅ Alex confirmed Sam delivered "Foot rub": 25 spanks paid.' },
+      {
+        channelId: QUESTIONS_CHANNEL,
+        content: `💬 Alex answered the question at ${stamp}. Answers are shown when you both have.`,
+      },
+      {
+        channelId: QUESTIONS_CHANNEL,
+        content: `💬 Sam answered the question at ${stamp}. Answers are shown when you both have.`,
+      },
+      {
+        channelId: QUESTIONS_CHANNEL,
+        content: '💞 You both answered "Best trip?"\n**alex_d**: Rome\n**sam_r**: Oslo',
+        replyTo: undefined,
+      },
+      { channelId: ANNOUNCEMENTS_CHANNEL, content: "🍑 Sam gave Alex 3 spanks: Dishes" },
+      { channelId: ANNOUNCEMENTS_CHANNEL, content: "🎗️ Alex donated 4 spanks to Floggers4Change (4 spanks in all)." },
+    ]);
+  });
+});

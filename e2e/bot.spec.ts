@@ -1,0 +1,273 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { expect, test } from "@playwright/test";
+import { demoCouple } from "@spankbank/shared/demoCouple";
+import { APP_ID, DiscordStandIn } from "./discord/standIn";
+
+/**
+ * The real built server and the real built bot process, unmodified, on one temp database, with
+ * the bot talking to the Discord stand-in over real HTTP and WebSocket (DISCORD_API_URL only).
+ */
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const GUILD = "910000000000000001";
+const GENERAL = "910000000000000002";
+const MEMORIES = "910000000000000003";
+const QUESTIONS = "910000000000000004";
+const ANNOUNCEMENTS = "910000000000000005";
+const [alex, sam] = demoCouple.partners;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function until<T>(what: string, get: () => T | Promise<T>): Promise<NonNullable<T>> {
+  for (let i = 0; i < 1200; i++) {
+    const value = await get();
+    if (value) return value as NonNullable<T>;
+    await sleep(25);
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+function spawnLogged(script: string, env: NodeJS.ProcessEnv, cwd: string) {
+  const child = spawn(process.execPath, [join(root, script)], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
+
+let nextId = 1_200_000_000_000_000_000n;
+const snowflake = () => String(nextId++);
+
+function interaction(name: string, userId: string, options: unknown[] = [], type = 1) {
+  const id = snowflake();
+  return {
+    id,
+    application_id: APP_ID,
+    type: 2,
+    guild_id: GUILD,
+    channel_id: GENERAL,
+    channel: { id: GENERAL, type: 0 },
+    member: {
+      user: { id: userId, username: `user${userId.slice(-4)}`, discriminator: "0", global_name: null, avatar: null },
+      roles: [],
+      joined_at: "2025-01-01T00:00:00.000Z",
+      deaf: false,
+      mute: false,
+      flags: 0,
+      permissions: "2248473465835073",
+    },
+    token: `token-${id}`,
+    version: 1,
+    app_permissions: "2248473465835073",
+    locale: "en-US",
+    guild_locale: "en-US",
+    entitlements: [],
+    authorizing_integration_owners: {},
+    context: 0,
+    attachment_size_limit: 8388608,
+    data: { id: snowflake(), name, type, options },
+  };
+}
+
+test("the bot process keeps Discord and the web app in step, and resumes after a dropped gateway", async () => {
+  // About 25 s on a busy 2-core machine; the margin is for a noisier one.
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(join(tmpdir(), "spankbank-bot-e2e-"));
+  const standIn = await new DiscordStandIn({
+    id: GUILD,
+    channelIds: [GENERAL, MEMORIES, QUESTIONS, ANNOUNCEMENTS],
+  }).start();
+  const configPath = join(dir, "couple.config.json");
+  writeFileSync(
+    configPath,
+    JSON.stringify({
+      ...demoCouple,
+      discord: {
+        guildId: GUILD,
+        memoriesChannelId: MEMORIES,
+        questionsChannelId: QUESTIONS,
+        announcementsChannelId: ANNOUNCEMENTS,
+      },
+    }),
+  );
+  const port = await freePort();
+  const env = {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "test",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATABASE_PATH: join(dir, "spankbank.db"),
+    SPANKBANK_CONFIG: configPath,
+  };
+  const processes: ChildProcess[] = [];
+  try {
+    // npm run deploy-commands registers in the configured server and prints the invite link.
+    const deploy = spawnLogged(
+      "bot/dist/deployCommands.js",
+      { ...env, DISCORD_TOKEN: "stand-in-token", DISCORD_APP_ID: APP_ID, DISCORD_API_URL: standIn.apiUrl },
+      dir,
+    );
+    expect(await new Promise((resolve) => deploy.child.once("exit", resolve))).toBe(0);
+    expect(deploy.output()).toContain(`Registered 9 commands in server ${GUILD}.`);
+    expect(deploy.output()).toContain(
+      `https://discord.com/oauth2/authorize?client_id=${APP_ID}&scope=bot+applications.commands&permissions=68672`,
+    );
+    const registration = standIn.requests.find(
+      (r) => r.path === `/api/v10/applications/${APP_ID}/guilds/${GUILD}/commands`,
+    );
+    expect((registration?.body as unknown as { name: string }[]).map((c) => c.name)).toContain("Save as memory");
+
+    const server = spawnLogged("server/dist/server.js", env, dir);
+    processes.push(server.child);
+    const api = `http://127.0.0.1:${port}/api`;
+    await until("the server is up", () =>
+      fetch(`${api}/health`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    );
+    const bot = spawnLogged(
+      "bot/dist/start.js",
+      { ...env, DISCORD_TOKEN: "stand-in-token", DISCORD_API_URL: standIn.apiUrl },
+      dir,
+    );
+    processes.push(bot.child);
+    await until(`the bot signed in (output: ${bot.output()})`, () => bot.output().includes("Discord bot signed in as"));
+    expect(standIn.gatewayReceived.find((p) => p.op === 2)?.d).toMatchObject({
+      token: "stand-in-token",
+      intents: 33281,
+    });
+
+    const ask = async (payload: ReturnType<typeof interaction>) => {
+      standIn.dispatch("INTERACTION_CREATE", payload);
+      return until(`an answer to /${payload.data.name}`, () => standIn.answerTo(payload));
+    };
+
+    // /memory through the gateway.
+    expect(
+      await ask(interaction("memory", alex.discordId, [{ name: "text", type: 3, value: "Picnic by the lake" }])),
+    ).toBe("Saved as a memory 💞");
+
+    // A memories-channel message with an image.
+    const png = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.alloc(200, 1)]);
+    standIn.files.set("/attachments/photo.png", { bytes: png, contentType: "image/png" });
+    const posted = snowflake();
+    standIn.dispatch("MESSAGE_CREATE", {
+      id: posted,
+      channel_id: MEMORIES,
+      guild_id: GUILD,
+      author: { id: sam.discordId, username: "sam_r", discriminator: "0", global_name: null, avatar: null },
+      content: "Sunset from the ferry",
+      timestamp: new Date().toISOString(),
+      edited_timestamp: null,
+      tts: false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments: [
+        {
+          id: snowflake(),
+          filename: "photo.png",
+          size: png.length,
+          url: `${standIn.baseUrl}/attachments/photo.png`,
+          proxy_url: `${standIn.baseUrl}/attachments/photo.png`,
+          content_type: "image/png",
+        },
+      ],
+      embeds: [],
+      pinned: false,
+      type: 0,
+    });
+    await until("the memory's reaction", () =>
+      standIn.requests.some((r) => r.method === "PUT" && r.path.includes(`/messages/${posted}/reactions/`)),
+    );
+
+    // A question, and /answer.
+    expect(await ask(interaction("question", alex.discordId, [{ name: "now", type: 1, options: [] }]))).toMatch(
+      /^Asked: /,
+    );
+    expect(
+      await ask(interaction("answer", alex.discordId, [{ name: "response", type: 3, value: "The lake, always" }])),
+    ).toMatch(/is saved\.$/);
+
+    // The running server shows all of it.
+    const signIn = async (username: string, password: string) => {
+      const reply = await fetch(`${api}/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username, password }),
+      });
+      expect(reply.status).toBe(200);
+      return reply.headers.getSetCookie()[0]!.split(";")[0]!;
+    };
+    const alexCookie = await signIn("alex", "alex-demo-pass");
+    const get = (path: string, cookie = alexCookie) => fetch(`${api}${path}`, { headers: { cookie } });
+    const memories = (await (await get("/memories")).json()) as { message: string; images?: { url: string }[] }[];
+    expect(memories.map((m) => m.message).sort()).toEqual(["Picnic by the lake", "Sunset from the ferry"]);
+    const image = memories.find((m) => m.images)!.images![0]!;
+    const served = await fetch(`http://127.0.0.1:${port}${image.url}`, { headers: { cookie: alexCookie } });
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    expect((await fetch(`http://127.0.0.1:${port}${image.url}`)).status).toBe(401);
+    const latest = (await (await get("/latestQuestion")).json()) as {
+      responses: { username: string; response: string }[];
+    };
+    expect(latest.responses).toEqual([expect.objectContaining({ username: "alex_d", response: "The lake, always" })]);
+
+    // Sam awards Alex 40 spanks in Discord (Alex has 5 from answering); Alex buys Sam's favour on the web; Discord hears of it.
+    expect(
+      await ask(
+        interaction("spank", sam.discordId, [
+          { name: "amount", type: 4, value: 40 },
+          { name: "reason", type: 3, value: "Best picnic" },
+        ]),
+      ),
+    ).toMatch(/^You gave Alex 40 spanks/);
+    const samCookie = await signIn("sam", "sam-demo-pass");
+    const created = await fetch(`${api}/products`, {
+      method: "POST",
+      headers: { cookie: samCookie, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Foot rub", description: "Ten minutes", quantity: 1, price: 25, username: "sam" }),
+    });
+    expect(created.status).toBe(201);
+    const { product } = (await created.json()) as { product: { id: number } };
+    const bought = await fetch(`${api}/purchase`, {
+      method: "POST",
+      headers: { cookie: alexCookie, "content-type": "application/json" },
+      body: JSON.stringify({ productId: product.id, quantity: 1 }),
+    });
+    expect(bought.status).toBe(200);
+    await until("the purchase announced", () =>
+      standIn.postedIn(ANNOUNCEMENTS).includes('🛍️ Alex bought "Foot rub" from Sam for 25 spanks.'),
+    );
+
+    // The gateway drops; the bot resumes on resume_gateway_url and keeps working.
+    standIn.dropConnection();
+    await until("the bot resumed", () => standIn.gatewayReceived.some((p) => p.op === 6));
+    expect(standIn.gatewayReceived.find((p) => p.op === 6)?.d).toMatchObject({ session_id: "stand-in-session" });
+    expect(await ask(interaction("balance", alex.discordId))).toBe("You have 20 spanks. Sam has 0 spanks.");
+
+    // Each announcement was posted once.
+    const announcements = standIn.postedIn(ANNOUNCEMENTS);
+    expect(new Set(announcements).size).toBe(announcements.length);
+  } finally {
+    for (const child of processes) child.kill("SIGTERM");
+    await Promise.all(
+      processes.map((child) => (child.exitCode === null ? new Promise((r) => child.once("exit", r)) : null)),
+    );
+    await standIn.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
