@@ -21,5 +21,8 @@ export default defineConfig({
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
+    // Each test renders the whole app (router, query, Mantine) in jsdom: about a second on a quiet
+    // machine, several on a busy 2-core CI box.
+    testTimeout: 20_000,
   },
 });
