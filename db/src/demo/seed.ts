@@ -91,7 +91,7 @@ export function seedDemoData(db: Db, config: CoupleConfig, now = new Date()): bo
     const answer = (who: 0 | 1, response: string) =>
       answerQuestion(
         db,
-        { userId: partners[who]!.id, questionId: asked.question_id, response, now: at(daysAgo) },
+        { userId: partners[who]!.id, questionId: asked.id, response, now: at(daysAgo) },
         config.economy,
       );
     answer(0, first);

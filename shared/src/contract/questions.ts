@@ -7,7 +7,7 @@ export const response = z.object({
   response: z.string(),
   created_at: isoDate.nullable(),
 });
-export type Response = z.infer<typeof response>;
+export type QuestionResponse = z.infer<typeof response>;
 
 export const question = z.object({
   question_id: z.int(),
