@@ -115,7 +115,7 @@ const memoryColumns = {
 
 const statements = preparedFor((db) => {
   const withAuthor = () => db.select(memoryColumns).from(memories).innerJoin(users, eq(users.id, memories.userId));
-  // Through memories_visible: newest first with no sort step.
+  // Through memories_created: newest first with no sort step.
   const visible = () =>
     withAuthor().where(isNull(memories.deletedAt)).orderBy(desc(memories.createdAt), desc(memories.id));
   return {

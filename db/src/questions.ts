@@ -44,10 +44,11 @@ const statements = preparedFor((db) => {
       .from(questions)
       .where(eq(questions.id, sql.placeholder("id")))
       .prepare(),
-    everyAnswer: givenAnswers().orderBy(asc(answers.questionId), asc(users.id)).prepare(),
+    // answers_one_per_user gives this order: no sort step.
+    everyAnswer: givenAnswers().orderBy(asc(answers.questionId), asc(answers.userId)).prepare(),
     answersTo: givenAnswers()
       .where(eq(answers.questionId, sql.placeholder("questionId")))
-      .orderBy(asc(users.id))
+      .orderBy(asc(answers.userId))
       .prepare(),
     previousAnswer: db
       .select({ id: answers.id })
