@@ -38,6 +38,26 @@ describe("the question bank", () => {
     expect(rows).toEqual({ n: questionBank.length });
   });
 
+  it("syncs a bank once per content: the same bank again writes nothing, a changed bank adds its new questions", () => {
+    expect(seedQuestionBank(db, ["First?", "Second?"])).toBe(2);
+    const client = db.$client;
+    const prepare = client.prepare.bind(client);
+    const statements: string[] = [];
+    client.prepare = ((source: string) => {
+      statements.push(source);
+      return prepare(source);
+    }) as typeof client.prepare;
+    try {
+      expect(seedQuestionBank(db, ["First?", "Second?"])).toBe(0);
+    } finally {
+      client.prepare = prepare as typeof client.prepare;
+    }
+    expect(statements.filter((source) => source.includes("question_bank"))).toEqual([]);
+    expect(seedQuestionBank(db, ["First?", "Second?", "Third?"])).toBe(1);
+    const texts = db.$client.prepare("SELECT text FROM question_bank ORDER BY id").all();
+    expect(texts).toEqual([{ text: "First?" }, { text: "Second?" }, { text: "Third?" }]);
+  });
+
   it("picks a question never asked, then the one asked longest ago", () => {
     expect(nextBankQuestion(db)).toBeNull();
     seedQuestionBank(db, ["First?", "Second?", "Third?"]);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { answerBody } from "@spankbank/shared/contract/questions";
 import { and, asc, count, desc, eq, max, sql } from "drizzle-orm";
@@ -7,7 +8,7 @@ import { Refusal, refuseUnless } from "./errors.js";
 import { transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
 import { preparedFor } from "./prepared.js";
-import { answers, questionBank, questions, users } from "./schema.js";
+import { answers, contentVersions, questionBank, questions, users } from "./schema.js";
 
 export type BankQuestion = { id: number; text: string };
 
@@ -63,13 +64,31 @@ const statements = preparedFor((db) => {
   };
 });
 
-/** Puts the bundled questions into the bank; questions already there are left alone. */
-export function seedQuestionBank(db: Db, bank: readonly string[]): number {
+/**
+ * Puts the bundled questions into the bank; questions already there are left alone. Skipped,
+ * with a single read, when this same bank was synced before (a hash of it is kept), so a start
+ * does not upsert every question again. Returns how many questions were added.
+ */
+export function seedQuestionBank(db: Db, bank: readonly string[], now = new Date()): number {
+  const hash = createHash("sha256").update(JSON.stringify(bank)).digest("hex");
+  const synced = () =>
+    db
+      .select({ hash: contentVersions.hash })
+      .from(contentVersions)
+      .where(eq(contentVersions.name, "question_bank"))
+      .get();
+  if (synced()?.hash === hash) return 0;
   return inTransaction(db, (tx) => {
+    if (synced()?.hash === hash) return 0;
     let added = 0;
     for (const text of bank) {
       added += tx.insert(questionBank).values({ text, source: "bundled" }).onConflictDoNothing().run().changes;
     }
+    const version = { hash, syncedAt: isoNow(now) };
+    tx.insert(contentVersions)
+      .values({ name: "question_bank", ...version })
+      .onConflictDoUpdate({ target: contentVersions.name, set: version })
+      .run();
     return added;
   });
 }
