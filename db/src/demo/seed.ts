@@ -2,7 +2,7 @@ import type { CoupleConfig } from "@spankbank/shared/config";
 import { questionBank } from "@spankbank/shared/content/questionBank";
 import { isNull, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "../client.js";
-import { userByUsername } from "../couple.js";
+import { grantStartingSpanks, userByUsername } from "../couple.js";
 import { redeemItem } from "../inventory.js";
 import { transfer } from "../ledger.js";
 import { addMemory } from "../memories.js";
@@ -70,12 +70,13 @@ export function seedDemoData(db: Db, config: CoupleConfig, now = new Date()): bo
   });
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
 
+  grantStartingSpanks(db, config, at(250));
   inTransaction(db, (tx) => {
     for (const user of partners) {
       transfer(tx, {
         from: "mint",
         to: { userId: user.id },
-        amount: config.economy.startingSpanks + 50,
+        amount: 50,
         kind: "demo",
         reference: `demo:welcome:${user.id}`,
         memo: "Welcome to Spank Bank",
