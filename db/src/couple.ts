@@ -1,9 +1,10 @@
 import type { CoupleConfig, Partner } from "@spankbank/shared/config";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "./client.js";
 import { inTransaction } from "./client.js";
+import { transfer } from "./ledger.js";
 import { preparedFor } from "./prepared.js";
-import { accounts, users } from "./schema.js";
+import { accounts, transfers, users } from "./schema.js";
 
 export type User = typeof users.$inferSelect;
 
@@ -25,6 +26,41 @@ export function syncCouple(db: Db, config: CoupleConfig): User[] {
       tx.insert(accounts).values({ kind, name: kind }).onConflictDoNothing().run();
     }
     return synced;
+  });
+}
+
+/**
+ * Gives each partner the config's `economy.startingSpanks` from the mint, once ever per partner
+ * (the transfer's reference `starting:<userId>` marks it done). Runs at every start, after
+ * `syncCouple`; returns how many partners were paid now.
+ */
+export function grantStartingSpanks(db: Db, config: CoupleConfig, now = new Date()): number {
+  const amount = config.economy.startingSpanks;
+  if (amount === 0) return 0;
+  return inTransaction(db, (tx) => {
+    let granted = 0;
+    for (const partner of config.partners) {
+      const user = userByDiscordId(tx, partner.discordId);
+      if (!user) throw new Error(`syncCouple must run before grantStartingSpanks (${partner.username} missing)`);
+      const reference = `starting:${user.id}`;
+      const done = tx
+        .select({ id: transfers.id })
+        .from(transfers)
+        .where(and(eq(transfers.kind, "starting"), eq(transfers.reference, reference)))
+        .get();
+      if (done) continue;
+      transfer(tx, {
+        from: "mint",
+        to: { userId: user.id },
+        amount,
+        kind: "starting",
+        reference,
+        memo: "Starting spanks",
+        now,
+      });
+      granted += 1;
+    }
+    return granted;
   });
 }
 

@@ -34,7 +34,7 @@ describe("memories", () => {
       ["Sunrise at the beach", "alex_d"],
       ["Our first dance", "alex_d"],
     ]);
-    expect(list[0]!.created_at).toBe("2026-03-01T10:00:00.000Z");
+    expect(list[0]!.createdAt).toBe("2026-03-01T10:00:00.000Z");
     expect(latestMemory(db)).toEqual(list[0]);
   });
 

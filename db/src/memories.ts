@@ -1,10 +1,18 @@
-import type { Memory } from "@spankbank/shared/contract/memories";
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
-import { type Db, inTransaction, type Tx } from "./client.js";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal } from "./errors.js";
 import type { StoredImage } from "./media.js";
+import { preparedFor } from "./prepared.js";
 import { memories, memoryImages, users } from "./schema.js";
+
+/** A memory on the board, attributed to the partner's responseName. */
+export interface Memory {
+  id: number;
+  message: string;
+  username: string;
+  createdAt: string;
+}
 
 export interface NewMemory {
   userId: number;
@@ -85,7 +93,7 @@ export function removeMemoryFromDiscord(db: Db, discordMessageId: string, now = 
 }
 
 /** Whether a memory (even a deleted one) was already made from this Discord message. */
-export function hasMemoryFromDiscord(db: Db | Tx, discordMessageId: string): boolean {
+export function hasMemoryFromDiscord(db: Db, discordMessageId: string): boolean {
   return (
     db.select({ id: memories.id }).from(memories).where(eq(memories.discordMessageId, discordMessageId)).get() !==
     undefined
@@ -93,12 +101,12 @@ export function hasMemoryFromDiscord(db: Db | Tx, discordMessageId: string): boo
 }
 
 /** Every memory not deleted, newest first. */
-export function listMemories(db: Db | Tx): Memory[] {
-  return visibleMemories(db).all();
+export function listMemories(db: Db): Memory[] {
+  return statements(db).list.all();
 }
 
-export function latestMemory(db: Db | Tx): Memory | null {
-  return visibleMemories(db).limit(1).get() ?? null;
+export function latestMemory(db: Db): Memory | null {
+  return statements(db).latest.get() ?? null;
 }
 
 /**
@@ -131,34 +139,32 @@ const memoryColumns = {
   id: memories.id,
   message: memories.message,
   username: users.responseName,
-  created_at: memories.createdAt,
+  createdAt: memories.createdAt,
 };
 
-function visibleMemories(db: Db | Tx) {
-  return db
-    .select(memoryColumns)
-    .from(memories)
-    .innerJoin(users, eq(users.id, memories.userId))
-    .where(isNull(memories.deletedAt))
-    .orderBy(desc(memories.createdAt), desc(memories.id));
+const statements = preparedFor((db) => {
+  const withAuthor = () => db.select(memoryColumns).from(memories).innerJoin(users, eq(users.id, memories.userId));
+  // Through memories_created: newest first with no sort step.
+  const visible = () =>
+    withAuthor().where(isNull(memories.deletedAt)).orderBy(desc(memories.createdAt), desc(memories.id));
+  return {
+    list: visible().prepare(),
+    latest: visible().limit(1).prepare(),
+    byId: withAuthor()
+      .where(eq(memories.id, sql.placeholder("id")))
+      .prepare(),
+    byDiscordMessage: withAuthor()
+      .where(eq(memories.discordMessageId, sql.placeholder("discordMessageId")))
+      .prepare(),
+  };
+});
+
+function memoryById(db: Db, id: number): Memory | undefined {
+  return statements(db).byId.get({ id });
 }
 
-function memoryById(tx: Tx, id: number): Memory | undefined {
-  return tx
-    .select(memoryColumns)
-    .from(memories)
-    .innerJoin(users, eq(users.id, memories.userId))
-    .where(eq(memories.id, id))
-    .get();
-}
-
-function memoryByDiscordMessage(tx: Tx, discordMessageId: string): Memory | undefined {
-  return tx
-    .select(memoryColumns)
-    .from(memories)
-    .innerJoin(users, eq(users.id, memories.userId))
-    .where(eq(memories.discordMessageId, discordMessageId))
-    .get();
+function memoryByDiscordMessage(db: Db, discordMessageId: string): Memory | undefined {
+  return statements(db).byDiscordMessage.get({ discordMessageId });
 }
 
 /** A memory is its text or its images: a Discord message with neither makes none. */

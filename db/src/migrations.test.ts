@@ -34,6 +34,7 @@ describe("migrations", () => {
       [
         "accounts",
         "answers",
+        "content_versions",
         "idempotency_keys",
         "inventory_items",
         "known_clients",

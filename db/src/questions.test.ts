@@ -43,6 +43,26 @@ describe("the question bank", () => {
     expect(rows).toEqual({ n: questionBank.length });
   });
 
+  it("syncs a bank once per content: the same bank again writes nothing, a changed bank adds its new questions", () => {
+    expect(seedQuestionBank(db, ["First?", "Second?"])).toBe(2);
+    const client = db.$client;
+    const prepare = client.prepare.bind(client);
+    const statements: string[] = [];
+    client.prepare = ((source: string) => {
+      statements.push(source);
+      return prepare(source);
+    }) as typeof client.prepare;
+    try {
+      expect(seedQuestionBank(db, ["First?", "Second?"])).toBe(0);
+    } finally {
+      client.prepare = prepare as typeof client.prepare;
+    }
+    expect(statements.filter((source) => source.includes("question_bank"))).toEqual([]);
+    expect(seedQuestionBank(db, ["First?", "Second?", "Third?"])).toBe(1);
+    const texts = db.$client.prepare("SELECT text FROM question_bank ORDER BY id").all();
+    expect(texts).toEqual([{ text: "First?" }, { text: "Second?" }, { text: "Third?" }]);
+  });
+
   it("picks a question never asked, then the one asked longest ago", () => {
     expect(nextBankQuestion(db)).toBeNull();
     seedQuestionBank(db, ["First?", "Second?", "Third?"]);
@@ -65,24 +85,24 @@ describe("asking and answering", () => {
     const newer = askQuestion(db, { text: "New one?", now: new Date("2026-01-02T09:00:00Z") });
     answerQuestion(
       db,
-      { userId: sam, questionId: older.question_id, response: "Yes", now: new Date("2026-01-01T10:00:00Z") },
+      { userId: sam, questionId: older.id, response: "Yes", now: new Date("2026-01-01T10:00:00Z") },
       economy,
     );
 
     expect(listQuestions(db)).toEqual([
-      { question_id: newer.question_id, question: "New one?", asked_at: "2026-01-02T09:00:00.000Z", responses: [] },
+      { id: newer.id, text: "New one?", askedAt: "2026-01-02T09:00:00.000Z", answers: [] },
       {
-        question_id: older.question_id,
-        question: "Old one?",
-        asked_at: "2026-01-01T09:00:00.000Z",
-        responses: [{ username: "sam_r", response: "Yes", created_at: "2026-01-01T10:00:00.000Z" }],
+        id: older.id,
+        text: "Old one?",
+        askedAt: "2026-01-01T09:00:00.000Z",
+        answers: [{ username: "sam_r", response: "Yes", createdAt: "2026-01-01T10:00:00.000Z" }],
       },
     ]);
-    expect(latestQuestion(db)?.question_id).toBe(newer.question_id);
+    expect(latestQuestion(db)?.id).toBe(newer.id);
   });
 
   it("replaces a second answer and rewards only the first", () => {
-    const { question_id: questionId } = askQuestion(db, { text: "Favourite song?" });
+    const { id: questionId } = askQuestion(db, { text: "Favourite song?" });
     const before = balanceOf(db, { userId: alex });
     answerQuestion(db, { userId: alex, questionId, response: "Ours", now: new Date("2026-01-01T10:00:00Z") }, economy);
     const responses = answerQuestion(
@@ -92,7 +112,7 @@ describe("asking and answering", () => {
     );
 
     expect(responses).toEqual([
-      { username: "alex_d", response: "Ours, obviously", created_at: "2026-01-01T11:00:00.000Z" },
+      { username: "alex_d", response: "Ours, obviously", createdAt: "2026-01-01T11:00:00.000Z" },
     ]);
     expect(balanceOf(db, { userId: alex })).toBe(before + 5);
     expect(answerTransfers()).toEqual([{ amount: 5, reference: `answer:${questionId}:${alex}` }]);
@@ -100,7 +120,7 @@ describe("asking and answering", () => {
   });
 
   it("queues the reveal exactly once, when both partners have answered", () => {
-    const { question_id: questionId } = askQuestion(db, { text: "Dream trip?" });
+    const { id: questionId } = askQuestion(db, { text: "Dream trip?" });
     answerQuestion(db, { userId: alex, questionId, response: "Kyoto" }, economy);
     expect(outboxKinds()).not.toContain("answers_revealed");
     const responses = answerQuestion(db, { userId: sam, questionId, response: "Lisbon" }, economy);
@@ -116,7 +136,7 @@ describe("asking and answering", () => {
   });
 
   it("refuses an unknown question or an empty or long answer, writing nothing", () => {
-    const { question_id: questionId } = askQuestion(db, { text: "Best kiss?" });
+    const { id: questionId } = askQuestion(db, { text: "Best kiss?" });
     expect(() => answerQuestion(db, { userId: alex, questionId: 999, response: "Hi" }, economy)).toThrow(
       expect.objectContaining({ code: "not_found" }),
     );
@@ -125,13 +145,13 @@ describe("asking and answering", () => {
         expect.objectContaining({ code: "invalid" }),
       );
     }
-    expect(latestQuestion(db)?.responses).toEqual([]);
+    expect(latestQuestion(db)?.answers).toEqual([]);
     expect(outboxKinds()).toEqual([]);
     expect(answerTransfers()).toEqual([]);
   });
 
   it("pays nothing when the answer reward is zero", () => {
-    const { question_id: questionId } = askQuestion(db, { text: "Comfort food?" });
+    const { id: questionId } = askQuestion(db, { text: "Comfort food?" });
     answerQuestion(db, { userId: alex, questionId, response: "Dal" }, { answerReward: 0 });
     expect(answerTransfers()).toEqual([]);
     expect(outboxKinds()).toEqual(["answer_given"]);

@@ -1,22 +1,94 @@
+import { createHash } from "node:crypto";
 import type { CoupleConfig } from "@spankbank/shared/config";
-import { answerBody, type Question, type Response } from "@spankbank/shared/contract/questions";
-import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
-import { type Db, inTransaction, type Tx } from "./client.js";
+import { answerBody } from "@spankbank/shared/contract/questions";
+import { and, asc, count, desc, eq, max, sql } from "drizzle-orm";
+import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
-import { answers, questionBank, questions, users } from "./schema.js";
+import { preparedFor } from "./prepared.js";
+import { answers, contentVersions, questionBank, questions, users } from "./schema.js";
 
 export type BankQuestion = { id: number; text: string };
 
-/** Puts the bundled questions into the bank; questions already there are left alone. */
-export function seedQuestionBank(db: Db, bank: readonly string[]): number {
+/** A partner's answer, attributed to their responseName. */
+export interface Answer {
+  username: string;
+  response: string;
+  createdAt: string;
+}
+
+/** A question put to the couple, with the answers given so far (in partner order). */
+export interface Question {
+  id: number;
+  text: string;
+  askedAt: string;
+  answers: Answer[];
+}
+
+const statements = preparedFor((db) => {
+  const answerColumns = {
+    questionId: answers.questionId,
+    username: users.responseName,
+    response: answers.response,
+    createdAt: answers.createdAt,
+  };
+  const givenAnswers = () => db.select(answerColumns).from(answers).innerJoin(users, eq(users.id, answers.userId));
+  // Through questions_asked: newest first with no sort step.
+  const newestFirst = () => db.select().from(questions).orderBy(desc(questions.askedAt), desc(questions.id));
+  return {
+    all: newestFirst().prepare(),
+    latest: newestFirst().limit(1).prepare(),
+    byId: db
+      .select()
+      .from(questions)
+      .where(eq(questions.id, sql.placeholder("id")))
+      .prepare(),
+    // answers_one_per_user gives this order: no sort step.
+    everyAnswer: givenAnswers().orderBy(asc(answers.questionId), asc(answers.userId)).prepare(),
+    answersTo: givenAnswers()
+      .where(eq(answers.questionId, sql.placeholder("questionId")))
+      .orderBy(asc(answers.userId))
+      .prepare(),
+    previousAnswer: db
+      .select({ id: answers.id })
+      .from(answers)
+      .where(and(eq(answers.questionId, sql.placeholder("questionId")), eq(answers.userId, sql.placeholder("userId"))))
+      .prepare(),
+    answerCount: db
+      .select({ n: count() })
+      .from(answers)
+      .where(eq(answers.questionId, sql.placeholder("questionId")))
+      .prepare(),
+  };
+});
+
+/**
+ * Puts the bundled questions into the bank; questions already there are left alone. Skipped,
+ * with a single read, when this same bank was synced before (a hash of it is kept), so a start
+ * does not upsert every question again. Returns how many questions were added.
+ */
+export function seedQuestionBank(db: Db, bank: readonly string[], now = new Date()): number {
+  const hash = createHash("sha256").update(JSON.stringify(bank)).digest("hex");
+  const synced = () =>
+    db
+      .select({ hash: contentVersions.hash })
+      .from(contentVersions)
+      .where(eq(contentVersions.name, "question_bank"))
+      .get();
+  if (synced()?.hash === hash) return 0;
   return inTransaction(db, (tx) => {
+    if (synced()?.hash === hash) return 0;
     let added = 0;
     for (const text of bank) {
       added += tx.insert(questionBank).values({ text, source: "bundled" }).onConflictDoNothing().run().changes;
     }
+    const version = { hash, syncedAt: isoNow(now) };
+    tx.insert(contentVersions)
+      .values({ name: "question_bank", ...version })
+      .onConflictDoUpdate({ target: contentVersions.name, set: version })
+      .run();
     return added;
   });
 }
@@ -25,7 +97,7 @@ export function seedQuestionBank(db: Db, bank: readonly string[]): number {
  * The bank question to ask next: one never asked, chosen at random; once every one has been
  * asked, the one asked longest ago. Null only for an empty bank.
  */
-export function nextBankQuestion(db: Db | Tx): BankQuestion | null {
+export function nextBankQuestion(db: Db): BankQuestion | null {
   const asked = db
     .select({ bankId: questions.bankId, lastAsked: max(questions.askedAt).as("last_asked") })
     .from(questions)
@@ -57,12 +129,13 @@ export function askQuestion(db: Db, asked: AskedQuestion): Question {
     .values({ text, bankId: asked.bankId, discordMessageId: asked.discordMessageId, askedAt: isoNow(asked.now) })
     .returning()
     .get();
-  return { question_id: row.id, question: row.text, asked_at: row.askedAt, responses: [] };
+  return { id: row.id, text: row.text, askedAt: row.askedAt, answers: [] };
 }
 
 /** The question asked most recently, with its answers; null before the first one. */
-export function latestQuestion(db: Db | Tx): Question | null {
-  return questionsWithResponses(db, 1)[0] ?? null;
+export function latestQuestion(db: Db): Question | null {
+  const row = statements(db).latest.get();
+  return row ? { id: row.id, text: row.text, askedAt: row.askedAt, answers: answersTo(db, row.id) } : null;
 }
 
 /** One asked question with its answers and its Discord message; null for an unknown id. */
@@ -79,11 +152,20 @@ export function questionById(db: Db | Tx, id: number): (Question & { discordMess
 }
 
 /** Every asked question, newest first, with its answers. */
-export function listQuestions(db: Db | Tx): Question[] {
-  return questionsWithResponses(db);
+export function listQuestions(db: Db): Question[] {
+  const prepared = statements(db);
+  const byQuestion = new Map<number, Answer[]>();
+  for (const { questionId, ...answer } of prepared.everyAnswer.all()) {
+    const given = byQuestion.get(questionId);
+    if (given) given.push(answer);
+    else byQuestion.set(questionId, [answer]);
+  }
+  return prepared.all
+    .all()
+    .map((row) => ({ id: row.id, text: row.text, askedAt: row.askedAt, answers: byQuestion.get(row.id) ?? [] }));
 }
 
-export interface Answer {
+export interface NewAnswer {
   userId: number;
   questionId: number;
   response: string;
@@ -97,20 +179,17 @@ export interface Answer {
  */
 export function answerQuestion(
   db: Db,
-  answer: Answer,
+  answer: NewAnswer,
   economy: Pick<CoupleConfig["economy"], "answerReward">,
-): Response[] {
+): Answer[] {
   const { response } = refuseUnless(answerBody.pick({ response: true }), { response: answer.response }, "answer");
   const now = answer.now ?? new Date();
   const { questionId, userId } = answer;
   return inTransaction(db, (tx) => {
-    const question = tx.select().from(questions).where(eq(questions.id, questionId)).get();
+    const prepared = statements(tx);
+    const question = prepared.byId.get({ id: questionId });
     if (!question) throw new Refusal("not_found", `No question with id ${questionId}`);
-    const previous = tx
-      .select({ id: answers.id })
-      .from(answers)
-      .where(and(eq(answers.questionId, questionId), eq(answers.userId, userId)))
-      .get();
+    const previous = prepared.previousAnswer.get({ questionId, userId });
     if (previous) {
       tx.update(answers)
         .set({ response, createdAt: isoNow(now) })
@@ -135,7 +214,7 @@ export function answerQuestion(
     }
     // The answer itself stays out of the event: both are revealed together once both are in.
     enqueueEvent(tx, "answer_given", { questionId, userId, replaced: previous !== undefined, reward }, now);
-    const answered = tx.select({ n: count() }).from(answers).where(eq(answers.questionId, questionId)).get()!.n;
+    const answered = prepared.answerCount.get({ questionId })!.n;
     if (answered >= 2 && question.revealedAt === null) {
       tx.update(questions)
         .set({ revealedAt: isoNow(now) })
@@ -143,45 +222,14 @@ export function answerQuestion(
         .run();
       enqueueEvent(tx, "answers_revealed", { questionId }, now);
     }
-    return responsesTo(tx, [questionId]).get(questionId) ?? [];
+    return answersTo(tx, questionId);
   });
 }
 
-function questionsWithResponses(db: Db | Tx, limit?: number): Question[] {
-  const query = db.select().from(questions).orderBy(desc(questions.askedAt), desc(questions.id));
-  const rows = limit === undefined ? query.all() : query.limit(limit).all();
-  const responses = responsesTo(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({
-    question_id: row.id,
-    question: row.text,
-    asked_at: row.askedAt,
-    responses: responses.get(row.id) ?? [],
-  }));
-}
-
-/** The answers to each question, attributed to the partner's responseName, in partner order. */
-function responsesTo(db: Db | Tx, questionIds: number[]): Map<number, Response[]> {
-  const byQuestion = new Map<number, Response[]>();
-  if (questionIds.length === 0) return byQuestion;
-  const rows = db
-    .select({
-      questionId: answers.questionId,
-      username: users.responseName,
-      response: answers.response,
-      created_at: answers.createdAt,
-    })
-    .from(answers)
-    .innerJoin(users, eq(users.id, answers.userId))
-    .where(inArray(answers.questionId, questionIds))
-    .orderBy(asc(users.id))
-    .all();
-  for (const { questionId, ...response } of rows) {
-    byQuestion.set(questionId, [...(byQuestion.get(questionId) ?? []), response]);
-  }
-  return byQuestion;
+function answersTo(db: Db, questionId: number): Answer[] {
+  return statements(db)
+    .answersTo.all({ questionId })
+    .map(({ username, response, createdAt }) => ({ username, response, createdAt }));
 }
 
 function clip(text: string, max: number): string {

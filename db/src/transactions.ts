@@ -1,5 +1,6 @@
 import { TRANSACTIONS_PER_PAGE } from "@spankbank/shared/limits";
 import { count, desc, eq, or, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.js";
 import { Refusal } from "./errors.js";
 import { accountIdOf } from "./ledger.js";
@@ -25,17 +26,13 @@ export interface Statement {
 }
 
 const statements = preparedFor((db) => {
-  // Through transfers_debit and transfers_credit (a union of the two, each in id order).
-  const mine = or(
-    eq(transfers.debitAccountId, sql.placeholder("accountId")),
-    eq(transfers.creditAccountId, sql.placeholder("accountId")),
-  );
+  const paid = eq(transfers.debitAccountId, sql.placeholder("accountId"));
+  const received = eq(transfers.creditAccountId, sql.placeholder("accountId"));
   return {
-    count: db.select({ n: count() }).from(transfers).where(mine).prepare(),
-    page: db
-      .select()
-      .from(transfers)
-      .where(mine)
+    count: db.select({ n: count() }).from(transfers).where(or(paid, received)).prepare(),
+    // Two id-ordered index reads (transfers_debit, transfers_credit) merged, so a page never
+    // sorts the account's whole history. A transfer never pays the account it comes from.
+    page: unionAll(db.select().from(transfers).where(paid), db.select().from(transfers).where(received))
       .orderBy(desc(transfers.id))
       .limit(TRANSACTIONS_PER_PAGE)
       .offset(sql.placeholder("offset"))

@@ -33,7 +33,7 @@ describe("logWorkout", () => {
       distanceUnit: "km",
       calories: 320,
       username: "alex",
-      created_at: "2026-05-01T08:00:00.000Z",
+      createdAt: "2026-05-01T08:00:00.000Z",
     });
     expect(db.$client.prepare("SELECT distance_hundredths FROM workouts").get()).toEqual({ distance_hundredths: 525 });
     expect(balanceOf(db, { userId: alex })).toBe(5);

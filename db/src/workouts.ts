@@ -1,17 +1,45 @@
 import type { CoupleConfig } from "@spankbank/shared/config";
-import { type Workout, type WorkoutBody, workoutBody } from "@spankbank/shared/contract/workouts";
+import { type WorkoutBody, workoutBody } from "@spankbank/shared/contract/workouts";
 import { calendarDate } from "@spankbank/shared/quoteOfTheDay";
-import { and, eq, gte } from "drizzle-orm";
-import { type Db, inTransaction, type Tx } from "./client.js";
+import { and, eq, gte, sql } from "drizzle-orm";
+import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
 import { type User, userById } from "./couple.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { accountIdOf, transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
+import { preparedFor } from "./prepared.js";
 import { transfers, workouts } from "./schema.js";
 
 /** Far enough back to hold the whole of "today" in any time zone. */
 const TODAY_LOOKBACK_MS = 2 * 24 * 60 * 60 * 1000;
+
+/** A logged workout; `distance` in the unit named, `duration` in minutes. */
+export interface Workout {
+  id: number;
+  name: string;
+  duration: number;
+  distance: number | null;
+  distanceUnit: WorkoutBody["distanceUnit"];
+  calories: number;
+  username: string;
+  createdAt: string;
+}
+
+const statements = preparedFor((db) => ({
+  // Through transfers_credit, then only the last two days of it.
+  recentRewards: db
+    .select({ createdAt: transfers.createdAt })
+    .from(transfers)
+    .where(
+      and(
+        eq(transfers.kind, "workout"),
+        eq(transfers.creditAccountId, sql.placeholder("accountId")),
+        gte(transfers.createdAt, sql.placeholder("since")),
+      ),
+    )
+    .prepare(),
+}));
 
 export interface LoggedWorkout {
   userId: number;
@@ -69,7 +97,7 @@ export function logWorkout(
       distanceUnit: row.distanceUnit,
       calories: row.calories,
       username: user.username,
-      created_at: row.createdAt,
+      createdAt: row.createdAt,
     };
     enqueueEvent(tx, "workout_logged", { ...workout, userId: user.id, reward }, now);
     return { workout, reward };
@@ -77,19 +105,12 @@ export function logWorkout(
 }
 
 /** How many workout rewards the partner has had on today's date in their own time zone. */
-function rewardedWorkoutsToday(tx: Tx, user: User, now: Date): number {
+function rewardedWorkoutsToday(db: Db, user: User, now: Date): number {
   const today = calendarDate(now, user.timeZone);
-  const recent = tx
-    .select({ createdAt: transfers.createdAt })
-    .from(transfers)
-    .where(
-      and(
-        eq(transfers.kind, "workout"),
-        eq(transfers.creditAccountId, accountIdOf(tx, { userId: user.id })),
-        gte(transfers.createdAt, isoNow(new Date(now.getTime() - TODAY_LOOKBACK_MS))),
-      ),
-    )
-    .all();
+  const recent = statements(db).recentRewards.all({
+    accountId: accountIdOf(db, { userId: user.id }),
+    since: isoNow(new Date(now.getTime() - TODAY_LOOKBACK_MS)),
+  });
   return recent.filter((row) => calendarDate(new Date(row.createdAt), user.timeZone) === today).length;
 }
 

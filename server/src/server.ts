@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { openDb } from "@spankbank/db/client";
-import { syncCouple } from "@spankbank/db/couple";
+import { grantStartingSpanks, syncCouple } from "@spankbank/db/couple";
 import { seedDemoData } from "@spankbank/db/demo/seed";
 import { seedQuestionBank } from "@spankbank/db/questions";
 import { markRunning } from "@spankbank/db/running";
@@ -26,6 +26,8 @@ async function main(): Promise<void> {
   seedQuestionBank(db, questionBank);
   purgeExpiredSessions(db);
   if (runtime.demo) seedDemoData(db, runtime.config);
+  // After the demo's history, which starts with the same grant eight months back.
+  grantStartingSpanks(db, runtime.config);
 
   const app = await buildApp({
     db,

@@ -28,7 +28,7 @@ describe("demo seed", () => {
     const memories = listMemories(db);
     expect(memories.length).toBeGreaterThanOrEqual(12);
     expect(new Set(memories.map((m) => m.username))).toEqual(new Set(["alex_d", "sam_r"]));
-    const days = (Date.parse(memories[0]!.created_at) - Date.parse(memories.at(-1)!.created_at)) / 86_400_000;
+    const days = (Date.parse(memories[0]!.createdAt) - Date.parse(memories.at(-1)!.createdAt)) / 86_400_000;
     expect(days).toBeGreaterThan(90);
   });
 
@@ -36,7 +36,7 @@ describe("demo seed", () => {
     const db = seededDb();
     const questions = listQuestions(db);
     expect(questions.length).toBeGreaterThanOrEqual(5);
-    const answerers = questions.flatMap((q) => q.responses.map((r) => r.username));
+    const answerers = questions.flatMap((q) => q.answers.map((r) => r.username));
     expect(answerers.filter((u) => u === "alex_d").length).toBeGreaterThanOrEqual(2);
     expect(answerers.filter((u) => u === "sam_r").length).toBeGreaterThanOrEqual(2);
     expect(count(db, "SELECT count(*) AS n FROM question_bank")).toBeGreaterThanOrEqual(365);

@@ -4,7 +4,7 @@ import { questionBank } from "@spankbank/shared/content/questionBank";
 import { calendarDate } from "@spankbank/shared/quoteOfTheDay";
 import { isNull, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "../client.js";
-import { userByUsername } from "../couple.js";
+import { grantStartingSpanks, userByUsername } from "../couple.js";
 import { redeemItem } from "../inventory.js";
 import { transfer } from "../ledger.js";
 import { writeLetter } from "../letters.js";
@@ -97,12 +97,13 @@ export function seedDemoData(db: Db, config: CoupleConfig, now = new Date()): bo
   });
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
 
+  grantStartingSpanks(db, config, at(250));
   inTransaction(db, (tx) => {
     for (const user of partners) {
       transfer(tx, {
         from: "mint",
         to: { userId: user.id },
-        amount: config.economy.startingSpanks + 50,
+        amount: 50,
         kind: "demo",
         reference: `demo:welcome:${user.id}`,
         memo: "Welcome to Spank Bank",
@@ -118,7 +119,7 @@ export function seedDemoData(db: Db, config: CoupleConfig, now = new Date()): bo
     const answer = (who: 0 | 1, response: string) =>
       answerQuestion(
         db,
-        { userId: partners[who]!.id, questionId: asked.question_id, response, now: at(daysAgo) },
+        { userId: partners[who]!.id, questionId: asked.id, response, now: at(daysAgo) },
         config.economy,
       );
     answer(0, first);

@@ -28,7 +28,16 @@ export const accounts = sqliteTable(
   ],
 );
 
-export const TRANSFER_KINDS = ["award", "workout", "answer", "purchase", "confirm", "donation", "demo"] as const;
+export const TRANSFER_KINDS = [
+  "starting",
+  "award",
+  "workout",
+  "answer",
+  "purchase",
+  "confirm",
+  "donation",
+  "demo",
+] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
 /** One immutable movement of spanks from one account to another. */

@@ -22,6 +22,8 @@ export const products = sqliteTable(
   },
   (t) => [
     index("products_seller").on(t.sellerId),
+    // The shop's list: products not removed, newest first, read in index order.
+    index("products_shelf").on(t.removedAt, t.createdAt, t.id),
     check("products_name_length", sql`length(${t.name}) BETWEEN 1 AND 60`),
     check("products_description_length", sql`length(${t.description}) BETWEEN 1 AND 300`),
     check("products_quantity_range", sql`${t.quantity} BETWEEN 0 AND 10`),
@@ -53,6 +55,8 @@ export const inventoryItems = sqliteTable(
   },
   (t) => [
     uniqueIndex("inventory_items_snapshot").on(t.buyerId, t.productId, t.price, t.name, t.description),
+    // A buyer's inventory, newest first (the id order), without a sort step.
+    index("inventory_items_owned").on(t.buyerId, t.id),
     check("inventory_items_quantity", sql`${t.quantity} >= 0`),
     check("inventory_items_price_range", sql`${t.price} BETWEEN 0 AND 9999`),
   ],

@@ -51,3 +51,13 @@ export const answers = sqliteTable(
     check("answers_response_length", sql`length(${t.response}) BETWEEN 1 AND 300`),
   ],
 );
+
+/**
+ * What bundled content was last synced into the database, by a hash of it: a start with the
+ * same content skips the sync. One row per kind of content (`question_bank`).
+ */
+export const contentVersions = sqliteTable("content_versions", {
+  name: text("name").primaryKey(),
+  hash: text("hash").notNull(),
+  syncedAt: text("synced_at").notNull(),
+});

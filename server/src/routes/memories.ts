@@ -1,6 +1,6 @@
 import type { Db } from "@spankbank/db/client";
 import { imagesOfMemories } from "@spankbank/db/media";
-import { deleteMemories, latestMemory, listMemories } from "@spankbank/db/memories";
+import { deleteMemories, latestMemory, listMemories, type Memory as StoredMemory } from "@spankbank/db/memories";
 import { type BoardMemory, memoryPage } from "@spankbank/db/memoryPages";
 import { onThisDay } from "@spankbank/db/onThisDay";
 import {
@@ -25,7 +25,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/memory", { schema: { response: { 200: latestMemoryReply } } }, async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
     const memory = latestMemory(db);
-    return memory && withImages(db, [memory])[0]!;
+    return memory && withImages(db, [toWire(memory)])[0]!;
   });
 
   app.get(
@@ -35,7 +35,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
       const { page, pageSize } = request.query;
-      if (page === undefined && pageSize === undefined) return withImages(db, listMemories(db));
+      if (page === undefined && pageSize === undefined) return withImages(db, listMemories(db).map(toWire));
       const found = memoryPage(db, page ?? 1, pageSize ?? MEMORIES_PER_PAGE);
       return { ...found, memories: withImages(db, found.memories.map(toWire)) };
     },
@@ -63,11 +63,12 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/memories/delete",
     { schema: { body: deleteMemoriesBody, response: { 200: memoryList } } },
-    async (request) => withImages(db, deleteMemories(db, request.body.ids, now())),
+    async (request) => withImages(db, deleteMemories(db, request.body.ids, now()).map(toWire)),
   );
 };
 
-function toWire({ id, message, username, createdAt }: BoardMemory) {
+/** The domain's memory as the wire has it (snake_case). */
+function toWire({ id, message, username, createdAt }: BoardMemory | StoredMemory): Memory {
   return { id, message, username, created_at: createdAt };
 }
 

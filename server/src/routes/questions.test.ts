@@ -18,7 +18,7 @@ async function withQuestion() {
   const question = askQuestion(test.db, { text: "What made you smile today?", now: new Date("2026-06-01T03:30:00Z") });
   return {
     ...test,
-    questionId: question.question_id,
+    questionId: question.id,
     alex: sessionCookie(test, "alex"),
     sam: sessionCookie(test, "sam"),
   };
@@ -54,7 +54,7 @@ describe("GET /api/latestQuestion and /api/questions", () => {
     const list = await app.inject({ url: "/api/questions", headers: { cookie: alex } });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([
-      { question_id: newer.question_id, question: "Where should we go next?", asked_at: newer.asked_at, responses: [] },
+      { question_id: newer.id, question: "Where should we go next?", asked_at: newer.askedAt, responses: [] },
       {
         question_id: questionId,
         question: "What made you smile today?",
@@ -64,7 +64,7 @@ describe("GET /api/latestQuestion and /api/questions", () => {
     ]);
     const latest = await app.inject({ url: "/api/latestQuestion", headers: { cookie: alex } });
     expect(latest.headers["cache-control"]).toBe("no-store");
-    expect(latest.json().question_id).toBe(newer.question_id);
+    expect(latest.json().question_id).toBe(newer.id);
   });
 });
 

@@ -1,8 +1,10 @@
-import { answerQuestion, latestQuestion, listQuestions } from "@spankbank/db/questions";
+import { type Answer, answerQuestion, latestQuestion, listQuestions, type Question } from "@spankbank/db/questions";
 import {
   answerBody,
   answerReply,
   latestQuestion as latestQuestionReply,
+  type Question as QuestionReply,
+  type QuestionResponse,
   questionList,
   questionParams,
 } from "@spankbank/shared/contract/questions";
@@ -18,11 +20,13 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/latestQuestion", { schema: { response: { 200: latestQuestionReply } } }, async (request, reply) => {
     reply.header("Cache-Control", "no-store");
     const latest = latestQuestion(db);
-    return latest && sealFor(config, signedInUser(request)).question(latest);
+    return latest && sealFor(config, signedInUser(request)).question(toQuestion(latest));
   });
 
   app.get("/questions", { schema: { response: { 200: questionList } } }, async (request) =>
-    listQuestions(db).map(sealFor(config, signedInUser(request)).question),
+    listQuestions(db)
+      .map(toQuestion)
+      .map(sealFor(config, signedInUser(request)).question),
   );
 
   app.put(
@@ -35,7 +39,21 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         throw httpError(400, "body.questionId: must match the question in the path");
       }
       const user = assertNamesSelf(request, { username });
-      return answerQuestion(db, { userId: user.id, questionId, response, now: now() }, config.economy);
+      const answers = answerQuestion(db, { userId: user.id, questionId, response, now: now() }, config.economy);
+      return answers.map(toResponse);
     },
   );
 };
+
+function toQuestion(question: Question): QuestionReply {
+  return {
+    question_id: question.id,
+    question: question.text,
+    asked_at: question.askedAt,
+    responses: question.answers.map(toResponse),
+  };
+}
+
+function toResponse(answer: Answer): QuestionResponse {
+  return { username: answer.username, response: answer.response, created_at: answer.createdAt };
+}

@@ -1,6 +1,6 @@
 import type { User } from "@spankbank/db/couple";
 import type { CoupleConfig } from "@spankbank/shared/config";
-import type { Question, Response } from "@spankbank/shared/contract/questions";
+import type { Question, QuestionResponse } from "@spankbank/shared/contract/questions";
 
 /**
  * With `questions.revealAfterBothAnswered` on, the partner's answer text stays on the server until
@@ -13,7 +13,7 @@ export function sealFor(config: CoupleConfig, reader: User) {
   const seal = <A extends { username: string; response: string }>(answer: A): A =>
     isReader(answer) ? answer : { ...answer, response: "", sealed: true };
 
-  function responses(list: Response[]): Response[] {
+  function responses(list: QuestionResponse[]): QuestionResponse[] {
     return !sealing || list.some(isReader) ? list : list.map(seal);
   }
   return {

@@ -12,8 +12,9 @@ export const workoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { username, ...body } = request.body;
       const user = assertNamesSelf(request, { username });
-      const logged = logWorkout(db, { userId: user.id, body, now: now() }, config.economy);
-      return reply.code(201).send(logged);
+      const { workout, reward } = logWorkout(db, { userId: user.id, body, now: now() }, config.economy);
+      const { createdAt, ...fields } = workout;
+      return reply.code(201).send({ workout: { ...fields, created_at: createdAt }, reward });
     },
   );
 };

@@ -12,7 +12,7 @@ export const response = z.object({
    */
   sealed: z.boolean().optional(),
 });
-export type Response = z.infer<typeof response>;
+export type QuestionResponse = z.infer<typeof response>;
 
 export const question = z.object({
   question_id: z.int(),

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { listInventory, listRedeemed } from "./inventory.js";
+import { latestMemory, listMemories } from "./memories.js";
+import { listProducts } from "./products.js";
+import { latestQuestion, listQuestions } from "./questions.js";
+import { openTestDb } from "./test/testDb.js";
+import { listTransactions } from "./transactions.js";
+
+/** Every statement `work` prepares on the handle, as SQL. */
+function statementsPreparedBy(db: ReturnType<typeof openTestDb>["db"], work: () => void): string[] {
+  const client = db.$client;
+  const prepare = client.prepare.bind(client);
+  const seen: string[] = [];
+  client.prepare = ((source: string) => {
+    seen.push(source);
+    return prepare(source);
+  }) as typeof client.prepare;
+  try {
+    work();
+  } finally {
+    client.prepare = prepare as typeof client.prepare;
+  }
+  return seen.filter((source) => /^\s*(select|\()/i.test(source));
+}
+
+function planOf(db: ReturnType<typeof openTestDb>["db"], source: string): string[] {
+  const placeholders = (source.match(/\?/g) ?? []).map(() => 1);
+  const rows = db.$client.prepare(`EXPLAIN QUERY PLAN ${source}`).all(...placeholders) as { detail: string }[];
+  return rows.map((row) => row.detail);
+}
+
+describe("the queries the pages run", () => {
+  const pages: [string, (test: ReturnType<typeof openTestDb>) => void][] = [
+    ["the products list", ({ db }) => listProducts(db)],
+    ["the inventory", ({ db, sam }) => listInventory(db, sam)],
+    ["the redeemed items", ({ db, sam }) => listRedeemed(db, sam)],
+    ["the questions list", ({ db }) => listQuestions(db)],
+    ["the latest question", ({ db }) => latestQuestion(db)],
+    ["a transactions page", ({ db, sam }) => listTransactions(db, sam, 2)],
+    ["the memories list and the latest memory", ({ db }) => [listMemories(db), latestMemory(db)]],
+  ];
+
+  it.each(pages)("%s: every statement reads through an index, with no sort step", (_, page) => {
+    const test = openTestDb();
+    const statements = statementsPreparedBy(test.db, () => page(test));
+    expect(statements.length).toBeGreaterThan(0);
+    for (const source of statements) {
+      const plan = planOf(test.db, source);
+      const scansWithoutIndex = plan.filter((step) => /^SCAN /.test(step) && !/USING (COVERING )?INDEX/.test(step));
+      expect({ source, scansWithoutIndex }).toEqual({ source, scansWithoutIndex: [] });
+      expect({ source, plan: plan.filter((step) => step.includes("TEMP B-TREE")) }).toEqual({ source, plan: [] });
+    }
+  });
+
+  it("forgetting expired Idempotency-Keys reads only through idempotency_keys_created", () => {
+    const { db } = openTestDb();
+    const plan = planOf(db, "DELETE FROM idempotency_keys WHERE created_at < ?");
+    expect(plan).toEqual([expect.stringContaining("USING COVERING INDEX idempotency_keys_created (created_at<?)")]);
+  });
+});
