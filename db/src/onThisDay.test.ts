@@ -40,7 +40,7 @@ describe("onThisDay", () => {
     for (const userId of [alex, sam]) {
       answerQuestion(
         db,
-        { userId, questionId: asked.question_id, response: `answer ${userId}`, now: new Date("2026-10-22T15:00:00Z") },
+        { userId, questionId: asked.id, response: `answer ${userId}`, now: new Date("2026-10-22T15:00:00Z") },
         economy,
       );
     }

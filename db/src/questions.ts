@@ -139,14 +139,14 @@ export function latestQuestion(db: Db): Question | null {
 }
 
 /** One asked question with its answers and its Discord message; null for an unknown id. */
-export function questionById(db: Db | Tx, id: number): (Question & { discordMessageId: string | null }) | null {
+export function questionById(db: Db, id: number): (Question & { discordMessageId: string | null }) | null {
   const row = db.select().from(questions).where(eq(questions.id, id)).get();
   if (!row) return null;
   return {
-    question_id: row.id,
-    question: row.text,
-    asked_at: row.askedAt,
-    responses: responsesTo(db, [row.id]).get(row.id) ?? [],
+    id: row.id,
+    text: row.text,
+    askedAt: row.askedAt,
+    answers: answersTo(db, row.id),
     discordMessageId: row.discordMessageId,
   };
 }
@@ -303,7 +303,7 @@ export function recordQuestionMessage(db: Db, questionId: number, discordMessage
 }
 
 /** The question posted as this Discord message, if any. */
-export function questionIdByDiscordMessage(db: Db | Tx, discordMessageId: string): number | null {
+export function questionIdByDiscordMessage(db: Db, discordMessageId: string): number | null {
   return (
     db.select({ id: questions.id }).from(questions).where(eq(questions.discordMessageId, discordMessageId)).get()?.id ??
     null

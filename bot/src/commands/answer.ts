@@ -20,9 +20,9 @@ export const answerCommand: BotCommand = {
       return;
     }
     const response = interaction.options.getString("response", true);
-    answerQuestion(db, { userId: user.id, questionId: question.question_id, response }, config.economy);
+    answerQuestion(db, { userId: user.id, questionId: question.id, response }, config.economy);
     await interaction.reply({
-      content: `Your answer to "${question.question}" is saved.`,
+      content: `Your answer to "${question.text}" is saved.`,
       flags: MessageFlags.Ephemeral,
     });
   },

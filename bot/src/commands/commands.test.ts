@@ -107,7 +107,7 @@ describe("/answer", () => {
       'Your answer to "Best date ever?" is saved.',
     );
     await dispatch(client, slashCommand("answer", alex.discordId, [str("response", "The lake")]));
-    expect(latestQuestion(db)?.responses).toMatchObject([{ username: "alex_d", response: "The lake" }]);
+    expect(latestQuestion(db)?.answers).toMatchObject([{ username: "alex_d", response: "The lake" }]);
   });
 
   it("refuses an answer over 300 characters, writing nothing", async () => {
@@ -121,7 +121,7 @@ describe("/answer", () => {
     );
     const answer = await dispatch(client, slashCommand("answer", alex.discordId, [str("response", "x".repeat(301))]));
     expect(answer).toMatch(/^response: /);
-    expect(latestQuestion(db)?.responses).toEqual([]);
+    expect(latestQuestion(db)?.answers).toEqual([]);
   });
 });
 

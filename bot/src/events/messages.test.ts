@@ -116,6 +116,6 @@ describe("replying to the question", () => {
     gateway(client, "MESSAGE_CREATE", reply);
     await until(() => reactions.length === 1);
     expect(reactions[0]).toBe(`${posted[0]!.channelId}/${reply.id}/✅`);
-    expect(latestQuestion(db)?.responses).toMatchObject([{ username: "sam_r", response: "Lisbon" }]);
+    expect(latestQuestion(db)?.answers).toMatchObject([{ username: "sam_r", response: "Lisbon" }]);
   });
 });

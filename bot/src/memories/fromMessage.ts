@@ -1,8 +1,7 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { User } from "@spankbank/db/couple";
-import { addMemory, hasMemoryFromDiscord } from "@spankbank/db/memories";
-import type { Memory } from "@spankbank/shared/contract/memories";
+import { addMemory, hasMemoryFromDiscord, type Memory } from "@spankbank/db/memories";
 import type { Message } from "discord.js";
 import type { BotContext } from "../context.js";
 import { saveImages } from "../images.js";

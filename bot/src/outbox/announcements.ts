@@ -49,10 +49,10 @@ export function announcementOf(event: OutboxEvent, { db, config }: BotContext): 
       };
     case "answers_revealed": {
       const question = questionById(db, Number(p.questionId));
-      const lines = (question?.responses ?? []).map((r) => `**${r.username}**: ${r.response}`);
+      const lines = (question?.answers ?? []).map((answer) => `**${answer.username}**: ${answer.response}`);
       return {
         channelId: config.discord.questionsChannelId ?? announcements,
-        content: `💞 You both answered "${question?.question ?? "the question"}"\n${lines.join("\n")}`,
+        content: `💞 You both answered "${question?.text ?? "the question"}"\n${lines.join("\n")}`,
         replyTo: question?.discordMessageId ?? undefined,
       };
     }

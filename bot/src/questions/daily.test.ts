@@ -28,7 +28,7 @@ function botAt(iso: string, config: CoupleConfig) {
 
 const askedTimes = (db: ReturnType<typeof botOnTempDb>["db"]) =>
   listQuestions(db)
-    .map((q) => q.asked_at)
+    .map((q) => q.askedAt)
     .reverse();
 
 /**

@@ -161,11 +161,7 @@ function seedOnThisDay(db: Db, config: CoupleConfig, partners: { id: number }[],
   addMemory(db, { userId: partners[0]!.id, message: ON_THIS_DAY_YEAR, createdAt: noonOf(12) });
   const asked = askQuestion(db, { text: questionBank[100]!, now: noonOf(12) });
   for (const [who, response] of ON_THIS_DAY_ANSWERS.entries()) {
-    answerQuestion(
-      db,
-      { userId: partners[who]!.id, questionId: asked.question_id, response, now: noonOf(12) },
-      config.economy,
-    );
+    answerQuestion(db, { userId: partners[who]!.id, questionId: asked.id, response, now: noonOf(12) }, config.economy);
   }
 }
 

@@ -20,7 +20,7 @@ async function questionApp(revealAfterBothAnswered: boolean) {
   const config = { ...demoCouple, questions: { revealAfterBothAnswered } };
   const test = await buildTestApp({ config, now: () => NOW });
   db = test.db;
-  const { question_id } = askQuestion(test.db, {
+  const { id: question_id } = askQuestion(test.db, {
     text: "Where should we go next?",
     now: new Date("2026-05-22T06:00:00Z"),
   });
@@ -88,7 +88,10 @@ describe("questions.revealAfterBothAnswered", () => {
       now: () => NOW,
     });
     db = test.db;
-    const { question_id } = askQuestion(test.db, { text: "Favourite song?", now: new Date("2026-05-22T06:00:00Z") });
+    const { id: question_id } = askQuestion(test.db, {
+      text: "Favourite song?",
+      now: new Date("2026-05-22T06:00:00Z"),
+    });
     answerQuestion(
       test.db,
       {

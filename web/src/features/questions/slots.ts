@@ -1,12 +1,12 @@
 import type { CoupleSummary } from "@spankbank/shared/contract/auth";
-import type { Question, Response } from "@spankbank/shared/contract/questions";
+import type { Question, QuestionResponse } from "@spankbank/shared/contract/questions";
 
 export type Partner = CoupleSummary["partners"][number];
 
 export interface Slot {
   partner: Partner;
   /** The partner's answer, matched by response name compared case-insensitively. */
-  answer?: Response;
+  answer?: QuestionResponse;
 }
 
 /** A question's two response slots, one per partner, in the couple's order. */
