@@ -127,7 +127,8 @@ test("the bot process keeps Discord and the web app in step, and resumes after a
     const registration = standIn.requests.find(
       (r) => r.path === `/api/v10/applications/${APP_ID}/guilds/${GUILD}/commands`,
     );
-    expect((registration?.body as unknown as { name: string }[]).map((c) => c.name)).toContain("Save as memory");
+    expect(registration).toBeDefined();
+    expect((registration!.body as unknown as { name: string }[]).map((c) => c.name)).toContain("Save as memory");
 
     const server = spawnLogged("server/dist/server.js", env, dir);
     processes.push(server.child);
