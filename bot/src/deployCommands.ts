@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs";
-import { loadRuntime } from "@spankbank/db/runtime";
+import { existsSync, readFileSync } from "node:fs";
+import { runtimeFrom } from "@spankbank/shared/runtime";
 import { REST, Routes } from "discord.js";
 import { commands } from "./commands/index.js";
 
@@ -9,7 +9,9 @@ async function main(): Promise<void> {
   const token = process.env.DISCORD_TOKEN;
   const appId = process.env.DISCORD_APP_ID;
   if (!token || !appId) throw new Error("Set DISCORD_TOKEN and DISCORD_APP_ID (in .env) first.");
-  const guildId = loadRuntime().config.discord.guildId;
+  const guildId = runtimeFrom(process.env, process.cwd(), (path) =>
+    existsSync(path) ? readFileSync(path, "utf8") : undefined,
+  ).config.discord.guildId;
   const rest = new REST().setToken(token);
   const body = commands.map((command) => command.data.toJSON());
   const route = guildId ? Routes.applicationGuildCommands(appId, guildId) : Routes.applicationCommands(appId);

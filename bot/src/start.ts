@@ -1,7 +1,7 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
-import { loadRuntime, StartupError } from "@spankbank/db/runtime";
+import { runtimeFrom, StartupError } from "@spankbank/shared/runtime";
 import { createBot } from "./bot.js";
 
 /** Logs the bot in when DISCORD_TOKEN is set; otherwise says once how to turn it on, and exits 0. */
@@ -14,7 +14,9 @@ async function main(): Promise<void> {
     );
     return;
   }
-  const runtime = loadRuntime();
+  const runtime = runtimeFrom(process.env, process.cwd(), (path) =>
+    existsSync(path) ? readFileSync(path, "utf8") : undefined,
+  );
   const db = openDb(runtime.databasePath);
   syncCouple(db, runtime.config);
   const client = createBot({ db, config: runtime.config });

@@ -1,9 +1,12 @@
+import { existsSync, readFileSync } from "node:fs";
 import { openDb } from "@spankbank/db/client";
 import { checkLedger } from "@spankbank/db/ledger";
-import { loadRuntime } from "@spankbank/db/runtime";
+import { runtimeFrom } from "@spankbank/shared/runtime";
 
 /** `npm run check`: the ledger's invariants and SQLite's own integrity check; exit 1 on any problem. */
-const { databasePath } = loadRuntime();
+const { databasePath } = runtimeFrom(process.env, process.cwd(), (path) =>
+  existsSync(path) ? readFileSync(path, "utf8") : undefined,
+);
 const db = openDb(databasePath);
 const problems = checkLedger(db);
 const integrity = db.$client.pragma("integrity_check", { simple: true });

@@ -1,19 +1,19 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { openDb } from "@spankbank/db/client";
 import { grantStartingSpanks, syncCouple } from "@spankbank/db/couple";
 import { seedDemoData } from "@spankbank/db/demo/seed";
 import { seedQuestionBank } from "@spankbank/db/questions";
-import { loadRuntime, StartupError } from "@spankbank/db/runtime";
 import { questionBank } from "@spankbank/shared/content/questionBank";
 import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
+import { runtimeFrom, StartupError } from "@spankbank/shared/runtime";
 import { buildApp } from "./app.js";
 import { purgeExpiredSessions } from "./auth/sessions.js";
 
 /** Starts the HTTP server on the configured database and closes it cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   if (existsSync(".env")) process.loadEnvFile(".env");
-  const runtime = loadRuntime();
+  const runtime = runtimeFrom(process.env, process.cwd(), readConfig);
   const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
   const db = openDb(runtime.databasePath);
   syncCouple(db, runtime.config);
@@ -50,6 +50,10 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => void close("SIGINT"));
   process.on("SIGTERM", () => void close("SIGTERM"));
+}
+
+function readConfig(path: string): string | undefined {
+  return existsSync(path) ? readFileSync(path, "utf8") : undefined;
 }
 
 /** TRUST_PROXY: unset = trust nobody, else the proxy's addresses or CIDRs (or `loopback`), comma-separated. */
