@@ -1,5 +1,4 @@
 import { USERNAME_STORAGE_KEY } from "@spankbank/shared/limits";
-import { quoteOfTheDay } from "@spankbank/shared/quoteOfTheDay";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { endSessionOnServer, logoutCount, signInAs } from "@/test/handlers/auth";
@@ -108,12 +107,19 @@ describe("the header and its drawer", () => {
 
 describe("the footer", () => {
   it("shows the love quote of the day, signed out too", async () => {
-    renderApp("/");
-    const { quote, author } = quoteOfTheDay(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
-
-    const footer = await screen.findByRole("contentinfo");
-    expect(footer).toHaveTextContent(quote);
-    expect(footer).toHaveTextContent(author);
+    // Only Date is faked: msw and React keep their real timers.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-02-14T12:00:00Z"));
+    try {
+      renderApp("/");
+      const footer = await screen.findByRole("contentinfo");
+      expect(footer).toHaveTextContent(
+        "“Nothing in the world is single; / All things by a law divine / In one spirit meet and mingle. / Why not I with thine?”",
+      );
+      expect(footer).toHaveTextContent("— Percy Bysshe Shelley");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
