@@ -1,4 +1,3 @@
-import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { MessageFlags } from "discord.js";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { loadRuntime } from "@spankbank/db/runtime";
 import { REST, Routes } from "discord.js";
 import { commandRegistrations } from "./commands/index.js";
 import { inviteUrl } from "./permissions.js";
@@ -10,7 +9,7 @@ async function main(): Promise<void> {
   const token = process.env.DISCORD_TOKEN;
   const appId = process.env.DISCORD_APP_ID;
   if (!token || !appId) throw new Error("Set DISCORD_TOKEN and DISCORD_APP_ID (in .env) first.");
-  const guildId = loadRuntime().config.discord.guildId;
+  const guildId = processRuntime().config.discord.guildId;
   const api = process.env.DISCORD_API_URL;
   const rest = new REST(api ? { api } : {}).setToken(token);
   const body = commandRegistrations();

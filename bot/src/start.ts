@@ -2,7 +2,8 @@ import { existsSync } from "node:fs";
 import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { mediaFolder } from "@spankbank/db/media";
-import { loadRuntime, StartupError } from "@spankbank/db/runtime";
+import { markRunning } from "@spankbank/db/running";
+import { processRuntime, StartupError } from "@spankbank/shared/runtime";
 import { Events } from "discord.js";
 import { createBot } from "./bot.js";
 import type { BotContext } from "./context.js";
@@ -19,7 +20,8 @@ async function main(): Promise<void> {
     );
     return;
   }
-  const runtime = loadRuntime();
+  const runtime = processRuntime();
+  markRunning(runtime.databasePath, "bot");
   const db = openDb(runtime.databasePath);
   syncCouple(db, runtime.config);
   const context: BotContext = { db, config: runtime.config, mediaDir: mediaFolder(db) };

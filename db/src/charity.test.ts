@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { charityTotal, donate } from "./charity.js";
-import { balanceOf, checkLedger } from "./ledger.js";
+import { balanceOf } from "./ledger.js";
 import { economySnapshot, giveSpanks, openTestDb, refusalOf } from "./test/testDb.js";
 
 describe("charity", () => {
@@ -14,7 +14,6 @@ describe("charity", () => {
     expect(donate(db, sam, 5)).toEqual({ charityTotal: 25, newSpankTotal: 45 });
     expect(charityTotal(db)).toBe(25);
     expect(balanceOf(db, "charity")).toBe(25);
-    expect(checkLedger(db)).toEqual([]);
   });
 
   it.each([0, -3, 2.5, Number.NaN])("refuses to donate %s spanks", (amount) => {
@@ -30,6 +29,5 @@ describe("charity", () => {
     const refusal = refusalOf(() => donate(db, alex, 11));
     expect(refusal).toMatchObject({ code: "conflict", message: "You cannot donate 11 spanks: you have 10 spanks." });
     expect(economySnapshot(db)).toEqual(before);
-    expect(checkLedger(db)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { openDb } from "./client.js";
 import { Refusal } from "./errors.js";
 import { listInventory } from "./inventory.js";
-import { balanceOf, checkLedger } from "./ledger.js";
+import { balanceOf } from "./ledger.js";
 import { pendingEvents } from "./outbox.js";
 import { createProduct, removeProduct, updateProduct } from "./products.js";
 import { purchaseProduct, purchaseProductOnce } from "./purchase.js";
@@ -43,7 +43,6 @@ describe("purchaseProduct", () => {
         payload: expect.objectContaining({ buyerUsername: "sam", sellerUsername: "alex", name: "Back massage" }),
       }),
     ]);
-    expect(checkLedger(db)).toEqual([]);
   });
 
   it("stacks a second unit of the same snapshot on the same inventory item", () => {
@@ -55,7 +54,6 @@ describe("purchaseProduct", () => {
     expect(second.inventoryItemId).toBe(first.inventoryItemId);
     expect(listInventory(db, sam)).toMatchObject([{ quantity: 2 }]);
     expect(second.newSpankTotal).toBe(40);
-    expect(checkLedger(db)).toEqual([]);
   });
 
   it("buys a free favour without moving any spanks", () => {
@@ -84,7 +82,6 @@ describe("purchaseProduct", () => {
     expect(refusal.code).toBe("conflict");
     expect(refusal.message).toMatch(message);
     expect(economySnapshot(db)).toEqual(before);
-    expect(checkLedger(db)).toEqual([]);
   });
 
   it("answers a removed or unknown product as not found", () => {
@@ -118,7 +115,6 @@ describe("purchaseProduct", () => {
       expect(balanceOf(db, { userId: sam })).toBe(70);
       expect(balanceOf(db, "escrow")).toBe(30);
       expect(listInventory(db, sam)).toMatchObject([{ quantity: 1 }]);
-      expect(checkLedger(db)).toEqual([]);
     } finally {
       other.$client.close();
     }

@@ -116,6 +116,53 @@ function refusalOr<T>(work: () => T): T | Refusal {
   }
 }
 
+const saleStatements = preparedFor((db) => ({
+  takeOne: db
+    .update(products)
+    .set({ quantity: sql`${products.quantity} - 1` })
+    .where(and(eq(products.id, sql.placeholder("productId")), gt(products.quantity, 0)))
+    .prepare(),
+  addToInventory: db
+    .insert(inventoryItems)
+    .values({
+      buyerId: sql.placeholder("buyerId"),
+      sellerId: sql.placeholder("sellerId"),
+      productId: sql.placeholder("productId"),
+      name: sql.placeholder("name"),
+      description: sql.placeholder("description"),
+      price: sql.placeholder("price"),
+      quantity: 1,
+    })
+    .onConflictDoUpdate({
+      target: [
+        inventoryItems.buyerId,
+        inventoryItems.productId,
+        inventoryItems.price,
+        inventoryItems.name,
+        inventoryItems.description,
+      ],
+      set: { quantity: sql`${inventoryItems.quantity} + 1` },
+    })
+    .returning({ id: inventoryItems.id })
+    .prepare(),
+  recordPurchase: db
+    .insert(purchases)
+    .values({
+      inventoryItemId: sql.placeholder("inventoryItemId"),
+      buyerId: sql.placeholder("buyerId"),
+      productId: sql.placeholder("productId"),
+      price: sql.placeholder("price"),
+      createdAt: sql.placeholder("createdAt"),
+    })
+    .returning({ id: purchases.id })
+    .prepare(),
+  linkTransfer: db
+    .update(purchases)
+    .set({ transferId: sql`${sql.placeholder("transferId")}` })
+    .where(eq(purchases.id, sql.placeholder("purchaseId")))
+    .prepare(),
+}));
+
 function buyOneUnit(tx: Tx, { buyerId, productId, expectedPrice, now = new Date() }: PurchaseRequest): Purchase {
   const product = activeProduct(tx, productId);
   if (!product) throw new Refusal("not_found", "That product does not exist or was removed.");
@@ -133,34 +180,19 @@ function buyOneUnit(tx: Tx, { buyerId, productId, expectedPrice, now = new Date(
   }
 
   // The guard on quantity makes a stale read impossible to oversell, even outside IMMEDIATE.
-  const taken = tx
-    .update(products)
-    .set({ quantity: sql`${products.quantity} - 1` })
-    .where(and(eq(products.id, productId), gt(products.quantity, 0)))
-    .run();
+  const prepared = saleStatements(tx);
+  const taken = prepared.takeOne.run({ productId });
   if (taken.changes !== 1) throw new Refusal("conflict", `"${product.name}" is sold out.`);
 
   const snapshot = { name: product.name, description: product.description, price: product.price };
-  const item = tx
-    .insert(inventoryItems)
-    .values({ buyerId, sellerId: product.sellerId, productId, ...snapshot, quantity: 1 })
-    .onConflictDoUpdate({
-      target: [
-        inventoryItems.buyerId,
-        inventoryItems.productId,
-        inventoryItems.price,
-        inventoryItems.name,
-        inventoryItems.description,
-      ],
-      set: { quantity: sql`${inventoryItems.quantity} + 1` },
-    })
-    .returning({ id: inventoryItems.id })
-    .get();
-  const purchase = tx
-    .insert(purchases)
-    .values({ inventoryItemId: item.id, buyerId, productId, price: product.price, createdAt: isoNow(now) })
-    .returning({ id: purchases.id })
-    .get();
+  const item = prepared.addToInventory.get({ buyerId, sellerId: product.sellerId, productId, ...snapshot })!;
+  const purchase = prepared.recordPurchase.get({
+    inventoryItemId: item.id,
+    buyerId,
+    productId,
+    price: product.price,
+    createdAt: isoNow(now),
+  })!;
   if (product.price > 0) {
     const paid = transfer(tx, {
       from: { userId: buyerId },
@@ -171,7 +203,7 @@ function buyOneUnit(tx: Tx, { buyerId, productId, expectedPrice, now = new Date(
       memo: `Bought "${product.name}"`,
       now,
     });
-    tx.update(purchases).set({ transferId: paid.id }).where(eq(purchases.id, purchase.id)).run();
+    prepared.linkTransfer.run({ transferId: paid.id, purchaseId: purchase.id });
   }
 
   enqueueEvent(

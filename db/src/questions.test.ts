@@ -1,7 +1,7 @@
 import { questionBank } from "@spankbank/shared/content/questionBank";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "./client.js";
-import { balanceOf, checkLedger } from "./ledger.js";
+import { balanceOf } from "./ledger.js";
 import {
   addBankQuestion,
   answerQuestion,

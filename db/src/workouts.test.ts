@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "./client.js";
-import { balanceOf, checkLedger } from "./ledger.js";
+import { balanceOf } from "./ledger.js";
 import { openTestDb } from "./test/testDb.js";
 import { logWorkout } from "./workouts.js";
 

@@ -1,12 +1,12 @@
 import { listBackups, pruneBackups, takeBackup } from "@spankbank/db/backup";
 import { openDb } from "@spankbank/db/client";
-import { loadRuntime } from "@spankbank/db/runtime";
+import { processRuntime } from "@spankbank/shared/runtime";
 
 /**
  * `npm run backup`: one verified online backup now, then the retention of the config.
  * `npm run backup -- --list`: the backups there are, newest first.
  */
-const { databasePath, config } = loadRuntime();
+const { databasePath, config } = processRuntime();
 
 if (process.argv.includes("--list")) {
   const backups = listBackups(databasePath);

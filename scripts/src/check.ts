@@ -1,12 +1,12 @@
 import { openDb } from "@spankbank/db/client";
 import { checkDatabase, describeBrokenRules } from "@spankbank/db/healthCheck";
-import { loadRuntime } from "@spankbank/db/runtime";
+import { processRuntime } from "@spankbank/shared/runtime";
 
 /**
  * `npm run check`: SQLite's integrity and foreign keys, the ledger, escrow, inventory and the
  * outbox (db/src/healthCheck.ts). Prints a report naming each broken rule and exits 1 on any.
  */
-const { databasePath } = loadRuntime();
+const { databasePath } = processRuntime();
 const db = openDb(databasePath);
 const problems = checkDatabase(db);
 db.$client.close();

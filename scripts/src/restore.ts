@@ -2,14 +2,14 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { restoreBackup, verifyBackupFile } from "@spankbank/db/backup";
 import { runningProcesses } from "@spankbank/db/running";
-import { loadRuntime } from "@spankbank/db/runtime";
+import { processRuntime } from "@spankbank/shared/runtime";
 
 /**
  * `npm run restore -- FILE`: checks the backup, refuses while the app is running, keeps the
  * replaced database beside it, and puts the backup (and its media) in place.
  */
 const file = process.argv[2];
-const { databasePath } = loadRuntime();
+const { databasePath } = processRuntime();
 
 function refuse(message: string): never {
   console.error(message);

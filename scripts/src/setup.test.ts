@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { verifyPassword } from "@spankbank/db/password";
-import { loadRuntime } from "@spankbank/db/runtime";
+import { runtimeFrom } from "@spankbank/shared/runtime";
 import { describe, expect, it } from "vitest";
 
 const setupEntry = fileURLToPath(new URL("../dist/setup.js", import.meta.url));
@@ -58,7 +58,7 @@ describe("npm run setup", () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const text = readFileSync(file, "utf8");
     expect(text).not.toContain("rose-petals-2026");
-    const { config, demo } = loadRuntime({ NODE_ENV: "production" }, dir);
+    const { config, demo } = runtimeFrom({ NODE_ENV: "production" }, dir, (path) => readFileSync(path, "utf8"));
     expect(demo).toBe(false);
     const [priya, jordan] = config.partners;
     expect(priya).toMatchObject({

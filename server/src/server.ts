@@ -5,9 +5,9 @@ import { grantStartingSpanks, syncCouple } from "@spankbank/db/couple";
 import { seedDemoData } from "@spankbank/db/demo/seed";
 import { seedQuestionBank } from "@spankbank/db/questions";
 import { markRunning } from "@spankbank/db/running";
-import { loadRuntime, StartupError } from "@spankbank/db/runtime";
 import { questionBank } from "@spankbank/shared/content/questionBank";
 import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
+import { processRuntime, StartupError } from "@spankbank/shared/runtime";
 import { buildApp } from "./app.js";
 import { purgeExpiredSessions } from "./auth/sessions.js";
 import { scheduleBackups } from "./backupSchedule.js";
@@ -18,7 +18,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** Starts the HTTP server on the configured database and closes it cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   if (existsSync(".env")) process.loadEnvFile(".env");
-  const runtime = loadRuntime();
+  const runtime = processRuntime();
   const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
   const db = openDb(runtime.databasePath);
   markRunning(runtime.databasePath, "server");

@@ -4,7 +4,8 @@ import { afterEach, expect } from "vitest";
 import { buildTestApp, userIdOf } from "./app.js";
 import { sessionCookie } from "./session.js";
 
-export { economySnapshot, giveSpanks } from "@spankbank/db/test/ledgerKit";
+// The db kit by path: test kits are no package's entry point.
+export { economySnapshot, giveSpanks } from "../../../db/src/test/ledgerKit.js";
 
 let opened: Db | undefined;
 // Registered after app.ts's cleanup, so it runs before the database is closed.

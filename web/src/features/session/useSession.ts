@@ -12,6 +12,5 @@ export function useSession() {
     username: data?.user.username ?? "",
     login: session.login,
     logout: session.logout,
-    verify: session.verify,
   };
 }

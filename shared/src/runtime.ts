@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { type CoupleConfig, coupleConfigSchema, describeConfigIssues } from "@spankbank/shared/config";
-import { demoCouple } from "@spankbank/shared/demoCouple";
+import { type CoupleConfig, coupleConfigSchema, describeConfigIssues } from "./config.js";
+import { demoCouple } from "./demoCouple.js";
 
 /** Why the app refuses to start, in words for the person starting it. */
 export class StartupError extends Error {
@@ -16,14 +16,23 @@ export interface Runtime {
   databasePath: string;
 }
 
+/** The config file's text, or undefined when there is no file: each entry point reads it itself. */
+export type ReadConfig = (path: string) => string | undefined;
+
 /**
- * Reads the couple config and the environment as DESIGN.md section 3 says: a bad file stops the
- * start naming the field; production without a file refuses; otherwise no file means demo mode.
+ * Makes the runtime from the environment and the couple config as DESIGN.md section 3 says: a
+ * bad file stops the start naming the field; production without a file refuses; otherwise no
+ * file means demo mode. Parsing only: the caller passes the environment and reads the file.
  */
-export function loadRuntime(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Runtime {
+export function runtimeFrom(
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+  readConfig: ReadConfig,
+): Runtime {
   const configPath = resolve(cwd, env.SPANKBANK_CONFIG ?? "couple.config.json");
   const databasePath = resolve(cwd, env.DATABASE_PATH ?? "data/spankbank.db");
-  if (!existsSync(configPath)) {
+  const text = readConfig(configPath);
+  if (text === undefined) {
     if (env.NODE_ENV === "production") {
       throw new StartupError(
         `No couple config at ${configPath}. In production Spank Bank needs one: run \`npm run setup\` to write it, or set SPANKBANK_CONFIG.`,
@@ -33,7 +42,7 @@ export function loadRuntime(env: NodeJS.ProcessEnv = process.env, cwd = process.
   }
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(configPath, "utf8"));
+    raw = JSON.parse(text);
   } catch (error) {
     throw new StartupError(`The couple config ${configPath} is not valid JSON: ${(error as Error).message}`);
   }
@@ -42,4 +51,9 @@ export function loadRuntime(env: NodeJS.ProcessEnv = process.env, cwd = process.
     throw new StartupError(`The couple config ${configPath} has problems:\n${describeConfigIssues(parsed.error)}`);
   }
   return { config: parsed.data, demo: false, configPath, databasePath };
+}
+
+/** The runtime of this process: its environment and the config file on disk (entry points only). */
+export function processRuntime(): Runtime {
+  return runtimeFrom(process.env, process.cwd(), (path) => (existsSync(path) ? readFileSync(path, "utf8") : undefined));
 }
