@@ -1,5 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import { Refusal } from "@spankbank/db/errors";
+import { sqliteErrorCode } from "@spankbank/db/sqliteErrors";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
@@ -41,6 +42,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const body = refusalBody(error);
       return reply.code(body.statusCode).send(body);
     }
+    const constraint = constraintAnswer(sqliteErrorCode(error));
+    if (constraint) {
+      // Input the contract let through but the database's own checks refused: nothing was written.
+      request.log.warn({ err: error }, "refused by a database constraint");
+      return reply.code(constraint.statusCode).send({ ...constraint, error: reason(constraint.statusCode) });
+    }
     const statusCode = error.statusCode ?? 500;
     // Client errors, and 503 "busy, retry" (its Retry-After is already set), say what happened.
     if ((statusCode >= 400 && statusCode < 500) || statusCode === 503) {
@@ -51,4 +58,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .code(500)
       .send({ statusCode: 500, error: "Internal Server Error", message: "Something went wrong on our side." });
   });
+}
+
+/** A database constraint the input broke: a value out of range is 400, a clash with stored data 409. */
+function constraintAnswer(code: string | undefined): { statusCode: number; message: string } | undefined {
+  if (code === undefined || !code.startsWith("SQLITE_CONSTRAINT")) return undefined;
+  if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
+    return { statusCode: 409, message: "That already exists." };
+  }
+  if (code === "SQLITE_CONSTRAINT_FOREIGNKEY") {
+    return { statusCode: 409, message: "That refers to something that does not exist (any more)." };
+  }
+  return { statusCode: 400, message: "A value is empty, too long or out of range." };
 }

@@ -23,7 +23,7 @@ export const latestQuestion = question.nullable();
 export const questionParams = z.object({ questionId: z.coerce.number().int().positive() });
 
 export const answerBody = z.object({
-  response: text(RESPONSE_MAX),
+  response: text(RESPONSE_MAX, { multiline: true }),
   username: z.string().min(1).max(64).optional(),
   questionId: z.coerce.number().int().positive().optional(),
 });
