@@ -7,8 +7,18 @@ export type ErrorBody = z.infer<typeof errorBody>;
 /** Dates on the wire are ISO 8601 in UTC. */
 export const isoDate = z.iso.datetime();
 
-export const id = z.coerce.number().int().positive();
+const DECIMAL_ID = /^[1-9][0-9]{0,14}$/;
+const NOT_AN_ID = "must be a plain decimal id (1, 2, 3...)";
+
+/**
+ * An id as a path segment: plain decimal digits only, so "0x1", "1e0", " 1" and "01" are 400
+ * rather than a second spelling of id 1.
+ */
+export const id = z.string().regex(DECIMAL_ID, NOT_AN_ID).transform(Number);
 export const idParams = z.object({ id });
+
+/** An id in a JSON body: a positive integer, or the same plain decimal digits as a string. */
+export const bodyId = z.union([z.int().positive().max(Number.MAX_SAFE_INTEGER), id], { error: NOT_AN_ID });
 
 /** The spec's optional `username` parameter: when given, it must name the signed-in user. */
 export const usernameQuery = z.object({ username: z.string().min(1).max(64).optional() });
