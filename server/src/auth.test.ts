@@ -74,6 +74,44 @@ describe("sign-in", () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it("logout takes a bare POST: no body and no content type, 204", async () => {
+    const { app, signIn } = await buildTestApp();
+    const cookie = await signIn("alex");
+    const out = await app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie } });
+    expect(out.statusCode).toBe(204);
+    expect((await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it("logout with a stale or missing cookie answers 204 and clears the cookie", async () => {
+    const { app } = await buildTestApp();
+    for (const headers of [{ cookie: "spankbank_session=long-gone" }, {}]) {
+      const out = await app.inject({ method: "POST", url: "/api/auth/logout", headers });
+      expect(out.statusCode).toBe(204);
+      const cleared = out.cookies.find((c) => c.name === "spankbank_session");
+      expect(cleared?.value).toBe("");
+      expect(cleared?.expires?.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
+  it("logout still refuses another site's Origin, and a bare POST carrying a body", async () => {
+    const { app, signIn } = await buildTestApp();
+    const cookie = await signIn("alex");
+    const crossSite = await app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie, origin: "https://evil.example", host: "127.0.0.1:3000" },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const form = await app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      payload: "a=1",
+    });
+    expect(form.statusCode).toBe(415);
+    expect((await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } })).statusCode).toBe(200);
+  });
+
   it("refuses an expired session", async () => {
     let now = new Date("2026-11-21T12:00:00Z");
     const { app } = await buildTestApp({ now: () => now });

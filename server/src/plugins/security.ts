@@ -1,5 +1,5 @@
 import helmet from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { httpError } from "./errors.js";
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -46,9 +46,16 @@ export function requireSameOriginJson(api: FastifyInstance, options: { https: bo
     }
     if (request.method === "POST" || request.method === "PUT") {
       const type = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
+      // Routes that take no body (logout) accept a bare POST: no body, so no content type.
+      if (request.routeOptions.config.bodyless && type === undefined && !hasBody(request)) return;
       if (type !== "application/json") {
         throw httpError(415, "Content-Type must be application/json");
       }
     }
   });
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers["content-length"];
+  return request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
 }

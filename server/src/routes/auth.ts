@@ -84,12 +84,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app,
     },
   );
 
-  app.post("/auth/logout", { schema: { response: { 204: z.null() } } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) deleteSession(db, token);
-    reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: https });
-    return reply.code(204).send(null);
-  });
+  // Public: signed out already (a stale or missing cookie) is still 204, and the cookie is cleared.
+  app.post(
+    "/auth/logout",
+    { config: { public: true, bodyless: true }, schema: { response: { 204: z.null() } } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) deleteSession(db, token);
+      reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: https });
+      return reply.code(204).send(null);
+    },
+  );
 
   app.get(
     "/auth/session",
