@@ -15,7 +15,14 @@ import {
   secondsUntilLoginAllowed,
 } from "../auth/loginThrottle.js";
 import { PasswordCheckQueue } from "../auth/passwordCheckQueue.js";
-import { createSession, deleteSession, purgeExpiredSessions, SESSION_COOKIE } from "../auth/sessions.js";
+import {
+  createSession,
+  credentialOf,
+  deleteSession,
+  deleteSessionsOf,
+  purgeExpiredSessions,
+  SESSION_COOKIE,
+} from "../auth/sessions.js";
 import { signedInUser } from "../plugins/auth.js";
 import { httpError } from "../plugins/errors.js";
 import { toCoupleSummary, toSessionUser } from "./people.js";
@@ -78,7 +85,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app,
       rememberClient(db, attempt.client, now());
       const old = request.cookies[SESSION_COOKIE];
       if (old) deleteSession(db, old);
-      const session = createSession(db, user.id, now());
+      const credential = credentialOf(config, user.username);
+      const session = createSession(db, { userId: user.id, credential }, now());
       setSessionCookie(reply, session.token, session.expiresAt, https);
       return { user: toSessionUser(user) };
     },
@@ -91,6 +99,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app,
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) deleteSession(db, token);
+      reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: https });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    "/auth/logout-everywhere",
+    { config: { bodyless: true }, schema: { response: { 204: z.null() } } },
+    async (request, reply) => {
+      deleteSessionsOf(db, signedInUser(request).id);
       reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: https });
       return reply.code(204).send(null);
     },

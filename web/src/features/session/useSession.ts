@@ -12,6 +12,7 @@ export function useSession() {
     username: data?.user.username ?? "",
     login: session.login,
     logout: session.logout,
+    logoutEverywhere: session.logoutEverywhere,
     verify: session.verify,
   };
 }
