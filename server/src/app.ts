@@ -9,6 +9,7 @@ import fp from "fastify-plugin";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.js";
 import { registerSession } from "./plugins/auth.js";
+import { BUSY_RETRY_BUDGET_MS, BUSY_TIMEOUT_MS } from "./plugins/busy.js";
 import { registerErrorHandler } from "./plugins/errors.js";
 import { registerSecurityHeaders } from "./plugins/security.js";
 import { registerWeb } from "./plugins/web.js";
@@ -20,6 +21,8 @@ export interface AppOptions extends Omit<AppContext, "now"> {
   webRoot?: string;
   /** Served over https (directly or behind a proxy): Secure cookies and HSTS. */
   https?: boolean;
+  /** How long a write retries while another process holds the lock (default 3 s), then 503. */
+  busyRetryBudgetMs?: number;
 }
 
 export interface BuildAppOptions extends AppOptions {
@@ -32,6 +35,8 @@ export interface BuildAppOptions extends AppOptions {
 
 const spankBank: FastifyPluginAsync<AppOptions> = async (app, options) => {
   const https = options.https ?? false;
+  // A write meeting another process's lock waits a few ms here, then retries asynchronously.
+  options.db.$client.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   app.decorate("ctx", {
     db: options.db,
     config: options.config,
@@ -47,7 +52,11 @@ const spankBank: FastifyPluginAsync<AppOptions> = async (app, options) => {
     openapi: { info: { title: "Spank Bank API", version: "1.0.0" } },
     transform: jsonSchemaTransform,
   });
-  await app.register(apiRoutes, { prefix: "/api", https });
+  await app.register(apiRoutes, {
+    prefix: "/api",
+    https,
+    busyRetryBudgetMs: options.busyRetryBudgetMs ?? BUSY_RETRY_BUDGET_MS,
+  });
   await registerWeb(app, options.webRoot);
 };
 

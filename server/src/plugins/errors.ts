@@ -3,6 +3,7 @@ import { Refusal } from "@spankbank/db/errors";
 import { sqliteErrorCode } from "@spankbank/db/sqliteErrors";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isBusy } from "./busy.js";
 
 const STATUS_OF_REFUSAL = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 } as const;
 
@@ -41,6 +42,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof Refusal) {
       const body = refusalBody(error);
       return reply.code(body.statusCode).send(body);
+    }
+    if (isBusy(error)) {
+      // Another process held the write lock past the retry budget: nothing was written.
+      reply.header("Retry-After", "1");
+      return reply.code(503).send({
+        statusCode: 503,
+        error: reason(503),
+        message: "The database is busy. Try again in a moment.",
+      });
     }
     const constraint = constraintAnswer(sqliteErrorCode(error));
     if (constraint) {

@@ -69,7 +69,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app,
       }
       // Counted as a failure before the slow check, so a burst of parallel guesses cannot all
       // pass the limit; a success clears it below.
-      recordLoginFailure(db, attempt, now());
+      try {
+        recordLoginFailure(db, attempt, now());
+      } catch (error) {
+        // Give the place in line back (a held write lock is retried from the start).
+        void turn.then((release) => release());
+        throw error;
+      }
       const partner = findPartner(config, username);
       const release = await turn;
       let valid: boolean;
