@@ -21,6 +21,11 @@ export interface AppOptions extends Omit<AppContext, "now"> {
   webRoot?: string;
   /** Served over https (directly or behind a proxy): Secure cookies and HSTS. */
   https?: boolean;
+  /**
+   * The origin users reach the app at (`PUBLIC_URL`): a mutation carrying another Origin is refused.
+   * Default `http://127.0.0.1:3000`, the default listen address; server.ts passes the real one.
+   */
+  publicOrigin?: string;
   /** How long a write retries while another process holds the lock (default 3 s), then 503. */
   busyRetryBudgetMs?: number;
 }
@@ -55,6 +60,7 @@ const spankBank: FastifyPluginAsync<AppOptions> = async (app, options) => {
   await app.register(apiRoutes, {
     prefix: "/api",
     https,
+    publicOrigin: new URL(options.publicOrigin ?? "http://127.0.0.1:3000").origin,
     busyRetryBudgetMs: options.busyRetryBudgetMs ?? BUSY_RETRY_BUDGET_MS,
   });
   await registerWeb(app, options.webRoot);

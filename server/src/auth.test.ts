@@ -382,8 +382,8 @@ describe("attacks on the edges", () => {
     expect(db.$client.prepare("SELECT deleted_at FROM memories").get()).toEqual({ deleted_at: null });
   });
 
-  it("behind a TLS proxy (HTTPS=true) accepts the browser's https Origin and refuses others", async () => {
-    const { app } = await buildTestApp({ https: true });
+  it("behind a TLS proxy (PUBLIC_URL https) accepts the browser's https Origin and refuses others", async () => {
+    const { app } = await buildTestApp({ https: true, publicOrigin: "https://love.example" });
     const login = (origin: string) =>
       app.inject({ method: "POST", url: "/api/auth/login", headers: { origin, host: "love.example" }, payload: alex });
     expect((await login("https://love.example")).statusCode).toBe(200);

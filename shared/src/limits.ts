@@ -45,3 +45,6 @@ export const TRANSACTIONS_PER_PAGE = 20;
 export const USERNAME_STORAGE_KEY = "username";
 export const POST_LOGIN_PATH = "/dashboard";
 export const POST_LOGOUT_PATH = "/";
+
+/** Workouts one partner may log per hour: each is announced in Discord, which is no flood channel. */
+export const WORKOUTS_PER_HOUR_MAX = 10;

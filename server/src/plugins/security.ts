@@ -33,15 +33,15 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
 /**
  * The two CSRF rules, for every route of the context it is added to (the /api plugin, so the
  * spelling of the URL cannot dodge them): a JSON body for POST/PUT, and a mutation that carries
- * an Origin header must come from this app's own origin. Behind a TLS proxy the app sees http,
- * so the configured `https` decides the scheme.
+ * an Origin header must come from this app's public origin (`PUBLIC_URL`, by default the address
+ * it listens on).
  */
-export function requireSameOriginJson(api: FastifyInstance, options: { https: boolean }): void {
+export function requireSameOriginJson(api: FastifyInstance, options: { publicOrigin: string }): void {
   api.addHook("onRequest", async (request) => {
     if (!MUTATIONS.has(request.method)) return;
     const origin = request.headers.origin;
-    const ownOrigin = `${options.https ? "https" : request.protocol}://${request.host}`;
-    if (origin !== undefined && origin !== ownOrigin) {
+    // The configured origin, not the request's own Host header, which a rebound name controls.
+    if (origin !== undefined && origin !== options.publicOrigin) {
       throw httpError(403, "Cross-site request refused: the Origin header is not this app's origin");
     }
     if (request.method === "POST" || request.method === "PUT") {

@@ -15,13 +15,14 @@ import { transactionRoutes } from "./transactions.js";
 import { workoutRoutes } from "./workouts.js";
 
 /** Every /api resource, one plugin each. */
-export const apiRoutes: FastifyPluginAsync<{ https: boolean; busyRetryBudgetMs: number }> = async (
-  app,
-  { https, busyRetryBudgetMs },
-) => {
+export const apiRoutes: FastifyPluginAsync<{
+  https: boolean;
+  publicOrigin: string;
+  busyRetryBudgetMs: number;
+}> = async (app, { https, publicOrigin, busyRetryBudgetMs }) => {
   // Hooks of this context run for every route below, whatever the spelling of the request URL.
   retryWhenBusy(app, busyRetryBudgetMs);
-  requireSameOriginJson(app, { https });
+  requireSameOriginJson(app, { publicOrigin });
   requireSession(app);
   await app.register(healthRoutes);
   await app.register(authRoutes, { https });
