@@ -2,8 +2,11 @@ import { demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "./test/app.js";
 
-/** Routes anyone may call: signing in, asking whether you are signed in, and the health check. */
-const PUBLIC = new Set(["POST /api/auth/login", "GET /api/auth/session", "GET /api/health"]);
+/**
+ * Routes anyone may call: signing in, asking whether you are signed in, the health check, and
+ * logout (signed out already is 204, and clears a stale cookie).
+ */
+const PUBLIC = new Set(["POST /api/auth/login", "GET /api/auth/session", "GET /api/health", "POST /api/auth/logout"]);
 
 /** An otherwise valid body per route, so the only thing wrong is the name in it. */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {

@@ -9,6 +9,7 @@ import fp from "fastify-plugin";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.js";
 import { registerSession } from "./plugins/auth.js";
+import { BUSY_RETRY_BUDGET_MS, BUSY_TIMEOUT_MS } from "./plugins/busy.js";
 import { registerErrorHandler } from "./plugins/errors.js";
 import { registerSecurityHeaders } from "./plugins/security.js";
 import { contractSchemaTransform, serializeFromContract } from "./plugins/serialize.js";
@@ -21,6 +22,13 @@ export interface AppOptions extends Omit<AppContext, "now"> {
   webRoot?: string;
   /** Served over https (directly or behind a proxy): Secure cookies and HSTS. */
   https?: boolean;
+  /**
+   * The origin users reach the app at (`PUBLIC_URL`): a mutation carrying another Origin is refused.
+   * Default `http://127.0.0.1:3000`, the default listen address; server.ts passes the real one.
+   */
+  publicOrigin?: string;
+  /** How long a write retries while another process holds the lock (default 3 s), then 503. */
+  busyRetryBudgetMs?: number;
 }
 
 export interface BuildAppOptions extends AppOptions {
@@ -33,6 +41,8 @@ export interface BuildAppOptions extends AppOptions {
 
 const spankBank: FastifyPluginAsync<AppOptions> = async (app, options) => {
   const https = options.https ?? false;
+  // A write meeting another process's lock waits a few ms here, then retries asynchronously.
+  options.db.$client.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   app.decorate("ctx", {
     db: options.db,
     config: options.config,
@@ -48,7 +58,12 @@ const spankBank: FastifyPluginAsync<AppOptions> = async (app, options) => {
     openapi: { info: { title: "Spank Bank API", version: "1.0.0" } },
     transform: contractSchemaTransform,
   });
-  await app.register(apiRoutes, { prefix: "/api", https });
+  await app.register(apiRoutes, {
+    prefix: "/api",
+    https,
+    publicOrigin: new URL(options.publicOrigin ?? "http://127.0.0.1:3000").origin,
+    busyRetryBudgetMs: options.busyRetryBudgetMs ?? BUSY_RETRY_BUDGET_MS,
+  });
   await registerWeb(app, options.webRoot);
 };
 

@@ -1,7 +1,12 @@
+import { hashPassword } from "@spankbank/db/password";
+import type { CoupleConfig } from "@spankbank/shared/config";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { HOUSEKEEPING_INTERVAL_MS } from "./routes/auth.js";
-import { buildTestApp } from "./test/app.js";
+import { buildTestApp, testCouple } from "./test/app.js";
+import { sessionCookie } from "./test/session.js";
+
+const cheapCost = { log2N: 10, r: 8, p: 1 };
 
 const alex = { username: "alex", password: "alex-demo-pass" };
 
@@ -74,6 +79,44 @@ describe("sign-in", () => {
     expect(out.cookies.find((c) => c.name === "spankbank_session")?.value).toBe("");
     const after = await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });
     expect(after.json()).toBeNull();
+  });
+
+  it("logout takes a bare POST: no body and no content type, 204", async () => {
+    const { app, signIn } = await buildTestApp();
+    const cookie = await signIn("alex");
+    const out = await app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie } });
+    expect(out.statusCode).toBe(204);
+    expect((await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it("logout with a stale or missing cookie answers 204 and clears the cookie", async () => {
+    const { app } = await buildTestApp();
+    for (const headers of [{ cookie: "spankbank_session=long-gone" }, {}]) {
+      const out = await app.inject({ method: "POST", url: "/api/auth/logout", headers });
+      expect(out.statusCode).toBe(204);
+      const cleared = out.cookies.find((c) => c.name === "spankbank_session");
+      expect(cleared?.value).toBe("");
+      expect(cleared?.expires?.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
+  it("logout still refuses another site's Origin, and a bare POST carrying a body", async () => {
+    const { app, signIn } = await buildTestApp();
+    const cookie = await signIn("alex");
+    const crossSite = await app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie, origin: "https://evil.example", host: "127.0.0.1:3000" },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const form = await app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      payload: "a=1",
+    });
+    expect(form.statusCode).toBe(415);
+    expect((await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } })).statusCode).toBe(200);
   });
 
   it("refuses an expired session", async () => {
@@ -169,6 +212,61 @@ describe("sign-in", () => {
     const reply = await app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "alex" } });
     expect(reply.statusCode).toBe(400);
     expect(reply.json().message).toMatch(/body\.password/);
+  });
+});
+
+describe("sessions and the password they were made with", () => {
+  it("a changed password in the config ends the partner's old sessions, not the other's", async () => {
+    const first = await buildTestApp();
+    const alexCookie = sessionCookie(first, "alex");
+    const samCookie = sessionCookie(first, "sam");
+    const [alexPartner, samPartner] = testCouple.partners;
+    const changed = {
+      ...testCouple,
+      partners: [{ ...alexPartner, passwordHash: await hashPassword("new-pass", cheapCost) }, samPartner],
+    } satisfies CoupleConfig;
+    // A restart with the new hash: same database, new config.
+    const { app } = await buildTestApp({ db: first.db, config: changed });
+    const session = (cookie: string) => app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });
+    expect((await session(alexCookie)).statusCode).toBe(401);
+    expect((await session(samCookie)).statusCode).toBe(200);
+    const again = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "alex", password: "new-pass" },
+    });
+    expect((await session(`spankbank_session=${again.cookies[0]!.value}`)).statusCode).toBe(200);
+  });
+
+  it("'sign out everywhere' ends every session of the partner and only theirs", async () => {
+    const test = await buildTestApp();
+    const phone = sessionCookie(test, "alex");
+    const laptop = sessionCookie(test, "alex");
+    const sam = sessionCookie(test, "sam");
+    const out = await test.app.inject({
+      method: "POST",
+      url: "/api/auth/logout-everywhere",
+      headers: { cookie: phone },
+    });
+    expect(out.statusCode).toBe(204);
+    expect(out.cookies.find((c) => c.name === "spankbank_session")?.value).toBe("");
+    const session = (cookie: string) =>
+      test.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } }).then((r) => r.statusCode);
+    expect([await session(phone), await session(laptop), await session(sam)]).toEqual([401, 401, 200]);
+  });
+
+  it("'sign out everywhere' needs a session and this app's Origin", async () => {
+    const test = await buildTestApp();
+    const cookie = sessionCookie(test, "alex");
+    const signedOut = await test.app.inject({ method: "POST", url: "/api/auth/logout-everywhere" });
+    expect(signedOut.statusCode).toBe(401);
+    const crossSite = await test.app.inject({
+      method: "POST",
+      url: "/api/auth/logout-everywhere",
+      headers: { cookie, origin: "https://evil.example", host: "127.0.0.1:3000" },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(test.db.$client.prepare("SELECT count(*) AS n FROM sessions").get()).toEqual({ n: 1 });
   });
 });
 
@@ -287,8 +385,8 @@ describe("attacks on the edges", () => {
     expect(db.$client.prepare("SELECT deleted_at FROM memories").get()).toEqual({ deleted_at: null });
   });
 
-  it("behind a TLS proxy (HTTPS=true) accepts the browser's https Origin and refuses others", async () => {
-    const { app } = await buildTestApp({ https: true });
+  it("behind a TLS proxy (PUBLIC_URL https) accepts the browser's https Origin and refuses others", async () => {
+    const { app } = await buildTestApp({ https: true, publicOrigin: "https://love.example" });
     const login = (origin: string) =>
       app.inject({ method: "POST", url: "/api/auth/login", headers: { origin, host: "love.example" }, payload: alex });
     expect((await login("https://love.example")).statusCode).toBe(200);

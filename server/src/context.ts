@@ -22,5 +22,7 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Reachable without a session (login, session, health). */
     public?: boolean;
+    /** Takes no body, so a bare POST without a content type is accepted (logout). */
+    bodyless?: boolean;
   }
 }

@@ -29,19 +29,21 @@ async function main(): Promise<void> {
   // After the demo's history, which starts with the same grant eight months back.
   grantStartingSpanks(db, runtime.config);
 
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? "127.0.0.1";
+  const https = process.env.HTTPS === "true";
   const app = await buildApp({
     db,
     config: runtime.config,
     demo: runtime.demo,
     webRoot: fileURLToPath(new URL("../../web/dist", import.meta.url)),
-    https: process.env.HTTPS === "true",
+    https,
+    publicOrigin: publicOrigin(process.env.PUBLIC_URL, { https, host, port }),
     trustProxy,
     logger: { level: process.env.LOG_LEVEL ?? "info" },
     logRequests: process.env.LOG_LEVEL === "debug" || process.env.LOG_LEVEL === "trace",
   });
 
-  const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST ?? "127.0.0.1";
   await app.listen({ port, host });
   if (runtime.demo) printDemoBanner(`http://${host}:${port}`, runtime.databasePath);
   const backups = scheduleBackups({ db, databasePath: runtime.databasePath, config: runtime.config, log: app.log });
@@ -81,6 +83,18 @@ function parseTrustProxy(value: string | undefined): false | string {
     );
   }
   return value;
+}
+
+/** PUBLIC_URL's origin, or the address the server listens on. */
+function publicOrigin(value: string | undefined, listen: { https: boolean; host: string; port: number }): string {
+  if (value === undefined || value === "") {
+    return `${listen.https ? "https" : "http"}://${listen.host.includes(":") ? `[${listen.host}]` : listen.host}:${listen.port}`;
+  }
+  try {
+    return new URL(value).origin;
+  } catch {
+    throw new StartupError(`PUBLIC_URL=${value} is not a URL. Give the address users open, e.g. https://love.example.`);
+  }
 }
 
 function printDemoBanner(url: string, databasePath: string): void {

@@ -51,3 +51,6 @@ export const LETTER_MAX = 4000;
 export const LETTER_FLIP_MS = 1500;
 export const LETTER_FLAP_MS = 500;
 export const LETTER_SLIDE_STEP_MS = 300;
+
+/** Workouts one partner may log per hour: each is announced in Discord, which is no flood channel. */
+export const WORKOUTS_PER_HOUR_MAX = 10;

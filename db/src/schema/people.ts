@@ -20,10 +20,12 @@ export const sessions = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** A fingerprint of the password hash it was made with: a changed password ends it. */
+    credential: text("credential").notNull().default(""),
     createdAt: text("created_at").notNull(),
     expiresAt: text("expires_at").notNull(),
   },
-  (t) => [index("sessions_expires_at").on(t.expiresAt)],
+  (t) => [index("sessions_expires_at").on(t.expiresAt), index("sessions_user").on(t.userId)],
 );
 
 /** Failed sign-ins: limited per client address (every username together) and per account. */

@@ -9,7 +9,7 @@ export async function registerSession(app: FastifyInstance): Promise<void> {
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request) => {
     const token = request.cookies[SESSION_COOKIE];
-    request.user = token ? (userForSession(app.ctx.db, token, app.ctx.now()) ?? null) : null;
+    request.user = token ? (userForSession(app.ctx.db, app.ctx.config, token, app.ctx.now()) ?? null) : null;
   });
 }
 

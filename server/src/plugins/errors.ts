@@ -1,7 +1,9 @@
 import { STATUS_CODES } from "node:http";
 import { Refusal } from "@spankbank/db/errors";
+import { sqliteErrorCode } from "@spankbank/db/sqliteErrors";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isBusy } from "./busy.js";
 
 const STATUS_OF_REFUSAL = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 } as const;
 
@@ -41,6 +43,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const body = refusalBody(error);
       return reply.code(body.statusCode).send(body);
     }
+    if (isBusy(error)) {
+      // Another process held the write lock past the retry budget: nothing was written.
+      reply.header("Retry-After", "1");
+      return reply.code(503).send({
+        statusCode: 503,
+        error: reason(503),
+        message: "The database is busy. Try again in a moment.",
+      });
+    }
+    const constraint = constraintAnswer(sqliteErrorCode(error));
+    if (constraint) {
+      // Input the contract let through but the database's own checks refused: nothing was written.
+      request.log.warn({ err: error }, "refused by a database constraint");
+      return reply.code(constraint.statusCode).send({ ...constraint, error: reason(constraint.statusCode) });
+    }
     const statusCode = error.statusCode ?? 500;
     // Client errors, and 503 "busy, retry" (its Retry-After is already set), say what happened.
     if ((statusCode >= 400 && statusCode < 500) || statusCode === 503) {
@@ -51,4 +68,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .code(500)
       .send({ statusCode: 500, error: "Internal Server Error", message: "Something went wrong on our side." });
   });
+}
+
+/** A database constraint the input broke: a value out of range is 400, a clash with stored data 409. */
+function constraintAnswer(code: string | undefined): { statusCode: number; message: string } | undefined {
+  if (code === undefined || !code.startsWith("SQLITE_CONSTRAINT")) return undefined;
+  if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
+    return { statusCode: 409, message: "That already exists." };
+  }
+  if (code === "SQLITE_CONSTRAINT_FOREIGNKEY") {
+    return { statusCode: 409, message: "That refers to something that does not exist (any more)." };
+  }
+  return { statusCode: 400, message: "A value is empty, too long or out of range." };
 }

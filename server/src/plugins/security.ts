@@ -1,5 +1,5 @@
 import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { httpError } from "./errors.js";
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -54,22 +54,29 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
 /**
  * The two CSRF rules, for every route of the context it is added to (the /api plugin, so the
  * spelling of the URL cannot dodge them): a JSON body for POST/PUT, and a mutation that carries
- * an Origin header must come from this app's own origin. Behind a TLS proxy the app sees http,
- * so the configured `https` decides the scheme.
+ * an Origin header must come from this app's public origin (`PUBLIC_URL`, by default the address
+ * it listens on).
  */
-export function requireSameOriginJson(api: FastifyInstance, options: { https: boolean }): void {
+export function requireSameOriginJson(api: FastifyInstance, options: { publicOrigin: string }): void {
   api.addHook("onRequest", async (request) => {
     if (!MUTATIONS.has(request.method)) return;
     const origin = request.headers.origin;
-    const ownOrigin = `${options.https ? "https" : request.protocol}://${request.host}`;
-    if (origin !== undefined && origin !== ownOrigin) {
+    // The configured origin, not the request's own Host header, which a rebound name controls.
+    if (origin !== undefined && origin !== options.publicOrigin) {
       throw httpError(403, "Cross-site request refused: the Origin header is not this app's origin");
     }
     if (request.method === "POST" || request.method === "PUT") {
       const type = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
+      // Routes that take no body (logout) accept a bare POST: no body, so no content type.
+      if (request.routeOptions.config.bodyless && type === undefined && !hasBody(request)) return;
       if (type !== "application/json") {
         throw httpError(415, "Content-Type must be application/json");
       }
     }
   });
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers["content-length"];
+  return request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
 }

@@ -22,7 +22,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/api/");
+    const isPage = (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url);
     if (isPage && hasWeb) {
       reply.header("Cache-Control", "no-cache");
       return reply.type("text/html").sendFile("index.html");
@@ -33,4 +33,14 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
       message: `Route ${request.method}:${request.url.split("?")[0]} not found`,
     });
   });
+}
+
+/** `/api`, `/API/...`, `/%61pi/...`: every spelling of the API's prefix is the API, never the page. */
+function isApiPath(url: string): boolean {
+  const path = url.split("?")[0]!;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {}
+  return /^\/api(\/|$)/i.test(decoded);
 }

@@ -15,7 +15,15 @@ import {
   secondsUntilLoginAllowed,
 } from "../auth/loginThrottle.js";
 import { PasswordCheckQueue } from "../auth/passwordCheckQueue.js";
-import { createSession, deleteSession, purgeExpiredSessions, SESSION_COOKIE } from "../auth/sessions.js";
+import {
+  createSession,
+  credentialOf,
+  deleteSession,
+  deleteSessionsOf,
+  purgeExpiredSessions,
+  SESSION_COOKIE,
+} from "../auth/sessions.js";
+import { signedInUser } from "../plugins/auth.js";
 import { httpError } from "../plugins/errors.js";
 import { toCoupleSummary, toSessionUser } from "./people.js";
 
@@ -61,7 +69,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app,
       }
       // Counted as a failure before the slow check, so a burst of parallel guesses cannot all
       // pass the limit; a success clears it below.
-      recordLoginFailure(db, attempt, now());
+      try {
+        recordLoginFailure(db, attempt, now());
+      } catch (error) {
+        // Give the place in line back (a held write lock is retried from the start).
+        void turn.then((release) => release());
+        throw error;
+      }
       const partner = findPartner(config, username);
       const release = await turn;
       let valid: boolean;
@@ -77,18 +91,34 @@ export const authRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app,
       rememberClient(db, attempt.client, now());
       const old = request.cookies[SESSION_COOKIE];
       if (old) deleteSession(db, old);
-      const session = createSession(db, user.id, now());
+      const credential = credentialOf(config, user.username);
+      const session = createSession(db, { userId: user.id, credential }, now());
       setSessionCookie(reply, session.token, session.expiresAt, https);
       return { user: toSessionUser(user) };
     },
   );
 
-  app.post("/auth/logout", { schema: { response: { 204: z.null() } } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) deleteSession(db, token);
-    reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: https });
-    return reply.code(204).send(null);
-  });
+  // Public: signed out already (a stale or missing cookie) is still 204, and the cookie is cleared.
+  app.post(
+    "/auth/logout",
+    { config: { public: true, bodyless: true }, schema: { response: { 204: z.null() } } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) deleteSession(db, token);
+      reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: https });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    "/auth/logout-everywhere",
+    { config: { bodyless: true }, schema: { response: { 204: z.null() } } },
+    async (request, reply) => {
+      deleteSessionsOf(db, signedInUser(request).id);
+      reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: https });
+      return reply.code(204).send(null);
+    },
+  );
 
   app.get(
     "/auth/session",

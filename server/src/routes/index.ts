@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { requireSession } from "../plugins/auth.js";
+import { retryWhenBusy } from "../plugins/busy.js";
 import { requireSameOriginJson } from "../plugins/security.js";
 import { authRoutes } from "./auth.js";
 import { charityRoutes } from "./charity.js";
@@ -17,9 +18,14 @@ import { transactionRoutes } from "./transactions.js";
 import { workoutRoutes } from "./workouts.js";
 
 /** Every /api resource, one plugin each. */
-export const apiRoutes: FastifyPluginAsync<{ https: boolean }> = async (app, { https }) => {
+export const apiRoutes: FastifyPluginAsync<{
+  https: boolean;
+  publicOrigin: string;
+  busyRetryBudgetMs: number;
+}> = async (app, { https, publicOrigin, busyRetryBudgetMs }) => {
   // Hooks of this context run for every route below, whatever the spelling of the request URL.
-  requireSameOriginJson(app, { https });
+  retryWhenBusy(app, busyRetryBudgetMs);
+  requireSameOriginJson(app, { publicOrigin });
   requireSession(app);
   await app.register(healthRoutes);
   await app.register(authRoutes, { https });

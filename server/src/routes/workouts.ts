@@ -1,7 +1,10 @@
+import { secondsUntilWorkoutAllowed } from "@spankbank/db/workoutRate";
 import { logWorkout } from "@spankbank/db/workouts";
 import { workoutBody, workoutReply } from "@spankbank/shared/contract/workouts";
+import { WORKOUTS_PER_HOUR_MAX } from "@spankbank/shared/limits";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { assertNamesSelf } from "../plugins/auth.js";
+import { httpError } from "../plugins/errors.js";
 
 export const workoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, now } = app.ctx;
@@ -12,6 +15,14 @@ export const workoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { username, ...body } = request.body;
       const user = assertNamesSelf(request, { username });
+      const wait = secondsUntilWorkoutAllowed(db, user.id, now());
+      if (wait > 0) {
+        reply.header("Retry-After", String(wait));
+        throw httpError(
+          429,
+          `That is ${WORKOUTS_PER_HOUR_MAX} workouts in the last hour. Log the next one a little later.`,
+        );
+      }
       const { workout, reward } = logWorkout(db, { userId: user.id, body, now: now() }, config.economy);
       const { createdAt, ...fields } = workout;
       return reply.code(201).send({ workout: { ...fields, created_at: createdAt }, reward });

@@ -1,4 +1,4 @@
-import { createSession, SESSION_COOKIE } from "../auth/sessions.js";
+import { createSession, credentialOf, SESSION_COOKIE } from "../auth/sessions.js";
 import { type TestApp, userIdOf } from "./app.js";
 
 /**
@@ -6,6 +6,7 @@ import { type TestApp, userIdOf } from "./app.js";
  * sign-in gives, without its scrypt cost (the login route has its own tests).
  */
 export function sessionCookie({ app, db }: TestApp, username: "alex" | "sam"): string {
-  const { token } = createSession(db, userIdOf(db, username), app.ctx.now());
+  const credential = credentialOf(app.ctx.config, username);
+  const { token } = createSession(db, { userId: userIdOf(db, username), credential }, app.ctx.now());
   return `${SESSION_COOKIE}=${token}`;
 }

@@ -7,11 +7,41 @@ export type ErrorBody = z.infer<typeof errorBody>;
 /** Dates on the wire are ISO 8601 in UTC. */
 export const isoDate = z.iso.datetime();
 
-export const id = z.coerce.number().int().positive();
+const DECIMAL_ID = /^[1-9][0-9]{0,14}$/;
+const NOT_AN_ID = "must be a plain decimal id (1, 2, 3...)";
+
+/**
+ * An id as a path segment: plain decimal digits only, so "0x1", "1e0", " 1" and "01" are 400
+ * rather than a second spelling of id 1.
+ */
+export const id = z.string().regex(DECIMAL_ID, NOT_AN_ID).transform(Number);
 export const idParams = z.object({ id });
+
+/** An id in a JSON body: a positive integer, or the same plain decimal digits as a string. */
+export const bodyId = z.union([z.int().positive().max(Number.MAX_SAFE_INTEGER), id], { error: NOT_AN_ID });
 
 /** The spec's optional `username` parameter: when given, it must name the signed-in user. */
 export const usernameQuery = z.object({ username: z.string().min(1).max(64).optional() });
 
-/** The trimmed, length-limited text the server accepts for names, descriptions and answers. */
-export const text = (max: number) => z.string().trim().min(1, "must not be empty").max(max);
+/** C0 and C1 control characters (NUL trips SQLite's length checks); tab, CR and LF are judged apart. */
+const CONTROL = /[^\P{Cc}\t\n\r]/u;
+const LINE_BREAK_OR_TAB = /[\t\n\r]/;
+/** Anything a reader can see: not whitespace, zero-width or a bidi control (U+200B, U+202E...). */
+const VISIBLE = /[^\s\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/;
+
+/**
+ * The trimmed, length-limited text the server accepts for names, descriptions and answers:
+ * something visible, no control characters, and line breaks (and tabs) only where the field is
+ * multi-line.
+ */
+export const text = (max: number, { multiline = false }: { multiline?: boolean } = {}) =>
+  z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(max)
+    .refine((value) => VISIBLE.test(value), "must not be empty")
+    .refine(
+      (value) => !CONTROL.test(value) && (multiline || !LINE_BREAK_OR_TAB.test(value)),
+      multiline ? "must not contain control characters" : "must be one line without control characters",
+    );

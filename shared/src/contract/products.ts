@@ -11,7 +11,7 @@ import { isoDate, text } from "./common.js";
 
 export const productBody = z.object({
   name: text(PRODUCT_NAME_MAX),
-  description: text(PRODUCT_DESCRIPTION_MAX),
+  description: text(PRODUCT_DESCRIPTION_MAX, { multiline: true }),
   quantity: z.int().min(PRODUCT_QUANTITY_MIN).max(PRODUCT_QUANTITY_MAX),
   price: z.int().min(PRODUCT_PRICE_MIN).max(PRODUCT_PRICE_MAX),
   username: z.string().min(1).max(64).optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RESPONSE_MAX } from "../limits.js";
-import { isoDate, text } from "./common.js";
+import { bodyId, id, isoDate, text } from "./common.js";
 
 export const response = z.object({
   username: z.string(),
@@ -25,12 +25,12 @@ export type Question = z.infer<typeof question>;
 export const questionList = z.array(question);
 export const latestQuestion = question.nullable();
 
-export const questionParams = z.object({ questionId: z.coerce.number().int().positive() });
+export const questionParams = z.object({ questionId: id });
 
 export const answerBody = z.object({
-  response: text(RESPONSE_MAX),
+  response: text(RESPONSE_MAX, { multiline: true }),
   username: z.string().min(1).max(64).optional(),
-  questionId: z.coerce.number().int().positive().optional(),
+  questionId: bodyId.optional(),
 });
 export const answerReply = z.array(response);
 

@@ -14,17 +14,17 @@ interface MenuDrawerProps {
   onClose: () => void;
 }
 
-/** The spec's right-side drawer: the dashboard-area pages in order, then Logout. */
+/** The spec's right-side drawer: the dashboard-area pages in order, then Logout and 'Sign out everywhere'. */
 export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
-  const { logout } = useSession();
+  const { logout, logoutEverywhere } = useSession();
   const navigate = useNavigate();
   const pathname = useLocation({ select: (location) => location.pathname });
   const names = { partnerName: partnerOf(signedIn).displayName, charityName: signedIn.couple.charityName };
 
-  const signOut = async () => {
+  const signOut = async (end: () => Promise<void>) => {
     onClose();
     try {
-      await logout();
+      await end();
       await navigate({ to: POST_LOGOUT_PATH });
     } catch (error) {
       toast.error(`Logout failed: ${(error as Error).message}`);
@@ -56,8 +56,12 @@ export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
           ))}
         </nav>
         <Divider />
-        <Button variant="light" onClick={signOut}>
+        <Button variant="light" onClick={() => signOut(logout)}>
           Logout
+        </Button>
+        {/* Ends the partner's sessions on every device too: a lost phone, a shared computer. */}
+        <Button variant="subtle" color="rose.9" onClick={() => signOut(logoutEverywhere)}>
+          Sign out everywhere
         </Button>
       </Stack>
     </Drawer>

@@ -1,7 +1,7 @@
 import { USERNAME_STORAGE_KEY } from "@spankbank/shared/limits";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { endSessionOnServer, logoutCount, signInAs } from "@/test/handlers/auth";
+import { endSessionOnServer, everywhereLogoutCount, logoutCount, signInAs } from "@/test/handlers/auth";
 import { renderApp } from "@/test/renderApp";
 
 const MENU = [
@@ -80,6 +80,22 @@ describe("the header and its drawer", () => {
     expect(localStorage.getItem(USERNAME_STORAGE_KEY)).toBeNull();
     expect(screen.queryByText("Welcome, alex!")).not.toBeInTheDocument();
     expect(screen.getAllByRole("link", { name: "Sign In" })[0]).toHaveAttribute("href", "/signin");
+  });
+
+  it("'Sign out everywhere' ends every session on the server, clears the stored username and lands on /", async () => {
+    signInAs("alex");
+    localStorage.setItem(USERNAME_STORAGE_KEY, "alex");
+    const { router, user } = renderApp("/dashboard");
+
+    const drawer = await openMenu(user);
+    await user.click(within(drawer).getByRole("button", { name: "Sign out everywhere" }));
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Made for the two of us" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/");
+    expect(everywhereLogoutCount()).toBe(1);
+    expect(logoutCount()).toBe(0);
+    expect(localStorage.getItem(USERNAME_STORAGE_KEY)).toBeNull();
+    expect(screen.queryByText("Welcome, alex!")).not.toBeInTheDocument();
   });
 
   it("logs out even when the server had already ended the session", async () => {

@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/api";
 import { sessionQueryOptions } from "./api/getSession";
 import { postLogin } from "./api/login";
 import { postLogout } from "./api/logout";
+import { postLogoutEverywhere } from "./api/logoutEverywhere";
 
 /**
  * The spec's session (isLoggedIn, username, login, logout, verify), backed by the server: the
@@ -19,6 +20,8 @@ export interface Session {
   /** False on a wrong username or password; throws on anything else (429, no server). */
   login(username: string, password: string): Promise<boolean>;
   logout(): Promise<void>;
+  /** Logs out here and ends the partner's sessions on every other device too. */
+  logoutEverywhere(): Promise<void>;
   /** Asks the server again whether the cookie still names a session. */
   verify(): Promise<boolean>;
   /** Forgets a session the server no longer knows (an /api call answered 401). */
@@ -33,6 +36,18 @@ export function createSession(queryClient: QueryClient): Session {
   const verify = async () => {
     const reply = await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
     return reply !== null;
+  };
+
+  const signOut = async (endOnServer: () => Promise<void>) => {
+    try {
+      await endOnServer();
+    } catch (error) {
+      // A session the server already ended (expired, or logged out elsewhere) is logged out.
+      if (!(error instanceof ApiError && error.status === 401)) throw error;
+    }
+    localStorage.removeItem(USERNAME_STORAGE_KEY);
+    queryClient.setQueryData(sessionQueryOptions.queryKey, null);
+    forgetEverythingElse();
   };
 
   return {
@@ -58,17 +73,8 @@ export function createSession(queryClient: QueryClient): Session {
       forgetEverythingElse();
       return verify();
     },
-    async logout() {
-      try {
-        await postLogout();
-      } catch (error) {
-        // A session the server already ended (expired, or logged out elsewhere) is logged out.
-        if (!(error instanceof ApiError && error.status === 401)) throw error;
-      }
-      localStorage.removeItem(USERNAME_STORAGE_KEY);
-      queryClient.setQueryData(sessionQueryOptions.queryKey, null);
-      forgetEverythingElse();
-    },
+    logout: () => signOut(postLogout),
+    logoutEverywhere: () => signOut(postLogoutEverywhere),
     verify,
     expire() {
       queryClient.setQueryData(sessionQueryOptions.queryKey, null);

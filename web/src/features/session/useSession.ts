@@ -12,5 +12,6 @@ export function useSession() {
     username: data?.user.username ?? "",
     login: session.login,
     logout: session.logout,
+    logoutEverywhere: session.logoutEverywhere,
   };
 }

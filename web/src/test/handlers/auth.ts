@@ -3,7 +3,12 @@ import { DEMO_LOGINS, demoCouple } from "@spankbank/shared/demoCouple";
 import { HttpResponse, http } from "msw";
 
 /** Who the fake session cookie names, and every login body the fake server received. */
-const state = { signedInAs: null as string | null, loginBodies: [] as LoginBody[], logouts: 0 };
+const state = {
+  signedInAs: null as string | null,
+  loginBodies: [] as LoginBody[],
+  logouts: 0,
+  everywhereLogouts: 0,
+};
 
 export function signInAs(username: string): void {
   state.signedInAs = username;
@@ -21,10 +26,15 @@ export function endSessionOnServer(): void {
 export function logoutCount(): number {
   return state.logouts;
 }
+/** How many times 'Sign out everywhere' reached the server. */
+export function everywhereLogoutCount(): number {
+  return state.everywhereLogouts;
+}
 export function resetAuth(): void {
   state.signedInAs = null;
   state.loginBodies = [];
   state.logouts = 0;
+  state.everywhereLogouts = 0;
 }
 
 /** The demo couple's session answer, shaped like the server's GET /api/auth/session. */
@@ -70,9 +80,16 @@ export const authHandlers = [
   }),
   http.post("/api/auth/logout", ({ request }) => {
     if (!isJson(request)) return failure(415, "Unsupported Media Type", "Content-Type must be application/json");
-    if (!state.signedInAs) return failure(401, "Unauthorized", "Sign in first");
+    // As the server: signed out already is still 204 (the contract), and counts no logout.
+    if (!state.signedInAs) return new HttpResponse(null, { status: 204 });
     state.signedInAs = null;
     state.logouts += 1;
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.post("/api/auth/logout-everywhere", () => {
+    if (!state.signedInAs) return failure(401, "Unauthorized", "Sign in first");
+    state.signedInAs = null;
+    state.everywhereLogouts += 1;
     return new HttpResponse(null, { status: 204 });
   }),
 ];

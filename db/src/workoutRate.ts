@@ -1,0 +1,28 @@
+import { WORKOUTS_PER_HOUR_MAX } from "@spankbank/shared/limits";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import type { Db } from "./client.js";
+import { isoNow } from "./clock.js";
+import { preparedFor } from "./prepared.js";
+import { workouts } from "./schema.js";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+const statements = preparedFor((db) => ({
+  loggedSince: db
+    .select({ createdAt: workouts.createdAt })
+    .from(workouts)
+    .where(and(eq(workouts.userId, sql.placeholder("userId")), gt(workouts.createdAt, sql.placeholder("since"))))
+    .orderBy(asc(workouts.createdAt))
+    .prepare(),
+}));
+
+/**
+ * Seconds until the partner may log another workout, 0 when they may now: at most
+ * `WORKOUTS_PER_HOUR_MAX` in any hour (uses the workouts_user_created index).
+ */
+export function secondsUntilWorkoutAllowed(db: Db, userId: number, now: Date): number {
+  const recent = statements(db).loggedSince.all({ userId, since: isoNow(new Date(now.getTime() - HOUR_MS)) });
+  if (recent.length < WORKOUTS_PER_HOUR_MAX) return 0;
+  const reopensAt = Date.parse(recent[recent.length - WORKOUTS_PER_HOUR_MAX]!.createdAt) + HOUR_MS;
+  return Math.max(1, Math.ceil((reopensAt - now.getTime()) / 1000));
+}

@@ -1,0 +1,51 @@
+import { fc, test } from "@fast-check/vitest";
+import { describe, expect, it } from "vitest";
+import { text } from "./common.js";
+
+const line = text(60);
+const paragraph = text(300, { multiline: true });
+const controlCharacter = fc.oneof(
+  fc.integer({ min: 0x00, max: 0x1f }).filter((code) => ![0x09, 0x0a, 0x0d].includes(code)),
+  fc.integer({ min: 0x7f, max: 0x9f }),
+);
+const invisible = fc.constantFrom(
+  " ",
+  "\t",
+  "\u00a0",
+  "\u200b",
+  "\u200c",
+  "\u200d",
+  "\u200e",
+  "\u202e",
+  "\u2066",
+  "\ufeff",
+);
+
+describe("text fields", () => {
+  test.prop([fc.string(), controlCharacter, fc.string()])(
+    "refuse any C0 or C1 control character, NUL included, one-line or not",
+    (before, code, after) => {
+      const value = `x${before}${String.fromCharCode(code)}${after}`;
+      expect(line.safeParse(value).success).toBe(false);
+      expect(paragraph.safeParse(value).success).toBe(false);
+    },
+  );
+
+  test.prop([fc.array(invisible, { minLength: 1, maxLength: 20 })])(
+    "refuse text that is only whitespace, zero-width or bidi characters",
+    (characters) => {
+      const result = paragraph.safeParse(characters.join(""));
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe("must not be empty");
+    },
+  );
+
+  it("take line breaks only where the field is multi-line", () => {
+    expect(line.safeParse("two\nlines").success).toBe(false);
+    expect(paragraph.parse("  two\r\nlines\tand a tab  ")).toBe("two\r\nlines\tand a tab");
+  });
+
+  it("keep ordinary text, emoji and accents, trimmed", () => {
+    expect(line.parse("  Café au lait ❤️ for Sam  ")).toBe("Café au lait ❤️ for Sam");
+  });
+});
