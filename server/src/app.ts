@@ -9,6 +9,7 @@ import fp from "fastify-plugin";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.js";
 import { registerSession } from "./plugins/auth.js";
+import { registerCompression } from "./plugins/compression.js";
 import { registerErrorHandler } from "./plugins/errors.js";
 import { registerSecurityHeaders } from "./plugins/security.js";
 import { contractSchemaTransform, serializeFromContract } from "./plugins/serialize.js";
@@ -43,6 +44,7 @@ const spankBank: FastifyPluginAsync<AppOptions> = async (app, options) => {
   serializeFromContract(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { https });
+  await registerCompression(app);
   await registerSession(app);
   await app.register(swagger, {
     openapi: { info: { title: "Spank Bank API", version: "1.0.0" } },

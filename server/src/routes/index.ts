@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { requireSession } from "../plugins/auth.js";
+import { neverCached } from "../plugins/caching.js";
 import { requireSameOriginJson } from "../plugins/security.js";
 import { authRoutes } from "./auth.js";
 import { charityRoutes } from "./charity.js";
@@ -17,6 +18,7 @@ import { workoutRoutes } from "./workouts.js";
 export const apiRoutes: FastifyPluginAsync<{ https: boolean }> = async (app, { https }) => {
   // Hooks of this context run for every route below, whatever the spelling of the request URL.
   requireSameOriginJson(app, { https });
+  neverCached(app);
   requireSession(app);
   await app.register(healthRoutes);
   await app.register(authRoutes, { https });
