@@ -12,7 +12,7 @@ import { registerSession } from "./plugins/auth.js";
 import { registerCompression } from "./plugins/compression.js";
 import { registerErrorHandler } from "./plugins/errors.js";
 import { registerSecurityHeaders } from "./plugins/security.js";
-import { contractSchemaTransform, serializeFromContract } from "./plugins/serialize.js";
+import { contractSchemaTransform, serializeFromContract, zodSchemaController } from "./plugins/serialize.js";
 import { registerWeb } from "./plugins/web.js";
 import { apiRoutes } from "./routes/index.js";
 
@@ -72,6 +72,7 @@ export async function buildApp({
     logController: new LogController({ disableRequestLogging: !logRequests }),
     trustProxy: trustProxy ?? false,
     bodyLimit: 64 * 1024,
+    schemaController: zodSchemaController,
   });
   await app.register(spankBankApp, options);
   return app;

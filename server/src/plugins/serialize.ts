@@ -1,11 +1,23 @@
-import type { FastifyInstance, FastifySchema, preSerializationHookHandler } from "fastify";
-import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import type { FastifyInstance, FastifySchema, FastifyServerOptions, preSerializationHookHandler } from "fastify";
+import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import { type ZodType, z } from "zod";
 
 /** Where a route keeps the zod response schemas of its contract, beside the JSON schemas it serialises with. */
 const CONTRACT_RESPONSES = Symbol("contract responses");
 
 type Responses = Record<string, ZodType>;
+
+/**
+ * The `schemaController` option of every Fastify instance we make: requests are validated by zod,
+ * so Fastify need not load ajv at start (a tenth of the cold start).
+ */
+export const zodSchemaController: FastifyServerOptions["schemaController"] = {
+  // Fastify types this factory for ajv's compiler; it takes any compiler of its route schemas.
+  compilersFactory: { buildValidator: (() => validatorCompiler) as unknown as BuildValidator },
+};
+type BuildValidator = NonNullable<
+  NonNullable<FastifyServerOptions["schemaController"]>["compilersFactory"]
+>["buildValidator"];
 type SchemaWithContract = FastifySchema & { [CONTRACT_RESPONSES]?: Responses };
 
 /**
