@@ -10,9 +10,10 @@ import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.js";
 import { registerSession } from "./plugins/auth.js";
 import { BUSY_RETRY_BUDGET_MS, BUSY_TIMEOUT_MS } from "./plugins/busy.js";
+import { registerCompression } from "./plugins/compression.js";
 import { registerErrorHandler } from "./plugins/errors.js";
 import { registerSecurityHeaders } from "./plugins/security.js";
-import { contractSchemaTransform, serializeFromContract } from "./plugins/serialize.js";
+import { contractSchemaTransform, serializeFromContract, zodSchemaController } from "./plugins/serialize.js";
 import { registerWeb } from "./plugins/web.js";
 import { apiRoutes } from "./routes/index.js";
 
@@ -53,6 +54,7 @@ const spankBank: FastifyPluginAsync<AppOptions> = async (app, options) => {
   serializeFromContract(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { https });
+  await registerCompression(app);
   await registerSession(app);
   await app.register(swagger, {
     openapi: { info: { title: "Spank Bank API", version: "1.0.0" } },
@@ -85,6 +87,7 @@ export async function buildApp({
     logController: new LogController({ disableRequestLogging: !logRequests }),
     trustProxy: trustProxy ?? false,
     bodyLimit: 64 * 1024,
+    schemaController: zodSchemaController,
   });
   await app.register(spankBankApp, options);
   return app;

@@ -1,6 +1,7 @@
 import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { httpError } from "./errors.js";
+import { zodSchemaController } from "./serialize.js";
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -43,7 +44,7 @@ function helmetOptions(https: boolean): FastifyHelmetOptions {
  * rebuilds helmet and re-parses the CSP on every request, and our headers never vary.
  */
 async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
-  const probe = Fastify();
+  const probe = Fastify({ schemaController: zodSchemaController });
   await probe.register(helmet, options);
   probe.get("/", async (_request, reply) => reply.getHeaders());
   const answer = await probe.inject({ method: "GET", url: "/" });

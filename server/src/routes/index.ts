@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { requireSession } from "../plugins/auth.js";
 import { retryWhenBusy } from "../plugins/busy.js";
+import { neverCached } from "../plugins/caching.js";
 import { requireSameOriginJson } from "../plugins/security.js";
 import { authRoutes } from "./auth.js";
 import { charityRoutes } from "./charity.js";
@@ -26,6 +27,7 @@ export const apiRoutes: FastifyPluginAsync<{
   // Hooks of this context run for every route below, whatever the spelling of the request URL.
   retryWhenBusy(app, busyRetryBudgetMs);
   requireSameOriginJson(app, { publicOrigin });
+  neverCached(app);
   requireSession(app);
   await app.register(healthRoutes);
   await app.register(authRoutes, { https });

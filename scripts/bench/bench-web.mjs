@@ -1,0 +1,169 @@
+// `npm run bench:web`: the initial JavaScript and CSS of / and /signin (raw, gzip, brotli) and
+// Lighthouse 12's desktop scores for /, /signin and /dashboard signed in, against the built app in
+// demo mode on a temp database, in Debian's Chromium.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+
+const repo = fileURLToPath(new URL("../..", import.meta.url));
+const webDist = join(repo, "web/dist");
+/** DESIGN.md section 6: the system Chromium, never a downloaded one. */
+const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+const dir = mkdtempSync(join(tmpdir(), "spankbank-bench-web-"));
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [join(repo, "server/dist/server.js")], {
+  cwd: repo,
+  stdio: ["ignore", "ignore", "inherit"],
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_PATH: join(dir, "web.db"),
+    // The demo couple and its seeded history, whatever config sits in the repo.
+    SPANKBANK_CONFIG: join(dir, "no-couple.config.json"),
+    NODE_ENV: "test",
+    LOG_LEVEL: "warn",
+    DISCORD_TOKEN: "",
+  },
+});
+let chrome;
+try {
+  await waitFor200(`${url}/api/health`);
+  const cookie = await signIn(url, { username: "alex", password: "alex-demo-pass" });
+  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+
+  const pages = [
+    { path: "/", firstLoad: true },
+    { path: "/signin", firstLoad: true },
+    { path: "/dashboard", headers: { Cookie: cookie } },
+  ];
+  const scores = [];
+  const firstLoads = [];
+  for (const page of pages) {
+    const result = await lighthouse(
+      url + page.path,
+      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, extraHeaders: page.headers },
+      desktopConfig,
+    );
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
+    const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+    if (finalPath !== page.path) throw new Error(`${page.path} ended on ${finalPath}: is the session cookie passed?`);
+    scores.push({
+      page: page.path,
+      ...Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
+      problems: failedAudits(lhr),
+    });
+    if (page.firstLoad) firstLoads.push({ page: page.path, ...firstLoadOf(lhr, url) });
+  }
+
+  console.log("\nInitial load (every script and stylesheet the page fetched), KB:");
+  console.log("| page | JS raw | JS gzip | JS brotli | CSS raw | CSS gzip | CSS brotli |");
+  console.log("|---|---|---|---|---|---|---|");
+  for (const f of firstLoads) {
+    console.log(
+      `| ${f.page} | ${kb(f.js.raw)} | ${kb(f.js.gzip)} | ${kb(f.js.brotli)} | ${kb(f.css.raw)} | ${kb(f.css.gzip)} | ${kb(f.css.brotli)} |`,
+    );
+  }
+  console.log("\nLighthouse 12, desktop:");
+  console.log(`| page | ${CATEGORIES.join(" | ")} |`);
+  console.log(`|---|${CATEGORIES.map(() => "---").join("|")}|`);
+  for (const s of scores) console.log(`| ${s.page} | ${CATEGORIES.map((c) => s[c]).join(" | ")} |`);
+  for (const s of scores) {
+    if (s.problems.length > 0) console.log(`\n${s.page} audits below 1: ${s.problems.join("; ")}`);
+  }
+} finally {
+  await chrome?.kill();
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** The scripts and stylesheets of our own origin the page fetched during its load, sized from web/dist. */
+function firstLoadOf(lhr, origin) {
+  const items = lhr.audits["network-requests"].details.items;
+  const totals = { js: { raw: 0, gzip: 0, brotli: 0 }, css: { raw: 0, gzip: 0, brotli: 0 } };
+  for (const item of items) {
+    if (!item.url.startsWith(origin)) continue;
+    const kind = item.resourceType === "Script" ? "js" : item.resourceType === "Stylesheet" ? "css" : undefined;
+    if (!kind) continue;
+    const file = join(webDist, new URL(item.url).pathname);
+    const content = readFileSync(file);
+    totals[kind].raw += content.length;
+    totals[kind].gzip += compressedSize(file, ".gz", () => gzipSync(content, { level: constants.Z_BEST_COMPRESSION }));
+    totals[kind].brotli += compressedSize(file, ".br", () => brotliCompressSync(content));
+  }
+  return totals;
+}
+
+/** The build's own compressed copy when it wrote one (files over 1 KB), else compressed here. */
+function compressedSize(file, extension, compress) {
+  return existsSync(file + extension) ? readFileSync(file + extension).length : compress().length;
+}
+
+function failedAudits(lhr) {
+  return Object.values(lhr.categories).flatMap((category) =>
+    category.auditRefs
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative")
+      .filter((audit) => audit.scoreDisplayMode !== "manual" && audit.scoreDisplayMode !== "notApplicable")
+      .map((audit) => `${audit.id} ${audit.displayValue ?? audit.score}`),
+  );
+}
+
+async function waitFor200(target) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(target)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`${target} did not answer within 60 s`);
+}
+
+async function signIn(origin, login) {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(login),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return response.headers.getSetCookie()[0].split(";")[0];
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port: free } = probe.address();
+      probe.close(() => resolve(free));
+    });
+  });
+}
+
+function kb(bytes) {
+  return (bytes / 1024).toFixed(1);
+}

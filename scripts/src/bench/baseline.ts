@@ -1,0 +1,183 @@
+import { createHash } from "node:crypto";
+import BetterSqlite3 from "better-sqlite3";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+
+/**
+ * The least the stack can do for each benchmarked route: bare Fastify and better-sqlite3 running
+ * the same SQL statements as the app's route (session lookup included), each prepared once,
+ * answered with `JSON.stringify`. Keep each handler in step with its route when the route's
+ * queries change.
+ */
+export async function buildBaseline(databasePath: string): Promise<FastifyInstance> {
+  const sqlite = new BetterSqlite3(databasePath);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = FULL");
+
+  const sql = {
+    session: sqlite.prepare(
+      `SELECT users.* FROM sessions INNER JOIN users ON users.id = sessions.user_id
+       WHERE sessions.token_hash = ? AND sessions.expires_at > ?`,
+    ),
+    balance: sqlite.prepare("SELECT balance FROM accounts WHERE user_id = ?"),
+    accountOfUser: sqlite.prepare("SELECT id FROM accounts WHERE user_id = ?"),
+    accountByName: sqlite.prepare("SELECT id FROM accounts WHERE name = ?"),
+    latestQuestion: sqlite.prepare("SELECT * FROM questions ORDER BY asked_at DESC, id DESC LIMIT 1"),
+    answersTo: sqlite.prepare(
+      `SELECT answers.question_id, users.response_name AS username, answers.response, answers.created_at
+       FROM answers INNER JOIN users ON users.id = answers.user_id WHERE answers.question_id IN (?) ORDER BY users.id`,
+    ),
+    products: sqlite.prepare(
+      `SELECT products.id, products.name, products.description, products.quantity, products.price,
+         users.username, products.created_at
+       FROM products INNER JOIN users ON users.id = products.seller_id
+       WHERE products.removed_at IS NULL ORDER BY products.created_at DESC, products.id DESC`,
+    ),
+    inventory: sqlite.prepare(
+      `SELECT inventory_items.id, inventory_items.product_id AS productId, inventory_items.name,
+         inventory_items.description, inventory_items.quantity, inventory_items.price, users.username
+       FROM inventory_items INNER JOIN users ON users.id = inventory_items.seller_id
+       WHERE inventory_items.buyer_id = ? AND inventory_items.quantity > 0 ORDER BY inventory_items.id DESC`,
+    ),
+    memories: sqlite.prepare(
+      `SELECT memories.id, memories.message, users.response_name AS username, memories.created_at
+       FROM memories INNER JOIN users ON users.id = memories.user_id
+       WHERE memories.deleted_at IS NULL ORDER BY memories.created_at DESC, memories.id DESC`,
+    ),
+    forgetOldKeys: sqlite.prepare("DELETE FROM idempotency_keys WHERE user_id = ? AND created_at < ?"),
+    storedKey: sqlite.prepare("SELECT route, status_code, body FROM idempotency_keys WHERE user_id = ? AND key = ?"),
+    activeProduct: sqlite.prepare("SELECT * FROM products WHERE id = ? AND removed_at IS NULL"),
+    takeOne: sqlite.prepare("UPDATE products SET quantity = quantity - 1 WHERE id = ? AND quantity > 0"),
+    addItem: sqlite.prepare(
+      `INSERT INTO inventory_items (buyer_id, seller_id, product_id, name, description, price, quantity)
+       VALUES (?, ?, ?, ?, ?, ?, 1)
+       ON CONFLICT (buyer_id, product_id, price, name, description) DO UPDATE SET quantity = quantity + 1
+       RETURNING id`,
+    ),
+    addPurchase: sqlite.prepare(
+      "INSERT INTO purchases (inventory_item_id, buyer_id, product_id, price, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+    ),
+    debit: sqlite.prepare("UPDATE accounts SET balance = balance - ? WHERE id = ? RETURNING balance"),
+    credit: sqlite.prepare("UPDATE accounts SET balance = balance + ? WHERE id = ? RETURNING balance"),
+    addTransfer: sqlite.prepare(
+      `INSERT INTO transfers (debit_account_id, credit_account_id, amount, kind, reference, memo,
+         debit_balance_after, credit_balance_after, created_at)
+       VALUES (?, ?, ?, 'purchase', ?, ?, ?, ?, ?) RETURNING *`,
+    ),
+    setTransfer: sqlite.prepare("UPDATE purchases SET transfer_id = ? WHERE id = ?"),
+    userById: sqlite.prepare("SELECT * FROM users WHERE id = ?"),
+    addEvent: sqlite.prepare("INSERT INTO outbox (kind, payload, created_at) VALUES ('item_bought', ?, ?)"),
+    storeKey: sqlite.prepare(
+      "INSERT INTO idempotency_keys (user_id, key, route, status_code, body, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    ),
+  };
+
+  type User = { id: number; username: string; response_name: string };
+  const signedIn = (request: FastifyRequest, reply: FastifyReply): User | undefined => {
+    const token = /spankbank_session=([^;]+)/.exec(request.headers.cookie ?? "")?.[1];
+    const hash = token ? createHash("sha256").update(token).digest("hex") : "";
+    const user = sql.session.get(hash, new Date().toISOString()) as User | undefined;
+    if (!user) void reply.code(401).send('{"statusCode":401,"error":"Unauthorized","message":"Sign in first"}');
+    return user;
+  };
+  const json = (reply: FastifyReply, body: unknown) =>
+    reply.header("content-type", "application/json; charset=utf-8").send(JSON.stringify(body));
+
+  const purchase = sqlite.transaction((buyer: User, productId: number, key: string | undefined) => {
+    const now = new Date();
+    const route = `POST /api/purchase productId=${productId}`;
+    if (key !== undefined) {
+      sql.forgetOldKeys.run(buyer.id, new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString());
+      const stored = sql.storedKey.get(buyer.id, key) as { status_code: number; body: string } | undefined;
+      if (stored) return { statusCode: stored.status_code, body: JSON.parse(stored.body) as unknown };
+    }
+    const product = sql.activeProduct.get(productId) as
+      | { id: number; seller_id: number; name: string; description: string; quantity: number; price: number }
+      | undefined;
+    const { balance } = sql.balance.get(buyer.id) as { balance: number };
+    if (!product || product.quantity < 1 || product.seller_id === buyer.id || balance < product.price) {
+      return { statusCode: 409, body: { success: false, message: "refused" } };
+    }
+    sql.takeOne.run(productId);
+    const item = sql.addItem.get(
+      buyer.id,
+      product.seller_id,
+      productId,
+      product.name,
+      product.description,
+      product.price,
+    ) as {
+      id: number;
+    };
+    const createdAt = now.toISOString();
+    const bought = sql.addPurchase.get(item.id, buyer.id, productId, product.price, createdAt) as { id: number };
+    const from = (sql.accountOfUser.get(buyer.id) as { id: number }).id;
+    const to = (sql.accountByName.get("escrow") as { id: number }).id;
+    sql.balance.get(buyer.id);
+    const debit = sql.debit.get(product.price, from) as { balance: number };
+    const credit = sql.credit.get(product.price, to) as { balance: number };
+    const memo = `Bought "${product.name}"`;
+    const paid = sql.addTransfer.get(
+      from,
+      to,
+      product.price,
+      `purchase:${bought.id}`,
+      memo,
+      debit.balance,
+      credit.balance,
+      createdAt,
+    ) as { id: number };
+    sql.setTransfer.run(paid.id, bought.id);
+    const seller = sql.userById.get(product.seller_id) as User;
+    const event = { purchaseId: bought.id, productId, buyerId: buyer.id, buyerUsername: buyer.username };
+    sql.addEvent.run(JSON.stringify({ ...event, sellerId: seller.id, sellerUsername: seller.username }), createdAt);
+    const after = sql.balance.get(buyer.id) as { balance: number };
+    const answer = {
+      statusCode: 200,
+      body: { success: true, newSpankTotal: after.balance, message: `You bought "${product.name}".` },
+    };
+    if (key !== undefined) sql.storeKey.run(buyer.id, key, route, 200, JSON.stringify(answer.body), createdAt);
+    return answer;
+  }).immediate;
+
+  const app = Fastify({ logger: false });
+  app.get("/api/spankTotal", async (request, reply) => {
+    const user = signedIn(request, reply);
+    if (!user) return reply;
+    return json(reply, { spankTotal: (sql.balance.get(user.id) as { balance: number }).balance });
+  });
+  app.get("/api/latestQuestion", async (request, reply) => {
+    if (!signedIn(request, reply)) return reply;
+    const question = sql.latestQuestion.get() as { id: number; text: string; asked_at: string } | undefined;
+    if (!question) return json(reply, null);
+    const responses = (sql.answersTo.all(question.id) as { question_id: number }[]).map(
+      ({ question_id: _id, ...response }) => response,
+    );
+    return json(reply, { question_id: question.id, question: question.text, asked_at: question.asked_at, responses });
+  });
+  app.get("/api/products", async (request, reply) => {
+    if (!signedIn(request, reply)) return reply;
+    return json(reply, sql.products.all());
+  });
+  app.get("/api/inventory", async (request, reply) => {
+    const user = signedIn(request, reply);
+    if (!user) return reply;
+    return json(reply, { inventory: sql.inventory.all(user.id) });
+  });
+  app.get("/api/memories", async (request, reply) => {
+    if (!signedIn(request, reply)) return reply;
+    return json(reply, sql.memories.all());
+  });
+  app.post<{ Body: { productId: number } }>("/api/purchase", async (request, reply) => {
+    const user = signedIn(request, reply);
+    if (!user) return reply;
+    const key = request.headers["idempotency-key"];
+    const answer = purchase(user, request.body.productId, typeof key === "string" ? key : undefined);
+    return json(reply.code(answer.statusCode), answer.body);
+  });
+  app.addHook("onClose", async () => {
+    sqlite.close();
+  });
+  return app;
+}

@@ -1,0 +1,104 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { createProduct } from "@spankbank/db/products";
+import { afterEach, describe, expect, it } from "vitest";
+import { buildTestApp, userIdOf } from "../test/app.js";
+import { sessionCookie } from "../test/session.js";
+
+const ASSET = "/assets/index-Ab12Cd34.js";
+const script = `console.log(${JSON.stringify("a hashed chunk ".repeat(200))});\n`;
+const page = `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body><div id="root"></div></body></html>\n`;
+
+const roots: string[] = [];
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+/** A built web app as `npm run build` leaves it: index.html and a hashed asset, each with .br and .gz copies. */
+function builtWebRoot(): string {
+  const root = mkdtempSync(join(tmpdir(), "spankbank-web-"));
+  roots.push(root);
+  mkdirSync(join(root, "assets"));
+  for (const [path, content] of [
+    ["index.html", page],
+    [ASSET.slice(1), script],
+  ] as const) {
+    writeFileSync(join(root, path), content);
+    writeFileSync(join(root, `${path}.br`), brotliCompressSync(content));
+    writeFileSync(join(root, `${path}.gz`), gzipSync(content));
+  }
+  return root;
+}
+
+describe("the built web app", () => {
+  it("sends a hashed asset's brotli copy when the browser accepts br, cached immutably for a year", async () => {
+    const { app } = await buildTestApp({ webRoot: builtWebRoot() });
+    const reply = await app.inject({ method: "GET", url: ASSET, headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers["content-encoding"]).toBe("br");
+    expect(reply.headers["content-type"]).toMatch(/javascript/);
+    expect(reply.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(reply.rawPayload).toString()).toBe(script);
+  });
+
+  it("sends the gzip copy to a browser without br, and the file itself to one asking for neither", async () => {
+    const { app } = await buildTestApp({ webRoot: builtWebRoot() });
+    const gzip = await app.inject({ method: "GET", url: ASSET, headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    const plain = await app.inject({ method: "GET", url: ASSET });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it("never lets a cache keep index.html, on / and on a client route", async () => {
+    const { app } = await buildTestApp({ webRoot: builtWebRoot() });
+    for (const url of ["/", "/dashboard", "/index.html"]) {
+      const reply = await app.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
+      expect(reply.statusCode, url).toBe(200);
+      expect(reply.headers["cache-control"], url).toBe("no-cache");
+      expect(brotliDecompressSync(reply.rawPayload).toString(), url).toBe(page);
+    }
+  });
+});
+
+describe("API answers", () => {
+  it("are never stored by a cache, signed in, signed out and refused", async () => {
+    const test = await buildTestApp();
+    const cookie = sessionCookie(test, "alex");
+    for (const [url, headers] of [
+      ["/api/health", {}],
+      ["/api/auth/session", { cookie }],
+      ["/api/products", {}],
+      ["/api/nothing-here", {}],
+    ] as const) {
+      const reply = await test.app.inject({ method: "GET", url, headers });
+      expect(reply.headers["cache-control"], url).toBe("no-store");
+    }
+  });
+
+  it("above 1 KB are compressed with brotli when accepted; small ones are sent as they are", async () => {
+    const test = await buildTestApp();
+    const sam = userIdOf(test.db, "sam");
+    for (let i = 1; i <= 10; i++) {
+      createProduct(test.db, sam, {
+        name: `Back rub ${i}`,
+        description: "Twenty slow minutes",
+        quantity: 1,
+        price: 10,
+      });
+    }
+    const cookie = sessionCookie(test, "alex");
+    const headers = { cookie, "accept-encoding": "br, gzip" };
+    const big = await test.app.inject({ method: "GET", url: "/api/products", headers });
+    const small = await test.app.inject({ method: "GET", url: "/api/health", headers });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.json()).toEqual({ status: "ok" });
+    const plain = await test.app.inject({ method: "GET", url: "/api/products", headers: { cookie } });
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(big.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString())).toEqual(plain.json());
+  });
+});
