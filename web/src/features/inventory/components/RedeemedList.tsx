@@ -1,8 +1,9 @@
-import { Badge, Button, SimpleGrid, Text } from "@mantine/core";
+import { Button, SimpleGrid, Text } from "@mantine/core";
 import type { RedeemedItem } from "@spankbank/shared/contract/inventory";
 import { useConfirmRedemption } from "../api/confirmRedemption";
 import { useRedeemed } from "../api/getRedeemed";
 import { ItemCard } from "./ItemCard";
+import classes from "./inventory.module.css";
 
 const dateAndTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -30,10 +31,10 @@ function RedeemedCard({ item }: { item: RedeemedItem }) {
       description={item.description}
       action={
         item.confirmed_at ? (
-          <Badge color="green.9" variant="light" size="lg" fullWidth radius="xl">
+          <Text className={classes.confirmed} fw={600} ta="center">
             {"Confirmed "}
             <time dateTime={item.confirmed_at}>{dateAndTime(item.confirmed_at)}</time>
-          </Badge>
+          </Text>
         ) : (
           <Button
             fullWidth
