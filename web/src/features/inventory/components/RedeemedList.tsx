@@ -1,5 +1,6 @@
 import { Button, SimpleGrid, Text } from "@mantine/core";
 import type { RedeemedItem } from "@spankbank/shared/contract/inventory";
+import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useConfirmRedemption } from "../api/confirmRedemption";
 import { useRedeemed } from "../api/getRedeemed";
 import { ItemCard } from "./ItemCard";
@@ -25,6 +26,7 @@ export function RedeemedList() {
 
 function RedeemedCard({ item }: { item: RedeemedItem }) {
   const confirm = useConfirmRedemption();
+  const once = useSingleFlight();
   return (
     <ItemCard
       name={item.name}
@@ -41,7 +43,7 @@ function RedeemedCard({ item }: { item: RedeemedItem }) {
             radius="xl"
             disabled={confirm.isPending}
             loading={confirm.isPending}
-            onClick={() => confirm.mutate(item.id)}
+            onClick={() => once((settled) => confirm.mutate(item.id, { onSettled: settled }))}
             aria-label={`Confirm Redeem ${item.name}`}
           >
             Confirm Redeem
