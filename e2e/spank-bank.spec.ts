@@ -102,6 +102,7 @@ test("sam lists a favour, alex buys, redeems and confirms it, and the spanks mov
   const owed = sam.locator(".mantine-Paper-root").filter({ hasText: "Alex is waiting for:" });
   await expect(owed).toContainText(FAVOUR.name);
   await expect(owed).toContainText(`${FAVOUR.price} Spanks`);
+  await lookAt(sam, "spank-bank-owed");
   const samBefore = await spankTotal(sam);
 
   // Alex confirms it: Sam is paid the price.
