@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { failure, signInAs } from "@/test/handlers/auth";
@@ -79,6 +79,19 @@ describe("the Inventory tab", () => {
 
     await user.click(screen.getByRole("tab", { name: "Redeemed" }));
     expect(await screen.findAllByRole("heading", { level: 2, name: "Back massage" })).toHaveLength(2);
+  });
+
+  it("redeems one unit for a double click that lands before the button re-renders", async () => {
+    setInventory([anInventoryItem({ id: 4, name: "Back massage", quantity: 3 })]);
+    openInventory();
+    await screen.findByText("Back massage");
+    const redeem = within(card("Back massage")).getByRole("button", { name: "Redeem Back massage" });
+    act(() => {
+      redeem.click();
+      redeem.click();
+    });
+    await waitFor(() => expect(card("Back massage")).toHaveTextContent("Quantity purchased: 2"));
+    expect(redeemRequests()).toEqual([4]);
   });
 
   it("disables Redeem at quantity 0", async () => {

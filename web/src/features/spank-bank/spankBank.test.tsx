@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, screen, waitFor, within } from "@testing-library/react";
 import { delay, HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { failure, signInAs } from "@/test/handlers/auth";
@@ -205,6 +205,21 @@ describe("the Shop", () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).not.toBe(keys[0]);
+  });
+});
+
+describe("a double click on Buy Now", () => {
+  it("buys once, even when both clicks land before the button re-renders", async () => {
+    setProducts([samsMassage]);
+    openSpankBank();
+    await screen.findByText("Back massage");
+    const buyNow = within(card("Back massage")).getByRole("button", { name: "Buy Now" });
+    act(() => {
+      buyNow.click();
+      buyNow.click();
+    });
+    expect(await screen.findByText('You bought "Back massage".')).toBeInTheDocument();
+    expect(purchaseRequests()).toHaveLength(1);
   });
 });
 

@@ -50,7 +50,13 @@ export function CharityPage({ charityName }: { charityName: string }) {
         hand, arguing about who was the more generous one this week.
       </Blockquote>
 
-      <Modal opened={noticeOpened} onClose={notice.close} title="Notice" centered>
+      <Modal
+        opened={noticeOpened}
+        onClose={notice.close}
+        title="Notice"
+        closeButtonProps={{ "aria-label": "Close the notice" }}
+        centered
+      >
         <Text mb="lg">We are still working on this.</Text>
         <Group justify="flex-end">
           <Button onClick={notice.close}>Close</Button>

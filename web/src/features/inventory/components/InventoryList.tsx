@@ -1,5 +1,6 @@
 import { Button, SimpleGrid, Text } from "@mantine/core";
 import type { InventoryItem } from "@spankbank/shared/contract/inventory";
+import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useInventory } from "../api/getInventory";
 import { useRedeemItem } from "../api/redeemItem";
 import { ItemCard } from "./ItemCard";
@@ -21,6 +22,7 @@ export function InventoryList() {
 
 function InventoryCard({ item }: { item: InventoryItem }) {
   const redeem = useRedeemItem();
+  const once = useSingleFlight();
   return (
     <ItemCard
       name={item.name}
@@ -31,7 +33,7 @@ function InventoryCard({ item }: { item: InventoryItem }) {
           radius="xl"
           disabled={item.quantity <= 0 || redeem.isPending}
           loading={redeem.isPending}
-          onClick={() => redeem.mutate(item.id)}
+          onClick={() => once((settled) => redeem.mutate(item.id, { onSettled: settled }))}
           aria-label={`Redeem ${item.name}`}
         >
           Redeem

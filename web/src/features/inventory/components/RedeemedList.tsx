@@ -1,8 +1,10 @@
-import { Badge, Button, SimpleGrid, Text } from "@mantine/core";
+import { Button, SimpleGrid, Text } from "@mantine/core";
 import type { RedeemedItem } from "@spankbank/shared/contract/inventory";
+import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useConfirmRedemption } from "../api/confirmRedemption";
 import { useRedeemed } from "../api/getRedeemed";
 import { ItemCard } from "./ItemCard";
+import classes from "./inventory.module.css";
 
 const dateAndTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -24,23 +26,24 @@ export function RedeemedList() {
 
 function RedeemedCard({ item }: { item: RedeemedItem }) {
   const confirm = useConfirmRedemption();
+  const once = useSingleFlight();
   return (
     <ItemCard
       name={item.name}
       description={item.description}
       action={
         item.confirmed_at ? (
-          <Badge color="green.9" variant="light" size="lg" fullWidth radius="xl">
+          <Text className={classes.confirmed} fw={600} ta="center">
             {"Confirmed "}
             <time dateTime={item.confirmed_at}>{dateAndTime(item.confirmed_at)}</time>
-          </Badge>
+          </Text>
         ) : (
           <Button
             fullWidth
             radius="xl"
             disabled={confirm.isPending}
             loading={confirm.isPending}
-            onClick={() => confirm.mutate(item.id)}
+            onClick={() => once((settled) => confirm.mutate(item.id, { onSettled: settled }))}
             aria-label={`Confirm Redeem ${item.name}`}
           >
             Confirm Redeem

@@ -6,7 +6,13 @@ import { useRemoveProduct } from "../api/removeProduct";
 export function ConfirmRemovalModal({ product, onClose }: { product: Product | undefined; onClose: () => void }) {
   const remove = useRemoveProduct();
   return (
-    <Modal opened={product !== undefined} onClose={onClose} title="Confirm Removal" centered>
+    <Modal
+      opened={product !== undefined}
+      onClose={onClose}
+      title="Confirm Removal"
+      closeButtonProps={{ "aria-label": "Close without removing" }}
+      centered
+    >
       <Text mb="lg" style={{ overflowWrap: "anywhere" }}>
         {`Are you sure you want to remove the product "${product?.name ?? ""}"?`}
       </Text>

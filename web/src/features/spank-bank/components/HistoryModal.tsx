@@ -18,7 +18,14 @@ export function HistoryModal({ opened, onClose }: { opened: boolean; onClose: ()
     setPage(1);
   };
   return (
-    <Modal opened={opened} onClose={close} title="Your spank history" size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Your spank history"
+      closeButtonProps={{ "aria-label": "Close your history" }}
+      size="lg"
+      centered
+    >
       {statement.isError ? (
         <Text>Could not load your history. Please try again later.</Text>
       ) : statement.data === undefined ? (
@@ -67,7 +74,7 @@ function StatementLine({ line }: { line: Line }) {
           </Text>
         </div>
         <div style={{ textAlign: "right", flexShrink: 0 }}>
-          <Text fw={700} c={incoming ? "green.9" : "rose.9"}>
+          <Text fw={700} c={incoming ? "#1b6e34" : "rose.9"}>
             {incoming ? `+${line.amount}` : `−${-line.amount}`}
           </Text>
           <Text size="sm" c="dimmed">{`Balance ${line.balance_after}`}</Text>

@@ -40,7 +40,7 @@ export function OwedFavours({ partnerName }: { partnerName: string }) {
                       <time dateTime={favour.redeemed_at}>{when(favour.redeemed_at)}</time>
                     </Text>
                   </div>
-                  <Badge variant="white" color="rose" size="lg" style={{ flexShrink: 0 }}>
+                  <Badge variant="white" color="rose" size="lg" tt="none" style={{ flexShrink: 0 }}>
                     {`${favour.price} Spanks`}
                   </Badge>
                 </Group>

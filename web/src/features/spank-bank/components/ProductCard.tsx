@@ -12,7 +12,7 @@ export function ProductCard({ product, actions }: { product: Product; actions: R
           <Title order={3} size="h4" style={{ overflowWrap: "anywhere" }}>
             {product.name}
           </Title>
-          <Badge color="rose" variant="light" size="lg" className={classes.price} style={{ flexShrink: 0 }}>
+          <Badge color="rose" variant="light" size="lg" tt="none" className={classes.price} style={{ flexShrink: 0 }}>
             {`${product.price} Spanks`}
           </Badge>
         </Group>

@@ -66,7 +66,14 @@ export function ProductFormModal({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={product ? "Edit Product" : "Add New Product"} centered size="md">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={product ? "Edit Product" : "Add New Product"}
+      closeButtonProps={{ "aria-label": "Close the form" }}
+      centered
+      size="md"
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
