@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { resetAuth } from "./handlers/auth";
+import { resetLetters } from "./handlers/letters";
 import { server } from "./server";
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -9,6 +10,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   resetAuth();
+  resetLetters();
   localStorage.clear();
 });
 afterAll(() => server.close());
