@@ -18,12 +18,12 @@ export function ChristmasLetterPage({ me, partner }: { me: string; partner: stri
   if (isPending || !data) return <Text>Loading...</Text>;
   return (
     <Stack gap={48}>
-      <Stack gap="xs" align="center">
-        <Text ta="center" c="dimmed">
-          {data.letter ? `${partner} wrote you a letter. Open the envelope.` : "Open the envelope."}
-        </Text>
-        <Envelope reader={me} writer={partner} text={data.letter?.text ?? defaultLetter(me, partner)} />
-      </Stack>
+      <Envelope
+        reader={me}
+        writer={partner}
+        text={data.letter?.text ?? defaultLetter(me, partner)}
+        hint={data.letter ? `${partner} wrote you a letter. Open the envelope.` : "Open the envelope."}
+      />
       <LetterEditor key={data.draft?.updated_at ?? "new"} partner={partner} draft={data.draft?.text ?? ""} />
     </Stack>
   );

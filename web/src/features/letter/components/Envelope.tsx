@@ -10,10 +10,12 @@ interface EnvelopeProps {
   reader: string;
   writer: string;
   text: string;
+  /** A line under the greeting, above the envelope. */
+  hint: string;
 }
 
 /** The clickable envelope: it flips, opens its flap and lets the letter slide up; Close reverses it. */
-export function Envelope({ reader, writer, text }: EnvelopeProps) {
+export function Envelope({ reader, writer, text, hint }: EnvelopeProps) {
   const { state, look, open, close } = useEnvelope();
   const envelopeRef = useRef<HTMLButtonElement>(null);
   const letterRef = useRef<HTMLElement>(null);
@@ -35,6 +37,13 @@ export function Envelope({ reader, writer, text }: EnvelopeProps) {
       data-flap={look.flapOpen ? "open" : "closed"}
       data-letter={look.letterShown ? `stage-${look.letterStage}` : "inside"}
     >
+      <div className={classes.greeting}>
+        <span className={classes.holly} aria-hidden="true">
+          ❄ ❅ ❄
+        </span>
+        <span className={classes.greetingTitle}>Merry Christmas, {reader}</span>
+        <span className={classes.greetingHint}>{hint}</span>
+      </div>
       <button
         ref={envelopeRef}
         type="button"
