@@ -39,10 +39,19 @@ const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.
 
 test("alex plays from scene 0 to an ending by keyboard alone and starts a new adventure", async ({ browser }) => {
   const page = await signedIn(browser, ALEX);
+  // The story is its own chunk: the dashboard never fetches it, the game page does.
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(scripts.filter((path) => /\/story-[\w-]+\.js$/.test(path))).toEqual([]);
   await page.goto("/trapped-game");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Trapped with Sam");
   await expect(page.getByRole("article", { name: "Scene 0" })).toBeVisible();
   await expect(page.getByText("0 choices made")).toBeVisible();
+  expect(scripts.filter((path) => /\/story-[\w-]+\.js$/.test(path))).toHaveLength(1);
   await expectNoAxeViolations(page);
   await screenshots(page, "story-scene");
 
