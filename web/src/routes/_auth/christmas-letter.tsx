@@ -5,7 +5,10 @@ import { ChristmasLetterPage } from "@/features/letter/components/ChristmasLette
 import { partnerOf } from "@/features/session/partner";
 
 export const Route = createFileRoute("/_auth/christmas-letter")({
-  loader: ({ context }) => context.queryClient.ensureQueryData(letterQueryOptions),
+  // Fetch early, but show the page (and its 'Loading...') without waiting for the letter.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(letterQueryOptions);
+  },
   component: ChristmasLetterRoute,
 });
 
