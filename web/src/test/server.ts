@@ -2,6 +2,7 @@ import { setupServer } from "msw/node";
 import { authHandlers } from "./handlers/auth";
 import { economyHandlers } from "./handlers/economy";
 import { inventoryHandlers } from "./handlers/inventory";
+import { letterHandlers } from "./handlers/letters";
 import { memoryHandlers } from "./handlers/memories";
 import { productHandlers } from "./handlers/products";
 import { questionHandlers } from "./handlers/questions";
@@ -16,4 +17,5 @@ export const server = setupServer(
   ...productHandlers,
   ...economyHandlers,
   ...inventoryHandlers,
+  ...letterHandlers,
 );

@@ -4,13 +4,14 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { resetAuth } from "./handlers/auth";
 import { resetEconomy } from "./handlers/economy";
 import { resetInventory } from "./handlers/inventory";
+import { resetLetters } from "./handlers/letters";
 import { resetMemories } from "./handlers/memories";
 import { resetProducts } from "./handlers/products";
 import { resetQuestions } from "./handlers/questions";
 import { resetWorkouts } from "./handlers/workouts";
 import { server } from "./server";
 
-// Eight builds share two cores: the first render of a page can take seconds.
+// A busy 2-core CI box can take seconds for the first render of a page.
 configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -24,6 +25,7 @@ afterEach(() => {
   resetProducts();
   resetEconomy();
   resetInventory();
+  resetLetters();
   localStorage.clear();
 });
 afterAll(() => server.close());

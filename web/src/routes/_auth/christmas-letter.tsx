@@ -1,6 +1,22 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { Page } from "@/components/Page";
+import { letterQueryOptions } from "@/features/letter/api/getLetter";
+import { ChristmasLetterPage } from "@/features/letter/components/ChristmasLetterPage";
+import { partnerOf } from "@/features/session/partner";
 
 export const Route = createFileRoute("/_auth/christmas-letter")({
-  component: () => <Page title="Christmas Letter" />,
+  // Fetch early, but show the page (and its 'Loading...') without waiting for the letter.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(letterQueryOptions);
+  },
+  component: ChristmasLetterRoute,
 });
+
+function ChristmasLetterRoute() {
+  const { signedIn } = Route.useRouteContext();
+  return (
+    <Page title="Christmas Letter">
+      <ChristmasLetterPage me={signedIn.user.displayName} partner={partnerOf(signedIn).displayName} />
+    </Page>
+  );
+}

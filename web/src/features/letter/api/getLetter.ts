@@ -1,0 +1,17 @@
+import { type LetterReply, letterReply } from "@spankbank/shared/contract/letters";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+/** The letter the partner wrote to you, and your own draft to them. */
+export function getLetter(signal?: AbortSignal): Promise<LetterReply> {
+  return api.get("/api/letter", letterReply, { signal, cache: "no-store" });
+}
+
+export const letterQueryOptions = queryOptions({
+  queryKey: ["letter"],
+  queryFn: ({ signal }) => getLetter(signal),
+});
+
+export function useLetter() {
+  return useQuery(letterQueryOptions);
+}

@@ -1,0 +1,17 @@
+import { type LetterBody, letterReply } from "@spankbank/shared/contract/letters";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { letterQueryOptions } from "./getLetter";
+
+/** Writes (or rewrites) your own letter to your partner. */
+export function putLetter(body: LetterBody) {
+  return api.put("/api/letter", body, letterReply);
+}
+
+export function useWriteLetter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: putLetter,
+    onSuccess: (reply) => queryClient.setQueryData(letterQueryOptions.queryKey, reply),
+  });
+}

@@ -1,0 +1,63 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { signInAs } from "@/test/handlers/auth";
+import { letterFrom, letterPuts } from "@/test/handlers/letters";
+import { renderApp } from "@/test/renderApp";
+
+async function openLetterPage() {
+  signInAs("alex");
+  const app = renderApp("/christmas-letter");
+  await screen.findByRole("heading", { level: 1, name: "Christmas Letter" }, { timeout: 10_000 });
+  return app;
+}
+
+// The whole app renders in jsdom; the test setup prefers reduced motion, so the envelope opens at once.
+describe("/christmas-letter", { timeout: 20_000 }, () => {
+  it("opens sam's letter to alex from the envelope, rendered with emphasis, and closes it again", async () => {
+    letterFrom("sam", "Dear Alex,\n\nYou are my *favourite* person. **Always.**");
+    const { user } = await openLetterPage();
+    const envelope = await screen.findByRole("button", { name: "Open the letter from Sam" });
+    expect(envelope).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("article", { name: "Letter from Sam" })).not.toBeInTheDocument();
+
+    await user.click(envelope);
+    const letter = await screen.findByRole("article", { name: "Letter from Sam" });
+    expect(letter).toHaveFocus();
+    expect(within(letter).getByText("favourite").tagName).toBe("EM");
+    expect(within(letter).getByText("Always.").tagName).toBe("STRONG");
+    expect(envelope).toHaveAttribute("aria-expanded", "true");
+
+    await user.click(within(letter).getByRole("button", { name: "Close letter" }));
+    await waitFor(() => expect(envelope).toHaveFocus());
+    expect(envelope).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("holds a warm default until sam has written", async () => {
+    const { user } = await openLetterPage();
+    await user.click(await screen.findByRole("button", { name: "Open the letter from Sam" }));
+    const letter = await screen.findByRole("article", { name: "Letter from Sam" });
+    expect(letter).toHaveTextContent("Dear Alex,");
+    expect(letter).toHaveTextContent("Sam hasn't sealed their letter in here yet");
+  });
+
+  it("writes alex's own letter to sam, showing the count against the limit", async () => {
+    letterFrom("alex", "An old draft");
+    const { user } = await openLetterPage();
+    const editor = await screen.findByRole("textbox", { name: "Your letter to Sam" });
+    expect(editor).toHaveValue("An old draft");
+    await user.clear(editor);
+    await user.type(editor, "Dear Sam,{Enter}{Enter}Merry *Christmas*.");
+    expect(screen.getByText("29/4000")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Save letter" }));
+    expect(await screen.findByText("Your letter to Sam is sealed in its envelope.")).toBeInTheDocument();
+    expect(letterPuts()).toEqual([{ text: "Dear Sam,\n\nMerry *Christmas*." }]);
+  });
+
+  it("cannot save a blank letter", async () => {
+    const { user } = await openLetterPage();
+    const editor = await screen.findByRole("textbox", { name: "Your letter to Sam" });
+    await user.type(editor, "   ");
+    expect(screen.getByRole("button", { name: "Save letter" })).toBeDisabled();
+    expect(letterPuts()).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+import { Button, Group, Paper, Text, Textarea, Title } from "@mantine/core";
+import { LETTER_MAX } from "@spankbank/shared/limits";
+import { useState } from "react";
+import { toast } from "@/lib/toast";
+import { useWriteLetter } from "../api/putLetter";
+
+/** 'Write your letter': the signed-in partner's own letter to the other, saved to the server. */
+export function LetterEditor({ partner, draft }: { partner: string; draft: string }) {
+  const [text, setText] = useState(draft);
+  const write = useWriteLetter();
+
+  const save = () =>
+    write.mutate(
+      { text },
+      {
+        onSuccess: () => toast.success(`Your letter to ${partner} is sealed in its envelope.`),
+        onError: (error) => toast.error(`Your letter was not saved: ${error.message}`),
+      },
+    );
+
+  return (
+    <Paper component="section" withBorder radius="lg" p={{ base: "md", sm: "xl" }} aria-labelledby="write-letter">
+      <Title order={2} id="write-letter" mb={4}>
+        Write your letter
+      </Title>
+      <Text c="dimmed" mb="md">
+        {partner} will find it in the envelope here. Leave a blank line between paragraphs; wrap words in *stars* for
+        emphasis or **double stars** to make them strong.
+      </Text>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <Textarea
+          label={`Your letter to ${partner}`}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          maxLength={LETTER_MAX}
+          rows={10}
+          styles={{ input: { fontFamily: "var(--mantine-font-family-headings)", fontSize: 17, lineHeight: 1.6 } }}
+        />
+        <Group justify="space-between" mt="sm">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {text.length}/{LETTER_MAX}
+          </Text>
+          <Button type="submit" loading={write.isPending} disabled={text.trim() === ""}>
+            Save letter
+          </Button>
+        </Group>
+      </form>
+    </Paper>
+  );
+}

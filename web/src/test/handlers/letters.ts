@@ -1,0 +1,36 @@
+import type { Letter, LetterReply } from "@spankbank/shared/contract/letters";
+import { HttpResponse, http } from "msw";
+import { failure } from "./auth";
+
+/** The letters the fake server holds, by writer's username. */
+const state = { letters: new Map<string, Letter>(), puts: [] as unknown[] };
+
+export function letterFrom(writer: "alex" | "sam", text: string): void {
+  state.letters.set(writer, { text, updated_at: "2026-12-24T18:00:00.000Z" });
+}
+export function letterPuts(): readonly unknown[] {
+  return state.puts;
+}
+export function resetLetters(): void {
+  state.letters.clear();
+  state.puts = [];
+}
+
+/** The fake server knows who is signed in through the session handler's cookie: here, alex. */
+const reply = (me: "alex" | "sam"): LetterReply => ({
+  letter: state.letters.get(me === "alex" ? "sam" : "alex") ?? null,
+  draft: state.letters.get(me) ?? null,
+});
+
+export const letterHandlers = [
+  http.get("/api/letter", () => HttpResponse.json(reply("alex"))),
+  http.put("/api/letter", async ({ request }) => {
+    const body = (await request.json()) as { text?: unknown };
+    state.puts.push(body);
+    if (typeof body.text !== "string" || body.text.trim() === "") {
+      return failure(400, "Bad Request", "body.text: must not be empty");
+    }
+    letterFrom("alex", body.text.trim());
+    return HttpResponse.json(reply("alex"));
+  }),
+];
