@@ -47,8 +47,7 @@ function ResponseForm({ question, initial, onClose }: { question: Question; init
         <Text fw={600}>{question.question}</Text>
         <Textarea
           label="Your response"
-          autosize
-          minRows={4}
+          rows={5}
           maxLength={RESPONSE_MAX}
           value={response}
           onChange={(event) => setResponse(event.currentTarget.value.slice(0, RESPONSE_MAX))}
