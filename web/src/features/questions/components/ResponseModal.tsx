@@ -16,7 +16,14 @@ export function ResponseModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={question !== null} onClose={onClose} title="Add a Response" centered radius="lg">
+    <Modal
+      opened={question !== null}
+      onClose={onClose}
+      title="Add a Response"
+      centered
+      radius="lg"
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
       {question && <ResponseForm key={question.question_id} question={question} initial={initial} onClose={onClose} />}
     </Modal>
   );
