@@ -73,6 +73,8 @@ test("alex logs a workout, sees the toast and drags it away", async ({ page }) =
   const toast = page.locator(".Toastify__toast").filter({ hasText: "Workout logged successfully!" });
   await expect(toast).toBeVisible();
   await expect(modal).toBeHidden();
+  await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+  await expect(toast).toBeInViewport();
   await page.screenshot({ path: `${ARTIFACTS}/daily-toast-1280.png` });
   const box = (await toast.boundingBox())!;
   expect(box.width).toBeGreaterThanOrEqual(300);
