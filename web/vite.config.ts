@@ -21,5 +21,7 @@ export default defineConfig({
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
+    // Real pages through user-event, on two cores shared by several builds: generous, never a speed test.
+    testTimeout: 30_000,
   },
 });
