@@ -23,6 +23,6 @@ export default defineConfig({
     css: false,
     // Each test renders the whole app (router, query, Mantine) in jsdom: about a second on a quiet
     // machine, several on a busy 2-core CI box.
-    testTimeout: 20_000,
+    testTimeout: 30_000,
   },
 });

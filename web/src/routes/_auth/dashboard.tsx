@@ -33,8 +33,8 @@ function DashboardRoute() {
         <CityClocks partners={partners} />
         <QuoteCard />
         <MemoryCard />
-        <OnThisDayCard sealedText={(username) => sealedText(partnerByResponseName(username))} />
         <QuestionCard partners={partners} />
+        <OnThisDayCard sealedText={(username) => sealedText(partnerByResponseName(username))} />
       </SimpleGrid>
       <WorkoutModal opened={workoutOpen} onClose={workout.close} />
     </Page>

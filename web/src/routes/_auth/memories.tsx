@@ -3,8 +3,8 @@ import { z } from "zod";
 import { Page } from "@/components/Page";
 import { MemoryBoard } from "@/features/memories/components/MemoryBoard";
 
-/** `?page=3`: back and reload keep the page; anything else starts at page 1. */
-const boardSearch = z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) });
+/** `?page=3`: back and reload keep the page; no page, or anything but a page number, is page 1. */
+const boardSearch = z.object({ page: z.coerce.number().int().min(1).optional().catch(undefined) });
 
 export const Route = createFileRoute("/_auth/memories")({
   validateSearch: boardSearch,
@@ -12,7 +12,7 @@ export const Route = createFileRoute("/_auth/memories")({
 });
 
 function MemoriesRoute() {
-  const { page } = Route.useSearch();
+  const { page = 1 } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <Page title="Love in Every Memory">

@@ -64,7 +64,7 @@ export function CityClocks({ partners }: { partners: CoupleSummary["partners"] }
           <Text fw={700} size="lg" c="rose.8">
             {partner.city}
           </Text>
-          <Text>{clockDate(now, partner.timeZone)}</Text>
+          <Text data-testid={`date-${partner.city}`}>{clockDate(now, partner.timeZone)}</Text>
           <Text
             component="time"
             data-testid={`clock-${partner.city}`}

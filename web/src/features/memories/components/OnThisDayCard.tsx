@@ -15,7 +15,7 @@ export function OnThisDayCard({ sealedText }: { sealedText: (username: string) =
   const { data } = useOnThisDay();
   if (!data || (data.memories.length === 0 && data.answers.length === 0)) return null;
   return (
-    <DashboardCard title="On this day" loading={false}>
+    <DashboardCard title="On this day" loading={false} span>
       <Stack gap="md">
         {groupByMonthsAgo(data).map(([monthsAgo, { memories, answers }]) => (
           <Stack key={monthsAgo} gap="xs">

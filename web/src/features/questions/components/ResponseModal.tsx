@@ -16,7 +16,14 @@ export function ResponseModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={question !== null} onClose={onClose} title="Add a Response" centered radius="lg">
+    <Modal
+      opened={question !== null}
+      onClose={onClose}
+      title="Add a Response"
+      centered
+      radius="lg"
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
       {question && <ResponseForm key={question.question_id} question={question} initial={initial} onClose={onClose} />}
     </Modal>
   );
@@ -47,8 +54,7 @@ function ResponseForm({ question, initial, onClose }: { question: Question; init
         <Text fw={600}>{question.question}</Text>
         <Textarea
           label="Your response"
-          autosize
-          minRows={4}
+          rows={5}
           maxLength={RESPONSE_MAX}
           value={response}
           onChange={(event) => setResponse(event.currentTarget.value.slice(0, RESPONSE_MAX))}

@@ -64,7 +64,14 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
 
   const sending = logWorkout.isPending;
   return (
-    <Modal opened={opened} onClose={close} title="Log Workout" centered radius="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Log Workout"
+      centered
+      radius="lg"
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput

@@ -1,0 +1,154 @@
+import type { Question } from "@spankbank/shared/contract/questions";
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { toast } from "@/lib/toast";
+import { signInAs } from "@/test/handlers/auth";
+import { answerAs, failAnswers, failQuestionReads, receivedAnswers, setQuestions } from "@/test/handlers/questions";
+import { renderApp } from "@/test/renderApp";
+
+afterEach(() => {
+  toast.dismissAll();
+  vi.restoreAllMocks();
+});
+
+const PROMPT = "You haven't responded yet. Click here to add your response.";
+
+function questions(): Question[] {
+  return [
+    {
+      question_id: 2,
+      question: "Where should we travel next?",
+      asked_at: "2026-11-21T03:30:00.000Z",
+      responses: [{ username: "alex_d", response: "Lisbon, for the tiles.", created_at: "2026-11-21T10:15:00.000Z" }],
+    },
+    {
+      question_id: 1,
+      question: "What song reminds you of us?",
+      asked_at: "2026-11-20T03:30:00.000Z",
+      responses: [],
+    },
+  ];
+}
+
+async function qaAs(who: "alex" | "sam", path = "/allquestions") {
+  signInAs(who);
+  answerAs(who === "alex" ? "alex_d" : "sam_r");
+  setQuestions(questions());
+  const app = renderApp(path);
+  await screen.findByRole("heading", { level: 1, name: "All Q&A" });
+  return app;
+}
+
+const article = (question: string) => screen.getByText(question).closest("article") as HTMLElement;
+
+describe("All Q&A", { timeout: 60_000 }, () => {
+  it("shows alex the prompt only in alex's own empty slot, and a quoted line for sam's", async () => {
+    await qaAs("alex");
+    await screen.findByText("Where should we travel next?");
+    const travel = article("Where should we travel next?");
+    expect(within(travel).getByText("Lisbon, for the tiles.")).toBeInTheDocument();
+    expect(
+      within(travel).getByText(`alex_d · ${new Date("2026-11-21T10:15:00.000Z").toLocaleString()}`),
+    ).toBeInTheDocument();
+    expect(within(travel).getByText(`"Sam hasn't responded yet."`)).toBeInTheDocument();
+    expect(within(travel).queryByText(PROMPT)).toBeNull();
+    const song = article("What song reminds you of us?");
+    expect(within(song).getAllByText(PROMPT)).toHaveLength(1);
+    expect(within(song).getByText(`"Sam hasn't responded yet."`)).toBeInTheDocument();
+  });
+
+  it("shows sam the prompt in sam's own slots and never in alex's", async () => {
+    await qaAs("sam");
+    await screen.findByText("Where should we travel next?");
+    expect(within(article("Where should we travel next?")).getAllByText(PROMPT)).toHaveLength(1);
+    const song = article("What song reminds you of us?");
+    expect(within(song).getAllByText(PROMPT)).toHaveLength(1);
+    expect(within(song).getByText(`"Alex hasn't responded yet."`)).toBeInTheDocument();
+    expect(
+      within(article("Where should we travel next?")).queryByRole("button", { name: "Edit your answer" }),
+    ).toBeNull();
+  });
+
+  it("filters by case-insensitive substring and keeps the search in the URL", async () => {
+    const { user, router } = await qaAs("alex");
+    await screen.findByText("Where should we travel next?");
+    await user.type(screen.getByRole("textbox", { name: "Search questions" }), "SONG");
+    await waitFor(() => expect(screen.queryByText("Where should we travel next?")).toBeNull());
+    expect(screen.getByText("What song reminds you of us?")).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ search: "SONG" });
+    await user.type(screen.getByRole("textbox", { name: "Search questions" }), "zzz");
+    expect(await screen.findByText("No questions found.")).toBeInTheDocument();
+  });
+
+  it("opens with the search from the URL", async () => {
+    await qaAs("alex", "/allquestions?search=travel");
+    expect(await screen.findByText("Where should we travel next?")).toBeInTheDocument();
+    expect(screen.queryByText("What song reminds you of us?")).toBeNull();
+    expect(screen.getByRole("textbox", { name: "Search questions" })).toHaveValue("travel");
+  });
+
+  it("counts the response up to 300 characters and stops there", async () => {
+    const { user } = await qaAs("alex");
+    await user.click(await screen.findByText(PROMPT));
+    const modal = await screen.findByRole("dialog", { name: "Add a Response" });
+    expect(within(modal).getByText("What song reminds you of us?")).toBeInTheDocument();
+    expect(within(modal).getByText("0/300")).toBeInTheDocument();
+    const box = within(modal).getByRole("textbox", { name: "Your response" });
+    await user.type(box, "Our song");
+    expect(within(modal).getByText("8/300")).toBeInTheDocument();
+    await user.clear(box);
+    await user.click(box);
+    await user.paste("x".repeat(320));
+    expect(box).toHaveValue("x".repeat(300));
+    expect(within(modal).getByText("300/300")).toBeInTheDocument();
+    expect(box).toHaveAttribute("maxlength", "300");
+  });
+
+  it("adds a response with the success toast, and the slot shows it", async () => {
+    const { user } = await qaAs("alex");
+    await user.click(await screen.findByText(PROMPT));
+    const modal = await screen.findByRole("dialog", { name: "Add a Response" });
+    await user.type(within(modal).getByRole("textbox", { name: "Your response" }), "Perfect by Ed Sheeran");
+    await user.click(within(modal).getByRole("button", { name: "Add Response" }));
+    expect(await screen.findByText("Response submitted successfully!")).toBeInTheDocument();
+    expect(
+      await within(article("What song reminds you of us?")).findByText("Perfect by Ed Sheeran"),
+    ).toBeInTheDocument();
+    expect(receivedAnswers()).toEqual([{ questionId: 1, body: { response: "Perfect by Ed Sheeran", questionId: 1 } }]);
+  });
+
+  it("edits an answer already given from the same modal", async () => {
+    const { user } = await qaAs("alex");
+    await screen.findByText("Lisbon, for the tiles.");
+    await user.click(within(article("Where should we travel next?")).getByRole("button", { name: "Edit your answer" }));
+    const modal = await screen.findByRole("dialog", { name: "Add a Response" });
+    const box = within(modal).getByRole("textbox", { name: "Your response" });
+    expect(box).toHaveValue("Lisbon, for the tiles.");
+    await user.clear(box);
+    await user.type(box, "Kyoto");
+    await user.click(within(modal).getByRole("button", { name: "Add Response" }));
+    expect(await within(article("Where should we travel next?")).findByText("Kyoto")).toBeInTheDocument();
+    expect(screen.queryByText("Lisbon, for the tiles.")).toBeNull();
+  });
+
+  it("shows the failure toast when the answer is refused, and Cancel closes", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    failAnswers();
+    const { user } = await qaAs("alex");
+    await user.click(await screen.findByText(PROMPT));
+    const modal = await screen.findByRole("dialog", { name: "Add a Response" });
+    await user.type(within(modal).getByRole("textbox", { name: "Your response" }), "Our song");
+    await user.click(within(modal).getByRole("button", { name: "Add Response" }));
+    expect(await screen.findByText("Failed to submit response. Please try again.")).toBeInTheDocument();
+    await user.click(within(modal).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add a Response" })).toBeNull());
+  });
+
+  it("logs a failed load and shows the empty list", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    failQuestionReads();
+    await qaAs("alex");
+    expect(await screen.findByText("No questions found.")).toBeInTheDocument();
+    expect(log).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,71 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { toast } from "@/lib/toast";
+import { signInAs } from "@/test/handlers/auth";
+import { failWorkouts, holdWorkouts, workoutBodies } from "@/test/handlers/workouts";
+import { renderApp } from "@/test/renderApp";
+
+afterEach(() => {
+  toast.dismissAll();
+  vi.restoreAllMocks();
+});
+
+async function openWorkoutModal() {
+  signInAs("alex");
+  const { user } = renderApp("/dashboard");
+  await user.click(await screen.findByRole("button", { name: "Log Workout" }));
+  const modal = await screen.findByRole("dialog", { name: "Log Workout" });
+  return { user, modal };
+}
+
+describe("the workout modal", { timeout: 60_000 }, () => {
+  it("requires the name, duration and calories, and sends nothing without them", async () => {
+    const { user, modal } = await openWorkoutModal();
+    await user.click(within(modal).getByRole("button", { name: "Submit" }));
+    expect(within(modal).getByText("Name is required")).toBeInTheDocument();
+    expect(within(modal).getByText("Duration is required")).toBeInTheDocument();
+    expect(within(modal).getByText("Calories burned is required")).toBeInTheDocument();
+    expect(workoutBodies()).toEqual([]);
+    expect(within(modal).getByRole("combobox", { name: "Distance unit" })).toHaveValue("miles");
+    expect(within(modal).getByRole("option", { name: "Kilometers (km)" })).toBeInTheDocument();
+    expect(within(modal).getByRole("option", { name: "Miles (miles)" })).toBeInTheDocument();
+  });
+
+  it("shows 'Submitting...' disabled while sending, then the success toast, and closes", async () => {
+    const release = holdWorkouts();
+    const { user, modal } = await openWorkoutModal();
+    await user.type(within(modal).getByRole("textbox", { name: /Workout name/ }), "Morning run");
+    await user.type(within(modal).getByRole("textbox", { name: /Duration/ }), "30");
+    await user.type(within(modal).getByRole("textbox", { name: "Distance" }), "3.5");
+    await user.selectOptions(within(modal).getByRole("combobox", { name: "Distance unit" }), "km");
+    await user.type(within(modal).getByRole("textbox", { name: /Calories/ }), "320");
+    await user.click(within(modal).getByRole("button", { name: "Submit" }));
+
+    expect(await within(modal).findByRole("button", { name: "Submitting..." })).toBeDisabled();
+    release();
+    expect(await screen.findByText("Workout logged successfully!")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Log Workout" })).not.toBeInTheDocument());
+    expect(workoutBodies()).toEqual([
+      { name: "Morning run", duration: 30, distance: 3.5, distanceUnit: "km", calories: 320 },
+    ]);
+  });
+
+  it("shows the failure toast and closes when the server refuses", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    failWorkouts();
+    const { user, modal } = await openWorkoutModal();
+    await user.type(within(modal).getByRole("textbox", { name: /Workout name/ }), "Yoga");
+    await user.type(within(modal).getByRole("textbox", { name: /Duration/ }), "45");
+    await user.type(within(modal).getByRole("textbox", { name: /Calories/ }), "150");
+    await user.click(within(modal).getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText("Failed to log workout. Please try again.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Log Workout" })).not.toBeInTheDocument());
+  });
+
+  it("Cancel closes without sending", async () => {
+    const { user, modal } = await openWorkoutModal();
+    await user.click(within(modal).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Log Workout" })).not.toBeInTheDocument());
+    expect(workoutBodies()).toEqual([]);
+  });
+});
