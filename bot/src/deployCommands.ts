@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { processRuntime } from "@spankbank/shared/runtime";
 import { REST, Routes } from "discord.js";
 import { commandRegistrations } from "./commands/index.js";
 import { inviteUrl } from "./permissions.js";

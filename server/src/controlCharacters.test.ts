@@ -49,7 +49,7 @@ describe("control characters and invisible text", () => {
     const question = askQuestion(test.db, { text: "What made you smile?", now: new Date() });
     const reply = await test.app.inject({
       method: "PUT",
-      url: `/api/questions/${question.question_id}`,
+      url: `/api/questions/${question.id}`,
       headers: { ...json, cookie: sessionCookie(test, "alex") },
       payload: { response: "\u0000" },
     });

@@ -42,7 +42,7 @@ describe("ids are plain decimal integers", () => {
   it("refuses a question id spelled otherwise, and a body questionId that is not the path's", async () => {
     const test = await buildTestApp();
     const cookie = sessionCookie(test, "alex");
-    const { question_id } = askQuestion(test.db, { text: "What made you smile?", now: new Date() });
+    const { id: question_id } = askQuestion(test.db, { text: "What made you smile?", now: new Date() });
     const answer = (url: string, body: object) =>
       test.app.inject({ method: "PUT", url, headers: { ...json, cookie }, payload: { response: "You", ...body } });
     expect((await answer(`/api/questions/0x${question_id}`, {})).statusCode).toBe(400);
