@@ -16,8 +16,10 @@ import {
   reactions,
   STRANGER_ID,
   slashCommand,
+  testConfig,
   until,
 } from "../test/discord.js";
+import { SEALED_NOTE } from "./messages.js";
 
 const [alex, sam] = demoCouple.partners;
 
@@ -117,5 +119,28 @@ describe("replying to the question", () => {
     await until(() => reactions.length === 1);
     expect(reactions[0]).toBe(`${posted[0]!.channelId}/${reply.id}/✅`);
     expect(latestQuestion(db)?.answers).toMatchObject([{ username: "sam_r", response: "Lisbon" }]);
+  });
+
+  it("does not take a public reply as an answer while answers are sealed, and says to use /answer", async () => {
+    const { client, db } = botOnTempDb({ ...testConfig, questions: { revealAfterBothAnswered: true } });
+    seedQuestionBank(db, ["Favourite trip?"]);
+    await dispatch(
+      client,
+      slashCommand("question", alex.discordId, [
+        { name: "now", type: ApplicationCommandOptionType.Subcommand, options: [] },
+      ]),
+    );
+    const questionMessage = posted[0]!;
+    const reply = message({
+      channelId: questionMessage.channelId,
+      authorId: sam.discordId,
+      content: "Lisbon",
+      replyTo: questionMessage.id,
+    });
+    gateway(client, "MESSAGE_CREATE", reply);
+    await until(() => reactions.length === 1 && posted.length === 2);
+    expect(reactions[0]).toBe(`${questionMessage.channelId}/${reply.id}/🤫`);
+    expect(posted[1]?.body.content).toBe(SEALED_NOTE);
+    expect(latestQuestion(db)?.answers).toEqual([]);
   });
 });

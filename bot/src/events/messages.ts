@@ -20,6 +20,10 @@ function partnerAuthor(message: AnyMessage, { db }: BotContext) {
   return userByDiscordId(db, message.author.id) ?? null;
 }
 
+const SEALED_REACTION = "🤫";
+export const SEALED_NOTE =
+  "Answers stay sealed until you have both answered: use `/answer` so yours stays private until the reveal.";
+
 /**
  * A new message: in the memories channel it becomes a memory; a reply to a question's message
  * is an answer. Everything else, and everyone else, is left alone.
@@ -43,6 +47,12 @@ export async function onMessageCreate(message: Message, context: BotContext): Pr
   const questionMessageId = message.reference?.messageId;
   const questionId = questionMessageId ? questionIdByDiscordMessage(context.db, questionMessageId) : null;
   if (questionId === null) return;
+  if (context.config.questions.revealAfterBothAnswered) {
+    // A reply is public: with sealed answers it would show before the reveal, so it is not taken.
+    await message.react(SEALED_REACTION);
+    await message.reply({ content: SEALED_NOTE, allowedMentions: { parse: [] } });
+    return;
+  }
   try {
     answerQuestion(context.db, { userId: author.id, questionId, response: message.content }, context.config.economy);
     await message.react(ANSWERED_REACTION);
