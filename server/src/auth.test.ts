@@ -86,7 +86,8 @@ describe("sign-in", () => {
     const cookie = await signIn("alex");
     const out = await app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie } });
     expect(out.statusCode).toBe(204);
-    expect((await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } })).statusCode).toBe(401);
+    // Signed out: the session answer is 200 null (DESIGN.md section 5).
+    expect((await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } })).json()).toBeNull();
   });
 
   it("logout with a stale or missing cookie answers 204 and clears the cookie", async () => {
@@ -227,15 +228,18 @@ describe("sessions and the password they were made with", () => {
     } satisfies CoupleConfig;
     // A restart with the new hash: same database, new config.
     const { app } = await buildTestApp({ db: first.db, config: changed });
-    const session = (cookie: string) => app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });
-    expect((await session(alexCookie)).statusCode).toBe(401);
-    expect((await session(samCookie)).statusCode).toBe(200);
+    // Whose session it still is: null when it has ended.
+    const session = async (cookie: string) =>
+      (await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } })).json()?.user.username ??
+      null;
+    expect(await session(alexCookie)).toBeNull();
+    expect(await session(samCookie)).toBe("sam");
     const again = await app.inject({
       method: "POST",
       url: "/api/auth/login",
       payload: { username: "alex", password: "new-pass" },
     });
-    expect((await session(`spankbank_session=${again.cookies[0]!.value}`)).statusCode).toBe(200);
+    expect(await session(`spankbank_session=${again.cookies[0]!.value}`)).toBe("alex");
   });
 
   it("'sign out everywhere' ends every session of the partner and only theirs", async () => {
@@ -251,8 +255,10 @@ describe("sessions and the password they were made with", () => {
     expect(out.statusCode).toBe(204);
     expect(out.cookies.find((c) => c.name === "spankbank_session")?.value).toBe("");
     const session = (cookie: string) =>
-      test.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } }).then((r) => r.statusCode);
-    expect([await session(phone), await session(laptop), await session(sam)]).toEqual([401, 401, 200]);
+      test.app
+        .inject({ method: "GET", url: "/api/auth/session", headers: { cookie } })
+        .then((r) => r.json()?.user.username ?? null);
+    expect([await session(phone), await session(laptop), await session(sam)]).toEqual([null, null, "sam"]);
   });
 
   it("'sign out everywhere' needs a session and this app's Origin", async () => {

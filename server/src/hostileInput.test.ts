@@ -54,6 +54,7 @@ const ROUTES: HostileRoute[] = [
     runs: LOGIN_RUNS,
   },
   { method: "POST", path: "/api/auth/logout" },
+  { method: "POST", path: "/api/auth/logout-everywhere" },
   { method: "GET", path: "/api/auth/session" },
   { method: "GET", path: "/api/spankTotal", query: { discordId: fc.constantFrom("111111111111111111", "1") } },
   {
@@ -75,6 +76,11 @@ const ROUTES: HostileRoute[] = [
   { method: "GET", path: "/api/memory" },
   { method: "GET", path: "/api/memories", query: { page: wholeNumber, pageSize: wholeNumber } },
   { method: "POST", path: "/api/memories/delete", body: { ids: fc.array(wholeNumber, { maxLength: 3 }) } },
+  { method: "GET", path: "/api/memories/on-this-day" },
+  { method: "GET", path: "/api/media/{id}" },
+  { method: "GET", path: "/api/owed" },
+  { method: "GET", path: "/api/letter" },
+  { method: "PUT", path: "/api/letter", body: { text: fc.constantFrom("Dear you,\n\nI *love* you.") } },
   { method: "GET", path: "/api/latestQuestion" },
   { method: "GET", path: "/api/questions" },
   {
