@@ -227,7 +227,8 @@ test("the bot process keeps Discord and the web app in step, and resumes after a
     };
     expect(latest.responses).toEqual([expect.objectContaining({ username: "alex_d", response: "The lake, always" })]);
 
-    // Sam awards Alex 40 spanks in Discord (Alex has 5 from answering); Alex buys Sam's favour on the web; Discord hears of it.
+    // Each starts with economy.startingSpanks (100); Alex has 5 more from answering. Sam awards Alex
+    // 40 spanks in Discord; Alex buys Sam's favour (25) on the web; Discord hears of it.
     expect(
       await ask(
         interaction("spank", sam.discordId, [
@@ -258,7 +259,7 @@ test("the bot process keeps Discord and the web app in step, and resumes after a
     standIn.dropConnection();
     await until("the bot resumed", () => standIn.gatewayReceived.some((p) => p.op === 6));
     expect(standIn.gatewayReceived.find((p) => p.op === 6)?.d).toMatchObject({ session_id: "stand-in-session" });
-    expect(await ask(interaction("balance", alex.discordId))).toBe("You have 20 spanks. Sam has 0 spanks.");
+    expect(await ask(interaction("balance", alex.discordId))).toBe("You have 120 spanks. Sam has 100 spanks.");
 
     // Each announcement was posted once.
     const announcements = standIn.postedIn(ANNOUNCEMENTS);
