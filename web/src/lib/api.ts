@@ -1,4 +1,3 @@
-import { errorBody } from "@spankbank/shared/contract/common";
 import type { z } from "zod";
 
 /** A non-2xx answer from /api (status 0: the server could not be reached). */
@@ -28,15 +27,24 @@ interface RequestOptions {
 }
 
 /**
+ * The contract schema of an answer, or the promise of it: the first screens import their contract
+ * (and zod) lazily, beside the request, so neither is in the first load.
+ */
+export type Contract<S extends z.ZodType> = S | Promise<S>;
+
+/**
  * Calls the app's own /api and parses the answer with the shared contract schema. Without a schema
  * the answer must be empty (204).
  */
 async function request<S extends z.ZodType>(
   method: string,
   path: string,
-  schema: S | undefined,
+  contract: Contract<S> | undefined,
   { query, body, signal, cache, headers: extraHeaders }: RequestOptions = {},
 ): Promise<z.output<S>> {
+  const schemaReady = Promise.resolve(contract);
+  // Awaited below; a failed import must not count as unhandled meanwhile.
+  schemaReady.catch(() => undefined);
   const headers: Record<string, string> = { ...extraHeaders, Accept: "application/json" };
   // The server refuses a POST or PUT that is not JSON (CSRF rule), so those always carry a body.
   const sendsBody = body !== undefined || method === "POST" || method === "PUT";
@@ -56,6 +64,7 @@ async function request<S extends z.ZodType>(
     throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
   }
   if (!response.ok) throw await errorOf(response);
+  const schema = await schemaReady;
   if (schema === undefined) return undefined as z.output<S>;
   const parsed = schema.safeParse(await response.json());
   if (!parsed.success) {
@@ -77,17 +86,26 @@ function withQuery(path: string, query: Query | undefined): string {
 async function errorOf(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
   // Fastify's error shape, or a refusal such as the purchase's {success: false, message}.
+  const { errorBody } = await import("@spankbank/shared/contract/common");
   const parsed = errorBody.pick({ message: true }).safeParse(body);
   const message = parsed.success ? parsed.data.message : `${response.status} ${response.statusText}`.trim();
   return new ApiError(response.status, message, body);
 }
 
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S, options?: Omit<RequestOptions, "body">) =>
+  get: <S extends z.ZodType>(path: string, schema: Contract<S>, options?: Omit<RequestOptions, "body">) =>
     request("GET", path, schema, options),
-  post: <S extends z.ZodType>(path: string, body: unknown, schema?: S, options?: Omit<RequestOptions, "body">) =>
-    request("POST", path, schema, { ...options, body }),
-  put: <S extends z.ZodType>(path: string, body: unknown, schema?: S, options?: Omit<RequestOptions, "body">) =>
-    request("PUT", path, schema, { ...options, body }),
+  post: <S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema?: Contract<S>,
+    options?: Omit<RequestOptions, "body">,
+  ) => request("POST", path, schema, { ...options, body }),
+  put: <S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema?: Contract<S>,
+    options?: Omit<RequestOptions, "body">,
+  ) => request("PUT", path, schema, { ...options, body }),
   delete: (path: string, options?: Omit<RequestOptions, "body">) => request("DELETE", path, undefined, options),
 };
