@@ -32,19 +32,30 @@ interface RequestOptions {
  */
 export type Contract<S extends z.ZodType> = S | Promise<S>;
 
-/**
- * Calls the app's own /api and parses the answer with the shared contract schema. Without a schema
- * the answer must be empty (204).
- */
-async function request<S extends z.ZodType>(
+/** Reads a 2xx answer's JSON into what the caller gets, throwing when it is not the expected shape. */
+type Reader<T> = (answer: unknown) => T | Promise<T>;
+
+/** Parses with the shared contract schema. */
+function byContract<S extends z.ZodType>(method: string, path: string, contract: Contract<S>): Reader<z.output<S>> {
+  const schemaReady = Promise.resolve(contract);
+  // Awaited when the answer comes; a failed import must not count as unhandled meanwhile.
+  schemaReady.catch(() => undefined);
+  return async (answer) => {
+    const parsed = (await schemaReady).safeParse(answer);
+    if (!parsed.success) {
+      throw new Error(`The answer to ${method} ${path} does not match the contract: ${parsed.error.message}`);
+    }
+    return parsed.data;
+  };
+}
+
+/** Calls the app's own /api and reads the answer. Without a reader the answer must be empty (204). */
+async function request<T>(
   method: string,
   path: string,
-  contract: Contract<S> | undefined,
+  read: Reader<T> | undefined,
   { query, body, signal, cache, headers: extraHeaders }: RequestOptions = {},
-): Promise<z.output<S>> {
-  const schemaReady = Promise.resolve(contract);
-  // Awaited below; a failed import must not count as unhandled meanwhile.
-  schemaReady.catch(() => undefined);
+): Promise<T> {
   const headers: Record<string, string> = { ...extraHeaders, Accept: "application/json" };
   // The server refuses a POST or PUT that is not JSON (CSRF rule), so those always carry a body.
   const sendsBody = body !== undefined || method === "POST" || method === "PUT";
@@ -64,13 +75,8 @@ async function request<S extends z.ZodType>(
     throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
   }
   if (!response.ok) throw await errorOf(response);
-  const schema = await schemaReady;
-  if (schema === undefined) return undefined as z.output<S>;
-  const parsed = schema.safeParse(await response.json());
-  if (!parsed.success) {
-    throw new Error(`The answer to ${method} ${path} does not match the contract: ${parsed.error.message}`);
-  }
-  return parsed.data;
+  if (read === undefined) return undefined as T;
+  return read(await response.json());
 }
 
 function withQuery(path: string, query: Query | undefined): string {
@@ -94,18 +100,22 @@ async function errorOf(response: Response): Promise<ApiError> {
 
 export const api = {
   get: <S extends z.ZodType>(path: string, schema: Contract<S>, options?: Omit<RequestOptions, "body">) =>
-    request("GET", path, schema, options),
+    request("GET", path, byContract("GET", path, schema), options),
+  /** A GET read without zod, for the first load only (the session check); everything else uses `get`. */
+  read: <T>(path: string, read: Reader<T>, options?: Omit<RequestOptions, "body">) =>
+    request("GET", path, read, options),
   post: <S extends z.ZodType>(
     path: string,
     body: unknown,
     schema?: Contract<S>,
     options?: Omit<RequestOptions, "body">,
-  ) => request("POST", path, schema, { ...options, body }),
+  ) => request("POST", path, schema && byContract("POST", path, schema), { ...options, body }),
   put: <S extends z.ZodType>(
     path: string,
     body: unknown,
     schema?: Contract<S>,
     options?: Omit<RequestOptions, "body">,
-  ) => request("PUT", path, schema, { ...options, body }),
-  delete: (path: string, options?: Omit<RequestOptions, "body">) => request("DELETE", path, undefined, options),
+  ) => request("PUT", path, schema && byContract("PUT", path, schema), { ...options, body }),
+  delete: (path: string, options?: Omit<RequestOptions, "body">) =>
+    request<undefined>("DELETE", path, undefined, options),
 };
