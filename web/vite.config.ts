@@ -4,8 +4,17 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  // The router plugin must come before react() so it can split route files first.
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true, quoteStyle: "double" }), react()],
+  plugins: [
+    // The router plugin must come before react() so it can split route files first. A loader goes
+    // with its page (the default keeps it, and the page's contract and zod, in the first load).
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      codeSplittingOptions: { defaultBehavior: [["loader", "component"], ["errorComponent"], ["notFoundComponent"]] },
+      quoteStyle: "double",
+    }),
+    react(),
+  ],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

@@ -1,4 +1,3 @@
-import { errorBody } from "@spankbank/shared/contract/common";
 import type { z } from "zod";
 
 /** A non-2xx answer from /api (status 0: the server could not be reached). */
@@ -28,15 +27,35 @@ interface RequestOptions {
 }
 
 /**
- * Calls the app's own /api and parses the answer with the shared contract schema. Without a schema
- * the answer must be empty (204).
+ * The contract schema of an answer, or the promise of it: the first screens import their contract
+ * (and zod) lazily, beside the request, so neither is in the first load.
  */
-async function request<S extends z.ZodType>(
+export type Contract<S extends z.ZodType> = S | Promise<S>;
+
+/** Reads a 2xx answer's JSON into what the caller gets, throwing when it is not the expected shape. */
+type Reader<T> = (answer: unknown) => T | Promise<T>;
+
+/** Parses with the shared contract schema. */
+function byContract<S extends z.ZodType>(method: string, path: string, contract: Contract<S>): Reader<z.output<S>> {
+  const schemaReady = Promise.resolve(contract);
+  // Awaited when the answer comes; a failed import must not count as unhandled meanwhile.
+  schemaReady.catch(() => undefined);
+  return async (answer) => {
+    const parsed = (await schemaReady).safeParse(answer);
+    if (!parsed.success) {
+      throw new Error(`The answer to ${method} ${path} does not match the contract: ${parsed.error.message}`);
+    }
+    return parsed.data;
+  };
+}
+
+/** Calls the app's own /api and reads the answer. Without a reader the answer must be empty (204). */
+async function request<T>(
   method: string,
   path: string,
-  schema: S | undefined,
+  read: Reader<T> | undefined,
   { query, body, signal, cache, headers: extraHeaders }: RequestOptions = {},
-): Promise<z.output<S>> {
+): Promise<T> {
   const headers: Record<string, string> = { ...extraHeaders, Accept: "application/json" };
   // The server refuses a POST or PUT that is not JSON (CSRF rule), so those always carry a body.
   const sendsBody = body !== undefined || method === "POST" || method === "PUT";
@@ -56,12 +75,8 @@ async function request<S extends z.ZodType>(
     throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
   }
   if (!response.ok) throw await errorOf(response);
-  if (schema === undefined) return undefined as z.output<S>;
-  const parsed = schema.safeParse(await response.json());
-  if (!parsed.success) {
-    throw new Error(`The answer to ${method} ${path} does not match the contract: ${parsed.error.message}`);
-  }
-  return parsed.data;
+  if (read === undefined) return undefined as T;
+  return read(await response.json());
 }
 
 function withQuery(path: string, query: Query | undefined): string {
@@ -77,17 +92,30 @@ function withQuery(path: string, query: Query | undefined): string {
 async function errorOf(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
   // Fastify's error shape, or a refusal such as the purchase's {success: false, message}.
+  const { errorBody } = await import("@spankbank/shared/contract/common");
   const parsed = errorBody.pick({ message: true }).safeParse(body);
   const message = parsed.success ? parsed.data.message : `${response.status} ${response.statusText}`.trim();
   return new ApiError(response.status, message, body);
 }
 
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S, options?: Omit<RequestOptions, "body">) =>
-    request("GET", path, schema, options),
-  post: <S extends z.ZodType>(path: string, body: unknown, schema?: S, options?: Omit<RequestOptions, "body">) =>
-    request("POST", path, schema, { ...options, body }),
-  put: <S extends z.ZodType>(path: string, body: unknown, schema?: S, options?: Omit<RequestOptions, "body">) =>
-    request("PUT", path, schema, { ...options, body }),
-  delete: (path: string, options?: Omit<RequestOptions, "body">) => request("DELETE", path, undefined, options),
+  get: <S extends z.ZodType>(path: string, schema: Contract<S>, options?: Omit<RequestOptions, "body">) =>
+    request("GET", path, byContract("GET", path, schema), options),
+  /** A GET read without zod, for the first load only (the session check); everything else uses `get`. */
+  read: <T>(path: string, read: Reader<T>, options?: Omit<RequestOptions, "body">) =>
+    request("GET", path, read, options),
+  post: <S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema?: Contract<S>,
+    options?: Omit<RequestOptions, "body">,
+  ) => request("POST", path, schema && byContract("POST", path, schema), { ...options, body }),
+  put: <S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema?: Contract<S>,
+    options?: Omit<RequestOptions, "body">,
+  ) => request("PUT", path, schema && byContract("PUT", path, schema), { ...options, body }),
+  delete: (path: string, options?: Omit<RequestOptions, "body">) =>
+    request<undefined>("DELETE", path, undefined, options),
 };

@@ -1,48 +1,88 @@
-import "react-toastify/dist/ReactToastify.css";
-import "./toast.css";
 import { TOAST_AUTO_CLOSE_MS } from "@spankbank/shared/limits";
-import { Bounce, type Id, ToastContainer, toast as toastify } from "react-toastify";
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import type { Id, toast as Toastify } from "react-toastify";
 
 /**
- * The app's one toast, as SPEC sections 4 and 9 say: top-right, 5000 ms, pause on hover and on
- * focus loss, a close button, drag to dismiss past 80%, width 300 to 560 px (toast.css), statuses
- * info, warning, success, error and loading. react-toastify does all of it by configuration
- * (DESIGN section 6); Mantine's notifications cannot drag to dismiss.
+ * The app's one toast, as SPEC sections 4 and 9 say (the container's settings: toastContainer.tsx),
+ * statuses info, warning, success, error and loading. react-toastify does all of it by
+ * configuration (DESIGN section 6); Mantine's notifications cannot drag to dismiss.
+ * The library loads with the first toast; calls made before it is ready wait, in order.
  */
+const ToastContainerLoaded = lazy(() => import("./toastContainer"));
+
+let toastify: typeof Toastify | undefined;
+let waiting: Array<(library: typeof Toastify) => void> = [];
+let requested = false;
+const listeners = new Set<() => void>();
+let lastId = 0;
+
+function withToastify(run: (library: typeof Toastify) => void): void {
+  if (toastify) {
+    run(toastify);
+    return;
+  }
+  waiting.push(run);
+  if (!requested) {
+    requested = true;
+    for (const listener of listeners) listener();
+  }
+}
+
+function ready(library: typeof Toastify): void {
+  toastify = library;
+  const queued = waiting;
+  waiting = [];
+  for (const run of queued) run(library);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Mounts the container once a toast has been asked for. */
 export function Toasts() {
+  const wanted = useSyncExternalStore(subscribe, () => requested);
+  if (!wanted) return null;
   return (
-    <ToastContainer
-      position="top-right"
-      autoClose={TOAST_AUTO_CLOSE_MS}
-      pauseOnHover
-      pauseOnFocusLoss
-      closeButton
-      draggable
-      draggablePercent={80}
-      newestOnTop
-      transition={Bounce}
-      theme="light"
-    />
+    <Suspense fallback={null}>
+      <ToastContainerLoaded onReady={ready} />
+    </Suspense>
   );
+}
+
+type Status = "info" | "warning" | "success" | "error" | "loading";
+
+/** Our own id, so a toast can be settled before the library has loaded. */
+function show(status: Status, message: string): Id {
+  lastId += 1;
+  const toastId = `toast-${lastId}`;
+  withToastify((library) => library[status](message, { toastId }));
+  return toastId;
 }
 
 /** Every feature calls these, never react-toastify directly. */
 export const toast = {
-  info: (message: string): Id => toastify.info(message),
-  warning: (message: string): Id => toastify.warning(message),
-  success: (message: string): Id => toastify.success(message),
-  error: (message: string): Id => toastify.error(message),
+  info: (message: string): Id => show("info", message),
+  warning: (message: string): Id => show("warning", message),
+  success: (message: string): Id => show("success", message),
+  error: (message: string): Id => show("error", message),
   /** A toast that stays until `settle` turns it into a success or an error. */
-  loading: (message: string): Id => toastify.loading(message),
+  loading: (message: string): Id => show("loading", message),
   settle: (id: Id, status: "success" | "error", message: string): void => {
-    toastify.update(id, {
-      render: message,
-      type: status,
-      isLoading: false,
-      autoClose: TOAST_AUTO_CLOSE_MS,
-      closeButton: true,
-      draggable: true,
-    });
+    withToastify((library) =>
+      library.update(id, {
+        render: message,
+        type: status,
+        isLoading: false,
+        autoClose: TOAST_AUTO_CLOSE_MS,
+        closeButton: true,
+        draggable: true,
+      }),
+    );
   },
-  dismissAll: (): void => toastify.dismiss(),
+  /** Nothing to dismiss before the first toast. */
+  dismissAll: (): void => {
+    if (requested) withToastify((library) => library.dismiss());
+  },
 };

@@ -1,4 +1,5 @@
-import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
+import { createFileRoute, redirect } from "@tanstack/react-router";
+import { SignedInOutlet } from "@/app/layout/SignedInOutlet";
 
 /** Every page but / and /signin: a signed-out visitor goes to /signin and comes back after. */
 export const Route = createFileRoute("/_auth")({
@@ -7,5 +8,5 @@ export const Route = createFileRoute("/_auth")({
     if (!signedIn) throw redirect({ to: "/signin", search: { redirect: location.href } });
     return { signedIn };
   },
-  component: Outlet,
+  component: SignedInOutlet,
 });

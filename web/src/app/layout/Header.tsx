@@ -1,11 +1,14 @@
 import { Burger, Container, Group, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Link } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { HeartIcon } from "@/components/HeartIcon";
 import { ButtonLink } from "@/components/links";
 import { useSession } from "@/features/session/useSession";
 import classes from "./layout.module.css";
-import { MenuDrawer } from "./MenuDrawer";
+
+// Signed in only: the drawer and its Mantine parts stay out of the signed-out first load.
+const MenuDrawer = lazy(() => import("./MenuDrawer").then((module) => ({ default: module.MenuDrawer })));
 
 export function Header() {
   const { current, username } = useSession();
@@ -30,7 +33,11 @@ export function Header() {
           )}
         </Group>
       </Container>
-      {current && <MenuDrawer signedIn={current} opened={menuOpened} onClose={menu.close} />}
+      {current && (
+        <Suspense fallback={null}>
+          <MenuDrawer signedIn={current} opened={menuOpened} onClose={menu.close} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,3 +1,4 @@
+import "@/app/styles/pageStyles";
 import { Button, Divider, Drawer, Stack } from "@mantine/core";
 import type { SessionReply } from "@spankbank/shared/contract/auth";
 import { POST_LOGOUT_PATH } from "@spankbank/shared/limits";

@@ -1,10 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { Page } from "@/components/Page";
 import { AllQuestions } from "@/features/questions/components/AllQuestions";
+import { text } from "@/lib/searchParams";
 
 /** `?search=`: the filter survives back and reload. */
-const questionsSearch = z.object({ search: z.string().max(200).optional().catch(undefined) });
+const questionsSearch = (search: Record<string, unknown>): { search?: string } => ({
+  search: text(search.search, 200),
+});
 
 export const Route = createFileRoute("/_auth/allquestions")({
   validateSearch: questionsSearch,

@@ -1,10 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { inventoryQueryOptions } from "@/features/inventory/api/getInventory";
 import { redeemedQueryOptions } from "@/features/inventory/api/getRedeemed";
 import { InventoryPage } from "@/features/inventory/components/InventoryPage";
+import { oneOf } from "@/lib/searchParams";
 
-const search = z.object({ tab: z.enum(["inventory", "redeemed"]).optional().catch(undefined) });
+const search = (params: Record<string, unknown>): { tab?: "inventory" | "redeemed" } => ({
+  tab: oneOf(params.tab, ["inventory", "redeemed"]),
+});
 
 export const Route = createFileRoute("/_auth/inventory")({
   validateSearch: search,

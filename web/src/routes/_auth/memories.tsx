@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { Page } from "@/components/Page";
 import { MemoryBoard } from "@/features/memories/components/MemoryBoard";
+import { pageNumber } from "@/lib/searchParams";
 
 /** `?page=3`: back and reload keep the page; no page, or anything but a page number, is page 1. */
-const boardSearch = z.object({ page: z.coerce.number().int().min(1).optional().catch(undefined) });
+const boardSearch = (search: Record<string, unknown>): { page?: number } => ({ page: pageNumber(search.page) });
 
 export const Route = createFileRoute("/_auth/memories")({
   validateSearch: boardSearch,

@@ -1,10 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
 import { productsQueryOptions } from "@/features/spank-bank/api/getProducts";
 import { spankTotalQueryOptions } from "@/features/spank-bank/api/getSpankTotal";
 import { SpankBankPage } from "@/features/spank-bank/components/SpankBankPage";
+import { oneOf } from "@/lib/searchParams";
 
-const search = z.object({ tab: z.enum(["shop", "manage"]).optional().catch(undefined) });
+const search = (params: Record<string, unknown>): { tab?: "shop" | "manage" } => ({
+  tab: oneOf(params.tab, ["shop", "manage"]),
+});
 
 export const Route = createFileRoute("/_auth/spank-bank")({
   validateSearch: search,

@@ -1,10 +1,11 @@
-import { type SessionReply, sessionAnswer } from "@spankbank/shared/contract/auth";
+import type { SessionReply } from "@spankbank/shared/contract/auth";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { readSession } from "./readSession";
 
 /** The signed-in partner and the couple, or null when the cookie names no session. */
 export function getSession(signal?: AbortSignal): Promise<SessionReply | null> {
-  return api.get("/api/auth/session", sessionAnswer, { signal, cache: "no-store" });
+  return api.read("/api/auth/session", readSession, { signal, cache: "no-store" });
 }
 
 export const sessionQueryOptions = queryOptions({
