@@ -45,8 +45,9 @@ export async function buildBaseline(databasePath: string): Promise<FastifyInstan
        FROM memories INNER JOIN users ON users.id = memories.user_id
        WHERE memories.deleted_at IS NULL ORDER BY memories.created_at DESC, memories.id DESC`,
     ),
-    forgetOldKeys: sqlite.prepare("DELETE FROM idempotency_keys WHERE user_id = ? AND created_at < ?"),
-    storedKey: sqlite.prepare("SELECT route, status_code, body FROM idempotency_keys WHERE user_id = ? AND key = ?"),
+    // As db/src/purchase.ts: keys older than a day go through the created_at index.
+    forgetOldKeys: sqlite.prepare("DELETE FROM idempotency_keys WHERE created_at < ?"),
+    storedKey: sqlite.prepare("SELECT request, outcome FROM idempotency_keys WHERE user_id = ? AND key = ?"),
     activeProduct: sqlite.prepare("SELECT * FROM products WHERE id = ? AND removed_at IS NULL"),
     takeOne: sqlite.prepare("UPDATE products SET quantity = quantity - 1 WHERE id = ? AND quantity > 0"),
     addItem: sqlite.prepare(
@@ -69,7 +70,7 @@ export async function buildBaseline(databasePath: string): Promise<FastifyInstan
     userById: sqlite.prepare("SELECT * FROM users WHERE id = ?"),
     addEvent: sqlite.prepare("INSERT INTO outbox (kind, payload, created_at) VALUES ('item_bought', ?, ?)"),
     storeKey: sqlite.prepare(
-      "INSERT INTO idempotency_keys (user_id, key, route, status_code, body, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO idempotency_keys (user_id, key, request, outcome, created_at) VALUES (?, ?, ?, ?, ?)",
     ),
   };
 
@@ -86,11 +87,11 @@ export async function buildBaseline(databasePath: string): Promise<FastifyInstan
 
   const purchase = sqlite.transaction((buyer: User, productId: number, key: string | undefined) => {
     const now = new Date();
-    const route = `POST /api/purchase productId=${productId}`;
+    const request = `productId=${productId}`;
     if (key !== undefined) {
-      sql.forgetOldKeys.run(buyer.id, new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString());
-      const stored = sql.storedKey.get(buyer.id, key) as { status_code: number; body: string } | undefined;
-      if (stored) return { statusCode: stored.status_code, body: JSON.parse(stored.body) as unknown };
+      sql.forgetOldKeys.run(new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString());
+      const stored = sql.storedKey.get(buyer.id, key) as { request: string; outcome: string } | undefined;
+      if (stored) return { statusCode: 200, body: JSON.parse(stored.outcome) as unknown };
     }
     const product = sql.activeProduct.get(productId) as
       | { id: number; seller_id: number; name: string; description: string; quantity: number; price: number }
@@ -137,7 +138,8 @@ export async function buildBaseline(databasePath: string): Promise<FastifyInstan
       statusCode: 200,
       body: { success: true, newSpankTotal: after.balance, message: `You bought "${product.name}".` },
     };
-    if (key !== undefined) sql.storeKey.run(buyer.id, key, route, 200, JSON.stringify(answer.body), createdAt);
+    if (key !== undefined)
+      sql.storeKey.run(buyer.id, key, request, JSON.stringify({ purchase: answer.body }), createdAt);
     return answer;
   }).immediate;
 
