@@ -31,6 +31,13 @@ describe("text fields", () => {
     },
   );
 
+  it("refuse a trailing control character that trimming would drop (vertical tab, form feed)", () => {
+    for (const value of ["x\u000b", "x\u000c", "\u000bx"]) {
+      expect(line.safeParse(value).success).toBe(false);
+      expect(paragraph.safeParse(value).success).toBe(false);
+    }
+  });
+
   test.prop([fc.array(invisible, { minLength: 1, maxLength: 20 })])(
     "refuse text that is only whitespace, zero-width or bidi characters",
     (characters) => {

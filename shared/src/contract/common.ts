@@ -34,14 +34,17 @@ const VISIBLE = /[^\s\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u
  * something visible, no control characters, and line breaks (and tabs) only where the field is
  * multi-line.
  */
-export const text = (max: number, { multiline = false }: { multiline?: boolean } = {}) =>
-  z
-    .string()
-    .trim()
-    .min(1, "must not be empty")
-    .max(max)
-    .refine((value) => VISIBLE.test(value), "must not be empty")
-    .refine(
-      (value) => !CONTROL.test(value) && (multiline || !LINE_BREAK_OR_TAB.test(value)),
-      multiline ? "must not contain control characters" : "must be one line without control characters",
-    );
+export const text = (max: number, { multiline = false }: { multiline?: boolean } = {}) => {
+  const refusal = multiline ? "must not contain control characters" : "must be one line without control characters";
+  return (
+    z
+      .string()
+      // Before trimming: a control character that trim() would drop (\v, \f) is still refused.
+      .refine((value) => !CONTROL.test(value), { error: refusal, abort: true })
+      .trim()
+      .min(1, "must not be empty")
+      .max(max)
+      .refine((value) => VISIBLE.test(value), "must not be empty")
+      .refine((value) => multiline || !LINE_BREAK_OR_TAB.test(value), refusal)
+  );
+};
