@@ -1,22 +1,20 @@
-import { Button, SimpleGrid, Text } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
 import type { InventoryItem } from "@spankbank/shared/contract/inventory";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useInventory } from "../api/getInventory";
 import { useRedeemItem } from "../api/redeemItem";
 import { ItemCard } from "./ItemCard";
+import { ItemGrid } from "./ItemGrid";
 
 export function InventoryList() {
   const inventory = useInventory();
-  if (inventory.isPending) return <Text>Loading your inventory...</Text>;
-  // SPEC section 8: a failed load reads as an empty list.
-  const items = inventory.data ?? [];
-  if (items.length === 0) return <Text>You have not purchased any products yet.</Text>;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-      {items.map((item) => (
-        <InventoryCard key={item.id} item={item} />
-      ))}
-    </SimpleGrid>
+    <ItemGrid
+      items={inventory.data}
+      pending={inventory.isPending}
+      empty="You have not purchased any products yet."
+      card={(item) => <InventoryCard key={item.id} item={item} />}
+    />
   );
 }
 

@@ -1,9 +1,10 @@
-import { Button, SimpleGrid, Text } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
 import type { RedeemedItem } from "@spankbank/shared/contract/inventory";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useConfirmRedemption } from "../api/confirmRedemption";
 import { useRedeemed } from "../api/getRedeemed";
 import { ItemCard } from "./ItemCard";
+import { ItemGrid } from "./ItemGrid";
 import classes from "./inventory.module.css";
 
 const dateAndTime = (iso: string) =>
@@ -11,16 +12,13 @@ const dateAndTime = (iso: string) =>
 
 export function RedeemedList() {
   const redeemed = useRedeemed();
-  if (redeemed.isPending) return <Text>Loading your inventory...</Text>;
-  // SPEC section 8: a failed load reads as an empty list.
-  const items = redeemed.data ?? [];
-  if (items.length === 0) return <Text>You have not redeemed any products yet.</Text>;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-      {items.map((item) => (
-        <RedeemedCard key={item.id} item={item} />
-      ))}
-    </SimpleGrid>
+    <ItemGrid
+      items={redeemed.data}
+      pending={redeemed.isPending}
+      empty="You have not redeemed any products yet."
+      card={(item) => <RedeemedCard key={item.id} item={item} />}
+    />
   );
 }
 
