@@ -1,5 +1,5 @@
 import { userByUsername } from "@spankbank/db/couple";
-import { decoyHashLike, verifyPassword } from "@spankbank/db/password";
+import { decoyHashLike } from "@spankbank/db/password";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { loginBody, loginReply, sessionAnswer } from "@spankbank/shared/contract/auth";
 import { PASSWORD_CHECKS_WAITING_MAX, SESSION_TTL_MS } from "@spankbank/shared/limits";
@@ -14,7 +14,7 @@ import {
   rememberClient,
   secondsUntilLoginAllowed,
 } from "../auth/loginThrottle.js";
-import { PasswordCheckQueue } from "../auth/passwordCheckQueue.js";
+import { PasswordChecks } from "../auth/passwordChecks.js";
 import {
   createSession,
   credentialOf,
@@ -34,9 +34,11 @@ export const HOUSEKEEPING_INTERVAL_MS = 60_000;
 export const authRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app, { https }) => {
   const { db, config, demo, now } = app.ctx;
 
-  const passwordChecks = new PasswordCheckQueue(PASSWORD_CHECKS_WAITING_MAX);
-  // Every stored partner hash has the same cost, and so does the decoy checked for unknown names.
-  const decoyHash = decoyHashLike(config.partners[0].passwordHash);
+  // Every stored partner hash has the same cost, and so does the decoy that stands for unknown names.
+  const passwordChecks = new PasswordChecks({
+    maxWaiting: PASSWORD_CHECKS_WAITING_MAX,
+    decoyHash: decoyHashLike(config.partners[0].passwordHash),
+  });
   const housekeeping = setInterval(() => {
     try {
       purgeExpiredSessions(db, now());
@@ -60,31 +62,24 @@ export const authRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app,
         reply.header("Retry-After", String(wait));
         throw httpError(429, `Too many failed sign-ins. Try again in ${Math.ceil(wait / 60)} minutes.`);
       }
-      const ahead = passwordChecks.ahead;
-      const turn = passwordChecks.enter(attempt.known);
-      if (!turn) {
+      const partner = findPartner(config, username);
+      const ahead = passwordChecks.strangersAhead;
+      const check = passwordChecks.check(password, partner?.passwordHash, attempt.known);
+      if (!check) {
         // About one second per check ahead in line.
         reply.header("Retry-After", String(ahead + 1));
         throw httpError(503, "Too many sign-ins at once. Try again in a moment.");
       }
-      // Counted as a failure before the slow check, so a burst of parallel guesses cannot all
-      // pass the limit; a success clears it below.
+      // Counted as a failure before the slow check ends, so a burst of parallel guesses cannot
+      // all pass the limit; a success clears it below. (If the write meets a held lock, the check
+      // still finishes and gives its place back; only its answer is dropped.)
       try {
         recordLoginFailure(db, attempt, now());
       } catch (error) {
-        // Give the place in line back (a held write lock is retried from the start).
-        void turn.then((release) => release());
+        void check.catch(() => undefined);
         throw error;
       }
-      const partner = findPartner(config, username);
-      const release = await turn;
-      let valid: boolean;
-      try {
-        // Unknown names are checked against a decoy hash so both failures take the same time.
-        valid = await verifyPassword(password, partner?.passwordHash ?? decoyHash);
-      } finally {
-        release();
-      }
+      const valid = await check;
       const user = valid && partner ? userByUsername(db, partner.username) : undefined;
       if (!user) throw httpError(401, INVALID_LOGIN);
       clearLoginFailures(db, attempt);

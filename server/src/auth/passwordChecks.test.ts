@@ -1,0 +1,100 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { HASH_TIMING_MAX_AGE_MS, PasswordChecks } from "./passwordChecks.js";
+
+const REAL = "real-hash";
+const DECOY = "decoy-hash";
+const HASH_MS = 60;
+
+/** A stand-in scrypt that takes HASH_MS and records what it hashed and how many ran at once. */
+function fakeHashing() {
+  const hashed: string[] = [];
+  let running = 0;
+  let mostAtOnce = 0;
+  const verify = async (password: string, stored: string) => {
+    hashed.push(stored);
+    running += 1;
+    mostAtOnce = Math.max(mostAtOnce, running);
+    await sleep(HASH_MS);
+    running -= 1;
+    return stored === REAL && password === "right";
+  };
+  return { verify, hashed, mostAtOnce: () => mostAtOnce };
+}
+
+async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await work;
+  return { value, ms: performance.now() - started };
+}
+
+describe("password checks", () => {
+  it("hashes the decoy for real until a hash was measured, then waits as long as one instead", async () => {
+    const hashing = fakeHashing();
+    const checks = new PasswordChecks({ maxWaiting: 2, decoyHash: DECOY, verify: hashing.verify });
+    const first = await timed(checks.check("guess", undefined, false)!);
+    expect(first.value).toBe(false);
+    expect(hashing.hashed).toEqual([DECOY]);
+
+    const second = await timed(checks.check("guess", undefined, false)!);
+    expect(second.value).toBe(false);
+    expect(hashing.hashed).toEqual([DECOY]);
+    // The same time as the measured hash, within the timer's slack.
+    expect(second.ms).toBeGreaterThanOrEqual(HASH_MS - 5);
+    expect(second.ms).toBeLessThan(HASH_MS + 40);
+  });
+
+  it("re-measures with a real decoy hash when the newest measurement is older than the limit", async () => {
+    let now = 0;
+    const hashing = fakeHashing();
+    const checks = new PasswordChecks({
+      maxWaiting: 2,
+      decoyHash: DECOY,
+      verify: async (password, stored) => {
+        now += HASH_MS;
+        return hashing.verify(password, stored);
+      },
+      clock: () => now,
+    });
+    await checks.check("guess", undefined, false);
+    await checks.check("guess", undefined, false);
+    expect(hashing.hashed).toEqual([DECOY]);
+    now += HASH_TIMING_MAX_AGE_MS + 1;
+    await checks.check("guess", undefined, false);
+    expect(hashing.hashed).toEqual([DECOY, DECOY]);
+  });
+
+  it("lets a flood of made-up names fill the strangers' line without holding up a partner's hash", async () => {
+    const hashing = fakeHashing();
+    const checks = new PasswordChecks({ maxWaiting: 2, decoyHash: DECOY, verify: hashing.verify });
+    await checks.check("guess", undefined, false); // measured once
+    const flood = Array.from({ length: 5 }, () => checks.check("guess", undefined, false));
+    // One running and two waiting; the rest are refused before any work.
+    expect(flood.filter((check) => check === undefined)).toHaveLength(2);
+    expect(checks.strangersAhead).toBe(3);
+
+    const partner = await timed(checks.check("right", REAL, true)!);
+    expect(partner.value).toBe(true);
+    // One hash, not one behind each stranger: the line of three would take 3 × HASH_MS.
+    expect(partner.ms).toBeLessThan(2 * HASH_MS);
+    expect(hashing.hashed).toEqual([DECOY, REAL]);
+    expect(await Promise.all(flood.filter((check) => check !== undefined))).toEqual([false, false, false]);
+  });
+
+  it("hashes one at a time, strangers who name a real partner and partners alike", async () => {
+    const hashing = fakeHashing();
+    const checks = new PasswordChecks({ maxWaiting: 5, decoyHash: DECOY, verify: hashing.verify });
+    const order: string[] = [];
+    const note = (name: string, check: Promise<boolean> | undefined) =>
+      check!.then((valid) => {
+        order.push(`${name}:${valid}`);
+      });
+    const strangers = [note("stranger-1", checks.check("guess", REAL, false))];
+    await sleep(5); // stranger-1 is hashing
+    strangers.push(note("stranger-2", checks.check("guess", REAL, false)));
+    const partner = note("partner", checks.check("right", REAL, true));
+    await Promise.all([...strangers, partner]);
+    expect(hashing.mostAtOnce()).toBe(1);
+    expect(order).toEqual(["stranger-1:false", "partner:true", "stranger-2:false"]);
+  });
+});

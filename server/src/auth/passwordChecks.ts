@@ -1,0 +1,102 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { verifyPassword } from "@spankbank/db/password";
+import { PasswordCheckQueue } from "./passwordCheckQueue.js";
+
+/** How long a measured hash stands for the decoy's duration before a real decoy hash re-measures it. */
+export const HASH_TIMING_MAX_AGE_MS = 60 * 60 * 1000;
+/** Recent real hash durations kept; a decoy waits as long as one of them, picked at random. */
+const TIMINGS_KEPT = 8;
+
+export interface PasswordChecksOptions {
+  /** Strangers' sign-ins that may wait beyond the one running; more are refused. */
+  maxWaiting: number;
+  /** A stored hash no password matches, at the partners' cost. */
+  decoyHash: string;
+  verify?: (password: string, stored: string) => Promise<boolean>;
+  /** Milliseconds, monotonic. */
+  clock?: () => number;
+}
+
+/**
+ * Who checks a password, and when. Two lines:
+ * - strangers (addresses no partner signed in from lately) wait in a short line, one at a time,
+ *   and are refused when it is full: a flood gets 503 before any work;
+ * - the hashing itself (scrypt: 128 MiB and ~0.65 s of a libuv thread) runs one at a time,
+ *   a partner's known address first, so memory stays bounded whoever asks.
+ * A stranger's made-up username never touches the hashing: its turn in the strangers' line lasts
+ * as long as a real hash measured lately, so its answer and timing match a wrong password for a
+ * real name (as seen from any stranger's address) while costing no memory or CPU. A flood of made-up
+ * names therefore cannot delay a partner's sign-in. With no recent measurement the decoy is
+ * hashed for real, which also measures it.
+ */
+export class PasswordChecks {
+  readonly #strangers: PasswordCheckQueue;
+  readonly #hashing = new PasswordCheckQueue(Number.POSITIVE_INFINITY);
+  readonly #timings: { ms: number; at: number }[] = [];
+  readonly #decoyHash: string;
+  readonly #verify: (password: string, stored: string) => Promise<boolean>;
+  readonly #clock: () => number;
+
+  constructor({
+    maxWaiting,
+    decoyHash,
+    verify = verifyPassword,
+    clock = () => performance.now(),
+  }: PasswordChecksOptions) {
+    this.#strangers = new PasswordCheckQueue(maxWaiting);
+    this.#decoyHash = decoyHash;
+    this.#verify = verify;
+    this.#clock = clock;
+  }
+
+  /** Strangers ahead of a newcomer: the one running and the line. */
+  get strangersAhead(): number {
+    return this.#strangers.ahead;
+  }
+
+  /**
+   * Whether `password` matches `stored` (undefined: the username is unknown, always false), or
+   * undefined when the strangers' line is full and the check was refused before any work.
+   */
+  check(password: string, stored: string | undefined, known: boolean): Promise<boolean> | undefined {
+    if (known) return this.#hash(password, stored, true);
+    const turn = this.#strangers.enter(false);
+    if (!turn) return undefined;
+    return turn.then(async (release) => {
+      try {
+        return await this.#hash(password, stored, false);
+      } finally {
+        release();
+      }
+    });
+  }
+
+  async #hash(password: string, stored: string | undefined, known: boolean): Promise<boolean> {
+    const decoyWait = stored === undefined ? this.#decoyWait() : undefined;
+    if (decoyWait !== undefined) {
+      await sleep(decoyWait);
+      return false;
+    }
+    const release = await this.#hashing.enter(known)!;
+    try {
+      const started = this.#clock();
+      const valid = await this.#verify(password, stored ?? this.#decoyHash);
+      this.#remember(this.#clock() - started);
+      return valid && stored !== undefined;
+    } finally {
+      release();
+    }
+  }
+
+  /** A recent real hash's duration, or undefined when none is recent enough to stand for one. */
+  #decoyWait(): number | undefined {
+    const newest = this.#timings.at(-1);
+    if (!newest || this.#clock() - newest.at > HASH_TIMING_MAX_AGE_MS) return undefined;
+    return this.#timings[Math.floor(Math.random() * this.#timings.length)]!.ms;
+  }
+
+  #remember(ms: number): void {
+    this.#timings.push({ ms, at: this.#clock() });
+    if (this.#timings.length > TIMINGS_KEPT) this.#timings.shift();
+  }
+}
