@@ -1,6 +1,7 @@
 import { dirname, join } from "node:path";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "./client.js";
+import { preparedFor } from "./prepared.js";
 import { memories, memoryImages } from "./schema.js";
 
 /** Image types a memory may keep, by content type, with the file extension they are stored under. */
@@ -30,18 +31,52 @@ export function mediaFolder(db: Db): string {
   return join(dirname(db.$client.name), "media");
 }
 
+const statements = preparedFor((db) => {
+  const imageColumns = {
+    id: memoryImages.id,
+    memoryId: memoryImages.memoryId,
+    fileName: memoryImages.fileName,
+    contentType: memoryImages.contentType,
+    size: memoryImages.size,
+  };
+  return {
+    // The ids travel as one JSON array: one statement for any number of memories (an IN list
+    // would be rebuilt per call and stops at SQLite's limit of bound variables).
+    ofMemories: db
+      .select(imageColumns)
+      .from(memoryImages)
+      .where(sql`${memoryImages.memoryId} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
+      .orderBy(memoryImages.id)
+      .prepare(),
+    ofLiveMemories: db
+      .select(imageColumns)
+      .from(memoryImages)
+      .innerJoin(memories, eq(memories.id, memoryImages.memoryId))
+      .where(isNull(memories.deletedAt))
+      .orderBy(memoryImages.id)
+      .prepare(),
+  };
+});
+
 /** The images of each named memory, in the order they were posted. */
-export function imagesOfMemories(db: Db | Tx, memoryIds: readonly number[]): Map<number, MemoryImageFile[]> {
-  const byMemory = new Map<number, MemoryImageFile[]>();
-  if (memoryIds.length === 0) return byMemory;
-  const rows = db
-    .select()
-    .from(memoryImages)
-    .where(inArray(memoryImages.memoryId, [...memoryIds]))
-    .orderBy(memoryImages.id)
-    .all();
-  for (const row of rows) byMemory.set(row.memoryId, [...(byMemory.get(row.memoryId) ?? []), row]);
-  return byMemory;
+export function imagesOfMemories(db: Db, memoryIds: readonly number[]): Map<number, MemoryImageFile[]> {
+  if (memoryIds.length === 0) return new Map();
+  return byMemory(statements(db).ofMemories.all({ ids: JSON.stringify(memoryIds) }));
+}
+
+/** The images of every memory not deleted (the whole board at once). */
+export function imagesOfLiveMemories(db: Db): Map<number, MemoryImageFile[]> {
+  return byMemory(statements(db).ofLiveMemories.all());
+}
+
+function byMemory(rows: readonly MemoryImageFile[]): Map<number, MemoryImageFile[]> {
+  const grouped = new Map<number, MemoryImageFile[]>();
+  for (const row of rows) {
+    const images = grouped.get(row.memoryId);
+    if (images) images.push(row);
+    else grouped.set(row.memoryId, [row]);
+  }
+  return grouped;
 }
 
 /** An image by id, only while its memory is not deleted. */

@@ -45,6 +45,11 @@ export async function buildBaseline(databasePath: string): Promise<FastifyInstan
        FROM memories INNER JOIN users ON users.id = memories.user_id
        WHERE memories.deleted_at IS NULL ORDER BY memories.created_at DESC, memories.id DESC`,
     ),
+    memoryImages: sqlite.prepare(
+      `SELECT memory_images.id, memory_images.memory_id AS memoryId, memory_images.content_type AS contentType
+       FROM memory_images INNER JOIN memories ON memories.id = memory_images.memory_id
+       WHERE memories.deleted_at IS NULL ORDER BY memory_images.id`,
+    ),
     // As db/src/purchase.ts: keys older than a day go through the created_at index.
     forgetOldKeys: sqlite.prepare("DELETE FROM idempotency_keys WHERE created_at < ?"),
     storedKey: sqlite.prepare("SELECT request, outcome FROM idempotency_keys WHERE user_id = ? AND key = ?"),
@@ -169,7 +174,20 @@ export async function buildBaseline(databasePath: string): Promise<FastifyInstan
   });
   app.get("/api/memories", async (request, reply) => {
     if (!signedIn(request, reply)) return reply;
-    return json(reply, sql.memories.all());
+    const images = new Map<number, { id: number; url: string; contentType: string }[]>();
+    for (const image of sql.memoryImages.all() as { id: number; memoryId: number; contentType: string }[]) {
+      const links = images.get(image.memoryId) ?? [];
+      links.push({ id: image.id, url: `/api/media/${image.id}`, contentType: image.contentType });
+      images.set(image.memoryId, links);
+    }
+    const memories = sql.memories.all() as { id: number }[];
+    return json(
+      reply,
+      memories.map((memory) => {
+        const links = images.get(memory.id);
+        return links ? { ...memory, images: links } : memory;
+      }),
+    );
   });
   app.post<{ Body: { productId: number } }>("/api/purchase", async (request, reply) => {
     const user = signedIn(request, reply);

@@ -68,6 +68,40 @@ describe("GET /api/memory and /api/memories", () => {
   });
 });
 
+describe("years of memories", () => {
+  // SQLite binds at most 32,766 values to one statement: images looked up with an IN list of
+  // every memory's id made the whole board a 500 past that many memories (about nine years of
+  // ten a day). The ids now travel as one JSON array.
+  it("lists 33,000 memories with their images, bare and one page at a time", { timeout: 30_000 }, async () => {
+    const test = await buildTestApp();
+    db = test.db;
+    const alex = userIdOf(test.db, "alex");
+    const insert = test.db.$client.prepare("INSERT INTO memories (user_id, message, created_at) VALUES (?, ?, ?)");
+    test.db.$client.transaction(() => {
+      for (let day = 0; day < 33_000; day++) {
+        insert.run(alex, `Day ${day}`, new Date(Date.UTC(2020, 0, 1) + day * 3_600_000).toISOString());
+      }
+    })();
+    const newest = addMemory(test.db, {
+      userId: alex,
+      message: "With a photo",
+      createdAt: new Date("2030-01-01T00:00:00Z"),
+      images: [{ fileName: "photo.png", contentType: "image/png", size: 10 }],
+    });
+    const cookie = sessionCookie(test, "alex");
+
+    const bare = await test.app.inject({ url: "/api/memories", headers: { cookie } });
+    expect(bare.statusCode).toBe(200);
+    const all = bare.json() as { id: number; images?: { url: string }[] }[];
+    expect(all).toHaveLength(33_001);
+    expect(all[0]).toMatchObject({ id: newest.id, images: [{ url: expect.stringMatching(/^\/api\/media\/\d+$/) }] });
+    expect(all.filter((memory) => memory.images !== undefined)).toHaveLength(1);
+
+    const page = await test.app.inject({ url: "/api/memories?page=1&pageSize=5", headers: { cookie } });
+    expect(page.json()).toMatchObject({ total: 33_001, memories: [{ id: newest.id, images: [{}] }, {}, {}, {}, {}] });
+  });
+});
+
 describe("POST /api/memories/delete", () => {
   it("soft-deletes only the named memories and answers the rest", async () => {
     const { app, db, ids, cookie } = await boardWithMemories();

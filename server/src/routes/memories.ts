@@ -1,5 +1,5 @@
 import type { Db } from "@spankbank/db/client";
-import { imagesOfMemories } from "@spankbank/db/media";
+import { imagesOfLiveMemories, imagesOfMemories, type MemoryImageFile } from "@spankbank/db/media";
 import { deleteMemories, latestMemory, listMemories, type Memory as StoredMemory } from "@spankbank/db/memories";
 import { type BoardMemory, memoryPage } from "@spankbank/db/memoryPages";
 import { onThisDay } from "@spankbank/db/onThisDay";
@@ -25,7 +25,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/memory", { schema: { response: { 200: latestMemoryReply } } }, async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
     const memory = latestMemory(db);
-    return memory && withImages(db, [toWire(memory)])[0]!;
+    return memory && withImagesOf(db, [toWire(memory)])[0]!;
   });
 
   app.get(
@@ -35,9 +35,11 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
       const { page, pageSize } = request.query;
-      if (page === undefined && pageSize === undefined) return withImages(db, listMemories(db).map(toWire));
+      if (page === undefined && pageSize === undefined) {
+        return withImages(listMemories(db).map(toWire), imagesOfLiveMemories(db));
+      }
       const found = memoryPage(db, page ?? 1, pageSize ?? MEMORIES_PER_PAGE);
-      return { ...found, memories: withImages(db, found.memories.map(toWire)) };
+      return { ...found, memories: withImagesOf(db, found.memories.map(toWire)) };
     },
   );
 
@@ -47,7 +49,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
     const today = onThisDay(db, now(), config.dailyQuestion.timeZone);
     return {
       date: today.date,
-      memories: withImages(db, today.memories.map(toWire)).map((memory, index) => ({
+      memories: withImagesOf(db, today.memories.map(toWire)).map((memory, index) => ({
         ...memory,
         months_ago: today.memories[index]!.monthsAgo,
       })),
@@ -63,7 +65,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/memories/delete",
     { schema: { body: deleteMemoriesBody, response: { 200: memoryList } } },
-    async (request) => withImages(db, deleteMemories(db, request.body.ids, now()).map(toWire)),
+    async (request) => withImages(deleteMemories(db, request.body.ids, now()).map(toWire), imagesOfLiveMemories(db)),
   );
 };
 
@@ -73,11 +75,7 @@ function toWire({ id, message, username, createdAt }: BoardMemory | StoredMemory
 }
 
 /** Each memory with its stored images as `/api/media/{id}` links (left out when it has none). */
-function withImages(db: Db, memories: Memory[]): Memory[] {
-  const images = imagesOfMemories(
-    db,
-    memories.map((m) => m.id),
-  );
+function withImages(memories: Memory[], images: Map<number, MemoryImageFile[]>): Memory[] {
   return memories.map((memory) => {
     const files = images.get(memory.id);
     if (!files) return memory;
@@ -86,4 +84,14 @@ function withImages(db: Db, memories: Memory[]): Memory[] {
       images: files.map((file) => ({ id: file.id, url: `/api/media/${file.id}`, contentType: file.contentType })),
     };
   });
+}
+
+function withImagesOf(db: Db, memories: Memory[]): Memory[] {
+  return withImages(
+    memories,
+    imagesOfMemories(
+      db,
+      memories.map((memory) => memory.id),
+    ),
+  );
 }
