@@ -33,17 +33,17 @@ export function serializeFromContract(app: FastifyInstance): void {
     if (!route.schema || !responses) return;
     const { response: _compiledAtStart, ...schema } = route.schema;
     route.schema = { ...schema, [CONTRACT_RESPONSES]: responses } as SchemaWithContract;
-    const jsonSchemas = new Map<number, JsonSchema>();
+    const serializers = new Map<number, AnswerSchemas>();
     const useCompiledSerializer: preSerializationHookHandler = (_request, reply, payload, done) => {
       const status = reply.statusCode;
-      let json = jsonSchemas.get(status);
+      let schemas = serializers.get(status);
       const contract = responses[status];
-      if (json === undefined && contract !== undefined) {
-        json = toResponseJsonSchema(contract);
-        jsonSchemas.set(status, json);
+      if (schemas === undefined && contract !== undefined) {
+        schemas = answerSchemas(contract);
+        serializers.set(status, schemas);
       }
       // Cached per route and schema by Fastify after the first compile.
-      if (json !== undefined) reply.serializer(reply.compileSerializationSchema(json, String(status)));
+      if (schemas !== undefined) reply.serializer(reply.compileSerializationSchema(schemas(payload), String(status)));
       done(null, payload);
     };
     const existing = route.preSerialization;
@@ -56,6 +56,40 @@ type JsonSchema = Record<string, unknown>;
 function toResponseJsonSchema(schema: ZodType): JsonSchema {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: "output", target: "draft-7" });
   return json;
+}
+
+/** The JSON schema to serialise one answer with. */
+type AnswerSchemas = (payload: unknown) => JsonSchema;
+
+/**
+ * A union whose branches answer different JSON types (a list or a page, a question or null) is
+ * serialised with the branch the answer's type names: given the union, fast-json-stringify
+ * validates the answer against each branch in turn (with ajv) on every request, which cost the
+ * 10,000-memory list more than half its time and the nullable latest question a third.
+ */
+function answerSchemas(contract: ZodType): AnswerSchemas {
+  const whole = toResponseJsonSchema(contract);
+  const options =
+    contract instanceof z.ZodUnion
+      ? (contract.options as ZodType[])
+      : contract instanceof z.ZodNullable
+        ? [contract.unwrap() as ZodType, z.null()]
+        : undefined;
+  if (options === undefined) return () => whole;
+  const byType = new Map<string, JsonSchema>();
+  for (const option of options) {
+    const json = toResponseJsonSchema(option);
+    // Two branches of one type (or a branch of many types) would need a real choice: keep the union.
+    if (typeof json.type !== "string" || byType.has(json.type)) return () => whole;
+    byType.set(json.type, json);
+  }
+  return (payload) => byType.get(jsonTypeOf(payload)) ?? whole;
+}
+
+function jsonTypeOf(payload: unknown): string {
+  if (payload === null) return "null";
+  if (Array.isArray(payload)) return "array";
+  return typeof payload;
 }
 
 /** The zod schema the contract gives a route's answer with this status, if any. */
