@@ -52,7 +52,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
-    command: "node server/dist/server.js",
+    command: "node server/dist/server.bundle.js",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

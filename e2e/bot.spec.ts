@@ -130,7 +130,7 @@ test("the bot process keeps Discord and the web app in step, and resumes after a
     expect(registration).toBeDefined();
     expect((registration!.body as unknown as { name: string }[]).map((c) => c.name)).toContain("Save as memory");
 
-    const server = spawnLogged("server/dist/server.js", env, dir);
+    const server = spawnLogged("server/dist/server.bundle.js", env, dir);
     processes.push(server.child);
     const api = `http://127.0.0.1:${port}/api`;
     await until("the server is up", () =>

@@ -28,7 +28,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const databasePath = join(dir, "app.db");
-  const child = spawn(process.execPath, ["server/dist/server.js"], {
+  const child = spawn(process.execPath, ["server/dist/server.bundle.js"], {
     stdio: ["ignore", "ignore", "pipe"],
     env: {
       ...process.env,

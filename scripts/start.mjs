@@ -51,7 +51,7 @@ function run(script, onExit) {
 }
 
 function runServer() {
-  run(`${root}server/dist/server.js`, (code, signal) => {
+  run(`${root}server/dist/server.bundle.js`, (code, signal) => {
     console.error(`The web server stopped (${signal ?? `exit ${code}`}); stopping Spank Bank.`);
     stop(code ?? 1);
   });

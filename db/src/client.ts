@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
@@ -14,7 +14,11 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: BetterSqlite3
  */
 export type Tx = Db;
 
-export const migrationsFolder = fileURLToPath(new URL("../migrations", import.meta.url));
+// Found through the package rather than this file's URL: the server runs bundled into one file.
+export const migrationsFolder = join(
+  dirname(createRequire(import.meta.url).resolve("@spankbank/db/package.json")),
+  "migrations",
+);
 
 /**
  * Opens (creating if needed) the database file, sets the pragmas every connection needs and

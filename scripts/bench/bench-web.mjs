@@ -30,7 +30,7 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const dir = mkdtempSync(join(tmpdir(), "spankbank-bench-web-"));
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [join(repo, "server/dist/server.js")], {
+const server = spawn(process.execPath, [join(repo, "server/dist/server.bundle.js")], {
   cwd: repo,
   stdio: ["ignore", "ignore", "inherit"],
   env: {

@@ -13,7 +13,7 @@ import autocannon from "autocannon";
 import BetterSqlite3 from "better-sqlite3";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
-const serverEntry = join(repo, "server/dist/server.js");
+const serverEntry = join(repo, "server/dist/server.bundle.js");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const RUNS = 3;
 const CONNECTIONS = 10;

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
 import { describe, expect, it } from "vitest";
 
-const serverEntry = fileURLToPath(new URL("../../server/dist/server.js", import.meta.url));
+const serverEntry = fileURLToPath(new URL("../../server/dist/server.bundle.js", import.meta.url));
 
 describe("graceful shutdown", () => {
   it("SIGTERM lets a request in flight finish, then closes the database with the WAL folded in", async () => {

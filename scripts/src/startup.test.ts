@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it } from "vitest";
 
-const serverEntry = fileURLToPath(new URL("../../server/dist/server.js", import.meta.url));
+const serverEntry = fileURLToPath(new URL("../../server/dist/server.bundle.js", import.meta.url));
 
 /** Runs the real server entry in a fresh folder and returns how it ended. */
 function startServer(env: Record<string, string>, config?: unknown) {

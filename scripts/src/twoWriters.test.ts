@@ -8,7 +8,7 @@ import { checkDatabase } from "@spankbank/db/healthCheck";
 import { DEMO_LOGINS, demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it } from "vitest";
 
-const serverEntry = fileURLToPath(new URL("../../server/dist/server.js", import.meta.url));
+const serverEntry = fileURLToPath(new URL("../../server/dist/server.bundle.js", import.meta.url));
 const domainWriter = fileURLToPath(new URL("./soak/domainWriter.mjs", import.meta.url));
 /** Writes each side makes: the server gets half product listings, half purchases. */
 const WRITES = Number(process.env.SPANKBANK_SOAK_WRITES ?? 2000);
