@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "./client.js";
 import { isoNow } from "./clock.js";
+import { preparedFor } from "./prepared.js";
 import { type OutboxKind, outbox } from "./schema.js";
 
 export type OutboxEvent = typeof outbox.$inferSelect;
@@ -8,11 +9,21 @@ export type OutboxEvent = typeof outbox.$inferSelect;
 /** Longest wait between two attempts at one event. */
 export const OUTBOX_MAX_BACKOFF_MS = 5 * 60_000;
 
+const statements = preparedFor((db) => ({
+  // The payload goes through the column's JSON encoder, placeholder or not.
+  enqueue: db
+    .insert(outbox)
+    .values({
+      kind: sql.placeholder("kind"),
+      payload: sql.placeholder("payload"),
+      createdAt: sql.placeholder("createdAt"),
+    })
+    .prepare(),
+}));
+
 /** Records an event for the bot to announce. Call it inside the transaction of the change. */
 export function enqueueEvent(tx: Db | Tx, kind: OutboxKind, payload: Record<string, unknown>, now = new Date()): void {
-  tx.insert(outbox)
-    .values({ kind, payload, createdAt: isoNow(now) })
-    .run();
+  statements(tx).enqueue.run({ kind, payload, createdAt: isoNow(now) });
 }
 
 /** Undelivered events whose backoff has passed, oldest first. */
