@@ -126,8 +126,15 @@ function failedAudits(lhr) {
       .map((ref) => lhr.audits[ref.id])
       .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative")
       .filter((audit) => audit.scoreDisplayMode !== "manual" && audit.scoreDisplayMode !== "notApplicable")
-      .map((audit) => `${audit.id} ${audit.displayValue ?? audit.score}`),
+      .map((audit) => `${audit.id} ${audit.displayValue ?? audit.score}${issuesOf(audit)}`),
   );
+}
+
+/** What Chrome's inspector complained of (the audit's score alone does not say). */
+function issuesOf(audit) {
+  if (audit.id !== "inspector-issues") return "";
+  const items = audit.details?.items ?? [];
+  return ` (${items.map((item) => `${item.issueType}: ${JSON.stringify(item.subItems?.items?.[0] ?? {})}`).join("; ")})`;
 }
 
 async function waitFor200(target) {

@@ -1,17 +1,23 @@
-import { Card, Text, Title } from "@mantine/core";
+import { Box, Card, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 
-/** One dashboard card: its title, then 'Loading...' until its own fetch ends (SPEC: Dashboard). */
+/**
+ * One dashboard card: its title, then 'Loading...' until its own fetch ends (SPEC: Dashboard).
+ * `reserve` is the body's least height in px, about what the card shows once loaded, so the cards
+ * below do not jump down when the data arrives (Lighthouse counted that layout shift).
+ */
 export function DashboardCard({
   title,
   loading,
   children,
   span,
+  reserve,
 }: {
   title: string;
   loading: boolean;
   children?: ReactNode;
   span?: boolean;
+  reserve?: number;
 }) {
   return (
     <Card
@@ -26,7 +32,7 @@ export function DashboardCard({
       <Title order={2} size="h3" mb="sm" c="rose.8">
         {title}
       </Title>
-      {loading ? <Text c="dimmed">Loading...</Text> : children}
+      <Box mih={reserve}>{loading ? <Text c="dimmed">Loading...</Text> : children}</Box>
     </Card>
   );
 }

@@ -6,7 +6,7 @@ import { useQuoteOfTheDay } from "../api/getQuoteOfTheDay";
 export function QuoteCard() {
   const { data, isPending } = useQuoteOfTheDay();
   return (
-    <DashboardCard title="Daily Quote" loading={isPending}>
+    <DashboardCard title="Daily Quote" loading={isPending} reserve={88}>
       {data && (
         <Blockquote color="rose" p="md" radius="md" iconSize={0} style={{ fontStyle: "italic" }}>
           {data.quote}

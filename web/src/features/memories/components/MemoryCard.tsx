@@ -10,7 +10,7 @@ const EMPTY = "Create some memories on Discord to get started!";
 export function MemoryCard() {
   const { data: memory, isPending } = useLatestMemory();
   return (
-    <DashboardCard title="Memory Board" loading={isPending}>
+    <DashboardCard title="Memory Board" loading={isPending} reserve={150}>
       <Stack gap="sm">
         {memory ? (
           <>

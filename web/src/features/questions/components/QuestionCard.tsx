@@ -8,7 +8,7 @@ import { type Slot, sealedText, slotsOf } from "../slots";
 export function QuestionCard({ partners }: { partners: CoupleSummary["partners"] }) {
   const { data: question, isPending } = useLatestQuestion();
   return (
-    <DashboardCard title="Q & A" loading={isPending} span>
+    <DashboardCard title="Q & A" loading={isPending} span reserve={160}>
       {question && (
         <Stack gap="md">
           <Text size="lg" fw={600}>
