@@ -3,7 +3,7 @@ import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal } from "./errors.js";
 import type { StoredImage } from "./media.js";
-import { preparedFor } from "./prepared.js";
+import { LIMIT_ONE, preparedFor } from "./prepared.js";
 import { memories, memoryImages, users } from "./schema.js";
 
 /** A memory on the board, attributed to the partner's responseName. */
@@ -149,7 +149,7 @@ const statements = preparedFor((db) => {
     withAuthor().where(isNull(memories.deletedAt)).orderBy(desc(memories.createdAt), desc(memories.id));
   return {
     list: visible().prepare(),
-    latest: visible().limit(1).prepare(),
+    latest: visible().limit(LIMIT_ONE).prepare(),
     byId: withAuthor()
       .where(eq(memories.id, sql.placeholder("id")))
       .prepare(),

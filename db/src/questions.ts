@@ -7,7 +7,7 @@ import { isoNow } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
-import { preparedFor } from "./prepared.js";
+import { LIMIT_ONE, preparedFor } from "./prepared.js";
 import { answers, contentVersions, questionBank, questions, users } from "./schema.js";
 
 export type BankQuestion = { id: number; text: string };
@@ -39,7 +39,7 @@ const statements = preparedFor((db) => {
   const newestFirst = () => db.select().from(questions).orderBy(desc(questions.askedAt), desc(questions.id));
   return {
     all: newestFirst().prepare(),
-    latest: newestFirst().limit(1).prepare(),
+    latest: newestFirst().limit(LIMIT_ONE).prepare(),
     byId: db
       .select()
       .from(questions)
