@@ -19,9 +19,16 @@ function sha256(value: string): string {
  * stored hash. A new hash in couple.config.json (a changed password) no longer matches it.
  */
 export function credentialOf(config: CoupleConfig, username: string): string {
-  const partner = config.partners.find((p) => p.username === username);
-  return partner ? sha256(`session-credential:${partner.passwordHash}`) : "";
+  let byUsername = credentials.get(config);
+  if (byUsername === undefined) {
+    byUsername = new Map(config.partners.map((p) => [p.username, sha256(`session-credential:${p.passwordHash}`)]));
+    credentials.set(config, byUsername);
+  }
+  return byUsername.get(username) ?? "";
 }
+
+/** Worked out once per loaded config: every request compares its session against one. */
+const credentials = new WeakMap<CoupleConfig, Map<string, string>>();
 
 const statements = preparedFor((db) => ({
   // Runs on every request: prepared once per database handle.
