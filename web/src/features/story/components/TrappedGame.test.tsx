@@ -1,13 +1,25 @@
+import { SCENE_TRANSITION_MS } from "@spankbank/shared/limits";
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
 import { renderApp } from "@/test/renderApp";
 import { fillNames } from "../names";
 import { story } from "../scenes/story";
-import { walkToEnding } from "../storyGraph";
+import { choiceTowardEnding } from "../storyGraph";
 
 const asAlex = { me: "Alex", partner: "Sam" };
 const sceneById = (id: number) => story.find((scene) => scene.id === id)!;
+
+/** The shortest way from scene 0 to an ending (32 moves), each scene with the choice taken. */
+function shortestWalkToEnding(): { scene: number; choice: number }[] {
+  const walk: { scene: number; choice: number }[] = [];
+  for (let scene = sceneById(0); !scene.ending; ) {
+    const choice = choiceTowardEnding(story, scene.id)!;
+    walk.push({ scene: scene.id, choice });
+    scene = sceneById(scene.choices[choice]!.next);
+  }
+  return walk;
+}
 
 async function openGame() {
   signInAs("alex");
@@ -18,6 +30,10 @@ async function openGame() {
 
 // The whole app renders in jsdom: slower than a unit on this shared machine.
 describe("/trapped-game", { timeout: 20_000 }, () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("shows scene 0 with alex's and sam's names, its time of day, the quoted message and its choices", async () => {
     await openGame();
     const first = sceneById(0);
@@ -47,15 +63,24 @@ describe("/trapped-game", { timeout: 20_000 }, () => {
     expect(screen.getByRole("button", { name: "Heart score" })).toHaveAttribute("aria-pressed", "false");
   });
 
-  it("plays by keyboard to an ending, moving focus to each new scene, and starts a new adventure", async () => {
+  // Its own budget: each of the 32 moves renders the whole app in jsdom and queries it by role
+  // (about 0.25 s a move here, several times that on a busy machine).
+  it("plays by keyboard to an ending, moving focus to each new scene, and starts a new adventure", {
+    timeout: 60_000,
+  }, async () => {
     const { user } = await openGame();
     await user.click(await screen.findByRole("button", { name: "Heart score" }));
+    // Each move waits its 300 ms transition: the clock is moved past it instead of waited out (the
+    // waits alone were 13 s of the 18-20 s this took, which outran its budget on a busy machine).
+    // Time still flows for everything else.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
     let score = 50;
-    for (const [made, step] of walkToEnding(story).entries()) {
+    for (const [made, step] of shortestWalkToEnding().entries()) {
       const scene = await screen.findByRole("article", { name: `Scene ${step.scene}` });
       const choice = sceneById(step.scene).choices[step.choice]!;
       within(scene).getAllByRole("button")[step.choice]!.focus();
       await user.keyboard("{Enter}");
+      await vi.advanceTimersByTimeAsync(SCENE_TRANSITION_MS);
       score = Math.min(100, Math.max(0, score + choice.score));
       const next = await screen.findByRole("article", { name: `Scene ${choice.next}` });
       await waitFor(() => expect(next).toHaveFocus());
