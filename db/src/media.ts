@@ -1,6 +1,6 @@
 import { dirname, join } from "node:path";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db, Tx } from "./client.js";
+import type { Db } from "./client.js";
 import { preparedFor } from "./prepared.js";
 import { memories, memoryImages } from "./schema.js";
 
@@ -31,32 +31,37 @@ export function mediaFolder(db: Db): string {
   return join(dirname(db.$client.name), "media");
 }
 
-const statements = preparedFor((db) => {
-  const imageColumns = {
-    id: memoryImages.id,
-    memoryId: memoryImages.memoryId,
-    fileName: memoryImages.fileName,
-    contentType: memoryImages.contentType,
-    size: memoryImages.size,
-  };
-  return {
-    // The ids travel as one JSON array: one statement for any number of memories (an IN list
-    // would be rebuilt per call and stops at SQLite's limit of bound variables).
-    ofMemories: db
-      .select(imageColumns)
-      .from(memoryImages)
-      .where(sql`${memoryImages.memoryId} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
-      .orderBy(memoryImages.id)
-      .prepare(),
-    ofLiveMemories: db
-      .select(imageColumns)
-      .from(memoryImages)
-      .innerJoin(memories, eq(memories.id, memoryImages.memoryId))
-      .where(isNull(memories.deletedAt))
-      .orderBy(memoryImages.id)
-      .prepare(),
-  };
-});
+const imageColumns = {
+  id: memoryImages.id,
+  memoryId: memoryImages.memoryId,
+  fileName: memoryImages.fileName,
+  contentType: memoryImages.contentType,
+  size: memoryImages.size,
+};
+
+const statements = preparedFor((db) => ({
+  // The ids travel as one JSON array: one statement for any number of memories (an IN list
+  // would be rebuilt per call and stops at SQLite's limit of bound variables).
+  ofMemories: db
+    .select(imageColumns)
+    .from(memoryImages)
+    .where(sql`${memoryImages.memoryId} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
+    .orderBy(memoryImages.id)
+    .prepare(),
+  ofLiveMemories: db
+    .select(imageColumns)
+    .from(memoryImages)
+    .innerJoin(memories, eq(memories.id, memoryImages.memoryId))
+    .where(isNull(memories.deletedAt))
+    .orderBy(memoryImages.id)
+    .prepare(),
+  byId: db
+    .select(imageColumns)
+    .from(memoryImages)
+    .innerJoin(memories, eq(memories.id, memoryImages.memoryId))
+    .where(and(eq(memoryImages.id, sql.placeholder("id")), isNull(memories.deletedAt)))
+    .prepare(),
+}));
 
 /** The images of each named memory, in the order they were posted. */
 export function imagesOfMemories(db: Db, memoryIds: readonly number[]): Map<number, MemoryImageFile[]> {
@@ -80,19 +85,6 @@ function byMemory(rows: readonly MemoryImageFile[]): Map<number, MemoryImageFile
 }
 
 /** An image by id, only while its memory is not deleted. */
-export function memoryImageById(db: Db | Tx, id: number): MemoryImageFile | null {
-  return (
-    db
-      .select({
-        id: memoryImages.id,
-        memoryId: memoryImages.memoryId,
-        fileName: memoryImages.fileName,
-        contentType: memoryImages.contentType,
-        size: memoryImages.size,
-      })
-      .from(memoryImages)
-      .innerJoin(memories, eq(memories.id, memoryImages.memoryId))
-      .where(and(eq(memoryImages.id, id), isNull(memories.deletedAt)))
-      .get() ?? null
-  );
+export function memoryImageById(db: Db, id: number): MemoryImageFile | null {
+  return statements(db).byId.get({ id }) ?? null;
 }
