@@ -96,7 +96,7 @@ export const discord = setupServer(
     return bytes ? new HttpResponse(bytes) : new HttpResponse(null, { status: 404 });
   }),
 );
-beforeAll(() => discord.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => discord.listen({ onUnhandledFrame: "error" }));
 afterEach(() => {
   discord.resetHandlers();
   for (const list of [callbacks, edits, posted, reactions, failNextPosts]) list.length = 0;

@@ -14,7 +14,7 @@ import { server } from "./server";
 // A busy 2-core CI box can take seconds for the first render of a page.
 configure({ asyncUtilTimeout: 5000 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
 afterEach(() => {
   cleanup();
   server.resetHandlers();
