@@ -2,26 +2,24 @@
 // as two processes on the same database file. The web app never falls with the bot: a bot that
 // exits is restarted with a growing wait. Ctrl-C stops both. SPANKBANK_SKIP_BUILD=1 skips the
 // build (already built, as in the tests of this file).
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { isBuilt, runTurbo } from "./turbo.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const built =
-  ["shared", "db", "server", "bot"].every((p) => existsSync(`${root}${p}/dist`)) &&
-  existsSync(`${root}web/dist/index.html`);
+const built = isBuilt();
 
 // Always build: turbo replays unchanged packages from its cache in under a second, and code
-// updated by a `git pull` is never served stale.
+// updated by a `git pull` is never served stale. A production install (no turbo) runs what is built.
 const skipBuild = process.env.SPANKBANK_SKIP_BUILD === "1";
 if (!built && !skipBuild) console.log("Building Spank Bank (first start only, about a minute)...");
-const build = skipBuild
-  ? { status: 0 }
-  : spawnSync("npx", ["turbo", "run", "build", "--output-logs=errors-only"], {
-      cwd: root,
+const status = skipBuild
+  ? 0
+  : runTurbo(["run", "build", "--output-logs=errors-only"], {
       stdio: built ? ["inherit", "ignore", "inherit"] : "inherit",
     });
-if (build.status !== 0) process.exit(build.status ?? 1);
+if (status !== 0) process.exit(status);
 
 if (existsSync(`${root}.env`)) process.loadEnvFile(`${root}.env`);
 
