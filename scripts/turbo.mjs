@@ -10,6 +10,14 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+
+// Every npm script and `npm start` pass here first: on an older Node, say so in one line rather
+// than let better-sqlite3 fail to load with a stack trace.
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(`Spank Bank needs Node 22 or 24 (22.12 or later); this is Node ${process.version}.`);
+  process.exit(1);
+}
 const args = process.argv.slice(2);
 
 /** The files `npm start` and the operator scripts run. */
