@@ -914,6 +914,7 @@ export const story: StoryScene[] = [
     choices: [
       { text: "Go down and ask the locals about both", next: 73, score: 0 },
       { text: "Talk it over right here, just the two of you", next: 74, score: 1 },
+      { text: "Go down to the glass greenhouse glowing behind the church", next: 70, score: 1 },
     ],
     background: "rooftop",
     timeOfDay: "late_afternoon",
@@ -999,7 +1000,12 @@ export const story: StoryScene[] = [
         needs: ["lighthouseKey"],
         path: "golden",
       },
-      { text: "Hurry up the hill to the station's warm waiting room", next: 82, score: 0, lacks: ["lighthouseKey"] },
+      {
+        text: "Race the plume of steam straight up to the platform",
+        next: 85,
+        score: 0,
+        lacks: ["lighthouseKey"],
+      },
     ],
     background: "village",
     timeOfDay: "golden",
@@ -1334,7 +1340,7 @@ export const story: StoryScene[] = [
       },
       {
         min: 55,
-        text: "The flat is cold and the post has piled up, but they light every lamp and make cocoa in their own mismatched mugs. It wasn't a perfect trip. It was theirs, and they are glad they took it together.",
+        text: "Home is chilly and the post has piled up, but they light every lamp and make cocoa in their own mismatched mugs. It wasn't a perfect trip. It was theirs, and they are glad they took it together.",
         partnerMessage: "Home at last. Next time, less arguing with doors and more dancing?",
       },
       {
