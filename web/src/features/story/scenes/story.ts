@@ -241,7 +241,7 @@ export const story: StoryScene[] = [
     partnerMessage: "Thank you for trusting me with that. It's safe with me. Always.",
     needs: ["secret"],
     choices: [
-      { text: "Ask for a secret in return", next: 18, score: 2 },
+      { text: "Ask for a secret in return, and talk until you both drift off", next: 18, score: 2 },
       { text: "Decide it's time to find the way out through the cellar", next: 9, score: 0, needs: ["cellarKey"] },
       { text: "Decide it's time to find the key to the cellar", next: 5, score: 0, lacks: ["cellarKey"] },
     ],
@@ -376,7 +376,7 @@ export const story: StoryScene[] = [
   },
   {
     id: 29,
-    text: "In a small chamber, a bundle of oilcloth sits on a ledge. Inside is another of Rosa and Theo's notes: 'At the miners' chapel, ring the bell once for each year you hope to have together. The mountain is listening.'",
+    text: "In a small chamber, a bundle of oilcloth sits on a ledge. Inside is one of Rosa and Theo's notes: 'At the miners' chapel, ring the bell once for each year you hope to have together. The mountain is listening.'",
     partnerMessage: "How many years are you going to ring for? Think carefully. I'm counting.",
     choices: [
       { text: "Go and find the miners' chapel", next: 32, score: 2, path: "golden" },
@@ -470,7 +470,7 @@ export const story: StoryScene[] = [
       },
     ],
     choices: [
-      { text: "Look for the chapel bell Theo's note talks about", next: 32, score: 1 },
+      { text: "Explore deeper into the mine", next: 32, score: 1 },
       { text: "Take the shortcut over the rubble", next: 38, score: 0 },
     ],
     background: "cave",
@@ -1341,7 +1341,7 @@ export const story: StoryScene[] = [
       {
         min: 55,
         text: "Home is chilly and the post has piled up, but they light every lamp and make cocoa in their own mismatched mugs. It wasn't a perfect trip. It was theirs, and they are glad they took it together.",
-        partnerMessage: "Home at last. Next time, less arguing with doors and more dancing?",
+        partnerMessage: "Home at last. Next time, fewer wrong turns and more cocoa?",
       },
       {
         min: 0,
@@ -1398,12 +1398,12 @@ export const story: StoryScene[] = [
       {
         min: 55,
         text: "All night the beam turns over the sea. They doze and wake and doze again, a little stiff, a little sunburnt from the snow, and very much together. It was not always easy today. It was worth it.",
-        partnerMessage: "Not bad for two people who argued with a front door. Not bad at all.",
+        partnerMessage: "Not bad for two people who took a few wrong turns. Not bad at all.",
       },
       {
         min: 0,
         text: "All night the beam turns over the sea while they sit side by side, further apart than the bench needs. Somewhere between the cabin and the lamp they stopped listening to each other. At dawn {partner} reaches over first, and they begin, slowly, to find their way back.",
-        partnerMessage: "Rosa and Theo argued all night too, remember. Let's find our way back, together.",
+        partnerMessage: "It wasn't our best day. Let's find our way back to each other, together.",
       },
     ],
     recalls: [
