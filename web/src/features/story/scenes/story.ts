@@ -1339,7 +1339,7 @@ export const story: StoryScene[] = [
         text: "Their own front door has never looked so good. They fall asleep on the sofa in a tangle of scarves, still holding hands, and wake up already planning next winter. Trapped together, it turns out, is their favourite way to be.",
       },
       {
-        min: 55,
+        min: 60,
         text: "Home is chilly and the post has piled up, but they light every lamp and make cocoa in their own mismatched mugs. It wasn't a perfect trip. It was theirs, and they are glad they took it together.",
         partnerMessage: "Home at last. Next time, fewer wrong turns and more cocoa?",
       },
@@ -1396,7 +1396,7 @@ export const story: StoryScene[] = [
         text: "All night the beam turns over the sea, and every time it passes it finds the two of them still talking, still laughing, still holding hands. By morning the storm is a story they will tell for the rest of their lives.",
       },
       {
-        min: 55,
+        min: 60,
         text: "All night the beam turns over the sea. They doze and wake and doze again, a little stiff, a little sunburnt from the snow, and very much together. It was not always easy today. It was worth it.",
         partnerMessage: "Not bad for two people who took a few wrong turns. Not bad at all.",
       },
