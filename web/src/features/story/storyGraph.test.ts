@@ -1,23 +1,32 @@
 import { describe, expect, it } from "vitest";
 import type { StoryChoice, StoryScene } from "./scenes/types";
 import {
+  assumingLines,
   badChoices,
   badLooks,
   badSceneIds,
-  choiceTowardEnding,
+  exploreStory,
+  falseChoices,
+  goldenWalk,
   hardCodedNames,
   missingNameTokens,
   missingNextScenes,
   repeatedTexts,
   scenesWithoutWayOut,
+  shortestWalkToEnding,
+  strayGoldenChoices,
   unknownTokens,
   unreachableEndings,
   unreachableScenes,
-  walkToEnding,
 } from "./storyGraph";
 
-const go = (next: number, text = `Go to ${next}`): StoryChoice => ({ text, next, score: 5, path: "brave" });
-const restart: StoryChoice = { text: "Start New Adventure", next: 0, score: 0, path: "home", restart: true };
+const go = (next: number, text = `Go to ${next}`, more: Partial<StoryChoice> = {}): StoryChoice => ({
+  text,
+  next,
+  score: 5,
+  ...more,
+});
+const restart: StoryChoice = { text: "Start New Adventure", next: 0, score: 0, restart: true };
 
 function scene(id: number, choices: StoryChoice[], ending = false): StoryScene {
   return {
@@ -80,7 +89,7 @@ describe("the story graph checks on a small story", () => {
     expect(scenesWithoutWayOut(noWayOut)).toEqual([5, 6]);
   });
 
-  it("want exactly two endings, each offering only 'Start New Adventure', and 2 or 3 choices elsewhere", () => {
+  it("want exactly two endings, each offering only 'Start New Adventure', and 2 choices or more elsewhere", () => {
     expect(badChoices(replace(4, { ending: false }))).toEqual([
       "1 endings instead of 2",
       "scene 4 has 1 choices",
@@ -93,7 +102,6 @@ describe("the story graph checks on a small story", () => {
       "ending 3 must offer only 'Start New Adventure'",
     ]);
     expect(badChoices(replace(0, { choices: [go(1)] }))).toEqual(["scene 0 has 1 choices"]);
-    expect(badChoices(replace(0, { choices: [go(1), go(2), go(3), go(4)] }))).toEqual(["scene 0 has 4 choices"]);
     expect(badChoices(replace(0, { choices: [go(1), restart] }))).toEqual(["scene 0 restarts but is no ending"]);
     expect(badChoices(replace(0, { choices: [go(1), { ...go(2), score: 2.5 }] }))).toEqual([
       "scene 0: score 2.5 is not a whole number",
@@ -122,14 +130,137 @@ describe("the story graph checks on a small story", () => {
     expect(unknownTokens(replace(1, { text: "{you} and {partner}" }))).toEqual(["{you}"]);
   });
 
-  it("find the shortest way to an ending and walk there, leaving a loop by it", () => {
-    expect(choiceTowardEnding(good, 0)).toBe(0);
-    expect(choiceTowardEnding(good, 3)).toBeUndefined();
-    // The first choice of 1 goes back to 0, which was seen: the walk takes the way out instead.
-    const loop = replace(1, { choices: [go(0), go(3)] });
-    expect(walkToEnding(loop)).toEqual([
-      { scene: 0, choice: 0 },
-      { scene: 1, choice: 1 },
+  it("find the shortest way to an ending, through the choices a player is shown", () => {
+    expect(shortestWalkToEnding(good)).toEqual([
+      { scene: 0, choice: 0, shown: 0 },
+      { scene: 1, choice: 0, shown: 0 },
     ]);
+    // 1's way to the ending needs the map, which only 2 gives: the walk goes round by 2.
+    const mapped = replace(1, { choices: [go(3, "Follow the map", { needs: ["map"] }), go(0), go(2)] }).map((s) =>
+      s.id === 2 ? { ...s, choices: [go(1, "Take the map", { gives: ["map"] }), go(0)] } : s,
+    );
+    expect(shortestWalkToEnding(mapped.filter((s) => s.id !== 4))).toEqual([
+      { scene: 0, choice: 1, shown: 1 },
+      { scene: 2, choice: 0, shown: 0 },
+      { scene: 1, choice: 0, shown: 0 },
+    ]);
+  });
+
+  it("find false choices: two choices of a scene with the same next scene and the same flags", () => {
+    expect(falseChoices(good)).toEqual([]);
+    expect(falseChoices(replace(0, { choices: [go(1, "Walk"), { ...go(1, "Stroll"), score: -3 }] }))).toEqual([
+      '0: "Walk" / "Stroll"',
+    ]);
+    const different = replace(0, { choices: [go(1, "Walk"), go(1, "Take the map and walk", { gives: ["map"] })] });
+    expect(falseChoices(different)).toEqual([]);
+  });
+
+  it("find lines that assume the couple's gender, orientation or marriage", () => {
+    expect(assumingLines(good)).toEqual([]);
+    const lines = [
+      "A brave, manly noise.",
+      "Totally straight feelings.",
+      "That's why I married you.",
+      "Go straight on.",
+    ];
+    expect(assumingLines(replace(1, { text: lines[0]!, partnerMessage: lines[1]! }))).toEqual(lines.slice(0, 2));
+    expect(assumingLines(replace(1, { text: lines[2]!, partnerMessage: lines[3]! }))).toEqual([lines[2]]);
+  });
+});
+
+/** A small story with flags: the key is in 1, the door (2) needs it. Endings 3 and 4. */
+const withEnding = (id: number, recalls: StoryScene["recalls"] = []) => ({
+  ...scene(id, [restart], true),
+  shades: [{ min: 0, text: "Home." }],
+  recalls: [
+    { flag: "cellarKey" as const, line: "The key." },
+    { flag: "lantern" as const, line: "The lantern." },
+    ...recalls,
+  ],
+});
+const keyed: StoryScene[] = [
+  scene(0, [
+    go(1, "Search the shelf"),
+    go(2, "Open the door", { needs: ["cellarKey"] }),
+    go(3, "Wait", { score: -20 }),
+  ]),
+  scene(1, [go(2, "Take the key to the door", { gives: ["cellarKey", "lantern"] }), go(3, "Leave it", { score: 10 })]),
+  { ...scene(2, [go(4, "Go through", { score: 30 }), go(3, "Turn back")]), needs: ["cellarKey"] },
+  withEnding(3),
+  withEnding(4),
+];
+
+describe("exploreStory", () => {
+  it("passes a story whose every path has what each scene needs, and gives each ending's heart span", () => {
+    const explored = exploreStory(keyed);
+    expect(explored).toMatchObject({ breaks: [], badChoiceCounts: [], stuck: [] });
+    // 3: from 30 (0 -> Wait) to 65 (0 -> 1 -> 2 -> 3); 4: only 0 -> 1 -> 2 -> 4 at 90.
+    expect(explored.endings).toEqual(
+      new Map([
+        [3, { low: 30, high: 65 }],
+        [4, { low: 90, high: 90 }],
+      ]),
+    );
+  });
+
+  it("finds a scene reached without what it needs, with the path that does it", () => {
+    const leaky = keyed.map((s) => (s.id === 0 ? { ...s, choices: [go(1), go(2, "Open the door"), go(3)] } : s));
+    expect(exploreStory(leaky).breaks).toEqual(["scene 2 without cellarKey: 0 -> 2"]);
+  });
+
+  it("finds a state showing fewer than 2 or more than 3 choices", () => {
+    const narrow = keyed.map((s) => (s.id === 0 ? { ...s, choices: s.choices.slice(0, 2) } : s));
+    expect(exploreStory(narrow).badChoiceCounts).toEqual(["scene 0 shows 1 choices: 0"]);
+    const wide = keyed.map((s) => (s.id === 2 ? { ...s, choices: [...s.choices, go(3, "Sit"), go(4, "Run")] } : s));
+    expect(exploreStory(wide).badChoiceCounts).toEqual(["scene 2 shows 4 choices: 0 -> 1 -> 2"]);
+  });
+
+  it("finds a state with no way to an ending, and an ending recalling fewer than two things", () => {
+    // Without the key, 1 now only leads to 5, whose one way on needs the key.
+    const trap = [
+      ...keyed.map((s) =>
+        s.id === 1 ? { ...s, choices: [go(5, "Peek"), go(2, "Take the key", { gives: ["cellarKey"] })] } : s,
+      ),
+      scene(5, [go(3, "Unlock", { needs: ["cellarKey"] }), go(5, "Again")]),
+    ];
+    expect(exploreStory(trap).stuck).toEqual(["stuck at 0 -> 1 -> 5"]);
+    // The endings recall the key and the lantern: the new "Take the key" gives only the key.
+    expect(exploreStory(trap).shortRecalls).toEqual([
+      "ending 3 recalls 0 things: 0 -> 3",
+      "ending 4 recalls 1 things: 0 -> 1 -> 2 -> 4",
+      "ending 3 recalls 1 things: 0 -> 1 -> 2 -> 3",
+    ]);
+  });
+});
+
+describe("goldenWalk", () => {
+  const golden = { path: "golden" as const };
+  const labelled = keyed.map((s) => {
+    if (s.id === 0) return { ...s, choices: [{ ...s.choices[0]!, ...golden }, ...s.choices.slice(1)] };
+    if (s.id === 1) return { ...s, choices: [{ ...s.choices[0]!, ...golden }, s.choices[1]!] };
+    if (s.id === 2) return { ...s, choices: [{ ...s.choices[0]!, ...golden }, s.choices[1]!] };
+    return s;
+  });
+
+  it("follows the one golden choice of each scene to an ending", () => {
+    expect(goldenWalk(labelled)).toEqual({
+      walk: [
+        { scene: 0, choice: 0 },
+        { scene: 1, choice: 0 },
+        { scene: 2, choice: 0 },
+      ],
+      score: 90,
+      flags: ["cellarKey", "lantern"],
+      ending: 4,
+    });
+    expect(strayGoldenChoices(labelled)).toEqual([]);
+  });
+
+  it("refuses a scene with no golden choice or two, and finds golden choices off the path", () => {
+    const two = labelled.map((s) => (s.id === 2 ? { ...s, choices: s.choices.map((c) => ({ ...c, ...golden })) } : s));
+    expect(() => goldenWalk(two)).toThrow("scene 2 shows 2 golden choices");
+    expect(() => goldenWalk(keyed)).toThrow("scene 0 shows 0 golden choices");
+    const stray = labelled.map((s) => (s.id === 3 ? { ...s, choices: [{ ...restart, ...golden }] } : s));
+    expect(strayGoldenChoices(stray)).toEqual(["3: Start New Adventure"]);
   });
 });

@@ -1,4 +1,6 @@
-import { backgroundStyles, type StoryScene, timesOfDay } from "./scenes/types";
+import { HEART_SCORE_START } from "@spankbank/shared/limits";
+import { clampScore, isShown, sceneView, withFlags } from "./engine/storyEngine";
+import { backgroundStyles, GOLDEN, type StoryFlag, type StoryScene, storyFlags, timesOfDay } from "./scenes/types";
 
 /**
  * Checks on the story as a graph of scenes (choices are its edges). Each returns what is wrong,
@@ -86,7 +88,8 @@ export function unreachableEndings(story: Story): number[] {
 
 /**
  * The endings' and the other scenes' choices: exactly two endings, each with the one restart
- * choice 'Start New Adventure'; every other scene 2 or 3 choices, none of them a restart.
+ * choice 'Start New Adventure'; every other scene at least 2 choices (how many are shown at once,
+ * 2 or 3, depends on the flags: `exploreStory` checks that), none of them a restart.
  */
 export function badChoices(story: Story): string[] {
   const bad: string[] = [];
@@ -98,14 +101,14 @@ export function badChoices(story: Story): string[] {
       const restarts = only?.text === RESTART_TEXT && only.restart === true && only.next === FIRST_SCENE;
       if (!restarts || more.length > 0) bad.push(`ending ${scene.id} must offer only '${RESTART_TEXT}'`);
     } else {
-      if (scene.choices.length < 2 || scene.choices.length > 3) {
+      if (scene.choices.length < 2) {
         bad.push(`scene ${scene.id} has ${scene.choices.length} choices`);
       }
       if (scene.choices.some((choice) => choice.restart)) bad.push(`scene ${scene.id} restarts but is no ending`);
     }
     for (const choice of scene.choices) {
       if (!Number.isInteger(choice.score)) bad.push(`scene ${scene.id}: score ${choice.score} is not a whole number`);
-      if (choice.text.trim() === "" || choice.path.trim() === "") bad.push(`scene ${scene.id}: a blank choice`);
+      if (choice.text.trim() === "") bad.push(`scene ${scene.id}: a blank choice`);
     }
   }
   return bad;
@@ -135,7 +138,14 @@ export function repeatedTexts(story: Story): string[] {
 
 /** Every text a player reads: scene texts, partner messages and choices. */
 function allTexts(story: Story): string[] {
-  return story.flatMap((scene) => [scene.text, scene.partnerMessage, ...scene.choices.map((choice) => choice.text)]);
+  return story.flatMap((scene) => [
+    scene.text,
+    scene.partnerMessage,
+    ...scene.choices.map((choice) => choice.text),
+    ...(scene.variants ?? []).flatMap((variant) => [variant.text ?? "", variant.partnerMessage ?? ""]),
+    ...(scene.shades ?? []).map((shade) => shade.text),
+    ...(scene.recalls ?? []).map((recall) => recall.line),
+  ]);
 }
 
 /** The name tokens the story never uses (both must appear: the couple is in it together). */
@@ -158,50 +168,289 @@ export function unknownTokens(story: Story): string[] {
   );
 }
 
-/**
- * The choice to take at each scene on the shortest way from `from` to an ending (by choice
- * index), or undefined when no ending can be reached.
- */
-export function choiceTowardEnding(story: Story, from: number): number | undefined {
-  const scenes = byId(story);
-  // Breadth-first from the endings backwards: distance to the nearest ending per scene.
-  const distance = new Map<number, number>(endingsOf(story).map((scene) => [scene.id, 0]));
-  let changed = true;
-  while (changed) {
-    changed = false;
-    for (const scene of story) {
-      const best = Math.min(...nextScenes(scene).map((next) => distance.get(next) ?? Number.POSITIVE_INFINITY));
-      if (Number.isFinite(best) && (distance.get(scene.id) ?? Number.POSITIVE_INFINITY) > best + 1) {
-        distance.set(scene.id, best + 1);
-        changed = true;
-      }
-    }
-  }
-  const scene = scenes.get(from);
-  if (!scene || scene.ending || !distance.has(from)) return undefined;
-  const target = distance.get(from)! - 1;
-  return scene.choices.findIndex((choice) => !choice.restart && distance.get(choice.next) === target);
+/** One step of a playthrough: the scene and the index of the choice taken in its own list. */
+export interface Step {
+  scene: number;
+  choice: number;
+}
+
+/** Every flag a scene reads: in its needs, its choices' needs and lacks, its variants and recalls. */
+function flagsRead(scene: StoryScene): StoryFlag[] {
+  return [
+    ...(scene.needs ?? []),
+    ...scene.choices.flatMap((choice) => [...(choice.needs ?? []), ...(choice.lacks ?? [])]),
+    ...(scene.variants ?? []).flatMap((variant) => variant.when),
+    ...(scene.recalls ?? []).map((recall) => recall.flag),
+  ];
 }
 
 /**
- * A player's walk from scene 0 to an ending: the first choice each time, until it would lead
- * back to a scene already seen; from there the shortest way out. Scene ids with the choice taken.
+ * The flags that can still matter at each scene: those read by it or by any scene after it.
+ * Two states at one scene that differ only in other flags play out the same, so the exploration
+ * counts them as one (without this the states multiply with every flag nobody reads again).
  */
-export function walkToEnding(story: Story): { scene: number; choice: number }[] {
+function liveFlags(story: Story): Map<number, Set<StoryFlag>> {
   const scenes = byId(story);
-  const walk: { scene: number; choice: number }[] = [];
-  const seen = new Set<number>();
-  let current = scenes.get(FIRST_SCENE);
-  let lost = false;
-  while (current && !current.ending) {
-    seen.add(current.id);
-    const firstNext = current.choices[0]?.next;
-    if (firstNext === undefined || seen.has(firstNext)) lost = true;
-    const choice = lost ? choiceTowardEnding(story, current.id) : 0;
-    if (choice === undefined || choice < 0) throw new Error(`no way to an ending from scene ${current.id}`);
-    walk.push({ scene: current.id, choice });
-    current = scenes.get(current.choices[choice]!.next);
-    if (walk.length > story.length) throw new Error("the walk goes round in circles");
+  return new Map(
+    story.map((scene) => [
+      scene.id,
+      new Set([...reachableFrom(story, scene.id)].flatMap((id) => flagsRead(scenes.get(id)!))),
+    ]),
+  );
+}
+
+export interface StoryExploration {
+  /** Distinct (scene, flags that still matter) states a player can reach from scene 0. */
+  states: number;
+  /** A scene reached without something its text assumes, with one path that does it. */
+  breaks: string[];
+  /** A state showing fewer than 2 or more than 3 choices. */
+  badChoiceCounts: string[];
+  /** A state from which no ending can be reached. */
+  stuck: string[];
+  /** An ending reached remembering fewer than two things it can recall. */
+  shortRecalls: string[];
+  /** Each reachable ending with the lowest and highest heart score a player can end on. */
+  endings: Map<number, { low: number; high: number }>;
+}
+
+/** Each flag's bit, so a set of flags is one number (there are fewer than 31 flags). */
+const bitOf = new Map(storyFlags.map((flag, index) => [flag, 1 << index]));
+const maskOf = (flags: readonly StoryFlag[] = []) => flags.reduce((mask, flag) => mask | bitOf.get(flag)!, 0);
+const flagsIn = (mask: number) => storyFlags.filter((flag) => (mask & bitOf.get(flag)!) !== 0);
+
+/**
+ * Plays every way through the story at once: each reachable state (scene and the flags that still
+ * matter) once, following only the choices a player there is shown. Proves that every scene's needs
+ * hold on every path to it, and finds the heart score span of each ending. States are numbered in
+ * the order found, flags kept as bit masks: there are about 10^5 states.
+ */
+export function exploreStory(story: Story): StoryExploration {
+  const scenes = byId(story);
+  const live = new Map([...liveFlags(story)].map(([id, flags]) => [id, maskOf([...flags])]));
+  const compiled = new Map(
+    story.map((scene) => [
+      scene.id,
+      {
+        needs: maskOf(scene.needs),
+        choices: scene.choices.map((choice) => ({
+          needs: maskOf(choice.needs),
+          lacks: maskOf(choice.lacks),
+          gives: maskOf(choice.gives),
+          next: choice.next,
+          score: choice.score,
+        })),
+      },
+    ]),
+  );
+  const ids = new Map<number, number>();
+  const sceneOf: number[] = [];
+  const maskAt: number[] = [];
+  /** How the exploration first got to each state: the state before it. */
+  const cameFrom: number[] = [];
+  /** Shown choices of each state: [the choice's score, the next state]. */
+  const edges: [number, number][][] = [];
+  const add = (scene: number, mask: number, from: number): number => {
+    const key = scene * 2 ** 31 + mask;
+    const known = ids.get(key);
+    if (known !== undefined) return known;
+    ids.set(key, sceneOf.length);
+    sceneOf.push(scene);
+    maskAt.push(mask);
+    cameFrom.push(from);
+    edges.push([]);
+    return sceneOf.length - 1;
+  };
+  const pathTo = (state: number): string => {
+    const scenesOnPath: number[] = [];
+    for (let at = state; at !== -1; at = cameFrom[at]!) scenesOnPath.unshift(sceneOf[at]!);
+    return scenesOnPath.join(" -> ");
+  };
+  const breaks: string[] = [];
+  const badChoiceCounts: string[] = [];
+  const shortRecalls: string[] = [];
+  add(FIRST_SCENE, 0, -1);
+  // Breadth first: the states list is its own queue.
+  for (let state = 0; state < sceneOf.length; state++) {
+    const scene = scenes.get(sceneOf[state]!);
+    const rules = compiled.get(sceneOf[state]!);
+    const mask = maskAt[state]!;
+    if (!scene || !rules) continue;
+    if ((rules.needs & mask) !== rules.needs) {
+      breaks.push(`scene ${scene.id} without ${flagsIn(rules.needs & ~mask).join(", ")}: ${pathTo(state)}`);
+    }
+    if (scene.ending) {
+      const recalled = sceneView(scene, flagsIn(mask), 0).recalls.length;
+      if (recalled < 2) shortRecalls.push(`ending ${scene.id} recalls ${recalled} things: ${pathTo(state)}`);
+      continue;
+    }
+    const shown = rules.choices.filter(
+      (choice) => (choice.needs & mask) === choice.needs && (choice.lacks & mask) === 0,
+    );
+    if (shown.length < 2 || shown.length > 3) {
+      badChoiceCounts.push(`scene ${scene.id} shows ${shown.length} choices: ${pathTo(state)}`);
+    }
+    for (const choice of shown) {
+      const next = add(choice.next, (mask | choice.gives) & (live.get(choice.next) ?? 0), state);
+      edges[state]!.push([choice.score, next]);
+    }
   }
-  return walk;
+  const count = sceneOf.length;
+  // Heart span: the clamp keeps a higher score higher, so lows and highs travel along the choices
+  // on their own. Passes over the states in the order found carry them forward; the few loops in
+  // the story need another pass each time they move a span, until nothing changes (all in 0..100).
+  const low = new Array<number>(count).fill(Number.POSITIVE_INFINITY);
+  const high = new Array<number>(count).fill(Number.NEGATIVE_INFINITY);
+  low[0] = HEART_SCORE_START;
+  high[0] = HEART_SCORE_START;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let state = 0; state < count; state++) {
+      if (low[state] === Number.POSITIVE_INFINITY) continue;
+      for (const [score, next] of edges[state]!) {
+        const nextLow = clampScore(low[state]! + score);
+        const nextHigh = clampScore(high[state]! + score);
+        if (nextLow < low[next]!) {
+          low[next] = nextLow;
+          changed = true;
+        }
+        if (nextHigh > high[next]!) {
+          high[next] = nextHigh;
+          changed = true;
+        }
+      }
+    }
+  }
+  const endings = new Map<number, { low: number; high: number }>();
+  for (let state = 0; state < count; state++) {
+    if (!scenes.get(sceneOf[state]!)?.ending) continue;
+    const span = endings.get(sceneOf[state]!) ?? { low: low[state]!, high: high[state]! };
+    endings.set(sceneOf[state]!, { low: Math.min(span.low, low[state]!), high: Math.max(span.high, high[state]!) });
+  }
+  // Stuck: states from which no ending state can be reached, found backwards from the endings.
+  const before: number[][] = Array.from({ length: count }, () => []);
+  edges.forEach((out, state) => {
+    for (const [, next] of out) before[next]!.push(state);
+  });
+  const leadsOut = new Array<boolean>(count).fill(false);
+  const back: number[] = [];
+  for (let state = 0; state < count; state++) {
+    if (scenes.get(sceneOf[state]!)?.ending) {
+      leadsOut[state] = true;
+      back.push(state);
+    }
+  }
+  for (let at = 0; at < back.length; at++) {
+    for (const state of before[back[at]!]!) {
+      if (!leadsOut[state]) {
+        leadsOut[state] = true;
+        back.push(state);
+      }
+    }
+  }
+  const stuck = leadsOut.flatMap((out, state) => (out ? [] : [`stuck at ${pathTo(state)}`]));
+  return { states: count, breaks, badChoiceCounts, stuck, shortRecalls, endings };
+}
+
+/** A step of a walk through the page: also the position of the choice among those shown. */
+export interface ShownStep extends Step {
+  shown: number;
+}
+
+/** The shortest playthrough from scene 0 to an ending, following only the choices a player is shown. */
+export function shortestWalkToEnding(story: Story): ShownStep[] {
+  const scenes = byId(story);
+  const live = liveFlags(story);
+  const stateKey = (scene: number, flags: readonly StoryFlag[]) => `${scene}|${flags.join(",")}`;
+  const start = stateKey(FIRST_SCENE, []);
+  const came = new Map<string, { key: string; step: ShownStep } | null>([[start, null]]);
+  const queue: { key: string; scene: number; flags: StoryFlag[] }[] = [{ key: start, scene: FIRST_SCENE, flags: [] }];
+  for (let next = 0; next < queue.length; next++) {
+    const { key, scene: id, flags } = queue[next]!;
+    const scene = scenes.get(id);
+    if (!scene) continue;
+    if (scene.ending) {
+      const walk: ShownStep[] = [];
+      for (let at = came.get(key); at; at = came.get(at.key)) walk.unshift(at.step);
+      return walk;
+    }
+    sceneView(scene, flags, 0).choices.forEach(({ choice, index }, shown) => {
+      // Only the flags still read ahead tell states apart (as in `exploreStory`).
+      const nextFlags = withFlags(flags, choice.gives).filter((flag) => live.get(choice.next)?.has(flag));
+      const nextKey = stateKey(choice.next, nextFlags);
+      if (came.has(nextKey)) return;
+      came.set(nextKey, { key, step: { scene: id, choice: index, shown } });
+      queue.push({ key: nextKey, scene: choice.next, flags: nextFlags });
+    });
+  }
+  throw new Error("no way from scene 0 to an ending");
+}
+
+/**
+ * The golden path: from scene 0, the one choice labelled golden in each scene, to an ending.
+ * Returns the walk and the heart score it ends on, or what is wrong with the labels.
+ */
+export function goldenWalk(story: Story): { walk: Step[]; score: number; flags: StoryFlag[]; ending: number } {
+  const scenes = byId(story);
+  const walk: Step[] = [];
+  let flags: StoryFlag[] = [];
+  let score = HEART_SCORE_START;
+  let scene = scenes.get(FIRST_SCENE);
+  while (scene && !scene.ending) {
+    const golden = scene.choices
+      .map((choice, index) => ({ choice, index }))
+      .filter(({ choice }) => choice.path === GOLDEN && isShown(choice, flags));
+    if (golden.length !== 1) throw new Error(`scene ${scene.id} shows ${golden.length} golden choices`);
+    const [{ choice, index }] = golden as [{ choice: (typeof scene.choices)[number]; index: number }];
+    walk.push({ scene: scene.id, choice: index });
+    flags = withFlags(flags, choice.gives);
+    score = clampScore(score + choice.score);
+    scene = scenes.get(choice.next);
+    if (walk.length > story.length) throw new Error("the golden path goes round in circles");
+  }
+  if (!scene) throw new Error("the golden path leads to a missing scene");
+  return { walk, score, flags, ending: scene.id };
+}
+
+/** Golden choices off the golden path: the label means one path, so there must be none. */
+export function strayGoldenChoices(story: Story): string[] {
+  const onPath = new Set(goldenWalk(story).walk.map(({ scene, choice }) => `${scene}:${choice}`));
+  return story.flatMap((scene) =>
+    scene.choices.flatMap((choice, index) =>
+      choice.path === GOLDEN && !onPath.has(`${scene.id}:${index}`) ? [`${scene.id}: ${choice.text}`] : [],
+    ),
+  );
+}
+
+/**
+ * False choices: two choices of one scene that lead to the same scene and change the same flags
+ * (whatever their words, the story cannot tell them apart afterwards).
+ */
+export function falseChoices(story: Story): string[] {
+  return story.flatMap((scene) =>
+    scene.choices.flatMap((choice, index) =>
+      scene.choices.slice(index + 1).flatMap((other) => {
+        const same =
+          choice.next === other.next &&
+          withFlags([], choice.gives).join() === withFlags([], other.gives).join() &&
+          withFlags([], choice.needs).join() === withFlags([], other.needs).join() &&
+          withFlags([], choice.lacks).join() === withFlags([], other.lacks).join();
+        return same ? [`${scene.id}: "${choice.text}" / "${other.text}"`] : [];
+      }),
+    ),
+  );
+}
+
+/** The share of partner messages that say the player's name (about one in three reads as real speech). */
+export function nameShare(story: Story): number {
+  const messages = story.flatMap((scene) => [scene.partnerMessage]);
+  return messages.filter((message) => message.includes("{me}")).length / messages.length;
+}
+
+/** Words that assume the couple's gender, orientation or marital status. */
+const ASSUMING =
+  /\b(manly|womanly|girly|married|marry|marriage|husband|wife|boyfriend|girlfriend|ladies|gentlemen|bride|groom|straight (feelings|couple|guy|girl|man|woman))\b/i;
+
+export function assumingLines(story: Story): string[] {
+  return allTexts(story).filter((text) => ASSUMING.test(text));
 }

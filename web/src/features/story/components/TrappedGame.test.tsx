@@ -1,25 +1,15 @@
 import { SCENE_TRANSITION_MS } from "@spankbank/shared/limits";
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
 import { renderApp } from "@/test/renderApp";
+import { progressKey } from "../engine/useStoryGame";
 import { fillNames } from "../names";
 import { story } from "../scenes/story";
-import { choiceTowardEnding } from "../storyGraph";
+import { goldenWalk, shortestWalkToEnding } from "../storyGraph";
 
 const asAlex = { me: "Alex", partner: "Sam" };
 const sceneById = (id: number) => story.find((scene) => scene.id === id)!;
-
-/** The shortest way from scene 0 to an ending (32 moves), each scene with the choice taken. */
-function shortestWalkToEnding(): { scene: number; choice: number }[] {
-  const walk: { scene: number; choice: number }[] = [];
-  for (let scene = sceneById(0); !scene.ending; ) {
-    const choice = choiceTowardEnding(story, scene.id)!;
-    walk.push({ scene: scene.id, choice });
-    scene = sceneById(scene.choices[choice]!.next);
-  }
-  return walk;
-}
 
 async function openGame() {
   signInAs("alex");
@@ -63,7 +53,7 @@ describe("/trapped-game", { timeout: 20_000 }, () => {
     expect(screen.getByRole("button", { name: "Heart score" })).toHaveAttribute("aria-pressed", "false");
   });
 
-  // Its own budget: each of the 32 moves renders the whole app in jsdom and queries it by role
+  // Its own budget: each of the 31 moves renders the whole app in jsdom and queries it by role
   // (about 0.25 s a move here, several times that on a busy machine).
   it("plays by keyboard to an ending, moving focus to each new scene, and starts a new adventure", {
     timeout: 60_000,
@@ -75,10 +65,12 @@ describe("/trapped-game", { timeout: 20_000 }, () => {
     // Time still flows for everything else.
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout"] });
     let score = 50;
-    for (const [made, step] of shortestWalkToEnding().entries()) {
+    for (const [made, step] of shortestWalkToEnding(story).entries()) {
       const scene = await screen.findByRole("article", { name: `Scene ${step.scene}` });
       const choice = sceneById(step.scene).choices[step.choice]!;
-      within(scene).getAllByRole("button")[step.choice]!.focus();
+      const button = within(scene).getAllByRole("button")[step.shown]!;
+      expect(button).toHaveTextContent(fillNames(choice.text, asAlex));
+      button.focus();
       await user.keyboard("{Enter}");
       await vi.advanceTimersByTimeAsync(SCENE_TRANSITION_MS);
       score = Math.min(100, Math.max(0, score + choice.score));
@@ -97,5 +89,34 @@ describe("/trapped-game", { timeout: 20_000 }, () => {
     expect(await screen.findByRole("article", { name: "Scene 0" })).toHaveFocus();
     expect(screen.getByText("0 choices made")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Heart score 50" })).toBeInTheDocument();
+  });
+
+  it("tells a saved ending in the shade of its heart score, recalling what the player did", async () => {
+    const { ending, flags } = goldenWalk(story);
+    const saved = (score: number) => ({ version: 2, scene: ending, score, history: [], flags, pendingScene: null });
+    localStorage.setItem(progressKey("alex"), JSON.stringify(saved(40)));
+    await openGame();
+    const quiet = sceneById(ending).shades!.find((shade) => 40 >= shade.min)!;
+    const article = await screen.findByRole("article", { name: `Scene ${ending}` });
+    expect(within(article).getByText(fillNames(`${sceneById(ending).text} ${quiet.text}`, asAlex))).toBeInTheDocument();
+    const recalls = within(article).getByRole("list", { name: "What you did together" });
+    expect(within(recalls).getAllByRole("listitem")).toHaveLength(3);
+    cleanup();
+
+    localStorage.setItem(progressKey("alex"), JSON.stringify(saved(100)));
+    await openGame();
+    const glowing = sceneById(ending).shades![0]!;
+    expect(await screen.findByText(fillNames(`${sceneById(ending).text} ${glowing.text}`, asAlex))).toBeInTheDocument();
+  });
+
+  it("starts an old save (before flags) at scene 0 instead of failing", async () => {
+    // The save format before version 2, pointing at a scene number the story no longer has.
+    localStorage.setItem(
+      progressKey("alex"),
+      JSON.stringify({ scene: 13, score: 90, history: [], pendingScene: null }),
+    );
+    await openGame();
+    expect(await screen.findByRole("article", { name: "Scene 0" })).toBeInTheDocument();
+    expect(screen.getByText("0 choices made")).toBeInTheDocument();
   });
 });

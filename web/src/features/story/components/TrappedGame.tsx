@@ -18,7 +18,7 @@ interface TrappedGameProps {
 
 /** The story game: one scene at a time over its painted background, played by click or keyboard. */
 export function TrappedGame({ story, names, username }: TrappedGameProps) {
-  const { state, scene, moving, choose } = useStoryGame(story, username);
+  const { state, scene, view, moving, choose } = useStoryGame(story, username);
   const [scoreShown, setScoreShown] = useLocalStorage({ key: "trapped-game:score-shown", defaultValue: false });
   const sceneRef = useRef<HTMLElement>(null);
   const arrivedAt = useRef(state.scene);
@@ -45,13 +45,20 @@ export function TrappedGame({ story, names, username }: TrappedGameProps) {
                 The end
               </Badge>
             )}
-            <p className={classes.text}>{fillNames(scene.text, names)}</p>
+            <p className={classes.text}>{fillNames(view.text, names)}</p>
+            {view.recalls.length > 0 && (
+              <ul className={classes.recalls} aria-label="What you did together">
+                {view.recalls.map((line) => (
+                  <li key={line}>{fillNames(line, names)}</li>
+                ))}
+              </ul>
+            )}
             <blockquote className={classes.message}>
-              <p>“{fillNames(scene.partnerMessage, names)}”</p>
+              <p>“{fillNames(view.partnerMessage, names)}”</p>
               <footer>— {names.partner}</footer>
             </blockquote>
             <Stack gap="xs">
-              {scene.choices.map((choice, index) => (
+              {view.choices.map(({ choice, index }) => (
                 <Button
                   key={choice.text}
                   className={classes.choice}

@@ -7,11 +7,15 @@ const scene = (id: number, next: number[]): StoryScene => ({
   id,
   text: `Scene ${id}`,
   partnerMessage: `Message ${id}`,
-  choices: next.map((to) => ({ text: `To ${to}`, next: to, score: 10, path: "brave" })),
+  choices: next.map((to) => ({ text: `To ${to}`, next: to, score: 10 })),
   background: "cabin",
   timeOfDay: "night",
 });
 const story = [scene(0, [1, 2]), scene(1, [2, 0]), scene(2, [0, 1])];
+// Scene 0's first choice gives the map; scene 1 offers a choice only to those who have it.
+story[0]!.choices[0]!.gives = ["map"];
+story[1]!.choices.push({ text: "Read the map", next: 2, score: 5, needs: ["map"] });
+story[2]!.choices.push({ text: "Read the map", next: 1, score: 5, needs: ["map"] });
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -34,19 +38,32 @@ describe("useStoryGame", () => {
       scene: 2,
       score: 60,
       history: [{ scene: 0, choice: 1 }],
+      flags: [],
       pendingScene: null,
     });
     expect(result.current.moving).toBe(false);
   });
 
-  it("keeps each partner's progress through a reload", () => {
+  it("offers a choice only with what it needs, and ignores a hidden one", () => {
+    const { result } = renderHook(() => useStoryGame(story, "alex"));
+    act(() => result.current.choose(1));
+    act(() => vi.advanceTimersByTime(300));
+    expect(result.current.view.choices.map(({ index }) => index)).toEqual([0, 1]);
+    act(() => result.current.choose(2));
+    expect(result.current.moving).toBe(false);
+    expect(result.current.state.history).toHaveLength(1);
+  });
+
+  it("keeps each partner's progress, flags included, through a reload", () => {
     const alex = renderHook(() => useStoryGame(story, "alex"));
     act(() => alex.result.current.choose(0));
     act(() => vi.advanceTimersByTime(300));
     alex.unmount();
+    expect(JSON.parse(localStorage.getItem(progressKey("alex"))!)).toMatchObject({ version: 2, flags: ["map"] });
 
     const reloaded = renderHook(() => useStoryGame(story, "alex"));
-    expect(reloaded.result.current.state).toMatchObject({ scene: 1, score: 60 });
+    expect(reloaded.result.current.state).toMatchObject({ scene: 1, score: 60, flags: ["map"] });
+    expect(reloaded.result.current.view.choices.map(({ index }) => index)).toEqual([0, 1, 2]);
     const sam = renderHook(() => useStoryGame(story, "sam"));
     expect(sam.result.current.state).toMatchObject({ scene: 0, score: 50, history: [] });
   });
@@ -64,8 +81,24 @@ describe("useStoryGame", () => {
   it("starts a new adventure when the saved progress is unreadable or names a scene no longer there", () => {
     localStorage.setItem(progressKey("alex"), "{not json");
     expect(renderHook(() => useStoryGame(story, "alex")).result.current.state.scene).toBe(0);
-    localStorage.setItem(progressKey("sam"), JSON.stringify({ scene: 77, score: 40, history: [], pendingScene: null }));
+    const gone = { version: 2, scene: 77, score: 40, history: [], flags: [], pendingScene: null };
+    localStorage.setItem(progressKey("sam"), JSON.stringify(gone));
     expect(renderHook(() => useStoryGame(story, "sam")).result.current.state).toMatchObject({ scene: 0, score: 50 });
+  });
+
+  it("starts a save from before the story remembered things (no version, no flags) as a new adventure", () => {
+    // The format every save had until version 2: a scene that still exists, mid-adventure.
+    const before = { scene: 2, score: 80, history: [{ scene: 0, choice: 1 }], pendingScene: null };
+    localStorage.setItem(progressKey("alex"), JSON.stringify(before));
+    const { result } = renderHook(() => useStoryGame(story, "alex"));
+    expect(result.current.state).toEqual({ scene: 0, score: 50, history: [], flags: [], pendingScene: null });
+    expect(JSON.parse(localStorage.getItem(progressKey("alex"))!)).toMatchObject({ version: 2, scene: 0, flags: [] });
+  });
+
+  it("starts a new adventure when the saved flags are unknown to the story", () => {
+    const odd = { version: 2, scene: 1, score: 60, history: [], flags: ["teleporter"], pendingScene: null };
+    localStorage.setItem(progressKey("alex"), JSON.stringify(odd));
+    expect(renderHook(() => useStoryGame(story, "alex")).result.current.state.scene).toBe(0);
   });
 
   it("restarts at scene 0 with score 50 and an empty history", () => {
@@ -73,6 +106,6 @@ describe("useStoryGame", () => {
     act(() => result.current.choose(0));
     act(() => vi.advanceTimersByTime(300));
     act(() => result.current.restart());
-    expect(result.current.state).toEqual({ scene: 0, score: 50, history: [], pendingScene: null });
+    expect(result.current.state).toEqual({ scene: 0, score: 50, history: [], flags: [], pendingScene: null });
   });
 });

@@ -1,20 +1,29 @@
 import { HEART_SCORE_MAX, HEART_SCORE_MIN, SCENE_TRANSITION_MS } from "@spankbank/shared/limits";
 import { useCallback, useEffect, useReducer } from "react";
 import { z } from "zod";
-import type { StoryScene } from "../scenes/types";
-import { newAdventure, type StoryState, storyReducer } from "./storyEngine";
+import { type StoryScene, storyFlags } from "../scenes/types";
+import { isShown, newAdventure, type StoryState, sceneView, storyReducer } from "./storyEngine";
 
 /** Each partner's own adventure, kept in this browser. */
 export const progressKey = (username: string) => `trapped-game:${username}`;
 
+/**
+ * The saved game's format. Version 2 added the flags (and the story's scenes changed with it):
+ * a save without this version, from before, starts a new adventure rather than resume a story
+ * it was not made for.
+ */
+export const PROGRESS_VERSION = 2;
+
 const savedProgress = z.object({
+  version: z.literal(PROGRESS_VERSION),
   scene: z.int(),
   score: z.int().min(HEART_SCORE_MIN).max(HEART_SCORE_MAX),
   history: z.array(z.object({ scene: z.int(), choice: z.int().min(0) })),
+  flags: z.array(z.enum(storyFlags)),
   pendingScene: z.int().nullable(),
 });
 
-/** The saved game, or a new one when nothing (or something no longer in the story) is saved. */
+/** The saved game, or a new one when nothing (or an older format, or something no longer in the story) is saved. */
 function loadProgress(key: string, scenes: ReadonlyMap<number, StoryScene>): StoryState {
   let parsed: ReturnType<typeof savedProgress.safeParse>;
   try {
@@ -23,9 +32,13 @@ function loadProgress(key: string, scenes: ReadonlyMap<number, StoryScene>): Sto
     return newAdventure;
   }
   if (!parsed.success) return newAdventure;
+  const { version: _version, ...saved } = parsed.data;
   // A reload during the 300 ms move lands on the scene the choice was moving to.
-  const state = storyReducer(parsed.data, { type: "arrive" });
-  return scenes.has(state.scene) ? state : newAdventure;
+  const state = storyReducer(saved, { type: "arrive" });
+  const scene = scenes.get(state.scene);
+  // A scene that is gone, or one the saved flags could not have reached (no choice to offer).
+  const playable = scene && (scene.ending || scene.choices.some((choice) => isShown(choice, state.flags)));
+  return playable ? state : newAdventure;
 }
 
 /**
@@ -38,7 +51,7 @@ export function useStoryGame(story: readonly StoryScene[], username: string) {
   const [state, dispatch] = useReducer(storyReducer, undefined, () => loadProgress(key, scenes));
 
   useEffect(() => {
-    localStorage.setItem(key, JSON.stringify(state));
+    localStorage.setItem(key, JSON.stringify({ version: PROGRESS_VERSION, ...state }));
   }, [key, state]);
 
   useEffect(() => {
@@ -48,14 +61,15 @@ export function useStoryGame(story: readonly StoryScene[], username: string) {
   }, [state.pendingScene]);
 
   const scene = scenes.get(state.scene)!;
+  const view = sceneView(scene, state.flags, state.score);
   const choose = useCallback(
     (index: number) => {
       const choice = scene.choices[index];
-      if (choice) dispatch({ type: "choose", index, choice });
+      if (choice && isShown(choice, state.flags)) dispatch({ type: "choose", index, choice });
     },
-    [scene],
+    [scene, state.flags],
   );
   const restart = useCallback(() => dispatch({ type: "restart" }), []);
 
-  return { state, scene, moving: state.pendingScene !== null, choose, restart };
+  return { state, scene, view, moving: state.pendingScene !== null, choose, restart };
 }

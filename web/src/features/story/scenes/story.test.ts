@@ -1,19 +1,28 @@
 import { describe, expect, it } from "vitest";
+import { sceneView } from "../engine/storyEngine";
 import {
+  assumingLines,
   badChoices,
   badLooks,
   badSceneIds,
+  endingsOf,
+  exploreStory,
+  falseChoices,
+  goldenWalk,
   hardCodedNames,
   missingNameTokens,
   missingNextScenes,
+  nameShare,
   repeatedTexts,
   scenesWithoutWayOut,
+  shortestWalkToEnding,
+  strayGoldenChoices,
   unknownTokens,
   unreachableEndings,
   unreachableScenes,
-  walkToEnding,
 } from "../storyGraph";
 import { story } from "./story";
+import { type StoryFlag, storyFlags } from "./types";
 
 describe("the story", () => {
   it("has at least 100 scenes", () => {
@@ -56,7 +65,82 @@ describe("the story", () => {
     expect(hardCodedNames(story)).toEqual([]);
   });
 
-  it("can be played from scene 0 to an ending by a player taking first choices", () => {
-    expect(walkToEnding(story).length).toBeGreaterThan(0);
+  it("has the partner say the player's name in about one message in three, and assume nothing about the couple", () => {
+    expect(nameShare(story)).toBeGreaterThanOrEqual(0.25);
+    expect(nameShare(story)).toBeLessThanOrEqual(0.4);
+    expect(assumingLines(story)).toEqual([]);
+  });
+
+  it("offers no false choice: two choices of a scene always differ in where they lead or what they give", () => {
+    expect(falseChoices(story)).toEqual([]);
+  });
+
+  it("gives every flag somewhere and reads it somewhere", () => {
+    const given = new Set(story.flatMap((scene) => scene.choices.flatMap((choice) => choice.gives ?? [])));
+    const read = new Set<StoryFlag>(
+      story.flatMap((scene) => [
+        ...(scene.needs ?? []),
+        ...scene.choices.flatMap((choice) => [...(choice.needs ?? []), ...(choice.lacks ?? [])]),
+        ...(scene.variants ?? []).flatMap((variant) => variant.when),
+        ...(scene.recalls ?? []).map((recall) => recall.flag),
+      ]),
+    );
+    expect(storyFlags.filter((flag) => !given.has(flag) || !read.has(flag))).toEqual([]);
+  });
+
+  it("tells each ending in at least three shades of heart, the lowest from 0", () => {
+    for (const ending of endingsOf(story)) {
+      const mins = (ending.shades ?? []).map((shade) => shade.min);
+      expect(mins.length, `ending ${ending.id}`).toBeGreaterThanOrEqual(3);
+      expect(mins, `ending ${ending.id}`).toEqual([...mins].sort((a, b) => b - a));
+      expect(mins.at(-1), `ending ${ending.id}`).toBe(0);
+    }
+  });
+
+  it("labels one golden path: from scene 0 to an ending at a full heart, no golden choice off it", () => {
+    const golden = goldenWalk(story);
+    expect(golden.score).toBe(100);
+    expect(endingsOf(story).map((scene) => scene.id)).toContain(golden.ending);
+    expect(strayGoldenChoices(story)).toEqual([]);
+  });
+
+  it("can be played from scene 0 to an ending through the choices shown", () => {
+    expect(shortestWalkToEnding(story).length).toBeGreaterThan(0);
+  });
+});
+
+// Every reachable state of the story, about 10^5: a few seconds normally, many more on a busy machine.
+describe("every way through the story", { timeout: 180_000 }, () => {
+  it("meets every scene's needs on every path, shows 2 or 3 choices, reaches both endings and spans the heart", () => {
+    const explored = exploreStory(story);
+    // No continuity break: no scene is ever reached without what its text assumes.
+    expect(explored.breaks).toEqual([]);
+    expect(explored.badChoiceCounts).toEqual([]);
+    expect(explored.stuck).toEqual([]);
+    // Every ending names two or three things the player did.
+    expect(explored.shortRecalls).toEqual([]);
+    expect([...explored.endings.keys()].sort()).toEqual(
+      endingsOf(story)
+        .map((scene) => scene.id)
+        .sort(),
+    );
+    // The heart at the end is earned: each ending can be reached low or at the very top.
+    for (const [ending, span] of explored.endings) {
+      expect(span.low, `ending ${ending}`).toBeLessThanOrEqual(30);
+      expect(span.high, `ending ${ending}`).toBe(100);
+    }
+    // The span, for the record (the tests' log): states and each ending's lowest and highest heart.
+    console.info(
+      `story: ${explored.states} states;`,
+      [...explored.endings].map(([id, s]) => `${id}: ${s.low}-${s.high}`).join(", "),
+    );
+  });
+
+  it("shows each ending's text in the shade of the heart score and recalls what the golden path did", () => {
+    const golden = goldenWalk(story);
+    const ending = story.find((scene) => scene.id === golden.ending)!;
+    const shades = new Set([100, 70, 30].map((score) => sceneView(ending, golden.flags, score).text));
+    expect(shades.size).toBe(3);
+    expect(sceneView(ending, golden.flags, 100).recalls).toHaveLength(3);
   });
 });

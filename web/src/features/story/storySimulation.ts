@@ -1,0 +1,91 @@
+import { isShown, newAdventure, type StoryState, storyReducer } from "./engine/storyEngine";
+import type { StoryScene } from "./scenes/types";
+
+/**
+ * A seeded random number generator (mulberry32), so a simulation is the same every run. Written
+ * here because Math.random takes no seed and no kept library offers one for plain numbers.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface Simulation {
+  runs: number;
+  /** Scenes entered without something their text assumes, over all runs. */
+  breaks: number;
+  /** Runs that met at least one such scene. */
+  runsWithBreaks: number;
+  /** Choices made, over all runs. */
+  choices: number;
+  /** How many runs ended on each heart score (index 0..100). */
+  finalHearts: number[];
+  /** How many runs ended at each ending scene. */
+  endings: Map<number, number>;
+}
+
+/** A runaway guard: no playthrough of this story is anywhere near this long. */
+const MAX_CHOICES = 1000;
+
+/**
+ * Random players: each run starts a new adventure and picks uniformly among the choices shown
+ * until an ending. `showAll` offers every choice regardless of its needs (how the story played
+ * before it remembered anything): the breaks count what such a player runs into.
+ */
+export function simulatePlays(
+  story: readonly StoryScene[],
+  runs: number,
+  random: () => number,
+  { showAll = false } = {},
+): Simulation {
+  const scenes = new Map(story.map((scene) => [scene.id, scene]));
+  const result: Simulation = {
+    runs,
+    breaks: 0,
+    runsWithBreaks: 0,
+    choices: 0,
+    finalHearts: Array.from({ length: 101 }, () => 0),
+    endings: new Map(),
+  };
+  for (let run = 0; run < runs; run++) {
+    let state: StoryState = newAdventure;
+    let breaks = 0;
+    for (let made = 0; ; made++) {
+      const scene = scenes.get(state.scene);
+      if (!scene) throw new Error(`scene ${state.scene} does not exist`);
+      breaks += (scene.needs ?? []).some((flag) => !state.flags.includes(flag)) ? 1 : 0;
+      if (scene.ending) {
+        result.finalHearts[state.score]! += 1;
+        result.endings.set(scene.id, (result.endings.get(scene.id) ?? 0) + 1);
+        break;
+      }
+      if (made >= MAX_CHOICES) throw new Error(`a run made ${MAX_CHOICES} choices without an ending`);
+      const shown = scene.choices
+        .map((choice, index) => ({ choice, index }))
+        .filter(({ choice }) => showAll || isShown(choice, state.flags));
+      const { choice, index } = shown[Math.floor(random() * shown.length)]!;
+      state = storyReducer(storyReducer(state, { type: "choose", index, choice }), { type: "arrive" });
+      result.choices += 1;
+    }
+    result.breaks += breaks;
+    result.runsWithBreaks += breaks > 0 ? 1 : 0;
+  }
+  return result;
+}
+
+/** The score below which the given share of runs ended (e.g. 0.1 for the 10th percentile). */
+export function percentile(finalHearts: readonly number[], share: number): number {
+  const runs = finalHearts.reduce((sum, count) => sum + count, 0);
+  let seen = 0;
+  for (const [score, count] of finalHearts.entries()) {
+    seen += count;
+    if (seen >= share * runs) return score;
+  }
+  return finalHearts.length - 1;
+}
