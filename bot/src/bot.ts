@@ -1,7 +1,8 @@
-import { Client, Events, GatewayIntentBits, Partials } from "discord.js";
+import { Client, Events, GatewayDispatchEvents, GatewayIntentBits, Partials } from "discord.js";
 import type { BotContext } from "./context.js";
 import { onInteractionCreate } from "./events/interactionCreate.js";
-import { onMessageCreate, onMessageDelete, onMessageUpdate } from "./events/messages.js";
+import { onMessageBulkDelete, onMessageCreate, onMessageDelete, onMessageUpdate } from "./events/messages.js";
+import { logError } from "./logging.js";
 
 export interface BotOptions {
   /** The REST base, e.g. `http://127.0.0.1:4000/api` for the Discord stand-in; Discord's own when unset. */
@@ -11,6 +12,7 @@ export interface BotOptions {
 /**
  * The Discord client with every handler attached, not logged in yet: `start.ts` logs in, tests
  * set a token and feed it raw gateway payloads. A failing handler is logged; the bot goes on.
+ * The gateway's life (errors, disconnects, reconnects, resumes) is logged too.
  */
 export function createBot(context: BotContext, options: BotOptions = {}): Client {
   const client = new Client({
@@ -26,7 +28,7 @@ export function createBot(context: BotContext, options: BotOptions = {}): Client
   const guarded =
     <Args extends unknown[]>(what: string, handler: (...args: [...Args, BotContext]) => Promise<void>) =>
     (...args: Args) => {
-      handler(...args, context).catch((error: unknown) => console.error(`${what} failed:`, error));
+      handler(...args, context).catch((error: unknown) => logError(`${what} failed`, error));
     };
   client.on(Events.InteractionCreate, guarded("Interaction", onInteractionCreate));
   client.on(Events.MessageCreate, guarded("New message", onMessageCreate));
@@ -35,6 +37,14 @@ export function createBot(context: BotContext, options: BotOptions = {}): Client
     guarded("Edited message", (_old, updated, ctx) => onMessageUpdate(updated, ctx)),
   );
   client.on(Events.MessageDelete, guarded("Deleted message", onMessageDelete));
+  client.on(Events.MessageBulkDelete, guarded("Deleted messages", onMessageBulkDelete));
   client.once(Events.ClientReady, (ready) => console.log(`Discord bot signed in as ${ready.user.tag}`));
+  client.on(Events.Error, (error) => logError("Discord client error", error));
+  client.on(Events.ShardError, (error) => logError("Discord gateway error", error));
+  client.on(Events.ShardDisconnect, (event) =>
+    console.error(`Discord gateway closed for good (code ${event.code}); the bot must be restarted.`),
+  );
+  client.on(Events.ShardReconnecting, () => console.log("Discord gateway connection lost; reconnecting."));
+  client.ws.on(GatewayDispatchEvents.Resumed, () => console.log("Discord gateway resumed: nothing was missed."));
   return client;
 }

@@ -13,6 +13,11 @@ export interface BotContext {
   config: CoupleConfig;
   /** The `media/` folder beside the database, where memory images are saved. */
   mediaDir: string;
+  /**
+   * Hosts images may be downloaded from besides Discord's CDN (`DISCORD_MEDIA_HOSTS`, e.g. the
+   * end-to-end test's stand-in); empty in production.
+   */
+  mediaHosts?: readonly string[];
 }
 
 /** One slash command: its registration data and what it does (discord.js guide shape). */

@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdir, open, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
 import { MEDIA_MAX_BYTES, MEDIA_TYPES, type StoredImage } from "@spankbank/db/media";
+import type { MissingImage } from "@spankbank/db/mediaOutbox";
 
 export interface Attachment {
   name: string;
@@ -12,39 +15,179 @@ export interface Attachment {
 
 export interface SavedImages {
   saved: StoredImage[];
-  /** Names of the attachments left out (wrong type or too big). */
+  /** Names of the attachments left out for good (not an image, too big, not from Discord). */
   refused: string[];
+  /** Images that did not arrive (Discord's CDN failed or was too slow): tried again later. */
+  missing: MissingImage[];
+}
+
+/** Where images are downloaded from: Discord's CDN, plus any host the configuration adds. */
+export const DISCORD_MEDIA_HOSTS: readonly string[] = ["cdn.discordapp.com", "media.discordapp.net"];
+/** A download that takes longer than this is dropped (and tried again later). */
+export const DOWNLOAD_TIMEOUT_MS = 30_000;
+/** The largest upload limit Discord advertises (a level 3 boosted server): nothing bigger is read. */
+export const UPLOAD_LIMIT_MAX = 100 * 1024 * 1024;
+
+export interface DownloadRules {
+  /** The upload limit the interaction or the server advertises; at least MEDIA_MAX_BYTES. */
+  maxBytes: number;
+  /** Hosts allowed besides Discord's CDN (`host` or `host:port`, e.g. a test stand-in's). */
+  extraHosts?: readonly string[];
+}
+
+/** Why a download did not give an image: `retry` later (network, 5xx, 404 of a slow CDN) or never. */
+export class DownloadFailure extends Error {
+  constructor(
+    message: string,
+    readonly retry: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** Discord's CDN over https, or a host the configuration names explicitly. */
+function allowedUrl(url: string, extraHosts: readonly string[]): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol === "https:" && DISCORD_MEDIA_HOSTS.includes(parsed.hostname)) return true;
+  return (parsed.protocol === "https:" || parsed.protocol === "http:") && extraHosts.includes(parsed.host);
+}
+
+/** The image type the bytes are, from their first bytes (a `.jpg` may come without a content type). */
+function sniff(head: Buffer): string | null {
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "image/jpeg";
+  if (head.subarray(0, 4).toString("latin1") === "GIF8") return "image/gif";
+  if (head.subarray(0, 4).toString("latin1") === "RIFF" && head.subarray(8, 12).toString("latin1") === "WEBP") {
+    return "image/webp";
+  }
+  return null;
+}
+
+/** What the attachment says it is, without parameters; "" when Discord did not say. */
+function declaredType(attachment: Attachment): string {
+  return attachment.contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+/** Whether an attachment can be an image we keep before reading a byte of it. */
+function mayBeImage(attachment: Attachment, maxBytes: number): boolean {
+  const type = declaredType(attachment);
+  return (type === "" || type in MEDIA_TYPES) && attachment.size <= maxBytes;
+}
+
+/**
+ * Downloads one image into the media folder: only from allowed hosts, no redirects, at most
+ * `maxBytes` streamed to a partial file (never held in memory), within DOWNLOAD_TIMEOUT_MS, and
+ * kept only when its bytes are png, jpeg, gif or webp. Throws DownloadFailure.
+ */
+export async function downloadImage(
+  attachment: Attachment,
+  mediaDir: string,
+  rules: DownloadRules,
+): Promise<StoredImage> {
+  const maxBytes = Math.min(Math.max(rules.maxBytes, MEDIA_MAX_BYTES), UPLOAD_LIMIT_MAX);
+  if (!allowedUrl(attachment.url, rules.extraHosts ?? [])) {
+    throw new DownloadFailure(`${attachment.name} is not on Discord's CDN`, false);
+  }
+  if (!mayBeImage(attachment, maxBytes)) throw new DownloadFailure(`${attachment.name} is not an image we keep`, false);
+  const signal = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(attachment.url, { redirect: "error", signal });
+  } catch (error) {
+    throw new DownloadFailure(`Downloading ${attachment.name} failed: ${(error as Error).message}`, true);
+  }
+  if (!response.ok || !response.body) {
+    await response.body?.cancel();
+    throw new DownloadFailure(`Downloading ${attachment.name} failed: HTTP ${response.status}`, true);
+  }
+  const declaredLength = Number(response.headers.get("content-length") ?? 0);
+  if (declaredLength > maxBytes) {
+    await response.body.cancel();
+    throw new DownloadFailure(`${attachment.name} is bigger than ${maxBytes} bytes`, false);
+  }
+  await mkdir(mediaDir, { recursive: true });
+  const id = randomUUID();
+  const partial = join(mediaDir, `.partial-${id}`);
+  let size = 0;
+  try {
+    await pipeline(
+      response.body,
+      async function* limit(chunks: AsyncIterable<Uint8Array>) {
+        for await (const chunk of chunks) {
+          size += chunk.byteLength;
+          if (size > maxBytes) throw new DownloadFailure(`${attachment.name} is bigger than ${maxBytes} bytes`, false);
+          yield chunk;
+        }
+      },
+      createWriteStream(partial),
+      { signal },
+    );
+    const head = Buffer.alloc(12);
+    const file = await open(partial);
+    try {
+      await file.read(head, 0, 12, 0);
+    } finally {
+      await file.close();
+    }
+    const contentType = sniff(head);
+    if (!contentType) throw new DownloadFailure(`${attachment.name} is not a png, jpeg, gif or webp image`, false);
+    const fileName = `${id}.${MEDIA_TYPES[contentType]}`;
+    await rename(partial, join(mediaDir, fileName));
+    return { fileName, contentType, size };
+  } catch (error) {
+    await rm(partial, { force: true });
+    if (error instanceof DownloadFailure) throw error;
+    throw new DownloadFailure(`Downloading ${attachment.name} failed: ${(error as Error).message}`, true);
+  }
 }
 
 /**
  * Downloads the image attachments into the media folder: Discord's attachment links expire
- * within about a day, so a memory keeps its own copy. Only png, jpeg, gif and webp up to 8 MB.
+ * within about a day, so a memory keeps its own copy. Attachments that are not images we keep
+ * are refused; images that fail to arrive are `missing`, for the media outbox to try again.
  */
-export async function saveImages(attachments: readonly Attachment[], mediaDir: string): Promise<SavedImages> {
-  const result: SavedImages = { saved: [], refused: [] };
+export async function saveImages(
+  attachments: readonly Attachment[],
+  mediaDir: string,
+  rules: DownloadRules,
+): Promise<SavedImages> {
+  const result: SavedImages = { saved: [], refused: [], missing: [] };
   for (const attachment of attachments) {
-    const contentType = attachment.contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
-    const extension = MEDIA_TYPES[contentType];
-    if (!extension || attachment.size > MEDIA_MAX_BYTES) {
-      result.refused.push(attachment.name);
-      continue;
+    try {
+      result.saved.push(await downloadImage(attachment, mediaDir, rules));
+    } catch (error) {
+      if (!(error instanceof DownloadFailure)) throw error;
+      if (error.retry) {
+        console.warn(`${error.message}; will try again later.`);
+        result.missing.push({ ...attachment });
+      } else {
+        result.refused.push(attachment.name);
+      }
     }
-    const response = await fetch(attachment.url);
-    if (!response.ok) throw new Error(`Downloading ${attachment.name} failed: HTTP ${response.status}`);
-    const bytes = Buffer.from(await response.arrayBuffer());
-    if (bytes.length > MEDIA_MAX_BYTES) {
-      result.refused.push(attachment.name);
-      continue;
-    }
-    await mkdir(mediaDir, { recursive: true });
-    const fileName = `${randomUUID()}.${extension}`;
-    await writeFile(join(mediaDir, fileName), bytes);
-    result.saved.push({ fileName, contentType, size: bytes.length });
   }
   return result;
 }
 
 /** The note a partner reads when some attachments were left out. */
-export function refusedNote(refused: readonly string[]): string {
-  return `I keep only png, jpeg, gif and webp images up to 8 MB, so I left out ${refused.join(", ")}.`;
+export function refusedNote(refused: readonly string[], maxBytes: number): string {
+  const mb = Math.floor(Math.max(maxBytes, MEDIA_MAX_BYTES) / (1024 * 1024));
+  return `I keep only png, jpeg, gif and webp images up to ${mb} MB, so I left out ${refused.join(", ")}.`;
+}
+
+/** The note a partner reads when some images did not arrive yet. */
+export function missingNote(missing: readonly { name: string }[]): string {
+  const names = missing.map((m) => m.name).join(", ");
+  return `Discord did not give me ${names} yet: the memory is saved, and I will add ${missing.length === 1 ? "it" : "them"} when ${missing.length === 1 ? "it arrives" : "they arrive"}.`;
+}
+
+/** The upload limit of a server, by its boost level (Discord's documented limits). */
+export function guildUploadLimit(premiumTier: number | undefined): number {
+  if (premiumTier === 3) return 100 * 1024 * 1024;
+  if (premiumTier === 2) return 50 * 1024 * 1024;
+  return 10 * 1024 * 1024;
 }

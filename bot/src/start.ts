@@ -7,8 +7,12 @@ import { processRuntime, StartupError } from "@spankbank/shared/runtime";
 import { Events } from "discord.js";
 import { createBot } from "./bot.js";
 import type { BotContext } from "./context.js";
+import { catchUp } from "./events/catchUp.js";
+import { logError } from "./logging.js";
+import { startMediaRetries } from "./memories/mediaRetries.js";
 import { startOutboxDelivery } from "./outbox/delivery.js";
 import { scheduleDailyQuestion } from "./questions/daily.js";
+import { registerCommandsIfChanged } from "./registerCommands.js";
 
 /** Logs the bot in when DISCORD_TOKEN is set; otherwise says once how to turn it on, and exits 0. */
 async function main(): Promise<void> {
@@ -16,7 +20,7 @@ async function main(): Promise<void> {
   const token = process.env.DISCORD_TOKEN;
   if (!token) {
     console.log(
-      "Discord bot is off: DISCORD_TOKEN is not set. To turn it on, put DISCORD_TOKEN and DISCORD_APP_ID in .env, run `npm run deploy-commands`, and start again (see README, 'The Discord bot').",
+      "Discord bot is off: DISCORD_TOKEN is not set. To turn it on, put DISCORD_TOKEN in .env and start again (see README, 'The Discord bot').",
     );
     return;
   }
@@ -24,11 +28,32 @@ async function main(): Promise<void> {
   markRunning(runtime.databasePath, "bot");
   const db = openDb(runtime.databasePath);
   syncCouple(db, runtime.config);
-  const context: BotContext = { db, config: runtime.config, mediaDir: mediaFolder(db) };
+  const context: BotContext = {
+    db,
+    config: runtime.config,
+    mediaDir: mediaFolder(db),
+    // Only for a stand-in in tests: production downloads from Discord's CDN alone.
+    mediaHosts: (process.env.DISCORD_MEDIA_HOSTS ?? "")
+      .split(",")
+      .map((host) => host.trim())
+      .filter(Boolean),
+  };
   const client = createBot(context, { api: process.env.DISCORD_API_URL });
   const stops: (() => void)[] = [];
   client.once(Events.ClientReady, () => {
-    stops.push(startOutboxDelivery(client, context), scheduleDailyQuestion(client, context));
+    registerCommandsIfChanged(client, context).catch((error: unknown) =>
+      logError("Registering commands failed", error),
+    );
+    stops.push(
+      startOutboxDelivery(client, context),
+      scheduleDailyQuestion(client, context),
+      startMediaRetries(context),
+    );
+  });
+  // Every new session (the first, and any after a reconnect Discord could not resume) reads what
+  // was posted while the bot was not listening; a resumed session had everything replayed.
+  client.on(Events.ShardReady, () => {
+    catchUp(client, context).catch((error: unknown) => logError("Catching up failed", error));
   });
   let stopping = false;
   const stop = async () => {

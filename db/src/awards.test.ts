@@ -32,7 +32,7 @@ describe("awarding spanks", () => {
     }
     expect(
       refusalOf(() => awardSpanks(db, { giverId: alex, receiverId: sam, amount: 1, reason: "  " }, 50)).message,
-    ).toBe("reason: say why in 1 to 200 characters.");
+    ).toBe("reason: must not be empty");
     expect(balanceOf(db, { userId: sam })).toBe(0);
     expect(pendingEvents(db)).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { balanceOf, transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
 import { spanks } from "./purchase.js";
 import { transfers } from "./schema.js";
+import { cleanText } from "./text.js";
 
 export const AWARD_MIN = 1;
 export const AWARD_MAX = 100;
@@ -32,13 +33,11 @@ export interface AwardResult {
  */
 export function awardSpanks(db: Db, award: Award, capPerDay: number): AwardResult {
   const { giverId, receiverId, amount } = award;
-  const reason = award.reason.trim();
   if (!Number.isSafeInteger(amount) || amount < AWARD_MIN || amount > AWARD_MAX) {
     throw new Refusal("invalid", `amount: award between ${AWARD_MIN} and ${AWARD_MAX} spanks.`);
   }
-  if (reason.length === 0 || reason.length > AWARD_REASON_MAX) {
-    throw new Refusal("invalid", `reason: say why in 1 to ${AWARD_REASON_MAX} characters.`);
-  }
+  // One line: the reason is quoted in a public announcement, a line break would break it.
+  const reason = cleanText(award.reason, { field: "reason", max: AWARD_REASON_MAX });
   if (giverId === receiverId) throw new Refusal("forbidden", "You cannot award spanks to yourself.");
   const now = award.now ?? new Date();
   return inTransaction(db, (tx) => {

@@ -3,8 +3,13 @@ import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal } from "./errors.js";
 import type { StoredImage } from "./media.js";
+import { type MissingImage, queueMissingImages } from "./mediaOutbox.js";
 import { LIMIT_ONE, preparedFor } from "./prepared.js";
 import { memories, memoryImages, users } from "./schema.js";
+import { cleanText, isBlankText } from "./text.js";
+
+/** Longest memory text (a Discord message's own limit). */
+export const MEMORY_TEXT_MAX = 2000;
 
 /** A memory on the board, attributed to the partner's responseName. */
 export interface Memory {
@@ -25,15 +30,42 @@ export interface NewMemory {
   createdAt?: Date;
   /** Images already saved in the media folder (see media.ts). */
   images?: readonly StoredImage[];
+  /** Images that did not arrive yet: queued for the bot to download again (mediaOutbox.ts). */
+  missingImages?: readonly MissingImage[];
+  /**
+   * A partner asked for this message explicitly ("Save as memory"): a memory of it deleted on
+   * the web comes back. Otherwise (the channel, a replayed event) deleted stays deleted.
+   */
+  restoreDeleted?: boolean;
+}
+
+export interface SavedMemory {
+  memory: Memory;
+  /** False when the memory already existed (the same message never makes two). */
+  created: boolean;
 }
 
 /** Stores a memory, or returns the one already made from the same Discord message (deleted stays deleted). */
 export function addMemory(db: Db, memory: NewMemory): Memory {
-  const message = memoryText(memory.message, (memory.images?.length ?? 0) > 0);
+  return saveMemory(db, memory).memory;
+}
+
+/** addMemory, saying whether the memory is new (or came back, with `restoreDeleted`). */
+export function saveMemory(db: Db, memory: NewMemory): SavedMemory {
+  const hasImages = (memory.images?.length ?? 0) + (memory.missingImages?.length ?? 0) > 0;
+  const message = memoryText(memory.message, hasImages);
   return inTransaction(db, (tx) => {
     if (memory.discordMessageId !== undefined) {
-      const existing = memoryByDiscordMessage(tx, memory.discordMessageId);
-      if (existing) return existing;
+      const existing = tx
+        .select({ id: memories.id, deletedAt: memories.deletedAt })
+        .from(memories)
+        .where(eq(memories.discordMessageId, memory.discordMessageId))
+        .get();
+      if (existing && existing.deletedAt !== null && memory.restoreDeleted) {
+        tx.update(memories).set({ deletedAt: null, message }).where(eq(memories.id, existing.id)).run();
+        return { memory: memoryById(tx, existing.id)!, created: true };
+      }
+      if (existing) return { memory: memoryById(tx, existing.id)!, created: false };
     }
     const { id } = tx
       .insert(memories)
@@ -50,7 +82,8 @@ export function addMemory(db: Db, memory: NewMemory): Memory {
       tx.insert(memoryImages)
         .values({ memoryId: id, ...image })
         .run();
-    return memoryById(tx, id)!;
+    queueMissingImages(tx, id, memory.missingImages ?? []);
+    return { memory: memoryById(tx, id)!, created: true };
   });
 }
 
@@ -90,6 +123,17 @@ export function removeMemoryFromDiscord(db: Db, discordMessageId: string, now = 
     .where(and(eq(memories.discordMessageId, discordMessageId), isNull(memories.deletedAt)))
     .run();
   return changes > 0;
+}
+
+/** Whether a memory not deleted was made from this Discord message. */
+export function hasLiveMemoryFromDiscord(db: Db, discordMessageId: string): boolean {
+  return (
+    db
+      .select({ id: memories.id })
+      .from(memories)
+      .where(and(eq(memories.discordMessageId, discordMessageId), isNull(memories.deletedAt)))
+      .get() !== undefined
+  );
 }
 
 /** Whether a memory (even a deleted one) was already made from this Discord message. */
@@ -153,9 +197,6 @@ const statements = preparedFor((db) => {
     byId: withAuthor()
       .where(eq(memories.id, sql.placeholder("id")))
       .prepare(),
-    byDiscordMessage: withAuthor()
-      .where(eq(memories.discordMessageId, sql.placeholder("discordMessageId")))
-      .prepare(),
   };
 });
 
@@ -163,13 +204,12 @@ function memoryById(db: Db, id: number): Memory | undefined {
   return statements(db).byId.get({ id });
 }
 
-function memoryByDiscordMessage(db: Db, discordMessageId: string): Memory | undefined {
-  return statements(db).byDiscordMessage.get({ discordMessageId });
-}
-
-/** A memory is its text or its images: a Discord message with neither makes none. */
+/**
+ * A memory is its text or its images: a Discord message with neither makes none. The text meets
+ * the one text rule (text.ts); an image-only memory has no text.
+ */
 function memoryText(message: string, hasImages: boolean): string {
-  const text = message.trim();
-  if (text.length === 0 && !hasImages) throw new Refusal("invalid", "message: a memory needs some text");
-  return text;
+  if (hasImages && isBlankText(message)) return "";
+  if (isBlankText(message)) throw new Refusal("invalid", "message: a memory needs some text");
+  return cleanText(message, { field: "message", max: MEMORY_TEXT_MAX, multiline: true });
 }

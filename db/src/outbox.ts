@@ -45,6 +45,17 @@ export function markDelivered(db: Db, id: number, discordMessageId: string | nul
     .run();
 }
 
+/**
+ * The event has nowhere to go (its channel is not configured): it counts as handled, not
+ * announced, with the reason kept, so it never holds back the events behind it.
+ */
+export function markNotAnnounced(db: Db, id: number, reason: string, now = new Date()): void {
+  db.update(outbox)
+    .set({ deliveredAt: isoNow(now), discordMessageId: null, lastError: reason })
+    .where(eq(outbox.id, id))
+    .run();
+}
+
 /** A failed attempt: counted, and the next one waits twice as long as the last (2 s, 4 s, ... 5 min). */
 export function markFailed(db: Db, id: number, error: string, now = new Date()): void {
   const row = db.select({ attempts: outbox.attempts }).from(outbox).where(eq(outbox.id, id)).get();

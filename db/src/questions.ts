@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { answerBody } from "@spankbank/shared/contract/questions";
-import { and, asc, count, desc, eq, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, max, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
@@ -9,6 +9,7 @@ import { transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
 import { LIMIT_ONE, preparedFor } from "./prepared.js";
 import { answers, contentVersions, questionBank, questions, users } from "./schema.js";
+import { cleanText } from "./text.js";
 
 export type BankQuestion = { id: number; text: string };
 
@@ -52,7 +53,7 @@ const statements = preparedFor((db) => {
       .orderBy(asc(answers.userId))
       .prepare(),
     previousAnswer: db
-      .select({ id: answers.id })
+      .select({ id: answers.id, response: answers.response })
       .from(answers)
       .where(and(eq(answers.questionId, sql.placeholder("questionId")), eq(answers.userId, sql.placeholder("userId"))))
       .prepare(),
@@ -182,6 +183,27 @@ export function answerQuestion(
   answer: NewAnswer,
   economy: Pick<CoupleConfig["economy"], "answerReward">,
 ): Answer[] {
+  return giveAnswer(db, answer, economy).answers;
+}
+
+/** What giving an answer did, for a reply that says it. */
+export interface GivenAnswer {
+  /** That question's answers, in partner order. */
+  answers: Answer[];
+  /** The partner had answered before: this one replaced it. */
+  replaced: boolean;
+  /** Spanks earned by it (only a first answer earns). */
+  reward: number;
+  /** The same text as the answer already given: nothing changed (a replayed reply). */
+  unchanged: boolean;
+}
+
+/** answerQuestion, saying what happened. */
+export function giveAnswer(
+  db: Db,
+  answer: NewAnswer,
+  economy: Pick<CoupleConfig["economy"], "answerReward">,
+): GivenAnswer {
   const { response } = refuseUnless(answerBody.pick({ response: true }), { response: answer.response }, "answer");
   const now = answer.now ?? new Date();
   const { questionId, userId } = answer;
@@ -190,6 +212,9 @@ export function answerQuestion(
     const question = prepared.byId.get({ id: questionId });
     if (!question) throw new Refusal("not_found", `No question with id ${questionId}`);
     const previous = prepared.previousAnswer.get({ questionId, userId });
+    if (previous?.response === response) {
+      return { answers: answersTo(tx, questionId), replaced: false, reward: 0, unchanged: true };
+    }
     if (previous) {
       tx.update(answers)
         .set({ response, createdAt: isoNow(now) })
@@ -222,7 +247,7 @@ export function answerQuestion(
         .run();
       enqueueEvent(tx, "answers_revealed", { questionId }, now);
     }
-    return answersTo(tx, questionId);
+    return { answers: answersTo(tx, questionId), replaced: previous !== undefined, reward, unchanged: false };
   });
 }
 
@@ -246,10 +271,7 @@ export interface QuestionToPost {
 
 /** `/question add`: a partner's own question joins the bank and is asked before the ones already asked. */
 export function addBankQuestion(db: Db, text: string, userId: number): BankQuestion {
-  const trimmed = text.trim();
-  if (trimmed.length === 0 || trimmed.length > BANK_QUESTION_MAX) {
-    throw new Refusal("invalid", `text: a question has 1 to ${BANK_QUESTION_MAX} characters.`);
-  }
+  const trimmed = cleanText(text, { field: "text", max: BANK_QUESTION_MAX });
   const row = db
     .insert(questionBank)
     .values({ text: trimmed, source: "added", addedByUserId: userId })
@@ -258,6 +280,51 @@ export function addBankQuestion(db: Db, text: string, userId: number): BankQuest
     .get();
   if (!row) throw new Refusal("conflict", "That question is already in the bank.");
   return row;
+}
+
+/** `/question now` asks at most one question per this long, so a double tap or a loop cannot flood the channel. */
+export const QUESTION_NOW_COOLDOWN_MS = 10 * 60_000;
+
+/**
+ * `/question now`: the next bank question, asked at once, unless one was asked on demand within
+ * the cooldown (refused, saying when the next may be asked). Null for an empty bank.
+ */
+export function askQuestionNow(db: Db, now = new Date()): QuestionToPost | null {
+  return inTransaction(db, (tx) => {
+    const since = isoNow(new Date(now.getTime() - QUESTION_NOW_COOLDOWN_MS));
+    const recent = tx
+      .select({ askedAt: questions.askedAt })
+      .from(questions)
+      .where(and(isNull(questions.dailyFor), gt(questions.askedAt, since)))
+      .orderBy(desc(questions.askedAt))
+      .limit(1)
+      .get();
+    if (recent) {
+      const waitMs = Date.parse(recent.askedAt) + QUESTION_NOW_COOLDOWN_MS - now.getTime();
+      const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+      throw new Refusal(
+        "conflict",
+        `A question was asked just now. You can ask the next one in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      );
+    }
+    return askNextQuestion(tx, now);
+  });
+}
+
+/**
+ * A question asked on demand that Discord never took: it is taken back (it has no answers and
+ * no message yet), so the web never shows a question that was not posted. Returns whether it was.
+ */
+export function withdrawUnpostedQuestion(db: Db, questionId: number): boolean {
+  return inTransaction(db, (tx) => {
+    const answered = statements(tx).answerCount.get({ questionId })!.n > 0;
+    if (answered) return false;
+    const { changes } = tx
+      .delete(questions)
+      .where(and(eq(questions.id, questionId), isNull(questions.discordMessageId), isNull(questions.dailyFor)))
+      .run();
+    return changes > 0;
+  });
 }
 
 /** `/question now`: the next bank question, asked at once (not the daily one). Null for an empty bank. */

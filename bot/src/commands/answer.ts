@@ -1,7 +1,11 @@
-import { answerQuestion, latestQuestion } from "@spankbank/db/questions";
+import { spanks } from "@spankbank/db/purchase";
+import { giveAnswer, latestQuestion } from "@spankbank/db/questions";
+import { answersSealedFor } from "@spankbank/db/sealing";
 import { RESPONSE_MAX } from "@spankbank/shared/limits";
-import { MessageFlags, SlashCommandBuilder } from "discord.js";
+import { SlashCommandBuilder } from "discord.js";
 import type { BotCommand } from "../context.js";
+import { replyDone } from "../replies.js";
+import { partnerOf } from "./partner.js";
 
 export const NO_QUESTION_YET = "There is no question yet. Ask one with /question now.";
 
@@ -13,17 +17,27 @@ export const answerCommand: BotCommand = {
     .addStringOption((o) =>
       o.setName("response").setDescription("Your answer").setRequired(true).setMaxLength(RESPONSE_MAX),
     ),
-  async execute(interaction, { db, config }, user) {
+  async execute(interaction, context, user) {
+    const { db, config } = context;
     const question = latestQuestion(db);
     if (!question) {
-      await interaction.reply({ content: NO_QUESTION_YET, flags: MessageFlags.Ephemeral });
+      await replyDone(interaction, NO_QUESTION_YET);
       return;
     }
     const response = interaction.options.getString("response", true);
-    answerQuestion(db, { userId: user.id, questionId: question.id, response }, config.economy);
-    await interaction.reply({
-      content: `Your answer to "${question.text}" is saved.`,
-      flags: MessageFlags.Ephemeral,
-    });
+    const given = giveAnswer(db, { userId: user.id, questionId: question.id, response }, config.economy);
+    const partner = partnerOf(user, context);
+    // Sealed for the partner: they have not answered, so they cannot read this one yet.
+    const sealedForPartner = answersSealedFor(config.questions.revealAfterBothAnswered, partner, given.answers);
+    const said = [
+      given.replaced
+        ? `Your new answer to "${question.text}" replaced your earlier one.`
+        : given.unchanged
+          ? `Your answer to "${question.text}" was already that; nothing changed.`
+          : `Your answer to "${question.text}" is saved.`,
+      ...(given.reward > 0 ? [`You earned ${spanks(given.reward)}.`] : []),
+      ...(sealedForPartner ? [`It stays sealed until ${partner.displayName} answers too.`] : []),
+    ];
+    await replyDone(interaction, said.join(" "));
   },
 };

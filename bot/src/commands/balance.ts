@@ -1,7 +1,8 @@
 import { balanceOf } from "@spankbank/db/ledger";
 import { spanks } from "@spankbank/db/purchase";
-import { MessageFlags, SlashCommandBuilder } from "discord.js";
+import { SlashCommandBuilder } from "discord.js";
 import type { BotCommand } from "../context.js";
+import { replyDone } from "../replies.js";
 import { partnerOf } from "./partner.js";
 
 /** `/balance`: your spanks and your partner's. */
@@ -11,9 +12,6 @@ export const balanceCommand: BotCommand = {
     const partner = partnerOf(user, context);
     const mine = balanceOf(context.db, { userId: user.id });
     const theirs = balanceOf(context.db, { userId: partner.id });
-    await interaction.reply({
-      content: `You have ${spanks(mine)}. ${partner.displayName} has ${spanks(theirs)}.`,
-      flags: MessageFlags.Ephemeral,
-    });
+    await replyDone(interaction, `You have ${spanks(mine)}. ${partner.displayName} has ${spanks(theirs)}.`);
   },
 };

@@ -104,9 +104,11 @@ describe("/answer", () => {
       ]),
     );
     expect(await dispatch(client, slashCommand("answer", alex.discordId, [str("response", "Pizza")]))).toBe(
-      'Your answer to "Best date ever?" is saved.',
+      'Your answer to "Best date ever?" is saved. You earned 5 spanks.',
     );
-    await dispatch(client, slashCommand("answer", alex.discordId, [str("response", "The lake")]));
+    expect(await dispatch(client, slashCommand("answer", alex.discordId, [str("response", "The lake")]))).toBe(
+      'Your new answer to "Best date ever?" replaced your earlier one.',
+    );
     expect(latestQuestion(db)?.answers).toMatchObject([{ username: "alex_d", response: "The lake" }]);
   });
 

@@ -1,7 +1,8 @@
 import { donate } from "@spankbank/db/charity";
 import { spanks } from "@spankbank/db/purchase";
-import { MessageFlags, SlashCommandBuilder } from "discord.js";
+import { SlashCommandBuilder } from "discord.js";
 import type { BotCommand } from "../context.js";
+import { replyDone } from "../replies.js";
 
 /** `/donate amount`: give spanks to the couple's charity. */
 export const donateCommand: BotCommand = {
@@ -12,9 +13,9 @@ export const donateCommand: BotCommand = {
   async execute(interaction, { db, config }, user) {
     const amount = interaction.options.getInteger("amount", true);
     const { charityTotal, newSpankTotal } = donate(db, user.id, amount);
-    await interaction.reply({
-      content: `You donated ${spanks(amount)} to ${config.charityName} (${spanks(charityTotal)} in all). You have ${spanks(newSpankTotal)} left.`,
-      flags: MessageFlags.Ephemeral,
-    });
+    await replyDone(
+      interaction,
+      `You donated ${spanks(amount)} to ${config.charityName} (${spanks(charityTotal)} in all). You have ${spanks(newSpankTotal)} left.`,
+    );
   },
 };

@@ -1,3 +1,4 @@
+import { InteractionContextType, PermissionFlagsBits, type RESTPostAPIApplicationCommandsJSONBody } from "discord.js";
 import type { BotCommand, MessageMenuCommand } from "../context.js";
 import { answerCommand } from "./answer.js";
 import { balanceCommand } from "./balance.js";
@@ -24,7 +25,20 @@ export const commands: readonly BotCommand[] = [
 /** Message context-menu commands, registered alongside. */
 export const messageMenuCommands: readonly MessageMenuCommand[] = [saveAsMemoryCommand];
 
-/** What `npm run deploy-commands` registers. */
-export function commandRegistrations() {
-  return [...commands.map((c) => c.data.toJSON()), ...messageMenuCommands.map((c) => c.data.toJSON())];
+/**
+ * Who sees the commands by default: members who may manage the server (the couple who made it).
+ * A stranger in the server does not; a partner without that permission is allowed in Server
+ * Settings, Integrations, Spank Bank (README, "The Discord bot").
+ */
+export const DEFAULT_MEMBER_PERMISSIONS = PermissionFlagsBits.ManageGuild;
+
+/** What is registered (at start in the couple's server, or by `npm run deploy-commands`): server only, never in DMs. */
+export function commandRegistrations(): RESTPostAPIApplicationCommandsJSONBody[] {
+  return [...commands.map((c) => c.data.toJSON()), ...messageMenuCommands.map((c) => c.data.toJSON())].map(
+    (command) => ({
+      ...command,
+      default_member_permissions: DEFAULT_MEMBER_PERMISSIONS.toString(),
+      contexts: [InteractionContextType.Guild],
+    }),
+  );
 }

@@ -1,11 +1,12 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { addMemory } from "@spankbank/db/memories";
+import { MEMORY_TEXT_MAX, saveMemory } from "@spankbank/db/memories";
 import { MessageFlags, SlashCommandBuilder } from "discord.js";
 import type { BotCommand } from "../context.js";
-import { refusedNote, saveImages } from "../images.js";
+import { missingNote, refusedNote, saveImages } from "../images.js";
+import { replyDone } from "../replies.js";
 
-export const MEMORY_TEXT_MAX = 2000;
+export { MEMORY_TEXT_MAX };
 
 /** `/memory text [image]`: save a memory, with an image if one is attached. */
 export const memoryCommand: BotCommand = {
@@ -16,21 +17,32 @@ export const memoryCommand: BotCommand = {
       o.setName("text").setDescription("What to remember").setRequired(true).setMaxLength(MEMORY_TEXT_MAX),
     )
     .addAttachmentOption((o) => o.setName("image").setDescription("A photo to keep with it")),
-  async execute(interaction, { db, mediaDir }, user) {
+  async execute(interaction, { db, mediaDir, mediaHosts }, user) {
     // Downloading an image can take longer than Discord's 3 seconds.
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     const image = interaction.options.getAttachment("image");
-    const { saved, refused } = await saveImages(
+    // The upload limit this interaction advertises (the server's boost level decides it).
+    const maxBytes = interaction.attachmentSizeLimit ?? 0;
+    const { saved, refused, missing } = await saveImages(
       image ? [{ name: image.name, url: image.url, contentType: image.contentType, size: image.size }] : [],
       mediaDir,
+      { maxBytes, extraHosts: mediaHosts },
     );
     try {
-      addMemory(db, { userId: user.id, message: interaction.options.getString("text", true), images: saved });
+      saveMemory(db, {
+        userId: user.id,
+        message: interaction.options.getString("text", true),
+        images: saved,
+        missingImages: missing,
+      });
     } catch (error) {
       await Promise.all(saved.map((s) => rm(join(mediaDir, s.fileName), { force: true })));
       throw error;
     }
-    const note = refused.length > 0 ? ` ${refusedNote(refused)}` : "";
-    await interaction.editReply({ content: `Saved as a memory 💞${note}` });
+    const notes = [
+      ...(refused.length > 0 ? [refusedNote(refused, maxBytes)] : []),
+      ...(missing.length > 0 ? [missingNote(missing)] : []),
+    ];
+    await replyDone(interaction, ["Saved as a memory 💞", ...notes].join(" "));
   },
 };

@@ -1,7 +1,12 @@
-import { addBankQuestion, askNextQuestion, BANK_QUESTION_MAX } from "@spankbank/db/questions";
+import { addBankQuestion, askQuestionNow, BANK_QUESTION_MAX, withdrawUnpostedQuestion } from "@spankbank/db/questions";
 import { MessageFlags, SlashCommandBuilder } from "discord.js";
 import type { BotCommand } from "../context.js";
+import { logError } from "../logging.js";
 import { postQuestion } from "../questions/post.js";
+import { replyDone } from "../replies.js";
+
+export const NOT_POSTED =
+  "Discord did not take the question, so nothing was asked. Please try /question now again in a minute.";
 
 /** `/question now` posts the next question at once; `/question add text` adds one to the bank. */
 export const questionCommand: BotCommand = {
@@ -20,18 +25,26 @@ export const questionCommand: BotCommand = {
   async execute(interaction, context, user) {
     if (interaction.options.getSubcommand() === "add") {
       const added = addBankQuestion(context.db, interaction.options.getString("text", true), user.id);
-      await interaction.reply({ content: `Added to the bank: "${added.text}"`, flags: MessageFlags.Ephemeral });
+      await replyDone(interaction, `Added to the bank: "${added.text}"`);
       return;
     }
     // Posting goes through Discord: defer so the 3-second answer window is never missed.
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-    const question = askNextQuestion(context.db);
+    const question = askQuestionNow(context.db);
     if (!question) {
-      await interaction.editReply({ content: "The question bank is empty. Add one with /question add." });
+      await replyDone(interaction, "The question bank is empty. Add one with /question add.");
       return;
     }
     const channelId = context.config.discord.questionsChannelId ?? interaction.channelId;
-    await postQuestion(interaction.client, context, question, channelId);
-    await interaction.editReply({ content: `Asked: "${question.text}"` });
+    try {
+      await postQuestion(interaction.client, context, question, channelId);
+    } catch (error) {
+      // Not posted: taken back, so the web never shows a question Discord never got.
+      logError(`Posting question #${question.id} failed`, error);
+      withdrawUnpostedQuestion(context.db, question.id);
+      await replyDone(interaction, NOT_POSTED);
+      return;
+    }
+    await replyDone(interaction, `Asked: "${question.text}"`);
   },
 };

@@ -1,7 +1,8 @@
 import { AWARD_MAX, AWARD_MIN, AWARD_REASON_MAX, awardSpanks } from "@spankbank/db/awards";
 import { spanks } from "@spankbank/db/purchase";
-import { MessageFlags, SlashCommandBuilder } from "discord.js";
+import { SlashCommandBuilder } from "discord.js";
 import type { BotCommand } from "../context.js";
+import { replyDone } from "../replies.js";
 import { partnerOf } from "./partner.js";
 
 /** `/spank amount reason`: award spanks to your partner, up to the daily cap. */
@@ -29,9 +30,9 @@ export const spankCommand: BotCommand = {
       { giverId: user.id, receiverId: partner.id, amount, reason },
       context.config.economy.awardCapPerDay,
     );
-    await interaction.reply({
-      content: `You gave ${partner.displayName} ${spanks(amount)}. You can give ${spanks(leftToday)} more today.`,
-      flags: MessageFlags.Ephemeral,
-    });
+    await replyDone(
+      interaction,
+      `You gave ${partner.displayName} ${spanks(amount)}. You can give ${spanks(leftToday)} more today.`,
+    );
   },
 };

@@ -1,17 +1,23 @@
 import { userByDiscordId } from "@spankbank/db/couple";
 import { Refusal } from "@spankbank/db/errors";
-import { type Interaction, MessageFlags, type RepliableInteraction } from "discord.js";
+import type { Interaction } from "discord.js";
 import { commands, messageMenuCommands } from "../commands/index.js";
 import type { BotContext } from "../context.js";
+import { logError } from "../logging.js";
+import { answerPrivately, outcomeOf } from "../replies.js";
+
+export { answerPrivately } from "../replies.js";
 
 const slashByName = new Map(commands.map((command) => [command.data.name, command]));
 const menuByName = new Map(messageMenuCommands.map((command) => [command.data.name, command]));
 
 export const STRANGER_REFUSAL = "Spank Bank is private to one couple, sorry!";
+export const APOLOGY = "Something went wrong with that command. Please try again.";
 
 /**
  * Runs the command an interaction names. Only the two partners may use the bot; a refusal is
- * shown privately as it is, any other failure is logged and answered with a private apology.
+ * shown privately as it is. A failure after the command's work was done (its reply was lost)
+ * repeats what was done; any other failure is logged and answered with a private apology.
  */
 export async function onInteractionCreate(interaction: Interaction, context: BotContext): Promise<void> {
   if (!interaction.isChatInputCommand() && !interaction.isMessageContextMenuCommand()) return;
@@ -34,18 +40,8 @@ export async function onInteractionCreate(interaction: Interaction, context: Bot
     }
   } catch (error) {
     if (error instanceof Refusal) return await answerPrivately(interaction, error.message);
-    console.error(`Command ${name} failed:`, error);
-    await answerPrivately(interaction, "Something went wrong with that command. Please try again.");
-  }
-}
-
-/** A private answer, whatever state the interaction is in (fresh, deferred or answered). */
-export async function answerPrivately(interaction: RepliableInteraction, content: string): Promise<void> {
-  if (interaction.deferred && !interaction.replied) {
-    await interaction.editReply({ content });
-  } else if (interaction.replied) {
-    await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
-  } else {
-    await interaction.reply({ content, flags: MessageFlags.Ephemeral });
+    const done = outcomeOf(interaction);
+    logError(done ? `Command ${name} was done but its reply failed` : `Command ${name} failed`, error);
+    await answerPrivately(interaction, done ?? APOLOGY);
   }
 }

@@ -65,7 +65,7 @@ describe("the memories channel", () => {
     await until(() => posted.length === 1);
     expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${sent.id}/💞`, `${MEMORIES_CHANNEL}/${sent.id}/🚫`]);
     expect(posted[0]!.body).toMatchObject({
-      content: "I keep only png, jpeg, gif and webp images up to 8 MB, so I left out huge.png.",
+      content: "I keep only png, jpeg, gif and webp images up to 10 MB, so I left out huge.png.",
       message_reference: { message_id: sent.id },
     });
     expect(db.$client.prepare("SELECT content_type, size FROM memory_images").all()).toEqual([

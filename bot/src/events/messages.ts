@@ -1,10 +1,11 @@
 import { userByDiscordId } from "@spankbank/db/couple";
+import { markMessageSeen } from "@spankbank/db/discordCursors";
 import { Refusal } from "@spankbank/db/errors";
 import { editMemoryFromDiscord, removeMemoryFromDiscord } from "@spankbank/db/memories";
-import { answerQuestion, questionIdByDiscordMessage } from "@spankbank/db/questions";
+import { giveAnswer, questionIdByDiscordMessage } from "@spankbank/db/questions";
 import type { Message, PartialMessage } from "discord.js";
 import type { BotContext } from "../context.js";
-import { refusedNote } from "../images.js";
+import { missingNote, refusedNote } from "../images.js";
 import { memoryFromMessage } from "../memories/fromMessage.js";
 
 export const SAVED_REACTION = "💞";
@@ -24,26 +25,51 @@ const SEALED_REACTION = "🤫";
 export const SEALED_NOTE =
   "Answers stay sealed until you have both answered: use `/answer` so yours stays private until the reveal.";
 
+/** The channels the bot reads messages in (and catches up on after a restart). */
+export function readChannels({ config }: BotContext): string[] {
+  const { memoriesChannelId, questionsChannelId } = config.discord;
+  return [...new Set([memoriesChannelId, questionsChannelId].filter((id): id is string => Boolean(id)))];
+}
+
 /**
  * A new message: in the memories channel it becomes a memory; a reply to a question's message
- * is an answer. Everything else, and everyone else, is left alone.
+ * is an answer. Everything else, and everyone else, is left alone. Once handled, the channel's
+ * cursor moves past it, so a catch-up after a restart starts after it.
  */
 export async function onMessageCreate(message: Message, context: BotContext): Promise<void> {
   const author = partnerAuthor(message, context);
-  if (!author) return;
-  if (message.channelId === context.config.discord.memoriesChannelId) {
-    const { memory, refused } = await memoryFromMessage(message, author, context).catch((error: unknown) => {
-      // A message with neither text nor a kept image makes no memory.
-      if (error instanceof Refusal) return { memory: null, refused: [] as string[] };
-      throw error;
-    });
-    if (memory) await message.react(SAVED_REACTION);
-    if (refused.length > 0) {
-      await message.react(REFUSED_REACTION);
-      await message.reply({ content: refusedNote(refused), allowedMentions: { parse: [] } });
+  if (author) {
+    if (message.channelId === context.config.discord.memoriesChannelId) {
+      await saveMemoryMessage(message, author, context);
+    } else {
+      await answerByReply(message, author, context);
     }
-    return;
   }
+  if (readChannels(context).includes(message.channelId)) markMessageSeen(context.db, message.channelId, message.id);
+}
+
+async function saveMemoryMessage(
+  message: Message,
+  author: NonNullable<ReturnType<typeof partnerAuthor>>,
+  context: BotContext,
+): Promise<void> {
+  const { memory, refused, missing, refusal, maxBytes } = await memoryFromMessage(message, author, context);
+  if (memory) await message.react(SAVED_REACTION);
+  const notes = [
+    ...(refused.length > 0 ? [refusedNote(refused, maxBytes)] : []),
+    // The text itself was refused (control characters...): say why, unless the images already did.
+    ...(refusal && (refused.length === 0 || message.content.trim() !== "") ? [refusal.message] : []),
+    ...(missing.length > 0 ? [missingNote(missing)] : []),
+  ];
+  if (refused.length > 0 || refusal) await message.react(REFUSED_REACTION);
+  if (notes.length > 0) await message.reply({ content: notes.join("\n"), allowedMentions: { parse: [] } });
+}
+
+async function answerByReply(
+  message: Message,
+  author: NonNullable<ReturnType<typeof partnerAuthor>>,
+  context: BotContext,
+): Promise<void> {
   const questionMessageId = message.reference?.messageId;
   const questionId = questionMessageId ? questionIdByDiscordMessage(context.db, questionMessageId) : null;
   if (questionId === null) return;
@@ -54,8 +80,12 @@ export async function onMessageCreate(message: Message, context: BotContext): Pr
     return;
   }
   try {
-    answerQuestion(context.db, { userId: author.id, questionId, response: message.content }, context.config.economy);
-    await message.react(ANSWERED_REACTION);
+    const given = giveAnswer(
+      context.db,
+      { userId: author.id, questionId, response: message.content },
+      context.config.economy,
+    );
+    if (!given.unchanged) await message.react(ANSWERED_REACTION);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     await message.reply({ content: error.message, allowedMentions: { parse: [] } });
@@ -74,6 +104,14 @@ export async function onMessageUpdate(message: AnyMessage, context: BotContext):
 }
 
 /** A deleted message removes the memory made from it. */
-export async function onMessageDelete(message: AnyMessage, context: BotContext): Promise<void> {
+export async function onMessageDelete(message: Pick<AnyMessage, "id">, context: BotContext): Promise<void> {
   removeMemoryFromDiscord(context.db, message.id);
+}
+
+/** Messages deleted together (a moderator's bulk delete) remove their memories, each of them. */
+export async function onMessageBulkDelete(
+  messages: ReadonlyMap<string, Pick<AnyMessage, "id">>,
+  context: BotContext,
+): Promise<void> {
+  for (const id of messages.keys()) removeMemoryFromDiscord(context.db, id);
 }

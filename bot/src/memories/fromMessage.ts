@@ -1,44 +1,71 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { User } from "@spankbank/db/couple";
-import { addMemory, hasMemoryFromDiscord, type Memory } from "@spankbank/db/memories";
+import { Refusal } from "@spankbank/db/errors";
+import type { MissingImage } from "@spankbank/db/mediaOutbox";
+import { hasLiveMemoryFromDiscord, hasMemoryFromDiscord, type Memory, saveMemory } from "@spankbank/db/memories";
 import type { Message } from "discord.js";
 import type { BotContext } from "../context.js";
-import { saveImages } from "../images.js";
+import { guildUploadLimit, saveImages } from "../images.js";
 
 export interface SavedMemory {
-  /** Null when the message had been saved before (the same message never makes two memories). */
+  /** Null when nothing new was saved: the message was saved before, or it made no memory (`refusal`). */
   memory: Memory | null;
+  /** Attachments left out for good. */
   refused: string[];
+  /** Images that did not arrive yet (queued to try again). */
+  missing: MissingImage[];
+  /** Why the message made no memory (no text and no image we keep, or text the rule refuses). */
+  refusal?: Refusal;
+  /** The upload limit the refused note names. */
+  maxBytes: number;
 }
 
-/** A partner's Discord message becomes a memory: its text, its images and a link back to it. */
+/**
+ * A partner's Discord message becomes a memory: its text, the images that arrive, the ones that
+ * did not queued for later, and a link back to it. With `restoreDeleted` (a partner asked for it
+ * with "Save as memory") a memory of it deleted on the web comes back.
+ */
 export async function memoryFromMessage(
   message: Message,
   author: User,
-  { db, mediaDir }: BotContext,
+  { db, mediaDir, mediaHosts }: BotContext,
+  { restoreDeleted = false } = {},
 ): Promise<SavedMemory> {
-  if (hasMemoryFromDiscord(db, message.id)) return { memory: null, refused: [] };
+  const maxBytes = guildUploadLimit(message.guild?.premiumTier);
+  const already = restoreDeleted ? hasLiveMemoryFromDiscord(db, message.id) : hasMemoryFromDiscord(db, message.id);
+  if (already) return { memory: null, refused: [], missing: [], maxBytes };
   const attachments = [...message.attachments.values()].map((a) => ({
     name: a.name,
     url: a.url,
     contentType: a.contentType,
     size: a.size,
   }));
-  const { saved, refused } = await saveImages(attachments, mediaDir);
+  const { saved, refused, missing } = await saveImages(attachments, mediaDir, {
+    maxBytes,
+    extraHosts: mediaHosts,
+  });
   try {
-    const memory = addMemory(db, {
+    const { memory, created } = saveMemory(db, {
       userId: author.id,
       message: message.content,
       discordMessageId: message.id,
       discordUrl: message.url,
       createdAt: message.createdAt,
       images: saved,
+      missingImages: missing,
+      restoreDeleted,
     });
-    return { memory, refused };
+    if (!created) await removeFiles(saved, mediaDir);
+    return { memory: created ? memory : null, refused, missing: created ? missing : [], maxBytes };
   } catch (error) {
     // Nothing was written: the downloaded files must not linger without a memory.
-    await Promise.all(saved.map((image) => rm(join(mediaDir, image.fileName), { force: true })));
+    await removeFiles(saved, mediaDir);
+    if (error instanceof Refusal) return { memory: null, refused, missing: [], refusal: error, maxBytes };
     throw error;
   }
+}
+
+async function removeFiles(saved: readonly { fileName: string }[], mediaDir: string): Promise<void> {
+  await Promise.all(saved.map((image) => rm(join(mediaDir, image.fileName), { force: true })));
 }

@@ -55,15 +55,15 @@ describe("announcements", () => {
       { channelId: ANNOUNCEMENTS_CHANNEL, content: '✅ Alex confirmed Sam delivered "Foot rub": 25 spanks paid.' },
       {
         channelId: QUESTIONS_CHANNEL,
-        content: `💬 Alex answered the question at ${stamp}. Answers are shown when you both have.`,
+        content: `💬 Alex answered the question at ${stamp}.`,
       },
       {
         channelId: QUESTIONS_CHANNEL,
-        content: `💬 Sam answered the question at ${stamp}. Answers are shown when you both have.`,
+        content: `💬 Sam answered the question at ${stamp}.`,
       },
       {
         channelId: QUESTIONS_CHANNEL,
-        content: '💞 You both answered "Best trip?"\n**alex_d**: Rome\n**sam_r**: Oslo',
+        content: '💞 You both answered "Best trip?"\n**Alex**: Rome\n**Sam**: Oslo',
         replyTo: undefined,
       },
       { channelId: ANNOUNCEMENTS_CHANNEL, content: "🍑 Sam gave Alex 3 spanks: Dishes" },

@@ -45,11 +45,17 @@ export function announcementOf(event: OutboxEvent, { db, config }: BotContext): 
         channelId: config.discord.questionsChannelId ?? announcements,
         content: p.replaced
           ? `✏️ ${name(p.userId)} changed their answer at ${when}.`
-          : `💬 ${name(p.userId)} answered the question at ${when}. Answers are shown when you both have.`,
+          : `💬 ${name(p.userId)} answered the question at ${when}.${config.questions.revealAfterBothAnswered ? " Answers are shown when you both have." : ""}`,
       };
     case "answers_revealed": {
       const question = questionById(db, Number(p.questionId));
-      const lines = (question?.answers ?? []).map((answer) => `**${answer.username}**: ${answer.response}`);
+      // Every other post names the partners by their display name, so the reveal does too.
+      const displayName = (responseName: string) =>
+        config.partners.find((partner) => partner.responseName.toLowerCase() === responseName.toLowerCase())
+          ?.displayName ?? responseName;
+      const lines = (question?.answers ?? []).map(
+        (answer) => `**${displayName(answer.username)}**: ${answer.response}`,
+      );
       return {
         channelId: config.discord.questionsChannelId ?? announcements,
         content: `💞 You both answered "${question?.text ?? "the question"}"\n${lines.join("\n")}`,
@@ -59,7 +65,8 @@ export function announcementOf(event: OutboxEvent, { db, config }: BotContext): 
     case "spanks_awarded":
       return {
         channelId: announcements,
-        content: `🍑 ${name(p.giverId)} gave ${name(p.receiverId)} ${spanks(Number(p.amount))}: ${p.reason}`,
+        // Reasons are one line (db's text rule); one saved before that rule is kept on one line here.
+        content: `🍑 ${name(p.giverId)} gave ${name(p.receiverId)} ${spanks(Number(p.amount))}: ${oneLine(String(p.reason))}`,
       };
     case "donation_made":
       return {
@@ -67,4 +74,8 @@ export function announcementOf(event: OutboxEvent, { db, config }: BotContext): 
         content: `🎗️ ${name(p.userId)} donated ${spanks(Number(p.amount))} to ${config.charityName} (${spanks(Number(p.charityTotal))} in all).`,
       };
   }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, " ");
 }

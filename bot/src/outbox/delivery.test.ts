@@ -92,7 +92,7 @@ describe("announcing the outbox", () => {
         id: expect.any(String),
         channelId: QUESTIONS_CHANNEL,
         body: expect.objectContaining({
-          content: '💞 You both answered "Dream weekend?"\n**alex_d**: Cabin\n**sam_r**: Cabin too',
+          content: '💞 You both answered "Dream weekend?"\n**Alex**: Cabin\n**Sam**: Cabin too',
           message_reference: { message_id: "4242", fail_if_not_exists: false },
         }),
       },

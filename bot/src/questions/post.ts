@@ -3,17 +3,24 @@ import type { Client } from "discord.js";
 import type { BotContext } from "../context.js";
 import { postMessage } from "../post.js";
 
+/** How to answer, saying only what works in the current mode (a public reply is refused while sealed). */
+export function howToAnswer({ config }: BotContext): string {
+  return config.questions.revealAfterBothAnswered
+    ? "Answer with `/answer`: answers stay sealed until you have both answered."
+    : "Answer with `/answer` or reply to this message.";
+}
+
 /** Posts a question in the questions channel and records its message, so replies to it count as answers. */
 export async function postQuestion(
   client: Client,
-  { db }: BotContext,
+  context: BotContext,
   question: QuestionToPost,
   channelId: string,
 ): Promise<string> {
   const messageId = await postMessage(client, channelId, {
-    content: `💌 **Question for you two**\n${question.text}\n\nAnswer with \`/answer\` or reply to this message.`,
+    content: `💌 **Question for you two**\n${question.text}\n\n${howToAnswer(context)}`,
     nonce: `question-${question.id}`,
   });
-  recordQuestionMessage(db, question.id, messageId);
+  recordQuestionMessage(context.db, question.id, messageId);
   return messageId;
 }

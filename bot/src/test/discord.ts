@@ -56,14 +56,22 @@ export const posted: { id: string; channelId: string; body: Body }[] = [];
 export const reactions: string[] = [];
 /** Status codes the next channel-message posts answer with before succeeding (e.g. [500]). */
 export const failNextPosts: number[] = [];
-/** Attachment downloads, by URL path, with the bytes to serve. */
-export const files = new Map<string, Buffer>();
+/** Attachment downloads, by URL path, with the bytes to serve (or a status code to fail with). */
+export const files = new Map<string, Buffer | number>();
+/** Channel history the bot may read back (GET /channels/:id/messages), oldest first per channel. */
+export const history = new Map<string, APIMessage[]>();
+/** Command registrations the bot sent (PUT .../guilds/:guild/commands). */
+export const registrations: { guildId: string; body: unknown }[] = [];
+/** Status codes the next interaction callbacks answer with before succeeding (e.g. [503]). */
+export const failNextCallbacks: number[] = [];
 
 let nextId = 1_000_000_000_000_000_000n;
 export const snowflake = () => String(nextId++);
 
 export const discord = setupServer(
   http.post(`${API}/interactions/:id/:token/callback`, async ({ request, params }) => {
+    const status = failNextCallbacks.shift();
+    if (status) return HttpResponse.json({ message: "Discord is having a moment", code: 0 }, { status });
     callbacks.push({ interactionId: String(params.id), body: (await request.json()) as Body });
     return new HttpResponse(null, { status: 204 });
   }),
@@ -93,14 +101,32 @@ export const discord = setupServer(
   }),
   http.get("https://cdn.discordapp.com/attachments/*", ({ request }) => {
     const bytes = files.get(new URL(request.url).pathname);
-    return bytes ? new HttpResponse(bytes) : new HttpResponse(null, { status: 404 });
+    if (typeof bytes === "number") return new HttpResponse(null, { status: bytes });
+    return bytes ? new HttpResponse(new Uint8Array(bytes)) : new HttpResponse(null, { status: 404 });
+  }),
+  // Discord's paging: with `after`, the `limit` messages right after it; without, the latest ones; newest first.
+  http.get(`${API}/channels/:channel/messages`, ({ request, params }) => {
+    const url = new URL(request.url);
+    const limit = Number(url.searchParams.get("limit") ?? 50);
+    const after = url.searchParams.get("after");
+    const all = history.get(String(params.channel)) ?? [];
+    const page = after ? all.filter((m) => BigInt(m.id) > BigInt(after)).slice(0, limit) : all.slice(-limit);
+    return HttpResponse.json([...page].reverse());
+  }),
+  http.put(`${API}/applications/:app/guilds/:guild/commands`, async ({ request, params }) => {
+    const body = await request.json();
+    registrations.push({ guildId: String(params.guild), body });
+    return HttpResponse.json(body);
   }),
 );
 beforeAll(() => discord.listen({ onUnhandledFrame: "error" }));
 afterEach(() => {
   discord.resetHandlers();
-  for (const list of [callbacks, edits, posted, reactions, failNextPosts]) list.length = 0;
+  for (const list of [callbacks, edits, posted, reactions, failNextPosts, failNextCallbacks, registrations]) {
+    list.length = 0;
+  }
   files.clear();
+  history.clear();
 });
 afterAll(() => discord.close());
 
@@ -193,18 +219,43 @@ export function message(fields: {
   } as APIMessage;
 }
 
-/** An image attachment served by the stand-in CDN with `size` bytes. */
-export function attachment(filename: string, contentType: string, size: number, serve = true): APIAttachment {
+/** The first bytes of each image type (what the bot sniffs). */
+const MAGIC: Record<string, Buffer> = {
+  "image/png": Buffer.from("89504e470d0a1a0a", "hex"),
+  "image/jpeg": Buffer.from("ffd8ffe0", "hex"),
+  "image/gif": Buffer.from("GIF89a", "latin1"),
+  "image/webp": Buffer.from("RIFF\0\0\0\0WEBP", "latin1"),
+};
+
+/** `size` bytes of a file of that type (an image's magic bytes, then filler). */
+export function fileBytes(contentType: string | undefined, size: number): Buffer {
+  const bytes = Buffer.alloc(size, 7);
+  MAGIC[contentType ?? ""]?.copy(bytes);
+  return bytes;
+}
+
+/**
+ * An attachment served by the stand-in CDN with `size` bytes of its type. `serve`: false serves
+ * nothing (404), a number fails with that status. `contentType` null: Discord did not say.
+ */
+export function attachment(
+  filename: string,
+  contentType: string | null,
+  size: number,
+  serve: boolean | number = true,
+  bytesOf: string | null = contentType,
+): APIAttachment {
   const id = snowflake();
   const path = `/attachments/${CHANNEL_ID}/${id}/${filename}`;
-  if (serve) files.set(path, Buffer.alloc(size, 7));
+  if (serve === true) files.set(path, fileBytes(bytesOf ?? undefined, size));
+  else if (typeof serve === "number") files.set(path, serve);
   return {
     id,
     filename,
     size,
     url: `https://cdn.discordapp.com${path}`,
     proxy_url: `https://media.discordapp.net${path}`,
-    content_type: contentType,
+    ...(contentType !== null && { content_type: contentType }),
   };
 }
 

@@ -52,3 +52,14 @@ export const idempotencyKeys = sqliteTable(
   // By age, so forgetting expired keys reads only the expired ones.
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created").on(t.createdAt)],
 );
+
+/**
+ * The newest Discord message the bot has handled in a channel it reads (memories, questions):
+ * after a restart or a new gateway session it reads the channel from here on, so nothing posted
+ * while it was not listening is lost.
+ */
+export const discordCursors = sqliteTable("discord_cursors", {
+  channelId: text("channel_id").primaryKey(),
+  lastMessageId: text("last_message_id").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});

@@ -40,3 +40,32 @@ export const memoryImages = sqliteTable(
   },
   (t) => [index("memory_images_memory").on(t.memoryId)],
 );
+
+/**
+ * An image of a memory that did not arrive when the memory was saved (Discord's CDN answered
+ * 404/503 or timed out): the memory keeps its text and the images that did arrive, and the bot
+ * tries this one again later with a growing wait.
+ */
+export const mediaOutbox = sqliteTable(
+  "media_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    memoryId: integer("memory_id")
+      .notNull()
+      .references(() => memories.id),
+    /** The attachment's file name, as the author named it (only shown back to them). */
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    contentType: text("content_type"),
+    size: integer("size").notNull(),
+    createdAt: text("created_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: text("next_attempt_at"),
+    /** Set when the image arrived (a memory_images row was written in the same transaction). */
+    doneAt: text("done_at"),
+    /** Set when the bot stopped trying (Discord's links expire): the memory stays without it. */
+    gaveUpAt: text("gave_up_at"),
+  },
+  (t) => [index("media_outbox_pending").on(t.doneAt, t.gaveUpAt, t.id)],
+);

@@ -43,8 +43,13 @@ export const text = (max: number, { multiline = false }: { multiline?: boolean }
       .refine((value) => !CONTROL.test(value), { error: refusal, abort: true })
       .trim()
       .min(1, "must not be empty")
-      .max(max)
+      .max(max, `must be at most ${max} characters`)
       .refine((value) => VISIBLE.test(value), "must not be empty")
       .refine((value) => multiline || !LINE_BREAK_OR_TAB.test(value), refusal)
   );
 };
+
+/** Whether a text has nothing a reader can see (empty, whitespace, zero-width or bidi controls only). */
+export function isBlank(value: string): boolean {
+  return !VISIBLE.test(value);
+}
