@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
 import { mkdir, open, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { pipeline } from "node:stream/promises";
 import { MEDIA_MAX_BYTES, MEDIA_TYPES, type StoredImage } from "@spankbank/db/media";
 import type { MissingImage } from "@spankbank/db/mediaOutbox";
 
@@ -33,6 +31,8 @@ export interface DownloadRules {
   maxBytes: number;
   /** Hosts allowed besides Discord's CDN (`host` or `host:port`, e.g. a test stand-in's). */
   extraHosts?: readonly string[];
+  /** DOWNLOAD_TIMEOUT_MS unless told (tests wait less). */
+  timeoutMs?: number;
 }
 
 /** Why a download did not give an image: `retry` later (network, 5xx, 404 of a slow CDN) or never. */
@@ -94,7 +94,9 @@ export async function downloadImage(
     throw new DownloadFailure(`${attachment.name} is not on Discord's CDN`, false);
   }
   if (!mayBeImage(attachment, maxBytes)) throw new DownloadFailure(`${attachment.name} is not an image we keep`, false);
-  const signal = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
+  // Aborting the request (not cancelling its body) is what stops the transfer at once.
+  const stop = new AbortController();
+  const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(rules.timeoutMs ?? DOWNLOAD_TIMEOUT_MS)]);
   let response: Response;
   try {
     response = await fetch(attachment.url, { redirect: "error", signal });
@@ -102,44 +104,41 @@ export async function downloadImage(
     throw new DownloadFailure(`Downloading ${attachment.name} failed: ${(error as Error).message}`, true);
   }
   if (!response.ok || !response.body) {
-    await response.body?.cancel();
+    stop.abort();
     throw new DownloadFailure(`Downloading ${attachment.name} failed: HTTP ${response.status}`, true);
   }
-  const declaredLength = Number(response.headers.get("content-length") ?? 0);
-  if (declaredLength > maxBytes) {
-    await response.body.cancel();
+  if (Number(response.headers.get("content-length") ?? 0) > maxBytes) {
+    stop.abort();
     throw new DownloadFailure(`${attachment.name} is bigger than ${maxBytes} bytes`, false);
   }
   await mkdir(mediaDir, { recursive: true });
   const id = randomUUID();
   const partial = join(mediaDir, `.partial-${id}`);
+  const file = await open(partial, "w");
+  const head: Buffer[] = [];
   let size = 0;
   try {
-    await pipeline(
-      response.body,
-      async function* limit(chunks: AsyncIterable<Uint8Array>) {
-        for await (const chunk of chunks) {
-          size += chunk.byteLength;
-          if (size > maxBytes) throw new DownloadFailure(`${attachment.name} is bigger than ${maxBytes} bytes`, false);
-          yield chunk;
-        }
-      },
-      createWriteStream(partial),
-      { signal },
-    );
-    const head = Buffer.alloc(12);
-    const file = await open(partial);
-    try {
-      await file.read(head, 0, 12, 0);
-    } finally {
-      await file.close();
+    // Streamed to the file chunk by chunk, counting: nothing past the limit is read or kept.
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        stop.abort();
+        throw new DownloadFailure(`${attachment.name} is bigger than ${maxBytes} bytes`, false);
+      }
+      if (head.length < 2) head.push(Buffer.from(value.subarray(0, 12)));
+      await file.write(value);
     }
-    const contentType = sniff(head);
+    await file.close();
+    const contentType = sniff(Buffer.concat(head));
     if (!contentType) throw new DownloadFailure(`${attachment.name} is not a png, jpeg, gif or webp image`, false);
     const fileName = `${id}.${MEDIA_TYPES[contentType]}`;
     await rename(partial, join(mediaDir, fileName));
     return { fileName, contentType, size };
   } catch (error) {
+    await file.close().catch(() => {});
     await rm(partial, { force: true });
     if (error instanceof DownloadFailure) throw error;
     throw new DownloadFailure(`Downloading ${attachment.name} failed: ${(error as Error).message}`, true);

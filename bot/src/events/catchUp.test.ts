@@ -1,0 +1,96 @@
+import { listMemories } from "@spankbank/db/memories";
+import { latestQuestion, seedQuestionBank } from "@spankbank/db/questions";
+import { demoCouple } from "@spankbank/shared/demoCouple";
+import { ApplicationCommandOptionType } from "discord.js";
+import { describe, expect, it } from "vitest";
+import {
+  botOnTempDb,
+  dispatch,
+  gateway,
+  history,
+  MEMORIES_CHANNEL,
+  message,
+  posted,
+  QUESTIONS_CHANNEL,
+  reactions,
+  STRANGER_ID,
+  slashCommand,
+  until,
+} from "../test/discord.js";
+import { catchUp } from "./catchUp.js";
+
+const [alex, sam] = demoCouple.partners;
+
+/** A message posted in a channel: in its history, whether or not the bot hears of it. */
+function post(channelId: string, fields: Omit<Parameters<typeof message>[0], "channelId">) {
+  const sent = message({ ...fields, channelId });
+  history.set(channelId, [...(history.get(channelId) ?? []), sent]);
+  return sent;
+}
+
+describe("catching up after the bot was not listening", () => {
+  it("makes every memory posted while it was away, page by page, each once, and nothing twice on the next session", async () => {
+    const { client, db, context } = botOnTempDb();
+    // Heard live before the bot stopped: the channel's cursor is here.
+    gateway(client, "MESSAGE_CREATE", post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Heard live" }));
+    await until(() => reactions.length === 1);
+    // While away: three memories among 150 other messages (two pages of Discord's 100).
+    post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Away one" });
+    for (let i = 0; i < 75; i++) post(MEMORIES_CHANNEL, { authorId: STRANGER_ID, content: `chatter ${i}` });
+    post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Away two" });
+    for (let i = 0; i < 75; i++) post(MEMORIES_CHANNEL, { authorId: STRANGER_ID, content: `chatter ${i}` });
+    post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Away three" });
+
+    expect(await catchUp(client, context)).toBe(153);
+    expect(
+      listMemories(db)
+        .map((m) => m.message)
+        .sort(),
+    ).toEqual(["Away one", "Away three", "Away two", "Heard live"]);
+    expect(reactions.filter((r) => r.endsWith("💞"))).toHaveLength(4);
+
+    // The next session reads from the last message: nothing new, nothing made twice.
+    expect(await catchUp(client, context)).toBe(0);
+    expect(listMemories(db)).toHaveLength(4);
+    expect(reactions).toHaveLength(4);
+  });
+
+  it("with no message seen yet, reads the latest page; a memory already made is not made again", async () => {
+    const { client, db, context } = botOnTempDb();
+    const live = post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Before the cursor existed" });
+    gateway(client, "MESSAGE_CREATE", live);
+    await until(() => listMemories(db).length === 1);
+    db.$client.exec("DELETE FROM discord_cursors");
+    post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Missed" });
+    expect(await catchUp(client, context)).toBe(2);
+    expect(
+      listMemories(db)
+        .map((m) => m.message)
+        .sort(),
+    ).toEqual(["Before the cursor existed", "Missed"]);
+  });
+
+  it("takes the replies to the question posted while it was away as answers, once", async () => {
+    const { client, db, context } = botOnTempDb();
+    seedQuestionBank(db, ["Favourite trip?"]);
+    await dispatch(
+      client,
+      slashCommand("question", alex.discordId, [
+        { name: "now", type: ApplicationCommandOptionType.Subcommand, options: [] },
+      ]),
+    );
+    const questionMessage = posted[0]!;
+    expect(questionMessage.channelId).toBe(QUESTIONS_CHANNEL);
+    const reply = post(QUESTIONS_CHANNEL, { authorId: sam.discordId, content: "Lisbon", replyTo: questionMessage.id });
+    await catchUp(client, context);
+    expect(latestQuestion(db)?.answers).toMatchObject([{ username: "sam_r", response: "Lisbon" }]);
+    expect(reactions).toEqual([`${QUESTIONS_CHANNEL}/${reply.id}/✅`]);
+    await catchUp(client, context);
+    db.$client.exec("DELETE FROM discord_cursors");
+    // Even read again from scratch, the same reply changes nothing and is not acknowledged twice.
+    await catchUp(client, context);
+    expect(reactions).toHaveLength(1);
+    const events = db.$client.prepare("SELECT kind FROM outbox WHERE kind = 'answer_given'").all();
+    expect(events).toHaveLength(1);
+  });
+});

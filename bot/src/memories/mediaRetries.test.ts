@@ -1,0 +1,108 @@
+import { readdirSync } from "node:fs";
+import { listMemories } from "@spankbank/db/memories";
+import { demoCouple } from "@spankbank/shared/demoCouple";
+import { ApplicationCommandOptionType } from "discord.js";
+import { describe, expect, it } from "vitest";
+import {
+  attachment,
+  botOnTempDb,
+  dispatch,
+  fileBytes,
+  files,
+  gateway,
+  MEMORIES_CHANNEL,
+  message,
+  posted,
+  reactions,
+  slashCommand,
+  until,
+} from "../test/discord.js";
+import { retryMissingImages } from "./mediaRetries.js";
+
+const [alex, sam] = demoCouple.partners;
+const pathOf = (url: string) => new URL(url).pathname;
+const images = (db: ReturnType<typeof botOnTempDb>["db"]) =>
+  db.$client.prepare("SELECT memory_id, content_type, size FROM memory_images ORDER BY id").all();
+
+describe("an image that fails to arrive", () => {
+  it("keeps the memory, its text and the images that arrived, tells the author which file is missing, and adds it later", async () => {
+    const { client, db, context } = botOnTempDb();
+    const arrived = attachment("pier.png", "image/png", 300);
+    const unavailable = attachment("boat.jpg", "image/jpeg", 400, 503);
+    const gone = attachment("gulls.webp", "image/webp", 500, 404);
+    const sent = message({
+      channelId: MEMORIES_CHANNEL,
+      authorId: alex.discordId,
+      content: "Day at the harbour",
+      attachments: [arrived, unavailable, gone],
+    });
+    gateway(client, "MESSAGE_CREATE", sent);
+    await until(() => posted.length === 1);
+    expect(listMemories(db)).toMatchObject([{ message: "Day at the harbour", username: "alex_d" }]);
+    expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${sent.id}/💞`]);
+    expect(posted[0]!.body).toMatchObject({
+      content:
+        "Discord did not give me boat.jpg, gulls.webp yet: the memory is saved, and I will add them when they arrive.",
+      message_reference: { message_id: sent.id },
+    });
+    expect(images(db)).toEqual([{ memory_id: 1, content_type: "image/png", size: 300 }]);
+
+    // Still failing: nothing changes, and the wait before the next try grows.
+    expect(await retryMissingImages(context)).toBe(0);
+    expect(await retryMissingImages(context)).toBe(0);
+    // Discord serves them again; their time has come.
+    files.set(pathOf(unavailable.url), fileBytes("image/jpeg", 400));
+    files.set(pathOf(gone.url), fileBytes("image/webp", 500));
+    db.$client.exec("UPDATE media_outbox SET next_attempt_at = NULL");
+    expect(await retryMissingImages(context)).toBe(2);
+    expect(await retryMissingImages(context)).toBe(0);
+    expect(images(db)).toEqual([
+      { memory_id: 1, content_type: "image/png", size: 300 },
+      { memory_id: 1, content_type: "image/jpeg", size: 400 },
+      { memory_id: 1, content_type: "image/webp", size: 500 },
+    ]);
+    expect(readdirSync(context.mediaDir).filter((name) => !name.startsWith("."))).toHaveLength(3);
+  });
+
+  it("/memory keeps the text and says the image will follow", async () => {
+    const { client, db, context } = botOnTempDb();
+    const image = attachment("us.png", "image/png", 100, 503);
+    const answer = await dispatch(
+      client,
+      slashCommand(
+        "memory",
+        sam.discordId,
+        [
+          { name: "image", type: ApplicationCommandOptionType.Attachment, value: image.id },
+          { name: "text", type: ApplicationCommandOptionType.String, value: "Rainy Sunday" },
+        ],
+        { attachments: { [image.id]: image } },
+      ),
+    );
+    expect(answer).toBe(
+      "Saved as a memory 💞 Discord did not give me us.png yet: the memory is saved, and I will add it when it arrives.",
+    );
+    expect(listMemories(db)).toMatchObject([{ message: "Rainy Sunday" }]);
+    files.set(pathOf(image.url), fileBytes("image/png", 100));
+    expect(await retryMissingImages(context)).toBe(1);
+    expect(images(db)).toEqual([{ memory_id: 1, content_type: "image/png", size: 100 }]);
+  });
+
+  it("gives up on a file that turns out not to be an image, leaving the memory as it is", async () => {
+    const { client, db, context } = botOnTempDb();
+    const image = attachment("fake.png", "image/png", 100, 503);
+    gateway(
+      client,
+      "MESSAGE_CREATE",
+      message({ channelId: MEMORIES_CHANNEL, authorId: alex.discordId, content: "Hm", attachments: [image] }),
+    );
+    await until(() => posted.length === 1);
+    files.set(pathOf(image.url), fileBytes(undefined, 100));
+    expect(await retryMissingImages(context)).toBe(0);
+    expect(db.$client.prepare("SELECT gave_up_at IS NOT NULL AS gaveUp FROM media_outbox").all()).toEqual([
+      { gaveUp: 1 },
+    ]);
+    expect(images(db)).toEqual([]);
+    expect(listMemories(db)).toHaveLength(1);
+  });
+});
