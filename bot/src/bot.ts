@@ -37,7 +37,10 @@ export function createBot(context: BotContext, options: BotOptions = {}): Client
     guarded("Edited message", (_old, updated, ctx) => onMessageUpdate(updated, ctx)),
   );
   client.on(Events.MessageDelete, guarded("Deleted message", onMessageDelete));
-  client.on(Events.MessageBulkDelete, guarded("Deleted messages", onMessageBulkDelete));
+  client.on(
+    Events.MessageBulkDelete,
+    guarded("Deleted messages", (messages, _channel, ctx) => onMessageBulkDelete(messages, ctx)),
+  );
   client.once(Events.ClientReady, (ready) => console.log(`Discord bot signed in as ${ready.user.tag}`));
   client.on(Events.Error, (error) => logError("Discord client error", error));
   client.on(Events.ShardError, (error) => logError("Discord gateway error", error));

@@ -47,6 +47,14 @@ describe("text fields", () => {
     },
   );
 
+  it("refuse a right-to-left override or isolate inside visible text", () => {
+    for (const value of ["\u202e?ekil", "pay \u2067100\u2069 now"]) {
+      expect(paragraph.safeParse(value).error?.issues[0]?.message).toBe(
+        "must not contain right-to-left or other direction overrides",
+      );
+    }
+  });
+
   it("take line breaks only where the field is multi-line", () => {
     expect(line.safeParse("two\nlines").success).toBe(false);
     expect(paragraph.parse("  two\r\nlines\tand a tab  ")).toBe("two\r\nlines\tand a tab");

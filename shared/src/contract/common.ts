@@ -26,12 +26,14 @@ export const usernameQuery = z.object({ username: z.string().min(1).max(64).opti
 /** C0 and C1 control characters (NUL trips SQLite's length checks); tab, CR and LF are judged apart. */
 const CONTROL = /[^\P{Cc}\t\n\r]/u;
 const LINE_BREAK_OR_TAB = /[\t\n\r]/;
+/** Direction embeddings, overrides and isolates: they make text read otherwise than it is stored. */
+const DIRECTION_OVERRIDE = /[\u202a-\u202e\u2066-\u2069]/;
 /** Anything a reader can see: not whitespace, zero-width or a bidi control (U+200B, U+202E...). */
 const VISIBLE = /[^\s\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/;
 
 /**
  * The trimmed, length-limited text the server accepts for names, descriptions and answers:
- * something visible, no control characters, and line breaks (and tabs) only where the field is
+ * something visible, no control characters or direction overrides, and line breaks (and tabs) only where the field is
  * multi-line.
  */
 export const text = (max: number, { multiline = false }: { multiline?: boolean } = {}) => {
@@ -45,6 +47,7 @@ export const text = (max: number, { multiline = false }: { multiline?: boolean }
       .min(1, "must not be empty")
       .max(max, `must be at most ${max} characters`)
       .refine((value) => VISIBLE.test(value), "must not be empty")
+      .refine((value) => !DIRECTION_OVERRIDE.test(value), "must not contain right-to-left or other direction overrides")
       .refine((value) => multiline || !LINE_BREAK_OR_TAB.test(value), refusal)
   );
 };
