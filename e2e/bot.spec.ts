@@ -141,7 +141,13 @@ test("the bot process keeps Discord and the web app in step, and resumes after a
     );
     const bot = spawnLogged(
       "bot/dist/start.js",
-      { ...env, DISCORD_TOKEN: "stand-in-token", DISCORD_API_URL: standIn.apiUrl },
+      {
+        ...env,
+        DISCORD_TOKEN: "stand-in-token",
+        DISCORD_API_URL: standIn.apiUrl,
+        // The stand-in serves the attachments: its host is allowed by name, nothing else is.
+        DISCORD_MEDIA_HOSTS: `127.0.0.1:${standIn.port}`,
+      },
       dir,
     );
     processes.push(bot.child);
@@ -201,7 +207,7 @@ test("the bot process keeps Discord and the web app in step, and resumes after a
     );
     expect(
       await ask(interaction("answer", alex.discordId, [{ name: "response", type: 3, value: "The lake, always" }])),
-    ).toMatch(/is saved\.$/);
+    ).toMatch(/is saved\./);
 
     // The running server shows all of it.
     const signIn = async (username: string, password: string) => {
@@ -258,6 +264,7 @@ test("the bot process keeps Discord and the web app in step, and resumes after a
     // The gateway drops; the bot resumes on resume_gateway_url and keeps working.
     standIn.dropConnection();
     await until("the bot resumed", () => standIn.gatewayReceived.some((p) => p.op === 6));
+    await until("the resume logged", () => bot.output().includes("Discord gateway resumed"));
     expect(standIn.gatewayReceived.find((p) => p.op === 6)?.d).toMatchObject({ session_id: "stand-in-session" });
     expect(await ask(interaction("balance", alex.discordId))).toBe("You have 120 spanks. Sam has 100 spanks.");
 
@@ -266,6 +273,155 @@ test("the bot process keeps Discord and the web app in step, and resumes after a
     expect(new Set(announcements).size).toBe(announcements.length);
   } finally {
     for (const child of processes) child.kill("SIGTERM");
+    await Promise.all(
+      processes.map((child) => (child.exitCode === null ? new Promise((r) => child.once("exit", r)) : null)),
+    );
+    await standIn.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A partner's message in a channel, as the gateway and the history both carry it. */
+function partnerMessage(channelId: string, authorId: string, content: string, attachments: unknown[] = []) {
+  return {
+    id: snowflake(),
+    channel_id: channelId,
+    guild_id: GUILD,
+    author: {
+      id: authorId,
+      username: `user${authorId.slice(-4)}`,
+      discriminator: "0",
+      global_name: null,
+      avatar: null,
+    },
+    content,
+    timestamp: new Date().toISOString(),
+    edited_timestamp: null,
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    attachments,
+    embeds: [],
+    pinned: false,
+    type: 0,
+  };
+}
+
+test("memories posted while the bot was stopped, and an image Discord failed to serve, reach the web once", async () => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(join(tmpdir(), "spankbank-bot-e2e-"));
+  const standIn = await new DiscordStandIn({ id: GUILD, channelIds: [GENERAL, MEMORIES, QUESTIONS] }).start();
+  const configPath = join(dir, "couple.config.json");
+  writeFileSync(
+    configPath,
+    JSON.stringify({
+      ...demoCouple,
+      discord: { guildId: GUILD, memoriesChannelId: MEMORIES, questionsChannelId: QUESTIONS },
+    }),
+  );
+  const port = await freePort();
+  const env = {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "test",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATABASE_PATH: join(dir, "spankbank.db"),
+    SPANKBANK_CONFIG: configPath,
+  };
+  const botEnv = {
+    ...env,
+    DISCORD_TOKEN: "stand-in-token",
+    DISCORD_API_URL: standIn.apiUrl,
+    DISCORD_MEDIA_HOSTS: `127.0.0.1:${standIn.port}`,
+  };
+  const processes: ChildProcess[] = [];
+  const startBot = async () => {
+    const bot = spawnLogged("bot/dist/start.js", botEnv, dir);
+    processes.push(bot.child);
+    await until(`the bot signed in (output: ${bot.output()})`, () => bot.output().includes("Discord bot signed in as"));
+    return bot;
+  };
+  const stopBot = async (child: ChildProcess) => {
+    child.kill("SIGTERM");
+    if (child.exitCode === null) await new Promise((resolve) => child.once("exit", resolve));
+  };
+  try {
+    const server = spawnLogged("server/dist/server.bundle.js", env, dir);
+    processes.push(server.child);
+    const api = `http://127.0.0.1:${port}/api`;
+    await until("the server is up", () =>
+      fetch(`${api}/health`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    );
+    const login = await fetch(`${api}/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "alex", password: "alex-demo-pass" }),
+    });
+    const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
+    type WebMemory = { message: string; images?: { url: string }[] };
+    const webMemories = async () =>
+      (await (await fetch(`${api}/memories`, { headers: { cookie } })).json()) as WebMemory[];
+
+    const first = await startBot();
+    // A memory with two photos; Discord's CDN fails one of them (503).
+    const png = (fill: number) => Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.alloc(100, fill)]);
+    standIn.files.set("/attachments/pier.png", { bytes: png(1), contentType: "image/png" });
+    standIn.files.set("/attachments/boat.png", 503);
+    const photo = (name: string) => ({
+      id: snowflake(),
+      filename: name,
+      size: 108,
+      url: `${standIn.baseUrl}/attachments/${name}`,
+      proxy_url: `${standIn.baseUrl}/attachments/${name}`,
+      content_type: "image/png",
+    });
+    standIn.postMessage(
+      partnerMessage(MEMORIES, alex.discordId, "Harbour day", [photo("pier.png"), photo("boat.png")]),
+    );
+    await until("the missing-file note", () =>
+      standIn
+        .postedIn(MEMORIES)
+        .some((note) => note.startsWith("Discord did not give me boat.png yet: the memory is saved")),
+    );
+    expect((await webMemories()).map((m) => [m.message, m.images?.length ?? 0])).toEqual([["Harbour day", 1]]);
+
+    // The bot stops; three memories are posted meanwhile; the CDN serves the missing photo again.
+    await stopBot(first.child);
+    for (const [who, text] of [
+      [sam, "Pancakes while you slept"],
+      [alex, "The long walk home"],
+      [sam, "Fireflies"],
+    ] as const) {
+      standIn.postMessage(partnerMessage(MEMORIES, who.discordId, text));
+    }
+    standIn.files.set("/attachments/boat.png", { bytes: png(2), contentType: "image/png" });
+
+    const second = await startBot();
+    await until("the three memories on the web", async () => (await webMemories()).length === 4);
+    await until("the missing photo added", async () =>
+      (await webMemories()).some((m) => m.message === "Harbour day" && m.images?.length === 2),
+    );
+    const messages = (await webMemories()).map((m) => m.message).sort();
+    expect(messages).toEqual(["Fireflies", "Harbour day", "Pancakes while you slept", "The long walk home"]);
+    expect(second.output()).toContain("Caught up on 3 messages posted while the bot was away.");
+
+    // A third start reads nothing again: each memory stays once.
+    await stopBot(second.child);
+    const third = await startBot();
+    await until(
+      "the third catch-up",
+      () =>
+        standIn.requests.filter((r) => r.method === "GET" && r.path.endsWith(`/channels/${MEMORIES}/messages`))
+          .length >= 3,
+    );
+    expect((await webMemories()).map((m) => m.message).sort()).toEqual(messages);
+    expect(third.output()).not.toContain("Caught up");
+  } finally {
+    for (const child of processes) if (child.exitCode === null) child.kill("SIGTERM");
     await Promise.all(
       processes.map((child) => (child.exitCode === null ? new Promise((r) => child.once("exit", r)) : null)),
     );

@@ -38,8 +38,10 @@ export class DiscordStandIn {
   readonly requests: Recorded[] = [];
   /** Every gateway payload the bot sent (IDENTIFY, RESUME, heartbeats). */
   readonly gatewayReceived: { op: number; d: unknown }[] = [];
-  /** Files served as attachment URLs, by path. */
-  readonly files = new Map<string, { bytes: Buffer; contentType: string }>();
+  /** Files served as attachment URLs, by path (or a status code the CDN fails with). */
+  readonly files = new Map<string, { bytes: Buffer; contentType: string } | number>();
+  /** Each channel's messages, oldest first, as `GET /channels/:id/messages` pages them. */
+  private readonly history = new Map<string, Record<string, unknown>[]>();
   private readonly http = createServer((req, res) => void this.answer(req, res));
   private readonly wss = new WebSocketServer({ server: this.http });
   private socket: WebSocket | null = null;
@@ -81,6 +83,15 @@ export class DiscordStandIn {
     this.socket.send(JSON.stringify({ op: 0, t, s: ++this.sequence, d }));
   }
 
+  /**
+   * A partner posts a message: it joins the channel's history, and the bot hears of it at once
+   * when it is connected (a stopped bot finds it by reading the history when it starts).
+   */
+  postMessage(message: { id: string; channel_id: string } & Record<string, unknown>): void {
+    this.history.set(message.channel_id, [...(this.history.get(message.channel_id) ?? []), message]);
+    if (this.socket) this.dispatch("MESSAGE_CREATE", message);
+  }
+
   /** Drops the gateway connection as a network blip would (resumable close code). */
   dropConnection(): void {
     this.socket?.close(4000, "stand-in drops the connection");
@@ -100,6 +111,9 @@ export class DiscordStandIn {
 
   private onConnection(socket: WebSocket): void {
     this.socket = socket;
+    socket.on("close", () => {
+      if (this.socket === socket) this.socket = null;
+    });
     socket.on("message", (raw) => this.onGatewayMessage(socket, JSON.parse(String(raw)) as { op: number; d: never }));
     socket.send(JSON.stringify({ op: 10, d: { heartbeat_interval: HEARTBEAT_INTERVAL_MS } }));
   }
@@ -167,6 +181,10 @@ export class DiscordStandIn {
       res.end(JSON.stringify(value));
     };
     const file = this.files.get(path);
+    if (req.method === "GET" && typeof file === "number") {
+      res.writeHead(file).end();
+      return;
+    }
     if (req.method === "GET" && file) {
       res.writeHead(200, { "content-type": file.contentType, "content-length": file.bytes.length });
       res.end(file.bytes);
@@ -187,6 +205,16 @@ export class DiscordStandIn {
     }
     if (/^(PATCH|POST) \/webhooks\/\d+\/[^/]+(\/messages\/[^/]+)?$/.test(route)) {
       return json(200, this.message(String(body?.content ?? ""), "0"));
+    }
+    const history = route.match(/^GET \/channels\/(\d+)\/messages$/);
+    if (history) {
+      // Discord's paging: with `after`, the `limit` messages right after it; without, the latest; newest first.
+      const query = new URL(req.url ?? "/", this.baseUrl).searchParams;
+      const limit = Number(query.get("limit") ?? 50);
+      const after = query.get("after");
+      const all = this.history.get(history[1]!) ?? [];
+      const page = after ? all.filter((m) => BigInt(String(m.id)) > BigInt(after)).slice(0, limit) : all.slice(-limit);
+      return json(200, [...page].reverse());
     }
     const channelPost = route.match(/^POST \/channels\/(\d+)\/messages$/);
     if (channelPost) {
