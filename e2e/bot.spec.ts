@@ -407,7 +407,9 @@ test("memories posted while the bot was stopped, and an image Discord failed to 
     );
     const messages = (await webMemories()).map((m) => m.message).sort();
     expect(messages).toEqual(["Fireflies", "Harbour day", "Pancakes while you slept", "The long walk home"]);
-    expect(second.output()).toContain("Caught up on 3 messages posted while the bot was away.");
+    await until("the catch-up logged", () =>
+      second.output().includes("Caught up on 3 messages posted while the bot was away."),
+    );
 
     // A third start reads nothing again: each memory stays once.
     await stopBot(second.child);
