@@ -185,7 +185,7 @@ export class DiscordStandIn {
       res.writeHead(file).end();
       return;
     }
-    if (req.method === "GET" && file) {
+    if (req.method === "GET" && file !== undefined && typeof file !== "number") {
       res.writeHead(200, { "content-type": file.contentType, "content-length": file.bytes.length });
       res.end(file.bytes);
       return;

@@ -23,7 +23,7 @@ function partnerAuthor(message: AnyMessage, { db }: BotContext) {
 
 const SEALED_REACTION = "🤫";
 export const SEALED_NOTE =
-  "Answers stay sealed until you have both answered: use `/answer` so yours stays private until the reveal.";
+  "Answers stay sealed until you have both answered, so I did not take this reply: delete it and use `/answer`, which keeps yours private until the reveal.";
 
 /** The channels the bot reads messages in (and catches up on after a restart). */
 export function readChannels({ config }: BotContext): string[] {
