@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { delay, HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { DownloadFailure, downloadImage } from "./images.js";
-import { discord, fileBytes } from "./test/discord.js";
+import { bigFiles, discord, fileBytes } from "./test/discord.js";
 
 const MiB = 1024 * 1024;
 const freshDir = () => mkdtempSync(join(tmpdir(), "spankbank-media-"));
@@ -69,30 +69,25 @@ describe("downloading an image", () => {
     expect(asked).toEqual([]);
   });
 
-  it("stops reading past the upload limit however big the CDN's answer, and leaves no file behind", async () => {
-    let sent = 0;
-    discord.use(
-      http.get("https://cdn.discordapp.com/attachments/1/2/huge.png", () => {
-        // 200 MiB in 1 MiB chunks, with no Content-Length: only counting the bytes can stop it.
-        const stream = new ReadableStream<Uint8Array>({
-          pull(controller) {
-            if (sent >= 200 * MiB) return controller.close();
-            controller.enqueue(sent === 0 ? fileBytes("image/png", MiB) : new Uint8Array(MiB));
-            sent += MiB;
-          },
-        });
-        return new HttpResponse(stream);
-      }),
-    );
-    const dir = freshDir();
-    const url = "https://cdn.discordapp.com/attachments/1/2/huge.png";
-    const failure = await failureOf(
-      // Discord said 1 KiB; the CDN sends far more.
-      downloadImage({ name: "huge.png", url, contentType: "image/png", size: 1024 }, dir, { maxBytes: 8 * MiB }),
-    );
-    expect(failure.retry).toBe(false);
-    expect(sent).toBeLessThan(20 * MiB);
-    expect(readdirSync(dir)).toEqual([]);
+  it("stops reading past the upload limit however big the answer, and leaves no file behind", async () => {
+    // 200 MiB behind a small declared size: only counting the bytes as they arrive can stop it.
+    const big = Buffer.concat([fileBytes("image/png", MiB), Buffer.alloc(199 * MiB)]);
+    const cdn = await bigFiles({ "/huge.png": big });
+    try {
+      const dir = freshDir();
+      const failure = await failureOf(
+        downloadImage({ name: "huge.png", url: cdn.url("/huge.png"), contentType: "image/png", size: 1024 }, dir, {
+          maxBytes: 8 * MiB,
+          extraHosts: [cdn.host],
+        }),
+      );
+      expect(failure.retry).toBe(false);
+      // What the socket took before the bot hung up: the limit plus what was in flight.
+      await expect.poll(() => cdn.sent()).toBeLessThan(40 * MiB);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      await cdn.close();
+    }
   });
 
   it("gives up on a CDN that does not answer within the timeout, to try again later", async () => {

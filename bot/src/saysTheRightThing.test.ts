@@ -12,11 +12,13 @@ import { registerCommandsIfChanged } from "./registerCommands.js";
 import {
   APP_ID,
   attachment,
+  bigFiles,
   botOnTempDb,
   callbacks,
   dispatch,
   failNextCallbacks,
   failNextPosts,
+  fileBytes,
   GUILD_ID,
   gateway,
   MEMORIES_CHANNEL,
@@ -99,27 +101,33 @@ describe("4. attachments", () => {
   });
 
   it("keeps a 9 MB photo the interaction's upload limit allows, and a .jpg Discord gave no content type", async () => {
-    const { client, db } = botOnTempDb();
-    const big = attachment("big.png", "image/png", 9 * 1024 * 1024);
-    const payload = slashCommand(
-      "memory",
-      alex.discordId,
-      [{ name: "image", type: ApplicationCommandOptionType.Attachment, value: big.id }, str("text", "Big one")],
-      { attachments: { [big.id]: big } },
-    );
-    payload.attachment_size_limit = 25 * 1024 * 1024;
-    expect(await dispatch(client, payload)).toBe("Saved as a memory 💞");
-    const untyped = attachment("IMG_0001.jpg", null, 2000, true, "image/jpeg");
-    gateway(
-      client,
-      "MESSAGE_CREATE",
-      message({ channelId: MEMORIES_CHANNEL, authorId: sam.discordId, content: "", attachments: [untyped] }),
-    );
-    await until(() => listMemories(db).length === 2);
-    expect(db.$client.prepare("SELECT content_type, size FROM memory_images ORDER BY id").all()).toEqual([
-      { content_type: "image/png", size: 9 * 1024 * 1024 },
-      { content_type: "image/jpeg", size: 2000 },
-    ]);
+    const cdn = await bigFiles({ "/big.png": fileBytes("image/png", 9 * 1024 * 1024) });
+    try {
+      const { client, db, context } = botOnTempDb();
+      context.mediaHosts = [cdn.host];
+      const big = { ...attachment("big.png", "image/png", 9 * 1024 * 1024, false), url: cdn.url("/big.png") };
+      const payload = slashCommand(
+        "memory",
+        alex.discordId,
+        [{ name: "image", type: ApplicationCommandOptionType.Attachment, value: big.id }, str("text", "Big one")],
+        { attachments: { [big.id]: big } },
+      );
+      payload.attachment_size_limit = 25 * 1024 * 1024;
+      expect(await dispatch(client, payload)).toBe("Saved as a memory 💞");
+      const untyped = attachment("IMG_0001.jpg", null, 2000, true, "image/jpeg");
+      gateway(
+        client,
+        "MESSAGE_CREATE",
+        message({ channelId: MEMORIES_CHANNEL, authorId: sam.discordId, content: "", attachments: [untyped] }),
+      );
+      await until(() => listMemories(db).length === 2);
+      expect(db.$client.prepare("SELECT content_type, size FROM memory_images ORDER BY id").all()).toEqual([
+        { content_type: "image/png", size: 9 * 1024 * 1024 },
+        { content_type: "image/jpeg", size: 2000 },
+      ]);
+    } finally {
+      await cdn.close();
+    }
   });
 });
 

@@ -1,4 +1,6 @@
 import { mkdtempSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -17,7 +19,7 @@ import {
   InteractionType,
   Locale,
 } from "discord-api-types/v10";
-import { HttpResponse, http } from "msw";
+import { HttpResponse, http, passthrough } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { createBot } from "../bot.js";
@@ -113,6 +115,8 @@ export const discord = setupServer(
     const page = after ? all.filter((m) => BigInt(m.id) > BigInt(after)).slice(0, limit) : all.slice(-limit);
     return HttpResponse.json([...page].reverse());
   }),
+  // A real local server (bigFiles below): let the request through to it.
+  http.get("http://127.0.0.1:*/*", () => passthrough()),
   http.put(`${API}/applications/:app/guilds/:guild/commands`, async ({ request, params }) => {
     const body = await request.json();
     registrations.push({ guildId: String(params.guild), body });
@@ -332,4 +336,40 @@ export async function dispatch(client: Client, payload: { id: string; token: str
 /** The private-answer flags of an interaction's first callback. */
 export function callbackOf(payload: { id: string }) {
   return callbacks.find((c) => c.interactionId === payload.id)?.body;
+}
+
+/**
+ * A real HTTP server on 127.0.0.1 for big downloads (msw's socket interceptor trips over a
+ * mocked body of several MiB). Serves each path's bytes in 64 KiB writes and counts what the
+ * socket took before the client went away. The bot reaches it only with its host configured.
+ */
+export async function bigFiles(served: Record<string, Buffer>) {
+  let sent = 0;
+  const server = createServer((req, res) => {
+    const bytes = served[req.url ?? ""];
+    if (!bytes) return void res.writeHead(404).end();
+    res.writeHead(200);
+    let offset = 0;
+    const writeMore = () => {
+      while (offset < bytes.length) {
+        const chunk = bytes.subarray(offset, offset + 65536);
+        offset += chunk.length;
+        sent += chunk.length;
+        if (!res.write(chunk)) return void res.once("drain", writeMore);
+      }
+      res.end();
+    };
+    res.on("close", () => {
+      offset = bytes.length;
+    });
+    writeMore();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    host,
+    url: (path: string) => `http://${host}${path}`,
+    sent: () => sent,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
