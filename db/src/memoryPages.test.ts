@@ -1,14 +1,20 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "./client.js";
-import { addMemory, deleteMemories } from "./memories.js";
+import BetterSqlite3 from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type Db, inTransaction } from "./client.js";
+import { addMemory, deleteMemories, removeMemoryFromDiscord } from "./memories.js";
 import { memoryPage } from "./memoryPages.js";
 import { openTestDb } from "./test/testDb.js";
 
 let db: Db;
 let alex: number;
+let path: string;
 
 beforeEach(() => {
-  ({ db, alex } = openTestDb());
+  ({ db, alex, path } = openTestDb());
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 /** Memories "memory 1" (oldest) to "memory n" (newest), one a day. */
@@ -66,5 +72,67 @@ describe("memoryPage", () => {
     expect(pagePlan.join("\n")).not.toContain("TEMP B-TREE");
     const countPlan = plan(`SELECT count(*) FROM memories WHERE memories.deleted_at IS NULL`);
     expect(countPlan.join("\n")).toContain("memories_visible_newest");
+  });
+});
+
+describe("the visible total", () => {
+  /** How many times SQLite is asked to count the memories, from here on. */
+  function countsRun(): () => number {
+    const statementPrototype = Object.getPrototypeOf(db.$client.prepare("SELECT 1")) as {
+      get: (...args: unknown[]) => unknown;
+    };
+    const get = vi.spyOn(statementPrototype, "get");
+    return () =>
+      get.mock.contexts.filter((statement) => /count\(/i.test((statement as { source: string }).source)).length;
+  }
+
+  it("is counted once while nothing is written, and counted again after any write", () => {
+    const ids = addMemories(12);
+    const counts = countsRun();
+    expect(memoryPage(db, 1, 5).total).toBe(12);
+    expect(memoryPage(db, 2, 5).total).toBe(12);
+    expect(memoryPage(db, 3, 5).total).toBe(12);
+    expect(counts()).toBe(1);
+    deleteMemories(db, [ids[0]!]);
+    expect(memoryPage(db, 1, 5).total).toBe(11);
+    expect(memoryPage(db, 2, 5).total).toBe(11);
+    expect(counts()).toBe(2);
+  });
+
+  it("stays right through adds, deletes, Discord removals, restores and another connection's writes", () => {
+    const ids = addMemories(5);
+    expect(memoryPage(db, 1, 5).total).toBe(5);
+    addMemory(db, { userId: alex, message: "from Discord", discordMessageId: "m-1" });
+    expect(memoryPage(db, 1, 5).total).toBe(6);
+    deleteMemories(db, [ids[0]!, ids[1]!]);
+    expect(memoryPage(db, 1, 5).total).toBe(4);
+    removeMemoryFromDiscord(db, "m-1");
+    expect(memoryPage(db, 1, 5).total).toBe(3);
+    // A restore (the trash's undo) clears deleted_at.
+    db.$client.prepare("UPDATE memories SET deleted_at = NULL WHERE id = ?").run(ids[0]!);
+    expect(memoryPage(db, 1, 5).total).toBe(4);
+    // The bot or an `npm run` op writing through its own connection.
+    const other = new BetterSqlite3(path);
+    try {
+      other.prepare("UPDATE memories SET deleted_at = NULL WHERE id = ?").run(ids[1]!);
+      expect(memoryPage(db, 1, 5).total).toBe(5);
+      other.prepare("UPDATE memories SET deleted_at = '2026-02-01T00:00:00.000Z'").run();
+      expect(memoryPage(db, 1, 5).total).toBe(0);
+    } finally {
+      other.close();
+    }
+  });
+
+  it("is right after a transaction that counted and then rolled back", () => {
+    addMemories(3);
+    expect(memoryPage(db, 1, 5).total).toBe(3);
+    expect(() =>
+      inTransaction(db, () => {
+        addMemory(db, { userId: alex, message: "undone" });
+        expect(memoryPage(db, 1, 5).total).toBe(4);
+        throw new Error("roll back");
+      }),
+    ).toThrow("roll back");
+    expect(memoryPage(db, 1, 5).total).toBe(3);
   });
 });

@@ -20,6 +20,13 @@ export interface MemoryPage {
 }
 
 const statements = preparedFor((db) => ({
+  /**
+   * Changes whenever anything is written to the database: `data_version` when another connection
+   * (the bot, `npm run` ops) commits, `total_changes()` when this one writes.
+   */
+  writeVersion: db.$client
+    .prepare("SELECT (SELECT data_version FROM pragma_data_version) || ':' || total_changes()")
+    .pluck(),
   visibleCount: db.select({ total: count() }).from(memories).where(isNull(memories.deletedAt)).prepare(),
   page: db
     .select({
@@ -43,10 +50,30 @@ const statements = preparedFor((db) => ({
  * empty with a page count of 1.
  */
 export function memoryPage(db: Db, page: number, pageSize: number): MemoryPage {
-  const { visibleCount, page: pageQuery } = statements(db);
-  const total = visibleCount.get()?.total ?? 0;
+  const total = visibleMemoryCount(db);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, page), pageCount);
-  const rows = pageQuery.all({ limit: pageSize, offset: (current - 1) * pageSize });
+  const rows = statements(db).page.all({ limit: pageSize, offset: (current - 1) * pageSize });
   return { memories: rows, page: current, pageCount, total };
+}
+
+/** The visible total as last counted, and the database's write version it was counted at. */
+const countedTotals = new WeakMap<Db, { writeVersion: string; total: number }>();
+
+/**
+ * How many memories are visible. Counting walks the whole index (10x slower from 10k to 100k
+ * memories) and every page asks, so the count is kept per handle and counted again only after a
+ * write, by anyone, to anything (an add, a delete, a restore, the bot's edits): cheap and never
+ * stale. Inside a transaction it always counts, since a rollback undoes writes without changing
+ * the write version.
+ */
+export function visibleMemoryCount(db: Db): number {
+  const { writeVersion, visibleCount } = statements(db);
+  if (db.$client.inTransaction) return visibleCount.get()?.total ?? 0;
+  const version = writeVersion.get() as string;
+  const counted = countedTotals.get(db);
+  if (counted?.writeVersion === version) return counted.total;
+  const total = visibleCount.get()?.total ?? 0;
+  countedTotals.set(db, { writeVersion: version, total });
+  return total;
 }

@@ -1,5 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { sameDayInEarlierMonths, startOfDay } from "./calendar.js";
+import { calendarDate } from "./quoteOfTheDay.js";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("startOfDay", () => {
   it("finds local midnight in New York on both sides of the March and November DST changes", () => {
@@ -25,5 +30,25 @@ describe("sameDayInEarlierMonths", () => {
 
   it("skips months that have no such day", () => {
     expect(sameDayInEarlierMonths("2026-05-31", "2026-01-01").map((d) => d.date)).toEqual(["2026-03-31", "2026-01-31"]);
+  });
+});
+
+describe("the zone formatters", () => {
+  it("are built once per zone, however many days are worked out in it", () => {
+    const RealFormat = Intl.DateTimeFormat;
+    const built = vi
+      .spyOn(Intl, "DateTimeFormat")
+      .mockImplementation(
+        ((...args: ConstructorParameters<typeof Intl.DateTimeFormat>) =>
+          new RealFormat(...args)) as unknown as typeof Intl.DateTimeFormat,
+      );
+    // Zones no other test here uses, so none of their formatters exists yet.
+    for (let day = 1; day <= 28; day++) {
+      const date = `2026-02-${String(day).padStart(2, "0")}`;
+      expect(calendarDate(startOfDay(date, "Pacific/Chatham"), "Pacific/Chatham")).toBe(date);
+      expect(calendarDate(startOfDay(date, "America/St_Johns"), "America/St_Johns")).toBe(date);
+    }
+    // Per zone: one wall-clock formatter (startOfDay) and one date formatter (calendarDate).
+    expect(built).toHaveBeenCalledTimes(4);
   });
 });

@@ -1,17 +1,45 @@
 /** Calendar days in a time zone, for "On this day" (no date library is kept; Intl knows the zones). */
 
+/**
+ * Building an Intl.DateTimeFormat loads the zone's rules and costs far more than formatting with
+ * it (on-this-day built 132 per request), so each zone's formatter is built once and kept. A couple
+ * uses one or two zones; the maps stay that small.
+ */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The one formatter that writes an instant's wall clock (year to second) in `timeZone`. */
+export function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The one formatter that writes an instant's calendar date (YYYY-MM-DD, en-CA) in `timeZone`. */
+export function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The UTC offset of `timeZone` at `at`, in milliseconds (east of UTC positive). */
 function offsetAt(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(at);
+  const parts = wallClockFormat(timeZone).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
   const asUtc = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
   return asUtc - Math.floor(at.getTime() / 1000) * 1000;

@@ -1,8 +1,9 @@
+import { dayFormat } from "./calendar.js";
 import { type LoveQuote, loveQuotes } from "./content/loveQuotes.js";
 
 /** The calendar date (YYYY-MM-DD) of `at` in `timeZone`. */
 export function calendarDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  return dayFormat(timeZone).format(at);
 }
 
 /**
