@@ -1,6 +1,9 @@
-// `npm run bench:web`: the initial JavaScript and CSS of / and /signin (raw, gzip, brotli) and
-// Lighthouse 12's desktop scores for /, /signin and /dashboard signed in, against the built app in
-// demo mode on a temp database, in Debian's Chromium.
+// `npm run bench:web`: Lighthouse's performance (score, LCP, CLS, TBT) for every page, with its
+// default mobile settings (a mid-range phone on slow 4G: 150 ms RTT, 1.6 Mbps, 4x CPU slowdown)
+// and with its desktop settings, signed in where the page needs it; then the initial JavaScript
+// and CSS of / and /signin (raw, gzip, brotli) and the audits below 1. Runs against the built app
+// in demo mode on a temp database, in Debian's Chromium. Lighthouse resets storage before each
+// run, so these are first visits: no service worker, no HTTP cache.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -14,6 +17,7 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const webDist = join(repo, "web/dist");
+const lighthouseVersion = JSON.parse(readFileSync(join(repo, "node_modules/lighthouse/package.json"), "utf8")).version;
 /** DESIGN.md section 6: the system Chromium, never a downloaded one. */
 const CHROMIUM = "/usr/bin/chromium";
 const CHROMIUM_FLAGS = [
@@ -26,6 +30,26 @@ const CHROMIUM_FLAGS = [
   "--no-first-run",
 ];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+/** Every page of SPEC.md; the signed-in ones get the session cookie. */
+const PAGES = [
+  { path: "/", firstLoad: true },
+  { path: "/signin", firstLoad: true },
+  { path: "/dashboard", signedIn: true },
+  { path: "/memories", signedIn: true },
+  { path: "/spank-bank", signedIn: true },
+  { path: "/allquestions", signedIn: true },
+  { path: "/inventory", signedIn: true },
+  { path: "/floggers4change", signedIn: true },
+  { path: "/christmas-letter", signedIn: true },
+  { path: "/trapped-game", signedIn: true },
+  { path: "/protected", signedIn: true },
+];
+/** Lighthouse's default config is its mobile one. */
+const FORM_FACTORS = [
+  { name: "mobile", config: undefined },
+  { name: "desktop", config: desktopConfig },
+];
+const ONLY = process.env.BENCH_PAGES?.split(",");
 
 const dir = mkdtempSync(join(tmpdir(), "spankbank-bench-web-"));
 const port = await freePort();
@@ -51,29 +75,57 @@ try {
   const cookie = await signIn(url, { username: "alex", password: "alex-demo-pass" });
   chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
 
-  const pages = [
-    { path: "/", firstLoad: true },
-    { path: "/signin", firstLoad: true },
-    { path: "/dashboard", headers: { Cookie: cookie } },
-  ];
-  const scores = [];
+  const pages = PAGES.filter((page) => !ONLY || ONLY.includes(page.path));
+  const rows = [];
   const firstLoads = [];
   for (const page of pages) {
-    const result = await lighthouse(
-      url + page.path,
-      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, extraHeaders: page.headers },
-      desktopConfig,
+    for (const formFactor of FORM_FACTORS) {
+      const headers = page.signedIn ? { Cookie: cookie } : undefined;
+      const { lhr } = await lighthouse(
+        url + page.path,
+        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, extraHeaders: headers },
+        formFactor.config,
+      );
+      if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
+      const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+      if (finalPath !== page.path) throw new Error(`${page.path} ended on ${finalPath}: is the session cookie passed?`);
+      const row = {
+        page: page.path,
+        formFactor: formFactor.name,
+        ...Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
+        lcp: lhr.audits["largest-contentful-paint"].numericValue,
+        cls: lhr.audits["cumulative-layout-shift"].numericValue,
+        tbt: lhr.audits["total-blocking-time"].numericValue,
+        problems: failedAudits(lhr),
+      };
+      rows.push(row);
+      console.log(`${row.page} ${row.formFactor}: performance ${row.performance}, LCP ${seconds(row.lcp)}`);
+      if (page.firstLoad && formFactor.name === "mobile")
+        firstLoads.push({ page: page.path, ...firstLoadOf(lhr, url) });
+    }
+  }
+
+  console.log(`\nLighthouse ${lighthouseVersion}, performance, mobile (slow 4G, 4x CPU) | desktop:`);
+  console.log("| page | mobile perf | LCP | CLS | TBT | desktop perf | LCP | CLS | TBT |");
+  console.log("|---|---|---|---|---|---|---|---|---|");
+  for (const page of pages) {
+    const [mobile, desktop] = FORM_FACTORS.map((f) =>
+      rows.find((r) => r.page === page.path && r.formFactor === f.name),
     );
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
-    const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
-    if (finalPath !== page.path) throw new Error(`${page.path} ended on ${finalPath}: is the session cookie passed?`);
-    scores.push({
-      page: page.path,
-      ...Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
-      problems: failedAudits(lhr),
-    });
-    if (page.firstLoad) firstLoads.push({ page: page.path, ...firstLoadOf(lhr, url) });
+    const cells = (r) => `${r.performance} | ${seconds(r.lcp)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms`;
+    console.log(`| ${page.path} | ${cells(mobile)} | ${cells(desktop)} |`);
+  }
+  console.log("\nThe other categories, mobile | desktop:");
+  const others = CATEGORIES.filter((c) => c !== "performance");
+  console.log(`| page | ${others.join(" | ")} | ${others.join(" | ")} |`);
+  console.log(`|---|${[...others, ...others].map(() => "---").join("|")}|`);
+  for (const page of pages) {
+    const [mobile, desktop] = FORM_FACTORS.map((f) =>
+      rows.find((r) => r.page === page.path && r.formFactor === f.name),
+    );
+    console.log(
+      `| ${page.path} | ${others.map((c) => mobile[c]).join(" | ")} | ${others.map((c) => desktop[c]).join(" | ")} |`,
+    );
   }
 
   console.log("\nInitial load (every script and stylesheet the page fetched), KB:");
@@ -84,12 +136,8 @@ try {
       `| ${f.page} | ${kb(f.js.raw)} | ${kb(f.js.gzip)} | ${kb(f.js.brotli)} | ${kb(f.css.raw)} | ${kb(f.css.gzip)} | ${kb(f.css.brotli)} |`,
     );
   }
-  console.log("\nLighthouse 12, desktop:");
-  console.log(`| page | ${CATEGORIES.join(" | ")} |`);
-  console.log(`|---|${CATEGORIES.map(() => "---").join("|")}|`);
-  for (const s of scores) console.log(`| ${s.page} | ${CATEGORIES.map((c) => s[c]).join(" | ")} |`);
-  for (const s of scores) {
-    if (s.problems.length > 0) console.log(`\n${s.page} audits below 1: ${s.problems.join("; ")}`);
+  for (const r of rows) {
+    if (r.problems.length > 0) console.log(`\n${r.page} ${r.formFactor}, audits below 1: ${r.problems.join("; ")}`);
   }
 } finally {
   await chrome?.kill();
@@ -169,6 +217,10 @@ function freePort() {
       probe.close(() => resolve(free));
     });
   });
+}
+
+function seconds(milliseconds) {
+  return `${(milliseconds / 1000).toFixed(2)} s`;
 }
 
 function kb(bytes) {
