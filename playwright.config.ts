@@ -37,6 +37,9 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // The built app registers a service worker, which would answer the page's files from its
+    // cache out of page.route's sight; e2e/pwa.spec.ts allows it to test it.
+    serviceWorkers: "block",
     launchOptions: {
       // Browsers are never downloaded: the system Chromium.
       executablePath: "/usr/bin/chromium",

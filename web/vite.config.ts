@@ -24,6 +24,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // Read by scripts/route-preloads.mjs (each page's chunks, for the server's Link headers), then deleted.
+    manifest: true,
   },
   test: {
     environment: "jsdom",

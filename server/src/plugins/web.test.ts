@@ -29,6 +29,17 @@ function builtWebRoot(): string {
     writeFileSync(join(root, `${path}.br`), brotliCompressSync(content));
     writeFileSync(join(root, `${path}.gz`), gzipSync(content));
   }
+  writeFileSync(join(root, "sw.js"), "self.addEventListener('fetch', () => {});\n");
+  writeFileSync(
+    join(root, "route-preloads.json"),
+    JSON.stringify({
+      "/dashboard": {
+        scripts: ["/assets/_auth-X1.js", "/assets/dashboard-X2.js"],
+        styles: ["/assets/pageStyles-X3.css"],
+      },
+      "/signin": { scripts: ["/assets/signin-X4.js"], styles: [] },
+    }),
+  );
   return root;
 }
 
@@ -61,6 +72,40 @@ describe("the built web app", () => {
       expect(reply.headers["cache-control"], url).toBe("no-cache");
       expect(brotliDecompressSync(reply.rawPayload).toString(), url).toBe(page);
     }
+  });
+});
+
+describe("a page's preloads", () => {
+  it("name the page's route chunks and styles in a Link header, as Vite's loader asks for them", async () => {
+    const { app } = await buildTestApp({ webRoot: builtWebRoot() });
+    for (const url of ["/dashboard", "/dashboard/", "/dashboard?tab=x"]) {
+      const reply = await app.inject({ method: "GET", url });
+      expect(reply.statusCode, url).toBe(200);
+      expect(reply.headers.link, url).toBe(
+        "</assets/_auth-X1.js>; rel=modulepreload; crossorigin, </assets/dashboard-X2.js>; rel=modulepreload; crossorigin, " +
+          "</assets/pageStyles-X3.css>; rel=preload; as=style; crossorigin",
+      );
+    }
+    const signin = await app.inject({ method: "GET", url: "/signin" });
+    expect(signin.headers.link).toBe("</assets/signin-X4.js>; rel=modulepreload; crossorigin");
+  });
+
+  it("are not sent for a path no page has, nor for /api", async () => {
+    const { app } = await buildTestApp({ webRoot: builtWebRoot() });
+    for (const url of ["/no-such-page", "/api/nothing-here", "/"]) {
+      const reply = await app.inject({ method: "GET", url });
+      expect(reply.headers.link, url).toBeUndefined();
+    }
+  });
+});
+
+describe("the service worker script", () => {
+  it("is asked for again on every check, so a new deploy's worker is seen at once", async () => {
+    const { app } = await buildTestApp({ webRoot: builtWebRoot() });
+    const reply = await app.inject({ method: "GET", url: "/sw.js" });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers["content-type"]).toMatch(/javascript/);
+    expect(reply.headers["cache-control"]).toBe("no-cache");
   });
 });
 

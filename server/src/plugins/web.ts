@@ -1,16 +1,20 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from "./caching.js";
 
+/** What the build wrote to route-preloads.json: per page's path, the code and styles it loads. */
+type RoutePreloads = Record<string, { scripts: string[]; styles: string[] }>;
+
 /**
  * Serves the built web app, with the .br and .gz copies the build wrote when the browser accepts
  * them. Any other GET that is not under /api gets index.html, so a hard load of a client route
- * works; an unknown /api path is a JSON 404.
+ * works, with `Link` headers preloading that page's code; an unknown /api path is a JSON 404.
  */
 export async function registerWeb(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
   const hasWeb = webRoot !== undefined && existsSync(join(webRoot, "index.html"));
+  const preloadLinks = hasWeb ? linkHeaders(webRoot) : new Map<string, string>();
   if (hasWeb) {
     const assets = join(webRoot, "assets");
     await app.register(fastifyStatic, {
@@ -23,7 +27,8 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
       setHeaders(reply, path) {
         // Vite puts a content hash in every asset name, so those never change.
         if (path.startsWith(assets)) reply.header("Cache-Control", CACHE_IMMUTABLE);
-        else if (basename(path).startsWith("index.html")) reply.header("Cache-Control", CACHE_REVALIDATE);
+        // The service worker names the build it caches: the browser must see a new one at once.
+        else if (/^(index\.html|sw\.js)/.test(basename(path))) reply.header("Cache-Control", CACHE_REVALIDATE);
       },
     });
   }
@@ -31,6 +36,8 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
     const isPage = (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url);
     if (isPage && hasWeb) {
       reply.header("Cache-Control", CACHE_REVALIDATE);
+      const links = preloadLinks.get(pagePath(request.url));
+      if (links) reply.header("Link", links);
       return reply.type("text/html").sendFile("index.html");
     }
     reply.header("Cache-Control", "no-store");
@@ -50,4 +57,32 @@ function isApiPath(url: string): boolean {
     decoded = decodeURIComponent(path);
   } catch {}
   return /^\/api(\/|$)/i.test(decoded);
+}
+
+/**
+ * The `Link` header value per page's path: its route chunks as module preloads and its
+ * stylesheets as style preloads, so they download beside the main bundle rather than after the
+ * session answers (no inline script is allowed to start them sooner). A build without the file
+ * (an older one) sends none.
+ */
+function linkHeaders(webRoot: string): Map<string, string> {
+  const file = join(webRoot, "route-preloads.json");
+  if (!existsSync(file)) return new Map();
+  const preloads = JSON.parse(readFileSync(file, "utf8")) as RoutePreloads;
+  return new Map(
+    Object.entries(preloads).map(([path, { scripts, styles }]) => [
+      path,
+      [
+        // crossorigin as Vite's own loader asks for them, or the browser would not reuse the copy.
+        ...scripts.map((script) => `<${script}>; rel=modulepreload; crossorigin`),
+        ...styles.map((style) => `<${style}>; rel=preload; as=style; crossorigin`),
+      ].join(", "),
+    ]),
+  );
+}
+
+/** `/dashboard/?tab=x` -> `/dashboard`: the route a page's URL names. */
+function pagePath(url: string): string {
+  const path = url.split("?")[0]!.split("#")[0]!;
+  return path.length > 1 ? path.replace(/\/+$/, "") : path;
 }

@@ -1,0 +1,52 @@
+// Writes dist/route-preloads.json from Vite's build manifest: for each page's path, the route
+// chunks (its layouts' and its own), the chunks they import and their stylesheets, less what
+// index.html already loads. The server sends them as `Link` preload headers with the page, so
+// the browser fetches the page's code beside the main bundle instead of after the session
+// answers. Then it deletes the manifest (dist/.vite), which nothing serves.
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const root = process.argv[2] ?? new URL("../dist", import.meta.url).pathname;
+const manifestDir = join(root, ".vite");
+const manifest = JSON.parse(readFileSync(join(manifestDir, "manifest.json"), "utf8"));
+
+/** A chunk and every chunk it imports statically, each once. */
+function closure(key, seen = new Set()) {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+  return seen;
+}
+
+const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const loadedByIndex = closure(entry);
+
+/** `src/routes/_auth/dashboard.tsx?tsr-split=...` -> its file path inside src/routes, without .tsx. */
+const routeChunks = new Map();
+for (const key of Object.keys(manifest)) {
+  const match = /^src\/routes\/(.+)\.tsx\?tsr-split=/.exec(key);
+  if (match) routeChunks.set(match[1], key);
+}
+
+const preloads = {};
+for (const [file, key] of routeChunks) {
+  const segments = file.split("/");
+  // A segment starting with _ is a layout without a path of its own (`_auth`); `index` is its folder.
+  if (segments.at(-1).startsWith("_")) continue;
+  const path = `/${segments.filter((s) => !s.startsWith("_") && s !== "index").join("/")}`;
+  const layouts = segments.slice(0, -1).map((_, i) => routeChunks.get(segments.slice(0, i + 1).join("/")));
+  const chunks = new Set();
+  for (const chunk of [...layouts, key]) if (chunk) closure(chunk, chunks);
+  const scripts = [];
+  const styles = [];
+  for (const chunk of chunks) {
+    if (loadedByIndex.has(chunk)) continue;
+    scripts.push(`/${manifest[chunk].file}`);
+    for (const css of manifest[chunk].css ?? []) if (!styles.includes(`/${css}`)) styles.push(`/${css}`);
+  }
+  preloads[path] = { scripts, styles };
+}
+
+writeFileSync(join(root, "route-preloads.json"), `${JSON.stringify(preloads, null, 2)}\n`);
+rmSync(manifestDir, { recursive: true, force: true });
+console.log(`route-preloads: ${Object.keys(preloads).length} pages`);

@@ -1,0 +1,31 @@
+// Writes dist/sw.js: scripts/sw.template.js with this build's files to cache (index.html, every
+// hashed asset, the icons and the manifest) and a version that changes whenever any of them does,
+// so the browser sees a new service worker exactly when a new build is deployed.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+
+const root = process.argv[2] ?? new URL("../dist", import.meta.url).pathname;
+const template = readFileSync(new URL("sw.template.js", import.meta.url), "utf8");
+/** Compressed copies are the server's business; the preload list and robots.txt no page needs. */
+const SKIPPED = /\.(br|gz)$|^\/(sw\.js|route-preloads\.json|robots\.txt)$/;
+
+function* files(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+const hash = createHash("sha256");
+const cached = [];
+for (const path of [...files(root)].sort()) {
+  const url = `/${relative(root, path)}`;
+  if (SKIPPED.test(url)) continue;
+  cached.push(url);
+  hash.update(url).update(readFileSync(path));
+}
+const build = { version: hash.digest("hex").slice(0, 16), files: cached };
+writeFileSync(join(root, "sw.js"), `const BUILD = ${JSON.stringify(build)};\n${template}`);
+console.log(`service-worker: caches ${cached.length} files, build ${build.version}`);
