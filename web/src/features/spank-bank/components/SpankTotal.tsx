@@ -14,20 +14,22 @@ export function SpankTotal() {
   const failed = total.isError || products.isError;
   return (
     <Paper className={classes.total} radius="lg" px="lg" py="md" mb="lg">
-      {failed ? (
-        <Text fw={600}>Could not retrieve your spank total</Text>
-      ) : total.data === undefined ? (
-        <Text fw={600}>Loading your spank total...</Text>
-      ) : (
-        <UnstyledButton onClick={history.open} className={classes.totalButton} aria-haspopup="dialog">
-          <Text component="span" fw={700} size="xl" className={classes.totalText}>
-            {`You have ${total.data} spanks`}
-          </Text>
-          <Text component="span" size="sm" c="rose.9" td="underline">
-            See your history
-          </Text>
-        </UnstyledButton>
-      )}
+      <div className={classes.totalBody}>
+        {failed ? (
+          <Text fw={600}>Could not retrieve your spank total</Text>
+        ) : total.data === undefined ? (
+          <Text fw={600}>Loading your spank total...</Text>
+        ) : (
+          <UnstyledButton onClick={history.open} className={classes.totalButton} aria-haspopup="dialog">
+            <Text component="span" fw={700} size="xl" className={classes.totalText}>
+              {`You have ${total.data} spanks`}
+            </Text>
+            <Text component="span" size="sm" c="rose.9" td="underline">
+              See your history
+            </Text>
+          </UnstyledButton>
+        )}
+      </div>
       <HistoryModal opened={historyOpened} onClose={history.close} />
     </Paper>
   );
