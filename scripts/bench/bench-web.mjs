@@ -81,12 +81,7 @@ try {
   for (const page of pages) {
     for (const formFactor of FORM_FACTORS) {
       const headers = page.signedIn ? { Cookie: cookie } : undefined;
-      const { lhr } = await lighthouse(
-        url + page.path,
-        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, extraHeaders: headers },
-        formFactor.config,
-      );
-      if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
+      const lhr = await audit(url + page.path, headers, formFactor.config);
       const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
       if (finalPath !== page.path) throw new Error(`${page.path} ended on ${finalPath}: is the session cookie passed?`);
       const row = {
@@ -144,6 +139,23 @@ try {
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * One Lighthouse run; a run whose trace Chrome failed to record (NO_NAVSTART, now and then on
+ * this loaded machine) is run again, up to three times.
+ */
+async function audit(target, headers, config) {
+  for (let attempt = 1; ; attempt++) {
+    const { lhr } = await lighthouse(
+      target,
+      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, extraHeaders: headers },
+      config,
+    );
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === 3) throw new Error(`${target}: ${lhr.runtimeError.message}`);
+    console.log(`${target}: ${lhr.runtimeError.code}, running it again`);
+  }
 }
 
 /** The scripts and stylesheets of our own origin the page fetched during its load, sized from web/dist. */

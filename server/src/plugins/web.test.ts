@@ -34,10 +34,10 @@ function builtWebRoot(): string {
     join(root, "route-preloads.json"),
     JSON.stringify({
       "/dashboard": {
-        scripts: ["/assets/_auth-X1.js", "/assets/dashboard-X2.js"],
-        styles: ["/assets/pageStyles-X3.css"],
+        scripts: [ASSET, "/assets/_auth-X1.js", "/assets/dashboard-X2.js"],
+        styles: ["/assets/index-X0.css", "/assets/pageStyles-X3.css"],
       },
-      "/signin": { scripts: ["/assets/signin-X4.js"], styles: [] },
+      "/signin": { scripts: [ASSET, "/assets/signin-X4.js"], styles: ["/assets/index-X0.css"] },
     }),
   );
   return root;
@@ -76,18 +76,25 @@ describe("the built web app", () => {
 });
 
 describe("a page's preloads", () => {
-  it("name the page's route chunks and styles in a Link header, as Vite's loader asks for them", async () => {
+  it("name the main bundle and styles first, then the page's route chunks, as Vite's loader asks for them", async () => {
     const { app } = await buildTestApp({ webRoot: builtWebRoot() });
     for (const url of ["/dashboard", "/dashboard/", "/dashboard?tab=x"]) {
       const reply = await app.inject({ method: "GET", url });
       expect(reply.statusCode, url).toBe(200);
-      expect(reply.headers.link, url).toBe(
-        "</assets/_auth-X1.js>; rel=modulepreload; crossorigin, </assets/dashboard-X2.js>; rel=modulepreload; crossorigin, " +
-          "</assets/pageStyles-X3.css>; rel=preload; as=style; crossorigin",
-      );
+      expect(String(reply.headers.link).split(", "), url).toEqual([
+        `<${ASSET}>; rel=modulepreload; crossorigin`,
+        "</assets/index-X0.css>; rel=preload; as=style; crossorigin",
+        "</assets/pageStyles-X3.css>; rel=preload; as=style; crossorigin",
+        "</assets/_auth-X1.js>; rel=modulepreload; crossorigin",
+        "</assets/dashboard-X2.js>; rel=modulepreload; crossorigin",
+      ]);
     }
     const signin = await app.inject({ method: "GET", url: "/signin" });
-    expect(signin.headers.link).toBe("</assets/signin-X4.js>; rel=modulepreload; crossorigin");
+    expect(String(signin.headers.link).split(", ")).toEqual([
+      `<${ASSET}>; rel=modulepreload; crossorigin`,
+      "</assets/index-X0.css>; rel=preload; as=style; crossorigin",
+      "</assets/signin-X4.js>; rel=modulepreload; crossorigin",
+    ]);
   });
 
   it("are not sent for a path no page has, nor for /api", async () => {

@@ -72,10 +72,13 @@ function linkHeaders(webRoot: string): Map<string, string> {
   return new Map(
     Object.entries(preloads).map(([path, { scripts, styles }]) => [
       path,
+      // The main bundle and its styles first (the build lists them first), the page's own after:
+      // the browser fetches them in this order. crossorigin as Vite's loader asks, or the browser
+      // would not reuse the copies.
       [
-        // crossorigin as Vite's own loader asks for them, or the browser would not reuse the copy.
-        ...scripts.map((script) => `<${script}>; rel=modulepreload; crossorigin`),
+        `<${scripts[0]}>; rel=modulepreload; crossorigin`,
         ...styles.map((style) => `<${style}>; rel=preload; as=style; crossorigin`),
+        ...scripts.slice(1).map((script) => `<${script}>; rel=modulepreload; crossorigin`),
       ].join(", "),
     ]),
   );
