@@ -54,7 +54,7 @@ describe("3. announcements with nowhere to go", () => {
       // More than one round's worth (20) of events that have no channel.
       for (let i = 0; i < 25; i++) awardSpanks(db, { giverId: alexId, receiverId: samId, amount: 1, reason: "x" }, 50);
       seedQuestionBank(db, ["Dream weekend?"]);
-      const question = askNextQuestion(db)!;
+      const question = askNextQuestion(db, context.config)!;
       answerQuestion(db, { userId: alexId, questionId: question.id, response: "Cabin" }, config.economy);
       answerQuestion(db, { userId: samId, questionId: question.id, response: "Beach" }, config.economy);
       await deliverPending(client, context);
@@ -77,7 +77,7 @@ describe("3. announcements with nowhere to go", () => {
     const [alexId, samId] = [idOf(db, "alex"), idOf(db, "sam")];
     awardSpanks(db, { giverId: alexId, receiverId: samId, amount: 1, reason: "Tea" }, 50);
     seedQuestionBank(db, ["Q?"]);
-    const question = askNextQuestion(db)!;
+    const question = askNextQuestion(db, context.config)!;
     answerQuestion(db, { userId: alexId, questionId: question.id, response: "A" }, context.config.economy);
     failNextPosts.push(...DISCORD_GIVES_UP);
     vi.spyOn(console, "error").mockImplementationOnce(() => {});
@@ -292,7 +292,7 @@ describe("9. wording", () => {
   it("the answered note mentions sealing only while answers are sealed", async () => {
     const { client, db, context } = botOnTempDb(sealedConfig);
     seedQuestionBank(db, ["Q?"]);
-    const question = askNextQuestion(db)!;
+    const question = askNextQuestion(db, context.config)!;
     answerQuestion(db, { userId: idOf(db, "alex"), questionId: question.id, response: "A" }, context.config.economy);
     await deliverPending(client, context);
     expect(posted[0]!.body.content).toMatch(

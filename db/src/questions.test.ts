@@ -1,4 +1,5 @@
-import { questionBank } from "@spankbank/shared/content/questionBank";
+import type { CoupleSettings } from "@spankbank/shared/config";
+import { bundledQuestions } from "@spankbank/shared/content/questionBank";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "./client.js";
 import { balanceOf } from "./ledger.js";
@@ -14,10 +15,26 @@ import {
   questionIdByDiscordMessage,
   recordQuestionMessage,
   seedQuestionBank,
+  shuffleKey,
 } from "./questions.js";
 import { openTestDb, refusalOf } from "./test/testDb.js";
 
 const economy = { answerReward: 5 };
+const anyCouple: CoupleSettings = { longDistance: false, livingTogether: false, pets: false, spicy: false };
+const rules = { couple: anyCouple, dailyQuestion: { time: "09:00", timeZone: "UTC" } };
+const onDay = (day: string, couple = anyCouple) => ({ couple, day });
+
+/** Bank rows in insertion order. */
+function bankRows(): { id: number; text: string }[] {
+  return db.$client.prepare("SELECT id, text FROM question_bank ORDER BY id").all() as { id: number; text: string }[];
+}
+
+/** Asks the next question of `day` (as the daily question does) and returns its text. */
+function askOn(day: string, couple = anyCouple): string {
+  const next = nextBankQuestion(db, onDay(day, couple))!;
+  askQuestion(db, { text: next.text, bankId: next.id, now: new Date(`${day}T09:00:00Z`) });
+  return next.text;
+}
 
 let db: Db;
 let alex: number;
@@ -36,11 +53,16 @@ function answerTransfers() {
 }
 
 describe("the question bank", () => {
-  it("seeds the bundled bank once", () => {
-    expect(seedQuestionBank(db, questionBank)).toBe(questionBank.length);
-    expect(seedQuestionBank(db, questionBank)).toBe(0);
+  it("seeds the bundled bank once, with each question's tags and season", () => {
+    expect(seedQuestionBank(db, bundledQuestions)).toBe(bundledQuestions.length);
+    expect(seedQuestionBank(db, bundledQuestions)).toBe(0);
     const rows = db.$client.prepare("SELECT COUNT(*) AS n FROM question_bank WHERE source = 'bundled'").get();
-    expect(rows).toEqual({ n: questionBank.length });
+    expect(rows).toEqual({ n: bundledQuestions.length });
+    const seasonal = bundledQuestions.find((q) => q.season)!;
+    expect(db.$client.prepare("SELECT tags, season FROM question_bank WHERE text = ?").get(seasonal.text)).toEqual({
+      tags: JSON.stringify(seasonal.tags),
+      season: seasonal.season,
+    });
   });
 
   it("syncs a bank once per content: the same bank again writes nothing, a changed bank adds its new questions", () => {
@@ -59,22 +81,91 @@ describe("the question bank", () => {
     }
     expect(statements.filter((source) => source.includes("question_bank"))).toEqual([]);
     expect(seedQuestionBank(db, ["First?", "Second?", "Third?"])).toBe(1);
-    const texts = db.$client.prepare("SELECT text FROM question_bank ORDER BY id").all();
-    expect(texts).toEqual([{ text: "First?" }, { text: "Second?" }, { text: "Third?" }]);
+    expect(bankRows().map((row) => row.text)).toEqual(["First?", "Second?", "Third?"]);
   });
 
-  it("picks a question never asked, then the one asked longest ago", () => {
-    expect(nextBankQuestion(db)).toBeNull();
-    seedQuestionBank(db, ["First?", "Second?", "Third?"]);
-    const bank = db.$client.prepare("SELECT id, text FROM question_bank ORDER BY id").all() as {
-      id: number;
-      text: string;
-    }[];
-    askQuestion(db, { text: "Third?", bankId: bank[2]!.id, now: new Date("2026-01-01T09:00:00Z") });
-    askQuestion(db, { text: "First?", bankId: bank[0]!.id, now: new Date("2026-01-02T09:00:00Z") });
-    for (let i = 0; i < 10; i++) expect(nextBankQuestion(db)).toEqual(bank[1]);
-    askQuestion(db, { text: "Second?", bankId: bank[1]!.id, now: new Date("2026-01-03T09:00:00Z") });
-    expect(nextBankQuestion(db)).toEqual(bank[2]);
+  it("retires a bundled question removed from the bank (kept for its asked questions, never asked again) and restores it when it comes back", () => {
+    seedQuestionBank(db, ["Kept?", "Dropped?"]);
+    addBankQuestion(db, "Ours?", alex);
+    const dropped = bankRows().find((row) => row.text === "Dropped?")!;
+    askQuestion(db, { text: dropped.text, bankId: dropped.id, now: new Date("2026-01-01T09:00:00Z") });
+    seedQuestionBank(db, ["Kept?"]);
+    const asked = new Set<string>();
+    for (let day = 10; day < 30; day++) asked.add(askOn(`2026-01-${day}`));
+    expect(asked).toEqual(new Set(["Kept?", "Ours?"]));
+    expect(listQuestions(db).at(-1)?.text).toBe("Dropped?");
+    seedQuestionBank(db, ["Kept?", "Dropped?"]);
+    expect(nextBankQuestion(db, onDay("2026-02-01"))?.text).toBe("Dropped?");
+  });
+
+  it("asks a question tagged for a kind of couple only to a couple of that kind", () => {
+    const tagged = [
+      { text: "Anyone?", tags: ["deep"] },
+      { text: "Apart?", tags: ["long-distance"] },
+      { text: "Same city?", tags: ["same-city"] },
+      { text: "At home?", tags: ["living-together"] },
+      { text: "The dog?", tags: ["pets"] },
+      { text: "Spicy?", tags: ["spicy", "flirty"] },
+    ] as const;
+    seedQuestionBank(db, tagged);
+    const reachable = (couple: CoupleSettings) => {
+      const asked: string[] = [];
+      for (let day = 10; day < 16; day++) asked.push(askOn(`2026-03-${day}`, couple));
+      db.$client.prepare("DELETE FROM questions").run();
+      return new Set(asked);
+    };
+    expect(reachable(anyCouple)).toEqual(new Set(["Anyone?", "Same city?"]));
+    expect(reachable({ ...anyCouple, longDistance: true, pets: true })).toEqual(
+      new Set(["Anyone?", "Apart?", "The dog?"]),
+    );
+    expect(reachable({ ...anyCouple, livingTogether: true, spicy: true })).toEqual(
+      new Set(["Anyone?", "Same city?", "At home?", "Spicy?"]),
+    );
+  });
+
+  it("asks a seasonal question only in its season, first thing in it, once per season", () => {
+    seedQuestionBank(db, [
+      { text: "Everyday one?", tags: ["deep"] },
+      { text: "Everyday two?", tags: ["deep"] },
+      { text: "Our New Year's Eve?", tags: ["holiday"], season: "new-year" },
+      { text: "Our Valentine's Day?", tags: ["holiday"], season: "valentines" },
+    ]);
+    const seasonalOn = (day: string) => {
+      const text = askOn(day);
+      return text.startsWith("Our") ? text : null;
+    };
+    // Outside every window, for a year of days, no seasonal question comes up.
+    const outside = ["2026-03-01", "2026-06-15", "2026-12-26", "2027-01-04", "2027-01-31", "2027-02-15"];
+    for (const day of outside) expect(seasonalOn(day), day).toBeNull();
+    expect(seasonalOn("2026-12-27")).toBe("Our New Year's Eve?");
+    expect(seasonalOn("2026-12-31")).toBeNull();
+    expect(seasonalOn("2027-02-01")).toBe("Our Valentine's Day?");
+    expect(seasonalOn("2027-02-14")).toBeNull();
+    // The next season asks it again, even on the window's last day (New Year runs over 1 January).
+    expect(seasonalOn("2028-01-03")).toBe("Our New Year's Eve?");
+  });
+
+  it("asks each question once per cycle, in a new shuffle each cycle, and a partner's own question first", () => {
+    const texts = Array.from({ length: 12 }, (_, i) => `Question ${i + 1}?`);
+    seedQuestionBank(db, texts);
+    const cycles: string[][] = [];
+    let day = Date.parse("2026-04-01T00:00:00Z");
+    const nextDay = () => {
+      day += 86_400_000;
+      return new Date(day).toISOString().slice(0, 10);
+    };
+    for (let cycle = 0; cycle < 3; cycle++) {
+      cycles.push(texts.map(() => askOn(nextDay())));
+    }
+    for (const cycle of cycles) expect([...cycle].sort()).toEqual([...texts].sort());
+    expect(cycles[1]).not.toEqual(cycles[0]);
+    expect(cycles[2]).not.toEqual(cycles[1]);
+    // The order is the cycle's seeded shuffle: the same bank and history give the same next question.
+    const ids = new Map(bankRows().map((row) => [row.text, row.id]));
+    const expected = [...texts].sort((a, b) => shuffleKey(3, ids.get(a)!).localeCompare(shuffleKey(3, ids.get(b)!)));
+    expect(nextBankQuestion(db, onDay(nextDay()))?.text).toBe(expected[0]);
+    addBankQuestion(db, "What made you smile this week?", sam);
+    expect(askOn(nextDay())).toBe("What made you smile this week?");
   });
 });
 
@@ -161,36 +252,36 @@ describe("asking and answering", () => {
 describe("posting questions", () => {
   it("claims one daily question per day, hands it back until it is posted, then none", () => {
     seedQuestionBank(db, ["A?", "B?", "C?"]);
-    const first = dailyQuestionToPost(db, "2026-05-01")!;
-    expect(dailyQuestionToPost(db, "2026-05-01")).toEqual(first);
+    const first = dailyQuestionToPost(db, "2026-05-01", anyCouple)!;
+    expect(dailyQuestionToPost(db, "2026-05-01", anyCouple)).toEqual(first);
     recordQuestionMessage(db, first.id, "5001");
-    expect(dailyQuestionToPost(db, "2026-05-01")).toBeNull();
+    expect(dailyQuestionToPost(db, "2026-05-01", anyCouple)).toBeNull();
     expect(questionIdByDiscordMessage(db, "5001")).toBe(first.id);
-    const next = dailyQuestionToPost(db, "2026-05-02")!;
+    const next = dailyQuestionToPost(db, "2026-05-02", anyCouple)!;
     expect(next.text).not.toBe(first.text);
     expect(listQuestions(db)).toHaveLength(2);
   });
 
   it("asks the next unused question on demand without taking the day's daily question", () => {
     seedQuestionBank(db, ["A?", "B?"]);
-    const now = askNextQuestion(db)!;
-    const daily = dailyQuestionToPost(db, "2026-05-01")!;
+    const now = askNextQuestion(db, rules)!;
+    const daily = dailyQuestionToPost(db, "2026-05-01", anyCouple)!;
     expect(daily.text).not.toBe(now.text);
   });
 
   it("adds a partner's question to the bank once, and asks it before used ones", () => {
     seedQuestionBank(db, ["A?"]);
-    askNextQuestion(db);
+    askNextQuestion(db, rules);
     addBankQuestion(db, "  What made you smile today?  ", alex);
     expect(refusalOf(() => addBankQuestion(db, "What made you smile today?", sam)).message).toBe(
       "That question is already in the bank.",
     );
     expect(refusalOf(() => addBankQuestion(db, " ", sam)).message).toBe("text: must not be empty");
-    expect(askNextQuestion(db)!.text).toBe("What made you smile today?");
+    expect(askNextQuestion(db, rules)!.text).toBe("What made you smile today?");
   });
 
   it("has nothing to post from an empty bank", () => {
-    expect(dailyQuestionToPost(db, "2026-05-01")).toBeNull();
-    expect(askNextQuestion(db)).toBeNull();
+    expect(dailyQuestionToPost(db, "2026-05-01", anyCouple)).toBeNull();
+    expect(askNextQuestion(db, rules)).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import type { CoupleConfig } from "@spankbank/shared/config";
+import type { CoupleConfig, CoupleSettings } from "@spankbank/shared/config";
+import { type BundledQuestion, type QuestionSeason, questionSeasons } from "@spankbank/shared/content/questionBank";
 import { answerBody } from "@spankbank/shared/contract/questions";
 import { and, asc, count, desc, eq, gt, isNull, max, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
-import { isoNow } from "./clock.js";
+import { dayIn, isoNow } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
@@ -39,6 +40,22 @@ const statements = preparedFor((db) => {
   // Through questions_asked: newest first with no sort step.
   const newestFirst = () => db.select().from(questions).orderBy(desc(questions.askedAt), desc(questions.id));
   return {
+    // Every bank question still in the rotation, with how often and when it was last asked.
+    rotation: db
+      .select({
+        id: questionBank.id,
+        text: questionBank.text,
+        source: questionBank.source,
+        tags: questionBank.tags,
+        season: questionBank.season,
+        timesAsked: count(questions.id),
+        lastAsked: max(questions.askedAt),
+      })
+      .from(questionBank)
+      .leftJoin(questions, eq(questions.bankId, questionBank.id))
+      .where(isNull(questionBank.retiredAt))
+      .groupBy(questionBank.id)
+      .prepare(),
     all: newestFirst().prepare(),
     latest: newestFirst().limit(LIMIT_ONE).prepare(),
     byId: db
@@ -65,13 +82,19 @@ const statements = preparedFor((db) => {
   };
 });
 
+/** A question to put in the bank: plain text (asked to any couple, any day) or a bundled question. */
+export type BankEntry = string | BundledQuestion;
+
 /**
- * Puts the bundled questions into the bank; questions already there are left alone. Skipped,
- * with a single read, when this same bank was synced before (a hash of it is kept), so a start
- * does not upsert every question again. Returns how many questions were added.
+ * Puts the bundled questions into the bank, with their tags and seasons; a bundled question no
+ * longer in `bank` is retired (kept for the questions asked with it, never asked again) and one
+ * that comes back is restored. Skipped, with a single read, when this same bank was synced before
+ * (a hash of it is kept), so a start does not upsert every question again. Returns how many
+ * questions were added.
  */
-export function seedQuestionBank(db: Db, bank: readonly string[], now = new Date()): number {
-  const hash = createHash("sha256").update(JSON.stringify(bank)).digest("hex");
+export function seedQuestionBank(db: Db, bank: readonly BankEntry[], now = new Date()): number {
+  const entries = bank.map((entry) => (typeof entry === "string" ? { text: entry, tags: [] } : entry));
+  const hash = createHash("sha256").update(JSON.stringify(entries)).digest("hex");
   const synced = () =>
     db
       .select({ hash: contentVersions.hash })
@@ -82,10 +105,25 @@ export function seedQuestionBank(db: Db, bank: readonly string[], now = new Date
   return inTransaction(db, (tx) => {
     if (synced()?.hash === hash) return 0;
     let added = 0;
-    for (const text of bank) {
-      added += tx.insert(questionBank).values({ text, source: "bundled" }).onConflictDoNothing().run().changes;
+    for (const { text, tags, season } of entries) {
+      const bundled = { tags: [...tags], season: season ?? null, retiredAt: null };
+      const before = tx.select({ id: questionBank.id }).from(questionBank).where(eq(questionBank.text, text)).get();
+      tx.insert(questionBank)
+        .values({ text, source: "bundled", ...bundled })
+        .onConflictDoUpdate({ target: questionBank.text, set: bundled, setWhere: eq(questionBank.source, "bundled") })
+        .run();
+      if (!before) added++;
     }
-    const version = { hash, syncedAt: isoNow(now) };
+    const kept = new Set(entries.map(({ text }) => text));
+    const retiredAt = isoNow(now);
+    for (const row of tx
+      .select({ id: questionBank.id, text: questionBank.text })
+      .from(questionBank)
+      .where(and(eq(questionBank.source, "bundled"), isNull(questionBank.retiredAt)))
+      .all()) {
+      if (!kept.has(row.text)) tx.update(questionBank).set({ retiredAt }).where(eq(questionBank.id, row.id)).run();
+    }
+    const version = { hash, syncedAt: retiredAt };
     tx.insert(contentVersions)
       .values({ name: "question_bank", ...version })
       .onConflictDoUpdate({ target: contentVersions.name, set: version })
@@ -94,24 +132,70 @@ export function seedQuestionBank(db: Db, bank: readonly string[], now = new Date
   });
 }
 
+/** What picking a question needs: the couple's settings and the day (YYYY-MM-DD in the daily question's zone). */
+export interface QuestionDay {
+  couple: CoupleSettings;
+  day: string;
+}
+
+/** Whether a question with these tags fits the couple (the gated tags of `questionTags`). */
+export function questionFits(tags: readonly string[], couple: CoupleSettings): boolean {
+  if (tags.includes("long-distance") && !couple.longDistance) return false;
+  if (tags.includes("same-city") && couple.longDistance) return false;
+  if (tags.includes("living-together") && !couple.livingTogether) return false;
+  if (tags.includes("pets") && !couple.pets) return false;
+  if (tags.includes("spicy") && !couple.spicy) return false;
+  return true;
+}
+
+/** Whether `day` (YYYY-MM-DD) falls in a season's MM-DD window, which may run over New Year. */
+export function inSeason(season: string, day: string): boolean {
+  const window = questionSeasons[season as QuestionSeason];
+  if (!window) return false;
+  const monthDay = day.slice(5);
+  return window.from <= window.to
+    ? monthDay >= window.from && monthDay <= window.to
+    : monthDay >= window.from || monthDay <= window.to;
+}
+
+/** A seasonal question asked within this many days is not asked again in the same season. */
+const SEASON_REPEAT_DAYS = 60;
+
 /**
- * The bank question to ask next: one never asked, chosen at random; once every one has been
- * asked, the one asked longest ago. Null only for an empty bank.
+ * The bank question to ask next on `day`, among those that fit the couple and are not retired:
+ * first a seasonal question of a season `day` is in, not asked this season; else the everyday
+ * questions go in cycles, each asked once per cycle, in an order shuffled afresh each cycle
+ * (seeded by the cycle's number, so it is deterministic but never a replay of the last one).
+ * Within a cycle, questions the couple added themselves come first. Null when nothing fits.
  */
-export function nextBankQuestion(db: Db): BankQuestion | null {
-  const asked = db
-    .select({ bankId: questions.bankId, lastAsked: max(questions.askedAt).as("last_asked") })
-    .from(questions)
-    .groupBy(questions.bankId)
-    .as("asked");
-  const row = db
-    .select({ id: questionBank.id, text: questionBank.text })
-    .from(questionBank)
-    .leftJoin(asked, eq(asked.bankId, questionBank.id))
-    .orderBy(sql`${asked.lastAsked} IS NOT NULL`, asc(asked.lastAsked), sql`random()`)
-    .limit(1)
-    .get();
-  return row ?? null;
+export function nextBankQuestion(db: Db, { couple, day }: QuestionDay): BankQuestion | null {
+  const fitting = statements(db)
+    .rotation.all()
+    .filter((row) => questionFits(row.tags, couple));
+  const recentlyAsked = (row: (typeof fitting)[number]) =>
+    row.lastAsked !== null && Date.parse(`${day}T00:00:00Z`) - Date.parse(row.lastAsked) < SEASON_REPEAT_DAYS * DAY_MS;
+  const seasonal = fitting.filter((row) => row.season !== null && inSeason(row.season, day) && !recentlyAsked(row));
+  if (seasonal.length > 0) return pick(seasonal, Math.min(...seasonal.map((row) => row.timesAsked)));
+  const everyday = fitting.filter((row) => row.season === null);
+  if (everyday.length === 0) return null;
+  const cycle = Math.min(...everyday.map((row) => row.timesAsked));
+  return pick(everyday, cycle);
+}
+
+const DAY_MS = 86_400_000;
+
+type RotationRow = { id: number; text: string; source: string; timesAsked: number };
+
+/** The question of `cycle` among those asked `cycle` times so far: added ones first, then the cycle's shuffle. */
+function pick(rows: RotationRow[], cycle: number): BankQuestion {
+  const order = (row: RotationRow) => `${row.source === "added" ? 0 : 1}:${shuffleKey(cycle, row.id)}`;
+  const [first] = rows.filter((row) => row.timesAsked === cycle).sort((a, b) => order(a).localeCompare(order(b)));
+  return { id: first!.id, text: first!.text };
+}
+
+/** A question's place in a cycle's shuffle: a hash of the cycle and the question, the same on every call. */
+export function shuffleKey(cycle: number, bankId: number): string {
+  return createHash("sha256").update(`${cycle}:${bankId}`).digest("hex").slice(0, 16);
 }
 
 export interface AskedQuestion {
@@ -282,14 +366,18 @@ export function addBankQuestion(db: Db, text: string, userId: number): BankQuest
   return row;
 }
 
+/** Where the couple's settings and their day come from: the couple config. */
+export type QuestionRules = Pick<CoupleConfig, "couple" | "dailyQuestion">;
+
 /** `/question now` asks at most one question per this long, so a double tap or a loop cannot flood the channel. */
 export const QUESTION_NOW_COOLDOWN_MS = 10 * 60_000;
 
 /**
- * `/question now`: the next bank question, asked at once, unless one was asked on demand within
- * the cooldown (refused, saying when the next may be asked). Null for an empty bank.
+ * `/question now`: the next bank question that fits the couple, asked at once, unless one was
+ * asked on demand within the cooldown (refused, saying when the next may be asked). Null when no
+ * question fits.
  */
-export function askQuestionNow(db: Db, now = new Date()): QuestionToPost | null {
+export function askQuestionNow(db: Db, rules: QuestionRules, now = new Date()): QuestionToPost | null {
   return inTransaction(db, (tx) => {
     const since = isoNow(new Date(now.getTime() - QUESTION_NOW_COOLDOWN_MS));
     const recent = tx
@@ -307,7 +395,7 @@ export function askQuestionNow(db: Db, now = new Date()): QuestionToPost | null 
         `A question was asked just now. You can ask the next one in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
       );
     }
-    return askNextQuestion(tx, now);
+    return askNextQuestion(tx, rules, now);
   });
 }
 
@@ -327,10 +415,13 @@ export function withdrawUnpostedQuestion(db: Db, questionId: number): boolean {
   });
 }
 
-/** `/question now`: the next bank question, asked at once (not the daily one). Null for an empty bank. */
-export function askNextQuestion(db: Db, now = new Date()): QuestionToPost | null {
+/**
+ * `/question now`: the next bank question that fits the couple on today (in the daily question's
+ * zone), asked at once (not the daily one). Null when no question fits.
+ */
+export function askNextQuestion(db: Db, rules: QuestionRules, now = new Date()): QuestionToPost | null {
   return inTransaction(db, (tx) => {
-    const next = nextBankQuestion(tx);
+    const next = nextBankQuestion(tx, { couple: rules.couple, day: dayIn(rules.dailyQuestion.timeZone, now) });
     if (!next) return null;
     return tx
       .insert(questions)
@@ -342,11 +433,16 @@ export function askNextQuestion(db: Db, now = new Date()): QuestionToPost | null
 
 /**
  * The daily question of `day` (YYYY-MM-DD in the daily question's zone) that still has to be
- * posted: claimed now from the bank if the day has none yet, the claimed one again if its post
+ * posted: claimed now from the bank (`nextBankQuestion`) if the day has none yet, the claimed one again if its post
  * never got a Discord message, null once it is posted (or the bank is empty). The unique
  * `daily_for` makes one daily question per day, whatever the restarts or processes.
  */
-export function dailyQuestionToPost(db: Db, day: string, now = new Date()): QuestionToPost | null {
+export function dailyQuestionToPost(
+  db: Db,
+  day: string,
+  couple: CoupleSettings,
+  now = new Date(),
+): QuestionToPost | null {
   return inTransaction(db, (tx) => {
     const claimed = tx
       .select({ id: questions.id, text: questions.text, discordMessageId: questions.discordMessageId })
@@ -354,7 +450,7 @@ export function dailyQuestionToPost(db: Db, day: string, now = new Date()): Ques
       .where(eq(questions.dailyFor, day))
       .get();
     if (claimed) return claimed.discordMessageId === null ? { id: claimed.id, text: claimed.text } : null;
-    const next = nextBankQuestion(tx);
+    const next = nextBankQuestion(tx, { couple, day });
     if (!next) return null;
     return tx
       .insert(questions)

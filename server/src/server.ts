@@ -5,7 +5,7 @@ import { grantStartingSpanks, syncCouple } from "@spankbank/db/couple";
 import { seedDemoData } from "@spankbank/db/demo/seed";
 import { seedQuestionBank } from "@spankbank/db/questions";
 import { markRunning } from "@spankbank/db/running";
-import { questionBank } from "@spankbank/shared/content/questionBank";
+import { bundledQuestions } from "@spankbank/shared/content/questionBank";
 import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
 import { processRuntime, StartupError } from "@spankbank/shared/runtime";
 import { buildApp } from "./app.js";
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const db = openDb(runtime.databasePath);
   markRunning(runtime.databasePath, "server");
   syncCouple(db, runtime.config);
-  seedQuestionBank(db, questionBank);
+  seedQuestionBank(db, bundledQuestions);
   purgeExpiredSessions(db);
   if (runtime.demo) seedDemoData(db, runtime.config);
   // After the demo's history, which starts with the same grant eight months back.

@@ -16,6 +16,18 @@ export const partnerSchema = z.object({
   city: z.string().trim().min(1).max(40),
 });
 
+/** What the daily question needs to know about the two of you; every one is off unless set. */
+export const coupleSettingsSchema = z.object({
+  /** You live in different places: questions about distance, calls and reunions. */
+  longDistance: z.boolean().default(false),
+  /** You share a home now: questions about the home and days you share. */
+  livingTogether: z.boolean().default(false),
+  /** You have a pet together. */
+  pets: z.boolean().default(false),
+  /** Racier questions too. */
+  spicy: z.boolean().default(false),
+});
+
 export const coupleConfigSchema = z
   .object({
     partners: z.tuple([partnerSchema, partnerSchema]),
@@ -60,6 +72,8 @@ export const coupleConfigSchema = z
         keepWeekly: z.int().min(0).max(520).default(8),
       })
       .default({ time: "03:00", keepDaily: 14, keepWeekly: 8 }),
+    /** Who the couple is: the daily question skips bank questions that do not fit (see `questionFits`). */
+    couple: coupleSettingsSchema.default({ longDistance: false, livingTogether: false, pets: false, spicy: false }),
     questions: z
       .object({
         /** Keep a partner's answer sealed until the signed-in partner has answered too (off: the spec's view). */
@@ -68,6 +82,13 @@ export const coupleConfigSchema = z
       .default({ revealAfterBothAnswered: false }),
   })
   .superRefine((config, ctx) => {
+    if (config.couple.longDistance && config.couple.livingTogether) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["couple", "livingTogether"],
+        message: "cannot be true together with couple.longDistance (a couple that lives apart does not share a home)",
+      });
+    }
     const [a, b] = config.partners;
     for (const key of ["username", "responseName", "discordId"] as const) {
       if (a[key].toLowerCase() === b[key].toLowerCase()) {
@@ -81,6 +102,7 @@ export const coupleConfigSchema = z
   });
 
 export type Partner = z.infer<typeof partnerSchema>;
+export type CoupleSettings = z.infer<typeof coupleSettingsSchema>;
 export type CoupleConfig = z.infer<typeof coupleConfigSchema>;
 
 function isTimeZone(zone: string): boolean {

@@ -30,9 +30,9 @@ export const questionCommand: BotCommand = {
     }
     // Posting goes through Discord: defer so the 3-second answer window is never missed.
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-    const question = askQuestionNow(context.db);
+    const question = askQuestionNow(context.db, context.config);
     if (!question) {
-      await replyDone(interaction, "The question bank is empty. Add one with /question add.");
+      await replyDone(interaction, "No question in the bank fits you two right now. Add one with /question add.");
       return;
     }
     const channelId = context.config.discord.questionsChannelId ?? interaction.channelId;

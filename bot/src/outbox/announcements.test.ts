@@ -35,7 +35,7 @@ describe("announcements", () => {
     const redemption = redeemItem(db, alex!, inventoryItemId, at);
     confirmRedemption(db, alex!, redemption.redeemedItem.id, at);
     seedQuestionBank(db, ["Best trip?"]);
-    const question = askNextQuestion(db)!;
+    const question = askNextQuestion(db, context.config)!;
     answerQuestion(db, { userId: alex!, questionId: question.id, response: "Rome", now: at }, economy);
     answerQuestion(db, { userId: samId!, questionId: question.id, response: "Oslo", now: at }, economy);
     awardSpanks(db, { giverId: samId!, receiverId: alex!, amount: 3, reason: "Dishes", now: at }, 50);

@@ -79,7 +79,7 @@ describe("announcing the outbox", () => {
     const { client, db, context } = botOnTempDb();
     const { alex, sam } = userIds(db);
     seedQuestionBank(db, ["Dream weekend?"]);
-    const question = askNextQuestion(db)!;
+    const question = askNextQuestion(db, context.config)!;
     db.$client.prepare("UPDATE questions SET discord_message_id = '4242'").run();
     answerQuestion(db, { userId: alex, questionId: question.id, response: "Cabin" }, context.config.economy);
     answerQuestion(db, { userId: sam, questionId: question.id, response: "Beach" }, context.config.economy);

@@ -34,7 +34,7 @@ export function scheduleDailyQuestion(client: Client, context: BotContext): () =
     clearTimeout(retry);
     const day = dayIn(timeZone, new Date());
     try {
-      const question = dailyQuestionToPost(context.db, day);
+      const question = dailyQuestionToPost(context.db, day, context.config.couple);
       if (question) await postQuestion(client, context, question, channelId);
     } catch (error) {
       console.error(`Posting the daily question of ${day} failed; trying again in a minute:`, error);

@@ -8,6 +8,12 @@ export const questionBank = sqliteTable("question_bank", {
   text: text("text").notNull().unique(),
   source: text("source", { enum: ["bundled", "added"] }).notNull(),
   addedByUserId: integer("added_by_user_id").references(() => users.id),
+  /** The bundled question's tags, as a JSON array: the couple's settings filter the bank by them. */
+  tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
+  /** A bundled question asked only in its season (`questionSeasons`), null for any day. */
+  season: text("season"),
+  /** Set when a bundled question left the bundled bank: it stays for the questions asked with it, never asked again. */
+  retiredAt: text("retired_at"),
 });
 
 /** A question that was asked (posted in Discord). */

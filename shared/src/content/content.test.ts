@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loveQuotes } from "./loveQuotes.js";
-import { bundledQuestions, questionBank, questionTags } from "./questionBank.js";
+import { bundledQuestions, questionBank, questionSeasons, questionTags } from "./questionBank.js";
 
 /** Lower-cases and drops everything that is not a letter, so near-identical wording collides. */
 const normalise = (text: string): string => text.toLowerCase().replace(/[^a-z]/g, "");
@@ -11,7 +11,7 @@ const FILLER_WORDS = new Set(
     "a an and are as at be but by can could did do does for from have has how i if in is it me my of on or our " +
     "ours so that the this to us was we were what when where which who why will with would you your yours " +
     "favourite thing something one most ever together right now really always still just there their them " +
-    "each other very like love"
+    "each other very like love partner"
   ).split(" "),
 );
 
@@ -38,13 +38,48 @@ function overlap(a: Set<string>, b: Set<string>): { shared: number; ratio: numbe
 }
 
 /** Capitalised words a question may use after its first word: none names a place or a festival. */
-const SHARED_PROPER_WORDS = new Set(["I", "Sunday", "New", "Year's", "Eve", "Valentine's", "Day"]);
+const SHARED_PROPER_WORDS = new Set(["Sunday", "Saturday", "New", "Year's", "Eve", "Valentine's", "Day"]);
 
 describe("bundledQuestions", () => {
   const texts = bundledQuestions.map(({ text }) => text);
 
-  it("holds at least a year of daily questions", () => {
-    expect(bundledQuestions.length).toBeGreaterThanOrEqual(365);
+  it("holds at least a year of everyday questions for every kind of couple", () => {
+    const kinds = [
+      { longDistance: false, livingTogether: false, pets: false, spicy: false },
+      { longDistance: true, livingTogether: false, pets: false, spicy: false },
+      { longDistance: false, livingTogether: true, pets: true, spicy: true },
+    ];
+    for (const couple of kinds) {
+      const fitting = bundledQuestions.filter(
+        ({ tags, season }) =>
+          season === undefined &&
+          !(tags.includes("long-distance") && !couple.longDistance) &&
+          !(tags.includes("same-city") && couple.longDistance) &&
+          !(tags.includes("living-together") && !couple.livingTogether) &&
+          !(tags.includes("pets") && !couple.pets) &&
+          !(tags.includes("spicy") && !couple.spicy),
+      );
+      expect(fitting.length, JSON.stringify(couple)).toBeGreaterThanOrEqual(365);
+    }
+  });
+
+  it("speaks to whoever answers, never as one partner: no I, me, my or mine", () => {
+    expect(texts.filter((text) => /\b(I|me|my|mine|myself)\b/.test(text))).toEqual([]);
+  });
+
+  it("never says today, tonight or last night: the question reaches two time zones at different hours", () => {
+    expect(
+      texts.filter((text) => /\b(today|tonight|this morning|this evening|last night|yesterday)\b/i.test(text)),
+    ).toEqual([]);
+  });
+
+  it("gives a season only to holiday questions, and has questions for every season", () => {
+    for (const { text, tags, season } of bundledQuestions) {
+      if (season) expect(tags, text).toContain("holiday");
+    }
+    for (const season of Object.keys(questionSeasons)) {
+      expect(bundledQuestions.filter((q) => q.season === season).length, season).toBeGreaterThan(0);
+    }
   });
 
   it("has only trimmed questions of 20 to 200 characters ending with a question mark", () => {

@@ -1,0 +1,3 @@
+ALTER TABLE `question_bank` ADD `tags` text DEFAULT '[]' NOT NULL;--> statement-breakpoint
+ALTER TABLE `question_bank` ADD `season` text;--> statement-breakpoint
+ALTER TABLE `question_bank` ADD `retired_at` text;
