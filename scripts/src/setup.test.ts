@@ -37,6 +37,10 @@ const answers = [
   "",
   "20:30",
   "",
+  // long distance (then living together is not asked), pets, spicy
+  "yes",
+  "",
+  "Y",
 ];
 
 describe("npm run setup", () => {
@@ -77,6 +81,8 @@ describe("npm run setup", () => {
     expect(config.charityName).toBe("Floggers4Change");
     expect(config.discord).toEqual({ guildId: "111122223333444455" });
     expect(config.dailyQuestion).toEqual({ time: "20:30", timeZone: "Asia/Kolkata" });
+    expect(result.stdout).not.toContain("Do you live together?");
+    expect(config.couple).toEqual({ longDistance: true, livingTogether: false, pets: false, spicy: true });
     expect(await verifyPassword("rose-petals-2026", priya.passwordHash)).toBe(true);
     expect(await verifyPassword("sunset-walks-2026", jordan.passwordHash)).toBe(true);
   });

@@ -29,6 +29,9 @@ async function main(): Promise<void> {
     });
   }
   const optional = async (question: string) => (await ask(`${question} (blank to skip)`)) || undefined;
+  // Anything but yes/y is no: the daily question then leaves out the questions that setting unlocks.
+  const yes = async (question: string) =>
+    ["yes", "y"].includes((await ask(`${question} (yes/no)`, "no")).toLowerCase());
   const config = {
     partners,
     charityName: await ask("Charity name", "Floggers4Change"),
@@ -42,6 +45,7 @@ async function main(): Promise<void> {
       time: await ask("Daily question time (HH:MM, 24 h)", "09:00"),
       timeZone: await ask("Daily question time zone", partners[0]!.timeZone),
     },
+    couple: await askCouple(yes),
   };
   closePrompts();
   const parsed = coupleConfigSchema.safeParse(config);
@@ -51,6 +55,19 @@ async function main(): Promise<void> {
   }
   writeConfig(path, parsed.data);
   console.log(`\nWrote ${path}. Start Spank Bank with \`npm start\`.`);
+}
+
+/** The couple settings the daily question is picked by; living together is not asked of a couple living apart. */
+async function askCouple(yes: (question: string) => Promise<boolean>): Promise<CoupleConfig["couple"]> {
+  console.log("\nA few things about the two of you, so the daily question fits.");
+  const longDistance = await yes("Do you live in different places (long distance)?");
+  const livingTogether = longDistance ? false : await yes("Do you live together?");
+  return {
+    longDistance,
+    livingTogether,
+    pets: await yes("Do you have a pet together?"),
+    spicy: await yes("Include spicier questions?"),
+  };
 }
 
 function writeConfig(path: string, config: CoupleConfig): void {
