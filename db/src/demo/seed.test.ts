@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { bundledQuestions } from "@spankbank/shared/content/questionBank";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it } from "vitest";
 import { openDb } from "../client.js";
@@ -10,8 +11,8 @@ import { letterTo } from "../letters.js";
 import { listMemories } from "../memories.js";
 import { onThisDay } from "../onThisDay.js";
 import { listProducts } from "../products.js";
-import { listQuestions } from "../questions.js";
-import { seedDemoData } from "./seed.js";
+import { listQuestions, questionFits } from "../questions.js";
+import { DEMO_ANSWERS, DEMO_PRODUCTS, DEMO_VISIT, DEMO_WELCOME_DAYS_AGO, seedDemoData } from "./seed.js";
 
 function seededDb() {
   const db = openDb(join(mkdtempSync(join(tmpdir(), "spankbank-seed-")), "demo.db"));
@@ -40,6 +41,88 @@ describe("demo seed", () => {
     expect(answerers.filter((u) => u === "alex_d").length).toBeGreaterThanOrEqual(2);
     expect(answerers.filter((u) => u === "sam_r").length).toBeGreaterThanOrEqual(2);
     expect(count(db, "SELECT count(*) AS n FROM question_bank")).toBeGreaterThanOrEqual(365);
+  });
+
+  it("seeds every answer with its own question: a bundled question that fits a long-distance couple", () => {
+    const db = seededDb();
+    const asked = new Map(
+      listQuestions(db).map((q) => [q.text, q.answers.map((a) => [a.username, a.response] as const)] as const),
+    );
+    for (const [, text, first, second] of DEMO_ANSWERS) {
+      const expected = [["alex_d", first] as const, ...(second ? [["sam_r", second] as const] : [])];
+      expect(asked.get(text), text).toEqual(expected);
+      const bundled = bundledQuestions.find((q) => q.text === text);
+      expect(bundled, text).toBeDefined();
+      expect(bundled!.season, text).toBeUndefined();
+      expect(questionFits(bundled!.tags, demoCouple.couple), text).toBe(true);
+    }
+    // Each asked question is tied to its bank question, so the rotation does not ask it again soon.
+    expect(count(db, "SELECT count(*) AS n FROM questions WHERE bank_id IS NULL")).toBe(0);
+  });
+
+  it("dates all its history after the app's welcome and before the demo starts", () => {
+    const db = seededDb();
+    const start = Date.parse("2026-11-21T12:00:00Z");
+    const welcome = (
+      db.$client.prepare("SELECT min(created_at) AS at FROM transfers WHERE memo = 'Welcome to Spank Bank'").get() as {
+        at: string;
+      }
+    ).at;
+    expect(Date.parse(welcome)).toBe(start - DEMO_WELCOME_DAYS_AGO * 86_400_000);
+    const history = [
+      "memories",
+      "questions",
+      "answers",
+      "transfers",
+      "products",
+      "purchases",
+      "redemptions",
+      "letters",
+    ];
+    const dated: string[] = [];
+    for (const table of history) {
+      const columns = (db.$client.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[])
+        .map((c) => c.name)
+        .filter((name) => name.endsWith("_at"));
+      expect(columns.length, table).toBeGreaterThan(0);
+      for (const column of columns) {
+        const outside = db.$client
+          .prepare(`SELECT ${column} AS at FROM ${table} WHERE ${column} < ? OR ${column} > ?`)
+          .all(welcome, new Date(start).toISOString());
+        expect(outside, `${table}.${column}`).toEqual([]);
+        dated.push(`${table}.${column}`);
+      }
+    }
+    expect(dated).toContain("answers.created_at");
+  });
+
+  it("redeems a favour that needs the two of you in one place only during Sam's visit", () => {
+    const db = seededDb();
+    const start = Date.parse("2026-11-21T12:00:00Z");
+    const redeemed = db.$client.prepare("SELECT name, redeemed_at AS at FROM redemptions").all() as {
+      name: string;
+      at: string;
+    }[];
+    expect(redeemed.length).toBeGreaterThanOrEqual(3);
+    const [from, to] = DEMO_VISIT.map((daysAgo) => start - daysAgo * 86_400_000);
+    for (const { name, at } of redeemed) {
+      const inPerson = DEMO_PRODUCTS.find((product) => product[1] === name)![5];
+      if (inPerson) expect(Date.parse(at), name).toBeGreaterThanOrEqual(from!);
+      if (inPerson) expect(Date.parse(at), name).toBeLessThanOrEqual(to!);
+    }
+    expect(redeemed.some(({ name }) => DEMO_PRODUCTS.find((product) => product[1] === name)![5])).toBe(true);
+  });
+
+  it("says nothing about the time difference that India and Florida make impossible", () => {
+    const db = seededDb();
+    const texts = [
+      ...listMemories(db).map((m) => m.message),
+      letterTo(db, count(db, "SELECT id AS n FROM users WHERE username = 'alex'"))!.text,
+      letterTo(db, count(db, "SELECT id AS n FROM users WHERE username = 'sam'"))!.text,
+    ];
+    // India is 9.5 or 10.5 hours from Florida: never "eleven time zones", never lunch at a Florida sunrise.
+    const impossible = [/eleven time zones/i, /three in the morning/i, /3 ?am/i, /lunch time in India/i, /monsoon/i];
+    expect(texts.filter((text) => impossible.some((pattern) => pattern.test(text)))).toEqual([]);
   });
 
   it("lists products from both partners", () => {
@@ -87,7 +170,7 @@ describe("demo seed", () => {
       seedDemoData(db, demoCouple, new Date(start));
       const today = onThisDay(db, new Date(start), demoCouple.dailyQuestion.timeZone);
       expect(today.memories.length).toBeGreaterThanOrEqual(2);
-      expect(today.memories.some((m) => m.monthsAgo >= 12)).toBe(true);
+      expect(today.memories.some((m) => m.monthsAgo >= 6)).toBe(true);
       expect(new Set(today.answers.map((a) => a.username))).toEqual(new Set(["alex_d", "sam_r"]));
       expect(checkLedger(db)).toEqual([]);
     },

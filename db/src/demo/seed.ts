@@ -1,57 +1,114 @@
 import { sameDayInEarlierMonths, startOfDay } from "@spankbank/shared/calendar";
 import type { CoupleConfig } from "@spankbank/shared/config";
-import { questionBank } from "@spankbank/shared/content/questionBank";
+import { bundledQuestions } from "@spankbank/shared/content/questionBank";
 import { calendarDate } from "@spankbank/shared/quoteOfTheDay";
-import { isNull, sql } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "../client.js";
 import { grantStartingSpanks, userByUsername } from "../couple.js";
-import { redeemItem } from "../inventory.js";
+import { confirmRedemption, redeemItem } from "../inventory.js";
 import { transfer } from "../ledger.js";
 import { writeLetter } from "../letters.js";
 import { addMemory } from "../memories.js";
 import { createProduct } from "../products.js";
 import { purchaseProduct } from "../purchase.js";
 import { answerQuestion, askQuestion, seedQuestionBank } from "../questions.js";
-import { memories, outbox, products, transfers } from "../schema.js";
+import { memories, outbox, products, questionBank, transfers } from "../schema.js";
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+/**
+ * The demo couple's story, in days before the demo starts: Alex in India and Sam in Florida
+ * (9.5 to 10.5 hours apart), together on the app for eight months, and once in the same place
+ * when Sam visited (`DEMO_VISIT`); the next visit is a few weeks away.
+ */
+export const DEMO_WELCOME_DAYS_AGO = 240;
+
+/** Sam's visit to Alex, [from, to] in days ago: the only time in-person favours can be redeemed. */
+export const DEMO_VISIT: readonly [number, number] = [128, 114];
 
 /** [days ago, author (0 = first partner), message] */
 const DEMO_MEMORIES: [number, 0 | 1, string][] = [
-  [241, 0, "Our first video call that lasted until sunrise in Florida and lunch time in India."],
-  [226, 1, "You sent me a photo of the monsoon from your balcony and I could almost smell the rain."],
-  [203, 0, "Cooking the same dal recipe together over video, and yours somehow came out better."],
-  [187, 1, "The day you learned to say good night in my grandmother's language."],
-  [164, 0, "Watching the same movie at the same time, pausing every time one of us laughed."],
-  [141, 1, "You mailed me a box of chai and a handwritten letter. I kept the envelope."],
-  [122, 0, "Our first trip together: the beach at sunset, and you refused to let go of my hand."],
-  [98, 1, "That rainy afternoon we got completely lost and found the best little bakery."],
-  [77, 0, "You stayed up past 3am just to wish me happy birthday at exactly midnight my time."],
-  [55, 1, "The long walk where we planned our future kitchen down to the colour of the tiles."],
-  [34, 0, "Running our first 5k on the same morning, eleven time zones apart."],
-  [19, 1, "You read me a chapter of our book when I could not sleep."],
+  [236, 0, "Our first video call, which lasted until sunrise in Florida and teatime in India."],
+  [221, 1, "You sent me a photo of the rain from your balcony and I could almost smell it."],
+  [200, 0, "Cooking the same dal recipe together over video, and yours somehow came out better."],
+  [184, 1, "The day you learned to say good night in my grandmother's language."],
+  [162, 0, "Watching the same movie at the same time, pausing every time one of us laughed."],
+  [140, 1, "You mailed me a box of chai and a handwritten letter. I kept the envelope."],
+  [126, 0, "Our first trip together: the beach at sunset, and you refused to let go of my hand."],
+  [119, 1, "That rainy afternoon on my visit when we got completely lost and found the best little bakery."],
+  [
+    90,
+    0,
+    "You stepped out of work in the middle of your afternoon just to be the first to wish me happy birthday at midnight my time.",
+  ],
+  [55, 1, "The long call where we planned our future kitchen down to the colour of the tiles."],
+  [34, 0, "Running our first 5k at the same moment: me at dawn in India, you at dusk in Florida the evening before."],
+  [19, 1, "You read me a chapter of our book over the phone when I could not sleep."],
   [8, 0, "Counting down the days on a shared calendar: only a few weeks left until I see you."],
   [2, 1, "You laughed so hard at my terrible pun that you snorted. Best sound in the world."],
 ];
 
-/** [days ago, first partner's answer, second partner's answer (null: not answered yet)] */
-const DEMO_ANSWERS: [number, string, string | null][] = [
-  [9, "The sunset on our first trip, no contest.", "When you fell asleep on the call and I listened to you breathe."],
-  [7, "Pancakes on a lazy Sunday, made by you.", "Dosa at that little place you keep telling me about."],
-  [5, "A cabin in the mountains with terrible Wi-Fi.", "Anywhere with a beach and you in it."],
-  [3, "You always remember the small things I mention once.", "How you make every boring errand fun."],
-  [1, "Learning to dance properly, together.", null],
-  [0, "A quiet dinner and a long walk.", null],
+/**
+ * Daily questions from the bundled bank, each with the answers given to it: [days ago, question,
+ * first partner's answer, second partner's answer (null: not answered yet)].
+ */
+export const DEMO_ANSWERS: [number, string, string, string | null][] = [
+  [
+    9,
+    "Which of our video calls stands out as a favourite?",
+    "The very first one, when we talked until it was teatime here and sunrise for you.",
+    "The night you walked me through the street market with your phone held up high.",
+  ],
+  [
+    7,
+    "What is your ultimate comfort food after a long day?",
+    "Dal and rice, with far too much ghee.",
+    "Grilled cheese and tomato soup, no contest.",
+  ],
+  [
+    5,
+    "What is one thing you want us to do on our next visit?",
+    "Cook that dal together in one kitchen, for once.",
+    "Walk the beach at sunset again, slower this time.",
+  ],
+  [
+    3,
+    "What is something your partner does that makes your life easier?",
+    "You send a voice note every morning, so my day starts with you.",
+    "You plan our calls around my work, even when it means a late night for you.",
+  ],
+  [1, "What is a song you listen to when you miss your partner?", "The one we slow danced to in your kitchen.", null],
+  [
+    0,
+    "What would make our goodbyes at the airport a little less sad?",
+    "Knowing the date of the next hello before we say goodbye.",
+    null,
+  ],
 ];
 
-/** [seller (0 = first partner), name, description, quantity, price] */
-const DEMO_PRODUCTS: [0 | 1, string, string, number, number][] = [
-  [0, "Breakfast in bed", "Pancakes, fruit and coffee brought to you on a tray, no questions asked.", 3, 25],
-  [0, "Back massage", "Thirty minutes, with the good lotion and your favourite playlist.", 5, 40],
-  [0, "Movie night pick", "You choose the film, I don't complain once. Snacks included.", 4, 15],
-  [1, "Dishes duty", "I do all the dishes for a whole day, even the pans.", 5, 20],
-  [1, "Love letter", "A handwritten letter, posted to you by real mail.", 2, 35],
-  [1, "Dance lesson", "One hour of me teaching you the moves, living room edition.", 3, 30],
+/** [seller (0 = first partner), name, description, quantity, price, needs you in one place] */
+export const DEMO_PRODUCTS: [0 | 1, string, string, number, number, boolean][] = [
+  [0, "Breakfast in bed", "Pancakes, fruit and coffee on a tray, on your next visit, no questions asked.", 3, 25, true],
+  [
+    0,
+    "Back massage",
+    "Thirty minutes, with the good lotion and your favourite playlist, when we are together.",
+    5,
+    40,
+    true,
+  ],
+  [
+    0,
+    "Movie night pick",
+    "You choose the film for our next watch-along call, and I don't complain once.",
+    4,
+    15,
+    false,
+  ],
+  [1, "Love letter", "A handwritten letter, posted to you by real mail.", 2, 35, false],
+  [1, "Playlist made for you", "An hour of songs picked just for you, with a note on every track.", 3, 20, false],
+  [1, "Dance lesson", "One hour of me teaching you the moves, living room edition, on the next visit.", 3, 30, true],
 ];
 
 /** Each partner's Christmas letter to the other, given (writer, reader) display names. */
@@ -60,7 +117,7 @@ const DEMO_LETTERS: ((writer: string, reader: string) => string)[] = [
 
 Another year of time zones, late-night calls and good-morning texts that arrive while you sleep. I would not trade a single minute of it.
 
-Thank you for laughing at my terrible puns, for staying up past *three in the morning* to wish me happy birthday at exactly my midnight, and for making the distance feel like a room we share.
+Thank you for laughing at my terrible puns, for stepping out of work in the *middle of your afternoon* to wish me happy birthday at exactly my midnight, and for making the distance feel like a room we share.
 
 This Christmas I am wishing for one thing only: **the same sky, the same morning, the same cup of chai.** The countdown is almost over.
 
@@ -70,7 +127,7 @@ ${writer}`,
 
 I started this letter four times. Every version ended up being a list of small things: the way you say good night in my grandmother's language, the box of chai that still makes my kitchen smell like you, the envelope I never threw away.
 
-So here is the short version: *you are my favourite place.* Even from eleven time zones away.
+So here is the short version: *you are my favourite place.* Even from half a world away.
 
 Next Christmas we open our letters in the same room. **That is a promise.**
 
@@ -81,10 +138,11 @@ ${writer}`,
 /**
  * Fills an empty demo database with believable history: memories from both partners over eight
  * months, asked questions with answers, products from both, spanks awarded through the ledger,
- * and one purchase already redeemed. Does nothing on a database that has any of these.
+ * favours bought, redeemed (the in-person ones only during Sam's visit) and confirmed, and both
+ * Christmas letters, all after the app's welcome. Does nothing on a database that has any of these.
  */
 export function seedDemoData(db: Db, config: CoupleConfig, now = new Date()): boolean {
-  seedQuestionBank(db, questionBank);
+  seedQuestionBank(db, bundledQuestions);
   const hasHistory = [memories, products, transfers].some(
     (table) => (db.select({ n: sql<number>`count(*)` }).from(table).get()?.n ?? 0) > 0,
   );
@@ -97,7 +155,8 @@ export function seedDemoData(db: Db, config: CoupleConfig, now = new Date()): bo
   });
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
 
-  grantStartingSpanks(db, config, at(250));
+  const welcome = at(DEMO_WELCOME_DAYS_AGO);
+  grantStartingSpanks(db, config, welcome);
   inTransaction(db, (tx) => {
     for (const user of partners) {
       transfer(tx, {
@@ -107,33 +166,35 @@ export function seedDemoData(db: Db, config: CoupleConfig, now = new Date()): bo
         kind: "demo",
         reference: `demo:welcome:${user.id}`,
         memo: "Welcome to Spank Bank",
-        now: at(250),
+        now: welcome,
       });
     }
   });
   for (const [daysAgo, author, message] of DEMO_MEMORIES) {
     addMemory(db, { userId: partners[author]!.id, message, createdAt: at(daysAgo) });
   }
-  for (const [index, [daysAgo, first, second]] of DEMO_ANSWERS.entries()) {
-    const asked = askQuestion(db, { text: questionBank[index * 7]!, now: at(daysAgo) });
-    const answer = (who: 0 | 1, response: string) =>
-      answerQuestion(
-        db,
-        { userId: partners[who]!.id, questionId: asked.id, response, now: at(daysAgo) },
-        config.economy,
-      );
-    answer(0, first);
-    if (second) answer(1, second);
+  for (const [daysAgo, text, first, second] of DEMO_ANSWERS) {
+    // Asked in the morning in India, answered a few hours later.
+    const askedAt = new Date(at(daysAgo).getTime() - 12 * HOUR);
+    askAndAnswer(db, config, partners, { text, askedAt, answers: [first, second] });
   }
   seedOnThisDay(db, config, partners, now);
   const listed = DEMO_PRODUCTS.map(([seller, name, description, quantity, price], index) =>
-    createProduct(db, partners[seller]!.id, { name, description, quantity, price }, at(60 - index)),
+    createProduct(db, partners[seller]!.id, { name, description, quantity, price }, at(150 - index)),
   );
-  // The second partner bought breakfast in bed twice and has already asked for one.
-  const breakfast = listed[0]!;
-  purchaseProduct(db, { buyerId: partners[1]!.id, productId: breakfast.id, now: at(20) });
-  const bought = purchaseProduct(db, { buyerId: partners[1]!.id, productId: breakfast.id, now: at(12) });
-  redeemItem(db, partners[1]!.id, bought.inventoryItemId, at(4));
+  const alex = partners[0]!;
+  const sam = partners[1]!;
+  const buy = (buyer: { id: number }, product: (typeof listed)[number], daysAgo: number) =>
+    purchaseProduct(db, { buyerId: buyer.id, productId: product.id, now: at(daysAgo) }).inventoryItemId;
+  // Sam bought a back massage before the visit and had it during the visit.
+  const massage = redeemItem(db, sam.id, buy(sam, listed[1]!, 135), at(121));
+  confirmRedemption(db, sam.id, massage.redeemedItem.id, at(120));
+  // Alex asked for a love letter; it came by mail.
+  const letter = redeemItem(db, alex.id, buy(alex, listed[3]!, 20), at(12));
+  confirmRedemption(db, alex.id, letter.redeemedItem.id, at(3));
+  // Sam is keeping breakfast in bed for the next visit, and has asked for a film pick for tomorrow's call.
+  buy(sam, listed[0]!, 10);
+  redeemItem(db, sam.id, buy(sam, listed[2]!, 6), at(1));
   for (const [writer, reader] of [
     [0, 1],
     [1, 0],
@@ -146,25 +207,46 @@ export function seedDemoData(db: Db, config: CoupleConfig, now = new Date()): bo
   return true;
 }
 
+/** Asks a bundled question (so the rotation knows it was asked) and records the partners' answers a few hours later. */
+function askAndAnswer(
+  db: Db,
+  config: CoupleConfig,
+  partners: { id: number }[],
+  question: { text: string; askedAt: Date; answers: (string | null)[] },
+): void {
+  const bankId = db
+    .select({ id: questionBank.id })
+    .from(questionBank)
+    .where(eq(questionBank.text, question.text))
+    .get()?.id;
+  if (bankId === undefined) throw new Error(`Demo question not in the bundled bank: ${question.text}`);
+  const asked = askQuestion(db, { text: question.text, bankId, now: question.askedAt });
+  for (const [who, response] of question.answers.entries()) {
+    if (response === null) continue;
+    const now = new Date(question.askedAt.getTime() + (2 + 4 * who) * HOUR);
+    answerQuestion(db, { userId: partners[who]!.id, questionId: asked.id, response, now }, config.economy);
+  }
+}
+
 /**
  * "On this day" has something to show whatever day the demo starts: a memory from today's
- * calendar day last month, and a memory and an answered question from it a year ago.
+ * calendar day last month, and a memory and an answered question from it six months ago (the
+ * app's history starts eight months back, so nothing is a year old).
  */
 function seedOnThisDay(db: Db, config: CoupleConfig, partners: { id: number }[], now: Date): void {
   const zone = config.dailyQuestion.timeZone;
   const earlier = sameDayInEarlierMonths(calendarDate(now, zone), "1900-01");
-  const noonOf = (monthsAgo: number) => {
+  const at = (monthsAgo: number, hour: number) => {
     const day = earlier.find((d) => d.monthsAgo >= monthsAgo)!;
-    return new Date(startOfDay(day.date, zone).getTime() + 12 * 3_600_000);
+    return new Date(startOfDay(day.date, zone).getTime() + hour * HOUR);
   };
-  addMemory(db, { userId: partners[1]!.id, message: ON_THIS_DAY_MONTH, createdAt: noonOf(1) });
-  addMemory(db, { userId: partners[0]!.id, message: ON_THIS_DAY_YEAR, createdAt: noonOf(12) });
-  const asked = askQuestion(db, { text: questionBank[100]!, now: noonOf(12) });
-  for (const [who, response] of ON_THIS_DAY_ANSWERS.entries()) {
-    answerQuestion(db, { userId: partners[who]!.id, questionId: asked.id, response, now: noonOf(12) }, config.economy);
-  }
+  addMemory(db, { userId: partners[1]!.id, message: ON_THIS_DAY_MONTH, createdAt: at(1, 12) });
+  addMemory(db, { userId: partners[0]!.id, message: ON_THIS_DAY_HALF_YEAR, createdAt: at(6, 12) });
+  askAndAnswer(db, config, partners, { text: ON_THIS_DAY_QUESTION, askedAt: at(6, 9), answers: ON_THIS_DAY_ANSWERS });
 }
 
-const ON_THIS_DAY_MONTH = "The voice note you sent from the airport, just to say you missed me already.";
-const ON_THIS_DAY_YEAR = "The night we first said I love you, both at the same time, and then laughed about it.";
-const ON_THIS_DAY_ANSWERS = ["Your laugh, the first time I heard it.", "How you listened like nothing else mattered."];
+const ON_THIS_DAY_MONTH = "The voice note you sent on your lunch break, just to say you missed me already.";
+const ON_THIS_DAY_HALF_YEAR =
+  "The night we first said I love you on a call, both at the same time, and then laughed about it.";
+const ON_THIS_DAY_QUESTION = "What was your first impression of your partner, honestly?";
+const ON_THIS_DAY_ANSWERS = ["Your laugh, the first time I heard it.", "That you listened like nothing else mattered."];
