@@ -43,12 +43,21 @@ describe("the charity page", () => {
     expect(screen.queryByText("Loading total spanks donated...")).not.toBeInTheDocument();
   });
 
-  it("shows its pictures with alt text and a testimonial", async () => {
+  it("shows its pictures with alt text and a testimonial that invents no other couple", async () => {
     setCharityTotal(3);
     openCharity();
     expect(await screen.findByRole("img", { name: "Two open hands lifting up a red heart" })).toBeInTheDocument();
     expect(screen.getByRole("img", { name: /A wrapped gift/ })).toBeInTheDocument();
-    expect(screen.getByText(/Jo and Priya/)).toBeInTheDocument();
+    expect(screen.getByText(/^Charity suffereth long, and is kind/)).toBeInTheDocument();
+    expect(screen.getByText("— 1 Corinthians 13:4, King James Version")).toBeInTheDocument();
+    expect(screen.queryByText(/Jo and Priya/)).not.toBeInTheDocument();
+  });
+
+  it("says plainly that spanks are symbolic", async () => {
+    openCharity();
+    expect(
+      await screen.findByText(/^Spanks are symbolic: they are not money, and donating them sends nothing anywhere\./),
+    ).toBeInTheDocument();
   });
 
   it("opens the 'Notice' modal from Donate Now, closed by Close", async () => {

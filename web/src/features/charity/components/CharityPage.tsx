@@ -6,7 +6,7 @@ import giftHearts from "../images/gift-hearts.svg";
 import handsHeart from "../images/hands-heart.svg";
 import classes from "./charity.module.css";
 
-/** The couple's charity: its mission, a testimonial, the total donated, and Donate Now. */
+/** The couple's charity: its mission (spanks are symbolic), a testimonial, the total donated, and Donate Now. */
 export function CharityPage({ charityName }: { charityName: string }) {
   const [noticeOpened, notice] = useDisclosure(false);
   return (
@@ -14,11 +14,14 @@ export function CharityPage({ charityName }: { charityName: string }) {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" mb="xl">
         <Stack gap="md" justify="center">
           <Text size="lg">
-            {`${charityName} turns the little games of love into something bigger. Every spank you give away here goes to
-            causes that keep couples close: helplines for hearts in trouble, counselling for partners who are far
-            apart, and warm nights for those with no one to hold.`}
+            {`${charityName} is where the two of you turn the little games of love into a promise to do some good
+            together.`}
           </Text>
-          <Text>Play nicely, love loudly, and let the spanks do some good.</Text>
+          <Text>
+            Spanks are symbolic: they are not money, and donating them sends nothing anywhere. Each spank you give here
+            is a pledge between the two of you, to give to a cause you choose together, to volunteer an afternoon, or
+            simply to be kind to someone who needs it.
+          </Text>
         </Stack>
         <Image src={handsHeart} alt="Two open hands lifting up a red heart" radius="lg" className={classes.picture} />
       </SimpleGrid>
@@ -45,9 +48,9 @@ export function CharityPage({ charityName }: { charityName: string }) {
         </SimpleGrid>
       </Paper>
 
-      <Blockquote color="rose" cite="— Jo and Priya, together eleven years" radius="lg" className={classes.quote}>
-        We started giving our spanks away as a joke. Now it is the first thing we do on a Sunday morning, coffee in
-        hand, arguing about who was the more generous one this week.
+      {/* The testimonial is a public-domain verse on charity, not words put in an invented couple's mouth. */}
+      <Blockquote color="rose" cite="— 1 Corinthians 13:4, King James Version" radius="lg" className={classes.quote}>
+        Charity suffereth long, and is kind; charity envieth not; charity vaunteth not itself, is not puffed up.
       </Blockquote>
 
       <Modal
