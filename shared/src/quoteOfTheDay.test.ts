@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { loveQuotes } from "./content/loveQuotes.js";
-import { calendarDate, quoteOfTheDay } from "./quoteOfTheDay.js";
+import { festiveQuotes, loveQuotes } from "./content/loveQuotes.js";
+import { calendarDate, footerQuote, quoteOfTheDay, quoteSchedule, quotesOfTheDay, workOf } from "./quoteOfTheDay.js";
+
+const DAY = 86_400_000;
+/** Noon UTC of every day from 1 January 2026 through 31 December 2029. */
+const fourYears = Array.from(
+  { length: (Date.UTC(2029, 11, 31) - Date.UTC(2026, 0, 1)) / DAY + 1 },
+  (_, day) => new Date(Date.UTC(2026, 0, 1 + day, 12)),
+);
 
 describe("quoteOfTheDay", () => {
   it("keeps one quote through a day in the couple's zone and changes at their midnight", () => {
@@ -12,32 +19,62 @@ describe("quoteOfTheDay", () => {
     expect(calendarDate(lateEvening, zone)).toBe("2026-11-21");
     expect(calendarDate(pastMidnight, zone)).toBe("2026-11-22");
     expect(quoteOfTheDay(morning, zone)).toBe(quoteOfTheDay(lateEvening, zone));
+    expect(footerQuote(morning, zone)).toBe(footerQuote(lateEvening, zone));
     expect(quoteOfTheDay(pastMidnight, zone)).not.toBe(quoteOfTheDay(lateEvening, zone));
   });
 
-  it("shows a fixed quote for a fixed date", () => {
-    expect(quoteOfTheDay(new Date("2026-02-14T12:00:00Z"), "UTC")).toEqual({
-      quote: "For, you see, each day I love you more: / Today more than yesterday, and much less than tomorrow.",
-      author: "Rosemonde Gérard",
-      source: "L'Éternelle Chanson (1889), translated",
+  it("shows a work at most once in any 30 days, card and footer together, over four years", () => {
+    const shown = fourYears.map((at) => {
+      const { card, footer } = quotesOfTheDay(at, "UTC");
+      return [workOf(card), workOf(footer)];
     });
-  });
-
-  it("never shows one author two days running through a year", () => {
-    const authors: string[] = [];
-    for (let day = 0; day <= 366; day++) {
-      authors.push(quoteOfTheDay(new Date(Date.UTC(2026, 0, 1 + day, 12)), "UTC").author);
+    const repeats: string[] = [];
+    for (let day = 0; day + 30 <= shown.length; day++) {
+      const works = shown.slice(day, day + 30).flat();
+      const seen = new Set<string>();
+      for (const work of works) {
+        if (seen.has(work)) repeats.push(`${fourYears[day]!.toISOString().slice(0, 10)}: ${work}`);
+        seen.add(work);
+      }
     }
-    const repeats = authors.flatMap((author, day) => (author === authors[day + 1] ? [`day ${day}: ${author}`] : []));
     expect(repeats).toEqual([]);
-    expect(new Set(authors).size).toBeGreaterThanOrEqual(25);
+    // Works with several quotes exist, so the rule has something to keep apart.
+    expect(loveQuotes.length - new Set(loveQuotes.map(workOf)).size).toBeGreaterThanOrEqual(10);
   });
 
-  it("walks through every quote before repeating", () => {
-    const seen = new Set<string>();
-    for (let day = 0; day < loveQuotes.length; day++) {
-      seen.add(quoteOfTheDay(new Date(Date.UTC(2026, 0, 1 + day, 12)), "UTC").quote);
+  it("shows no elegy on a festive date, and each festive date its own lines", () => {
+    const festive = fourYears.filter((at) => festiveQuotes[calendarDate(at, "UTC").slice(5)]);
+    expect(festive.length).toBe(4 * 5);
+    for (const at of festive) {
+      const { card, footer } = quotesOfTheDay(at, "UTC");
+      expect([card, footer]).toEqual(festiveQuotes[calendarDate(at, "UTC").slice(5)]);
+      expect(card.elegy ?? footer.elegy, at.toISOString()).toBeUndefined();
     }
+    expect(quoteOfTheDay(new Date("2027-12-25T12:00:00Z"), "UTC").quote).toMatch(/^Merry Christmas/);
+    // Elegies are in the rotation, and the rotation would land on some festive dates.
+    expect(loveQuotes.filter((quote) => quote.elegy).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("never shows the same quote in the card and the footer, nor one author twice in a row", () => {
+    for (const at of fourYears) {
+      const { card, footer } = quotesOfTheDay(at, "UTC");
+      expect(footer, at.toISOString()).not.toBe(card);
+    }
+    const neighbours = quoteSchedule.flatMap((quote, place) => {
+      const next = quoteSchedule[(place + 1) % quoteSchedule.length]!;
+      return quote.author === next.author ? [`${place}: ${quote.author}`] : [];
+    });
+    expect(neighbours).toEqual([]);
+  });
+
+  it("shows every quote, as card or footer, within three months", () => {
+    const seen = new Set<string>();
+    // From 1 March, 90 days with no festive date.
+    for (const at of fourYears.slice(59, 59 + 90)) {
+      const { card, footer } = quotesOfTheDay(at, "UTC");
+      seen.add(card.quote).add(footer.quote);
+    }
+    expect(quoteSchedule).toHaveLength(loveQuotes.length);
     expect(seen.size).toBe(loveQuotes.length);
   });
 });
