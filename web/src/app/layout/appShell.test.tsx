@@ -1,8 +1,11 @@
 import { USERNAME_STORAGE_KEY } from "@spankbank/shared/limits";
+import { quoteOfTheDay } from "@spankbank/shared/quoteOfTheDay";
 import { screen, waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { endSessionOnServer, everywhereLogoutCount, logoutCount, signInAs } from "@/test/handlers/auth";
 import { renderApp } from "@/test/renderApp";
+import { server } from "@/test/server";
 
 const MENU = [
   ["Memory Board", "/memories", "Love in Every Memory"],
@@ -137,7 +140,7 @@ describe("the footer", () => {
   });
 
   it("shows the couple's love quote of the day, by the couple's calendar", async () => {
-    // 01:30 on 14 February in Kolkata; still the 13th in New York and in UTC.
+    // 01:30 on 14 February in Kolkata, Valentine's Day there; still the 13th in New York and in UTC.
     vi.setSystemTime(new Date("2026-02-13T20:00:00Z"));
     signInAs("alex");
     renderApp("/dashboard");
@@ -145,20 +148,50 @@ describe("the footer", () => {
     const footer = await screen.findByRole("contentinfo");
     await waitFor(() =>
       expect(footer).toHaveTextContent(
-        "“For, you see, each day I love you more: / Today more than yesterday, and much less than tomorrow.”",
+        "“Of all the love stories I know, ours is the one I would read again and again.”",
       ),
     );
-    expect(footer).toHaveTextContent("— Rosemonde Gérard");
+    expect(footer).toHaveTextContent("— Spank Bank");
   });
 
-  it("shows the love quote of the day signed out too, by the browser's calendar", async () => {
-    // 21:00 on 13 February in New York; already the 14th in UTC and in Kolkata.
+  it("shows a love quote signed out too, by the browser's calendar", async () => {
+    // 21:00 on 13 February in New York; already the 14th (Valentine's Day) in UTC and in Kolkata.
     vi.setSystemTime(new Date("2026-02-14T02:00:00Z"));
     renderApp("/");
 
     const footer = await screen.findByRole("contentinfo");
-    expect(footer).toHaveTextContent("“Being with you feels like exhaling after a long day.”");
+    expect(footer).toHaveTextContent("“You're the reason I check the weather in two cities.”");
     expect(footer).toHaveTextContent("— Spank Bank");
+  });
+
+  it("shows a verse's lines on lines of their own", async () => {
+    // 11:30 on 9 March in Kolkata: the footer has three lines of Gibran.
+    vi.setSystemTime(new Date("2026-03-09T06:00:00Z"));
+    signInAs("alex");
+    renderApp("/dashboard");
+
+    const footer = await screen.findByRole("contentinfo");
+    await waitFor(() => expect(footer).toHaveTextContent("— Kahlil Gibran"));
+    const quote = footer.querySelector("blockquote")!;
+    expect(quote.querySelectorAll("br")).toHaveLength(2);
+    expect(quote.textContent).toBe(
+      "“And stand together yet not too near together:For the pillars of the temple stand apart,And the oak tree and the cypress grow not in each other's shadow.”",
+    );
+  });
+
+  it("never shows the dashboard's Daily Quote again in the footer", async () => {
+    vi.setSystemTime(new Date("2026-03-10T06:00:00Z"));
+    // The server's Daily Quote of the couple's day, as GET /api/quoteOfTheDay answers it.
+    const { quote, author } = quoteOfTheDay(new Date(), "Asia/Kolkata");
+    server.use(http.get("/api/quoteOfTheDay", () => HttpResponse.json({ quote, author })));
+    signInAs("alex");
+    renderApp("/dashboard");
+
+    const card = await screen.findByRole("region", { name: "Daily Quote" });
+    await waitFor(() => expect(card).toHaveTextContent(quote));
+    const footer = screen.getByRole("contentinfo");
+    expect(footer).toHaveTextContent("— Spank Bank");
+    expect(footer).not.toHaveTextContent(quote);
   });
 });
 
