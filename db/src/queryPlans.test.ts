@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { listInventory, listRedeemed } from "./inventory.js";
 import { latestMemory, listMemories } from "./memories.js";
 import { listProducts } from "./products.js";
-import { latestQuestion, listQuestions } from "./questions.js";
+import { latestQuestion, listQuestions, nextBankQuestion } from "./questions.js";
 import { openTestDb } from "./test/testDb.js";
 import { listTransactions } from "./transactions.js";
 
@@ -50,6 +50,16 @@ describe("the queries the pages run", () => {
       expect({ source, scansWithoutIndex }).toEqual({ source, scansWithoutIndex: [] });
       expect({ source, plan: plan.filter((step) => step.includes("TEMP B-TREE")) }).toEqual({ source, plan: [] });
     }
+  });
+
+  it("picking the next bank question reads the whole bank once and counts its asks through questions_bank", () => {
+    const { db } = openTestDb();
+    const couple = { longDistance: false, livingTogether: false, pets: false, spicy: false };
+    const statements = statementsPreparedBy(db, () => nextBankQuestion(db, { couple, day: "2026-05-01" }));
+    const rotation = statements.find((source) => source.includes('"question_bank"'))!;
+    expect(planOf(db, rotation).some((step) => /questions USING (COVERING )?INDEX questions_bank/.test(step))).toBe(
+      true,
+    );
   });
 
   it("forgetting expired Idempotency-Keys reads only through idempotency_keys_created", () => {

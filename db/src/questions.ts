@@ -40,22 +40,6 @@ const statements = preparedFor((db) => {
   // Through questions_asked: newest first with no sort step.
   const newestFirst = () => db.select().from(questions).orderBy(desc(questions.askedAt), desc(questions.id));
   return {
-    // Every bank question still in the rotation, with how often and when it was last asked.
-    rotation: db
-      .select({
-        id: questionBank.id,
-        text: questionBank.text,
-        source: questionBank.source,
-        tags: questionBank.tags,
-        season: questionBank.season,
-        timesAsked: count(questions.id),
-        lastAsked: max(questions.askedAt),
-      })
-      .from(questionBank)
-      .leftJoin(questions, eq(questions.bankId, questionBank.id))
-      .where(isNull(questionBank.retiredAt))
-      .groupBy(questionBank.id)
-      .prepare(),
     all: newestFirst().prepare(),
     latest: newestFirst().limit(LIMIT_ONE).prepare(),
     byId: db
@@ -81,6 +65,28 @@ const statements = preparedFor((db) => {
       .prepare(),
   };
 });
+
+/**
+ * Every bank question still in the rotation, with how often and when it was last asked: read
+ * whole once per question asked (a few hundred rows), its asks counted through questions_bank.
+ */
+const rotation = preparedFor((db) =>
+  db
+    .select({
+      id: questionBank.id,
+      text: questionBank.text,
+      source: questionBank.source,
+      tags: questionBank.tags,
+      season: questionBank.season,
+      timesAsked: count(questions.id),
+      lastAsked: max(questions.askedAt),
+    })
+    .from(questionBank)
+    .leftJoin(questions, eq(questions.bankId, questionBank.id))
+    .where(isNull(questionBank.retiredAt))
+    .groupBy(questionBank.id)
+    .prepare(),
+);
 
 /** A question to put in the bank: plain text (asked to any couple, any day) or a bundled question. */
 export type BankEntry = string | BundledQuestion;
@@ -169,8 +175,8 @@ const SEASON_REPEAT_DAYS = 60;
  * Within a cycle, questions the couple added themselves come first. Null when nothing fits.
  */
 export function nextBankQuestion(db: Db, { couple, day }: QuestionDay): BankQuestion | null {
-  const fitting = statements(db)
-    .rotation.all()
+  const fitting = rotation(db)
+    .all()
     .filter((row) => questionFits(row.tags, couple));
   const recentlyAsked = (row: (typeof fitting)[number]) =>
     row.lastAsked !== null && Date.parse(`${day}T00:00:00Z`) - Date.parse(row.lastAsked) < SEASON_REPEAT_DAYS * DAY_MS;

@@ -33,7 +33,12 @@ export const questions = sqliteTable(
     /** Set when both partners have answered and the side-by-side reveal was queued for the bot (once). */
     revealedAt: text("revealed_at"),
   },
-  (t) => [index("questions_asked").on(t.askedAt), index("questions_discord_message").on(t.discordMessageId)],
+  (t) => [
+    index("questions_asked").on(t.askedAt),
+    index("questions_discord_message").on(t.discordMessageId),
+    /** Picking the next bank question counts each one's asks. */
+    index("questions_bank").on(t.bankId),
+  ],
 );
 
 /** One answer per partner per question; a second answer replaces the first. */
