@@ -211,7 +211,7 @@ export const bundledQuestions: readonly BundledQuestion[] = [
   { text: "Which of your partner's hobbies do you love, even if you do not share it?", tags: ["appreciation"] },
   { text: "What is your favourite kind of weather for a date?", tags: ["everyday"] },
   { text: "What is something your partner did this week that made you feel loved?", tags: ["appreciation"] },
-  { text: "What is the quality of your partner's that you admire most?", tags: ["appreciation"] },
+  { text: "Which of your partner's qualities do you admire most?", tags: ["appreciation"] },
   { text: "What is one way your partner has helped you grow?", tags: ["appreciation"] },
   { text: "What is something your partner does that makes your life easier?", tags: ["appreciation"] },
   { text: "What is a small gesture of your partner's that means more than they realise?", tags: ["appreciation"] },
