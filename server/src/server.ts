@@ -5,11 +5,11 @@ import { grantStartingSpanks, syncCouple } from "@spankbank/db/couple";
 import { seedDemoData } from "@spankbank/db/demo/seed";
 import { seedQuestionBank } from "@spankbank/db/questions";
 import { markRunning } from "@spankbank/db/running";
+import { purgeExpiredSessions } from "@spankbank/db/sessions";
 import { bundledQuestions } from "@spankbank/shared/content/questionBank";
 import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
 import { processRuntime, StartupError } from "@spankbank/shared/runtime";
 import { buildApp } from "./app.js";
-import { purgeExpiredSessions } from "./auth/sessions.js";
 import { scheduleBackups } from "./backupSchedule.js";
 
 /** How long SIGTERM waits for requests in flight before closing anyway. */

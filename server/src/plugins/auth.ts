@@ -1,7 +1,9 @@
 import cookie from "@fastify/cookie";
+import { userForSession } from "@spankbank/db/sessions";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { SESSION_COOKIE, userForSession } from "../auth/sessions.js";
 import { httpError } from "./errors.js";
+
+export const SESSION_COOKIE = "spankbank_session";
 
 /** Reads the session cookie into `request.user` on every request. */
 export async function registerSession(app: FastifyInstance): Promise<void> {

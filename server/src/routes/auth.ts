@@ -1,11 +1,4 @@
 import { userByUsername } from "@spankbank/db/couple";
-import { decoyHashLike } from "@spankbank/db/password";
-import type { CoupleConfig } from "@spankbank/shared/config";
-import { loginBody, loginReply, sessionAnswer } from "@spankbank/shared/contract/auth";
-import { PASSWORD_CHECKS_WAITING_MAX, SESSION_TTL_MS } from "@spankbank/shared/limits";
-import type { FastifyReply } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   clearLoginFailures,
   isKnownClient,
@@ -13,17 +6,23 @@ import {
   recordLoginFailure,
   rememberClient,
   secondsUntilLoginAllowed,
-} from "../auth/loginThrottle.js";
-import { PasswordChecks } from "../auth/passwordChecks.js";
+} from "@spankbank/db/loginThrottle";
+import { decoyHashLike } from "@spankbank/db/password";
 import {
   createSession,
   credentialOf,
   deleteSession,
   deleteSessionsOf,
   purgeExpiredSessions,
-  SESSION_COOKIE,
-} from "../auth/sessions.js";
-import { signedInUser } from "../plugins/auth.js";
+} from "@spankbank/db/sessions";
+import type { CoupleConfig } from "@spankbank/shared/config";
+import { loginBody, loginReply, sessionAnswer } from "@spankbank/shared/contract/auth";
+import { PASSWORD_CHECKS_WAITING_MAX, SESSION_TTL_MS } from "@spankbank/shared/limits";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { PasswordChecks } from "../auth/passwordChecks.js";
+import { SESSION_COOKIE, signedInUser } from "../plugins/auth.js";
 import { httpError } from "../plugins/errors.js";
 import { toCoupleSummary, toSessionUser } from "./people.js";
 

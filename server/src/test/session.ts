@@ -1,4 +1,5 @@
-import { createSession, credentialOf, SESSION_COOKIE } from "../auth/sessions.js";
+import { createSession, credentialOf } from "@spankbank/db/sessions";
+import { SESSION_COOKIE } from "../plugins/auth.js";
 import { type TestApp, userIdOf } from "./app.js";
 
 /**

@@ -1,7 +1,3 @@
-import type { Db } from "@spankbank/db/client";
-import { isoNow } from "@spankbank/db/clock";
-import { preparedFor } from "@spankbank/db/prepared";
-import { knownClients, loginFailures } from "@spankbank/db/schema";
 import {
   LOGIN_ACCOUNT_FAILURE_LIMIT,
   LOGIN_FAILURE_LIMIT,
@@ -9,6 +5,10 @@ import {
   SESSION_TTL_MS,
 } from "@spankbank/shared/limits";
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import type { Db } from "./client.js";
+import { isoNow } from "./clock.js";
+import { preparedFor } from "./prepared.js";
+import { knownClients, loginFailures } from "./schema.js";
 
 const statements = preparedFor((db) => ({
   failuresFromClient: db
@@ -37,6 +37,31 @@ const statements = preparedFor((db) => ({
       and(eq(knownClients.client, sql.placeholder("client")), gt(knownClients.lastSignInAt, sql.placeholder("since"))),
     )
     .prepare(),
+  rememberClient: db
+    .insert(knownClients)
+    .values({ client: sql.placeholder("client"), lastSignInAt: sql.placeholder("now") })
+    .onConflictDoUpdate({ target: knownClients.client, set: { lastSignInAt: sql`excluded.last_sign_in_at` } })
+    .prepare(),
+  recordFailure: db
+    .insert(loginFailures)
+    .values({
+      username: sql.placeholder("username"),
+      client: sql.placeholder("client"),
+      failedAt: sql.placeholder("now"),
+    })
+    .prepare(),
+  clearClient: db
+    .delete(loginFailures)
+    .where(eq(loginFailures.client, sql.placeholder("client")))
+    .prepare(),
+  purgeFailures: db
+    .delete(loginFailures)
+    .where(lte(loginFailures.failedAt, sql.placeholder("before")))
+    .prepare(),
+  purgeClients: db
+    .delete(knownClients)
+    .where(lte(knownClients.lastSignInAt, sql.placeholder("before")))
+    .prepare(),
 }));
 
 export interface LoginAttempt {
@@ -53,10 +78,7 @@ export function isKnownClient(db: Db, client: string, now: Date): boolean {
 }
 
 export function rememberClient(db: Db, client: string, now: Date): void {
-  db.insert(knownClients)
-    .values({ client, lastSignInAt: isoNow(now) })
-    .onConflictDoUpdate({ target: knownClients.client, set: { lastSignInAt: isoNow(now) } })
-    .run();
+  statements(db).rememberClient.run({ client, now: isoNow(now) });
 }
 
 /**
@@ -84,22 +106,16 @@ function secondsUntilBelow(failures: { failedAt: string }[], limit: number, now:
 }
 
 export function recordLoginFailure(db: Db, { username, client }: LoginAttempt, now: Date): void {
-  db.insert(loginFailures)
-    .values({ username: username.toLowerCase(), client, failedAt: isoNow(now) })
-    .run();
+  statements(db).recordFailure.run({ username: username.toLowerCase(), client, now: isoNow(now) });
 }
 
 /** A correct password forgets this address's failures (the account's stay: others may be guessing). */
 export function clearLoginFailures(db: Db, { client }: LoginAttempt): void {
-  db.delete(loginFailures).where(eq(loginFailures.client, client)).run();
+  statements(db).clearClient.run({ client });
 }
 
 /** Forgets failures that no longer count and addresses unused for 30 days. */
 export function purgeOldLoginRecords(db: Db, now: Date): void {
-  db.delete(loginFailures)
-    .where(lte(loginFailures.failedAt, isoNow(new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS))))
-    .run();
-  db.delete(knownClients)
-    .where(lte(knownClients.lastSignInAt, isoNow(new Date(now.getTime() - SESSION_TTL_MS))))
-    .run();
+  statements(db).purgeFailures.run({ before: isoNow(new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS)) });
+  statements(db).purgeClients.run({ before: isoNow(new Date(now.getTime() - SESSION_TTL_MS)) });
 }

@@ -1,14 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Db } from "@spankbank/db/client";
-import { isoNow } from "@spankbank/db/clock";
-import type { User } from "@spankbank/db/couple";
-import { preparedFor } from "@spankbank/db/prepared";
-import { sessions, users } from "@spankbank/db/schema";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { SESSION_TTL_MS } from "@spankbank/shared/limits";
 import { and, eq, gt, lte, sql } from "drizzle-orm";
-
-export const SESSION_COOKIE = "spankbank_session";
+import type { Db } from "./client.js";
+import { isoNow } from "./clock.js";
+import type { User } from "./couple.js";
+import { preparedFor } from "./prepared.js";
+import { sessions, users } from "./schema.js";
 
 function sha256(value: string): string {
   return createHash("sha256").update(value).digest("hex");
@@ -31,12 +29,34 @@ export function credentialOf(config: CoupleConfig, username: string): string {
 const credentials = new WeakMap<CoupleConfig, Map<string, string>>();
 
 const statements = preparedFor((db) => ({
-  // Runs on every request: prepared once per database handle.
+  // Runs on every request.
   lookup: db
     .select({ user: users, credential: sessions.credential })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .prepare(),
+  insert: db
+    .insert(sessions)
+    .values({
+      tokenHash: sql.placeholder("tokenHash"),
+      userId: sql.placeholder("userId"),
+      credential: sql.placeholder("credential"),
+      createdAt: sql.placeholder("createdAt"),
+      expiresAt: sql.placeholder("expiresAt"),
+    })
+    .prepare(),
+  deleteOne: db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .prepare(),
+  deleteOfUser: db
+    .delete(sessions)
+    .where(eq(sessions.userId, sql.placeholder("userId")))
+    .prepare(),
+  deleteExpired: db
+    .delete(sessions)
+    .where(lte(sessions.expiresAt, sql.placeholder("now")))
     .prepare(),
 }));
 
@@ -48,32 +68,30 @@ export function createSession(
 ): { token: string; expiresAt: Date } {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  db.insert(sessions)
-    .values({ tokenHash: sha256(token), ...session, createdAt: isoNow(now), expiresAt: isoNow(expiresAt) })
-    .run();
+  statements(db).insert.run({
+    tokenHash: sha256(token),
+    ...session,
+    createdAt: isoNow(now),
+    expiresAt: isoNow(expiresAt),
+  });
   return { token, expiresAt };
 }
 
-/** The partner a live session belongs to, if it was made with their current password. */
+/** The partner a live session belongs to, if it was made with their current password. Never writes. */
 export function userForSession(db: Db, config: CoupleConfig, token: string, now: Date): User | undefined {
   const row = statements(db).lookup.get({ tokenHash: sha256(token), now: isoNow(now) });
   return row && row.credential === credentialOf(config, row.user.username) ? row.user : undefined;
 }
 
 export function deleteSession(db: Db, token: string): void {
-  db.delete(sessions)
-    .where(eq(sessions.tokenHash, sha256(token)))
-    .run();
+  statements(db).deleteOne.run({ tokenHash: sha256(token) });
 }
 
 /** Signs a partner out everywhere: every one of their sessions ends. */
 export function deleteSessionsOf(db: Db, userId: number): number {
-  return db.delete(sessions).where(eq(sessions.userId, userId)).run().changes;
+  return statements(db).deleteOfUser.run({ userId }).changes;
 }
 
 export function purgeExpiredSessions(db: Db, now = new Date()): number {
-  return db
-    .delete(sessions)
-    .where(lte(sessions.expiresAt, isoNow(now)))
-    .run().changes;
+  return statements(db).deleteExpired.run({ now: isoNow(now) }).changes;
 }
