@@ -8,6 +8,7 @@ import Fastify, {
 import fp from "fastify-plugin";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.js";
+import { appOrigins } from "./origins.js";
 import { registerSession } from "./plugins/auth.js";
 import { BUSY_RETRY_BUDGET_MS, BUSY_TIMEOUT_MS } from "./plugins/busy.js";
 import { registerCompression } from "./plugins/compression.js";
@@ -24,10 +25,10 @@ export interface AppOptions extends Omit<AppContext, "now"> {
   /** Served over https (directly or behind a proxy): Secure cookies and HSTS. */
   https?: boolean;
   /**
-   * The origin users reach the app at (`PUBLIC_URL`): a mutation carrying another Origin is refused.
-   * Default `http://127.0.0.1:3000`, the default listen address; server.ts passes the real one.
+   * The origin(s) users reach the app at (`appOrigins`): a mutation carrying another Origin is
+   * refused. Default: the default listen address's, port 3000 on loopback, however it is spelled.
    */
-  publicOrigin?: string;
+  publicOrigin?: string | readonly string[];
   /** How long a write retries while another process holds the lock (default 3 s), then 503. */
   busyRetryBudgetMs?: number;
 }
@@ -63,7 +64,9 @@ const spankBank: FastifyPluginAsync<AppOptions> = async (app, options) => {
   await app.register(apiRoutes, {
     prefix: "/api",
     https,
-    publicOrigin: new URL(options.publicOrigin ?? "http://127.0.0.1:3000").origin,
+    publicOrigins: [options.publicOrigin ?? appOrigins(undefined, { https: false, host: "127.0.0.1", port: 3000 })]
+      .flat()
+      .map((origin) => new URL(origin).origin),
     busyRetryBudgetMs: options.busyRetryBudgetMs ?? BUSY_RETRY_BUDGET_MS,
   });
   await registerWeb(app, options.webRoot);

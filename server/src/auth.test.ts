@@ -2,6 +2,7 @@ import { hashPassword } from "@spankbank/db/password";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { appOrigins } from "./origins.js";
 import { HOUSEKEEPING_INTERVAL_MS } from "./routes/auth.js";
 import { buildTestApp, testCouple } from "./test/app.js";
 import { sessionCookie } from "./test/session.js";
@@ -298,6 +299,29 @@ describe("CSRF and content type", () => {
       payload: alex,
     });
     expect(reply.statusCode).toBe(200);
+  });
+
+  it("with PUBLIC_URL unset on loopback, accepts the app opened as localhost as well as 127.0.0.1", async () => {
+    const listen = { https: false, host: "127.0.0.1", port: 4321 };
+    const { app } = await buildTestApp({ publicOrigin: appOrigins(undefined, listen) });
+    const login = (origin: string) =>
+      app.inject({ method: "POST", url: "/api/auth/login", headers: { origin }, payload: alex });
+    for (const origin of ["http://127.0.0.1:4321", "http://localhost:4321", "http://[::1]:4321"]) {
+      expect({ origin, status: (await login(origin)).statusCode }).toEqual({ origin, status: 200 });
+    }
+    for (const origin of ["http://localhost:3000", "https://localhost:4321", "http://localhost.evil.example:4321"]) {
+      expect({ origin, status: (await login(origin)).statusCode }).toEqual({ origin, status: 403 });
+    }
+  });
+
+  it("with PUBLIC_URL set, accepts that origin only", async () => {
+    const listen = { https: false, host: "127.0.0.1", port: 4321 };
+    const { app } = await buildTestApp({ publicOrigin: appOrigins("https://love.example/app", listen) });
+    const login = (origin: string) =>
+      app.inject({ method: "POST", url: "/api/auth/login", headers: { origin }, payload: alex });
+    expect((await login("https://love.example")).statusCode).toBe(200);
+    expect((await login("http://localhost:4321")).statusCode).toBe(403);
+    expect(() => appOrigins("not a url", listen)).toThrow(/PUBLIC_URL=not a url is not a URL/);
   });
 
   it("refuses a POST that is not JSON (a plain form post cannot sign in or buy)", async () => {

@@ -11,6 +11,7 @@ import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
 import { processRuntime, StartupError } from "@spankbank/shared/runtime";
 import { buildApp } from "./app.js";
 import { scheduleBackups } from "./backupSchedule.js";
+import { appOrigins } from "./origins.js";
 
 /** How long SIGTERM waits for requests in flight before closing anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
     demo: runtime.demo,
     webRoot: fileURLToPath(new URL("../../web/dist", import.meta.url)),
     https,
-    publicOrigin: publicOrigin(process.env.PUBLIC_URL, { https, host, port }),
+    publicOrigin: appOrigins(process.env.PUBLIC_URL, { https, host, port }),
     trustProxy,
     logger: { level: process.env.LOG_LEVEL ?? "info" },
     logRequests: process.env.LOG_LEVEL === "debug" || process.env.LOG_LEVEL === "trace",
@@ -83,18 +84,6 @@ function parseTrustProxy(value: string | undefined): false | string {
     );
   }
   return value;
-}
-
-/** PUBLIC_URL's origin, or the address the server listens on. */
-function publicOrigin(value: string | undefined, listen: { https: boolean; host: string; port: number }): string {
-  if (value === undefined || value === "") {
-    return `${listen.https ? "https" : "http"}://${listen.host.includes(":") ? `[${listen.host}]` : listen.host}:${listen.port}`;
-  }
-  try {
-    return new URL(value).origin;
-  } catch {
-    throw new StartupError(`PUBLIC_URL=${value} is not a URL. Give the address users open, e.g. https://love.example.`);
-  }
 }
 
 function printDemoBanner(url: string, databasePath: string): void {

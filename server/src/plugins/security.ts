@@ -55,15 +55,15 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
 /**
  * The two CSRF rules, for every route of the context it is added to (the /api plugin, so the
  * spelling of the URL cannot dodge them): a JSON body for POST/PUT, and a mutation that carries
- * an Origin header must come from this app's public origin (`PUBLIC_URL`, by default the address
- * it listens on).
+ * an Origin header must come from one of this app's origins (`PUBLIC_URL`'s, by default the
+ * address it listens on, in each loopback spelling).
  */
-export function requireSameOriginJson(api: FastifyInstance, options: { publicOrigin: string }): void {
+export function requireSameOriginJson(api: FastifyInstance, options: { publicOrigins: readonly string[] }): void {
   api.addHook("onRequest", async (request) => {
     if (!MUTATIONS.has(request.method)) return;
     const origin = request.headers.origin;
     // The configured origin, not the request's own Host header, which a rebound name controls.
-    if (origin !== undefined && origin !== options.publicOrigin) {
+    if (origin !== undefined && !options.publicOrigins.includes(origin)) {
       throw httpError(403, "Cross-site request refused: the Origin header is not this app's origin");
     }
     if (request.method === "POST" || request.method === "PUT") {

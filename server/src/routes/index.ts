@@ -21,12 +21,12 @@ import { workoutRoutes } from "./workouts.js";
 /** Every /api resource, one plugin each. */
 export const apiRoutes: FastifyPluginAsync<{
   https: boolean;
-  publicOrigin: string;
+  publicOrigins: readonly string[];
   busyRetryBudgetMs: number;
-}> = async (app, { https, publicOrigin, busyRetryBudgetMs }) => {
+}> = async (app, { https, publicOrigins, busyRetryBudgetMs }) => {
   // Hooks of this context run for every route below, whatever the spelling of the request URL.
   retryWhenBusy(app, busyRetryBudgetMs);
-  requireSameOriginJson(app, { publicOrigin });
+  requireSameOriginJson(app, { publicOrigins });
   neverCached(app);
   requireSession(app);
   await app.register(healthRoutes);

@@ -8,7 +8,7 @@ import { sessionCookie } from "../test/session.js";
 
 const gif = Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;", "binary");
 
-async function memoryWithImage() {
+async function memoryWithImage(storedSize = gif.length) {
   const test = await buildTestApp();
   const folder = mediaFolder(test.db);
   mkdirSync(folder, { recursive: true });
@@ -16,7 +16,7 @@ async function memoryWithImage() {
   const memory = addMemory(test.db, {
     userId: userIdOf(test.db, "sam"),
     message: "Our first kiss",
-    images: [{ fileName: "kiss.gif", contentType: "image/gif", size: gif.length }],
+    images: [{ fileName: "kiss.gif", contentType: "image/gif", size: storedSize }],
   });
   const imageId = (test.db.$client.prepare("SELECT id FROM memory_images").get() as { id: number }).id;
   return { ...test, memory, imageId, folder };
@@ -32,6 +32,22 @@ describe("GET /api/media/{id}", () => {
     expect(reply.statusCode).toBe(200);
     expect(reply.headers["content-type"]).toBe("image/gif");
     expect(reply.rawPayload.equals(gif)).toBe(true);
+  });
+
+  // A wrong stored size once became the Content-Length: the answer was cut short or never ended.
+  it.each([
+    ["larger", gif.length + 100],
+    ["smaller", 4],
+  ])("serves the whole file over a real socket when the stored size is %s than the file", async (_, storedSize) => {
+    const test = await memoryWithImage(storedSize);
+    const origin = await test.app.listen({ port: 0, host: "127.0.0.1" });
+    const reply = await fetch(`${origin}/api/media/${test.imageId}`, {
+      headers: { cookie: sessionCookie(test, "alex") },
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get("content-length")).toBe(String(gif.length));
+    expect(Buffer.from(await reply.arrayBuffer()).equals(gif)).toBe(true);
   });
 
   it("is refused signed out", async () => {
