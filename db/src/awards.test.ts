@@ -56,6 +56,21 @@ describe("awarding spanks", () => {
     expect(balanceOf(db, { userId: sam })).toBe(100);
   });
 
+  it("opens no second day's cap when the clock ran a day ahead and was set back", () => {
+    const { db, alex, sam } = openTestDb();
+    const award = (amount: number, now: Date) =>
+      awardSpanks(db, { giverId: alex, receiverId: sam, amount, reason: "x", now }, 50);
+    // A day ahead: 2 May in Kolkata, really 1 May.
+    award(50, new Date("2026-05-02T04:00:00Z"));
+    // Set back to 1 May: that cap was given already.
+    expect(refusalOf(() => award(1, morning)).message).toBe(
+      "You have awarded your 50 spanks for today. Try again tomorrow.",
+    );
+    // On 3 May the stamps of 2 May are behind: a new day, a new cap.
+    expect(award(50, new Date("2026-05-03T04:00:00Z")).leftToday).toBe(0);
+    expect(balanceOf(db, { userId: sam })).toBe(100);
+  });
+
   it("refuses awarding to yourself", () => {
     const { db, alex } = openTestDb();
     expect(

@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
-import { dayIn } from "./clock.js";
+import { addDays, CAP_LOOKAHEAD_DAYS, dayIn } from "./clock.js";
 import { userById } from "./couple.js";
 import { Refusal } from "./errors.js";
 import { balanceOf, transfer } from "./ledger.js";
@@ -43,13 +43,21 @@ export function awardSpanks(db: Db, award: Award, capPerDay: number): AwardResul
   return inTransaction(db, (tx) => {
     const giver = userById(tx, giverId);
     if (!giver || !userById(tx, receiverId)) throw new Refusal("not_found", "No such partner.");
-    // The day is part of the reference, so today's total is one indexed lookup.
-    const reference = `award:${giverId}:${dayIn(giver.timeZone, now)}`;
+    // The day is part of the reference, so today's total is one indexed range: today, and the
+    // days just after it a clock that ran ahead and was set back left behind (countsAgainstToday).
+    const today = dayIn(giver.timeZone, now);
+    const reference = `award:${giverId}:${today}`;
     const given =
       tx
         .select({ total: sql<number>`coalesce(sum(${transfers.amount}), 0)` })
         .from(transfers)
-        .where(and(eq(transfers.kind, "award"), eq(transfers.reference, reference)))
+        .where(
+          and(
+            eq(transfers.kind, "award"),
+            gte(transfers.reference, reference),
+            lte(transfers.reference, `award:${giverId}:${addDays(today, CAP_LOOKAHEAD_DAYS)}`),
+          ),
+        )
         .get()?.total ?? 0;
     const left = Math.max(0, capPerDay - given);
     if (amount > left) {

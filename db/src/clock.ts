@@ -9,3 +9,23 @@ export function isoNow(now: Date = new Date()): string {
 export function dayIn(timeZone: string, now: Date = new Date()): string {
   return dayFormat(timeZone).format(now);
 }
+
+/**
+ * How many days past today a stored day may lie and still count against today's caps. A clock
+ * that ran ahead and was set back left rewards on "tomorrow": they count now, so stepping back
+ * cannot open a second day. A stamp further out (a clock years wrong) is not trusted to stop
+ * rewards for that long.
+ */
+export const CAP_LOOKAHEAD_DAYS = 2;
+
+/** The calendar day `days` after a YYYY-MM-DD day (negative: before). */
+export function addDays(day: string, days: number): string {
+  const at = new Date(`${day}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+/** Whether a stored day counts against `today`'s cap: today itself, or a day a clock set back left ahead. */
+export function countsAgainstToday(day: string, today: string): boolean {
+  return day >= today && day <= addDays(today, CAP_LOOKAHEAD_DAYS);
+}

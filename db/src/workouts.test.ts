@@ -64,6 +64,25 @@ describe("logWorkout", () => {
     expect(count("outbox")).toBe(5);
   });
 
+  it("pays no second day when the clock ran a day ahead and was set back, nor again when that day comes", () => {
+    const log = (iso: string) => logWorkout(db, { userId: sam, body: run, now: new Date(iso) }, economy).reward;
+    // The box's clock runs a day ahead: 2 May noon in New York is really 1 May.
+    expect([log("2026-05-02T16:00:00Z"), log("2026-05-02T16:05:00Z"), log("2026-05-02T16:10:00Z")]).toEqual([5, 5, 5]);
+    // Set back to the real time: still 1 May's rewards, paid already.
+    expect(log("2026-05-01T16:20:00Z")).toBe(0);
+    expect(log("2026-05-01T23:00:00Z")).toBe(0);
+    // 2 May really comes: its rewards were paid while the clock ran ahead.
+    expect(log("2026-05-02T16:30:00Z")).toBe(0);
+    expect(log("2026-05-03T16:00:00Z")).toBe(5);
+    expect(balanceOf(db, { userId: sam })).toBe(20);
+  });
+
+  it("keeps paying when the clock was once years ahead: a stamp that far out is not trusted", () => {
+    const log = (iso: string) => logWorkout(db, { userId: sam, body: run, now: new Date(iso) }, economy).reward;
+    for (let i = 0; i < 3; i++) log("2031-05-01T16:00:00Z");
+    expect(log("2026-05-01T16:00:00Z")).toBe(5);
+  });
+
   it("counts each partner's cap apart", () => {
     const now = new Date("2026-05-01T12:00:00Z");
     for (let i = 0; i < 3; i++) logWorkout(db, { userId: sam, body: run, now }, economy);

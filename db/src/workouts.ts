@@ -3,7 +3,7 @@ import { type WorkoutBody, workoutBody } from "@spankbank/shared/contract/workou
 import { calendarDate } from "@spankbank/shared/quoteOfTheDay";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
-import { isoNow } from "./clock.js";
+import { countsAgainstToday, isoNow } from "./clock.js";
 import { type User, userById } from "./couple.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { accountIdOf, transfer } from "./ledger.js";
@@ -27,9 +27,9 @@ export interface Workout {
 }
 
 const statements = preparedFor((db) => ({
-  // Through transfers_credit, then only the last two days of it.
+  // Through transfers_credit, then only the last two days of it (and any a clock set back left ahead).
   recentRewards: db
-    .select({ createdAt: transfers.createdAt })
+    .select({ reference: transfers.reference, createdAt: transfers.createdAt })
     .from(transfers)
     .where(
       and(
@@ -75,8 +75,9 @@ export function logWorkout(
       })
       .returning()
       .get();
+    const today = calendarDate(now, user.timeZone);
     const earnsReward =
-      economy.workoutReward > 0 && rewardedWorkoutsToday(tx, user, now) < economy.workoutRewardsPerDay;
+      economy.workoutReward > 0 && rewardedWorkoutsOn(tx, user, today, now) < economy.workoutRewardsPerDay;
     const reward = earnsReward ? economy.workoutReward : 0;
     if (reward > 0) {
       transfer(tx, {
@@ -84,7 +85,8 @@ export function logWorkout(
         to: { userId: user.id },
         amount: reward,
         kind: "workout",
-        reference: `workout:${row.id}`,
+        // The partner's day is stored with the reward: the cap counts by it, not by the clock.
+        reference: `workout:${row.id}:${today}`,
         memo: `Workout: ${row.name}`,
         now,
       });
@@ -104,14 +106,21 @@ export function logWorkout(
   });
 }
 
-/** How many workout rewards the partner has had on today's date in their own time zone. */
-function rewardedWorkoutsToday(db: Db, user: User, now: Date): number {
-  const today = calendarDate(now, user.timeZone);
+/**
+ * How many workout rewards count against the partner's `today`: those paid on it, and those a
+ * clock running ahead paid on a later day (see `countsAgainstToday`).
+ */
+function rewardedWorkoutsOn(db: Db, user: User, today: string, now: Date): number {
   const recent = statements(db).recentRewards.all({
     accountId: accountIdOf(db, { userId: user.id }),
     since: isoNow(new Date(now.getTime() - TODAY_LOOKBACK_MS)),
   });
-  return recent.filter((row) => calendarDate(new Date(row.createdAt), user.timeZone) === today).length;
+  return recent.filter((row) => countsAgainstToday(rewardDay(row, user.timeZone), today)).length;
+}
+
+/** The day a reward was paid on: stored in its reference (`workout:<id>:<day>`), or for older ones, its time's. */
+function rewardDay(row: { reference: string; createdAt: string }, timeZone: string): string {
+  return row.reference.split(":")[2] ?? calendarDate(new Date(row.createdAt), timeZone);
 }
 
 /** The same limits as the route, so a caller other than the web cannot store a bad workout. */
