@@ -1,3 +1,4 @@
+import { purgeOldLoginRecords } from "@spankbank/db/loginThrottle";
 import { hashPassword } from "@spankbank/db/password";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { demoCouple } from "@spankbank/shared/demoCouple";
@@ -150,12 +151,12 @@ describe("sign-in", () => {
     expect(wrong.json().message).toBe("Invalid username or password");
   });
 
-  it("allows 5 failed logins per address in 15 minutes whatever the usernames, then 429 with Retry-After", async () => {
+  it("allows 5 failed logins per name from one address in 15 minutes, then 429 with Retry-After", async () => {
     let now = new Date("2026-11-21T12:00:00Z");
     const { app } = await buildTestApp({ now: () => now });
     const attempt = (username: string, password: string, remoteAddress = "10.0.0.1") =>
       app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password }, remoteAddress });
-    for (let i = 0; i < 5; i++) expect((await attempt(`made-up-${i}`, "wrong")).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await attempt("alex", "wrong")).statusCode).toBe(401);
     const limited = await attempt("alex", "alex-demo-pass");
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
@@ -164,6 +165,91 @@ describe("sign-in", () => {
     expect((await attempt("alex", "alex-demo-pass", "10.0.0.2")).statusCode).toBe(200);
     now = new Date("2026-11-21T12:15:01Z");
     expect((await attempt("alex", "alex-demo-pass")).statusCode).toBe(200);
+  });
+
+  it("one partner's five typos leave the other signing in from the same address, and say how many tries are left", async () => {
+    const { app } = await buildTestApp();
+    const attempt = (username: string, password: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username, password },
+        remoteAddress: "10.0.0.1",
+      });
+    const triesLeft = [];
+    for (let i = 0; i < 5; i++) {
+      const typo = await attempt("alex", "alex-demo-pas");
+      expect(typo.json()).toMatchObject({ statusCode: 401, message: "Invalid username or password" });
+      triesLeft.push(typo.json().triesLeft);
+    }
+    expect(triesLeft).toEqual([4, 3, 2, 1, 0]);
+    expect((await attempt("alex", "alex-demo-pass")).statusCode).toBe(429);
+    expect((await attempt("sam", "sam-demo-pass")).statusCode).toBe(200);
+  });
+
+  it("allows 20 failures per address whatever the names (made-up ones too), then 429", async () => {
+    const { app } = await buildTestApp();
+    const attempt = (username: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username, password: "x" },
+        remoteAddress: "10.0.0.1",
+      });
+    for (let i = 0; i < 20; i++) expect((await attempt(`made-up-${i}`)).statusCode).toBe(401);
+    expect((await attempt("made-up-20")).statusCode).toBe(429);
+  });
+
+  it("counts an IPv6 /64 as one address: guesses spread over it lock out neither partner elsewhere", async () => {
+    const { app } = await buildTestApp();
+    const attempt = (password: string, remoteAddress: string) =>
+      app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "alex", password }, remoteAddress });
+    const statuses = [];
+    for (let i = 1; i <= 30; i++) statuses.push((await attempt("wrong", `2001:db8:1:2::${i.toString(16)}`)).statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.slice(5).every((status) => status === 429)).toBe(true);
+    // Alex, from a new address, is not held by the account's limit: only 5 guesses reached it.
+    expect((await attempt("alex-demo-pass", "2001:db8:9:9::1")).statusCode).toBe(200);
+  });
+
+  it("a partner on a new address, on a browser they signed in on before, gets in while guesses from many addresses hold the account", async () => {
+    const { app } = await buildTestApp();
+    const attempt = (password: string, remoteAddress: string, cookie?: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username: "alex", password },
+        remoteAddress,
+        headers: cookie ? { cookie } : {},
+      });
+    const first = await attempt("alex-demo-pass", "10.0.0.1");
+    const device = first.cookies.find((c) => c.name === "spankbank_device")!;
+    expect(device).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api/auth" });
+    for (let i = 0; i < 20; i++) expect((await attempt("wrong", `2001:db8:${i}::1`)).statusCode).toBe(401);
+    // A stranger's new address is held by the account's limit, even with the right password...
+    expect((await attempt("alex-demo-pass", "198.51.100.7")).statusCode).toBe(429);
+    // ...so is one inventing a device cookie...
+    expect((await attempt("alex-demo-pass", "198.51.100.7", "spankbank_device=made-up")).statusCode).toBe(429);
+    // ...while alex's own browser, on that same new address, is checked and gets in.
+    expect((await attempt("alex-demo-pass", "198.51.100.7", `spankbank_device=${device.value}`)).statusCode).toBe(200);
+  });
+
+  it("does not hold an address for a day after failures recorded while the clock ran a day ahead", async () => {
+    let now = new Date("2026-11-22T12:00:00Z");
+    const { app, db } = await buildTestApp({ now: () => now });
+    const attempt = (password: string) =>
+      app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "alex", password } });
+    for (let i = 0; i < 5; i++) expect((await attempt("wrong")).statusCode).toBe(401);
+    expect((await attempt("alex-demo-pass")).statusCode).toBe(429);
+    // The clock is corrected: a day back.
+    now = new Date("2026-11-21T12:01:00Z");
+    expect((await attempt("wrong")).json().triesLeft).toBe(4);
+    purgeOldLoginRecords(db, now);
+    // The failures from "tomorrow" are gone, so they cannot count again when tomorrow comes.
+    expect(db.$client.prepare("SELECT failed_at FROM login_failures").all()).toEqual([
+      { failed_at: "2026-11-21T12:01:00.000Z" },
+    ]);
+    expect((await attempt("alex-demo-pass")).statusCode).toBe(200);
   });
 
   it("limits guesses at one account from many addresses, but not the partner's own address", async () => {

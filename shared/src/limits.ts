@@ -31,9 +31,11 @@ export const HEART_SCORE_MIN = 0;
 export const HEART_SCORE_MAX = 100;
 export const SCENE_TRANSITION_MS = 300;
 
-/** Failed sign-ins allowed per client address (every username together) in the window. */
+/** Failed sign-ins allowed per username from one client (a browser or an address), in the window. */
 export const LOGIN_FAILURE_LIMIT = 5;
-/** Failed sign-ins allowed per username from addresses no partner signed in from, in the window. */
+/** Failed sign-ins allowed per client, every username together (made-up ones too), in the window. */
+export const LOGIN_CLIENT_FAILURE_LIMIT = 20;
+/** Failed sign-ins allowed per username from clients no partner signed in from, in the window. */
 export const LOGIN_ACCOUNT_FAILURE_LIMIT = 20;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** Sign-ins waiting for a password check beyond the one running; more are answered 503. */

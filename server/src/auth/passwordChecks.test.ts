@@ -22,6 +22,9 @@ function fakeHashing() {
   return { verify, hashed, mostAtOnce: () => mostAtOnce };
 }
 
+const stranger = (username: string) => ({ known: false, username });
+const aPartner = { known: true, username: "alex" };
+
 async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
   const started = performance.now();
   const value = await work;
@@ -32,11 +35,11 @@ describe("password checks", () => {
   it("hashes the decoy for real until a hash was measured, then waits as long as one instead", async () => {
     const hashing = fakeHashing();
     const checks = new PasswordChecks({ maxWaiting: 2, decoyHash: DECOY, verify: hashing.verify });
-    const first = await timed(checks.check("guess", undefined, false)!);
+    const first = await timed(checks.check("guess", undefined, stranger("nobody"))!);
     expect(first.value).toBe(false);
     expect(hashing.hashed).toEqual([DECOY]);
 
-    const second = await timed(checks.check("guess", undefined, false)!);
+    const second = await timed(checks.check("guess", undefined, stranger("nobody"))!);
     expect(second.value).toBe(false);
     expect(hashing.hashed).toEqual([DECOY]);
     // The same time as the measured hash, within the timer's slack.
@@ -56,29 +59,41 @@ describe("password checks", () => {
       },
       clock: () => now,
     });
-    await checks.check("guess", undefined, false);
-    await checks.check("guess", undefined, false);
+    await checks.check("guess", undefined, stranger("nobody"));
+    await checks.check("guess", undefined, stranger("nobody"));
     expect(hashing.hashed).toEqual([DECOY]);
     now += HASH_TIMING_MAX_AGE_MS + 1;
-    await checks.check("guess", undefined, false);
+    await checks.check("guess", undefined, stranger("nobody"));
     expect(hashing.hashed).toEqual([DECOY, DECOY]);
   });
 
-  it("lets a flood of made-up names fill the strangers' line without holding up a partner's hash", async () => {
+  it("gives each username its own strangers' line: a flood at one name is refused there only", async () => {
     const hashing = fakeHashing();
     const checks = new PasswordChecks({ maxWaiting: 2, decoyHash: DECOY, verify: hashing.verify });
-    await checks.check("guess", undefined, false); // measured once
-    const flood = Array.from({ length: 5 }, () => checks.check("guess", undefined, false));
+    await checks.check("guess", undefined, stranger("nobody")); // measured once
+    const flood = Array.from({ length: 5 }, () => checks.check("guess", undefined, stranger("nobody")));
     // One running and two waiting; the rest are refused before any work.
     expect(flood.filter((check) => check === undefined)).toHaveLength(2);
-    expect(checks.strangersAhead).toBe(3);
+    expect(checks.strangersAhead("nobody")).toBe(3);
+    expect(checks.strangersAhead("alex")).toBe(0);
 
-    const partner = await timed(checks.check("right", REAL, true)!);
-    expect(partner.value).toBe(true);
-    // One hash, not one behind each stranger: the line of three would take 3 × HASH_MS.
-    expect(partner.ms).toBeLessThan(2 * HASH_MS);
+    // A partner on a new address and device is a stranger too: their own name's line is free.
+    const newPlace = checks.check("right", REAL, stranger("alex"));
+    expect(newPlace).toBeDefined();
+    expect(await newPlace).toBe(true);
     expect(hashing.hashed).toEqual([DECOY, REAL]);
     expect(await Promise.all(flood.filter((check) => check !== undefined))).toEqual([false, false, false]);
+    expect(checks.strangersAhead("nobody")).toBe(0);
+  });
+
+  it("a flood of different made-up names refuses none and hashes only the first decoy", async () => {
+    const hashing = fakeHashing();
+    const checks = new PasswordChecks({ maxWaiting: 2, decoyHash: DECOY, verify: hashing.verify });
+    const flood = Array.from({ length: 10 }, (_, i) => checks.check("guess", undefined, stranger(`nobody-${i}`)));
+    expect(flood.every((check) => check !== undefined)).toBe(true);
+    expect(await Promise.all(flood)).toEqual(Array.from({ length: 10 }, () => false));
+    // The first measured a hash; the rest, queued behind it, waited as long instead.
+    expect(hashing.hashed).toEqual([DECOY]);
   });
 
   it("hashes one at a time, strangers who name a real partner and partners alike", async () => {
@@ -89,10 +104,10 @@ describe("password checks", () => {
       check!.then((valid) => {
         order.push(`${name}:${valid}`);
       });
-    const strangers = [note("stranger-1", checks.check("guess", REAL, false))];
+    const strangers = [note("stranger-1", checks.check("guess", REAL, stranger("alex")))];
     await sleep(5); // stranger-1 is hashing
-    strangers.push(note("stranger-2", checks.check("guess", REAL, false)));
-    const partner = note("partner", checks.check("right", REAL, true));
+    strangers.push(note("stranger-2", checks.check("guess", REAL, stranger("alex"))));
+    const partner = note("partner", checks.check("right", REAL, aPartner));
     await Promise.all([...strangers, partner]);
     expect(hashing.mostAtOnce()).toBe(1);
     expect(order).toEqual(["stranger-1:false", "partner:true", "stranger-2:false"]);

@@ -18,9 +18,10 @@ export interface PasswordChecksOptions {
 }
 
 /**
- * Who checks a password, and when. Two lines:
- * - strangers (addresses no partner signed in from lately) wait in a short line, one at a time,
- *   and are refused when it is full: a flood gets 503 before any work;
+ * Who checks a password, and when. Two kinds of line:
+ * - strangers (no address or device a partner signed in from lately) wait in a short line per
+ *   username, one at a time, and are refused when it is full: a flood at one name gets 503 before
+ *   any work, and a flood of made-up names never fills a partner's line;
  * - the hashing itself (scrypt: 128 MiB and ~0.65 s of a libuv thread) runs one at a time,
  *   a partner's known address first, so memory stays bounded whoever asks.
  * A stranger's made-up username never touches the hashing: its turn in the strangers' line lasts
@@ -30,7 +31,9 @@ export interface PasswordChecksOptions {
  * hashed for real, which also measures it.
  */
 export class PasswordChecks {
-  readonly #strangers: PasswordCheckQueue;
+  /** One line per username (lower-cased) while someone is in it. */
+  readonly #strangers = new Map<string, PasswordCheckQueue>();
+  readonly #maxWaiting: number;
   readonly #hashing = new PasswordCheckQueue(Number.POSITIVE_INFINITY);
   readonly #timings: { ms: number; at: number }[] = [];
   readonly #decoyHash: string;
@@ -43,30 +46,43 @@ export class PasswordChecks {
     verify = verifyPassword,
     clock = () => performance.now(),
   }: PasswordChecksOptions) {
-    this.#strangers = new PasswordCheckQueue(maxWaiting);
+    this.#maxWaiting = maxWaiting;
     this.#decoyHash = decoyHash;
     this.#verify = verify;
     this.#clock = clock;
   }
 
-  /** Strangers ahead of a newcomer: the one running and the line. */
-  get strangersAhead(): number {
-    return this.#strangers.ahead;
+  /** Strangers ahead of a newcomer at `username`: the one running and the line. */
+  strangersAhead(username: string): number {
+    return this.#strangers.get(username.toLowerCase())?.ahead ?? 0;
   }
 
   /**
    * Whether `password` matches `stored` (undefined: the username is unknown, always false), or
-   * undefined when the strangers' line is full and the check was refused before any work.
+   * undefined when the strangers' line at this username is full and the check was refused before
+   * any work.
    */
-  check(password: string, stored: string | undefined, known: boolean): Promise<boolean> | undefined {
+  check(
+    password: string,
+    stored: string | undefined,
+    { known, username }: { known: boolean; username: string },
+  ): Promise<boolean> | undefined {
     if (known) return this.#hash(password, stored, true);
-    const turn = this.#strangers.enter(false);
+    const name = username.toLowerCase();
+    let line = this.#strangers.get(name);
+    if (line === undefined) {
+      line = new PasswordCheckQueue(this.#maxWaiting);
+      this.#strangers.set(name, line);
+    }
+    const turn = line.enter(false);
     if (!turn) return undefined;
     return turn.then(async (release) => {
       try {
         return await this.#hash(password, stored, false);
       } finally {
         release();
+        // Forgotten when empty: made-up names leave nothing behind.
+        if (line.ahead === 0) this.#strangers.delete(name);
       }
     });
   }
@@ -78,6 +94,15 @@ export class PasswordChecks {
       return false;
     }
     const release = await this.#hashing.enter(known)!;
+    if (stored === undefined) {
+      // Queued for a real decoy hash before any was measured; one has been since: wait instead.
+      const measured = this.#decoyWait();
+      if (measured !== undefined) {
+        release();
+        await sleep(measured);
+        return false;
+      }
+    }
     try {
       const started = this.#clock();
       const valid = await this.#verify(password, stored ?? this.#decoyHash);

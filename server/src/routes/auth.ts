@@ -1,11 +1,15 @@
+import { randomBytes } from "node:crypto";
 import { userByUsername } from "@spankbank/db/couple";
 import {
+  addressGroup,
   clearLoginFailures,
+  deviceClient,
   isKnownClient,
+  type LoginAttempt,
+  loginAllowance,
   purgeOldLoginRecords,
   recordLoginFailure,
   rememberClient,
-  secondsUntilLoginAllowed,
 } from "@spankbank/db/loginThrottle";
 import { decoyHashLike } from "@spankbank/db/password";
 import {
@@ -16,9 +20,9 @@ import {
   purgeExpiredSessions,
 } from "@spankbank/db/sessions";
 import type { CoupleConfig } from "@spankbank/shared/config";
-import { loginBody, loginReply, sessionAnswer } from "@spankbank/shared/contract/auth";
+import { loginBody, loginRefusal, loginReply, sessionAnswer } from "@spankbank/shared/contract/auth";
 import { PASSWORD_CHECKS_WAITING_MAX, SESSION_TTL_MS } from "@spankbank/shared/limits";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PasswordChecks } from "../auth/passwordChecks.js";
@@ -27,6 +31,11 @@ import { httpError } from "../plugins/errors.js";
 import { toCoupleSummary, toSessionUser } from "./people.js";
 
 const INVALID_LOGIN = "Invalid username or password";
+/**
+ * Marks a browser a partner signed in on (random, only its hash stored): from it, guesses others
+ * spread over many addresses never hold them back, wherever they sign in from next.
+ */
+export const DEVICE_COOKIE = "spankbank_device";
 /** Expired sessions and login failures that no longer count are deleted this often. */
 export const HOUSEKEEPING_INTERVAL_MS = 60_000;
 
@@ -51,19 +60,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app,
 
   app.post(
     "/auth/login",
-    { config: { public: true }, schema: { body: loginBody, response: { 200: loginReply } } },
+    { config: { public: true }, schema: { body: loginBody, response: { 200: loginReply, 401: loginRefusal } } },
     async (request, reply) => {
       // Matched exactly, as the spec says; the throttle counts every spelling of a name together.
       const { username, password } = request.body;
-      const attempt = { username, client: request.ip, known: isKnownClient(db, request.ip, now()) };
-      const wait = secondsUntilLoginAllowed(db, attempt, now());
+      const attempt = loginAttemptOf(request, username);
+      const { wait } = loginAllowance(db, attempt, now());
       if (wait > 0) {
         reply.header("Retry-After", String(wait));
         throw httpError(429, `Too many failed sign-ins. Try again in ${Math.ceil(wait / 60)} minutes.`);
       }
       const partner = findPartner(config, username);
-      const ahead = passwordChecks.strangersAhead;
-      const check = passwordChecks.check(password, partner?.passwordHash, attempt.known);
+      const ahead = passwordChecks.strangersAhead(username);
+      const check = passwordChecks.check(password, partner?.passwordHash, { known: attempt.trusted, username });
       if (!check) {
         // About one second per check ahead in line.
         reply.header("Retry-After", String(ahead + 1));
@@ -80,14 +89,26 @@ export const authRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app,
       }
       const valid = await check;
       const user = valid && partner ? userByUsername(db, partner.username) : undefined;
-      if (!user) throw httpError(401, INVALID_LOGIN);
+      if (!user) {
+        const { triesLeft } = loginAllowance(db, attempt, now());
+        return reply.code(401).send({ statusCode: 401, error: "Unauthorized", message: INVALID_LOGIN, triesLeft });
+      }
       clearLoginFailures(db, attempt);
-      rememberClient(db, attempt.client, now());
+      rememberClient(db, addressGroup(request.ip), now());
       const old = request.cookies[SESSION_COOKIE];
       if (old) deleteSession(db, old);
       const credential = credentialOf(config, user.username);
       const session = createSession(db, { userId: user.id, credential }, now());
       setSessionCookie(reply, session.token, session.expiresAt, https);
+      const device = randomBytes(32).toString("base64url");
+      rememberClient(db, deviceClient(device), now());
+      reply.setCookie(DEVICE_COOKIE, device, {
+        path: "/api/auth",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: https,
+        maxAge: Math.floor(SESSION_TTL_MS / 1000),
+      });
       return { user: toSessionUser(user) };
     },
   );
@@ -124,6 +145,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app,
     },
   );
 };
+
+/**
+ * Who the limits see: a browser a partner signed in on lately (by its device cookie), else the
+ * address (an IPv6 /64 as one); trusted when a partner signed in from either in the last 30 days.
+ * An unknown device cookie counts for nothing, so inventing one cannot reset a limit.
+ */
+function loginAttemptOf(request: FastifyRequest, username: string): LoginAttempt {
+  const { db, now } = request.server.ctx;
+  const address = addressGroup(request.ip);
+  const token = request.cookies[DEVICE_COOKIE];
+  const device = token ? deviceClient(token) : undefined;
+  if (device !== undefined && isKnownClient(db, device, now())) return { username, client: device, trusted: true };
+  return { username, client: address, trusted: isKnownClient(db, address, now()) };
+}
 
 function findPartner(config: CoupleConfig, username: string) {
   return config.partners.find((partner) => partner.username === username);

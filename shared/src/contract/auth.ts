@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorBody } from "./common.js";
 
 export const loginBody = z.object({
   username: z.string().min(1, "must not be empty").max(64),
@@ -29,6 +30,9 @@ export const coupleSummary = z.object({
 export type CoupleSummary = z.infer<typeof coupleSummary>;
 
 export const loginReply = z.object({ user: sessionUser });
+/** 401 on a wrong username or password: the spec's message, and how many tries are left before a pause. */
+export const loginRefusal = errorBody.extend({ triesLeft: z.int().min(0) });
+export type LoginRefusal = z.infer<typeof loginRefusal>;
 export const sessionReply = z.object({ user: sessionUser, couple: coupleSummary });
 export type SessionReply = z.infer<typeof sessionReply>;
 /** GET /api/auth/session: 200 with null when signed out, so the landing page logs no error. */
