@@ -41,10 +41,31 @@ describe("sign-in", () => {
 
     await fillSignIn(user, "alex", "wrong");
 
-    expect(await screen.findByRole("alert")).toHaveTextContent(/^Invalid username or password$/);
+    expect(await screen.findByText("Invalid username or password")).toBeInTheDocument();
     expect(logged).toHaveBeenCalledWith("Invalid username or password");
     expect(router.state.location.pathname).toBe("/signin");
     expect(localStorage.getItem(USERNAME_STORAGE_KEY)).toBeNull();
+  });
+
+  it("says how many tries are left after each wrong password, down to the pause", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = renderApp("/signin");
+    await signInPage();
+    const said: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      await user.clear(screen.getByLabelText("Password"));
+      await user.clear(screen.getByLabelText("Username"));
+      await fillSignIn(user, "alex", "wrong");
+      const alert = await screen.findByRole("alert");
+      said.push(alert.textContent ?? "");
+    }
+    expect(said).toEqual([
+      "Invalid username or password4 tries left before sign-in pauses for 15 minutes.",
+      "Invalid username or password3 tries left before sign-in pauses for 15 minutes.",
+      "Invalid username or password2 tries left before sign-in pauses for 15 minutes.",
+      "Invalid username or password1 try left before sign-in pauses for 15 minutes.",
+      "Invalid username or passwordNo tries left: sign-in pauses for 15 minutes.",
+    ]);
   });
 
   it("shows the server's message when there were too many attempts (429)", async () => {

@@ -17,8 +17,11 @@ export interface Session {
   readonly isLoggedIn: boolean;
   /** The signed-in login name, or "" when signed out. */
   readonly username: string;
-  /** False on a wrong username or password; throws on anything else (429, no server). */
-  login(username: string, password: string): Promise<boolean>;
+  /**
+   * True when signed in; on a wrong username or password, the tries left before a pause (when the
+   * server said). Throws on anything else (429, no server).
+   */
+  login(username: string, password: string): Promise<true | LoginRefused>;
   logout(): Promise<void>;
   /** Logs out here and ends the partner's sessions on every other device too. */
   logoutEverywhere(): Promise<void>;
@@ -26,6 +29,17 @@ export interface Session {
   verify(): Promise<boolean>;
   /** Forgets a session the server no longer knows (an /api call answered 401). */
   expire(): void;
+}
+
+/** A wrong username or password: how many more wrong tries before sign-in pauses. */
+export interface LoginRefused {
+  triesLeft: number | undefined;
+}
+
+/** The server's count of tries left in a 401 answer, if it carries one. */
+function triesLeftIn(body: unknown): number | undefined {
+  const triesLeft = (body as { triesLeft?: unknown } | undefined)?.triesLeft;
+  return typeof triesLeft === "number" && Number.isInteger(triesLeft) && triesLeft >= 0 ? triesLeft : undefined;
 }
 
 export function createSession(queryClient: QueryClient): Session {
@@ -61,17 +75,17 @@ export function createSession(queryClient: QueryClient): Session {
       return current()?.user.username ?? "";
     },
     async login(username, password) {
-      if (username === "" || password === "") return false;
+      if (username === "" || password === "") return { triesLeft: undefined };
       try {
         const { user } = await postLogin({ username, password });
         localStorage.setItem(USERNAME_STORAGE_KEY, user.username);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return false;
+        if (error instanceof ApiError && error.status === 401) return { triesLeft: triesLeftIn(error.body) };
         throw error;
       }
       // Nothing cached for a previous partner may show through.
       forgetEverythingElse();
-      return verify();
+      return (await verify()) || { triesLeft: undefined };
     },
     logout: () => signOut(postLogout),
     logoutEverywhere: () => signOut(postLogoutEverywhere),

@@ -1,11 +1,13 @@
 import type { LoginBody, SessionReply } from "@spankbank/shared/contract/auth";
 import { DEMO_LOGINS, demoCouple } from "@spankbank/shared/demoCouple";
+import { LOGIN_FAILURE_LIMIT } from "@spankbank/shared/limits";
 import { HttpResponse, http } from "msw";
 
 /** Who the fake session cookie names, and every login body the fake server received. */
 const state = {
   signedInAs: null as string | null,
   loginBodies: [] as LoginBody[],
+  failures: new Map<string, number>(),
   logouts: 0,
   everywhereLogouts: 0,
 };
@@ -33,6 +35,7 @@ export function everywhereLogoutCount(): number {
 export function resetAuth(): void {
   state.signedInAs = null;
   state.loginBodies = [];
+  state.failures = new Map();
   state.logouts = 0;
   state.everywhereLogouts = 0;
 }
@@ -73,7 +76,18 @@ export const authHandlers = [
     state.loginBodies.push(body);
     const login = DEMO_LOGINS.find(({ username }) => username === body.username);
     if (!login || login.password !== body.password) {
-      return failure(401, "Unauthorized", "Invalid username or password");
+      // As the server counts: 5 wrong passwords per name from one browser in 15 minutes.
+      const failed = (state.failures.get(body.username) ?? 0) + 1;
+      state.failures.set(body.username, failed);
+      return HttpResponse.json(
+        {
+          statusCode: 401,
+          error: "Unauthorized",
+          message: "Invalid username or password",
+          triesLeft: Math.max(0, LOGIN_FAILURE_LIMIT - failed),
+        },
+        { status: 401 },
+      );
     }
     state.signedInAs = login.username;
     return HttpResponse.json({ user: sessionReplyFor(login.username).user });

@@ -1,5 +1,5 @@
 import { Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { POST_LOGIN_PATH } from "@spankbank/shared/limits";
+import { LOGIN_FAILURE_WINDOW_MS, POST_LOGIN_PATH } from "@spankbank/shared/limits";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useSession } from "../useSession";
@@ -11,6 +11,7 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
   const { login } = useSession();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  const [triesLeft, setTriesLeft] = useState<number | undefined>(undefined);
   const [submitting, setSubmitting] = useState(false);
 
   const signIn = async (event: FormEvent<HTMLFormElement>) => {
@@ -18,13 +19,16 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
     const form = new FormData(event.currentTarget);
     setSubmitting(true);
     setError(null);
+    setTriesLeft(undefined);
     try {
-      if (await login(String(form.get("username") ?? ""), String(form.get("password") ?? ""))) {
+      const outcome = await login(String(form.get("username") ?? ""), String(form.get("password") ?? ""));
+      if (outcome === true) {
         await navigate({ href: redirectTo ?? POST_LOGIN_PATH, replace: true });
         return;
       }
       console.error(INVALID_LOGIN);
       setError(INVALID_LOGIN);
+      setTriesLeft(outcome.triesLeft);
     } catch (failure) {
       // Too many attempts (429) or no server: the server's own message says what to do.
       console.error(failure);
@@ -54,9 +58,16 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
             />
             <PasswordInput label="Password" name="password" autoComplete="current-password" />
             {error && (
-              <Text role="alert" c="red.9" size="sm">
-                {error}
-              </Text>
+              <div role="alert">
+                <Text c="red.9" size="sm">
+                  {error}
+                </Text>
+                {triesLeft !== undefined && (
+                  <Text c="dimmed" size="sm">
+                    {triesLeftText(triesLeft)}
+                  </Text>
+                )}
+              </div>
             )}
             <Button type="submit" loading={submitting} fullWidth>
               Sign In
@@ -66,4 +77,11 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
       </Paper>
     </Container>
   );
+}
+
+/** Warns before the pause: the limit counts wrong passwords per name from this browser. */
+function triesLeftText(triesLeft: number): string {
+  const pause = `${LOGIN_FAILURE_WINDOW_MS / 60_000} minutes`;
+  if (triesLeft === 0) return `No tries left: sign-in pauses for ${pause}.`;
+  return `${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left before sign-in pauses for ${pause}.`;
 }
