@@ -35,11 +35,13 @@ test("a signed-out hard load of /inventory signs in first, then returns to /inve
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Inventory");
 });
 
-test("a wrong password shows 'Invalid username or password'", async ({ page }) => {
+test("a wrong password shows 'Invalid username or password' and the tries left", async ({ page }) => {
   await page.goto("/signin");
   await fillSignIn(page, ALEX.username, "not-the-password");
 
-  await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
+  const alert = page.getByRole("alert");
+  await expect(alert.getByText("Invalid username or password", { exact: true })).toBeVisible();
+  await expect(alert).toContainText(/\d tries? left before sign-in pauses for 15 minutes\./);
   await expect(page).toHaveURL("/signin");
 });
 
