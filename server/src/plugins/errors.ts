@@ -52,6 +52,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: "The database is busy. Try again in a moment.",
       });
     }
+    const disk = diskAnswer(error);
+    if (disk) {
+      // Nothing was saved: SQLite rolled the transaction back. Reads go on working meanwhile.
+      request.log.error({ err: error }, disk.message);
+      return reply.code(disk.statusCode).send({ ...disk, error: reason(disk.statusCode) });
+    }
     const constraint = constraintAnswer(sqliteErrorCode(error));
     if (constraint) {
       // Input the contract let through but the database's own checks refused: nothing was written.
@@ -68,6 +74,32 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .code(500)
       .send({ statusCode: 500, error: "Internal Server Error", message: "Something went wrong on our side." });
   });
+}
+
+/** Why nothing can be written: the disk is full (SQLITE_FULL, ENOSPC) or read-only, else undefined. */
+export function diskProblem(error: unknown): "full" | "read-only" | undefined {
+  const code = sqliteErrorCode(error) ?? (error as { code?: unknown } | undefined)?.code;
+  if (code === "SQLITE_FULL" || code === "ENOSPC") return "full";
+  if (code === "EROFS" || (typeof code === "string" && code.startsWith("SQLITE_READONLY"))) return "read-only";
+  return undefined;
+}
+
+/** 507 on a full disk (the write can succeed once space is freed), 503 on a read-only one. */
+function diskAnswer(error: unknown): { statusCode: number; message: string } | undefined {
+  switch (diskProblem(error)) {
+    case "full":
+      return {
+        statusCode: 507,
+        message: "The server's disk is full: nothing was saved. Free some space on it, then try again.",
+      };
+    case "read-only":
+      return {
+        statusCode: 503,
+        message: "The server's database is read-only: nothing was saved. Make its folder writable, then try again.",
+      };
+    default:
+      return undefined;
+  }
 }
 
 /** A database constraint the input broke: a value out of range is 400, a clash with stored data 409. */

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { inTransaction } from "@spankbank/db/client";
 import { userByUsername } from "@spankbank/db/couple";
 import {
   addressGroup,
@@ -27,7 +28,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PasswordChecks } from "../auth/passwordChecks.js";
 import { SESSION_COOKIE, signedInUser } from "../plugins/auth.js";
-import { httpError } from "../plugins/errors.js";
+import { diskProblem, httpError } from "../plugins/errors.js";
 import { toCoupleSummary, toSessionUser } from "./people.js";
 
 const INVALID_LOGIN = "Invalid username or password";
@@ -85,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app,
         recordLoginFailure(db, attempt, now());
       } catch (error) {
         void check.catch(() => undefined);
-        throw error;
+        throw signInNotSaved(error);
       }
       const valid = await check;
       const user = valid && partner ? userByUsername(db, partner.username) : undefined;
@@ -93,15 +94,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app,
         const { triesLeft } = loginAllowance(db, attempt, now());
         return reply.code(401).send({ statusCode: 401, error: "Unauthorized", message: INVALID_LOGIN, triesLeft });
       }
-      clearLoginFailures(db, attempt);
-      rememberClient(db, addressGroup(request.ip), now());
-      const old = request.cookies[SESSION_COOKIE];
-      if (old) deleteSession(db, old);
-      const credential = credentialOf(config, user.username);
-      const session = createSession(db, { userId: user.id, credential }, now());
-      setSessionCookie(reply, session.token, session.expiresAt, https);
       const device = randomBytes(32).toString("base64url");
-      rememberClient(db, deviceClient(device), now());
+      // One transaction: a full disk midway leaves the old session and nothing half-made.
+      const session = (() => {
+        try {
+          return inTransaction(db, () => {
+            clearLoginFailures(db, attempt);
+            rememberClient(db, addressGroup(request.ip), now());
+            rememberClient(db, deviceClient(device), now());
+            const old = request.cookies[SESSION_COOKIE];
+            if (old) deleteSession(db, old);
+            return createSession(db, { userId: user.id, credential: credentialOf(config, user.username) }, now());
+          });
+        } catch (error) {
+          throw signInNotSaved(error);
+        }
+      })();
+      setSessionCookie(reply, session.token, session.expiresAt, https);
       reply.setCookie(DEVICE_COOKIE, device, {
         path: "/api/auth",
         httpOnly: true,
@@ -158,6 +167,27 @@ function loginAttemptOf(request: FastifyRequest, username: string): LoginAttempt
   const device = token ? deviceClient(token) : undefined;
   if (device !== undefined && isKnownClient(db, device, now())) return { username, client: device, trusted: true };
   return { username, client: address, trusted: isKnownClient(db, address, now()) };
+}
+
+/**
+ * A sign-in must write (its failure count before the check, its session after): on a full or
+ * read-only disk it says so with a 503, while partners already signed in keep reading.
+ */
+function signInNotSaved(error: unknown): unknown {
+  switch (diskProblem(error)) {
+    case "full":
+      return httpError(
+        503,
+        "The server's disk is full, so signing in cannot be saved. Free some space on it, then try again.",
+      );
+    case "read-only":
+      return httpError(
+        503,
+        "The server's database is read-only, so signing in cannot be saved. Make its folder writable, then try again.",
+      );
+    default:
+      return error;
+  }
 }
 
 function findPartner(config: CoupleConfig, username: string) {
