@@ -166,4 +166,38 @@ describe.skipIf(!disk.mounted)("a full disk (a real 8 MiB tmpfs)", () => {
     server.child.kill("SIGTERM");
     await server.exited;
   }, 60_000);
+
+  it("a start on a full disk, or on a read-only database, says so in one line", async () => {
+    const dataDir = join(disk.dir, "restart");
+    mkdirSync(dataDir);
+    const config = await cheapConfig(mkdtempSync(join(tmpdir(), "spankbank-full-disk-config-")));
+    const first = await startServer(dataDir, config);
+    expect(await first.ready, first.output()).toBe(true);
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+
+    const filler = fillDisk(dataDir);
+    const full = await startServer(dataDir, config);
+    expect(await full.ready).toBe(false);
+    expect(await full.exited).toBe(1);
+    expect(full.output().trim().split("\n")).toEqual([
+      "Spank Bank cannot start:",
+      `the disk holding ${join(dataDir, "spankbank.db")} is full. Free some space on it, then start again.`,
+    ]);
+    rmSync(filler, { force: true });
+    rmSync(`${filler}-tail`, { force: true });
+
+    spawnSync("mount", ["-o", "remount,ro", disk.dir]);
+    try {
+      const readOnly = await startServer(dataDir, config);
+      expect(await readOnly.ready).toBe(false);
+      expect(await readOnly.exited).toBe(1);
+      expect(readOnly.output().trim().split("\n")).toEqual([
+        "Spank Bank cannot start:",
+        `the database ${join(dataDir, "spankbank.db")} is read-only. Make ${dataDir} and the files in it writable (is the disk mounted read-only?), then start again.`,
+      ]);
+    } finally {
+      spawnSync("mount", ["-o", "remount,rw", disk.dir]);
+    }
+  }, 60_000);
 });

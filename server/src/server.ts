@@ -12,14 +12,19 @@ import { processRuntime, StartupError } from "@spankbank/shared/runtime";
 import { buildApp } from "./app.js";
 import { scheduleBackups } from "./backupSchedule.js";
 import { appOrigins } from "./origins.js";
+import { startupDiskError } from "./startupDisk.js";
 
 /** How long SIGTERM waits for requests in flight before closing anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Known once the config is read: a start failing on its disk names it. */
+let databasePath: string | undefined;
 
 /** Starts the HTTP server on the configured database and closes it cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   if (existsSync(".env")) process.loadEnvFile(".env");
   const runtime = processRuntime();
+  databasePath = runtime.databasePath;
   const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
   const db = openDb(runtime.databasePath);
   markRunning(runtime.databasePath, "server");
@@ -94,8 +99,10 @@ function printDemoBanner(url: string, databasePath: string): void {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof StartupError) {
-    console.error(`\nSpank Bank cannot start:\n${error.message}\n`);
+  // A full or read-only disk is said in one line, not a stack trace.
+  const refusal = error instanceof StartupError ? error : databasePath && startupDiskError(error, databasePath);
+  if (refusal) {
+    console.error(`\nSpank Bank cannot start:\n${refusal.message}\n`);
   } else {
     console.error(error);
   }
