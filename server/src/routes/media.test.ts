@@ -48,6 +48,8 @@ describe("GET /api/media/{id}", () => {
     expect(reply.status).toBe(200);
     expect(reply.headers.get("content-length")).toBe(String(gif.length));
     expect(Buffer.from(await reply.arrayBuffer()).equals(gif)).toBe(true);
+    // fetch keeps the connection alive, which would hold the app's close.
+    test.app.server.closeAllConnections();
   });
 
   it("is refused signed out", async () => {
