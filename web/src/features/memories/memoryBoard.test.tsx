@@ -37,7 +37,7 @@ describe("the memory board", { timeout: 30_000 }, () => {
     const items = await screen.findAllByRole("article");
     expect(items).toHaveLength(5);
     expect(within(items[0]!).getByText('"Memory 60"')).toBeInTheDocument();
-    expect(within(items[0]!).getByText("by alex_d")).toBeInTheDocument();
+    expect(within(items[0]!).getByText("by Alex")).toBeInTheDocument();
     expect(within(items[0]!).getByText(new Date(Date.UTC(2026, 0, 60, 12)).toLocaleDateString())).toBeInTheDocument();
   });
 

@@ -113,7 +113,7 @@ describe("the Shop", () => {
     expect(massage).toHaveTextContent("Twenty minutes, oil included.");
     expect(massage).toHaveTextContent("Quantity available: 3");
     expect(massage).toHaveTextContent("30 Spanks");
-    expect(massage).toHaveTextContent("Posted by sam");
+    expect(massage).toHaveTextContent("Posted by Sam");
     expect(within(massage).getByRole("button", { name: "Buy Now" })).toBeEnabled();
   });
 
@@ -304,21 +304,26 @@ describe("the add/edit modal", () => {
     expect(quantity).toHaveTextContent("9");
   });
 
-  it("floors and clamps the price to 0..9999 in at most 4 characters", async () => {
+  it("refuses a price that is not a whole number of spanks instead of multiplying it, and sends nothing", async () => {
     const { user, modal } = await openAddModal();
+    await user.click(within(modal).getByLabelText("Name"));
+    await user.paste("Foot rub");
+    await user.click(within(modal).getByLabelText("Description"));
+    await user.paste("Ten minutes each foot.");
     const price = within(modal).getByLabelText("Price (Spanks)");
-    await user.click(price);
-    await user.paste("12.9");
-    expect(price).toHaveValue("12");
-    await user.clear(price);
-    await user.paste("-5");
-    expect(price).toHaveValue("0");
+    for (const typed of ["12.5", "2.99", "7,50", "-5", "abc"]) {
+      await user.clear(price);
+      await user.type(price, typed);
+      // Kept as typed: the dot is never dropped (12.5 never becomes 125).
+      expect(price).toHaveValue(typed);
+      expect(price).toHaveAccessibleDescription(/Price must be a whole number of spanks from 0 to 9999\./);
+      await user.click(within(modal).getByRole("button", { name: "Add Product" }));
+    }
+    expect(savedProductBodies()).toEqual([]);
     await user.clear(price);
     await user.type(price, "123456");
     expect(price).toHaveValue("1234");
-    await user.clear(price);
-    await user.type(price, "abc");
-    expect(price).toHaveValue("");
+    expect(price).not.toHaveAccessibleDescription(/whole number/);
   });
 
   it("shows the validation message and sends nothing when the trimmed name or description is empty", async () => {

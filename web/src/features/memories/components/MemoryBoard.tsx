@@ -3,6 +3,7 @@ import { memoriesPage } from "@spankbank/shared/contract/memories";
 import { MEMORIES_PER_PAGE } from "@spankbank/shared/limits";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useDisplayName } from "@/features/session/useDisplayName";
 import { useDeleteMemories } from "../api/deleteMemories";
 import { memoryPageQueryOptions, useMemoryPage } from "../api/getMemoryPage";
 import { MemoryImages } from "./MemoryImages";
@@ -16,6 +17,7 @@ export function MemoryBoard({ page, onPage }: { page: number; onPage: (page: num
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const deletion = useDeleteMemories();
+  const displayName = useDisplayName();
   const queryClient = useQueryClient();
 
   const leaveSelection = () => {
@@ -107,7 +109,7 @@ export function MemoryBoard({ page, onPage }: { page: number; onPage: (page: num
               <Text size="lg" fs="italic" style={{ overflowWrap: "anywhere" }}>{`"${memory.message}"`}</Text>
               <MemoryImages images={memory.images} message={memory.message} />
               <Group gap="xs" justify="space-between">
-                <Text size="sm" fw={600} c="rose.8">{`by ${memory.username}`}</Text>
+                <Text size="sm" fw={600} c="rose.8">{`by ${displayName(memory.username)}`}</Text>
                 <Text size="sm" c="dimmed">
                   {new Date(memory.created_at).toLocaleDateString()}
                 </Text>

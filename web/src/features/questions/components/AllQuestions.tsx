@@ -95,7 +95,7 @@ function ResponseSlot({
         <>
           <Text style={{ overflowWrap: "anywhere" }}>{answer.response}</Text>
           <Text size="sm" c="dimmed">
-            {`${answer.username}${answer.created_at ? ` · ${new Date(answer.created_at).toLocaleString()}` : ""}`}
+            {`${partner.displayName}${answer.created_at ? ` · ${new Date(answer.created_at).toLocaleString()}` : ""}`}
           </Text>
           {isOwner && (
             <Button

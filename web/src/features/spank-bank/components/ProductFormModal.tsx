@@ -14,7 +14,8 @@ import {
   cutName,
   emptyProductForm,
   INVALID_PRODUCT_MESSAGE,
-  nextPrice,
+  priceError,
+  cutPrice,
   type ProductForm,
   productBodyOf,
   stepQuantity,
@@ -129,8 +130,10 @@ export function ProductFormModal({
             inputMode="numeric"
             placeholder="0"
             value={form.price}
-            onChange={(event) => set({ price: nextPrice(form.price, event.currentTarget.value) })}
+            onChange={(event) => set({ price: cutPrice(event.currentTarget.value) })}
             maxLength={PRODUCT_PRICE_MAX_CHARS}
+            error={priceError(form.price)}
+            errorProps={{ role: "alert" }}
           />
           {invalid && (
             <Text role="alert" c="red.9" size="sm">
