@@ -54,7 +54,7 @@ describe("the memory trash", () => {
 
   it("pages the trash and answers its last page for a page past the end", () => {
     const ids = addMemories(7);
-    ids.forEach((id, i) => trashMemories(db, [id], daysBefore(7 - i)));
+    for (const [i, id] of ids.entries()) trashMemories(db, [id], daysBefore(7 - i));
     expect(trashPage(db, 1, 5, NOW).memories.map((m) => m.message)).toEqual([
       "memory 7",
       "memory 6",

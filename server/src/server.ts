@@ -11,6 +11,7 @@ import { processRuntime, StartupError } from "@spankbank/shared/runtime";
 import { buildApp } from "./app.js";
 import { purgeExpiredSessions } from "./auth/sessions.js";
 import { scheduleBackups } from "./backupSchedule.js";
+import { scheduleTrashPurge } from "./trashSchedule.js";
 
 /** How long SIGTERM waits for requests in flight before closing anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   await app.listen({ port, host });
   if (runtime.demo) printDemoBanner(`http://${host}:${port}`, runtime.databasePath);
   const backups = scheduleBackups({ db, databasePath: runtime.databasePath, config: runtime.config, log: app.log });
+  const trash = scheduleTrashPurge({ db, config: runtime.config, log: app.log });
 
   let closing = false;
   const close = async (signal: string) => {
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal}: finishing requests in flight, then closing`);
     backups.stop();
+    trash.stop();
     // app.close() stops accepting and waits for requests in flight; a stuck one gets a bound.
     const grace = setTimeout(() => {
       app.log.warn(`requests still running after ${SHUTDOWN_GRACE_MS} ms: closing anyway`);

@@ -24,9 +24,9 @@ async function board() {
 }
 
 const deletedIds = (db: Db) =>
-  (db.$client.prepare("SELECT id FROM memories WHERE deleted_at IS NOT NULL ORDER BY id").all() as { id: number }[]).map(
-    (row) => row.id,
-  );
+  (
+    db.$client.prepare("SELECT id FROM memories WHERE deleted_at IS NOT NULL ORDER BY id").all() as { id: number }[]
+  ).map((row) => row.id);
 
 describe("POST /api/memories/delete with a page", () => {
   it("moves the memories to the trash and answers that page of the board, not the whole list", async () => {

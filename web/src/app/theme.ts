@@ -3,8 +3,8 @@ import {
   createTheme,
   DrawerHeader,
   type MantineColorsTuple,
-  ModalHeader,
   type MantineTheme,
+  ModalHeader,
 } from "@mantine/core";
 import { createElement } from "react";
 

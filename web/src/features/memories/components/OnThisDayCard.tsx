@@ -40,7 +40,9 @@ export function OnThisDayCard({ sealedText }: { sealedText: (username: string) =
                 </Text>
                 {answered.map((answer) => (
                   <Text key={answer.username} size="sm">
-                    {answer.sealed ? sealedText(answer.username) : `${displayName(answer.username)}: "${answer.response}"`}
+                    {answer.sealed
+                      ? sealedText(answer.username)
+                      : `${displayName(answer.username)}: "${answer.response}"`}
                   </Text>
                 ))}
               </div>

@@ -12,11 +12,11 @@ import { useSaveProduct } from "../api/saveProduct";
 import {
   cutDescription,
   cutName,
+  cutPrice,
   emptyProductForm,
   INVALID_PRODUCT_MESSAGE,
-  priceError,
-  cutPrice,
   type ProductForm,
+  priceError,
   productBodyOf,
   stepQuantity,
 } from "./productForm";
