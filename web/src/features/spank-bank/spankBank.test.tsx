@@ -2,7 +2,7 @@ import { act, configure, screen, waitFor, within } from "@testing-library/react"
 import { delay, HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { failure, signInAs } from "@/test/handlers/auth";
-import { purchaseRequests, setStatement } from "@/test/handlers/economy";
+import { purchaseRequests, setSpankTotal, setStatement } from "@/test/handlers/economy";
 import { setOwed } from "@/test/handlers/inventory";
 import {
   aProduct,
@@ -129,6 +129,17 @@ describe("the Shop", () => {
     const own = card("Breakfast in bed");
     expect(within(own).getByRole("button", { name: "Buy Now" })).toBeDisabled();
     expect(own).toHaveTextContent("This is your own favour: only Sam can buy it.");
+  });
+
+  it("disables Buy Now, with the reason, for a favour the partner cannot afford", async () => {
+    setSpankTotal(20);
+    setProducts([samsMassage, { ...samsMassage, id: 3, name: "A kiss", price: 20 }]);
+    openSpankBank();
+    await screen.findByText("You have 20 spanks");
+    const massage = within(card("Back massage")).getByRole("button", { name: "Buy Now" });
+    expect(massage).toBeDisabled();
+    expect(massage).toHaveAccessibleDescription("You need 10 more spanks for this one.");
+    expect(within(card("A kiss")).getByRole("button", { name: "Buy Now" })).toBeEnabled();
   });
 
   it("buys at the price shown: the total comes from the reply and the list reloads", async () => {
