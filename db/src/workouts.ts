@@ -104,6 +104,31 @@ export function logWorkout(
   });
 }
 
+export interface WorkoutRewardToday {
+  /** Spanks one rewarded workout earns. */
+  reward: number;
+  /** Workouts rewarded per day, in the partner's own calendar day. */
+  rewardsPerDay: number;
+  /** Workouts already rewarded today. */
+  rewardedToday: number;
+}
+
+/** What the next workout earns: the reward, the daily cap, and how much of it today has used. */
+export function workoutRewardToday(
+  db: Db,
+  userId: number,
+  economy: Pick<CoupleConfig["economy"], "workoutReward" | "workoutRewardsPerDay">,
+  now = new Date(),
+): WorkoutRewardToday {
+  const user = userById(db, userId);
+  if (!user) throw new Refusal("not_found", `No partner with id ${userId}`);
+  return {
+    reward: economy.workoutReward,
+    rewardsPerDay: economy.workoutRewardsPerDay,
+    rewardedToday: rewardedWorkoutsToday(db, user, now),
+  };
+}
+
 /** How many workout rewards the partner has had on today's date in their own time zone. */
 function rewardedWorkoutsToday(db: Db, user: User, now: Date): number {
   const today = calendarDate(now, user.timeZone);

@@ -5,7 +5,11 @@ import { api } from "@/lib/api";
 import { loggedFailure } from "@/lib/loggedFailure";
 
 export const getTrash = (page: number, signal?: AbortSignal) =>
-  api.get("/api/memories/trash", trashPage, { query: { page, pageSize: MEMORIES_PER_PAGE }, signal, cache: "no-store" });
+  api.get("/api/memories/trash", trashPage, {
+    query: { page, pageSize: MEMORIES_PER_PAGE },
+    signal,
+    cache: "no-store",
+  });
 
 export const trashQueryOptions = (page: number) =>
   queryOptions({

@@ -7,7 +7,15 @@ import classes from "./memories.module.css";
  * first and last with ellipses). On a phone it is sized to stay on one line at 360 px: smaller
  * controls and tighter gaps, never wrapping Next onto a line of its own.
  */
-export function MemoryPager({ total, value, onChange }: { total: number; value: number; onChange: (page: number) => void }) {
+export function MemoryPager({
+  total,
+  value,
+  onChange,
+}: {
+  total: number;
+  value: number;
+  onChange: (page: number) => void;
+}) {
   const phone = useMediaQuery("(max-width: 36em)") ?? false;
   if (total <= 1) return null;
   return (

@@ -21,7 +21,9 @@ export function MemoryTrash({ page, onPage }: { page: number; onPage: (page: num
       <Text c="dimmed">{`Deleted memories wait here for ${MEMORY_TRASH_DAYS} days, then they are gone for good.`}</Text>
       {(isError || restore.isError) && (
         <Alert color="red" variant="light" role="alert">
-          {isError ? "Failed to fetch the trash. Please try again later." : "Failed to restore the memory. Please try again."}
+          {isError
+            ? "Failed to fetch the trash. Please try again later."
+            : "Failed to restore the memory. Please try again."}
         </Alert>
       )}
       {data && data.total === 0 && <Text>The trash is empty.</Text>}
@@ -33,7 +35,10 @@ export function MemoryTrash({ page, onPage }: { page: number; onPage: (page: num
             <Group gap="xs" justify="space-between" align="flex-end">
               <Stack gap={2}>
                 <Text size="sm" fw={600} c="rose.8">{`by ${displayName(memory.username)}`}</Text>
-                <Text size="sm" c="dimmed">{`Deleted ${day(memory.deleted_at)} · restorable until ${day(memory.purge_at)}`}</Text>
+                <Text
+                  size="sm"
+                  c="dimmed"
+                >{`Deleted ${day(memory.deleted_at)} · restorable until ${day(memory.purge_at)}`}</Text>
               </Stack>
               <Button
                 variant="light"
