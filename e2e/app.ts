@@ -41,7 +41,7 @@ export async function signInAsAlex(page: Page): Promise<void> {
   await page.goto("/signin");
   await fillSignIn(page, ALEX.username, ALEX.password);
   await expect(page).toHaveURL("/dashboard");
-  await expect(page.getByText("Welcome, alex!")).toBeVisible();
+  await expect(page.getByText("Welcome, Alex!")).toBeVisible();
 }
 
 export async function openMenu(page: Page) {

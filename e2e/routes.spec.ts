@@ -51,7 +51,7 @@ test("a signed-in hard load of every spec route shows its page", async ({ page }
     const landed = route === "/" || route === "/signin" ? "/dashboard" : route;
     await expect(page, route).toHaveURL(landed);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex[landed]!);
-    await expect(page.getByText("Welcome, alex!")).toBeVisible();
+    await expect(page.getByText("Welcome, Alex!")).toBeVisible();
   }
 });
 

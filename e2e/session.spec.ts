@@ -49,6 +49,6 @@ test("the session survives a reload: the cookie is the truth", async ({ page }) 
   await signInAsAlex(page);
   await page.evaluate(() => localStorage.clear());
   await page.reload();
-  await expect(page.getByText("Welcome, alex!")).toBeVisible();
+  await expect(page.getByText("Welcome, Alex!")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello, Alex");
 });

@@ -79,7 +79,7 @@ test("sam lists a favour, alex buys, redeems and confirms it, and the spanks mov
   const card = productCard(alex, FAVOUR.name);
   await expect(card).toContainText(FAVOUR.description);
   await expect(card).toContainText(`${FAVOUR.price} Spanks`);
-  await expect(card).toContainText("Posted by sam");
+  await expect(card).toContainText("Posted by Sam");
   await lookAt(alex, "spank-bank-shop");
   await card.getByRole("button", { name: "Buy Now" }).click();
   await expect(alex.getByText(`You have ${alexBefore - FAVOUR.price} spanks`)).toBeVisible();
@@ -95,7 +95,7 @@ test("sam lists a favour, alex buys, redeems and confirms it, and the spanks mov
   await expect(owned).toBeHidden();
   await alex.getByRole("tab", { name: "Redeemed" }).click();
   const redeemed = productCard(alex, FAVOUR.name);
-  await expect(redeemed).toContainText("Seller: sam");
+  await expect(redeemed).toContainText("Seller: Sam");
 
   // Sam sees it under the favours owed.
   await sam.reload();

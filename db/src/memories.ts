@@ -154,10 +154,11 @@ export function latestMemory(db: Db): Memory | null {
 }
 
 /**
- * Soft-deletes the named memories at once and returns the memories that remain. Naming a memory
- * that never existed refuses the whole request; naming one already deleted is harmless.
+ * Moves the named memories to the trash at once (a soft delete: restorable for MEMORY_TRASH_DAYS,
+ * see memoryTrash.ts) and returns how many left the board. Naming a memory that never existed
+ * refuses the whole request; naming one already deleted is harmless.
  */
-export function deleteMemories(db: Db, ids: readonly number[], now = new Date()): Memory[] {
+export function trashMemories(db: Db, ids: readonly number[], now = new Date()): number {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) throw new Refusal("invalid", "ids: must name at least one memory");
   return inTransaction(db, (tx) => {
@@ -171,10 +172,18 @@ export function deleteMemories(db: Db, ids: readonly number[], now = new Date())
     );
     const unknown = wanted.filter((id) => !known.has(id));
     if (unknown.length > 0) throw new Refusal("not_found", `No memory with id ${unknown.join(", ")}`);
-    tx.update(memories)
+    return tx
+      .update(memories)
       .set({ deletedAt: isoNow(now) })
       .where(and(inArray(memories.id, wanted), isNull(memories.deletedAt)))
-      .run();
+      .run().changes;
+  });
+}
+
+/** `trashMemories`, answering the memories that remain (the spec's delete answer). */
+export function deleteMemories(db: Db, ids: readonly number[], now = new Date()): Memory[] {
+  return inTransaction(db, (tx) => {
+    trashMemories(tx, ids, now);
     return listMemories(tx);
   });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { listInventory, listRedeemed } from "./inventory.js";
 import { latestMemory, listMemories } from "./memories.js";
+import { trashPage } from "./memoryTrash.js";
 import { listProducts } from "./products.js";
 import { latestQuestion, listQuestions, nextBankQuestion } from "./questions.js";
 import { openTestDb } from "./test/testDb.js";
@@ -38,6 +39,7 @@ describe("the queries the pages run", () => {
     ["the latest question", ({ db }) => latestQuestion(db)],
     ["a transactions page", ({ db, sam }) => listTransactions(db, sam, 2)],
     ["the memories list and the latest memory", ({ db }) => [listMemories(db), latestMemory(db)]],
+    ["a page of the memory trash", ({ db }) => trashPage(db, 2, 5)],
   ];
 
   it.each(pages)("%s: every statement reads through an index, with no sort step", (_, page) => {

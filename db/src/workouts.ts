@@ -106,6 +106,31 @@ export function logWorkout(
   });
 }
 
+export interface WorkoutRewardToday {
+  /** Spanks one rewarded workout earns. */
+  reward: number;
+  /** Workouts rewarded per day, in the partner's own calendar day. */
+  rewardsPerDay: number;
+  /** Workouts already rewarded today. */
+  rewardedToday: number;
+}
+
+/** What the next workout earns: the reward, the daily cap, and how much of it today has used. */
+export function workoutRewardToday(
+  db: Db,
+  userId: number,
+  economy: Pick<CoupleConfig["economy"], "workoutReward" | "workoutRewardsPerDay">,
+  now = new Date(),
+): WorkoutRewardToday {
+  const user = userById(db, userId);
+  if (!user) throw new Refusal("not_found", `No partner with id ${userId}`);
+  return {
+    reward: economy.workoutReward,
+    rewardsPerDay: economy.workoutRewardsPerDay,
+    rewardedToday: rewardedWorkoutsOn(db, user, calendarDate(now, user.timeZone), now),
+  };
+}
+
 /**
  * How many workout rewards count against the partner's `today`: those paid on it, and those a
  * clock running ahead paid on a later day (see `countsAgainstToday`).

@@ -13,6 +13,7 @@ import { buildApp } from "./app.js";
 import { scheduleBackups } from "./backupSchedule.js";
 import { appOrigins } from "./origins.js";
 import { startupDiskError } from "./startupDisk.js";
+import { scheduleTrashPurge } from "./trashSchedule.js";
 
 /** How long SIGTERM waits for requests in flight before closing anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
   await app.listen({ port, host });
   if (runtime.demo) printDemoBanner(`http://${host}:${port}`, runtime.databasePath);
   const backups = scheduleBackups({ db, databasePath: runtime.databasePath, config: runtime.config, log: app.log });
+  const trash = scheduleTrashPurge({ db, config: runtime.config, log: app.log });
 
   let closing = false;
   const close = async (signal: string) => {
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal}: finishing requests in flight, then closing`);
     backups.stop();
+    trash.stop();
     // app.close() stops accepting and waits for requests in flight; a stuck one gets a bound.
     const grace = setTimeout(() => {
       app.log.warn(`requests still running after ${SHUTDOWN_GRACE_MS} ms: closing anyway`);

@@ -14,6 +14,8 @@ export const RESPONSE_MAX = 300;
 export const MEMORIES_PER_PAGE = 5;
 export const MEMORY_PAGE_WINDOW = 3;
 export const MEMORY_DELETE_MAX = 100;
+/** Days a deleted memory waits in the trash, restorable, before the daily purge removes it. */
+export const MEMORY_TRASH_DAYS = 30;
 
 export const WORKOUT_NAME_MAX = 100;
 export const WORKOUT_DURATION_MIN = 1;

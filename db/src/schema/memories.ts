@@ -2,7 +2,10 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./people.js";
 
-/** A memory posted in Discord. Deleting on the web is a soft delete (deleted_at). */
+/**
+ * A memory posted in Discord. Deleting is a soft delete (deleted_at): the memory waits in the
+ * trash for MEMORY_TRASH_DAYS, restorable, then the daily purge removes it for good.
+ */
 export const memories = sqliteTable(
   "memories",
   {
@@ -22,6 +25,8 @@ export const memories = sqliteTable(
     index("memories_created").on(t.createdAt),
     /** The board's pages and count: visible memories, newest first, read from the index alone. */
     index("memories_visible_newest").on(t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
+    /** The trash (newest deleted first) and its daily purge: deleted memories only. */
+    index("memories_trash").on(t.deletedAt, t.id).where(sql`${t.deletedAt} IS NOT NULL`),
   ],
 );
 

@@ -1,7 +1,14 @@
 import type { Db } from "@spankbank/db/client";
 import { imagesOfLiveMemories, imagesOfMemories, type MemoryImageFile } from "@spankbank/db/media";
-import { deleteMemories, latestMemory, listMemories, type Memory as StoredMemory } from "@spankbank/db/memories";
+import {
+  deleteMemories,
+  latestMemory,
+  listMemories,
+  type Memory as StoredMemory,
+  trashMemories,
+} from "@spankbank/db/memories";
 import { type BoardMemory, memoryPage } from "@spankbank/db/memoryPages";
+import { restoreMemories, trashPage } from "@spankbank/db/memoryTrash";
 import { onThisDay } from "@spankbank/db/onThisDay";
 import {
   deleteMemoriesBody,
@@ -11,6 +18,10 @@ import {
   memoriesPageQuery,
   memoryList,
   onThisDay as onThisDayReply,
+  restoreMemoriesBody,
+  restoreMemoriesReply,
+  trashPageQuery,
+  trashPage as trashPageReply,
 } from "@spankbank/shared/contract/memories";
 import { MEMORIES_PER_PAGE } from "@spankbank/shared/limits";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -64,8 +75,43 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/memories/delete",
-    { schema: { body: deleteMemoriesBody, response: { 200: memoryList } } },
-    async (request) => withImages(deleteMemories(db, request.body.ids, now()).map(toWire), imagesOfLiveMemories(db)),
+    // Bare {ids}: the spec's whole remaining list. With page: that page of the board (the web asks for one).
+    { schema: { body: deleteMemoriesBody, response: { 200: z.union([memoryList, memoriesPage]) } } },
+    async (request) => {
+      const { ids, page, pageSize } = request.body;
+      if (page === undefined && pageSize === undefined) {
+        return withImages(deleteMemories(db, ids, now()).map(toWire), imagesOfLiveMemories(db));
+      }
+      trashMemories(db, ids, now());
+      const found = memoryPage(db, page ?? 1, pageSize ?? MEMORIES_PER_PAGE);
+      return { ...found, memories: withImagesOf(db, found.memories.map(toWire)) };
+    },
+  );
+
+  app.get(
+    "/memories/trash",
+    { schema: { querystring: trashPageQuery, response: { 200: trashPageReply } } },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      const found = trashPage(db, request.query.page ?? 1, request.query.pageSize ?? MEMORIES_PER_PAGE, now());
+      return {
+        ...found,
+        memories: found.memories.map(({ id, message, username, createdAt, deletedAt, purgeAt }) => ({
+          id,
+          message,
+          username,
+          created_at: createdAt,
+          deleted_at: deletedAt,
+          purge_at: purgeAt,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    "/memories/restore",
+    { schema: { body: restoreMemoriesBody, response: { 200: restoreMemoriesReply } } },
+    async (request) => ({ restored: restoreMemories(db, request.body.ids, now()) }),
   );
 };
 

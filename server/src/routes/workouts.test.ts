@@ -114,3 +114,31 @@ describe("POST /api/log-workout", () => {
     expect(count(db, "transfers")).toBe(0);
   });
 });
+
+describe("GET /api/workout-reward", () => {
+  it("says what a workout earns, the daily cap, and how much of it today has used (the partner's own day)", async () => {
+    const dashboard = await samsDashboard("2026-05-01T12:00:00Z");
+    const { app, logWorkout, setClock } = dashboard;
+    const cookie = sessionCookie(dashboard, "sam");
+    const read = async () => {
+      const reply = await app.inject({ url: "/api/workout-reward", headers: { cookie } });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers["cache-control"]).toBe("no-store");
+      return reply.json();
+    };
+    expect(await read()).toEqual({ reward: 5, rewards_per_day: 3, rewarded_today: 0 });
+    await logWorkout(run);
+    await logWorkout(run);
+    expect(await read()).toEqual({ reward: 5, rewards_per_day: 3, rewarded_today: 2 });
+    // 04:00 UTC the next day is still May 1 in New York; 05:00 is May 2.
+    setClock("2026-05-02T03:00:00Z");
+    expect((await read()).rewarded_today).toBe(2);
+    setClock("2026-05-02T05:00:00Z");
+    expect((await read()).rewarded_today).toBe(0);
+  });
+
+  it("needs a session", async () => {
+    const { app } = await buildTestApp();
+    expect((await app.inject({ url: "/api/workout-reward" })).statusCode).toBe(401);
+  });
+});

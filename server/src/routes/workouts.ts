@@ -1,9 +1,9 @@
 import { secondsUntilWorkoutAllowed } from "@spankbank/db/workoutRate";
-import { logWorkout } from "@spankbank/db/workouts";
-import { workoutBody, workoutReply } from "@spankbank/shared/contract/workouts";
+import { logWorkout, workoutRewardToday } from "@spankbank/db/workouts";
+import { workoutBody, workoutReply, workoutRewardReply } from "@spankbank/shared/contract/workouts";
 import { WORKOUTS_PER_HOUR_MAX } from "@spankbank/shared/limits";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { assertNamesSelf } from "../plugins/auth.js";
+import { assertNamesSelf, signedInUser } from "../plugins/auth.js";
 import { httpError } from "../plugins/errors.js";
 
 export const workoutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,4 +28,10 @@ export const workoutRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send({ workout: { ...fields, created_at: createdAt }, reward });
     },
   );
+
+  app.get("/workout-reward", { schema: { response: { 200: workoutRewardReply } } }, async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    const today = workoutRewardToday(db, signedInUser(request).id, config.economy, now());
+    return { reward: today.reward, rewards_per_day: today.rewardsPerDay, rewarded_today: today.rewardedToday };
+  });
 };

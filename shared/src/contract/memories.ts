@@ -24,9 +24,19 @@ export type Memory = z.infer<typeof memory>;
 export const memoryList = z.array(memory);
 export const latestMemory = memory.nullable();
 
+const memoryIds = z.array(z.int().positive()).min(1, "must name at least one memory").max(MEMORY_DELETE_MAX);
+
+/**
+ * `POST /api/memories/delete`: the named memories go to the trash. Bare `{ids}` answers the spec's
+ * whole remaining list; with `page` (and `pageSize`) it answers that page of the board instead
+ * (`memoriesPage`), which is what the board asks for: the whole list is megabytes after years.
+ */
 export const deleteMemoriesBody = z.object({
-  ids: z.array(z.int().positive()).min(1, "must name at least one memory").max(MEMORY_DELETE_MAX),
+  ids: memoryIds,
+  page: z.int().min(1).max(1_000_000).optional(),
+  pageSize: z.int().min(1).max(100).optional(),
 });
+export type DeleteMemoriesBody = z.infer<typeof deleteMemoriesBody>;
 
 /** `GET /api/memories?page=&pageSize=`: bare calls keep the spec's plain list. */
 export const memoriesPageQuery = z.object({
@@ -40,6 +50,31 @@ export const memoriesPage = z.object({
   total: z.int(),
 });
 export type MemoriesPage = z.infer<typeof memoriesPage>;
+
+/** A deleted memory in the trash: restorable until `purge_at`, then removed for good. */
+export const trashedMemory = z.object({
+  id: z.int(),
+  message: z.string(),
+  username: z.string(),
+  created_at: isoDate,
+  deleted_at: isoDate,
+  purge_at: isoDate,
+});
+export type TrashedMemory = z.infer<typeof trashedMemory>;
+
+/** `GET /api/memories/trash?page=&pageSize=`: the memories deleted in the last MEMORY_TRASH_DAYS, most recent first. */
+export const trashPageQuery = memoriesPageQuery;
+export const trashPage = z.object({
+  memories: z.array(trashedMemory),
+  page: z.int(),
+  pageCount: z.int(),
+  total: z.int(),
+});
+export type TrashPage = z.infer<typeof trashPage>;
+
+/** `POST /api/memories/restore`: back onto the board, all or none. */
+export const restoreMemoriesBody = z.object({ ids: memoryIds });
+export const restoreMemoriesReply = z.object({ restored: z.int() });
 
 /** `GET /api/memories/on-this-day`: a memory from this calendar day in an earlier month or year. */
 export const onThisDayMemory = memory.extend({ months_ago: z.int().positive() });

@@ -34,3 +34,11 @@ export type Workout = z.infer<typeof workout>;
 
 /** `reward` is the spanks the workout earned (0 once the daily cap is reached). */
 export const workoutReply = z.object({ workout, reward: z.int().min(0) });
+
+/** `GET /api/workout-reward`: what the next workout earns, and how much of today's cap is used. */
+export const workoutRewardReply = z.object({
+  reward: z.int().min(0),
+  rewards_per_day: z.int().min(0),
+  rewarded_today: z.int().min(0),
+});
+export type WorkoutRewardReply = z.infer<typeof workoutRewardReply>;

@@ -6,11 +6,11 @@ import { RouterProvider } from "@tanstack/react-router";
 import { Toasts } from "@/lib/toast";
 import type { AppRouter } from "./router";
 import { SessionGate } from "./SessionGate";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Toasts />
       <QueryClientProvider client={queryClient}>
         <SessionGate>

@@ -1,8 +1,24 @@
 import { Container, Title } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
 import type { ReactNode } from "react";
 
-/** A page of the app: its one h1, then its content. */
-export function Page({ title, children }: { title: string; children?: ReactNode }) {
+/** The tab's title for a page: "Love in Every Memory · Spank Bank". */
+export const documentTitleOf = (page: string) => `${page} · Spank Bank`;
+
+/**
+ * A page of the app: its one h1, then its content. The browser tab is titled after the page
+ * (`documentTitle` when the heading is a greeting rather than a name for the page).
+ */
+export function Page({
+  title,
+  documentTitle,
+  children,
+}: {
+  title: string;
+  documentTitle?: string;
+  children?: ReactNode;
+}) {
+  useDocumentTitle(documentTitleOf(documentTitle ?? title));
   return (
     <Container size="lg" py="xl">
       <Title order={1} mb="md" style={{ overflowWrap: "anywhere" }}>

@@ -11,7 +11,7 @@ import classes from "./layout.module.css";
 const MenuDrawer = lazy(() => import("./MenuDrawer").then((module) => ({ default: module.MenuDrawer })));
 
 export function Header() {
-  const { current, username } = useSession();
+  const { current } = useSession();
   const [menuOpened, menu] = useDisclosure(false);
   return (
     <header className={classes.header}>
@@ -23,7 +23,7 @@ export function Header() {
           </Link>
           {current ? (
             <Group gap="xs" wrap="nowrap" miw={0}>
-              <Text truncate="end" fw={500} miw={0}>{`Welcome, ${username}!`}</Text>
+              <Text truncate="end" fw={500} miw={0}>{`Welcome, ${current.user.displayName}!`}</Text>
               <Burger opened={menuOpened} onClick={menu.open} aria-label="Open menu" size="sm" />
             </Group>
           ) : (

@@ -31,7 +31,7 @@ describe("the header and its drawer", () => {
     signInAs("alex");
     const { user } = renderApp("/dashboard");
 
-    expect(await screen.findByText("Welcome, alex!")).toBeInTheDocument();
+    expect(await screen.findByText("Welcome, Alex!")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Spank Bank" })).toHaveAttribute("href", "/dashboard");
     expect(screen.queryByRole("link", { name: "Sign In" })).not.toBeInTheDocument();
 
@@ -81,7 +81,7 @@ describe("the header and its drawer", () => {
     expect(router.state.location.pathname).toBe("/");
     expect(logoutCount()).toBe(1);
     expect(localStorage.getItem(USERNAME_STORAGE_KEY)).toBeNull();
-    expect(screen.queryByText("Welcome, alex!")).not.toBeInTheDocument();
+    expect(screen.queryByText("Welcome, Alex!")).not.toBeInTheDocument();
     expect(screen.getAllByRole("link", { name: "Sign In" })[0]).toHaveAttribute("href", "/signin");
   });
 
@@ -98,7 +98,7 @@ describe("the header and its drawer", () => {
     expect(everywhereLogoutCount()).toBe(1);
     expect(logoutCount()).toBe(0);
     expect(localStorage.getItem(USERNAME_STORAGE_KEY)).toBeNull();
-    expect(screen.queryByText("Welcome, alex!")).not.toBeInTheDocument();
+    expect(screen.queryByText("Welcome, Alex!")).not.toBeInTheDocument();
   });
 
   it("logs out even when the server had already ended the session", async () => {

@@ -51,7 +51,7 @@ describe("the dashboard cards", { timeout: 30_000 }, () => {
     const memory = card("Memory Board");
     expect(await within(memory).findByText('"Memory 2"')).toBeInTheDocument();
     expect(
-      within(memory).getByText(`by alex_d · ${new Date("2026-01-02T12:00:00.000Z").toLocaleDateString()}`),
+      within(memory).getByText(`by Alex · ${new Date("2026-01-02T12:00:00.000Z").toLocaleDateString()}`),
     ).toBeInTheDocument();
     expect(within(memory).getByRole("link", { name: "View Full Memory Board" })).toHaveAttribute("href", "/memories");
     expect(await within(card("Q & A")).findByText(QUESTION.question)).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe("the dashboard cards", { timeout: 30_000 }, () => {
     await dashboardAs("sam");
     const alex = await within(card("Q & A")).findByRole("region", { name: "Alex" });
     expect(within(alex).getByText("The sunset on our first trip.")).toBeInTheDocument();
-    expect(within(alex).getByText("ALEX_D · No date available")).toBeInTheDocument();
+    expect(within(alex).getByText("Alex · No date available")).toBeInTheDocument();
     const sam = within(card("Q & A")).getByRole("region", { name: "Sam" });
     expect(within(sam).getByText("Sam has not submitted a response yet!")).toBeInTheDocument();
   });
@@ -116,6 +116,7 @@ describe("the dashboard cards", { timeout: 30_000 }, () => {
     const onThisDay = await screen.findByRole("region", { name: "On this day" });
     expect(within(onThisDay).getByText("A year ago today...")).toBeInTheDocument();
     expect(within(onThisDay).getByText('"Our first I love you"')).toBeInTheDocument();
+    expect(within(onThisDay).getByText("by Alex")).toBeInTheDocument();
   });
 
   it("hides 'On this day' when there is nothing from this day", async () => {

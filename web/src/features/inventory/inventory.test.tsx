@@ -52,7 +52,7 @@ describe("the Inventory tab", () => {
     expect(massage).toHaveTextContent("Twenty minutes.");
     expect(massage).toHaveTextContent("Quantity purchased: 2");
     expect(massage).toHaveTextContent("Price paid: 30 Spanks");
-    expect(massage).toHaveTextContent("Seller: sam");
+    expect(massage).toHaveTextContent("Seller: Sam");
   });
 
   it("says 'You have not purchased any products yet.' when empty", async () => {
@@ -120,7 +120,7 @@ describe("the Redeemed tab", () => {
     const rub = card("Foot rub");
     const shownAt = new Date(redeemedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
     expect(rub).toHaveTextContent(`Redeemed ${shownAt}`);
-    expect(rub).toHaveTextContent("Seller: sam");
+    expect(rub).toHaveTextContent("Seller: Sam");
 
     await user.click(within(rub).getByRole("button", { name: "Confirm Redeem Foot rub" }));
     expect(await screen.findByText("Redemption confirmed successfully.")).toBeInTheDocument();

@@ -37,7 +37,7 @@ describe("the memory board", { timeout: 30_000 }, () => {
     const items = await screen.findAllByRole("article");
     expect(items).toHaveLength(5);
     expect(within(items[0]!).getByText('"Memory 60"')).toBeInTheDocument();
-    expect(within(items[0]!).getByText("by alex_d")).toBeInTheDocument();
+    expect(within(items[0]!).getByText("by Alex")).toBeInTheDocument();
     expect(within(items[0]!).getByText(new Date(Date.UTC(2026, 0, 60, 12)).toLocaleDateString())).toBeInTheDocument();
   });
 
@@ -88,6 +88,7 @@ describe("the memory board", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole("checkbox", { name: 'Select the memory "Memory 6"' }));
     expect(remove).toBeEnabled();
     await user.click(remove);
+    await user.click(await screen.findByRole("button", { name: "Delete 2 memories" }));
 
     await waitFor(() => expect(screen.queryByText('"Memory 8"')).not.toBeInTheDocument());
     expect(screen.queryByText('"Memory 6"')).not.toBeInTheDocument();
@@ -120,6 +121,7 @@ describe("the memory board", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Select memories to delete" }));
     await user.click(screen.getByRole("checkbox", { name: 'Select the memory "Memory 1"' }));
     await user.click(screen.getByRole("button", { name: "Delete Selected Memories" }));
+    await user.click(await screen.findByRole("button", { name: "Delete 1 memory" }));
 
     expect(await screen.findByText('"Memory 6"')).toBeInTheDocument();
     expect(router.state.location.search).toEqual({ page: 2 });
@@ -136,6 +138,7 @@ describe("the memory board", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Select memories to delete" }));
     await user.click(screen.getByRole("checkbox", { name: 'Select the memory "Memory 3"' }));
     await user.click(screen.getByRole("button", { name: "Delete Selected Memories" }));
+    await user.click(await screen.findByRole("button", { name: "Delete 1 memory" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to delete memories. Please try again later.");
     expect(screen.getByText('"Memory 3"')).toBeInTheDocument();
   });

@@ -48,7 +48,7 @@ describe("All Q&A", { timeout: 60_000 }, () => {
     const travel = article("Where should we travel next?");
     expect(within(travel).getByText("Lisbon, for the tiles.")).toBeInTheDocument();
     expect(
-      within(travel).getByText(`alex_d · ${new Date("2026-11-21T10:15:00.000Z").toLocaleString()}`),
+      within(travel).getByText(`Alex · ${new Date("2026-11-21T10:15:00.000Z").toLocaleString()}`),
     ).toBeInTheDocument();
     expect(within(travel).getByText(`"Sam hasn't responded yet."`)).toBeInTheDocument();
     expect(within(travel).queryByText(PROMPT)).toBeNull();

@@ -2,7 +2,7 @@ import { act, configure, screen, waitFor, within } from "@testing-library/react"
 import { delay, HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { failure, signInAs } from "@/test/handlers/auth";
-import { purchaseRequests, setStatement } from "@/test/handlers/economy";
+import { purchaseRequests, setSpankTotal, setStatement } from "@/test/handlers/economy";
 import { setOwed } from "@/test/handlers/inventory";
 import {
   aProduct,
@@ -113,7 +113,7 @@ describe("the Shop", () => {
     expect(massage).toHaveTextContent("Twenty minutes, oil included.");
     expect(massage).toHaveTextContent("Quantity available: 3");
     expect(massage).toHaveTextContent("30 Spanks");
-    expect(massage).toHaveTextContent("Posted by sam");
+    expect(massage).toHaveTextContent("Posted by Sam");
     expect(within(massage).getByRole("button", { name: "Buy Now" })).toBeEnabled();
   });
 
@@ -129,6 +129,17 @@ describe("the Shop", () => {
     const own = card("Breakfast in bed");
     expect(within(own).getByRole("button", { name: "Buy Now" })).toBeDisabled();
     expect(own).toHaveTextContent("This is your own favour: only Sam can buy it.");
+  });
+
+  it("disables Buy Now, with the reason, for a favour the partner cannot afford", async () => {
+    setSpankTotal(20);
+    setProducts([samsMassage, { ...samsMassage, id: 3, name: "A kiss", price: 20 }]);
+    openSpankBank();
+    await screen.findByText("You have 20 spanks");
+    const massage = within(card("Back massage")).getByRole("button", { name: "Buy Now" });
+    expect(massage).toBeDisabled();
+    expect(massage).toHaveAccessibleDescription("You need 10 more spanks for this one.");
+    expect(within(card("A kiss")).getByRole("button", { name: "Buy Now" })).toBeEnabled();
   });
 
   it("buys at the price shown: the total comes from the reply and the list reloads", async () => {
@@ -304,21 +315,28 @@ describe("the add/edit modal", () => {
     expect(quantity).toHaveTextContent("9");
   });
 
-  it("floors and clamps the price to 0..9999 in at most 4 characters", async () => {
+  it("refuses a price that is not a whole number of spanks instead of multiplying it, and sends nothing", async () => {
     const { user, modal } = await openAddModal();
+    await user.click(within(modal).getByLabelText("Name"));
+    await user.paste("Foot rub");
+    await user.click(within(modal).getByLabelText("Description"));
+    await user.paste("Ten minutes each foot.");
     const price = within(modal).getByLabelText("Price (Spanks)");
-    await user.click(price);
-    await user.paste("12.9");
-    expect(price).toHaveValue("12");
+    for (const typed of ["12.5", "2.99", "7,50", "-5", "abc"]) {
+      await user.clear(price);
+      await user.paste(typed);
+      // Kept as typed: the dot is never dropped (12.5 never becomes 125).
+      expect(price).toHaveValue(typed);
+      expect(price).toHaveAccessibleDescription(/Price must be a whole number of spanks from 0 to 9999\./);
+    }
     await user.clear(price);
-    await user.paste("-5");
-    expect(price).toHaveValue("0");
+    await user.paste("12.5");
+    await user.click(within(modal).getByRole("button", { name: "Add Product" }));
+    expect(savedProductBodies()).toEqual([]);
     await user.clear(price);
-    await user.type(price, "123456");
+    await user.paste("123456");
     expect(price).toHaveValue("1234");
-    await user.clear(price);
-    await user.type(price, "abc");
-    expect(price).toHaveValue("");
+    expect(price).not.toHaveAccessibleDescription(/whole number/);
   });
 
   it("shows the validation message and sends nothing when the trimmed name or description is empty", async () => {

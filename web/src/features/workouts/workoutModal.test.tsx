@@ -31,6 +31,25 @@ describe("the workout modal", { timeout: 60_000 }, () => {
     expect(within(modal).getByRole("option", { name: "Miles (miles)" })).toBeInTheDocument();
   });
 
+  it("refuses values out of range with a message instead of clamping them, and shows the reward and cap", async () => {
+    const { user, modal } = await openWorkoutModal();
+    expect(
+      await within(modal).findByText("Each workout earns 5 spanks, up to 3 a day (3 left today)."),
+    ).toBeInTheDocument();
+    await user.type(within(modal).getByRole("textbox", { name: /Workout name/ }), "Ultra");
+    const duration = within(modal).getByRole("textbox", { name: /Duration/ });
+    await user.type(duration, "2000");
+    await user.type(within(modal).getByRole("textbox", { name: "Distance" }), "1200");
+    await user.type(within(modal).getByRole("textbox", { name: /Calories/ }), "25000");
+    await user.click(within(modal).getByRole("button", { name: "Submit" }));
+    // Left as typed (2000 is never quietly logged as 1440), and nothing is sent.
+    expect(duration).toHaveValue("2000");
+    expect(within(modal).getByText("Duration must be from 1 to 1440")).toBeInTheDocument();
+    expect(within(modal).getByText("Distance must be from 0 to 1000")).toBeInTheDocument();
+    expect(within(modal).getByText("Calories burned must be from 0 to 20000")).toBeInTheDocument();
+    expect(workoutBodies()).toEqual([]);
+  });
+
   it("shows 'Submitting...' disabled while sending, then the success toast, and closes", async () => {
     const release = holdWorkouts();
     const { user, modal } = await openWorkoutModal();

@@ -22,7 +22,7 @@ function DashboardRoute() {
   const partnerByResponseName = (username: string) =>
     partners.find((p) => p.responseName.toLowerCase() === username.toLowerCase()) ?? partnerOf(signedIn);
   return (
-    <Page title={`Hello, ${signedIn.user.displayName}`}>
+    <Page title={`Hello, ${signedIn.user.displayName}`} documentTitle="Dashboard">
       <Group justify="space-between" align="center" mb="lg" gap="md">
         <Text size="lg">{`Everything you and ${partnerOf(signedIn).displayName} share, all in one place.`}</Text>
         <Button size="md" onClick={workout.open}>

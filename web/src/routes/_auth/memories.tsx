@@ -1,10 +1,18 @@
+import { Tabs } from "@mantine/core";
 import { createFileRoute } from "@tanstack/react-router";
 import { Page } from "@/components/Page";
 import { MemoryBoard } from "@/features/memories/components/MemoryBoard";
-import { pageNumber } from "@/lib/searchParams";
+import { MemoryTrash } from "@/features/memories/components/MemoryTrash";
+import { oneOf, pageNumber } from "@/lib/searchParams";
 
-/** `?page=3`: back and reload keep the page; no page, or anything but a page number, is page 1. */
-const boardSearch = (search: Record<string, unknown>): { page?: number } => ({ page: pageNumber(search.page) });
+/**
+ * `?page=3`: back and reload keep the page; no page, or anything but a page number, is page 1.
+ * `?view=trash`: the trash of deleted memories, restorable for 30 days (paged the same way).
+ */
+const boardSearch = (search: Record<string, unknown>): { page?: number; view?: "trash" } => ({
+  page: pageNumber(search.page),
+  view: oneOf(search.view, ["trash"]),
+});
 
 export const Route = createFileRoute("/_auth/memories")({
   validateSearch: boardSearch,
@@ -12,11 +20,27 @@ export const Route = createFileRoute("/_auth/memories")({
 });
 
 function MemoriesRoute() {
-  const { page = 1 } = Route.useSearch();
+  const { page = 1, view } = Route.useSearch();
   const navigate = Route.useNavigate();
+  const toPage = (next: number) => navigate({ search: { page: next, view } });
   return (
     <Page title="Love in Every Memory">
-      <MemoryBoard page={page} onPage={(next) => navigate({ search: { page: next } })} />
+      <Tabs
+        value={view ?? "board"}
+        onChange={(next) => navigate({ search: { view: next === "trash" ? "trash" : undefined } })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="board">Memories</Tabs.Tab>
+          <Tabs.Tab value="trash">Trash</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="board">
+          <MemoryBoard page={page} onPage={toPage} />
+        </Tabs.Panel>
+        <Tabs.Panel value="trash">
+          <MemoryTrash page={page} onPage={toPage} />
+        </Tabs.Panel>
+      </Tabs>
     </Page>
   );
 }

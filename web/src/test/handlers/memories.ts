@@ -74,8 +74,14 @@ export const memoryHandlers = [
   }),
   http.post("/api/memories/delete", async ({ request }) => {
     if (state.failDeletes) return serverError();
-    const { ids } = (await request.json()) as { ids: number[] };
+    const { ids, page, pageSize = 5 } = (await request.json()) as { ids: number[]; page?: number; pageSize?: number };
     state.memories = state.memories.filter((memory) => !ids.includes(memory.id));
-    return HttpResponse.json(state.memories);
+    if (page === undefined) return HttpResponse.json(state.memories);
+    // With a page: that page of the board, clamped to the new last page (as the server answers).
+    const total = state.memories.length;
+    const pageCount = Math.max(1, Math.ceil(total / pageSize));
+    const shown = Math.min(page, pageCount);
+    const memories = state.memories.slice((shown - 1) * pageSize, shown * pageSize);
+    return HttpResponse.json({ memories, page: shown, pageCount, total });
   }),
 ];

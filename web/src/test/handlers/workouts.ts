@@ -21,6 +21,10 @@ export function resetWorkouts(): void {
 }
 
 export const workoutHandlers = [
+  // The demo economy: 5 spanks a workout, 3 a day; each logged workout here counts as rewarded.
+  http.get("/api/workout-reward", () =>
+    HttpResponse.json({ reward: 5, rewards_per_day: 3, rewarded_today: Math.min(3, state.bodies.length) }),
+  ),
   http.post("/api/log-workout", async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
     state.bodies.push(body);

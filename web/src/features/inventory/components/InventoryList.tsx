@@ -1,5 +1,7 @@
 import { Button, Text } from "@mantine/core";
 import type { InventoryItem } from "@spankbank/shared/contract/inventory";
+import { useDisplayName } from "@/features/session/useDisplayName";
+import { toast } from "@/lib/toast";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useInventory } from "../api/getInventory";
 import { useRedeemItem } from "../api/redeemItem";
@@ -20,6 +22,7 @@ export function InventoryList() {
 
 function InventoryCard({ item }: { item: InventoryItem }) {
   const redeem = useRedeemItem();
+  const displayName = useDisplayName();
   const once = useSingleFlight();
   return (
     <ItemCard
@@ -31,7 +34,14 @@ function InventoryCard({ item }: { item: InventoryItem }) {
           radius="xl"
           disabled={item.quantity <= 0 || redeem.isPending}
           loading={redeem.isPending}
-          onClick={() => once((settled) => redeem.mutate(item.id, { onSettled: settled }))}
+          onClick={() =>
+            once((settled) =>
+              redeem.mutate(item.id, {
+                onSuccess: () => toast.success(`Redeemed "${item.name}": it waits under Redeemed for you to confirm.`),
+                onSettled: settled,
+              }),
+            )
+          }
           aria-label={`Redeem ${item.name}`}
         >
           Redeem
@@ -40,7 +50,7 @@ function InventoryCard({ item }: { item: InventoryItem }) {
     >
       <Text size="sm" c="dimmed">{`Quantity purchased: ${item.quantity}`}</Text>
       <Text size="sm" c="dimmed">{`Price paid: ${item.price} Spanks`}</Text>
-      <Text size="sm" c="dimmed">{`Seller: ${item.username}`}</Text>
+      <Text size="sm" c="dimmed">{`Seller: ${displayName(item.username)}`}</Text>
     </ItemCard>
   );
 }

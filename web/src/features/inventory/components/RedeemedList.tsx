@@ -1,5 +1,6 @@
 import { Button, Text } from "@mantine/core";
 import type { RedeemedItem } from "@spankbank/shared/contract/inventory";
+import { useDisplayName } from "@/features/session/useDisplayName";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useConfirmRedemption } from "../api/confirmRedemption";
 import { useRedeemed } from "../api/getRedeemed";
@@ -24,6 +25,7 @@ export function RedeemedList() {
 
 function RedeemedCard({ item }: { item: RedeemedItem }) {
   const confirm = useConfirmRedemption();
+  const displayName = useDisplayName();
   const once = useSingleFlight();
   return (
     <ItemCard
@@ -53,7 +55,7 @@ function RedeemedCard({ item }: { item: RedeemedItem }) {
         {"Redeemed "}
         <time dateTime={item.redeemed_at}>{dateAndTime(item.redeemed_at)}</time>
       </Text>
-      <Text size="sm" c="dimmed">{`Seller: ${item.username}`}</Text>
+      <Text size="sm" c="dimmed">{`Seller: ${displayName(item.username)}`}</Text>
     </ItemCard>
   );
 }

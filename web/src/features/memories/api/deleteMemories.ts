@@ -1,10 +1,16 @@
-import { memoryList } from "@spankbank/shared/contract/memories";
+import { memoriesPage } from "@spankbank/shared/contract/memories";
+import { MEMORIES_PER_PAGE } from "@spankbank/shared/limits";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
-export const deleteMemories = (ids: number[]) => api.post("/api/memories/delete", { ids }, memoryList);
+/**
+ * Moves memories to the trash and asks for the board's page back (not the whole remaining list,
+ * which is megabytes after years): the answer is the page to show, clamped to the new last page.
+ */
+export const deleteMemories = ({ ids, page }: { ids: number[]; page: number }) =>
+  api.post("/api/memories/delete", { ids, page, pageSize: MEMORIES_PER_PAGE }, memoriesPage);
 
-/** Deletes the selected memories; every memory read (board pages, dashboard card) is refreshed. */
+/** Deletes the selected memories; every memory read (board pages, trash, dashboard card) is refreshed. */
 export function useDeleteMemories() {
   const queryClient = useQueryClient();
   return useMutation({

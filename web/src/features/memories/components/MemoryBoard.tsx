@@ -1,22 +1,40 @@
-import { ActionIcon, Alert, Button, Card, Checkbox, Group, Pagination, Stack, Text } from "@mantine/core";
-import { memoriesPage } from "@spankbank/shared/contract/memories";
-import { MEMORIES_PER_PAGE } from "@spankbank/shared/limits";
+import { ActionIcon, Alert, Button, Card, Checkbox, Group, Modal, Stack, Text } from "@mantine/core";
+import { MEMORY_TRASH_DAYS } from "@spankbank/shared/limits";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useDisplayName } from "@/features/session/useDisplayName";
+import { toast } from "@/lib/toast";
 import { useDeleteMemories } from "../api/deleteMemories";
 import { memoryPageQueryOptions, useMemoryPage } from "../api/getMemoryPage";
 import { MemoryImages } from "./MemoryImages";
+import { MemoryPager } from "./MemoryPager";
 
 const FETCH_FAILED = "Failed to fetch memories. Please try again later.";
 const DELETE_FAILED = "Failed to delete memories. Please try again later.";
 
-/** The memory board (SPEC: Memory board): 5 a page, selection mode to delete. */
+export const memoriesCount = (n: number) => (n === 1 ? "1 memory" : `${n} memories`);
+
+/** The memory board (SPEC: Memory board): 5 a page, selection mode to delete (to the trash, after a confirm). */
 export function MemoryBoard({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const { data, isPending, isError } = useMemoryPage(page);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [confirming, setConfirming] = useState(false);
   const deletion = useDeleteMemories();
   const queryClient = useQueryClient();
+  const displayName = useDisplayName();
+  const trashButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const wasSelecting = useRef(false);
+
+  // Only what is on screen can be selected: another page starts with nothing selected.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page change is the trigger
+  useEffect(() => setSelected(new Set()), [page]);
+  // Focus follows the mode: into selection mode on its Cancel, back out on the trash button.
+  useEffect(() => {
+    if (selecting !== wasSelecting.current) (selecting ? cancelButton : trashButton).current?.focus();
+    wasSelecting.current = selecting;
+  }, [selecting]);
 
   const leaveSelection = () => {
     setSelecting(false);
@@ -29,30 +47,29 @@ export function MemoryBoard({ page, onPage }: { page: number; onPage: (page: num
       return next;
     });
 
+  const memories = data?.memories ?? [];
+  const onScreen = memories.filter((memory) => selected.has(memory.id)).map((memory) => memory.id);
+
   const deleteSelected = () =>
-    deletion.mutate([...selected], {
-      onSuccess: (remaining) => {
-        // The returned list replaces the board; a page that no longer exists falls back to the new last page.
-        const pageCount = Math.max(1, Math.ceil(remaining.length / MEMORIES_PER_PAGE));
-        const target = Math.min(page, pageCount);
-        const start = (target - 1) * MEMORIES_PER_PAGE;
-        queryClient.setQueryData(
-          memoryPageQueryOptions(target).queryKey,
-          memoriesPage.parse({
-            memories: remaining.slice(start, start + MEMORIES_PER_PAGE),
-            page: target,
-            pageCount,
-            total: remaining.length,
-          }),
-        );
-        leaveSelection();
-        if (target !== page) onPage(target);
+    deletion.mutate(
+      { ids: onScreen, page },
+      {
+        onSuccess: (shown) => {
+          // The answer is the page to show now: a page that no longer exists falls back to the new last one.
+          queryClient.setQueryData(memoryPageQueryOptions(shown.page).queryKey, shown);
+          setConfirming(false);
+          leaveSelection();
+          toast.success(
+            `${onScreen.length === 1 ? "1 memory moved" : `${onScreen.length} memories moved`} to the trash. You can restore ${onScreen.length === 1 ? "it" : "them"} for ${MEMORY_TRASH_DAYS} days.`,
+          );
+          if (shown.page !== page) onPage(shown.page);
+        },
+        onError: () => setConfirming(false),
       },
-    });
+    );
 
   if (isPending) return <Text c="dimmed">Loading...</Text>;
   const error = isError ? FETCH_FAILED : deletion.isError ? DELETE_FAILED : null;
-  const memories = data?.memories ?? [];
 
   return (
     <Stack gap="md">
@@ -63,23 +80,19 @@ export function MemoryBoard({ page, onPage }: { page: number; onPage: (page: num
       )}
       {data && data.total > 0 && (
         <Group justify="space-between">
-          <Text c="dimmed">{data.total === 1 ? "1 memory" : `${data.total} memories`}</Text>
+          <Text c="dimmed">{memoriesCount(data.total)}</Text>
           {selecting ? (
             <Group gap="sm">
-              <Button variant="default" onClick={leaveSelection}>
+              <Button ref={cancelButton} variant="default" onClick={leaveSelection}>
                 Cancel
               </Button>
-              <Button
-                color="red.9"
-                disabled={selected.size === 0}
-                loading={deletion.isPending}
-                onClick={deleteSelected}
-              >
+              <Button color="red.9" disabled={onScreen.length === 0} onClick={() => setConfirming(true)}>
                 Delete Selected Memories
               </Button>
             </Group>
           ) : (
             <ActionIcon
+              ref={trashButton}
               variant="light"
               size="lg"
               aria-label="Select memories to delete"
@@ -107,7 +120,7 @@ export function MemoryBoard({ page, onPage }: { page: number; onPage: (page: num
               <Text size="lg" fs="italic" style={{ overflowWrap: "anywhere" }}>{`"${memory.message}"`}</Text>
               <MemoryImages images={memory.images} message={memory.message} />
               <Group gap="xs" justify="space-between">
-                <Text size="sm" fw={600} c="rose.8">{`by ${memory.username}`}</Text>
+                <Text size="sm" fw={600} c="rose.8">{`by ${displayName(memory.username)}`}</Text>
                 <Text size="sm" c="dimmed">
                   {new Date(memory.created_at).toLocaleDateString()}
                 </Text>
@@ -116,23 +129,31 @@ export function MemoryBoard({ page, onPage }: { page: number; onPage: (page: num
           </Group>
         </Card>
       ))}
-      {data && data.pageCount > 1 && (
-        <Pagination
-          total={data.pageCount}
-          value={data.page}
-          onChange={onPage}
-          siblings={1}
-          boundaries={1}
-          mx="auto"
-          getControlProps={(control) => ({ "aria-label": control === "previous" ? "Previous page" : "Next page" })}
-          getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
-        />
-      )}
+      {data && <MemoryPager total={data.pageCount} value={data.page} onChange={onPage} />}
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Delete ${memoriesCount(onScreen.length)}?`}
+        centered
+        closeButtonProps={{ "aria-label": "Close" }}
+      >
+        <Stack gap="md">
+          <Text>{`${onScreen.length === 1 ? "It goes" : "They go"} to the trash below the board, where you can restore ${onScreen.length === 1 ? "it" : "them"} for ${MEMORY_TRASH_DAYS} days. After that ${onScreen.length === 1 ? "it is" : "they are"} gone for good.`}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+              Keep them
+            </Button>
+            <Button color="red.9" loading={deletion.isPending} onClick={deleteSelected}>
+              {`Delete ${memoriesCount(onScreen.length)}`}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }
 
-function TrashIcon() {
+export function TrashIcon() {
   return (
     <svg
       width="20"

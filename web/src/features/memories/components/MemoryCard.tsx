@@ -1,6 +1,7 @@
 import { Blockquote, Stack, Text } from "@mantine/core";
 import { DashboardCard } from "@/components/DashboardCard";
 import { AnchorLink } from "@/components/links";
+import { useDisplayName } from "@/features/session/useDisplayName";
 import { useLatestMemory } from "../api/getLatestMemory";
 import { MemoryImages } from "./MemoryImages";
 
@@ -9,6 +10,7 @@ const EMPTY = "Create some memories on Discord to get started!";
 /** The dashboard's Memory Board card: the latest memory, or the Discord text when none (or on failure). */
 export function MemoryCard() {
   const { data: memory, isPending } = useLatestMemory();
+  const displayName = useDisplayName();
   return (
     <DashboardCard title="Memory Board" loading={isPending} reserve={150}>
       <Stack gap="sm">
@@ -19,7 +21,7 @@ export function MemoryCard() {
             </Blockquote>
             <MemoryImages images={memory.images} message={memory.message} />
             <Text size="sm" c="dimmed">
-              {`by ${memory.username} · ${new Date(memory.created_at).toLocaleDateString()}`}
+              {`by ${displayName(memory.username)} · ${new Date(memory.created_at).toLocaleDateString()}`}
             </Text>
           </>
         ) : (

@@ -1,6 +1,7 @@
 import { Blockquote, Stack, Text } from "@mantine/core";
 import type { OnThisDay } from "@spankbank/shared/contract/memories";
 import { DashboardCard } from "@/components/DashboardCard";
+import { useDisplayName } from "@/features/session/useDisplayName";
 import { useOnThisDay } from "../api/getOnThisDay";
 import { MemoryImages } from "./MemoryImages";
 
@@ -13,6 +14,7 @@ export function agoToday(monthsAgo: number): string {
 /** Beyond the spec: this calendar day in earlier months and years. Hidden while empty, loading or failed. */
 export function OnThisDayCard({ sealedText }: { sealedText: (username: string) => string }) {
   const { data } = useOnThisDay();
+  const displayName = useDisplayName();
   if (!data || (data.memories.length === 0 && data.answers.length === 0)) return null;
   return (
     <DashboardCard title="On this day" loading={false} span>
@@ -28,7 +30,7 @@ export function OnThisDayCard({ sealedText }: { sealedText: (username: string) =
                   {`"${memory.message}"`}
                 </Blockquote>
                 <MemoryImages images={memory.images} message={memory.message} />
-                <Text size="sm" c="dimmed">{`by ${memory.username}`}</Text>
+                <Text size="sm" c="dimmed">{`by ${displayName(memory.username)}`}</Text>
               </div>
             ))}
             {byQuestion(answers).map((answered) => (
@@ -38,7 +40,9 @@ export function OnThisDayCard({ sealedText }: { sealedText: (username: string) =
                 </Text>
                 {answered.map((answer) => (
                   <Text key={answer.username} size="sm">
-                    {answer.sealed ? sealedText(answer.username) : `${answer.username}: "${answer.response}"`}
+                    {answer.sealed
+                      ? sealedText(answer.username)
+                      : `${displayName(answer.username)}: "${answer.response}"`}
                   </Text>
                 ))}
               </div>

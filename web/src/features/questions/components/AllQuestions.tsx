@@ -1,7 +1,7 @@
 import { Button, Card, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { Question } from "@spankbank/shared/contract/questions";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useQuestions } from "../api/getQuestions";
 import { type Slot, sealedText, slotsOf } from "../slots";
 import { ResponseModal } from "./ResponseModal";
@@ -18,6 +18,12 @@ export function AllQuestions({
 }) {
   const { data, isPending } = useQuestions();
   const [answering, setAnswering] = useState<{ question: Question; initial: string } | null>(null);
+  // The question last answered: the button that opened the modal is gone once it is answered.
+  const answered = useRef<number | null>(null);
+  const focusAnsweredSlot = () => {
+    const stranded = document.activeElement === null || document.activeElement === document.body;
+    if (stranded && answered.current !== null) document.getElementById(ownSlotId(answered.current))?.focus();
+  };
   const needle = search.toLowerCase();
   const questions = (data ?? []).filter((question) => question.question.toLowerCase().includes(needle));
 
@@ -50,7 +56,11 @@ export function AllQuestions({
                   key={slot.partner.username}
                   slot={slot}
                   isOwner={slot.partner.username === signedIn.user.username}
-                  onAnswer={(initial) => setAnswering({ question, initial })}
+                  id={slot.partner.username === signedIn.user.username ? ownSlotId(question.question_id) : undefined}
+                  onAnswer={(initial) => {
+                    answered.current = question.question_id;
+                    setAnswering({ question, initial });
+                  }}
                 />
               ))}
             </SimpleGrid>
@@ -61,23 +71,37 @@ export function AllQuestions({
         question={answering?.question ?? null}
         initial={answering?.initial ?? ""}
         onClose={() => setAnswering(null)}
+        onClosed={focusAnsweredSlot}
       />
     </Stack>
   );
 }
 
+const ownSlotId = (questionId: number) => `own-answer-${questionId}`;
+
 function ResponseSlot({
+  id,
   slot,
   isOwner,
   onAnswer,
 }: {
+  id: string | undefined;
   slot: Slot;
   isOwner: boolean;
   onAnswer: (initial: string) => void;
 }) {
   const { partner, answer } = slot;
   return (
-    <Stack gap={4} p="md" bg="rose.0" style={{ borderRadius: "var(--mantine-radius-md)" }}>
+    <Stack
+      id={id}
+      tabIndex={id ? -1 : undefined}
+      aria-label={id ? "Your answer" : undefined}
+      role={id ? "group" : undefined}
+      gap={4}
+      p="md"
+      bg="rose.0"
+      style={{ borderRadius: "var(--mantine-radius-md)" }}
+    >
       <Text fw={700} c="rose.8">
         {partner.displayName}
       </Text>
@@ -95,7 +119,7 @@ function ResponseSlot({
         <>
           <Text style={{ overflowWrap: "anywhere" }}>{answer.response}</Text>
           <Text size="sm" c="dimmed">
-            {`${answer.username}${answer.created_at ? ` · ${new Date(answer.created_at).toLocaleString()}` : ""}`}
+            {`${partner.displayName}${answer.created_at ? ` · ${new Date(answer.created_at).toLocaleString()}` : ""}`}
           </Text>
           {isOwner && (
             <Button

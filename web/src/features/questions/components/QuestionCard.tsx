@@ -39,7 +39,7 @@ function Column({ slot: { partner, answer } }: { slot: Slot }) {
         <Stack gap={4}>
           <Text style={{ overflowWrap: "anywhere" }}>{answer.response}</Text>
           <Text size="sm" c="dimmed">
-            {`${answer.username} · ${answer.created_at ? new Date(answer.created_at).toLocaleDateString() : "No date available"}`}
+            {`${partner.displayName} · ${answer.created_at ? new Date(answer.created_at).toLocaleDateString() : "No date available"}`}
           </Text>
         </Stack>
       )}

@@ -10,15 +10,19 @@ export function ResponseModal({
   question,
   initial,
   onClose,
+  onClosed,
 }: {
   question: Question | null;
   initial: string;
   onClose: () => void;
+  /** After the closing transition, when focus can be placed again. */
+  onClosed?: () => void;
 }) {
   return (
     <Modal
       opened={question !== null}
       onClose={onClose}
+      onExitTransitionEnd={onClosed}
       title="Add a Response"
       centered
       radius="lg"

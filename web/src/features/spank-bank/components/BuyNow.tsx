@@ -1,34 +1,48 @@
 import { Button, Stack, Text } from "@mantine/core";
 import type { Product } from "@spankbank/shared/contract/products";
 import { useSingleFlight } from "@/lib/useSingleFlight";
+import { useSpankTotal } from "../api/getSpankTotal";
 import { usePurchaseProduct } from "../api/purchaseProduct";
 
-/** Buy Now: one unit, a fresh Idempotency-Key per click, disabled while the purchase is in flight. */
+/**
+ * Buy Now: one unit, a fresh Idempotency-Key per click, disabled while the purchase is in flight,
+ * and disabled with the reason for a favour the partner cannot afford (the server refuses it too).
+ */
 export function BuyNow({ product, own, partnerName }: { product: Product; own: boolean; partnerName: string }) {
   const purchase = usePurchaseProduct();
   const once = useSingleFlight();
   const buy = () =>
     once((settled) => purchase.mutate({ product, idempotencyKey: crypto.randomUUID() }, { onSettled: settled }));
   const soldOut = product.quantity < 1;
+  const { data: spanks } = useSpankTotal();
+  const short = spanks === undefined ? 0 : product.price - spanks;
+  const unaffordable = !own && !soldOut && short > 0;
+  const reasonId = `buy-now-reason-${product.id}`;
   return (
     <Stack gap={6}>
       <Button
         fullWidth
         radius="xl"
-        disabled={own || soldOut || purchase.isPending}
+        disabled={own || soldOut || unaffordable || purchase.isPending}
         loading={purchase.isPending}
         onClick={buy}
+        aria-describedby={own || soldOut || unaffordable ? reasonId : undefined}
       >
         Buy Now
       </Button>
       {own && (
-        <Text size="sm" c="dimmed" ta="center">
+        <Text id={reasonId} size="sm" c="dimmed" ta="center">
           {`This is your own favour: only ${partnerName} can buy it.`}
         </Text>
       )}
       {!own && soldOut && (
-        <Text size="sm" c="dimmed" ta="center">
+        <Text id={reasonId} size="sm" c="dimmed" ta="center">
           Sold out for now.
+        </Text>
+      )}
+      {unaffordable && (
+        <Text id={reasonId} size="sm" c="dimmed" ta="center">
+          {`You need ${short} more ${short === 1 ? "spank" : "spanks"} for this one.`}
         </Text>
       )}
     </Stack>

@@ -1,10 +1,12 @@
 import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import type { Product } from "@spankbank/shared/contract/products";
 import type { ReactNode } from "react";
+import { useDisplayName } from "@/features/session/useDisplayName";
 import classes from "./spankBank.module.css";
 
 /** One favour with every field the spec lists; `actions` are the buttons of the tab showing it. */
 export function ProductCard({ product, actions }: { product: Product; actions: ReactNode }) {
+  const displayName = useDisplayName();
   return (
     <Card withBorder shadow="xs" radius="lg" padding="lg" className={classes.card}>
       <Stack gap="xs" className={classes.cardBody}>
@@ -18,7 +20,7 @@ export function ProductCard({ product, actions }: { product: Product; actions: R
         </Group>
         <Text style={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }}>{product.description}</Text>
         <Text size="sm" c="dimmed">{`Quantity available: ${product.quantity}`}</Text>
-        <Text size="sm" c="dimmed">{`Posted by ${product.username}`}</Text>
+        <Text size="sm" c="dimmed">{`Posted by ${displayName(product.username)}`}</Text>
       </Stack>
       <Card.Section inheritPadding pb="lg" pt="md">
         {actions}

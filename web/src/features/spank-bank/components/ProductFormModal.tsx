@@ -12,10 +12,11 @@ import { useSaveProduct } from "../api/saveProduct";
 import {
   cutDescription,
   cutName,
+  cutPrice,
   emptyProductForm,
   INVALID_PRODUCT_MESSAGE,
-  nextPrice,
   type ProductForm,
+  priceError,
   productBodyOf,
   stepQuantity,
 } from "./productForm";
@@ -129,8 +130,10 @@ export function ProductFormModal({
             inputMode="numeric"
             placeholder="0"
             value={form.price}
-            onChange={(event) => set({ price: nextPrice(form.price, event.currentTarget.value) })}
+            onChange={(event) => set({ price: cutPrice(event.currentTarget.value) })}
             maxLength={PRODUCT_PRICE_MAX_CHARS}
+            error={priceError(form.price)}
+            errorProps={{ role: "alert" }}
           />
           {invalid && (
             <Text role="alert" c="red.9" size="sm">

@@ -14,7 +14,7 @@ export interface ProductForm {
   name: string;
   description: string;
   quantity: number;
-  /** As typed, already cleaned: digits only, floored and clamped; empty means 0. */
+  /** As typed (at most 4 characters); empty means 0. Checked by `priceError` before anything is sent. */
   price: string;
 }
 
@@ -28,24 +28,28 @@ export const cutDescription = (value: string) => value.slice(0, PRODUCT_DESCRIPT
 export const stepQuantity = (quantity: number, step: 1 | -1) =>
   Math.min(PRODUCT_QUANTITY_MAX, Math.max(PRODUCT_QUANTITY_MIN, quantity + step));
 
+/** The price field's next text: at most 4 characters, kept as typed so a refusal can name what is wrong. */
+export const cutPrice = (typed: string) => typed.slice(0, PRODUCT_PRICE_MAX_CHARS);
+
+export const PRICE_NOT_WHOLE_MESSAGE = `Price must be a whole number of spanks from ${PRODUCT_PRICE_MIN} to ${PRODUCT_PRICE_MAX}.`;
+
 /**
- * The price field's next text: at most 4 characters, numeric, floored, clamped to 0..9999; empty
- * stays empty (it means 0). Anything not numeric keeps the previous text.
+ * Why the typed price cannot be sent, or null when it can. Only digits pass: `12.5`, `2.99` and
+ * `7,50` are refused rather than read as 125, 299 or 750 (a price is never multiplied), and `-5`
+ * is refused rather than turned into 0. Empty means 0 (SPEC section 5).
  */
-export function nextPrice(previous: string, typed: string): string {
-  const text = typed.trim().slice(0, PRODUCT_PRICE_MAX_CHARS);
-  if (text === "") return "";
-  const value = Number(text);
-  if (!Number.isFinite(value)) return previous;
-  return String(Math.min(PRODUCT_PRICE_MAX, Math.max(PRODUCT_PRICE_MIN, Math.floor(value))));
+export function priceError(text: string): string | null {
+  const price = text.trim();
+  if (price === "") return null;
+  return /^\d+$/.test(price) && Number(price) <= PRODUCT_PRICE_MAX ? null : PRICE_NOT_WHOLE_MESSAGE;
 }
 
 /** The body to send, or null when the spec's validation message must show instead. */
 export function productBodyOf(form: ProductForm): ProductBody | null {
   const name = form.name.trim();
   const description = form.description.trim();
-  const price = form.price === "" ? 0 : Number(form.price);
   const quantityOk = form.quantity >= PRODUCT_QUANTITY_MIN && form.quantity <= PRODUCT_QUANTITY_MAX;
-  if (name === "" || description === "" || !quantityOk || price < PRODUCT_PRICE_MIN) return null;
+  if (name === "" || description === "" || !quantityOk || priceError(form.price) !== null) return null;
+  const price = form.price.trim() === "" ? 0 : Number(form.price.trim());
   return { name, description, quantity: form.quantity, price };
 }

@@ -1,8 +1,19 @@
 import { type WorkoutBody, workoutReply } from "@spankbank/shared/contract/workouts";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
 export const logWorkout = (workout: WorkoutBody) => api.post("/api/log-workout", workout, workoutReply);
 
-export const useLogWorkout = () =>
-  useMutation({ mutationFn: logWorkout, onError: (error) => console.error("Failed to log workout:", error) });
+/** Logs a workout; what the next one earns (the daily cap) and the spank total are read again. */
+export function useLogWorkout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logWorkout,
+    onError: (error) => console.error("Failed to log workout:", error),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["workout-reward"] }),
+        queryClient.invalidateQueries({ queryKey: ["spankTotal"] }),
+      ]),
+  });
+}

@@ -1,14 +1,16 @@
-import { Button, Group, Modal, NativeSelect, NumberInput, Stack, TextInput } from "@mantine/core";
+import { Button, Group, Modal, NativeSelect, NumberInput, Stack, Text, TextInput } from "@mantine/core";
 import {
   DEFAULT_DISTANCE_UNIT,
   DISTANCE_UNITS,
   WORKOUT_CALORIES_MAX,
   WORKOUT_DISTANCE_MAX,
   WORKOUT_DURATION_MAX,
+  WORKOUT_DURATION_MIN,
   WORKOUT_NAME_MAX,
 } from "@spankbank/shared/limits";
 import { type FormEvent, useState } from "react";
 import { toast } from "@/lib/toast";
+import { useWorkoutReward } from "../api/getWorkoutReward";
 import { useLogWorkout } from "../api/logWorkout";
 
 type Unit = (typeof DISTANCE_UNITS)[number];
@@ -21,6 +23,19 @@ interface Fields {
   distanceUnit: Unit;
   calories: number | string;
 }
+/** Why a number is refused: missing when required, or outside the server's range (never clamped). */
+function numberError(value: number | string, label: string, min: number, max: number, required: boolean) {
+  if (typeof value !== "number") return required ? `${label} is required` : undefined;
+  return value < min || value > max ? `${label} must be from ${min} to ${max}` : undefined;
+}
+
+/** "Each workout earns 5 spanks, up to 3 a day (2 left today)." */
+function rewardLine(reward: { reward: number; rewards_per_day: number; rewarded_today: number }): string {
+  const left = Math.max(0, reward.rewards_per_day - reward.rewarded_today);
+  const earns = `Each workout earns ${reward.reward} ${reward.reward === 1 ? "spank" : "spanks"}, up to ${reward.rewards_per_day} a day`;
+  return left === 0 ? `${earns}: today's are all earned.` : `${earns} (${left} left today).`;
+}
+
 const EMPTY: Fields = { name: "", duration: "", distance: "", distanceUnit: DEFAULT_DISTANCE_UNIT, calories: "" };
 
 /** The workout modal (SPEC: Workout modal, section 4): it closes after sending, whatever the answer. */
@@ -28,6 +43,7 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const logWorkout = useLogWorkout();
+  const reward = useWorkoutReward(opened);
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
     setFields((current) => ({ ...current, [key]: value }));
 
@@ -39,13 +55,14 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const missing = {
+    const refused = {
       name: fields.name.trim() === "" ? "Name is required" : undefined,
-      duration: typeof fields.duration !== "number" ? "Duration is required" : undefined,
-      calories: typeof fields.calories !== "number" ? "Calories burned is required" : undefined,
+      duration: numberError(fields.duration, "Duration", WORKOUT_DURATION_MIN, WORKOUT_DURATION_MAX, true),
+      distance: numberError(fields.distance, "Distance", 0, WORKOUT_DISTANCE_MAX, false),
+      calories: numberError(fields.calories, "Calories burned", 0, WORKOUT_CALORIES_MAX, true),
     };
-    setErrors(missing);
-    if (missing.name || missing.duration || missing.calories) return;
+    setErrors(refused);
+    if (Object.values(refused).some((error) => error !== undefined)) return;
     logWorkout.mutate(
       {
         name: fields.name.trim(),
@@ -74,6 +91,11 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
+          {reward.data && (
+            <Text size="sm" c="dimmed">
+              {rewardLine(reward.data)}
+            </Text>
+          )}
           <TextInput
             label="Workout name"
             required
@@ -86,8 +108,10 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
           <NumberInput
             label="Duration (minutes)"
             required
-            min={1}
+            min={WORKOUT_DURATION_MIN}
             max={WORKOUT_DURATION_MAX}
+            clampBehavior="none"
+            description={`${WORKOUT_DURATION_MIN} to ${WORKOUT_DURATION_MAX} minutes`}
             allowDecimal={false}
             value={fields.duration}
             onChange={(value) => set("duration", value)}
@@ -98,9 +122,11 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
               label="Distance"
               min={0}
               max={WORKOUT_DISTANCE_MAX}
+              clampBehavior="none"
               decimalScale={2}
               value={fields.distance}
               onChange={(value) => set("distance", value)}
+              error={errors.distance}
             />
             <NativeSelect
               label="Distance unit"
@@ -114,6 +140,7 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
             required
             min={0}
             max={WORKOUT_CALORIES_MAX}
+            clampBehavior="none"
             allowDecimal={false}
             value={fields.calories}
             onChange={(value) => set("calories", value)}

@@ -1,0 +1,1 @@
+CREATE INDEX `memories_trash` ON `memories` (`deleted_at`,`id`) WHERE "memories"."deleted_at" IS NOT NULL;

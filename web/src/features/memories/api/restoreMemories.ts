@@ -1,0 +1,15 @@
+import { restoreMemoriesReply } from "@spankbank/shared/contract/memories";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+export const restoreMemories = (ids: number[]) => api.post("/api/memories/restore", { ids }, restoreMemoriesReply);
+
+/** Brings memories back from the trash; the board, the trash and the dashboard card refresh. */
+export function useRestoreMemories() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreMemories,
+    onError: (error) => console.error("Failed to restore memories:", error),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["memories"] }),
+  });
+}

@@ -1,0 +1,36 @@
+import { Pagination } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import classes from "./memories.module.css";
+
+/**
+ * The board's pager (SPEC: arrows disabled at the ends, about 3 numbers around the current page,
+ * first and last with ellipses). On a phone it is sized to stay on one line at 360 px: smaller
+ * controls and tighter gaps, never wrapping Next onto a line of its own.
+ */
+export function MemoryPager({
+  total,
+  value,
+  onChange,
+}: {
+  total: number;
+  value: number;
+  onChange: (page: number) => void;
+}) {
+  const phone = useMediaQuery("(max-width: 36em)") ?? false;
+  if (total <= 1) return null;
+  return (
+    <Pagination
+      total={total}
+      value={value}
+      onChange={onChange}
+      siblings={1}
+      boundaries={1}
+      size={phone ? "sm" : "md"}
+      gap={phone ? 4 : 8}
+      className={classes.pager}
+      mx="auto"
+      getControlProps={(control) => ({ "aria-label": control === "previous" ? "Previous page" : "Next page" })}
+      getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
+    />
+  );
+}

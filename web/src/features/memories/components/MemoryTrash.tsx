@@ -1,0 +1,62 @@
+import { Alert, Button, Card, Group, Stack, Text } from "@mantine/core";
+import { MEMORY_TRASH_DAYS } from "@spankbank/shared/limits";
+import { useDisplayName } from "@/features/session/useDisplayName";
+import { toast } from "@/lib/toast";
+import { useTrash } from "../api/getTrash";
+import { useRestoreMemories } from "../api/restoreMemories";
+import { memoriesCount } from "./MemoryBoard";
+import { MemoryPager } from "./MemoryPager";
+
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
+
+/** Deleted memories, restorable for MEMORY_TRASH_DAYS days; then the daily purge removes them. */
+export function MemoryTrash({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  const { data, isPending, isError } = useTrash(page);
+  const restore = useRestoreMemories();
+  const displayName = useDisplayName();
+
+  if (isPending) return <Text c="dimmed">Loading...</Text>;
+  return (
+    <Stack gap="md">
+      <Text c="dimmed">{`Deleted memories wait here for ${MEMORY_TRASH_DAYS} days, then they are gone for good.`}</Text>
+      {(isError || restore.isError) && (
+        <Alert color="red" variant="light" role="alert">
+          {isError
+            ? "Failed to fetch the trash. Please try again later."
+            : "Failed to restore the memory. Please try again."}
+        </Alert>
+      )}
+      {data && data.total === 0 && <Text>The trash is empty.</Text>}
+      {data && data.total > 0 && <Text c="dimmed">{`${memoriesCount(data.total)} in the trash`}</Text>}
+      {data?.memories.map((memory) => (
+        <Card key={memory.id} withBorder radius="lg" padding="lg" component="article" bg="gray.0">
+          <Stack gap={6}>
+            <Text size="lg" fs="italic" style={{ overflowWrap: "anywhere" }}>{`"${memory.message}"`}</Text>
+            <Group gap="xs" justify="space-between" align="flex-end">
+              <Stack gap={2}>
+                <Text size="sm" fw={600} c="rose.8">{`by ${displayName(memory.username)}`}</Text>
+                <Text
+                  size="sm"
+                  c="dimmed"
+                >{`Deleted ${day(memory.deleted_at)} · restorable until ${day(memory.purge_at)}`}</Text>
+              </Stack>
+              <Button
+                variant="light"
+                loading={restore.isPending && restore.variables?.[0] === memory.id}
+                onClick={() =>
+                  restore.mutate([memory.id], {
+                    onSuccess: () => toast.success("Memory restored to the board."),
+                  })
+                }
+                aria-label={`Restore the memory "${memory.message}"`}
+              >
+                Restore
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      ))}
+      {data && <MemoryPager total={data.pageCount} value={data.page} onChange={onPage} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,14 @@
+import { workoutRewardReply } from "@spankbank/shared/contract/workouts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+export const getWorkoutReward = (signal?: AbortSignal) =>
+  api.get("/api/workout-reward", workoutRewardReply, { signal, cache: "no-store" });
+
+export const workoutRewardQueryOptions = queryOptions({
+  queryKey: ["workout-reward"],
+  queryFn: ({ signal }) => getWorkoutReward(signal),
+  retry: false,
+});
+
+export const useWorkoutReward = (enabled: boolean) => useQuery({ ...workoutRewardQueryOptions, enabled });
