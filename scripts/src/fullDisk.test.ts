@@ -131,20 +131,20 @@ describe.skipIf(!disk.mounted)("a full disk (a real 8 MiB tmpfs)", () => {
     // Reads and the session need no write.
     const session = await call(server.url, "GET", "/api/auth/session", undefined, cookie);
     expect(session.status).toBe(200);
-    expect((await session.json()).user.username).toBe("alex");
+    expect(((await session.json()) as { user: { username: string } }).user.username).toBe("alex");
     const products = await call(server.url, "GET", "/api/products", undefined, cookie);
     expect(products.status).toBe(200);
-    expect((await products.json()).map((p: { name: string }) => p.name)).toEqual(["Back rub"]);
+    expect(((await products.json()) as { name: string }[]).map((p: { name: string }) => p.name)).toEqual(["Back rub"]);
 
     // A write says the disk is full, and nothing was saved.
     const write = await call(server.url, "POST", "/api/products", { ...product, name: "Foot rub" }, cookie);
     expect(write.status).toBe(507);
-    expect((await write.json()).message).toMatch(/disk is full.*nothing was saved/i);
+    expect(((await write.json()) as { message: string }).message).toMatch(/disk is full.*nothing was saved/i);
 
     // Sign-in, even with the right password, says why it cannot.
     const full = await call(server.url, "POST", "/api/auth/login", { username: "sam", password: "sam-demo-pass" });
     expect(full.status).toBe(503);
-    expect((await full.json()).message).toMatch(/disk is full/i);
+    expect(((await full.json()) as { message: string }).message).toMatch(/disk is full/i);
     const wrong = await call(server.url, "POST", "/api/auth/login", { username: "sam", password: "nope" });
     expect(wrong.status).toBe(503);
 
@@ -156,9 +156,9 @@ describe.skipIf(!disk.mounted)("a full disk (a real 8 MiB tmpfs)", () => {
     );
     const again = await call(server.url, "POST", "/api/auth/login", { username: "sam", password: "sam-demo-pass" });
     expect(again.status).toBe(200);
-    const names = (await (await call(server.url, "GET", "/api/products", undefined, cookie)).json()).map(
-      (p: { name: string }) => p.name,
-    );
+    const names = (
+      (await (await call(server.url, "GET", "/api/products", undefined, cookie)).json()) as { name: string }[]
+    ).map((p: { name: string }) => p.name);
     expect(names.sort()).toEqual(["Back rub", "Foot rub"]);
     // Logged for whoever runs the box, never as an unexpected error (a 500).
     expect(server.output()).toContain("disk is full");
