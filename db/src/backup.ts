@@ -156,9 +156,12 @@ export async function takeBackup(
     renameSync(partial, path);
     return describe(path);
   } finally {
-    // Whatever went wrong, no half-written file stays behind.
-    removePartials(databasePath);
-    lock.release();
+    try {
+      // Whatever went wrong, no half-written file stays behind.
+      removePartials(databasePath);
+    } finally {
+      lock.release();
+    }
   }
 }
 
@@ -167,7 +170,7 @@ const mib = (bytes: number) => Math.ceil(bytes / (1024 * 1024));
 /** Deletes what a killed or failed backup or restore left (the caller holds the backup lock). */
 function removePartials(databasePath: string): void {
   for (const dir of [backupsDirOf(databasePath), mediaStoreOf(databasePath)]) {
-    if (!existsSync(dir)) continue;
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) continue;
     for (const name of readdirSync(dir)) if (PARTIAL.test(name)) rmSync(join(dir, name), { force: true });
   }
 }
