@@ -302,7 +302,9 @@ describe("backups", () => {
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const path = join(dir, "spankbank.db");
     const db = openDb(path);
-    onTestFinished(() => db.$client.close());
+    onTestFinished(() => {
+      db.$client.close();
+    });
     const refusal = await takeBackup(db, path, new Date(), plentyOfSpace).catch((e) => e);
     expect(refusal).toBeInstanceOf(BackupRefused);
     expect(refusal.message).toContain("holds no couple (it is empty): no backup taken");
