@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import {
   closeSync,
   existsSync,
@@ -74,6 +74,14 @@ function startServer(dir: string, extra: Record<string, string> = {}) {
 const runScript = (name: string, dir: string, ...args: string[]) =>
   spawnSync(process.execPath, [script(name), ...args], { cwd: dir, env: envOf(dir), encoding: "utf8" });
 
+/** A backup taken with `npm run backup`: its path. */
+function backupOf(dir: string): string {
+  const taken = runScript("backup", dir);
+  const path = /verified: (\S+\.db)/.exec(taken.stdout)?.[1];
+  if (!path) throw new Error(`no backup taken:\n${taken.stdout}${taken.stderr}`);
+  return path;
+}
+
 const count = (path: string, query: string) => {
   const db = openDb(path);
   try {
@@ -87,8 +95,7 @@ const count = (path: string, query: string) => {
 describe("operations lose nothing", { timeout: 120_000 }, () => {
   it("two starts then restore loses nothing: the second server refuses in one line, leaves the first's pid file, and restore refuses while it runs", async () => {
     const { dir, path } = coupleFolder();
-    const backup = /verified: (\S+\.db)/.exec(runScript("backup", dir).stdout)?.[1];
-    expect(backup).toBeDefined();
+    const backup = backupOf(dir);
 
     const first = startServer(dir);
     const port = await first.listening;
@@ -103,7 +110,7 @@ describe("operations lose nothing", { timeout: 120_000 }, () => {
     ]);
     expect(readFileSync(pidFile, "utf8")).toBe(String(first.child.pid));
 
-    const restore = runScript("restore", dir, backup!);
+    const restore = runScript("restore", dir, backup);
     expect(restore.status).toBe(1);
     expect(restore.stderr).toContain(`Spank Bank is running on ${path}: server (pid ${first.child.pid})`);
 
@@ -131,7 +138,7 @@ describe("operations lose nothing", { timeout: 120_000 }, () => {
 
   it("a restore killed mid-copy leaves the old database in place", async () => {
     const { dir, path } = coupleFolder();
-    const backup = /verified: (\S+\.db)/.exec(runScript("backup", dir).stdout)?.[1]!;
+    const backup = backupOf(dir);
     const before = readFileSync(path);
     // The backup comes through a pipe, half of it now: the copy waits for the rest, and is killed.
     const pipe = join(dir, "incoming.db");
@@ -159,7 +166,7 @@ describe("operations lose nothing", { timeout: 120_000 }, () => {
 
   it("in production, a database emptied or gone while backups exist refuses to start, naming the latest backup", () => {
     const { dir, path } = coupleFolder();
-    const backup = /verified: (\S+\.db)/.exec(runScript("backup", dir).stdout)?.[1]!;
+    const backup = backupOf(dir);
     for (const lose of [() => writeFileSync(path, ""), () => rmSync(path)]) {
       lose();
       const start = spawnSync(process.execPath, [serverEntry], {
