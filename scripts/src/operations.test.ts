@@ -106,7 +106,8 @@ describe("operations lose nothing", { timeout: 120_000 }, () => {
     const second = startServer(dir, { PORT: String(port) });
     expect(await second.exited).toBe(1);
     expect(second.output.text.trim().split("\n")).toEqual([
-      `Spank Bank cannot start: Spank Bank's server (pid ${first.child.pid}) is already running on ${path}: stop it first, or give this one its own DATABASE_PATH.`,
+      "Spank Bank cannot start:",
+      `Spank Bank's server (pid ${first.child.pid}) is already running on ${path}: stop it first, or give this one its own DATABASE_PATH.`,
     ]);
     expect(readFileSync(pidFile, "utf8")).toBe(String(first.child.pid));
 
@@ -176,9 +177,10 @@ describe("operations lose nothing", { timeout: 120_000 }, () => {
         timeout: 60_000,
       });
       expect(start.status).toBe(1);
-      expect(start.stderr.trim()).toBe(
-        `Spank Bank cannot start: ${path} is ${existsSync(path) ? "empty" : "missing"}, but backups of it exist (latest: ${backup}). Restore it with \`npm run restore -- ${backup}\`; to really start over, move ${join(dir, "backups")} elsewhere first.`,
-      );
+      expect(start.stderr.trim().split("\n")).toEqual([
+        "Spank Bank cannot start:",
+        `${path} is ${existsSync(path) ? "empty" : "missing"}, but backups of it exist (latest: ${backup}). Restore it with \`npm run restore -- ${backup}\`; to really start over, move ${join(dir, "backups")} elsewhere first.`,
+      ]);
       // Nothing was created in its place: no fresh install with new starting spanks.
       expect(!existsSync(path) || statSync(path).size === 0).toBe(true);
     }

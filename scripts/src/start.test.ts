@@ -88,7 +88,8 @@ describe("npm start", () => {
     const second = await npmStart({}, first.dir);
     expect(await second.exited).toBe(1);
     expect(second.output().trim().split("\n")).toEqual([
-      `Spank Bank cannot start: Spank Bank's server (pid ${firstServer}) is already running on ${join(first.dir, "spankbank.db")}: stop it first, or give this one its own DATABASE_PATH.`,
+      "Spank Bank cannot start:",
+      `Spank Bank's server (pid ${firstServer}) is already running on ${join(first.dir, "spankbank.db")}: stop it first, or give this one its own DATABASE_PATH.`,
     ]);
     expect(readFileSync(pidFile, "utf8")).toBe(firstServer);
     expect(await first.health()).toBe(true);
