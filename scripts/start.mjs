@@ -35,7 +35,12 @@ const BOT_HEALTHY_AFTER_MS = 5 * 60_000;
 let botWait = BOT_FIRST_WAIT_MS;
 
 function run(script, onExit) {
-  const child = spawn(process.execPath, [script], { cwd: root, stdio: "inherit", env: process.env });
+  // The IPC channel lets the server say it listens (see below); the bot ignores it.
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    stdio: ["inherit", "inherit", "inherit", "ipc"],
+    env: process.env,
+  });
   children.add(child);
   child.on("exit", (code, signal) => {
     children.delete(child);
@@ -49,11 +54,20 @@ function run(script, onExit) {
 }
 
 function runServer() {
-  run(`${root}server/dist/server.bundle.js`, (code, signal) => {
-    console.error(`The web server stopped (${signal ?? `exit ${code}`}); stopping Spank Bank.`);
+  const server = run(`${root}server/dist/server.bundle.js`, (code, signal) => {
+    // A server that refused to start has said why in one line: no second line about it.
+    if (listening) console.error(`The web server stopped (${signal ?? `exit ${code}`}); stopping Spank Bank.`);
     stop(code ?? 1);
   });
+  // The bot starts once this server listens, so the two never apply migrations at the same
+  // moment. Its own word, not a probe of the port: another Spank Bank may answer there.
+  server.on("message", (message) => {
+    if (message !== "listening" || listening) return;
+    listening = true;
+    if (!stopping) runBot();
+  });
 }
+let listening = false;
 
 function runBot() {
   const startedAt = Date.now();
@@ -81,16 +95,3 @@ process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
 runServer();
-
-// The bot starts once the server is up, so the two never apply migrations at the same moment.
-const port = process.env.PORT ?? "3000";
-const host = process.env.HOST ?? "127.0.0.1";
-const healthHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
-for (let attempt = 0; attempt < 100 && !stopping; attempt++) {
-  const healthy = await fetch(`http://${healthHost.includes(":") ? `[${healthHost}]` : healthHost}:${port}/api/health`)
-    .then((r) => r.ok)
-    .catch(() => false);
-  if (healthy) break;
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
-if (!stopping) runBot();

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { refuseLostDatabase } from "@spankbank/db/backup";
 import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { mediaFolder } from "@spankbank/db/media";
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
   }
   const runtime = processRuntime();
   markRunning(runtime.databasePath, "bot");
+  // Never turn a lost database into a fresh one (the server refuses the same way).
+  if (!runtime.demo) refuseLostDatabase(runtime.databasePath);
   const db = openDb(runtime.databasePath);
   syncCouple(db, runtime.config);
   const context: BotContext = {

@@ -1,13 +1,26 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it, onTestFinished } from "vitest";
 import {
+  BackupRefused,
   backupBeforeMigrations,
   backupsDirOf,
   listBackups,
   mediaDirOf,
+  mediaStoreOf,
   pruneBackups,
   restoreBackup,
   takeBackup,
@@ -18,7 +31,32 @@ import { syncCouple } from "./couple.js";
 import { addMemory } from "./memories.js";
 import { createProduct } from "./products.js";
 import { purchaseProduct } from "./purchase.js";
+import { tryLock } from "./running.js";
 import { giveSpanks, openTestDb } from "./test/testDb.js";
+
+/** Bytes the files under `dir` take on disk (each file once, as `du` counts hard links). */
+function diskUsed(dir: string, seen = new Set<number>()): number {
+  let total = 0;
+  for (const name of readdirSync(dir)) {
+    const info = lstatSync(join(dir, name));
+    if (info.isDirectory()) total += diskUsed(join(dir, name), seen);
+    else if (!seen.has(info.ino)) {
+      seen.add(info.ino);
+      total += info.blocks * 512;
+    }
+  }
+  return total;
+}
+
+const MiB = 1024 * 1024;
+const plentyOfSpace = () => 1024 * 1024 * MiB;
+
+function addPhoto(path: string, name: string, bytes: number): Buffer {
+  const photo = randomBytes(bytes);
+  mkdirSync(mediaDirOf(path), { recursive: true });
+  writeFileSync(join(mediaDirOf(path), name), photo);
+  return photo;
+}
 
 /** Every row of every table, to compare a database before and after. */
 function everyRow(path: string) {
@@ -72,7 +110,7 @@ describe("backups", () => {
     writeFileSync(join(mediaDirOf(path), "1.png"), "");
 
     const { keptAs } = restoreBackup(path, backup.path, new Date("2026-11-23T10:00:00Z"));
-    expect(readFileSync(keptAs, "utf8")).toBe("this is not a database any more");
+    expect(readFileSync(keptAs!, "utf8")).toBe("this is not a database any more");
     expect(everyRow(path)).toEqual(before);
     expect(everyRow(path).memories).toHaveLength(1);
     expect(everyRow(path).purchases).toHaveLength(1);
@@ -154,5 +192,122 @@ describe("backups", () => {
     expect(copy).toMatch(/spankbank-2026-11-22T093000Z-pre-migration\.db$/);
     expect(verifyBackupFile(copy!)).toEqual([]);
     expect(everyRow(copy!).memories).toHaveLength(1);
+  });
+
+  it("ten backups of 20 MiB of photos take about one copy of the photos", async () => {
+    const { db, path } = livedInCouple();
+    for (let i = 0; i < 10; i++) addPhoto(path, `photo-${i}.jpg`, 2 * MiB);
+    for (let day = 1; day <= 10; day++) {
+      await takeBackup(db, path, new Date(Date.UTC(2026, 10, day, 3)), plentyOfSpace);
+    }
+    expect(listBackups(path)).toHaveLength(10);
+    const used = diskUsed(backupsDirOf(path));
+    const databases = listBackups(path).reduce((sum, backup) => sum + backup.bytes, 0);
+    // One copy of the photos (20 MiB), the ten small databases and their lists: not ten copies.
+    expect(used).toBeGreaterThanOrEqual(20 * MiB);
+    expect(used - databases).toBeLessThan(21 * MiB);
+  });
+
+  it("retention deletes old backups but never an image a kept backup still lists, and restore brings back the chosen backup's images", async () => {
+    // Its own file: the test closes the database to restore over it.
+    const dir = mkdtempSync(join(tmpdir(), "spankbank-backup-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const path = join(dir, "spankbank.db");
+    const db = openDb(path);
+    syncCouple(db, demoCouple);
+    const shared = addPhoto(path, "shared.jpg", 64 * 1024);
+    const old = addPhoto(path, "only-in-old.jpg", 64 * 1024);
+    const first = await takeBackup(db, path, new Date("2026-11-01T03:00:00Z"), plentyOfSpace);
+    rmSync(join(mediaDirOf(path), "only-in-old.jpg"));
+    const newer = addPhoto(path, "new.jpg", 64 * 1024);
+    await takeBackup(db, path, new Date("2026-11-02T03:00:00Z"), plentyOfSpace);
+    expect(readdirSync(mediaStoreOf(path))).toHaveLength(3);
+
+    // The newest day alone is kept: the old backup goes, and the image only it listed.
+    expect(pruneBackups(path, { keepDaily: 1, keepWeekly: 0 })).toEqual([first.name]);
+    expect(readdirSync(mediaStoreOf(path))).toHaveLength(2);
+    expect(existsSync(first.path.replace(/\.db$/, ".media.json"))).toBe(false);
+
+    const [kept] = listBackups(path);
+    rmSync(mediaDirOf(path), { recursive: true });
+    db.$client.close();
+    restoreBackup(path, kept!.path, new Date("2026-11-03T10:00:00Z"));
+    expect(readdirSync(mediaDirOf(path)).sort()).toEqual(["new.jpg", "shared.jpg"]);
+    expect(readFileSync(join(mediaDirOf(path), "shared.jpg"))).toEqual(shared);
+    expect(readFileSync(join(mediaDirOf(path), "new.jpg"))).toEqual(newer);
+    expect(old).toHaveLength(64 * 1024);
+  });
+
+  it("clears what killed backups left (.partial, -wal, -shm) and leaves nothing after a good or a failed one", async () => {
+    const { db, path } = livedInCouple();
+    addPhoto(path, "a.jpg", 1024);
+    const dir = backupsDirOf(path);
+    mkdirSync(join(dir, "media"), { recursive: true });
+    const leftovers = [
+      "spankbank-2026-11-20T030000Z.db.partial",
+      "spankbank-2026-11-20T030000Z.db.partial-wal",
+      "spankbank-2026-11-20T030000Z.db.partial-shm",
+      "spankbank-2026-11-20T030000Z.media.json.partial",
+      join("media", "0123abcd.partial"),
+    ];
+    for (const name of leftovers) writeFileSync(join(dir, name), "half of something big");
+    await takeBackup(db, path, new Date("2026-11-21T03:00:00Z"), plentyOfSpace);
+    const partials = () =>
+      [...readdirSync(dir), ...readdirSync(join(dir, "media"))].filter((name) => /partial|-wal|-shm/.test(name));
+    expect(partials()).toEqual([]);
+
+    // A backup that fails half-way (here the disk cannot even say how full it is) leaves nothing either.
+    writeFileSync(join(dir, "spankbank-2026-11-22T030000Z.db.partial"), "half");
+    await expect(
+      takeBackup(db, path, new Date("2026-11-22T03:00:00Z"), () => {
+        throw new Error("the disk went away");
+      }),
+    ).rejects.toThrow("the disk went away");
+    expect(partials()).toEqual([]);
+    expect(listBackups(path).map((backup) => backup.name)).toEqual(["spankbank-2026-11-21T030000Z.db"]);
+  });
+
+  it("refuses a backup the disk has no room for, writing nothing, and says how much it needs", async () => {
+    const { db, path } = livedInCouple();
+    addPhoto(path, "big.jpg", 2 * MiB);
+    const refusal = await takeBackup(db, path, new Date("2026-11-22T03:00:00Z"), () => 50 * MiB).catch((e) => e);
+    expect(refusal).toBeInstanceOf(BackupRefused);
+    expect(refusal.reason).toBe("disk");
+    expect(refusal.message).toMatch(
+      /^Not enough disk space for a backup: it needs about 3 MiB in .+ and 64 MiB kept free for the app, but only 50 MiB are free\. Nothing was written\./,
+    );
+    expect(readdirSync(backupsDirOf(path))).toEqual([]);
+  });
+
+  it("takes one backup at a time: a second one started meanwhile is refused and spoils nothing", async () => {
+    const { db, path } = livedInCouple();
+    addPhoto(path, "a.jpg", 1024);
+    const now = new Date("2026-11-22T03:00:00Z");
+    const outcomes = await Promise.allSettled([
+      takeBackup(db, path, now, plentyOfSpace),
+      takeBackup(db, path, now, plentyOfSpace),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = outcomes.find((outcome) => outcome.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(BackupRefused);
+    expect(refused.reason.message).toBe(`Another backup of ${path} is running; this one was not started.`);
+    expect(listBackups(path).map((backup) => backup.name)).toEqual(["spankbank-2026-11-22T030000Z.db"]);
+    expect(verifyBackupFile(listBackups(path)[0]!.path)).toEqual([]);
+    // And the lock is free again for the next one.
+    tryLock(path, "backup")!.release();
+  });
+
+  it("does not back up a database holding no couple, so the backups keep the last one with data", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "spankbank-backup-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const path = join(dir, "spankbank.db");
+    const db = openDb(path);
+    onTestFinished(() => {
+      db.$client.close();
+    });
+    const refusal = await takeBackup(db, path, new Date(), plentyOfSpace).catch((e) => e);
+    expect(refusal).toBeInstanceOf(BackupRefused);
+    expect(refusal.message).toContain("holds no couple (it is empty): no backup taken");
+    expect(listBackups(path)).toEqual([]);
   });
 });

@@ -1,5 +1,9 @@
+import { existsSync } from "node:fs";
+import BetterSqlite3 from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
 import type { Db } from "./client.js";
 import { checkLedger } from "./ledger.js";
+import * as schema from "./schema.js";
 
 /** One broken rule, named so the operator knows where to look. */
 export interface BrokenRule {
@@ -13,14 +17,55 @@ export interface BrokenRule {
  * An empty list means all is well. Read-only.
  */
 export function checkDatabase(db: Db): BrokenRule[] {
-  return [
-    ...integrity(db),
-    ...foreignKeys(db),
-    ...checkLedger(db).map((detail) => ({ rule: "ledger", detail })),
-    ...escrow(db),
-    ...inventory(db),
-    ...outbox(db),
+  const checks: [string, () => BrokenRule[]][] = [
+    ["integrity_check", () => integrity(db)],
+    ["foreign_key_check", () => foreignKeys(db)],
+    ["ledger", () => checkLedger(db).map((detail) => ({ rule: "ledger", detail }))],
+    ["escrow", () => escrow(db)],
+    ["inventory", () => inventory(db)],
+    ["outbox", () => outbox(db)],
   ];
+  // A damaged file can fail a check outright (SQLITE_CORRUPT): that is a finding for the report,
+  // and the checks after it still run.
+  return checks.flatMap(([rule, check]) => {
+    try {
+      return check();
+    } catch (error) {
+      return [{ rule, detail: `cannot be read: ${(error as Error).message}` }];
+    }
+  });
+}
+
+/**
+ * `checkDatabase` on a file, opened read-only (no migrations, nothing written): a file missing
+ * or too damaged to open is a broken rule of its own, never a crash.
+ */
+export function checkDatabaseFile(path: string): BrokenRule[] {
+  if (!existsSync(path)) return [{ rule: "file", detail: `there is no database at ${path}` }];
+  let sqlite: BetterSqlite3.Database | undefined;
+  try {
+    sqlite = new BetterSqlite3(path, { readonly: true, fileMustExist: true });
+    sqlite.pragma("schema_version");
+  } catch (error) {
+    sqlite?.close();
+    return [{ rule: "file", detail: `cannot be opened: ${(error as Error).message}` }];
+  }
+  try {
+    return checkDatabase(drizzle(sqlite, { schema }) as unknown as Db);
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** SQLite's quick check (the integrity check without the index cross-checks): its findings, none when sound. */
+export function quickCheck(sqlite: { pragma(source: string): unknown }): string[] {
+  try {
+    return (sqlite.pragma("quick_check") as { quick_check: string }[])
+      .map((row) => row.quick_check)
+      .filter((line) => line !== "ok");
+  } catch (error) {
+    return [`cannot be read: ${(error as Error).message}`];
+  }
 }
 
 function integrity(db: Db): BrokenRule[] {

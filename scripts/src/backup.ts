@@ -1,4 +1,5 @@
-import { listBackups, pruneBackups, takeBackup } from "@spankbank/db/backup";
+import { existsSync } from "node:fs";
+import { BackupRefused, listBackups, pruneBackups, takeBackup } from "@spankbank/db/backup";
 import { openDb } from "@spankbank/db/client";
 import { processRuntime } from "@spankbank/shared/runtime";
 
@@ -15,6 +16,10 @@ if (process.argv.includes("--list")) {
     const size = `${(backup.bytes / 1024).toFixed(0)} KiB`;
     console.log(`${backup.path}  ${backup.takenAt.toISOString()}  ${size}${backup.mediaPath ? "  + media" : ""}`);
   }
+} else if (!existsSync(databasePath)) {
+  // Opening would create an empty database: there is nothing to back up.
+  console.error(`Backup not taken: there is no database at ${databasePath}.`);
+  process.exitCode = 1;
 } else {
   const db = openDb(databasePath);
   try {
@@ -23,7 +28,11 @@ if (process.argv.includes("--list")) {
     console.log(`Backup taken and verified: ${backup.path}${backup.mediaPath ? ` (media: ${backup.mediaPath})` : ""}`);
     if (removed.length > 0) console.log(`Removed by retention: ${removed.join(", ")}`);
   } catch (error) {
-    console.error(`Backup FAILED: ${(error as Error).message}`);
+    console.error(
+      error instanceof BackupRefused
+        ? `Backup not taken: ${error.message}`
+        : `Backup FAILED: ${(error as Error).message}`,
+    );
     process.exitCode = 1;
   } finally {
     db.$client.close();

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +9,7 @@ import { seedDemoData } from "@spankbank/db/demo/seed";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it, onTestFinished } from "vitest";
 
+const runningModule = fileURLToPath(new URL("../../db/dist/running.js", import.meta.url));
 const entry = (name: string) => fileURLToPath(new URL(`../dist/${name}.js`, import.meta.url));
 
 function seededFile(): string {
@@ -52,14 +53,17 @@ describe("npm run backup and npm run restore", { timeout: 60_000 }, () => {
     expect(memoryCount(path)).toBe(memories);
   });
 
-  it("refuses to restore while the app is running, changing nothing", () => {
+  it("refuses to restore while the app is running, changing nothing", async () => {
     const path = seededFile();
     const backupPath = /verified: (\S+\.db)/.exec(run("backup", path).stdout)?.[1];
-    // A live process recorded as the server on this database.
-    const server: ChildProcess = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);
-    onTestFinished(() => void server.kill());
-    mkdirSync(join(path, "..", "run"), { recursive: true });
-    writeFileSync(join(path, "..", "run", "server.pid"), String(server.pid));
+    // A live process holding the server's lock on this database.
+    const server: ChildProcess = spawn(process.execPath, [
+      "--input-type=module",
+      "-e",
+      `import { markRunning } from ${JSON.stringify(runningModule)}; markRunning(${JSON.stringify(path)}, "server"); console.log("held"); setInterval(() => {}, 1000);`,
+    ]);
+    onTestFinished(() => void server.kill("SIGKILL"));
+    await new Promise((resolve) => server.stdout!.once("data", resolve));
 
     const restored = run("restore", path, backupPath!);
     expect(restored.status).toBe(1);

@@ -1,12 +1,14 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { restoreBackup, verifyBackupFile } from "@spankbank/db/backup";
-import { runningProcesses } from "@spankbank/db/running";
+import { restoreBackup } from "@spankbank/db/backup";
+import { migrationsFolder } from "@spankbank/db/client";
+import { withDatabaseToItself } from "@spankbank/db/running";
 import { processRuntime } from "@spankbank/shared/runtime";
 
 /**
- * `npm run restore -- FILE`: checks the backup, refuses while the app is running, keeps the
- * replaced database beside it, and puts the backup (and its media) in place.
+ * `npm run restore -- FILE`: holding the database to itself (no server, bot or backup may run
+ * while it works: the locks in data/run/), copies the backup beside the database, checks the
+ * copy, and only then swaps it (and its media) in; the replaced database is kept beside it.
  */
 const file = process.argv[2];
 const { databasePath } = processRuntime();
@@ -19,14 +21,20 @@ function refuse(message: string): never {
 if (!file) refuse("Usage: npm run restore -- FILE   (see `npm run backup -- --list` for the backups there are)");
 const backupPath = resolve(file);
 if (!existsSync(backupPath)) refuse(`No file at ${backupPath}.`);
-const running = runningProcesses(databasePath);
-if (running.length > 0) {
-  const which = running.map((process) => `${process.name} (pid ${process.pid})`).join(", ");
+let outcome: ReturnType<typeof withDatabaseToItself<{ keptAs: string | null }>>;
+try {
+  outcome = withDatabaseToItself(databasePath, () =>
+    restoreBackup(databasePath, backupPath, new Date(), migrationsFolder),
+  );
+} catch (error) {
+  refuse((error as Error).message);
+}
+if (!outcome.ok) {
   refuse(
-    `Spank Bank is running on ${databasePath}: ${which}. Stop it first (Ctrl-C, or systemctl stop), then restore.`,
+    `Spank Bank is running on ${databasePath}: ${outcome.running.join(", ")}. Stop it first (Ctrl-C, or systemctl stop), then restore.`,
   );
 }
-const problems = verifyBackupFile(backupPath);
-if (problems.length > 0) refuse(`${backupPath} is not a good backup; nothing was changed:\n${problems.join("\n")}`);
-const { keptAs } = restoreBackup(databasePath, backupPath);
-console.log(`Restored ${backupPath} to ${databasePath}.\nThe database it replaced is kept as ${keptAs}.`);
+const { keptAs } = outcome.value;
+console.log(
+  `Restored ${backupPath} to ${databasePath}.${keptAs ? `\nThe database it replaced is kept as ${keptAs}.` : ""}`,
+);

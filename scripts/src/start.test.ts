@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,9 +22,8 @@ async function freePort(): Promise<number> {
 }
 
 /** `npm start` as a child process (already built), on a temp database and a free port. */
-async function npmStart(env: Record<string, string> = {}) {
+async function npmStart(env: Record<string, string> = {}, dir = mkdtempSync(join(tmpdir(), "spankbank-npm-start-"))) {
   const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), "spankbank-npm-start-"));
   const child = spawn(process.execPath, [startScript], {
     env: {
       PATH: process.env.PATH ?? "",
@@ -54,7 +53,7 @@ async function npmStart(env: Record<string, string> = {}) {
     }
     throw new Error(`npm start never got there; output:\n${output}`);
   };
-  return { child, exited, health, waitFor, output: () => output };
+  return { child, dir, exited, health, waitFor, output: () => output };
 }
 
 describe("npm start", () => {
@@ -78,5 +77,23 @@ describe("npm start", () => {
     start.child.kill("SIGINT");
     expect(await start.exited).toBe(0);
     expect(await start.health()).toBe(false);
+  }, 90_000);
+
+  it("a second npm start on the same database refuses in one line and leaves the first running, its pid file in place", async () => {
+    const first = await npmStart();
+    await first.waitFor(() => first.output().includes("Discord bot is off"));
+    const pidFile = join(first.dir, "run", "server.pid");
+    const firstServer = readFileSync(pidFile, "utf8");
+
+    const second = await npmStart({}, first.dir);
+    expect(await second.exited).toBe(1);
+    expect(second.output().trim().split("\n")).toEqual([
+      "Spank Bank cannot start:",
+      `Spank Bank's server (pid ${firstServer}) is already running on ${join(first.dir, "spankbank.db")}: stop it first, or give this one its own DATABASE_PATH.`,
+    ]);
+    expect(readFileSync(pidFile, "utf8")).toBe(firstServer);
+    expect(await first.health()).toBe(true);
+    first.child.kill("SIGINT");
+    expect(await first.exited).toBe(0);
   }, 90_000);
 });

@@ -18,20 +18,20 @@ function capturedLog() {
   return { log, lines };
 }
 
-function scheduledCouple() {
+function scheduledCouple(freeSpace?: (dir: string) => number) {
   const dir = mkdtempSync(join(tmpdir(), "spankbank-schedule-"));
   const databasePath = join(dir, "spankbank.db");
   const db = openDb(databasePath);
   syncCouple(db, demoCouple);
   const { log, lines } = capturedLog();
   // The demo couple's zone is Asia/Kolkata (UTC+5:30, no daylight saving): 03:00 there is 21:30 UTC.
-  const schedule = scheduleBackups({ db, databasePath, config: demoCouple, log });
+  const schedule = scheduleBackups({ db, databasePath, config: demoCouple, log, freeSpace });
   onTestFinished(() => {
     schedule.stop();
     db.$client.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  return { databasePath, lines };
+  return { db, databasePath, lines };
 }
 
 /** Lets the backup's real file work finish while the clock stands still. */
@@ -69,6 +69,30 @@ describe("daily backups", () => {
     await vi.advanceTimersByTimeAsync(59 * 60 * 1000);
     expect(listBackups(databasePath)).toEqual([]);
     await vi.advanceTimersByTimeAsync(60 * 1000);
+    await settle(() => listBackups(databasePath).length === 1);
+  });
+
+  it("refuses a backup the disk has no room for: logged, announced once in Discord, tried again an hour later", async () => {
+    let free = 10 * 1024 * 1024;
+    const { db, databasePath, lines } = scheduledCouple(() => free);
+    const alerts = () =>
+      db.$client.prepare("SELECT payload FROM outbox WHERE kind = 'operator_alert'").all() as { payload: string }[];
+    await vi.advanceTimersByTimeAsync(2500);
+    await settle(() => lines.some((line) => line.level === 50));
+    expect(lines.find((line) => line.level === 50)?.msg).toMatch(
+      /^DAILY BACKUP FAILED: trying again in an hour\. Not enough disk space for a backup: it needs about \d+ MiB/,
+    );
+    expect(alerts()).toHaveLength(1);
+    expect(JSON.parse(alerts()[0]!.payload).message).toMatch(/^the daily backup failed\. Not enough disk space/);
+    expect(listBackups(databasePath)).toEqual([]);
+
+    // Still full an hour later: logged again, not announced again.
+    await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
+    await settle(() => lines.filter((line) => line.level === 50).length === 2);
+    expect(alerts()).toHaveLength(1);
+
+    free = 1024 * 1024 * 1024;
+    await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
     await settle(() => listBackups(databasePath).length === 1);
   });
 });

@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { raiseAlert } from "@spankbank/db/alerts";
+import { quickCheckFile, refuseLostDatabase } from "@spankbank/db/backup";
 import { openDb } from "@spankbank/db/client";
 import { grantStartingSpanks, syncCouple } from "@spankbank/db/couple";
 import { seedDemoData } from "@spankbank/db/demo/seed";
@@ -26,9 +28,15 @@ async function main(): Promise<void> {
   if (existsSync(".env")) process.loadEnvFile(".env");
   const runtime = processRuntime();
   databasePath = runtime.databasePath;
-  const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
-  const db = openDb(runtime.databasePath);
+  // Before anything touches the database or data/run/: a second server on the same database
+  // refuses here, leaving everything of the first alone (the lock is in db/src/running.ts).
   markRunning(runtime.databasePath, "server");
+  const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+  // A real couple's database that had backups and is now gone or empty is not a fresh install.
+  if (!runtime.demo) refuseLostDatabase(runtime.databasePath);
+  // Before migrations write to it: a damaged file is served (reads may still work), but said loudly.
+  const damage = quickCheckFile(runtime.databasePath);
+  const db = openDb(runtime.databasePath);
   syncCouple(db, runtime.config);
   seedQuestionBank(db, bundledQuestions);
   purgeExpiredSessions(db);
@@ -51,7 +59,15 @@ async function main(): Promise<void> {
     logRequests: process.env.LOG_LEVEL === "debug" || process.env.LOG_LEVEL === "trace",
   });
 
+  if (damage.length > 0) {
+    const message = `the database failed SQLite's quick check at start (${damage.slice(0, 3).join("; ")}). Run \`npm run check\`, then restore the latest backup (docs/deploy.md, "Restore").`;
+    app.log.error(`DATABASE DAMAGED: ${message}`);
+    raiseAlert(db, message);
+  }
+
   await app.listen({ port, host });
+  // `npm start` starts the bot once its own server listens (not another one on the same port).
+  process.send?.("listening");
   if (runtime.demo) printDemoBanner(`http://${host}:${port}`, runtime.databasePath);
   const backups = scheduleBackups({ db, databasePath: runtime.databasePath, config: runtime.config, log: app.log });
   const trash = scheduleTrashPurge({ db, config: runtime.config, log: app.log });

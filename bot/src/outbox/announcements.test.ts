@@ -1,3 +1,4 @@
+import { raiseAlert } from "@spankbank/db/alerts";
 import { awardSpanks } from "@spankbank/db/awards";
 import { donate } from "@spankbank/db/charity";
 import { confirmRedemption, redeemItem } from "@spankbank/db/inventory";
@@ -40,6 +41,7 @@ describe("announcements", () => {
     answerQuestion(db, { userId: samId!, questionId: question.id, response: "Oslo", now: at }, economy);
     awardSpanks(db, { giverId: samId!, receiverId: alex!, amount: 3, reason: "Dishes", now: at }, 50);
     donate(db, alex!, 4, at);
+    raiseAlert(db, "the daily backup failed. Not enough disk space for a backup.", at);
 
     const events = pendingEvents(db, 100);
     expect(new Set(events.map((e) => e.kind))).toEqual(new Set(OUTBOX_KINDS));
@@ -68,6 +70,10 @@ describe("announcements", () => {
       },
       { channelId: ANNOUNCEMENTS_CHANNEL, content: "🍑 Sam gave Alex 3 spanks: Dishes" },
       { channelId: ANNOUNCEMENTS_CHANNEL, content: "🎗️ Alex donated 4 spanks to Floggers4Change (4 spanks in all)." },
+      {
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        content: "⚠️ Spank Bank needs attention: the daily backup failed. Not enough disk space for a backup.",
+      },
     ]);
   });
 });

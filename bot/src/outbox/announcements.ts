@@ -73,6 +73,8 @@ export function announcementOf(event: OutboxEvent, { db, config }: BotContext): 
         channelId: announcements,
         content: `🎗️ ${name(p.userId)} donated ${spanks(Number(p.amount))} to ${config.charityName} (${spanks(Number(p.charityTotal))} in all).`,
       };
+    case "operator_alert":
+      return { channelId: announcements, content: `⚠️ Spank Bank needs attention: ${p.message}` };
   }
 }
 

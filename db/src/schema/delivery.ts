@@ -10,6 +10,7 @@ export const OUTBOX_KINDS = [
   "answers_revealed",
   "spanks_awarded",
   "donation_made",
+  "operator_alert",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

@@ -1,0 +1,218 @@
+import { spawn, spawnSync } from "node:child_process";
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { openDb } from "@spankbank/db/client";
+import { syncCouple } from "@spankbank/db/couple";
+import { seedDemoData } from "@spankbank/db/demo/seed";
+import { DEMO_LOGINS, demoCouple } from "@spankbank/shared/demoCouple";
+import { describe, expect, it, onTestFinished } from "vitest";
+
+const serverEntry = fileURLToPath(new URL("../../server/dist/server.bundle.js", import.meta.url));
+const script = (name: string) => fileURLToPath(new URL(`../dist/${name}.js`, import.meta.url));
+
+/** A folder with the demo couple as a real couple config and a database holding their demo life. */
+function coupleFolder(): { dir: string; path: string } {
+  const dir = mkdtempSync(join(tmpdir(), "spankbank-operations-"));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, "couple.config.json"), JSON.stringify(demoCouple));
+  const path = join(dir, "spankbank.db");
+  const db = openDb(path);
+  syncCouple(db, demoCouple);
+  seedDemoData(db, demoCouple);
+  db.$client.pragma("wal_checkpoint(TRUNCATE)");
+  db.$client.close();
+  return { dir, path };
+}
+
+const envOf = (dir: string, extra: Record<string, string> = {}) => ({
+  PATH: process.env.PATH ?? "",
+  DATABASE_PATH: join(dir, "spankbank.db"),
+  LOG_LEVEL: "info",
+  ...extra,
+});
+
+/** The real server entry in `dir`; resolves once it listens, with its port and output so far. */
+function startServer(dir: string, extra: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [serverEntry], { cwd: dir, env: envOf(dir, { PORT: "0", ...extra }) });
+  onTestFinished(() => void (child.exitCode === null && child.kill("SIGKILL")));
+  const output = { text: "" };
+  child.stdout.on("data", (chunk) => (output.text += chunk));
+  child.stderr.on("data", (chunk) => (output.text += chunk));
+  const listening = new Promise<number>((resolve, reject) => {
+    const poll = setInterval(() => {
+      const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output.text);
+      if (match) {
+        clearInterval(poll);
+        resolve(Number(match[1]));
+      }
+    }, 20);
+    child.on("exit", () => {
+      clearInterval(poll);
+      reject(new Error(`the server stopped before listening:\n${output.text}`));
+    });
+  });
+  // A server expected to refuse never listens: that is no unhandled failure of the test.
+  listening.catch(() => undefined);
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output, listening, exited };
+}
+
+const runScript = (name: string, dir: string, ...args: string[]) =>
+  spawnSync(process.execPath, [script(name), ...args], { cwd: dir, env: envOf(dir), encoding: "utf8" });
+
+/** A backup taken with `npm run backup`: its path. */
+function backupOf(dir: string): string {
+  const taken = runScript("backup", dir);
+  const path = /verified: (\S+\.db)/.exec(taken.stdout)?.[1];
+  if (!path) throw new Error(`no backup taken:\n${taken.stdout}${taken.stderr}`);
+  return path;
+}
+
+const count = (path: string, query: string) => {
+  const db = openDb(path);
+  try {
+    return (db.$client.prepare(query).get() as { n: number }).n;
+  } finally {
+    db.$client.close();
+  }
+};
+
+// Every test starts real node processes: generous on a busy 2-core machine.
+describe("operations lose nothing", { timeout: 120_000 }, () => {
+  it("two starts then restore loses nothing: the second server refuses in one line, leaves the first's pid file, and restore refuses while it runs", async () => {
+    const { dir, path } = coupleFolder();
+    const backup = backupOf(dir);
+
+    const first = startServer(dir);
+    const port = await first.listening;
+    const pidFile = join(dir, "run", "server.pid");
+    expect(readFileSync(pidFile, "utf8")).toBe(String(first.child.pid));
+
+    // A second start on the same database and port, as a second `npm start` would.
+    const second = startServer(dir, { PORT: String(port) });
+    expect(await second.exited).toBe(1);
+    expect(second.output.text.trim().split("\n")).toEqual([
+      "Spank Bank cannot start:",
+      `Spank Bank's server (pid ${first.child.pid}) is already running on ${path}: stop it first, or give this one its own DATABASE_PATH.`,
+    ]);
+    expect(readFileSync(pidFile, "utf8")).toBe(String(first.child.pid));
+
+    const restore = runScript("restore", dir, backup);
+    expect(restore.status).toBe(1);
+    expect(restore.stderr).toContain(`Spank Bank is running on ${path}: server (pid ${first.child.pid})`);
+
+    // Writes the first server acknowledges after all that are all in the file.
+    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(DEMO_LOGINS[0]),
+    });
+    const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
+    for (let i = 0; i < 6; i++) {
+      const listed = await fetch(`http://127.0.0.1:${port}/api/products`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify({ name: `after-restore-${i}`, description: "Kept", quantity: 1, price: 5 }),
+      });
+      expect(listed.status).toBe(201);
+    }
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    expect(existsSync(pidFile)).toBe(false);
+    expect(count(path, "SELECT COUNT(*) AS n FROM products WHERE name LIKE 'after-restore-%'")).toBe(6);
+    expect(readdirSync(dir).filter((name) => name.includes(".replaced-"))).toEqual([]);
+  });
+
+  it("a restore killed mid-copy leaves the old database in place", async () => {
+    const { dir, path } = coupleFolder();
+    const backup = backupOf(dir);
+    const before = readFileSync(path);
+    // The backup comes through a pipe, half of it now: the copy waits for the rest, and is killed.
+    const pipe = join(dir, "incoming.db");
+    expect(spawnSync("mkfifo", [pipe]).status).toBe(0);
+    const restore = spawn(process.execPath, [script("restore"), pipe], { cwd: dir, env: envOf(dir) });
+    const exited = new Promise((resolve) => restore.on("exit", resolve));
+    const bytes = readFileSync(backup);
+    const half = Math.floor(bytes.length / 2);
+    const writer = openSync(pipe, "w");
+    writeSync(writer, bytes, 0, half);
+    const temporary = `${path}.restoring`;
+    while (!existsSync(temporary) || statSync(temporary).size < half) await sleep(10);
+    restore.kill("SIGKILL");
+    await exited;
+    closeSync(writer);
+
+    expect(readFileSync(path)).toEqual(before);
+    expect(readdirSync(dir).filter((name) => name.includes(".replaced-"))).toEqual([]);
+    expect(count(path, "SELECT COUNT(*) AS n FROM users")).toBe(2);
+    // The next restore clears the half copy and completes.
+    const again = runScript("restore", dir, backup);
+    expect(again.status, again.stderr).toBe(0);
+    expect(existsSync(temporary)).toBe(false);
+  });
+
+  it("in production, a database emptied or gone while backups exist refuses to start, naming the latest backup", () => {
+    const { dir, path } = coupleFolder();
+    const backup = backupOf(dir);
+    for (const lose of [() => writeFileSync(path, ""), () => rmSync(path)]) {
+      lose();
+      const start = spawnSync(process.execPath, [serverEntry], {
+        cwd: dir,
+        env: envOf(dir, { PORT: "0", NODE_ENV: "production" }),
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(start.status).toBe(1);
+      expect(start.stderr.trim().split("\n")).toEqual([
+        "Spank Bank cannot start:",
+        `${path} is ${existsSync(path) ? "empty" : "missing"}, but backups of it exist (latest: ${backup}). Restore it with \`npm run restore -- ${backup}\`; to really start over, move ${join(dir, "backups")} elsewhere first.`,
+      ]);
+      // Nothing was created in its place: no fresh install with new starting spanks.
+      expect(!existsSync(path) || statSync(path).size === 0).toBe(true);
+    }
+  });
+
+  it("a damaged database: `npm run check` prints its report, and the server starts but says so in the log and in Discord", async () => {
+    const { dir, path } = coupleFolder();
+    // The memories table's first page is overwritten: the file opens, reading it fails.
+    const db = openDb(path);
+    const { rootpage } = db.$client.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'memories'").get() as {
+      rootpage: number;
+    };
+    const pageSize = db.$client.pragma("page_size", { simple: true }) as number;
+    db.$client.close();
+    const file = openSync(path, "r+");
+    writeSync(file, Buffer.alloc(64, 0xff), 0, 64, (rootpage - 1) * pageSize);
+    closeSync(file);
+
+    const check = runScript("check", dir);
+    expect(check.status).toBe(1);
+    expect(check.stderr).toMatch(
+      /has \d+ problem\(s\):\n {2}- \[integrity_check\] cannot be read: database disk image is malformed/,
+    );
+    expect(check.stderr).not.toMatch(/\n\s+at /);
+
+    const server = startServer(dir);
+    await server.listening;
+    expect(server.output.text).toContain(
+      "DATABASE DAMAGED: the database failed SQLite's quick check at start (cannot be read: database disk image is malformed).",
+    );
+    server.child.kill("SIGTERM");
+    await server.exited;
+    expect(count(path, "SELECT COUNT(*) AS n FROM outbox WHERE kind = 'operator_alert'")).toBe(1);
+  });
+});
