@@ -2,10 +2,10 @@ import { readdirSync } from "node:fs";
 import { balanceOf } from "@spankbank/db/ledger";
 import { listMemories } from "@spankbank/db/memories";
 import { latestQuestion, seedQuestionBank } from "@spankbank/db/questions";
+import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { ApplicationCommandOptionType } from "discord.js";
 import { describe, expect, it } from "vitest";
-import { giveSpanks } from "../../../db/src/test/ledgerKit.js";
 import {
   attachment,
   botOnTempDb,
