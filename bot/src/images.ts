@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, open, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { MEDIA_MAX_BYTES, MEDIA_TYPES, type StoredImage } from "@spankbank/db/media";
+import { MEDIA_TYPES, type StoredImage } from "@spankbank/db/media";
 import type { MissingImage } from "@spankbank/db/mediaOutbox";
+import { MEDIA_MAX_BYTES } from "@spankbank/shared/limits";
 
 export interface Attachment {
   name: string;

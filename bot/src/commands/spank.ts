@@ -1,5 +1,6 @@
-import { AWARD_MAX, AWARD_MIN, AWARD_REASON_MAX, awardSpanks } from "@spankbank/db/awards";
+import { awardSpanks } from "@spankbank/db/awards";
 import { spanks } from "@spankbank/db/purchase";
+import { AWARD_MAX, AWARD_MIN, AWARD_REASON_MAX } from "@spankbank/shared/limits";
 import { SlashCommandBuilder } from "discord.js";
 import type { BotCommand } from "../context.js";
 import { replyDone } from "../replies.js";

@@ -5,10 +5,10 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 
-// The two halves of `npm run lint`'s import boundaries (README, Import boundaries), run as the lint runs them.
+// The two halves of `npm run lint`'s house rules (README, Import boundaries), run as the lint runs them.
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const biome = join(repo, "node_modules", ".bin", "biome");
-const importGraph = join(repo, "scripts", "lint", "importGraph.mjs");
+const houseRules = join(repo, "scripts", "lint", "houseRules.mjs");
 
 const trees: string[] = [];
 afterEach(() => {
@@ -35,10 +35,13 @@ function lintAs(path: string, source: string) {
   return { failed: run.status !== 0, output: run.stdout + run.stderr };
 }
 
-/** The import-graph check over a scratch tree of `files`. */
+/** `import { name } from "specifier";`, built so this file's own imports are not mistaken for it. */
+const importLine = (name: string, specifier: string) => `import { ${name} } from ${JSON.stringify(specifier)};\n`;
+
+/** scripts/lint/houseRules.mjs over a scratch tree of `files`. */
 function graphOf(files: Record<string, string>) {
   const root = scratchTree(files);
-  const run = spawnSync(process.execPath, [importGraph, root], { encoding: "utf8" });
+  const run = spawnSync(process.execPath, [houseRules, root], { encoding: "utf8" });
   return { failed: run.status !== 0, output: run.stdout + run.stderr };
 }
 
@@ -66,11 +69,11 @@ describe("Biome's restricted imports", () => {
   });
 });
 
-describe("the import graph check", () => {
+describe("scripts/lint/houseRules.mjs", () => {
   it("fails a relative import that leaves its package, naming the file and the rule", () => {
     const { failed, output } = graphOf({
       "db/src/test/kit.ts": "export const kit = 1;\n",
-      "bot/src/wishes.test.ts": 'import { kit } from "../../db/src/test/kit.js";\nexport { kit };\n',
+      "bot/src/wishes.test.ts": importLine("kit", "../../db/src/test/kit.js"),
     });
     expect(failed).toBe(true);
     expect(output).toContain('bot/src/wishes.test.ts: imports "../../db/src/test/kit.js", which leaves bot for db');
@@ -79,15 +82,24 @@ describe("the import graph check", () => {
 
   it("fails a feature importing another feature's internals and allows its query keys", () => {
     const internals = graphOf({
-      "web/src/features/wishes/components/WishList.tsx": 'import { partner } from "@/features/session/partner";\n',
+      "web/src/features/wishes/components/WishList.tsx": importLine("partner", "@/features/session/partner"),
     });
     expect(internals.failed).toBe(true);
     expect(internals.output).toContain('Import boundary "feature-imports-own-internals"');
     const keys = graphOf({
-      "web/src/features/wishes/api/addWish.ts": 'import { spankBankKeys } from "@/features/spank-bank/api/keys";\n',
-      "web/src/features/wishes/components/WishList.tsx": 'import { wishKeys } from "../api/keys";\n',
-      "web/src/routes/_auth/wishes.tsx": 'import { WishList } from "@/features/wishes/components/WishList";\n',
+      "web/src/features/wishes/api/addWish.ts": importLine("spankBankKeys", "@/features/spank-bank/api/keys"),
+      "web/src/features/wishes/components/WishList.tsx": importLine("wishKeys", "../api/keys"),
+      "web/src/routes/_auth/wishes.tsx": importLine("WishList", "@/features/wishes/components/WishList"),
     });
-    expect(keys).toEqual({ failed: false, output: expect.stringContaining("Import boundaries:") });
+    expect(keys).toEqual({ failed: false, output: expect.stringContaining("House rules:") });
+  });
+
+  it("fails a limit declared outside shared/src/limits.ts, naming the file to move it to", () => {
+    const outside = graphOf({ "db/src/wishes.ts": "export const WISH_TEXT_MAX = 200;\n" });
+    expect(outside.failed).toBe(true);
+    expect(outside.output).toContain(
+      'db/src/wishes.ts: declares the limit WISH_TEXT_MAX. House rule "limits-live-in-shared": declare it in shared/src/limits.ts',
+    );
+    expect(graphOf({ "shared/src/limits.ts": "export const WISH_TEXT_MAX = 200;\n" }).failed).toBe(false);
   });
 });

@@ -1,10 +1,13 @@
-// `npm run lint`, after Biome: the import boundaries Biome's noRestrictedImports cannot express,
-// because they depend on where the importing file and the imported file sit (README, Import boundaries).
+// `npm run lint`, after Biome: the house rules Biome cannot express (README, Import boundaries).
+// Import boundaries that depend on where the importing file and the imported file sit:
 //   relative-import-stays-in-package: a relative import never leaves its workspace package; import
 //     another package by its name, through its `exports` (e2e/ and the root configs belong to no package).
 //   feature-imports-own-internals: web/src/features/X imports nothing of web/src/features/Y but
 //     Y's query keys (features/Y/api/keys), so a mutation can refresh what it changed elsewhere.
-// Usage: node scripts/lint/importGraph.mjs [root]. Exits 1 and names every violation.
+// And one precedent for limits:
+//   limits-live-in-shared: a limit (a constant named *_MAX, *_MIN, *_LIMIT) is declared only in
+//     shared/src/limits.ts, so the page, the server, the domain and the bot agree on it.
+// Usage: node scripts/lint/houseRules.mjs [root]. Exits 1 and names every violation.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, posix, relative, sep } from "node:path";
 
@@ -50,10 +53,20 @@ function target(file, specifier) {
   return undefined;
 }
 
-export function importViolations(root) {
+const LIMIT = /^\s*(?:export\s+)?const\s+([A-Z][A-Z0-9_]*_(?:MAX|MIN|LIMIT)(?:_BYTES|_CHARS)?)\s*=/gm;
+const LIMITS_FILE = "shared/src/limits.ts";
+
+export function houseRuleViolations(root) {
   const violations = [];
   for (const file of sourceFiles(root)) {
     const text = readFileSync(join(root, file), "utf8");
+    if (packageOf(file) !== "(root)" && file !== LIMITS_FILE && !/\.(test|spec)\.tsx?$/.test(file)) {
+      for (const [, name] of text.matchAll(LIMIT)) {
+        violations.push(
+          `${file}: declares the limit ${name}. House rule "limits-live-in-shared": declare it in ${LIMITS_FILE} and import it from @spankbank/shared/limits.`,
+        );
+      }
+    }
     const specifiers = new Set(SPECIFIERS.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => m[1])));
     for (const specifier of specifiers) {
       const to = target(file, specifier);
@@ -84,11 +97,11 @@ export function importViolations(root) {
 const invoked = process.argv[1] && relative(process.argv[1], new URL(import.meta.url).pathname) === "";
 if (invoked) {
   const root = process.argv[2] ?? join(dirname(new URL(import.meta.url).pathname), "..", "..");
-  const violations = importViolations(root);
+  const violations = houseRuleViolations(root);
   for (const violation of violations) console.error(violation.split(sep).join("/"));
   if (violations.length > 0) {
-    console.error(`\n${violations.length} import boundary violation(s) (README, Import boundaries).`);
+    console.error(`\n${violations.length} house rule violation(s) (README, Import boundaries).`);
     process.exit(1);
   }
-  console.log("Import boundaries: every import stays inside its package and its feature.");
+  console.log("House rules: every import stays inside its package and its feature; every limit is in shared.");
 }
