@@ -199,11 +199,14 @@ describe("/help", () => {
     const { client } = botOnTempDb();
     const answer = await dispatch(client, slashCommand("help", sam.discordId));
     // Each `/usage` in the help, as words: "/question add text" is ["question", "add", "text"].
-    const usages = [...answer.matchAll(/`\/([^`]+)`/g)].map((match) => match[1]!.split(" "));
+    const usages = [...(answer ?? "").matchAll(/`\/([^`]+)`/g)].map((match) => match[1]!.split(" "));
     const listed = (words: string[]) => usages.some((usage) => words.every((word, i) => usage[i] === word));
     // Every registered command (and each of its subcommands), so a new one cannot be left out.
     for (const command of commands.filter((c) => c.data.name !== "help")) {
-      const { name, options = [] } = command.data.toJSON();
+      const { name, options = [] } = command.data.toJSON() as {
+        name: string;
+        options?: { type: number; name: string }[];
+      };
       const subcommands = options.filter((o) => o.type === ApplicationCommandOptionType.Subcommand).map((o) => o.name);
       for (const words of subcommands.length > 0 ? subcommands.map((sub) => [name, sub]) : [[name]]) {
         expect(listed(words), `the help lists /${words.join(" ")}`).toBe(true);
