@@ -1,4 +1,5 @@
 import { AWARD_MAX, AWARD_MIN, AWARD_REASON_MAX } from "@spankbank/shared/limits";
+import { spanks } from "@spankbank/shared/spanks";
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
 import { addDays, CAP_LOOKAHEAD_DAYS, dayIn } from "./clock.js";
@@ -6,7 +7,6 @@ import { userById } from "./couple.js";
 import { Refusal } from "./errors.js";
 import { balanceOf, transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
-import { spanks } from "./purchase.js";
 import { transfers } from "./schema.js";
 import { cleanText } from "./text.js";
 
