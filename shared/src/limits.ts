@@ -23,6 +23,8 @@ export const MEMORIES_PER_PAGE = 5;
 export const MEMORY_TEXT_MAX = 2000;
 /** Largest image a memory keeps (Discord's own upload limit without Nitro). */
 export const MEDIA_MAX_BYTES = 8 * 1024 * 1024;
+/** The largest upload limit Discord advertises (a level 3 boosted server): nothing bigger is read. */
+export const UPLOAD_LIMIT_MAX = 100 * 1024 * 1024;
 export const MEMORY_DELETE_MAX = 100;
 /** Days a deleted memory waits in the trash, restorable, before the daily purge removes it. */
 export const MEMORY_TRASH_DAYS = 30;
