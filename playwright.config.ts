@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { DATA_DIR_VARIABLE } from "./e2e/global-teardown";
+import { freePortSync } from "./scripts/freePort.mjs";
 
 /** Chosen once in the main process: workers load this file again and inherit its environment. */
 function sameInEveryWorker(name: string, choose: () => string): string {
@@ -11,14 +11,7 @@ function sameInEveryWorker(name: string, choose: () => string): string {
   return process.env[name];
 }
 
-/** A port the OS says is free right now (the config loads synchronously, so ask a child process). */
-function freePort(): string {
-  const script =
-    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
-  return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" });
-}
-
-const port = Number(sameInEveryWorker("SPANKBANK_E2E_PORT", freePort));
+const port = Number(sameInEveryWorker("SPANKBANK_E2E_PORT", () => String(freePortSync())));
 const dataDir = sameInEveryWorker(DATA_DIR_VARIABLE, () => mkdtempSync(join(tmpdir(), "spankbank-e2e-")));
 const baseURL = `http://127.0.0.1:${port}`;
 

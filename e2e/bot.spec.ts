@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { demoCouple } from "@spankbank/shared/demoCouple";
+import { freePort } from "../scripts/freePort.mjs";
 import { APP_ID, DiscordStandIn } from "./discord/standIn";
 
 /**
@@ -21,14 +21,6 @@ const MEMORIES = "910000000000000003";
 const QUESTIONS = "910000000000000004";
 const ANNOUNCEMENTS = "910000000000000005";
 const [alex, sam] = demoCouple.partners;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function until<T>(what: string, get: () => T | Promise<T>): Promise<NonNullable<T>> {
   for (let i = 0; i < 1200; i++) {

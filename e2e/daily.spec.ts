@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { ALEX, ARTIFACTS, fillSignIn } from "./app";
+import { expectNoAxeViolations } from "./axe";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -15,15 +15,6 @@ async function signIn(page: Page, username: string, password: string) {
   await expect(page.getByText(`Welcome, ${username}!`)).toBeVisible({ timeout: 15_000 });
 }
 const signInAsAlex = (page: Page) => signIn(page, ALEX.username, ALEX.password);
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  const { violations, passes } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  expect(passes.length, `axe checked ${what}`).toBeGreaterThan(0);
-  expect(
-    violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(" ")) })),
-    what,
-  ).toEqual([]);
-}
 
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 360]) {

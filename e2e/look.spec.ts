@@ -1,16 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { specRoutes } from "@spankbank/shared/pages";
 import { ARTIFACTS, openMenu, signInAsAlex } from "./app";
+import { expectNoAxeViolations } from "./axe";
 
 // No animation mid-way while axe measures colours.
 test.use({ contextOptions: { reducedMotion: "reduce" } });
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations, passes } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  expect(passes.length, "axe checked something").toBeGreaterThan(0);
-  expect(violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(" ")) }))).toEqual([]);
-}
 
 async function expectNoSidewaysScroll(page: Page, what: string) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../scripts/freePort.mjs";
 
 /** The built server (server/dist + web/dist) in its own process, on its own demo database. */
 export interface ServerProcess {
@@ -13,14 +13,6 @@ export interface ServerProcess {
   /** The server's resident memory now, from /proc (Linux), in MiB. */
   rssMiB: () => number;
   stop: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect as baseExpect, type Page, test } from "@playwright/test";
 import { ARTIFACTS, fillSignIn } from "./app";
+import { expectNoAxeViolations } from "./axe";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -11,12 +11,6 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 const LAPTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 740 };
 const FAVOUR = { name: "Sunset picnic", description: "Strawberries, a blanket and the best view in town.", price: 40 };
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations, passes } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  expect(passes.length, "axe checked something").toBeGreaterThan(0);
-  expect(violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(" ")) }))).toEqual([]);
-}
 
 /** Axe, then a screenshot at 1280 px and at 360 px (where nothing may scroll sideways). */
 async function lookAt(page: Page, name: string) {

@@ -1,19 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { story } from "../web/src/features/story/scenes/story";
 import { shortestWalkToEnding } from "../web/src/features/story/storyGraph";
 import { ALEX, ARTIFACTS, fillSignIn } from "./app";
+import { expectNoAxeViolations } from "./axe";
 
 // Two sign-ins at production scrypt cost, axe runs and screenshots at two widths: a generous budget.
 test.describe.configure({ timeout: 120_000 });
 
 const SAM = { username: "sam", password: "sam-demo-pass" } as const;
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations, passes } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  expect(passes.length, "axe checked something").toBeGreaterThan(0);
-  expect(violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(" ")) }))).toEqual([]);
-}
 
 async function signedIn(browser: Browser, who: { username: string; password: string }) {
   const context = await browser.newContext();

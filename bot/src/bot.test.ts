@@ -1,7 +1,7 @@
+import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { MessageFlags } from "discord.js";
 import { describe, expect, it } from "vitest";
-import { giveSpanks } from "../../db/src/test/ledgerKit.js";
 import { createBot } from "./bot.js";
 import { commandRegistrations } from "./commands/index.js";
 import { BOT_PERMISSIONS, inviteUrl } from "./permissions.js";

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, open, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { MEDIA_MAX_BYTES, MEDIA_TYPES, type StoredImage } from "@spankbank/db/media";
+import { MEDIA_TYPES, type StoredImage } from "@spankbank/db/media";
 import type { MissingImage } from "@spankbank/db/mediaOutbox";
+import { MEDIA_MAX_BYTES, UPLOAD_LIMIT_MAX } from "@spankbank/shared/limits";
 
 export interface Attachment {
   name: string;
@@ -23,8 +24,6 @@ export interface SavedImages {
 export const DISCORD_MEDIA_HOSTS: readonly string[] = ["cdn.discordapp.com", "media.discordapp.net"];
 /** A download that takes longer than this is dropped (and tried again later). */
 export const DOWNLOAD_TIMEOUT_MS = 30_000;
-/** The largest upload limit Discord advertises (a level 3 boosted server): nothing bigger is read. */
-export const UPLOAD_LIMIT_MAX = 100 * 1024 * 1024;
 
 export interface DownloadRules {
   /** The upload limit the interaction or the server advertises; at least MEDIA_MAX_BYTES. */

@@ -1,3 +1,5 @@
+import { AWARD_MAX, AWARD_MIN, AWARD_REASON_MAX } from "@spankbank/shared/limits";
+import { spanks } from "@spankbank/shared/spanks";
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
 import { addDays, CAP_LOOKAHEAD_DAYS, dayIn } from "./clock.js";
@@ -5,13 +7,8 @@ import { userById } from "./couple.js";
 import { Refusal } from "./errors.js";
 import { balanceOf, transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
-import { spanks } from "./purchase.js";
 import { transfers } from "./schema.js";
 import { cleanText } from "./text.js";
-
-export const AWARD_MIN = 1;
-export const AWARD_MAX = 100;
-export const AWARD_REASON_MAX = 200;
 
 export interface Award {
   giverId: number;

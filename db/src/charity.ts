@@ -1,8 +1,8 @@
+import { spanks } from "@spankbank/shared/spanks";
 import { type Db, inTransaction } from "./client.js";
 import { Refusal } from "./errors.js";
 import { balanceOf, transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
-import { spanks } from "./purchase.js";
 
 /** Everything ever donated: donations only ever flow into the charity account. */
 export function charityTotal(db: Db): number {

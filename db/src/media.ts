@@ -11,8 +11,6 @@ export const MEDIA_TYPES: Readonly<Record<string, string>> = {
   "image/gif": "gif",
   "image/webp": "webp",
 };
-/** Largest image a memory keeps (Discord's own upload limit without Nitro). */
-export const MEDIA_MAX_BYTES = 8 * 1024 * 1024;
 
 /** An image file saved in the media folder, before it belongs to a memory. */
 export interface StoredImage {

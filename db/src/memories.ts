@@ -1,3 +1,4 @@
+import { MEMORY_TEXT_MAX } from "@spankbank/shared/limits";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
@@ -9,7 +10,6 @@ import { memories, memoryImages, users } from "./schema.js";
 import { cleanText, isBlankText } from "./text.js";
 
 /** Longest memory text (a Discord message's own limit). */
-export const MEMORY_TEXT_MAX = 2000;
 
 /** A memory on the board, attributed to the partner's responseName. */
 export interface Memory {

@@ -1,3 +1,4 @@
+import { spanks } from "@spankbank/shared/spanks";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
@@ -218,11 +219,6 @@ function buyOneUnit(tx: Tx, { buyerId, productId, expectedPrice, now = new Date(
     newSpankTotal: balanceOf(tx, { userId: buyerId }),
     message: `You bought "${product.name}" for ${spanks(product.price)}.`,
   };
-}
-
-/** "1 spank", "5 spanks". */
-export function spanks(amount: number): string {
-  return `${amount} ${amount === 1 ? "spank" : "spanks"}`;
 }
 
 /** A key only has to outlive the retries of one purchase: a day is plenty. */

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { CoupleConfig, CoupleSettings } from "@spankbank/shared/config";
 import { type BundledQuestion, type QuestionSeason, questionSeasons } from "@spankbank/shared/content/questionBank";
 import { answerBody } from "@spankbank/shared/contract/questions";
+import { BANK_QUESTION_MAX } from "@spankbank/shared/limits";
 import { and, asc, count, desc, eq, gt, isNull, max, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
 import { dayIn, isoNow } from "./clock.js";
@@ -350,8 +351,6 @@ function answersTo(db: Db, questionId: number): Answer[] {
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
-
-export const BANK_QUESTION_MAX = 300;
 
 /** A question to post in Discord: the daily one or one asked on demand. */
 export interface QuestionToPost {

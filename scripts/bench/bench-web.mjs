@@ -6,7 +6,6 @@
 // run, so these are first visits: no service worker, no HTTP cache.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +13,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { freePort } from "../freePort.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const webDist = join(repo, "web/dist");
@@ -218,17 +218,6 @@ async function signIn(origin, login) {
   });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return response.headers.getSetCookie()[0].split(";")[0];
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port: free } = probe.address();
-      probe.close(() => resolve(free));
-    });
-  });
 }
 
 function seconds(milliseconds) {

@@ -5,12 +5,12 @@
 // The baseline runs in its own process (this script with `--baseline`), like the app.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import BetterSqlite3 from "better-sqlite3";
+import { freePort } from "../freePort.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const serverEntry = join(repo, "server/dist/server.bundle.js");
@@ -282,17 +282,6 @@ async function signIn(url, { username, password }) {
   });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return response.headers.getSetCookie()[0].split(";")[0];
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function rssOf(pid) {

@@ -1,25 +1,17 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../freePort.mjs";
 
 const startScript = fileURLToPath(new URL("../start.mjs", import.meta.url));
 const started: ChildProcess[] = [];
 afterEach(() => {
   for (const child of started.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** `npm start` as a child process (already built), on a temp database and a free port. */
 async function npmStart(env: Record<string, string> = {}, dir = mkdtempSync(join(tmpdir(), "spankbank-npm-start-"))) {

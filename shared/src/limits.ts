@@ -10,9 +10,21 @@ export const PRODUCT_PRICE_MAX_CHARS = 4;
 export const PURCHASE_QUANTITY = 1;
 
 export const RESPONSE_MAX = 300;
+/** A question added to the bank. */
+export const BANK_QUESTION_MAX = 300;
+
+/** Spanks one partner awards the other at once (`/spank`), and the reason's length. */
+export const AWARD_MIN = 1;
+export const AWARD_MAX = 100;
+export const AWARD_REASON_MAX = 200;
 
 export const MEMORIES_PER_PAGE = 5;
-export const MEMORY_PAGE_WINDOW = 3;
+/** A memory's text as the bot takes it (Discord's message length). */
+export const MEMORY_TEXT_MAX = 2000;
+/** Largest image a memory keeps (Discord's own upload limit without Nitro). */
+export const MEDIA_MAX_BYTES = 8 * 1024 * 1024;
+/** The largest upload limit Discord advertises (a level 3 boosted server): nothing bigger is read. */
+export const UPLOAD_LIMIT_MAX = 100 * 1024 * 1024;
 export const MEMORY_DELETE_MAX = 100;
 /** Days a deleted memory waits in the trash, restorable, before the daily purge removes it. */
 export const MEMORY_TRASH_DAYS = 30;
@@ -25,13 +37,9 @@ export const WORKOUT_CALORIES_MAX = 20000;
 export const DISTANCE_UNITS = ["km", "miles"] as const;
 export const DEFAULT_DISTANCE_UNIT = "miles";
 
-export const CLOCK_REFRESH_MS = 1000;
-export const TOAST_AUTO_CLOSE_MS = 5000;
-
 export const HEART_SCORE_START = 50;
 export const HEART_SCORE_MIN = 0;
 export const HEART_SCORE_MAX = 100;
-export const SCENE_TRANSITION_MS = 300;
 
 /** Failed sign-ins allowed per username from one client (a browser or an address), in the window. */
 export const LOGIN_FAILURE_LIMIT = 5;
@@ -52,9 +60,6 @@ export const POST_LOGOUT_PATH = "/";
 
 /** A Christmas letter: a few pages of plain text. */
 export const LETTER_MAX = 4000;
-export const LETTER_FLIP_MS = 1500;
-export const LETTER_FLAP_MS = 500;
-export const LETTER_SLIDE_STEP_MS = 300;
 
 /** Workouts one partner may log per hour: each is announced in Discord, which is no flood channel. */
 export const WORKOUTS_PER_HOUR_MAX = 10;

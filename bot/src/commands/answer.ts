@@ -1,7 +1,7 @@
-import { spanks } from "@spankbank/db/purchase";
 import { giveAnswer, latestQuestion } from "@spankbank/db/questions";
 import { answersSealedFor } from "@spankbank/db/sealing";
 import { RESPONSE_MAX } from "@spankbank/shared/limits";
+import { spanks } from "@spankbank/shared/spanks";
 import { SlashCommandBuilder } from "discord.js";
 import type { BotCommand } from "../context.js";
 import { replyDone } from "../replies.js";

@@ -1,5 +1,5 @@
 import { balanceOf } from "@spankbank/db/ledger";
-import { spanks } from "@spankbank/db/purchase";
+import { spanks } from "@spankbank/shared/spanks";
 import { SlashCommandBuilder } from "discord.js";
 import type { BotCommand } from "../context.js";
 import { replyDone } from "../replies.js";

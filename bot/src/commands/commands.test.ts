@@ -2,10 +2,10 @@ import { readdirSync } from "node:fs";
 import { balanceOf } from "@spankbank/db/ledger";
 import { listMemories } from "@spankbank/db/memories";
 import { latestQuestion, seedQuestionBank } from "@spankbank/db/questions";
+import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { ApplicationCommandOptionType } from "discord.js";
 import { describe, expect, it } from "vitest";
-import { giveSpanks } from "../../../db/src/test/ledgerKit.js";
 import {
   attachment,
   botOnTempDb,
@@ -17,6 +17,7 @@ import {
   STRANGER_ID,
   slashCommand,
 } from "../test/discord.js";
+import { commands, messageMenuCommands } from "./index.js";
 
 const [alex, sam] = demoCouple.partners;
 const str = (name: string, value: string) => ({ name, type: ApplicationCommandOptionType.String as const, value });
@@ -197,18 +198,21 @@ describe("/help", () => {
   it("lists every command", async () => {
     const { client } = botOnTempDb();
     const answer = await dispatch(client, slashCommand("help", sam.discordId));
-    for (const name of [
-      "/memory",
-      "/answer",
-      "/question now",
-      "/question add",
-      "/spank",
-      "/balance",
-      "/donate",
-      "Save as memory",
-    ]) {
-      expect(answer).toContain(name);
+    // Each `/usage` in the help, as words: "/question add text" is ["question", "add", "text"].
+    const usages = [...(answer ?? "").matchAll(/`\/([^`]+)`/g)].map((match) => match[1]!.split(" "));
+    const listed = (words: string[]) => usages.some((usage) => words.every((word, i) => usage[i] === word));
+    // Every registered command (and each of its subcommands), so a new one cannot be left out.
+    for (const command of commands.filter((c) => c.data.name !== "help")) {
+      const { name, options = [] } = command.data.toJSON() as {
+        name: string;
+        options?: { type: number; name: string }[];
+      };
+      const subcommands = options.filter((o) => o.type === ApplicationCommandOptionType.Subcommand).map((o) => o.name);
+      for (const words of subcommands.length > 0 ? subcommands.map((sub) => [name, sub]) : [[name]]) {
+        expect(listed(words), `the help lists /${words.join(" ")}`).toBe(true);
+      }
     }
+    for (const menu of messageMenuCommands) expect(answer).toContain(`"${menu.data.name}"`);
   });
 });
 

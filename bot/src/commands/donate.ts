@@ -1,5 +1,5 @@
 import { donate } from "@spankbank/db/charity";
-import { spanks } from "@spankbank/db/purchase";
+import { spanks } from "@spankbank/shared/spanks";
 import { SlashCommandBuilder } from "discord.js";
 import type { BotCommand } from "../context.js";
 import { replyDone } from "../replies.js";

@@ -1,6 +1,7 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { MEMORY_TEXT_MAX, saveMemory } from "@spankbank/db/memories";
+import { saveMemory } from "@spankbank/db/memories";
+import { MEMORY_TEXT_MAX } from "@spankbank/shared/limits";
 import { MessageFlags, SlashCommandBuilder } from "discord.js";
 import type { BotCommand } from "../context.js";
 import { missingNote, refusedNote, saveImages } from "../images.js";

@@ -1,4 +1,5 @@
-import { addBankQuestion, askQuestionNow, BANK_QUESTION_MAX, withdrawUnpostedQuestion } from "@spankbank/db/questions";
+import { addBankQuestion, askQuestionNow, withdrawUnpostedQuestion } from "@spankbank/db/questions";
+import { BANK_QUESTION_MAX } from "@spankbank/shared/limits";
 import { MessageFlags, SlashCommandBuilder } from "discord.js";
 import type { BotCommand } from "../context.js";
 import { logError } from "../logging.js";

@@ -1,5 +1,6 @@
-import { AWARD_MAX, AWARD_MIN, AWARD_REASON_MAX, awardSpanks } from "@spankbank/db/awards";
-import { spanks } from "@spankbank/db/purchase";
+import { awardSpanks } from "@spankbank/db/awards";
+import { AWARD_MAX, AWARD_MIN, AWARD_REASON_MAX } from "@spankbank/shared/limits";
+import { spanks } from "@spankbank/shared/spanks";
 import { SlashCommandBuilder } from "discord.js";
 import type { BotCommand } from "../context.js";
 import { replyDone } from "../replies.js";

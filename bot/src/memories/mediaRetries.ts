@@ -1,6 +1,7 @@
 import { completeDownload, failDownload, pendingDownloads } from "@spankbank/db/mediaOutbox";
+import { UPLOAD_LIMIT_MAX } from "@spankbank/shared/limits";
 import type { BotContext } from "../context.js";
-import { DownloadFailure, downloadImage, UPLOAD_LIMIT_MAX } from "../images.js";
+import { DownloadFailure, downloadImage } from "../images.js";
 import { logError } from "../logging.js";
 
 /** How often the bot looks for memory images to download again. */

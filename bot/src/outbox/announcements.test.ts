@@ -7,10 +7,10 @@ import { createProduct } from "@spankbank/db/products";
 import { purchaseProduct } from "@spankbank/db/purchase";
 import { answerQuestion, askNextQuestion, seedQuestionBank } from "@spankbank/db/questions";
 import { OUTBOX_KINDS } from "@spankbank/db/schema";
+import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { logWorkout } from "@spankbank/db/workouts";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it } from "vitest";
-import { giveSpanks } from "../../../db/src/test/ledgerKit.js";
 import { ANNOUNCEMENTS_CHANNEL, botOnTempDb, QUESTIONS_CHANNEL } from "../test/discord.js";
 import { announcementOf } from "./announcements.js";
 

@@ -1,7 +1,7 @@
 import { userById } from "@spankbank/db/couple";
 import type { OutboxEvent } from "@spankbank/db/outbox";
-import { spanks } from "@spankbank/db/purchase";
 import { questionById } from "@spankbank/db/questions";
+import { spanks } from "@spankbank/shared/spanks";
 import type { BotContext } from "../context.js";
 import { discordTime, type Post } from "../post.js";
 

@@ -1,8 +1,8 @@
 import { createProduct } from "@spankbank/db/products";
 import { purchaseProduct } from "@spankbank/db/purchase";
 import { answerQuestion, askNextQuestion, seedQuestionBank } from "@spankbank/db/questions";
+import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { describe, expect, it } from "vitest";
-import { giveSpanks } from "../../../db/src/test/ledgerKit.js";
 import { postMessage } from "../post.js";
 import { ANNOUNCEMENTS_CHANNEL, botOnTempDb, failNextPosts, posted, QUESTIONS_CHANNEL } from "../test/discord.js";
 import { deliverPending, startOutboxDelivery } from "./delivery.js";

@@ -9,16 +9,14 @@ const wire = (letter: Letter | null) => letter && { text: letter.text, updated_a
 export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now } = app.ctx;
 
-  app.get("/letter", { schema: { response: { 200: letterReply } } }, async (request, reply) => {
+  app.get("/letter", { schema: { response: { 200: letterReply } } }, async (request) => {
     const user = signedInUser(request);
-    reply.header("Cache-Control", "no-store");
     return { letter: wire(letterTo(db, user.id)), draft: wire(letterFrom(db, user.id)) };
   });
 
-  app.put("/letter", { schema: { body: letterBody, response: { 200: letterReply } } }, async (request, reply) => {
+  app.put("/letter", { schema: { body: letterBody, response: { 200: letterReply } } }, async (request) => {
     const user = signedInUser(request);
     const draft = writeLetter(db, { fromUserId: user.id, text: request.body.text, now: now() });
-    reply.header("Cache-Control", "no-store");
     return { letter: wire(letterTo(db, user.id)), draft: wire(draft) };
   });
 };

@@ -33,8 +33,7 @@ import { sealFor } from "./sealedAnswers.js";
 export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, now } = app.ctx;
 
-  app.get("/memory", { schema: { response: { 200: latestMemoryReply } } }, async (_request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  app.get("/memory", { schema: { response: { 200: latestMemoryReply } } }, async () => {
     const memory = latestMemory(db);
     return memory && withImagesOf(db, [toWire(memory)])[0]!;
   });
@@ -43,8 +42,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
     "/memories",
     // Bare: the spec's plain list. With page or pageSize: one page and the total (the board).
     { schema: { querystring: memoriesPageQuery, response: { 200: z.union([memoryList, memoriesPage]) } } },
-    async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
+    async (request) => {
       const { page, pageSize } = request.query;
       if (page === undefined && pageSize === undefined) {
         return withImages(listMemories(db).map(toWire), imagesOfLiveMemories(db));
@@ -54,8 +52,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/memories/on-this-day", { schema: { response: { 200: onThisDayReply } } }, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  app.get("/memories/on-this-day", { schema: { response: { 200: onThisDayReply } } }, async (request) => {
     const seal = sealFor(config, signedInUser(request));
     const today = onThisDay(db, now(), config.dailyQuestion.timeZone);
     return {

@@ -17,8 +17,7 @@ import { sealFor } from "./sealedAnswers.js";
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, now } = app.ctx;
 
-  app.get("/latestQuestion", { schema: { response: { 200: latestQuestionReply } } }, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  app.get("/latestQuestion", { schema: { response: { 200: latestQuestionReply } } }, async (request) => {
     const latest = latestQuestion(db);
     return latest && sealFor(config, signedInUser(request)).question(toQuestion(latest));
   });

@@ -5,7 +5,7 @@ import { buildTestApp, userIdOf } from "./app.js";
 import { sessionCookie } from "./session.js";
 
 // The db kit by path: test kits are no package's entry point.
-export { economySnapshot, giveSpanks } from "../../../db/src/test/ledgerKit.js";
+export { economySnapshot, giveSpanks } from "@spankbank/db/test/ledgerKit";
 
 let opened: Db | undefined;
 // Registered after app.ts's cleanup, so it runs before the database is closed.

@@ -1,6 +1,8 @@
-import { TOAST_AUTO_CLOSE_MS } from "@spankbank/shared/limits";
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import type { Id, toast as Toastify } from "react-toastify";
+
+/** How long a toast stays before it closes itself. */
+export const TOAST_AUTO_CLOSE_MS = 5000;
 
 /**
  * The app's one toast, as SPEC sections 4 and 9 say (the container's settings: toastContainer.tsx),

@@ -1,8 +1,8 @@
 import "react-toastify/dist/ReactToastify.css";
 import "./toast.css";
-import { TOAST_AUTO_CLOSE_MS } from "@spankbank/shared/limits";
 import { useEffect } from "react";
 import { Bounce, ToastContainer, toast } from "react-toastify";
+import { TOAST_AUTO_CLOSE_MS } from "./toast";
 
 /**
  * The app's one toast container, as SPEC sections 4 and 9 say: top-right, 5000 ms, pause on hover

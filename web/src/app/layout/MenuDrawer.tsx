@@ -5,8 +5,8 @@ import { POST_LOGOUT_PATH } from "@spankbank/shared/limits";
 import { drawerPages } from "@spankbank/shared/pages";
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { NavLinkLink } from "@/components/links";
-import { partnerOf } from "@/features/session/partner";
 import { useSession } from "@/features/session/useSession";
+import { partnerOf } from "@/lib/partner";
 import { toast } from "@/lib/toast";
 
 interface MenuDrawerProps {

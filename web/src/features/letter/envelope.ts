@@ -1,5 +1,3 @@
-import { LETTER_FLAP_MS, LETTER_FLIP_MS, LETTER_SLIDE_STEP_MS } from "@spankbank/shared/limits";
-
 /**
  * The Christmas card (SPEC section 4): closed, flipping, the flap opens, the letter slides up in
  * three stages, open. Closing walks the same steps back. Steps 0..5:
@@ -7,8 +5,11 @@ import { LETTER_FLAP_MS, LETTER_FLIP_MS, LETTER_SLIDE_STEP_MS } from "@spankbank
  */
 export const OPEN_STEP = 5;
 
+const FLIP_MS = 1500;
+const FLAP_MS = 500;
+const SLIDE_STEP_MS = 300;
 /** How long the move into step i takes from step i - 1 (and back out of it when closing). */
-const STEP_MS = [0, LETTER_FLIP_MS, LETTER_FLAP_MS, LETTER_SLIDE_STEP_MS, LETTER_SLIDE_STEP_MS, LETTER_SLIDE_STEP_MS];
+const STEP_MS = [0, FLIP_MS, FLAP_MS, SLIDE_STEP_MS, SLIDE_STEP_MS, SLIDE_STEP_MS];
 
 export interface EnvelopeState {
   /** The step shown, or being moved to while `moving`. */

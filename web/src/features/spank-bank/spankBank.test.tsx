@@ -62,7 +62,12 @@ describe("the header total", () => {
     expect(screen.getByText("No products available.")).toBeInTheDocument();
   });
 
-  it("opens the partner's statement, newest first, paged", async () => {
+  it("opens your own statement, asked for by no name (the server knows you), newest first, paged", async () => {
+    const asked: string[] = [];
+    server.events.on("request:start", ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === "/api/transactions") asked.push(url.search);
+    });
     setStatement({
       page: 1,
       pageCount: 3,
@@ -93,12 +98,10 @@ describe("the header total", () => {
     expect(lines[0]).toHaveTextContent("−30");
     expect(lines[0]).toHaveTextContent("Balance 90");
     expect(lines[1]).toHaveTextContent("+20");
-    const asked: string[] = [];
-    server.events.on("request:start", ({ request }) => {
-      asked.push(new URL(request.url).search);
-    });
     await user.click(within(history).getByRole("button", { name: "Page 2" }));
     await waitFor(() => expect(asked).toContain("?page=2"));
+    // Only pages, never a username or discord id: whose statement it is comes from the session.
+    expect(asked.every((search) => /^(\?page=\d+)?$/.test(search))).toBe(true);
     expect(within(history).getByRole("button", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
   });
 });

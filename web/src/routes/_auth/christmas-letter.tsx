@@ -2,7 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { Page } from "@/components/Page";
 import { letterQueryOptions } from "@/features/letter/api/getLetter";
 import { ChristmasLetterPage } from "@/features/letter/components/ChristmasLetterPage";
-import { partnerOf } from "@/features/session/partner";
+import { partnerOf } from "@/lib/partner";
 
 export const Route = createFileRoute("/_auth/christmas-letter")({
   // Fetch early, but show the page (and its 'Loading...') without waiting for the letter.

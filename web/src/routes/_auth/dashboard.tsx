@@ -8,8 +8,8 @@ import { MemoryCard } from "@/features/memories/components/MemoryCard";
 import { OnThisDayCard } from "@/features/memories/components/OnThisDayCard";
 import { QuestionCard } from "@/features/questions/components/QuestionCard";
 import { sealedText } from "@/features/questions/slots";
-import { partnerOf } from "@/features/session/partner";
 import { WorkoutModal } from "@/features/workouts/components/WorkoutModal";
+import { partnerOf } from "@/lib/partner";
 
 export const Route = createFileRoute("/_auth/dashboard")({
   component: DashboardRoute,

@@ -1,8 +1,8 @@
 import { Text } from "@mantine/core";
 import { Await, createFileRoute } from "@tanstack/react-router";
 import { Page } from "@/components/Page";
-import { partnerOf } from "@/features/session/partner";
 import { TrappedGame } from "@/features/story/components/TrappedGame";
+import { partnerOf } from "@/lib/partner";
 
 export const Route = createFileRoute("/_auth/trapped-game")({
   // The story is its own chunk, fetched only when this page opens; the heading shows meanwhile.

@@ -1,7 +1,9 @@
 import { Card, SimpleGrid, Text } from "@mantine/core";
 import type { CoupleSummary } from "@spankbank/shared/contract/auth";
-import { CLOCK_REFRESH_MS } from "@spankbank/shared/limits";
 import { useEffect, useState } from "react";
+
+/** The clocks tick on the second. */
+const CLOCK_REFRESH_MS = 1000;
 
 /** The full weekday and date in `timeZone`, e.g. "Sunday, March 8, 2026". */
 export function clockDate(at: Date, timeZone: string): string {

@@ -1,7 +1,7 @@
 import { Button, Text } from "@mantine/core";
 import type { InventoryItem } from "@spankbank/shared/contract/inventory";
-import { useDisplayName } from "@/features/session/useDisplayName";
 import { toast } from "@/lib/toast";
+import { useDisplayName } from "@/lib/useDisplayName";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useInventory } from "../api/getInventory";
 import { useRedeemItem } from "../api/redeemItem";

@@ -2,8 +2,8 @@ import { ActionIcon, Alert, Button, Card, Checkbox, Group, Modal, Stack, Text } 
 import { MEMORY_TRASH_DAYS } from "@spankbank/shared/limits";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useDisplayName } from "@/features/session/useDisplayName";
 import { toast } from "@/lib/toast";
+import { useDisplayName } from "@/lib/useDisplayName";
 import { useDeleteMemories } from "../api/deleteMemories";
 import { memoryPageQueryOptions, useMemoryPage } from "../api/getMemoryPage";
 import { MemoryImages } from "./MemoryImages";

@@ -1,7 +1,7 @@
 import { Blockquote, Stack, Text } from "@mantine/core";
 import { DashboardCard } from "@/components/DashboardCard";
 import { AnchorLink } from "@/components/links";
-import { useDisplayName } from "@/features/session/useDisplayName";
+import { useDisplayName } from "@/lib/useDisplayName";
 import { useLatestMemory } from "../api/getLatestMemory";
 import { MemoryImages } from "./MemoryImages";
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { MEMORY_TRASH_DAYS } from "@spankbank/shared/limits";
-import { useDisplayName } from "@/features/session/useDisplayName";
 import { toast } from "@/lib/toast";
+import { useDisplayName } from "@/lib/useDisplayName";
 import { useTrash } from "../api/getTrash";
 import { useRestoreMemories } from "../api/restoreMemories";
 import { memoriesCount } from "./MemoryBoard";

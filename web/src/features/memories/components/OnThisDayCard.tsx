@@ -1,7 +1,7 @@
 import { Blockquote, Stack, Text } from "@mantine/core";
 import type { OnThisDay } from "@spankbank/shared/contract/memories";
 import { DashboardCard } from "@/components/DashboardCard";
-import { useDisplayName } from "@/features/session/useDisplayName";
+import { useDisplayName } from "@/lib/useDisplayName";
 import { useOnThisDay } from "../api/getOnThisDay";
 import { MemoryImages } from "./MemoryImages";
 

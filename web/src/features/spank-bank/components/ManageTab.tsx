@@ -2,7 +2,7 @@ import { Button, Center, Group, Loader, SimpleGrid, Text, Title } from "@mantine
 import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { Product } from "@spankbank/shared/contract/products";
 import { useState } from "react";
-import { partnerOf } from "@/features/session/partner";
+import { partnerOf } from "@/lib/partner";
 import { useProducts } from "../api/getProducts";
 import { ConfirmRemovalModal } from "./ConfirmRemovalModal";
 import { OwedFavours } from "./OwedFavours";

@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import type { Product } from "@spankbank/shared/contract/products";
 import type { ReactNode } from "react";
-import { useDisplayName } from "@/features/session/useDisplayName";
+import { useDisplayName } from "@/lib/useDisplayName";
 import classes from "./spankBank.module.css";
 
 /** One favour with every field the spec lists; `actions` are the buttons of the tab showing it. */

@@ -1,6 +1,6 @@
 import { Center, Loader, SimpleGrid, Text, Title } from "@mantine/core";
 import type { SessionReply } from "@spankbank/shared/contract/auth";
-import { partnerOf } from "@/features/session/partner";
+import { partnerOf } from "@/lib/partner";
 import { useProducts } from "../api/getProducts";
 import { BuyNow } from "./BuyNow";
 import { ProductCard } from "./ProductCard";

@@ -1,7 +1,7 @@
 import { Tabs } from "@mantine/core";
 import type { SessionReply } from "@spankbank/shared/contract/auth";
 import { Page } from "@/components/Page";
-import { partnerOf } from "@/features/session/partner";
+import { partnerOf } from "@/lib/partner";
 import { ManageTab } from "./ManageTab";
 import { ShopTab } from "./ShopTab";
 import { SpankTotal } from "./SpankTotal";

@@ -5,7 +5,7 @@ import { useSpankTotal } from "../api/getSpankTotal";
 import { HistoryModal } from "./HistoryModal";
 import classes from "./spankBank.module.css";
 
-/** The header total in the spec's three states; once known it opens the partner's statement. */
+/** The header total in the spec's three states; once known it opens your own statement. */
 export function SpankTotal() {
   const total = useSpankTotal();
   const products = useProducts();

@@ -1,9 +1,8 @@
-import { SCENE_TRANSITION_MS } from "@spankbank/shared/limits";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
 import { renderApp } from "@/test/renderApp";
-import { progressKey } from "../engine/useStoryGame";
+import { progressKey, SCENE_TRANSITION_MS } from "../engine/useStoryGame";
 import { fillNames } from "../names";
 import { story } from "../scenes/story";
 import { goldenWalk, shortestWalkToEnding } from "../storyGraph";

@@ -1,8 +1,11 @@
-import { HEART_SCORE_MAX, HEART_SCORE_MIN, SCENE_TRANSITION_MS } from "@spankbank/shared/limits";
+import { HEART_SCORE_MAX, HEART_SCORE_MIN } from "@spankbank/shared/limits";
 import { useCallback, useEffect, useReducer } from "react";
 import { z } from "zod";
 import { type StoryScene, storyFlags } from "../scenes/types";
 import { isShown, newAdventure, type StoryState, sceneView, storyReducer } from "./storyEngine";
+
+/** How long the move from one scene to the next takes. */
+export const SCENE_TRANSITION_MS = 300;
 
 /** Each partner's own adventure, kept in this browser. */
 export const progressKey = (username: string) => `trapped-game:${username}`;

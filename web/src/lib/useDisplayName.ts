@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { sessionQueryOptions } from "./api/getSession";
+import { sessionQueryOptions } from "@/features/session/api/getSession";
 import { displayNameOf } from "./partner";
 
 /** `(name) => "Alex"`: everywhere a person is named, the page shows their display name. */

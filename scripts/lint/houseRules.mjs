@@ -1,0 +1,107 @@
+// `npm run lint`, after Biome: the house rules Biome cannot express (README, Import boundaries).
+// Import boundaries that depend on where the importing file and the imported file sit:
+//   relative-import-stays-in-package: a relative import never leaves its workspace package; import
+//     another package by its name, through its `exports` (e2e/ and the root configs belong to no package).
+//   feature-imports-own-internals: web/src/features/X imports nothing of web/src/features/Y but
+//     Y's query keys (features/Y/api/keys), so a mutation can refresh what it changed elsewhere.
+// And one precedent for limits:
+//   limits-live-in-shared: a limit (a constant named *_MAX, *_MIN, *_LIMIT) is declared only in
+//     shared/src/limits.ts, so the page, the server, the domain and the bot agree on it.
+// Usage: node scripts/lint/houseRules.mjs [root]. Exits 1 and names every violation.
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, posix, relative, sep } from "node:path";
+
+const PACKAGES = ["shared", "db", "server", "web", "bot", "scripts"];
+const SKIP = new Set(["node_modules", "dist", "test-results", "playwright-report", "migrations"]);
+const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
+// Static imports and re-exports, side-effect imports, dynamic import() and require().
+const SPECIFIERS = [
+  /\bfrom\s*["']([^"']+)["']/g,
+  /\bimport\s*["']([^"']+)["']/g,
+  /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
+  /\brequire\s*\(\s*["']([^"']+)["']\s*\)/g,
+];
+
+function sourceFiles(root, dir = "") {
+  const files = [];
+  for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+    if (entry.name.startsWith(".") || SKIP.has(entry.name)) continue;
+    const path = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) files.push(...sourceFiles(root, path));
+    else if (SOURCE.test(entry.name) && !entry.name.endsWith(".gen.ts")) files.push(path);
+  }
+  return files;
+}
+
+/** The workspace package a repo path belongs to; files outside every package (e2e/, configs) are the root's. */
+function packageOf(path) {
+  const first = path.split("/")[0];
+  return PACKAGES.includes(first) ? first : "(root)";
+}
+
+/** web/src/features/<name>/..., else undefined. */
+function featureOf(path) {
+  return /^web\/src\/features\/([^/]+)\//.exec(path)?.[1];
+}
+
+/** Where a relative or web `@/` specifier points, as a repo path; undefined for a package name. */
+function target(file, specifier) {
+  if (specifier.startsWith("@/") && packageOf(file) === "web") return `web/src/${specifier.slice(2)}`;
+  if (specifier.startsWith("./") || specifier.startsWith("../")) {
+    return posix.normalize(posix.join(posix.dirname(file), specifier));
+  }
+  return undefined;
+}
+
+const LIMIT = /^\s*(?:export\s+)?const\s+([A-Z][A-Z0-9_]*_(?:MAX|MIN|LIMIT)(?:_BYTES|_CHARS)?)\s*=/gm;
+const LIMITS_FILE = "shared/src/limits.ts";
+
+export function houseRuleViolations(root) {
+  const violations = [];
+  for (const file of sourceFiles(root)) {
+    const text = readFileSync(join(root, file), "utf8");
+    if (packageOf(file) !== "(root)" && file !== LIMITS_FILE && !/\.(test|spec)\.tsx?$/.test(file)) {
+      for (const [, name] of text.matchAll(LIMIT)) {
+        violations.push(
+          `${file}: declares the limit ${name}. House rule "limits-live-in-shared": declare it in ${LIMITS_FILE} and import it from @spankbank/shared/limits.`,
+        );
+      }
+    }
+    const specifiers = new Set(SPECIFIERS.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => m[1])));
+    for (const specifier of specifiers) {
+      const to = target(file, specifier);
+      if (to === undefined) continue;
+      // e2e/ and the root configs are no package: they drive the whole product and may read any part.
+      const leaves = to.startsWith("../") || (packageOf(file) !== "(root)" && packageOf(to) !== packageOf(file));
+      if (!specifier.startsWith("@/") && leaves) {
+        violations.push(
+          `${file}: imports "${specifier}", which leaves ${packageOf(file)} for ${to.startsWith("../") ? "outside the repo" : packageOf(to)}. ` +
+            `Import boundary "relative-import-stays-in-package": import it by package name (@spankbank/${packageOf(to)}/...) through that package's "exports".`,
+        );
+        continue;
+      }
+      const from = featureOf(file);
+      const into = featureOf(to);
+      if (from && into && from !== into && !/^web\/src\/features\/[^/]+\/api\/keys(\.[jt]sx?)?$/.test(to)) {
+        violations.push(
+          `${file}: imports "${specifier}", an internal of feature ${into}. ` +
+            `Import boundary "feature-imports-own-internals": a feature imports only another feature's query keys (features/${into}/api/keys); ` +
+            "move what both need to web/src/lib or web/src/components, or compose the two in the route.",
+        );
+      }
+    }
+  }
+  return violations;
+}
+
+const invoked = process.argv[1] && relative(process.argv[1], new URL(import.meta.url).pathname) === "";
+if (invoked) {
+  const root = process.argv[2] ?? join(dirname(new URL(import.meta.url).pathname), "..", "..");
+  const violations = houseRuleViolations(root);
+  for (const violation of violations) console.error(violation.split(sep).join("/"));
+  if (violations.length > 0) {
+    console.error(`\n${violations.length} house rule violation(s) (README, Import boundaries).`);
+    process.exit(1);
+  }
+  console.log("House rules: every import stays inside its package and its feature; every limit is in shared.");
+}
