@@ -31,7 +31,7 @@ describe("sign-in", () => {
     expect(router.state.location.pathname).toBe("/dashboard");
     expect(loginBodies()).toEqual([{ username: "alex", password: "alex-demo-pass" }]);
     expect(localStorage.getItem(USERNAME_STORAGE_KEY)).toBe("alex");
-    expect(screen.getByText("Welcome, alex!")).toBeInTheDocument();
+    expect(screen.getByText("Welcome, Alex!")).toBeInTheDocument();
   });
 
   it("shows 'Invalid username or password' on a 401 and logs it", async () => {
@@ -176,6 +176,6 @@ describe("the session on startup", () => {
     await signInPage();
     expect(router.state.location.pathname).toBe("/signin");
     expect(router.state.location.search).toEqual({ redirect: "/memories" });
-    expect(screen.queryByText("Welcome, alex!")).not.toBeInTheDocument();
+    expect(screen.queryByText("Welcome, Alex!")).not.toBeInTheDocument();
   });
 });
