@@ -77,6 +77,8 @@ const ROUTES: HostileRoute[] = [
   { method: "GET", path: "/api/memories", query: { page: wholeNumber, pageSize: wholeNumber } },
   { method: "POST", path: "/api/memories/delete", body: { ids: fc.array(wholeNumber, { maxLength: 3 }) } },
   { method: "GET", path: "/api/memories/on-this-day" },
+  { method: "GET", path: "/api/memories/trash", query: { page: wholeNumber, pageSize: wholeNumber } },
+  { method: "POST", path: "/api/memories/restore", body: { ids: fc.array(wholeNumber, { maxLength: 3 }) } },
   { method: "GET", path: "/api/media/{id}" },
   { method: "GET", path: "/api/owed" },
   { method: "GET", path: "/api/letter" },
@@ -89,6 +91,7 @@ const ROUTES: HostileRoute[] = [
     body: { response: fc.constantFrom("Yes, always."), username, questionId: wholeNumber },
   },
   { method: "GET", path: "/api/quoteOfTheDay" },
+  { method: "GET", path: "/api/workout-reward" },
   {
     method: "POST",
     path: "/api/log-workout",

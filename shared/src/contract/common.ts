@@ -46,7 +46,8 @@ export const text = (max: number, { multiline = false }: { multiline?: boolean }
       .trim()
       .min(1, "must not be empty")
       .max(max, `must be at most ${max} characters`)
-      .refine((value) => VISIBLE.test(value), "must not be empty")
+      // Nothing visible is one refusal: a bidi-only name is empty, not also "overridden".
+      .refine((value) => VISIBLE.test(value), { error: "must not be empty", abort: true })
       .refine((value) => !DIRECTION_OVERRIDE.test(value), "must not contain right-to-left or other direction overrides")
       .refine((value) => multiline || !LINE_BREAK_OR_TAB.test(value), refusal)
   );
