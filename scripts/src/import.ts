@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { importArchive, parseArchive } from "@spankbank/db/archive";
 import { openDb } from "@spankbank/db/client";
-import { runningProcesses } from "@spankbank/db/running";
+import { withDatabaseToItself } from "@spankbank/db/running";
 import { processRuntime } from "@spankbank/shared/runtime";
 
 /**
@@ -20,17 +20,23 @@ function refuse(message: string): never {
 if (!file) refuse("Usage: DATABASE_PATH=data/new.db npm run import -- FILE   (FILE: an archive from `npm run export`)");
 const archivePath = resolve(file);
 if (!existsSync(archivePath)) refuse(`No file at ${archivePath}.`);
-const running = runningProcesses(databasePath);
-if (running.length > 0) refuse(`Spank Bank is running on ${databasePath}. Stop it first, then import.`);
-const db = openDb(databasePath);
-try {
-  const { rows, mediaFiles } = importArchive(db, parseArchive(readFileSync(archivePath, "utf8")));
-  console.log(
-    `Imported ${archivePath} into ${databasePath}: ${rows.memories ?? 0} memories, ${mediaFiles} images, ${rows.answers ?? 0} answers, ${rows.letters ?? 0} letters, ${rows.transfers ?? 0} transfers. Run \`npm run check\` to see it whole.`,
-  );
-} catch (error) {
-  console.error(`Import FAILED, nothing was written: ${(error as Error).message}`);
-  process.exitCode = 1;
-} finally {
-  db.$client.close();
-}
+const text = readFileSync(archivePath, "utf8");
+// Holding every role's lock: no server, bot or backup writes while the archive goes in.
+const outcome = withDatabaseToItself(databasePath, () => {
+  const db = openDb(databasePath);
+  try {
+    return { imported: importArchive(db, parseArchive(text)) };
+  } catch (error) {
+    // Refused after the locks are released (process.exit would skip the release).
+    return { failed: (error as Error).message };
+  } finally {
+    db.$client.close();
+  }
+});
+if (!outcome.ok)
+  refuse(`Spank Bank is running on ${databasePath}: ${outcome.running.join(", ")}. Stop it first, then import.`);
+if ("failed" in outcome.value) refuse(`Import FAILED, nothing was written: ${outcome.value.failed}`);
+const { rows, mediaFiles } = outcome.value.imported;
+console.log(
+  `Imported ${archivePath} into ${databasePath}: ${rows.memories ?? 0} memories, ${mediaFiles} images, ${rows.answers ?? 0} answers, ${rows.letters ?? 0} letters, ${rows.transfers ?? 0} transfers. Run \`npm run check\` to see it whole.`,
+);
