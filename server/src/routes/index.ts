@@ -6,6 +6,7 @@ import { requireSameOriginJson } from "../plugins/security.js";
 import { authRoutes } from "./auth.js";
 import { charityRoutes } from "./charity.js";
 import { economyRoutes } from "./economy.js";
+import { exportRoutes } from "./export.js";
 import { healthRoutes } from "./health.js";
 import { inventoryRoutes } from "./inventory.js";
 import { letterRoutes } from "./letters.js";
@@ -43,4 +44,5 @@ export const apiRoutes: FastifyPluginAsync<{
   await app.register(quoteRoutes);
   await app.register(workoutRoutes);
   await app.register(letterRoutes);
+  await app.register(exportRoutes);
 };

@@ -57,6 +57,10 @@ export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
           ))}
         </nav>
         <Divider />
+        {/* A plain link, not a query: the browser saves the attachment itself (GET /api/export, session cookie). */}
+        <Button component="a" href="/api/export" download variant="subtle" color="rose.9" onClick={onClose}>
+          Download our data
+        </Button>
         <Button variant="light" onClick={() => signOut(logout)}>
           Logout
         </Button>

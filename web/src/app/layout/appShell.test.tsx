@@ -27,7 +27,7 @@ async function openMenu(user: ReturnType<typeof renderApp>["user"]) {
 }
 
 describe("the header and its drawer", () => {
-  it("welcomes the signed-in partner and lists every drawer entry in order, then Logout", async () => {
+  it("welcomes the signed-in partner and lists every drawer entry in order, then Download our data and Logout", async () => {
     signInAs("alex");
     const { user } = renderApp("/dashboard");
 
@@ -36,10 +36,13 @@ describe("the header and its drawer", () => {
     expect(screen.queryByRole("link", { name: "Sign In" })).not.toBeInTheDocument();
 
     const drawer = await openMenu(user);
-    const links = within(drawer).getAllByRole("link");
+    const links = within(within(drawer).getByRole("navigation", { name: "Pages" })).getAllByRole("link");
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual(
       MENU.map(([label, path]) => [label, path]),
     );
+    const download = within(drawer).getByRole("link", { name: "Download our data" });
+    expect(download).toHaveAttribute("href", "/api/export");
+    expect(download).toHaveAttribute("download");
     expect(within(drawer).getByRole("button", { name: "Logout" })).toBeInTheDocument();
 
     await user.keyboard("{Escape}");

@@ -1,0 +1,31 @@
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { archiveFileName, archiveText, exportArchive } from "@spankbank/db/archive";
+import { backupsDirOf } from "@spankbank/db/backup";
+import { openDb } from "@spankbank/db/client";
+import { processRuntime } from "@spankbank/shared/runtime";
+
+/**
+ * `npm run export [-- FILE]`: the couple's data as one archive (docs/export.md), written next to
+ * the backups (`data/backups/spankbank-export-<date>.json`) or to FILE.
+ */
+const { databasePath } = processRuntime();
+const db = openDb(databasePath);
+try {
+  const now = new Date();
+  const target = process.argv[2] ? resolve(process.argv[2]) : join(backupsDirOf(databasePath), archiveFileName(now));
+  const archive = exportArchive(db, now);
+  mkdirSync(dirname(target), { recursive: true });
+  // Written under a temporary name first: a file named like an archive is always whole.
+  writeFileSync(`${target}.partial`, archiveText(archive));
+  renameSync(`${target}.partial`, target);
+  const count = (table: string) => archive.tables[table]?.length ?? 0;
+  console.log(
+    `Exported ${count("memories")} memories, ${archive.media.length} images, ${count("answers")} answers, ${count("letters")} letters and ${count("transfers")} transfers to ${target}`,
+  );
+} catch (error) {
+  console.error(`Export FAILED: ${(error as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  db.$client.close();
+}

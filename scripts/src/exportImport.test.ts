@@ -1,0 +1,78 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { openDb } from "@spankbank/db/client";
+import { syncCouple } from "@spankbank/db/couple";
+import { seedDemoData } from "@spankbank/db/demo/seed";
+import { addMemory } from "@spankbank/db/memories";
+import { demoCouple } from "@spankbank/shared/demoCouple";
+import { describe, expect, it } from "vitest";
+
+const entry = (name: string) => fileURLToPath(new URL(`../dist/${name}.js`, import.meta.url));
+
+const run = (script: string, path: string, ...args: string[]) =>
+  spawnSync(process.execPath, [entry(script), ...args], {
+    env: { PATH: process.env.PATH ?? "", DATABASE_PATH: path },
+    encoding: "utf8",
+  });
+
+const photo = Buffer.from(Array.from({ length: 50_000 }, (_, i) => (i * 7) % 256));
+
+/** The demo couple's data, plus a memory with a photo in the media folder. */
+function livedInFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), "spankbank-export-cli-"));
+  const path = join(dir, "spankbank.db");
+  const db = openDb(path);
+  const [alex] = syncCouple(db, demoCouple);
+  seedDemoData(db, demoCouple);
+  mkdirSync(join(dir, "media"));
+  writeFileSync(join(dir, "media", "photo.png"), photo);
+  addMemory(db, {
+    userId: alex!.id,
+    message: "The photo",
+    images: [{ fileName: "photo.png", contentType: "image/png", size: photo.length }],
+  });
+  db.$client.close();
+  return path;
+}
+
+const rows = (path: string, sql: string) => {
+  const db = openDb(path);
+  const result = db.$client.prepare(sql).all();
+  db.$client.close();
+  return result;
+};
+
+// Each test starts several node processes: generous on a busy 2-core machine.
+describe("npm run export and npm run import", { timeout: 60_000 }, () => {
+  it("exports next to the backups, imports into a fresh database that checks clean, refuses a used one", () => {
+    const path = livedInFile();
+    const exported = run("export", path);
+    expect(exported.stderr).toBe("");
+    expect(exported.status).toBe(0);
+    const [, archivePath] = /to (\S+backups\/spankbank-export-\d{4}-\d{2}-\d{2}\.json)$/m.exec(exported.stdout) ?? [];
+    expect(archivePath).toBeDefined();
+
+    const fresh = join(mkdtempSync(join(tmpdir(), "spankbank-import-cli-")), "spankbank.db");
+    const imported = run("import", fresh, archivePath!);
+    expect(imported.stderr).toBe("");
+    expect(imported.status).toBe(0);
+    expect(imported.stdout).toMatch(/1 images/);
+
+    const check = run("check", fresh);
+    expect(check.stdout).toContain("integrity ok");
+    expect(check.status).toBe(0);
+    const memories = "SELECT id, user_id, message, created_at, deleted_at FROM memories ORDER BY id";
+    expect(rows(fresh, memories)).toEqual(rows(path, memories));
+    const ledger = "SELECT * FROM accounts ORDER BY id";
+    expect(rows(fresh, ledger)).toEqual(rows(path, ledger));
+    expect(readFileSync(join(fresh, "..", "media", "photo.png")).equals(photo)).toBe(true);
+
+    const again = run("import", fresh, archivePath!);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toMatch(/^Import FAILED, nothing was written: This database already holds data/);
+    expect(run("import", fresh).stderr).toMatch(/^Usage: /);
+  });
+});
