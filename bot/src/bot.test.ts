@@ -62,6 +62,7 @@ describe("npm run deploy-commands", () => {
         "1:question",
         "1:spank",
         "1:spanks",
+        "1:when",
         "3:Save as memory",
       ].sort(),
     );

@@ -63,7 +63,18 @@ describe("sign-in", () => {
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toMatchObject({
       user: { username: "sam", discordId: "222222222222222222" },
-      couple: { charityName: "Floggers4Change", demo: true },
+      couple: {
+        charityName: "Floggers4Change",
+        demo: true,
+        partners: [
+          { username: "alex", sleep: { from: "23:30", to: "07:00" }, work: { from: "10:00", to: "18:30" } },
+          {
+            username: "sam",
+            sleep: { from: "23:00", to: "06:30" },
+            work: { days: ["mon", "tue", "wed", "thu", "fri"] },
+          },
+        ],
+      },
     });
     expect(JSON.stringify(reply.json().couple)).not.toMatch(/scrypt|passwordHash|discordId/);
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_SLEEP, dayWindowSchema, workWindowSchema } from "./eachOthersDay.js";
 
 const discordId = z.string().regex(/^\d{17,20}$/, "must be a Discord snowflake (17-20 digits)");
 const timeZone = z.string().refine(isTimeZone, "must be an IANA time zone such as Asia/Kolkata");
@@ -14,6 +15,10 @@ export const partnerSchema = z.object({
   passwordHash: z.string().startsWith("scrypt$", "must be a hash from `npm run hash-password`"),
   timeZone,
   city: z.string().trim().min(1).max(40),
+  /** When the partner usually sleeps, on their own clock (`to` before `from` crosses midnight). */
+  sleep: dayWindowSchema.default(DEFAULT_SLEEP),
+  /** Work hours, if any: the partner shows "at work" in them. */
+  work: workWindowSchema.optional(),
 });
 
 /** What the daily question needs to know about the two of you; every one is off unless set. */

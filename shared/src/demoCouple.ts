@@ -20,6 +20,8 @@ export const demoCouple: CoupleConfig = {
       passwordHash: "scrypt$17$8$1$SVFDxxdo7EZ83ZOa5sQBtQ$T7GsSAE9l-YHMauKX3KkbD1dyIoxMoEOGiyxrWOhnAw",
       timeZone: "Asia/Kolkata",
       city: "India",
+      sleep: { from: "23:30", to: "07:00" },
+      work: { from: "10:00", to: "18:30", days: ["mon", "tue", "wed", "thu", "fri", "sat"] },
     },
     {
       username: "sam",
@@ -29,6 +31,8 @@ export const demoCouple: CoupleConfig = {
       passwordHash: "scrypt$17$8$1$WJAYX-MMyHFq18QhvQJJ2w$f0GMTBwU_vcOlwJy9BpKUnXC-t2N8oKBjDBpyfn4Qdo",
       timeZone: "America/New_York",
       city: "Florida",
+      sleep: { from: "23:00", to: "06:30" },
+      work: { from: "08:30", to: "17:00", days: ["mon", "tue", "wed", "thu", "fri"] },
     },
   ],
   charityName: "Floggers4Change",

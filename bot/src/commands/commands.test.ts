@@ -4,7 +4,7 @@ import { listMemories } from "@spankbank/db/memories";
 import { latestQuestion, seedQuestionBank } from "@spankbank/db/questions";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import { ApplicationCommandOptionType } from "discord.js";
+import { ApplicationCommandOptionType, SnowflakeUtil } from "discord.js";
 import { describe, expect, it } from "vitest";
 import {
   attachment,
@@ -191,6 +191,29 @@ describe("/balance and /donate", () => {
       "You cannot donate 3 spanks: you have 2 spanks.",
     );
     expect(balanceOf(db, "charity")).toBe(10);
+  });
+});
+
+describe("/when", () => {
+  /** A /when asked at `iso`: Discord stamps the moment into the interaction's snowflake id. */
+  const whenAt = (iso: string, userId: string) => ({
+    ...slashCommand("when", userId),
+    id: SnowflakeUtil.generate({ timestamp: Date.parse(iso) }).toString(),
+  });
+
+  it("says the partner's state and the next time both are awake, in both local times, across Florida's spring change", async () => {
+    const { client } = botOnTempDb();
+    // Monday 9 March 2026, 05:00 UTC: 1:00 AM in Florida (EDT since Sunday), 10:30 AM in India.
+    expect(await dispatch(client, whenAt("2026-03-09T05:00:00Z", alex.discordId))).toBe(
+      "Sam is probably asleep (1:00 AM in Florida).\nBoth awake next: 4:00 PM–11:30 PM in India, 6:30 AM–2:00 PM in Florida.",
+    );
+    expect(await dispatch(client, whenAt("2026-03-09T05:00:00Z", sam.discordId))).toBe(
+      "Alex is at work (10:30 AM in India).\nBoth awake next: 6:30 AM–2:00 PM in Florida, 4:00 PM–11:30 PM in India.",
+    );
+    // Sunday afternoon in India, Sunday morning in Florida: Alex is free and both are awake.
+    expect(await dispatch(client, whenAt("2026-03-08T14:00:00Z", sam.discordId))).toBe(
+      "Alex is free (7:30 PM in India).\nBoth awake now until 2:00 PM in Florida, 11:30 PM in India.",
+    );
   });
 });
 

@@ -16,6 +16,7 @@ export function helpText({ config }: BotContext): string {
     "`/balance`: your spanks and your partner's",
     "`/spanks`: just your spanks",
     "`/donate amount`: give spanks to your charity",
+    "`/when`: is your partner asleep, at work or free, and when you are both awake next",
     'Right-click a message, Apps, "Save as memory": keep any message from either of you',
   ].join("\n");
 }

@@ -9,6 +9,7 @@ import { questionCommand } from "./question.js";
 import { saveAsMemoryCommand } from "./saveAsMemory.js";
 import { spankCommand } from "./spank.js";
 import { spanksCommand } from "./spanks.js";
+import { whenCommand } from "./when.js";
 
 /** Every slash command, registered by `npm run deploy-commands` and dispatched by name. */
 export const commands: readonly BotCommand[] = [
@@ -19,6 +20,7 @@ export const commands: readonly BotCommand[] = [
   balanceCommand,
   spanksCommand,
   donateCommand,
+  whenCommand,
   helpCommand,
 ];
 

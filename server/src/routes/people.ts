@@ -15,12 +15,14 @@ export function toSessionUser(user: User): SessionUser {
 
 /** Both partners as the page needs them (names, zones, cities): never hashes or Discord ids. */
 export function toCoupleSummary(config: CoupleConfig, demo: boolean): CoupleSummary {
-  const [a, b] = config.partners.map(({ username, displayName, responseName, timeZone, city }) => ({
+  const [a, b] = config.partners.map(({ username, displayName, responseName, timeZone, city, sleep, work }) => ({
     username,
     displayName,
     responseName,
     timeZone,
     city,
+    sleep,
+    ...(work ? { work } : {}),
   }));
   return { partners: [a!, b!], charityName: config.charityName, timeZone: config.dailyQuestion.timeZone, demo };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WEEKDAYS } from "../eachOthersDay.js";
 import { errorBody } from "./common.js";
 
 export const loginBody = z.object({
@@ -18,7 +19,11 @@ export const sessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
-export const partnerSummary = sessionUser.omit({ discordId: true });
+export const partnerSummary = sessionUser.omit({ discordId: true }).extend({
+  /** Each other's day: the sleep window and optional work hours on the partner's own clock. */
+  sleep: z.object({ from: z.string(), to: z.string() }),
+  work: z.object({ from: z.string(), to: z.string(), days: z.array(z.enum(WEEKDAYS)) }).optional(),
+});
 
 export const coupleSummary = z.object({
   partners: z.tuple([partnerSummary, partnerSummary]),

@@ -30,7 +30,7 @@ function DashboardRoute() {
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <CityClocks partners={partners} />
+        <CityClocks partners={partners} me={signedIn.user.username} />
         <QuoteCard />
         <MemoryCard />
         <QuestionCard partners={partners} />

@@ -42,15 +42,17 @@ export function resetAuth(): void {
 
 /** The demo couple's session answer, shaped like the server's GET /api/auth/session. */
 export function sessionReplyFor(username: string): SessionReply {
-  const partners = demoCouple.partners.map(({ username, displayName, responseName, timeZone, city }) => ({
+  const partners = demoCouple.partners.map(({ username, displayName, responseName, timeZone, city, sleep, work }) => ({
     username,
     displayName,
     responseName,
     timeZone,
     city,
+    sleep,
+    ...(work ? { work } : {}),
   }));
   const user = demoCouple.partners.find((partner) => partner.username === username)!;
-  const { passwordHash: _hash, ...sessionUser } = user;
+  const { passwordHash: _hash, sleep: _sleep, work: _work, ...sessionUser } = user;
   return {
     user: sessionUser,
     couple: {

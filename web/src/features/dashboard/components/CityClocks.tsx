@@ -1,6 +1,7 @@
 import { Card, SimpleGrid, Text } from "@mantine/core";
 import type { CoupleSummary } from "@spankbank/shared/contract/auth";
-import { useEffect, useState } from "react";
+import { describeBothAwake, partnerStateAt } from "@spankbank/shared/eachOthersDay";
+import { useEffect, useMemo, useState } from "react";
 
 /** The clocks tick on the second. */
 const CLOCK_REFRESH_MS = 1000;
@@ -48,9 +49,17 @@ function useNow(): Date {
   return now;
 }
 
-/** The two-city clock panel: each partner's city and zone, from the couple's config. */
-export function CityClocks({ partners }: { partners: CoupleSummary["partners"] }) {
+/**
+ * The two-city clock panel: each partner's city and zone, from the couple's config; the partner's
+ * card says whether they are probably asleep, at work or free, and the next time both are awake.
+ */
+export function CityClocks({ partners, me }: { partners: CoupleSummary["partners"]; me: string }) {
   const now = useNow();
+  const mine = partners.find((partner) => partner.username === me) ?? partners[0];
+  const theirs = partners.find((partner) => partner !== mine)!;
+  // Windows are minute-grained: work them out once a minute, not on every tick.
+  const minute = Math.floor(now.getTime() / 60_000);
+  const bothAwake = useMemo(() => describeBothAwake(mine, theirs, new Date(minute * 60_000)), [mine, theirs, minute]);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ gridColumn: "1 / -1" }}>
       {partners.map((partner) => (
@@ -76,8 +85,16 @@ export function CityClocks({ partners }: { partners: CoupleSummary["partners"] }
           >
             {clockTime(now, partner.timeZone)}
           </Text>
+          {partner === theirs && (
+            <Text data-testid={`state-${partner.city}`} c="rose.8" mt="xs">
+              {`${partner.displayName} is ${partnerStateAt(partner, now)}`}
+            </Text>
+          )}
         </Card>
       ))}
+      <Text data-testid="both-awake" ta="center" style={{ gridColumn: "1 / -1" }}>
+        {bothAwake}
+      </Text>
     </SimpleGrid>
   );
 }

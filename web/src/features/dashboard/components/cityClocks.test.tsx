@@ -1,7 +1,8 @@
 import { MantineProvider } from "@mantine/core";
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sessionReplyFor } from "@/test/handlers/auth";
+import { sessionReplyFor, signInAs } from "@/test/handlers/auth";
+import { renderApp } from "@/test/renderApp";
 import { CityClocks } from "./CityClocks";
 
 const { partners } = sessionReplyFor("alex").couple;
@@ -11,7 +12,7 @@ function renderClocksAt(iso: string) {
   vi.setSystemTime(new Date(iso));
   return render(
     <MantineProvider>
-      <CityClocks partners={partners} />
+      <CityClocks partners={partners} me="alex" />
     </MantineProvider>,
   );
 }
@@ -55,5 +56,31 @@ describe("the two-city clocks", () => {
     expect(vi.getTimerCount()).toBe(1);
     unmount();
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe("each other's day on the dashboard clocks", () => {
+  async function dashboardAt(who: "alex" | "sam", iso: string) {
+    // Only the date is faked: the app's requests (msw) and waits keep real timers.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(iso));
+    signInAs(who);
+    renderApp("/dashboard");
+    return screen.findByTestId("both-awake");
+  }
+
+  it("tells Alex that Sam is asleep the night Florida springs forward, and when both are awake in both local times", async () => {
+    // Sunday 8 March 2026, 05:00 UTC: midnight in Florida, 10:30 AM in India.
+    const bothAwake = await dashboardAt("alex", "2026-03-08T05:00:00.000Z");
+    expect(screen.getByTestId("state-Florida")).toHaveTextContent("Sam is probably asleep");
+    expect(screen.queryByTestId("state-India")).not.toBeInTheDocument();
+    expect(bothAwake).toHaveTextContent("Both awake next: 4:00 PM–11:30 PM in India, 6:30 AM–2:00 PM in Florida");
+  });
+
+  it("tells Sam that Alex is at work on a Monday in India, while both are awake after Florida falls back", async () => {
+    // Monday 2 November 2026, 12:30 UTC: 7:30 AM in Florida (EST since Sunday), 6:00 PM in India.
+    const bothAwake = await dashboardAt("sam", "2026-11-02T12:30:00.000Z");
+    expect(screen.getByTestId("state-India")).toHaveTextContent("Alex is at work");
+    expect(bothAwake).toHaveTextContent("Both awake now until 1:00 PM in Florida, 11:30 PM in India");
   });
 });

@@ -14,7 +14,9 @@ describe("the session answer read without zod", () => {
       user: { ...a.user, passwordHash: "never shown" },
       couple: { ...a.couple, partners: [first, { ...second, secret: 1 }] },
     };
-    for (const answer of [a, sessionReplyFor("sam"), withExtras, null]) {
+    const { work: _work, ...secondWithoutWork } = second;
+    const noWork = { ...a, couple: { ...a.couple, partners: [first, secondWithoutWork] } };
+    for (const answer of [a, sessionReplyFor("sam"), withExtras, noWork, null]) {
       expect(readSession(answer)).toEqual(sessionAnswer.parse(answer));
     }
   });
@@ -33,6 +35,10 @@ describe("the session answer read without zod", () => {
       { ...a, couple: { ...a.couple, partners: [first] } },
       { ...a, couple: { ...a.couple, partners: [first, second, first] } },
       { ...a, couple: { ...a.couple, partners: [first, { username: "sam" }] } },
+      { ...a, couple: { ...a.couple, partners: [first, { ...second, sleep: undefined }] } },
+      { ...a, couple: { ...a.couple, partners: [first, { ...second, sleep: { from: 23, to: "07:00" } }] } },
+      { ...a, couple: { ...a.couple, partners: [first, { ...second, work: { ...second.work, days: ["someday"] } }] } },
+      { ...a, couple: { ...a.couple, partners: [first, { ...second, work: "9 to 5" }] } },
     ];
     for (const answer of broken) {
       expect(sessionAnswer.safeParse(answer).success).toBe(false);

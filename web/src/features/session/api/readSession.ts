@@ -1,4 +1,5 @@
 import type { SessionReply } from "@spankbank/shared/contract/auth";
+import { WEEKDAYS, type Weekday } from "@spankbank/shared/eachOthersDay";
 
 /**
  * GET /api/auth/session read by hand, not by the zod contract, so the session check every page
@@ -16,8 +17,8 @@ export function readSession(answer: unknown): SessionReply | null {
     user: { ...partner(user, "user"), discordId: text(user, "discordId", "user") },
     couple: {
       partners: [
-        partner(record(partners[0], "couple.partners.0"), "couple.partners.0"),
-        partner(record(partners[1], "couple.partners.1"), "couple.partners.1"),
+        partnerWithDay(record(partners[0], "couple.partners.0"), "couple.partners.0"),
+        partnerWithDay(record(partners[1], "couple.partners.1"), "couple.partners.1"),
       ],
       charityName: text(couple, "charityName", "couple"),
       timeZone: text(couple, "timeZone", "couple"),
@@ -35,6 +36,25 @@ function partner(fields: Fields, where: string) {
     responseName: text(fields, "responseName", where),
     timeZone: text(fields, "timeZone", where),
     city: text(fields, "city", where),
+  };
+}
+
+/** A partner of the couple with their day: the sleep window and optional work hours. */
+function partnerWithDay(fields: Fields, where: string) {
+  const sleep = record(fields.sleep, `${where}.sleep`);
+  const read = {
+    ...partner(fields, where),
+    sleep: { from: text(sleep, "from", `${where}.sleep`), to: text(sleep, "to", `${where}.sleep`) },
+  };
+  if (fields.work === undefined) return read;
+  const work = record(fields.work, `${where}.work`);
+  const days = work.days;
+  if (!Array.isArray(days) || !days.every((day) => (WEEKDAYS as readonly unknown[]).includes(day))) {
+    throw refused(`${where}.work.days`);
+  }
+  return {
+    ...read,
+    work: { from: text(work, "from", `${where}.work`), to: text(work, "to", `${where}.work`), days: days as Weekday[] },
   };
 }
 

@@ -1,0 +1,153 @@
+import { z } from "zod";
+
+/**
+ * Each other's day (issue 22, point 1): whether a partner is probably asleep, at work or free at a
+ * moment, and the next stretch when both are awake. Pure and shared: the dashboard and `/when` say
+ * the same. Times are read on each partner's wall clock through Intl, minute by minute, so daylight
+ * saving changes (a missing or repeated hour) fall out of the zone data instead of hand-written
+ * offset rules (no kept library answers "wall-clock window overlap across two zones").
+ */
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24 h)");
+export const WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** A daily window on the partner's clock; `to` before `from` crosses midnight (23:00 to 07:00). */
+export const dayWindowSchema = z
+  .object({ from: hhmm, to: hhmm })
+  .refine((window) => window.from !== window.to, { message: "from and to must differ", path: ["to"] });
+
+/** Work hours on the given weekdays (the day the shift starts), Monday to Friday unless said. */
+export const workWindowSchema = z
+  .object({
+    from: hhmm,
+    to: hhmm,
+    days: z.array(z.enum(WEEKDAYS)).min(1).default(["mon", "tue", "wed", "thu", "fri"]),
+  })
+  .refine((window) => window.from !== window.to, { message: "from and to must differ", path: ["to"] });
+
+export const DEFAULT_SLEEP = { from: "23:00", to: "07:00" } as const;
+
+export type DayWindow = z.infer<typeof dayWindowSchema>;
+export type WorkWindow = z.infer<typeof workWindowSchema>;
+
+/** What the day rules need of a partner. */
+export interface PartnerDay {
+  timeZone: string;
+  sleep: DayWindow;
+  work?: WorkWindow | undefined;
+}
+
+export type PartnerState = "probably asleep" | "at work" | "free";
+
+/** Both awake from `start` to `end` (already under way when `ongoing`). */
+export interface BothAwake {
+  start: Date;
+  end: Date;
+  ongoing: boolean;
+}
+
+const MINUTE = 60_000;
+/** How far ahead to look for a shared waking stretch before saying there is none this week. */
+const HORIZON_MINUTES = 8 * 24 * 60;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      weekday: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall clock in `timeZone`: minutes since local midnight and the weekday. */
+function wallClock(at: Date, timeZone: string): { minute: number; weekday: number } {
+  let hour = 0;
+  let minute = 0;
+  let weekday = 0;
+  for (const part of formatterFor(timeZone).formatToParts(at)) {
+    if (part.type === "hour") hour = Number(part.value);
+    else if (part.type === "minute") minute = Number(part.value);
+    else if (part.type === "weekday") weekday = WEEKDAYS.indexOf(part.value.toLowerCase() as Weekday);
+  }
+  return { minute: hour * 60 + minute, weekday };
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** Whether a wall-clock minute falls in the window; the day it started on, or null if outside. */
+function startDayInWindow(window: { from: string; to: string }, minute: number, weekday: number): number | null {
+  const from = minutesOf(window.from);
+  const to = minutesOf(window.to);
+  if (from < to) return minute >= from && minute < to ? weekday : null;
+  if (minute >= from) return weekday;
+  if (minute < to) return (weekday + 6) % 7; // after midnight: the window began yesterday
+  return null;
+}
+
+/** The partner's state at `at`: sleep wins over work (a night shift is set as work, not sleep). */
+export function partnerStateAt(partner: PartnerDay, at: Date): PartnerState {
+  const { minute, weekday } = wallClock(at, partner.timeZone);
+  if (startDayInWindow(partner.sleep, minute, weekday) !== null) return "probably asleep";
+  if (partner.work) {
+    const day = startDayInWindow(partner.work, minute, weekday);
+    if (day !== null && partner.work.days.includes(WEEKDAYS[day]!)) return "at work";
+  }
+  return "free";
+}
+
+const bothAwakeAt = (a: PartnerDay, b: PartnerDay, at: Date) =>
+  partnerStateAt(a, at) !== "probably asleep" && partnerStateAt(b, at) !== "probably asleep";
+
+/**
+ * The current or next stretch when neither partner is in their sleep window, to the minute, or
+ * null when their sleep windows leave no shared waking minute within the next eight days.
+ */
+export function nextBothAwake(a: PartnerDay, b: PartnerDay, now: Date): BothAwake | null {
+  const first = Math.floor(now.getTime() / MINUTE) * MINUTE;
+  let start: number | null = null;
+  for (let i = 0; i <= HORIZON_MINUTES; i++) {
+    const at = new Date(first + i * MINUTE);
+    const awake = bothAwakeAt(a, b, at);
+    if (start === null && awake) start = at.getTime();
+    else if (start !== null && !awake) return { start: new Date(start), end: at, ongoing: start === first };
+  }
+  // Awake together all week (no overlap of sleep with the other's day is possible only in odd configs).
+  return start === null
+    ? null
+    : { start: new Date(start), end: new Date(first + HORIZON_MINUTES * MINUTE), ongoing: start === first };
+}
+
+/** "7:00 AM" on the partner's clock, with the weekday when it is not the same local day as `now`. */
+export function wallTime(at: Date, timeZone: string, now: Date): string {
+  const time = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", hour12: true }).format(
+    at,
+  );
+  const day = (d: Date) => new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "short" }).format(d);
+  if (day(at) === day(now)) return time;
+  const weekday = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short" }).format(at);
+  return `${weekday} ${time}`;
+}
+
+/** A place on each side of the distance, as the texts name them. */
+export interface NamedPartnerDay extends PartnerDay {
+  city: string;
+}
+
+/** "Both awake now until 1:30 PM in Florida, 11:00 PM in India" or "Both awake next: 7:00 AM–1:30 PM in Florida, 4:30 PM–11:00 PM in India". */
+export function describeBothAwake(a: NamedPartnerDay, b: NamedPartnerDay, now: Date): string {
+  const window = nextBothAwake(a, b, now);
+  if (!window) return "No waking hours in common this week";
+  const side = (p: NamedPartnerDay) =>
+    window.ongoing
+      ? `${wallTime(window.end, p.timeZone, now)} in ${p.city}`
+      : `${wallTime(window.start, p.timeZone, now)}–${wallTime(window.end, p.timeZone, now)} in ${p.city}`;
+  return window.ongoing ? `Both awake now until ${side(a)}, ${side(b)}` : `Both awake next: ${side(a)}, ${side(b)}`;
+}
