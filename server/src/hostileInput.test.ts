@@ -92,6 +92,7 @@ const ROUTES: HostileRoute[] = [
   },
   { method: "GET", path: "/api/quoteOfTheDay" },
   { method: "GET", path: "/api/workout-reward" },
+  { method: "GET", path: "/api/export" },
   {
     method: "POST",
     path: "/api/log-workout",

@@ -1,6 +1,7 @@
 import { setupServer } from "msw/node";
 import { authHandlers } from "./handlers/auth";
 import { economyHandlers } from "./handlers/economy";
+import { exportHandlers } from "./handlers/export";
 import { inventoryHandlers } from "./handlers/inventory";
 import { letterHandlers } from "./handlers/letters";
 import { memoryHandlers } from "./handlers/memories";
@@ -18,4 +19,5 @@ export const server = setupServer(
   ...economyHandlers,
   ...inventoryHandlers,
   ...letterHandlers,
+  ...exportHandlers,
 );
