@@ -41,7 +41,8 @@ test("both clocks tick every second without shifting the layout", async ({ page 
     }
     expect(widths.size, `${city}'s clock keeps its width`).toBe(1);
   }
-  await expect(page.getByText("A year ago today...")).toBeVisible();
+  // The demo history goes back six months: "6 months ago today...".
+  await expect(page.getByText(/^\d+ months ago today\.\.\.$/).first()).toBeVisible();
   await expect(page.getByRole("region", { name: "Daily Quote" })).not.toContainText("Loading...");
   await expectNoAxeViolations(page, "the dashboard");
   await shoot(page, "dashboard");
@@ -103,6 +104,11 @@ test("alex pages through the memory board and deletes two memories", async ({ pa
   await boxes.nth(1).check();
   await expectNoAxeViolations(page, "the memory board in selection mode");
   await page.getByRole("button", { name: "Delete Selected Memories" }).click();
+  // A confirm names the count; the memories go to the trash (restorable for 30 days).
+  const confirm = page.getByRole("dialog", { name: "Delete 2 memories?" });
+  await expect(confirm).toBeVisible();
+  await expectNoAxeViolations(page, "the delete confirm");
+  await confirm.getByRole("button", { name: "Delete 2 memories" }).click();
   await expect(page.getByText(`${total - 2} memories`)).toBeVisible();
   await expect(page.getByText(first!, { exact: true })).toHaveCount(0);
   await expect(page.getByText(second!, { exact: true })).toHaveCount(0);
