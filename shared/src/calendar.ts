@@ -5,37 +5,59 @@
  * it (on-this-day built 132 per request), so each zone's formatter is built once and kept. A couple
  * uses one or two zones; the maps stay that small.
  */
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** The formatter named `kind` for `timeZone`, built on first use and kept. */
+function keptFormat(kind: string, timeZone: string, build: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = build();
+    formats.set(key, format);
+  }
+  return format;
+}
 
 /** The one formatter that writes an instant's wall clock (year to second) in `timeZone`. */
-export function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    wallClockFormats.set(timeZone, format);
-  }
-  return format;
-}
+export const wallClockFormat = (timeZone: string) =>
+  keptFormat(
+    "wall clock",
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      }),
+  );
 
 /** The one formatter that writes an instant's calendar date (YYYY-MM-DD, en-CA) in `timeZone`. */
-export function dayFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dayFormats.set(timeZone, format);
-  }
-  return format;
-}
+export const dayFormat = (timeZone: string) =>
+  keptFormat(
+    "day",
+    timeZone,
+    () => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }),
+  );
+
+/** The one formatter that writes an instant's weekday and time of day (24 h) in `timeZone`. */
+export const weekdayClockFormat = (timeZone: string) =>
+  keptFormat(
+    "weekday clock",
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        weekday: "short",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      }),
+  );
 
 /** The UTC offset of `timeZone` at `at`, in milliseconds (east of UTC positive). */
 function offsetAt(at: Date, timeZone: string): number {

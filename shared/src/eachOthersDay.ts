@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { weekdayClockFormat } from "./calendar.js";
 
 /**
  * Each other's day (issue 22, point 1): whether a partner is probably asleep, at work or free at a
@@ -51,28 +52,12 @@ const MINUTE = 60_000;
 /** How far ahead to look for a shared waking stretch before saying there is none this week. */
 const HORIZON_MINUTES = 8 * 24 * 60;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      weekday: "short",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** The wall clock in `timeZone`: minutes since local midnight and the weekday. */
 function wallClock(at: Date, timeZone: string): { minute: number; weekday: number } {
   let hour = 0;
   let minute = 0;
   let weekday = 0;
-  for (const part of formatterFor(timeZone).formatToParts(at)) {
+  for (const part of weekdayClockFormat(timeZone).formatToParts(at)) {
     if (part.type === "hour") hour = Number(part.value);
     else if (part.type === "minute") minute = Number(part.value);
     else if (part.type === "weekday") weekday = WEEKDAYS.indexOf(part.value.toLowerCase() as Weekday);
