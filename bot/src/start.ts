@@ -10,7 +10,7 @@ import { createBot } from "./bot.js";
 import type { BotContext } from "./context.js";
 import { catchUp } from "./events/catchUp.js";
 import { logError } from "./logging.js";
-import { startMediaRetries } from "./memories/mediaRetries.js";
+import { removePartialDownloads, startMediaRetries } from "./memories/mediaRetries.js";
 import { startOutboxDelivery } from "./outbox/delivery.js";
 import { scheduleDailyQuestion } from "./questions/daily.js";
 import { registerCommandsIfChanged } from "./registerCommands.js";
@@ -41,6 +41,9 @@ async function main(): Promise<void> {
       .map((host) => host.trim())
       .filter(Boolean),
   };
+  const leftOver = removePartialDownloads(context.mediaDir);
+  if (leftOver > 0)
+    console.log(`Removed ${leftOver} half-written image download${leftOver === 1 ? "" : "s"} of an earlier run.`);
   const client = createBot(context, { api: process.env.DISCORD_API_URL });
   const stops: (() => void)[] = [];
   client.once(Events.ClientReady, () => {
@@ -50,7 +53,7 @@ async function main(): Promise<void> {
     stops.push(
       startOutboxDelivery(client, context),
       scheduleDailyQuestion(client, context),
-      startMediaRetries(context),
+      startMediaRetries(context, client),
     );
   });
   // Every new session (the first, and any after a reconnect Discord could not resume) reads what

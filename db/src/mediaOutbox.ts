@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
 import type { StoredImage } from "./media.js";
-import { mediaOutbox, memoryImages } from "./schema.js";
+import { mediaOutbox, memories, memoryImages } from "./schema.js";
 
 /** An image that did not arrive with its memory, to download again later. */
 export interface MissingImage {
@@ -12,15 +12,22 @@ export interface MissingImage {
   size: number;
 }
 
-export type PendingDownload = MissingImage & { id: number; memoryId: number; attempts: number };
+export type PendingDownload = MissingImage & {
+  id: number;
+  memoryId: number;
+  attempts: number;
+  /** The Discord message the memory came from (jump URL): where a fresh link is read again. */
+  discordUrl: string | null;
+};
 
 /** Longest wait between two tries of one image. */
-export const MEDIA_RETRY_MAX_MS = 15 * 60_000;
+export const MEDIA_RETRY_MAX_MS = 2 * 60 * 60_000;
 /**
- * Tries before giving up: with waits doubling from 30 s to 15 min this spans about 20 hours,
- * close to the life of Discord's signed attachment links.
+ * Tries before giving up: with waits doubling from 30 s to 2 hours this spans about a week of
+ * the bot running. Discord's signed links expire within a day, but the bot reads a fresh one from
+ * the message itself, so an image is given up on only when Discord keeps failing for that long.
  */
-export const MEDIA_MAX_ATTEMPTS = 85;
+export const MEDIA_MAX_ATTEMPTS = 92;
 
 /** Queues the images a memory is still missing. Call it inside the memory's own transaction. */
 export function queueMissingImages(tx: Tx, memoryId: number, images: readonly MissingImage[], now = new Date()): void {
@@ -42,8 +49,10 @@ export function pendingDownloads(db: Db, limit = 10, now = new Date()): PendingD
       contentType: mediaOutbox.contentType,
       size: mediaOutbox.size,
       attempts: mediaOutbox.attempts,
+      discordUrl: memories.discordUrl,
     })
     .from(mediaOutbox)
+    .innerJoin(memories, eq(memories.id, mediaOutbox.memoryId))
     .where(
       and(
         isNull(mediaOutbox.doneAt),
@@ -54,6 +63,11 @@ export function pendingDownloads(db: Db, limit = 10, now = new Date()): PendingD
     .orderBy(asc(mediaOutbox.id))
     .limit(limit)
     .all();
+}
+
+/** Discord gave a fresh signed link for the image (the one stored had expired). */
+export function renewDownloadLink(db: Db, id: number, url: string): void {
+  db.update(mediaOutbox).set({ url }).where(eq(mediaOutbox.id, id)).run();
 }
 
 /** The image arrived: it joins its memory and leaves the queue, in one write. */

@@ -1,4 +1,5 @@
-import { readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { listMemories } from "@spankbank/db/memories";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { ApplicationCommandOptionType } from "discord.js";
@@ -10,6 +11,7 @@ import {
   fileBytes,
   files,
   gateway,
+  history,
   MEMORIES_CHANNEL,
   message,
   posted,
@@ -17,7 +19,7 @@ import {
   slashCommand,
   until,
 } from "../test/discord.js";
-import { retryMissingImages } from "./mediaRetries.js";
+import { removePartialDownloads, retryMissingImages } from "./mediaRetries.js";
 
 const [alex, sam] = demoCouple.partners;
 const pathOf = (url: string) => new URL(url).pathname;
@@ -104,5 +106,79 @@ describe("an image that fails to arrive", () => {
     ]);
     expect(images(db)).toEqual([]);
     expect(listMemories(db)).toHaveLength(1);
+  });
+
+  it("reads a fresh link from the memory's Discord message once the stored one has expired, so a bot away for days keeps the image", async () => {
+    const { client, db, context } = botOnTempDb();
+    const image = attachment("sunset.png", "image/png", 300, 503);
+    const sent = message({
+      channelId: MEMORIES_CHANNEL,
+      authorId: alex.discordId,
+      content: "Sunset",
+      attachments: [image],
+    });
+    gateway(client, "MESSAGE_CREATE", sent);
+    await until(() => posted.length === 1);
+    // Days later: the stored signed link is dead; the message itself carries a newly signed one.
+    files.set(pathOf(image.url), 404);
+    const fresh = `${image.url}?ex=fresh`;
+    files.set(`${pathOf(image.url)}?ex=fresh`, fileBytes("image/png", 300));
+    history.set(MEMORIES_CHANNEL, [{ ...sent, attachments: [{ ...image, url: fresh }] }]);
+
+    expect(await retryMissingImages(context, client)).toBe(1);
+    expect(images(db)).toEqual([{ memory_id: 1, content_type: "image/png", size: 300 }]);
+    expect(db.$client.prepare("SELECT url, done_at IS NOT NULL AS done FROM media_outbox").all()).toEqual([
+      { url: fresh, done: 1 },
+    ]);
+  });
+
+  it("asks Discord to sign a /memory image's link again (it has no message to read back)", async () => {
+    const { client, db, context } = botOnTempDb();
+    const image = attachment("us.png", "image/png", 100, 503);
+    await dispatch(
+      client,
+      slashCommand(
+        "memory",
+        sam.discordId,
+        [
+          { name: "image", type: ApplicationCommandOptionType.Attachment, value: image.id },
+          { name: "text", type: ApplicationCommandOptionType.String, value: "Late call" },
+        ],
+        { attachments: { [image.id]: image } },
+      ),
+    );
+    files.set(pathOf(image.url), 404);
+    files.set(`${pathOf(image.url)}?ex=renewed`, fileBytes("image/png", 100));
+    expect(await retryMissingImages(context, client)).toBe(1);
+    expect(images(db)).toEqual([{ memory_id: 1, content_type: "image/png", size: 100 }]);
+  });
+
+  it("gives up on an image whose Discord message is gone, keeping the memory", async () => {
+    const { client, db, context } = botOnTempDb();
+    const image = attachment("gone.png", "image/png", 100, 503);
+    gateway(
+      client,
+      "MESSAGE_CREATE",
+      message({ channelId: MEMORIES_CHANNEL, authorId: alex.discordId, content: "Still here", attachments: [image] }),
+    );
+    await until(() => posted.length === 1);
+    // `history` is empty: Discord answers 10008 Unknown Message.
+    expect(await retryMissingImages(context, client)).toBe(0);
+    expect(db.$client.prepare("SELECT gave_up_at IS NOT NULL AS gaveUp FROM media_outbox").all()).toEqual([
+      { gaveUp: 1 },
+    ]);
+    expect(listMemories(db)).toMatchObject([{ message: "Still here" }]);
+  });
+});
+
+describe("a bot stopped mid-download", () => {
+  it("leaves half-written files that the next start removes, and only those", () => {
+    const { context } = botOnTempDb();
+    mkdirSync(context.mediaDir, { recursive: true });
+    writeFileSync(join(context.mediaDir, ".partial-3f2a"), "half an image");
+    writeFileSync(join(context.mediaDir, "kept.png"), "an image");
+    expect(removePartialDownloads(context.mediaDir)).toBe(1);
+    expect(existsSync(join(context.mediaDir, ".partial-3f2a"))).toBe(false);
+    expect(existsSync(join(context.mediaDir, "kept.png"))).toBe(true);
   });
 });

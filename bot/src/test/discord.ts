@@ -101,8 +101,10 @@ export const discord = setupServer(
     reactions.push(`${params.channel}/${params.message}/${decodeURIComponent(String(params.emoji))}`);
     return new HttpResponse(null, { status: 204 });
   }),
+  // A signed link (path and query) may be served apart from its bare path (an expired link).
   http.get("https://cdn.discordapp.com/attachments/*", ({ request }) => {
-    const bytes = files.get(new URL(request.url).pathname);
+    const url = new URL(request.url);
+    const bytes = files.get(url.pathname + url.search) ?? files.get(url.pathname);
     if (typeof bytes === "number") return new HttpResponse(null, { status: bytes });
     return bytes ? new HttpResponse(new Uint8Array(bytes)) : new HttpResponse(null, { status: 404 });
   }),
@@ -114,6 +116,21 @@ export const discord = setupServer(
     const all = history.get(String(params.channel)) ?? [];
     const page = after ? all.filter((m) => BigInt(m.id) > BigInt(after)).slice(0, limit) : all.slice(-limit);
     return HttpResponse.json([...page].reverse());
+  }),
+  // One message read back, as it is now (fresh attachment links); 10008 once it is gone.
+  http.get(`${API}/channels/:channel/messages/:message`, ({ params }) => {
+    const found = history.get(String(params.channel))?.find((m) => m.id === params.message);
+    if (found) return HttpResponse.json(found);
+    return HttpResponse.json({ message: "Unknown Message", code: 10008 }, { status: 404 });
+  }),
+  // Discord signs a link again: `?ex=renewed` on the same path, which `files` may serve.
+  http.post(`${API}/attachments/refresh-urls`, async ({ request }) => {
+    const { attachment_urls } = (await request.json()) as { attachment_urls: string[] };
+    const refreshed_urls = attachment_urls.map((original) => ({
+      original,
+      refreshed: `${original.split("?")[0]}?ex=renewed`,
+    }));
+    return HttpResponse.json({ refreshed_urls });
   }),
   // A real local server (bigFiles below): let the request through to it.
   http.get("http://127.0.0.1:*/*", () => passthrough()),
