@@ -4,6 +4,10 @@
 //     another package by its name, through its `exports` (e2e/ and the root configs belong to no package).
 //   feature-imports-own-internals: web/src/features/X imports nothing of web/src/features/Y but
 //     Y's query keys (features/Y/api/keys), so a mutation can refresh what it changed elsewhere.
+// One precedent for query keys:
+//   query-keys-from-factories: a web query key is built by its feature's key factory
+//     (web/src/features/<feature>/api/keys.ts), never written inline as an array, so a refresh
+//     elsewhere names exactly the key the read uses.
 // And one precedent for limits:
 //   limits-live-in-shared: a limit (a constant named *_MAX, *_MIN, *_LIMIT) is declared only in
 //     shared/src/limits.ts, so the page, the server, the domain and the bot agree on it.
@@ -53,6 +57,13 @@ function target(file, specifier) {
   return undefined;
 }
 
+// `queryKey: [` and a cache call whose key is an array literal (`setQueryData([`...).
+const INLINE_QUERY_KEY = /\bqueryKey\s*:\s*\[|\.(?:get|set)Query(?:Data|State)\s*(?:<[^>]*>)?\(\s*\[/g;
+const KEY_FACTORY = /^web\/src\/features\/[^/]+\/api\/keys\.ts$/;
+
+/** The line (1-based) of a character offset. */
+const lineAt = (text, index) => text.slice(0, index).split("\n").length;
+
 const LIMIT = /^\s*(?:export\s+)?const\s+([A-Z][A-Z0-9_]*_(?:MAX|MIN|LIMIT)(?:_BYTES|_CHARS)?)\s*=/gm;
 const LIMITS_FILE = "shared/src/limits.ts";
 
@@ -64,6 +75,15 @@ export function houseRuleViolations(root) {
       for (const [, name] of text.matchAll(LIMIT)) {
         violations.push(
           `${file}: declares the limit ${name}. House rule "limits-live-in-shared": declare it in ${LIMITS_FILE} and import it from @spankbank/shared/limits.`,
+        );
+      }
+    }
+    if (packageOf(file) === "web" && !KEY_FACTORY.test(file)) {
+      for (const match of text.matchAll(INLINE_QUERY_KEY)) {
+        const factory = `web/src/features/${featureOf(file) ?? "<feature>"}/api/keys.ts`;
+        violations.push(
+          `${file}:${lineAt(text, match.index)}: writes a query key inline. House rule "query-keys-from-factories": ` +
+            `build it with the feature's key factory in ${factory} (another feature's keys come from its own api/keys.ts).`,
         );
       }
     }
@@ -103,5 +123,7 @@ if (invoked) {
     console.error(`\n${violations.length} house rule violation(s) (README, Import boundaries).`);
     process.exit(1);
   }
-  console.log("House rules: every import stays inside its package and its feature; every limit is in shared.");
+  console.log(
+    "House rules: every import stays inside its package and its feature; every query key comes from a key factory; every limit is in shared.",
+  );
 }

@@ -94,6 +94,24 @@ describe("scripts/lint/houseRules.mjs", () => {
     expect(keys).toEqual({ failed: false, output: expect.stringContaining("House rules:") });
   });
 
+  it("fails a query key written inline outside a key factory, naming the factory file, and allows the factory's keys", () => {
+    const inline = graphOf({
+      "web/src/features/wishes/api/getWishes.ts": 'export const wishesQueryOptions = { queryKey: ["wishes"] };\n',
+      "web/src/features/wishes/api/addWish.ts":
+        'export const refresh = (client) => client.setQueryData(["wishes"], []);\n',
+    });
+    expect(inline.failed).toBe(true);
+    expect(inline.output).toContain(
+      'web/src/features/wishes/api/getWishes.ts:1: writes a query key inline. House rule "query-keys-from-factories": build it with the feature\'s key factory in web/src/features/wishes/api/keys.ts',
+    );
+    expect(inline.output).toContain("web/src/features/wishes/api/addWish.ts:1: writes a query key inline.");
+    const factory = graphOf({
+      "web/src/features/wishes/api/keys.ts": 'export const wishKeys = { all: ["wishes"] as const };\n',
+      "web/src/features/wishes/api/getWishes.ts": `${importLine("wishKeys", "./keys")}export const wishesQueryOptions = { queryKey: wishKeys.all };\n`,
+    });
+    expect(factory).toEqual({ failed: false, output: expect.stringContaining("House rules:") });
+  });
+
   it("fails a limit declared outside shared/src/limits.ts, naming the file to move it to", () => {
     const outside = graphOf({ "db/src/wishes.ts": "export const WISH_TEXT_MAX = 200;\n" });
     expect(outside.failed).toBe(true);

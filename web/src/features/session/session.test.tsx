@@ -3,6 +3,7 @@ import { USERNAME_STORAGE_KEY } from "@spankbank/shared/limits";
 import { screen } from "@testing-library/react";
 import { delay, HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { memoryKeys } from "@/features/memories/api/keys";
 import { api } from "@/lib/api";
 import { failure, loginBodies, resetAuth, signInAs } from "@/test/handlers/auth";
 import { renderApp } from "@/test/renderApp";
@@ -170,7 +171,7 @@ describe("the session on startup", () => {
     resetAuth();
     server.use(http.get("/api/memories", () => failure(401, "Unauthorized", "Sign in first")));
     await expect(
-      queryClient.fetchQuery({ queryKey: ["memories"], queryFn: () => api.get("/api/memories", memoryList) }),
+      queryClient.fetchQuery({ queryKey: memoryKeys.all, queryFn: () => api.get("/api/memories", memoryList) }),
     ).rejects.toThrow("Sign in first");
 
     await signInPage();

@@ -3,6 +3,7 @@ import { USERNAME_STORAGE_KEY } from "@spankbank/shared/limits";
 import type { QueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api";
 import { sessionQueryOptions } from "./api/getSession";
+import { sessionKeys } from "./api/keys";
 import { postLogin } from "./api/login";
 import { postLogout } from "./api/logout";
 import { postLogoutEverywhere } from "./api/logoutEverywhere";
@@ -45,7 +46,7 @@ function triesLeftIn(body: unknown): number | undefined {
 export function createSession(queryClient: QueryClient): Session {
   const current = () => queryClient.getQueryData(sessionQueryOptions.queryKey) ?? null;
   const forgetEverythingElse = () =>
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryOptions.queryKey[0] });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
 
   const verify = async () => {
     const reply = await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });

@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { inventoryKeys } from "@/features/inventory/api/keys";
 import { signInAs } from "@/test/handlers/auth";
 import { createSession } from "./session";
 
@@ -11,23 +12,23 @@ describe("the cache across partners", () => {
     signInAs("alex");
     const queryClient = new QueryClient();
     const session = createSession(queryClient);
-    queryClient.setQueryData(["inventory", "alex"], alexsInventory);
+    queryClient.setQueryData(inventoryKeys.items(), alexsInventory);
 
     expect(await session.login("sam", "sam-demo-pass")).toBe(true);
 
     expect(session.username).toBe("sam");
-    expect(queryClient.getQueryData(["inventory", "alex"])).toBeUndefined();
+    expect(queryClient.getQueryData(inventoryKeys.items())).toBeUndefined();
   });
 
   it("drops the partner's cached data at logout", async () => {
     signInAs("alex");
     const queryClient = new QueryClient();
     const session = createSession(queryClient);
-    queryClient.setQueryData(["inventory", "alex"], alexsInventory);
+    queryClient.setQueryData(inventoryKeys.items(), alexsInventory);
 
     await session.logout();
 
     expect(session.isLoggedIn).toBe(false);
-    expect(queryClient.getQueryData(["inventory", "alex"])).toBeUndefined();
+    expect(queryClient.getQueryData(inventoryKeys.items())).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { charityReply } from "@spankbank/shared/contract/economy";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { charityKeys } from "./keys";
 
 /** The spanks donated to the couple's charity so far. */
 export function getCharityTotal(charityName: string, signal?: AbortSignal) {
@@ -11,7 +12,7 @@ export function getCharityTotal(charityName: string, signal?: AbortSignal) {
 
 export const charityTotalQueryOptions = (charityName: string) =>
   queryOptions({
-    queryKey: ["charityTotal", charityName],
+    queryKey: charityKeys.total(charityName),
     queryFn: ({ signal }) => getCharityTotal(charityName, signal),
   });
 

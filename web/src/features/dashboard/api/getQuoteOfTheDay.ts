@@ -2,11 +2,12 @@ import { quoteOfTheDay } from "@spankbank/shared/contract/questions";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { loggedFailure } from "@/lib/loggedFailure";
+import { dashboardKeys } from "./keys";
 
 export const getQuoteOfTheDay = (signal?: AbortSignal) => api.get("/api/quoteOfTheDay", quoteOfTheDay, { signal });
 
 export const quoteOfTheDayQueryOptions = queryOptions({
-  queryKey: ["quoteOfTheDay"],
+  queryKey: dashboardKeys.quoteOfTheDay(),
   queryFn: ({ signal }) => loggedFailure("Failed to fetch the quote of the day", getQuoteOfTheDay(signal)),
   retry: false,
 });

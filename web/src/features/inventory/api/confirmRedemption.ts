@@ -1,5 +1,6 @@
 import { confirmRedeemReply } from "@spankbank/shared/contract/inventory";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { spankBankKeys } from "@/features/spank-bank/api/keys";
 import { api } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { redeemedQueryOptions } from "./getRedeemed";
@@ -18,7 +19,7 @@ export function useConfirmRedemption() {
     onError: () => toast.error("Failed to confirm redemption."),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: redeemedQueryOptions.queryKey });
-      void queryClient.invalidateQueries({ queryKey: ["transactions"] });
+      void queryClient.invalidateQueries({ queryKey: spankBankKeys.transactions() });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { inventoryReply } from "@spankbank/shared/contract/inventory";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { inventoryKeys } from "./keys";
 
 /** The signed-in partner's bought, unredeemed favours. */
 export function getInventory(signal?: AbortSignal) {
@@ -8,7 +9,7 @@ export function getInventory(signal?: AbortSignal) {
 }
 
 export const inventoryQueryOptions = queryOptions({
-  queryKey: ["inventory"],
+  queryKey: inventoryKeys.items(),
   queryFn: ({ signal }) => getInventory(signal),
 });
 

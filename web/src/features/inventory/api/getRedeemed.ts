@@ -1,6 +1,7 @@
 import { redeemedReply } from "@spankbank/shared/contract/inventory";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { inventoryKeys } from "./keys";
 
 /** The signed-in partner's redeemed favours, most recent first. */
 export function getRedeemed(signal?: AbortSignal) {
@@ -8,7 +9,7 @@ export function getRedeemed(signal?: AbortSignal) {
 }
 
 export const redeemedQueryOptions = queryOptions({
-  queryKey: ["redeemed"],
+  queryKey: inventoryKeys.redeemed(),
   queryFn: ({ signal }) => getRedeemed(signal),
 });
 

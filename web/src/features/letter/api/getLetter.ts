@@ -1,6 +1,7 @@
 import { type LetterReply, letterReply } from "@spankbank/shared/contract/letters";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { letterKeys } from "./keys";
 
 /** The letter the partner wrote to you, and your own draft to them. */
 export function getLetter(signal?: AbortSignal): Promise<LetterReply> {
@@ -8,7 +9,7 @@ export function getLetter(signal?: AbortSignal): Promise<LetterReply> {
 }
 
 export const letterQueryOptions = queryOptions({
-  queryKey: ["letter"],
+  queryKey: letterKeys.letters(),
   queryFn: ({ signal }) => getLetter(signal),
 });
 

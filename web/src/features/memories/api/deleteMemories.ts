@@ -2,6 +2,7 @@ import { memoriesPage } from "@spankbank/shared/contract/memories";
 import { MEMORIES_PER_PAGE } from "@spankbank/shared/limits";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { memoryKeys } from "./keys";
 
 /**
  * Moves memories to the trash and asks for the board's page back (not the whole remaining list,
@@ -16,6 +17,6 @@ export function useDeleteMemories() {
   return useMutation({
     mutationFn: deleteMemories,
     onError: (error) => console.error("Failed to delete memories:", error),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["memories"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memoryKeys.all }),
   });
 }

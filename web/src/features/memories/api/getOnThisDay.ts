@@ -2,12 +2,13 @@ import { onThisDay } from "@spankbank/shared/contract/memories";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { loggedFailure } from "@/lib/loggedFailure";
+import { memoryKeys } from "./keys";
 
 export const getOnThisDay = (signal?: AbortSignal) =>
   api.get("/api/memories/on-this-day", onThisDay, { signal, cache: "no-store" });
 
 export const onThisDayQueryOptions = queryOptions({
-  queryKey: ["memories", "on-this-day"],
+  queryKey: memoryKeys.onThisDay(),
   queryFn: ({ signal }) => loggedFailure("Failed to fetch On this day", getOnThisDay(signal)),
   retry: false,
 });

@@ -3,6 +3,7 @@ import { MEMORIES_PER_PAGE } from "@spankbank/shared/limits";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { loggedFailure } from "@/lib/loggedFailure";
+import { memoryKeys } from "./keys";
 
 export const getTrash = (page: number, signal?: AbortSignal) =>
   api.get("/api/memories/trash", trashPage, {
@@ -13,7 +14,7 @@ export const getTrash = (page: number, signal?: AbortSignal) =>
 
 export const trashQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: ["memories", "trash", page],
+    queryKey: memoryKeys.trash(page),
     queryFn: ({ signal }) => loggedFailure("Failed to fetch the trash", getTrash(page, signal)),
     placeholderData: keepPreviousData,
     retry: false,

@@ -1,6 +1,7 @@
 import { restoreMemoriesReply } from "@spankbank/shared/contract/memories";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { memoryKeys } from "./keys";
 
 export const restoreMemories = (ids: number[]) => api.post("/api/memories/restore", { ids }, restoreMemoriesReply);
 
@@ -10,6 +11,6 @@ export function useRestoreMemories() {
   return useMutation({
     mutationFn: restoreMemories,
     onError: (error) => console.error("Failed to restore memories:", error),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["memories"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memoryKeys.all }),
   });
 }

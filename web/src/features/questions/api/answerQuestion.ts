@@ -1,6 +1,8 @@
 import { answerReply } from "@spankbank/shared/contract/questions";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { memoryKeys } from "@/features/memories/api/keys";
 import { api } from "@/lib/api";
+import { questionKeys } from "./keys";
 
 export interface AnswerInput {
   questionId: number;
@@ -18,8 +20,8 @@ export function useAnswerQuestion() {
     onError: (error) => console.error("Failed to submit response:", error),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["questions"] }),
-        queryClient.invalidateQueries({ queryKey: ["memories", "on-this-day"] }),
+        queryClient.invalidateQueries({ queryKey: questionKeys.all }),
+        queryClient.invalidateQueries({ queryKey: memoryKeys.onThisDay() }),
       ]),
   });
 }

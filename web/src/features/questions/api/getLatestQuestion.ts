@@ -2,12 +2,13 @@ import { latestQuestion } from "@spankbank/shared/contract/questions";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { loggedFailure } from "@/lib/loggedFailure";
+import { questionKeys } from "./keys";
 
 export const getLatestQuestion = (signal?: AbortSignal) =>
   api.get("/api/latestQuestion", latestQuestion, { signal, cache: "no-store" });
 
 export const latestQuestionQueryOptions = queryOptions({
-  queryKey: ["questions", "latest"],
+  queryKey: questionKeys.latest(),
   queryFn: ({ signal }) => loggedFailure("Failed to fetch the latest question", getLatestQuestion(signal)),
   retry: false,
 });

@@ -2,11 +2,12 @@ import { questionList } from "@spankbank/shared/contract/questions";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { loggedFailure } from "@/lib/loggedFailure";
+import { questionKeys } from "./keys";
 
 export const getQuestions = (signal?: AbortSignal) => api.get("/api/questions", questionList, { signal });
 
 export const questionsQueryOptions = queryOptions({
-  queryKey: ["questions", "all"],
+  queryKey: questionKeys.list(),
   queryFn: ({ signal }) => loggedFailure("Failed to fetch questions", getQuestions(signal)),
   retry: false,
 });

@@ -1,6 +1,7 @@
 import type { SessionReply } from "@spankbank/shared/contract/auth";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { sessionKeys } from "./keys";
 import { readSession } from "./readSession";
 
 /** The signed-in partner and the couple, or null when the cookie names no session. */
@@ -9,7 +10,7 @@ export function getSession(signal?: AbortSignal): Promise<SessionReply | null> {
 }
 
 export const sessionQueryOptions = queryOptions({
-  queryKey: ["session"],
+  queryKey: sessionKeys.current(),
   queryFn: ({ signal }) => getSession(signal),
   // The cookie only changes through login and logout, which write this query themselves.
   staleTime: Number.POSITIVE_INFINITY,

@@ -1,6 +1,7 @@
 import { owedReply } from "@spankbank/shared/contract/owed";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { spankBankKeys } from "./keys";
 
 /** The signed-in partner's favours the other one redeemed and is still waiting for. */
 export function getOwed(signal?: AbortSignal) {
@@ -8,7 +9,7 @@ export function getOwed(signal?: AbortSignal) {
 }
 
 export const owedQueryOptions = queryOptions({
-  queryKey: ["owed"],
+  queryKey: spankBankKeys.owed(),
   queryFn: ({ signal }) => getOwed(signal),
 });
 

@@ -1,6 +1,7 @@
 import { productList } from "@spankbank/shared/contract/products";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { spankBankKeys } from "./keys";
 
 /** Every product still listed, by both partners. */
 export function getProducts(signal?: AbortSignal) {
@@ -8,7 +9,7 @@ export function getProducts(signal?: AbortSignal) {
 }
 
 export const productsQueryOptions = queryOptions({
-  queryKey: ["products"],
+  queryKey: spankBankKeys.products(),
   queryFn: ({ signal }) => getProducts(signal),
 });
 

@@ -1,6 +1,7 @@
 import { spankTotalReply } from "@spankbank/shared/contract/economy";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { spankBankKeys } from "./keys";
 
 /** The signed-in partner's spanks (the server takes who from the session). */
 export function getSpankTotal(signal?: AbortSignal) {
@@ -8,7 +9,7 @@ export function getSpankTotal(signal?: AbortSignal) {
 }
 
 export const spankTotalQueryOptions = queryOptions({
-  queryKey: ["spankTotal"],
+  queryKey: spankBankKeys.spankTotal(),
   queryFn: ({ signal }) => getSpankTotal(signal),
 });
 

@@ -1,6 +1,7 @@
 import { transactionsReply } from "@spankbank/shared/contract/economy";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { spankBankKeys } from "./keys";
 
 /** One page of the signed-in partner's statement, newest first. */
 export function getTransactions(page: number, signal?: AbortSignal) {
@@ -9,7 +10,7 @@ export function getTransactions(page: number, signal?: AbortSignal) {
 
 export const transactionsQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: ["transactions", page],
+    queryKey: spankBankKeys.transactionsPage(page),
     queryFn: ({ signal }) => getTransactions(page, signal),
     // Paging keeps the last page on screen instead of flashing the loading text.
     placeholderData: keepPreviousData,

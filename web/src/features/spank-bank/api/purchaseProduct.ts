@@ -1,9 +1,11 @@
 import { purchaseRefusal, purchaseReply } from "@spankbank/shared/contract/economy";
 import type { Product } from "@spankbank/shared/contract/products";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { inventoryKeys } from "@/features/inventory/api/keys";
 import { ApiError, api } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { spankTotalQueryOptions } from "./getSpankTotal";
+import { spankBankKeys } from "./keys";
 
 interface Purchase {
   product: Product;
@@ -41,9 +43,9 @@ export function usePurchaseProduct() {
     onError: (error) => toast.error(purchaseFailureMessage(error)),
     // Success or refusal (sold out, price changed), the Shop shows what is true now.
     onSettled: (_reply, error) => {
-      void queryClient.invalidateQueries({ queryKey: ["products"] });
-      void queryClient.invalidateQueries({ queryKey: ["inventory"] });
-      void queryClient.invalidateQueries({ queryKey: ["transactions"] });
+      void queryClient.invalidateQueries({ queryKey: spankBankKeys.products() });
+      void queryClient.invalidateQueries({ queryKey: inventoryKeys.items() });
+      void queryClient.invalidateQueries({ queryKey: spankBankKeys.transactions() });
       if (error) void queryClient.invalidateQueries({ queryKey: spankTotalQueryOptions.queryKey });
     },
   });

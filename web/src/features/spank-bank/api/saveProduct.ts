@@ -2,6 +2,7 @@ import { type ProductBody, productReply } from "@spankbank/shared/contract/produ
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { toast } from "@/lib/toast";
+import { spankBankKeys } from "./keys";
 
 export interface ProductSave {
   /** Set when editing an existing product. */
@@ -23,6 +24,6 @@ export function useSaveProduct() {
     onSuccess: (_reply, { id }) =>
       toast.success(id === undefined ? "Product added successfully!" : "Product updated successfully!"),
     onError: () => toast.error("Failed to add or update product. Please try again."),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["products"] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: spankBankKeys.products() }),
   });
 }

@@ -1,6 +1,8 @@
 import { type WorkoutBody, workoutReply } from "@spankbank/shared/contract/workouts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { spankBankKeys } from "@/features/spank-bank/api/keys";
 import { api } from "@/lib/api";
+import { workoutKeys } from "./keys";
 
 export const logWorkout = (workout: WorkoutBody) => api.post("/api/log-workout", workout, workoutReply);
 
@@ -12,8 +14,8 @@ export function useLogWorkout() {
     onError: (error) => console.error("Failed to log workout:", error),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["workout-reward"] }),
-        queryClient.invalidateQueries({ queryKey: ["spankTotal"] }),
+        queryClient.invalidateQueries({ queryKey: workoutKeys.reward() }),
+        queryClient.invalidateQueries({ queryKey: spankBankKeys.spankTotal() }),
       ]),
   });
 }

@@ -1,0 +1,5 @@
+/** The Christmas letter's query keys. */
+export const letterKeys = {
+  all: ["letter"] as const,
+  letters: () => [...letterKeys.all, "letters"] as const,
+};

@@ -1,0 +1,10 @@
+/** The spank bank's query keys: the total, the Shop, the statement and what is owed. */
+export const spankBankKeys = {
+  all: ["spank-bank"] as const,
+  spankTotal: () => [...spankBankKeys.all, "spank-total"] as const,
+  products: () => [...spankBankKeys.all, "products"] as const,
+  owed: () => [...spankBankKeys.all, "owed"] as const,
+  /** Every page of the statement, for a refresh. */
+  transactions: () => [...spankBankKeys.all, "transactions"] as const,
+  transactionsPage: (page: number) => [...spankBankKeys.transactions(), page] as const,
+};
