@@ -1,4 +1,4 @@
-import { type APIMessage, type Client, Routes } from "discord.js";
+import { type APIMessage, type Client, MessageFlags, Routes } from "discord.js";
 
 export interface Post {
   content: string;
@@ -11,6 +11,8 @@ export interface Post {
   mentionUserIds?: string[];
   /** Posted as a reply to this message. */
   replyTo?: string;
+  /** Posted without a notification (quiet hours: the recipient is asleep). */
+  silent?: boolean;
 }
 
 /** Posts a message in a channel over REST (no cache needed) and returns its id. */
@@ -22,6 +24,7 @@ export async function postMessage(client: Client, channelId: string, post: Post)
       enforce_nonce: true,
       allowed_mentions: { parse: [], users: post.mentionUserIds ?? [] },
       ...(post.replyTo && { message_reference: { message_id: post.replyTo, fail_if_not_exists: false } }),
+      ...(post.silent && { flags: MessageFlags.SuppressNotifications }),
     },
   })) as APIMessage;
   return message.id;

@@ -25,6 +25,7 @@ export const ARCHIVE_FORMAT_VERSION = 1;
  */
 export const ARCHIVED_TABLES = [
   "users",
+  "partner_days",
   "accounts",
   "transfers",
   "products",

@@ -66,7 +66,7 @@ export function awardSpanks(db: Db, award: Award, capPerDay: number): AwardResul
       );
     }
     transfer(tx, { from: "mint", to: { userId: receiverId }, amount, kind: "award", reference, memo: reason, now });
-    enqueueEvent(tx, "spanks_awarded", { giverId, receiverId, amount, reason }, now);
+    enqueueEvent(tx, "spanks_awarded", { giverId, receiverId, amount, reason }, now, receiverId);
     return { receiverTotal: balanceOf(tx, { userId: receiverId }), leftToday: left - amount };
   });
 }

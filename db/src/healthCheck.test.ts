@@ -65,6 +65,17 @@ describe("checkDatabase", () => {
     });
   });
 
+  it("accepts one message for several events of one partner (a morning digest), names it for events of both", () => {
+    const { db } = tradingCouple();
+    // All of the trade's events are for Sam, the seller.
+    db.$client.exec(
+      "UPDATE outbox SET delivered_at = '2026-01-15T12:00:00.000Z', discord_message_id = '77' WHERE id IN (1, 2)",
+    );
+    expect(checkDatabase(db)).toEqual([]);
+    db.$client.exec("UPDATE outbox SET recipient_user_id = NULL WHERE id IN (1, 2)");
+    expect(checkDatabase(db)).toEqual([{ rule: "outbox", detail: "Discord message 77 announces 2 events" }]);
+  });
+
   it("names an outbox event that kept failing with no reason logged", () => {
     const { db } = tradingCouple();
     db.$client.exec("UPDATE outbox SET attempts = 3, last_error = NULL WHERE id = 1");

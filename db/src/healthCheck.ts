@@ -120,15 +120,21 @@ function inventory(db: Db): BrokenRule[] {
   }));
 }
 
-/** Outbox events are delivered once, and one that keeps failing says why. */
+/**
+ * Outbox events are delivered once, and one that keeps failing says why. One Discord message
+ * announces one event, except a morning digest: several events, all for the same partner.
+ */
 function outbox(db: Db): BrokenRule[] {
   const problems: BrokenRule[] = [];
   const columns = new Set((db.$client.pragma("table_info(outbox)") as { name: string }[]).map((column) => column.name));
   if (columns.has("discord_message_id")) {
+    const oneRecipient = columns.has("recipient_user_id")
+      ? "AND NOT (COUNT(recipient_user_id) = COUNT(*) AND COUNT(DISTINCT recipient_user_id) = 1)"
+      : "";
     const twice = db.$client
       .prepare(
         `SELECT discord_message_id AS message, COUNT(*) AS events FROM outbox
-         WHERE discord_message_id IS NOT NULL GROUP BY discord_message_id HAVING COUNT(*) > 1`,
+         WHERE discord_message_id IS NOT NULL GROUP BY discord_message_id HAVING COUNT(*) > 1 ${oneRecipient}`,
       )
       .all() as { message: string; events: number }[];
     for (const row of twice) {

@@ -129,6 +129,7 @@ export function redeemItem(db: Db, buyerId: number, itemId: number, now = new Da
       "item_redeemed",
       { redemptionId: id, ...buyerAndSeller(tx, buyerId, item.sellerId), name: item.name },
       now,
+      item.sellerId,
     );
     return { redeemedItem: redeemedItem(tx, id), remainingQuantity };
   });
@@ -170,6 +171,7 @@ export function confirmRedemption(db: Db, buyerId: number, redemptionId: number,
         price: redemption.price,
       },
       now,
+      redemption.sellerId,
     );
     return redeemedItem(tx, redemptionId);
   });

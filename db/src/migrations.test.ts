@@ -45,6 +45,7 @@ describe("migrations", () => {
         "memories",
         "memory_images",
         "outbox",
+        "partner_days",
         "products",
         "purchases",
         "question_bank",

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "./client.js";
 import { isoNow } from "./clock.js";
 import { preparedFor } from "./prepared.js";
@@ -17,24 +17,70 @@ const statements = preparedFor((db) => ({
       kind: sql.placeholder("kind"),
       payload: sql.placeholder("payload"),
       createdAt: sql.placeholder("createdAt"),
+      recipientUserId: sql.placeholder("recipientUserId"),
     })
     .prepare(),
 }));
 
-/** Records an event for the bot to announce. Call it inside the transaction of the change. */
-export function enqueueEvent(tx: Db | Tx, kind: OutboxKind, payload: Record<string, unknown>, now = new Date()): void {
-  statements(tx).enqueue.run({ kind, payload, createdAt: isoNow(now) });
+/**
+ * Records an event for the bot to announce. Call it inside the transaction of the change.
+ * `recipientUserId` is the partner the event is for (the seller of a redeemed favour, the one
+ * given spanks): quiet hours follow that partner's sleep window. Leave it out (null) for an
+ * event for both of you: it is posted silently while either of you sleeps, never held.
+ */
+export function enqueueEvent(
+  tx: Db | Tx,
+  kind: OutboxKind,
+  payload: Record<string, unknown>,
+  now = new Date(),
+  recipientUserId: number | null = null,
+): void {
+  statements(tx).enqueue.run({ kind, payload, createdAt: isoNow(now), recipientUserId });
 }
 
-/** Undelivered events whose backoff has passed, oldest first. */
-export function pendingEvents(db: Db, limit = 20, now = new Date()): OutboxEvent[] {
+/**
+ * Undelivered events whose backoff has passed, oldest first, except those for the partners in
+ * `heldFor` (asleep with a morning digest: their events wait without holding back the others).
+ */
+export function pendingEvents(db: Db, limit = 20, now = new Date(), heldFor: readonly number[] = []): OutboxEvent[] {
   return db
     .select()
     .from(outbox)
-    .where(and(isNull(outbox.deliveredAt), or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, isoNow(now)))))
+    .where(
+      and(
+        isNull(outbox.deliveredAt),
+        or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, isoNow(now))),
+        heldFor.length > 0
+          ? or(isNull(outbox.recipientUserId), notInArray(outbox.recipientUserId, [...heldFor]))
+          : undefined,
+      ),
+    )
     .orderBy(asc(outbox.id))
     .limit(limit)
     .all();
+}
+
+/** Every undelivered event for one partner, oldest first: the candidates of their morning digest. */
+export function pendingEventsFor(db: Db, recipientUserId: number): OutboxEvent[] {
+  return db
+    .select()
+    .from(outbox)
+    .where(and(isNull(outbox.deliveredAt), eq(outbox.recipientUserId, recipientUserId)))
+    .orderBy(asc(outbox.id))
+    .all();
+}
+
+/** Several events announced together as one Discord message (a digest): all marked in one statement. */
+export function markDeliveredTogether(
+  db: Db,
+  ids: readonly number[],
+  discordMessageId: string,
+  now = new Date(),
+): void {
+  db.update(outbox)
+    .set({ deliveredAt: isoNow(now), discordMessageId })
+    .where(inArray(outbox.id, [...ids]))
+    .run();
 }
 
 /** The event was announced as this Discord message: recorded in the same write that marks it delivered. */

@@ -212,6 +212,7 @@ function buyOneUnit(tx: Tx, { buyerId, productId, expectedPrice, now = new Date(
     "item_bought",
     { purchaseId: purchase.id, productId, ...buyerAndSeller(tx, buyerId, product.sellerId), ...snapshot },
     now,
+    product.sellerId,
   );
   return {
     purchaseId: purchase.id,

@@ -1,12 +1,17 @@
+import { partnersWithDays } from "@spankbank/db/partnerDays";
 import { describeBothAwake, partnerStateAt } from "@spankbank/shared/eachOthersDay";
 import { SlashCommandBuilder } from "discord.js";
 import type { BotCommand, BotContext } from "../context.js";
 import { replyDone } from "../replies.js";
 
-/** What `/when` says at `now` to the partner with `discordId`: the other's state, then the next time both are awake. */
-export function whenText({ config }: BotContext, discordId: string, now: Date): string {
-  const me = config.partners.find((partner) => partner.discordId === discordId)!;
-  const other = config.partners.find((partner) => partner.discordId !== discordId)!;
+/**
+ * What `/when` says at `now` to the partner with `discordId`: the other's state, then the next
+ * time both are awake, from each partner's effective day (set on the web, else the config's).
+ */
+export function whenText({ db, config }: BotContext, discordId: string, now: Date): string {
+  const partners = partnersWithDays(db, config);
+  const me = partners.find((partner) => partner.discordId === discordId)!;
+  const other = partners.find((partner) => partner.discordId !== discordId)!;
   const theirTime = new Intl.DateTimeFormat("en-US", {
     timeZone: other.timeZone,
     hour: "numeric",

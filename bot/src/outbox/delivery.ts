@@ -1,9 +1,19 @@
-import { markDelivered, markFailed, markNotAnnounced, pendingEvents } from "@spankbank/db/outbox";
+import {
+  markDelivered,
+  markDeliveredTogether,
+  markFailed,
+  markNotAnnounced,
+  type OutboxEvent,
+  pendingEvents,
+  pendingEventsFor,
+} from "@spankbank/db/outbox";
+import { type PartnerWithDay, partnersWithDays } from "@spankbank/db/partnerDays";
 import type { Client } from "discord.js";
 import type { BotContext } from "../context.js";
 import { redactTokens } from "../logging.js";
 import { postMessage } from "../post.js";
 import { announcementOf } from "./announcements.js";
+import { holdingFor, isAsleep, quietDecision } from "./quietHours.js";
 
 /** How often the bot looks for events the web wrote (the server is another process). */
 export const OUTBOX_POLL_MS = 2000;
@@ -15,27 +25,102 @@ export const OUTBOX_POLL_MS = 2000;
  * A failure is retried later with a growing wait (markFailed), and holds back only the events
  * for the same channel in this round (they keep their order there); other channels go on. An
  * event whose channel is not configured is "not announced", said once in the log per kind.
+ * Quiet hours (quietHours.ts) decide per event: posted now (silently while the recipient sleeps),
+ * held, or gathered into the recipient's morning digest.
  */
-export async function deliverPending(client: Client, context: BotContext): Promise<number> {
+export async function deliverPending(client: Client, context: BotContext, now = new Date()): Promise<number> {
   let delivered = 0;
   const failedChannels = new Set<string>();
-  for (const event of pendingEvents(context.db)) {
+  const partners = partnersWithDays(context.db, context.config);
+  const digests = new Map<number, PartnerWithDay>();
+  for (const event of pendingEvents(context.db, 20, now, holdingFor(partners, now))) {
+    const decision = quietDecision(event, partners, now);
+    if (decision.kind === "hold") continue;
+    if (decision.kind === "digest") {
+      digests.set(decision.recipient.userId, decision.recipient);
+      continue;
+    }
     const { channelId, ...post } = announcementOf(event, context);
     if (!channelId) {
-      markNotAnnounced(context.db, event.id, "no channel configured");
+      markNotAnnounced(context.db, event.id, "no channel configured", now);
       sayOnceNotAnnounced(context, event.kind);
       continue;
     }
     if (failedChannels.has(channelId)) continue;
     try {
-      const messageId = await postMessage(client, channelId, { ...post, nonce: `outbox-${event.id}` });
-      markDelivered(context.db, event.id, messageId);
+      const messageId = await postMessage(client, channelId, {
+        ...post,
+        nonce: `outbox-${event.id}`,
+        silent: decision.silent,
+      });
+      markDelivered(context.db, event.id, messageId, now);
       delivered++;
     } catch (error) {
       const message = redactTokens((error as Error).message);
       console.error(`Announcing ${event.kind} #${event.id} failed; will retry:`, message);
-      markFailed(context.db, event.id, message);
+      markFailed(context.db, event.id, message, now);
       failedChannels.add(channelId);
+    }
+  }
+  for (const recipient of digests.values()) delivered += await deliverDigest(client, context, recipient, now);
+  return delivered;
+}
+
+/** Discord's limit on a message's content. */
+const MESSAGE_MAX = 2000;
+
+/**
+ * Posts what came for `recipient` while they slept as one morning message (more only past
+ * Discord's 2000 characters), in the announcements channel. The nonce `digest-<first id>` makes a
+ * resend after a crash the same message, and every event in it is marked delivered with it in
+ * one statement: each exactly once, none lost across a restart.
+ */
+async function deliverDigest(
+  client: Client,
+  context: BotContext,
+  recipient: PartnerWithDay,
+  now: Date,
+): Promise<number> {
+  const events = pendingEventsFor(context.db, recipient.userId).filter((event) =>
+    isAsleep(recipient, new Date(event.createdAt)),
+  );
+  const opening = `☀️ <@${recipient.discordId}>, while you slept:`;
+  const chunks: { events: OutboxEvent[]; lines: string[]; channelId: string; mentions: Set<string> }[] = [];
+  for (const event of events) {
+    const announcement = announcementOf(event, context);
+    const channelId = context.config.discord.announcementsChannelId ?? announcement.channelId;
+    if (!channelId) {
+      markNotAnnounced(context.db, event.id, "no channel configured", now);
+      sayOnceNotAnnounced(context, event.kind);
+      continue;
+    }
+    const line = `• ${announcement.content}`;
+    let chunk = chunks.at(-1);
+    const length = chunk ? [opening, ...chunk.lines, line].join("\n").length : 0;
+    if (!chunk || chunk.channelId !== channelId || length > MESSAGE_MAX) {
+      chunk = { events: [], lines: [], channelId, mentions: new Set([recipient.discordId]) };
+      chunks.push(chunk);
+    }
+    chunk.events.push(event);
+    chunk.lines.push(line.slice(0, MESSAGE_MAX - opening.length - 1));
+    for (const id of announcement.mentionUserIds ?? []) chunk.mentions.add(id);
+  }
+  let delivered = 0;
+  for (const chunk of chunks) {
+    const ids = chunk.events.map((event) => event.id);
+    try {
+      const messageId = await postMessage(client, chunk.channelId, {
+        content: [opening, ...chunk.lines].join("\n"),
+        nonce: `digest-${ids[0]}`,
+        mentionUserIds: [...chunk.mentions],
+      });
+      markDeliveredTogether(context.db, ids, messageId, now);
+      delivered += ids.length;
+    } catch (error) {
+      const message = redactTokens((error as Error).message);
+      console.error(`Posting the morning digest of ${recipient.username} failed; will retry:`, message);
+      for (const id of ids) markFailed(context.db, id, message, now);
+      break;
     }
   }
   return delivered;

@@ -159,6 +159,11 @@ export function botOnTempDb(config: CoupleConfig = testConfig) {
   const db = openDb(join(mkdtempSync(join(tmpdir(), "spankbank-bot-")), "bot.db"));
   syncCouple(db, config);
   const context: BotContext = { db, config, mediaDir: mediaFolder(db) };
+  return { client: botOn(context), db, context };
+}
+
+/** A bot (a fresh discord.js client, as after a restart) on an existing database and config. */
+export function botOn(context: BotContext): Client {
   const client = createBot(context);
   client.token = "test-token";
   client.rest.setToken("test-token");
@@ -186,7 +191,7 @@ export function botOnTempDb(config: CoupleConfig = testConfig) {
       permission_overwrites: [],
     })),
   });
-  return { client, db, context };
+  return client;
 }
 
 /** Feeds one raw gateway DISPATCH through discord.js's own packet handlers. */

@@ -29,6 +29,11 @@ export const outbox = sqliteTable(
     /** The announcement's Discord message, recorded with delivery: an event with one is never sent again. */
     discordMessageId: text("discord_message_id"),
     deliveredAt: text("delivered_at"),
+    /**
+     * The partner the event is for (quiet hours follow their sleep window, on their clock); null
+     * when it is for both of you (silent while either sleeps, never held for a digest).
+     */
+    recipientUserId: integer("recipient_user_id").references(() => users.id),
   },
   (t) => [index("outbox_pending").on(t.deliveredAt, t.id)],
 );

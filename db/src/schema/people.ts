@@ -12,6 +12,38 @@ export const users = sqliteTable("users", {
   city: text("city").notNull(),
 });
 
+/**
+ * A partner's own day, set on the web: it overrides the config's `sleep` and `work` for them
+ * (the config stays the default), and says how announcements reach them while they sleep.
+ */
+export const partnerDays = sqliteTable(
+  "partner_days",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sleepFrom: text("sleep_from").notNull(),
+    sleepTo: text("sleep_to").notNull(),
+    /** Work hours, all three or none. */
+    workFrom: text("work_from"),
+    workTo: text("work_to"),
+    /** Weekdays as JSON, e.g. `["mon","tue"]`. */
+    workDays: text("work_days", { mode: "json" }).$type<string[]>(),
+    /** While asleep: `silent` posts without a notification, `digest` holds events for one morning message. */
+    quietHours: text("quiet_hours", { enum: ["silent", "digest"] })
+      .notNull()
+      .default("silent"),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    check("partner_days_quiet_hours", sql`${t.quietHours} IN ('silent', 'digest')`),
+    check(
+      "partner_days_work_all_or_none",
+      sql`(${t.workFrom} IS NULL) = (${t.workTo} IS NULL) AND (${t.workFrom} IS NULL) = (${t.workDays} IS NULL)`,
+    ),
+  ],
+);
+
 /** Server-side sessions: only a SHA-256 of the cookie token is stored. */
 export const sessions = sqliteTable(
   "sessions",

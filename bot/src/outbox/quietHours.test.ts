@@ -1,0 +1,200 @@
+import { awardSpanks } from "@spankbank/db/awards";
+import { donate } from "@spankbank/db/charity";
+import { setDayOf } from "@spankbank/db/partnerDays";
+import { askNextQuestion, seedQuestionBank } from "@spankbank/db/questions";
+import { giveSpanks } from "@spankbank/db/test/ledgerKit";
+import type { MyDayBody } from "@spankbank/shared/contract/myDay";
+import { describe, expect, it } from "vitest";
+import { postQuestion } from "../questions/post.js";
+import { ANNOUNCEMENTS_CHANNEL, botOn, botOnTempDb, posted, QUESTIONS_CHANNEL } from "../test/discord.js";
+import { deliverPending } from "./delivery.js";
+
+/** Discord's SUPPRESS_NOTIFICATIONS message flag (1 << 12). */
+const SILENT = 4096;
+
+type Bot = ReturnType<typeof botOnTempDb>;
+
+const ids = (db: Bot["db"]) => {
+  const rows = db.$client.prepare("SELECT id, discord_id FROM users ORDER BY id").all() as {
+    id: number;
+    discord_id: string;
+  }[];
+  return { alex: rows[0]!.id, sam: rows[1]!.id, samDiscordId: rows[1]!.discord_id };
+};
+
+/** Sam (America/New_York) sleeps 23:00 to 07:00 with the given quiet hours, set as on the web. */
+function samSleeps(bot: Bot, quietHours: MyDayBody["quietHours"]) {
+  const { sam } = ids(bot.db);
+  setDayOf(bot.db, bot.context.config, sam, { sleep: { from: "23:00", to: "07:00" }, work: null, quietHours });
+}
+
+/** Alex gives Sam spanks at `iso`: an event for Sam. */
+function alexAwardsSam(bot: Bot, iso: string, reason: string) {
+  const { alex, sam } = ids(bot.db);
+  awardSpanks(bot.db, { giverId: alex, receiverId: sam, amount: 1, reason, now: new Date(iso) }, 50);
+}
+
+const deliverAt = (bot: Bot, iso: string) => deliverPending(bot.client, bot.context, new Date(iso));
+
+const outboxRows = (db: Bot["db"]) =>
+  db.$client.prepare("SELECT delivered_at IS NOT NULL AS delivered, discord_message_id FROM outbox ORDER BY id").all();
+
+describe("quiet hours on the recipient's clock", () => {
+  it("silent: an event at 02:00 the recipient's time is posted at once with the silent flag, once", async () => {
+    const bot = botOnTempDb();
+    samSleeps(bot, "silent");
+    // 15 January 2026, 07:00 UTC: 2:00 AM in New York (EST).
+    alexAwardsSam(bot, "2026-01-15T07:00:00Z", "for the late call");
+    expect(await deliverAt(bot, "2026-01-15T07:00:00Z")).toBe(1);
+    expect(await deliverAt(bot, "2026-01-15T07:00:02Z")).toBe(0);
+    expect(posted).toEqual([
+      {
+        id: expect.any(String),
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        body: expect.objectContaining({ content: "🍑 Alex gave Sam 1 spank: for the late call", flags: SILENT }),
+      },
+    ]);
+  });
+
+  it("an event at 14:00 the recipient's time is posted normally, whatever the setting", async () => {
+    for (const quietHours of ["silent", "digest"] as const) {
+      posted.length = 0;
+      const bot = botOnTempDb();
+      samSleeps(bot, quietHours);
+      alexAwardsSam(bot, "2026-01-15T19:00:00Z", "lunch date"); // 2:00 PM in New York
+      expect(await deliverAt(bot, "2026-01-15T19:00:00Z")).toBe(1);
+      expect(posted).toHaveLength(1);
+      expect(posted[0]!.body).not.toHaveProperty("flags");
+    }
+  });
+
+  it("digest: held while the recipient sleeps, then ONE message at 07:00 their time, each event once, across a restart", async () => {
+    const bot = botOnTempDb();
+    const { samDiscordId } = ids(bot.db);
+    samSleeps(bot, "digest");
+    alexAwardsSam(bot, "2026-01-15T07:00:00Z", "for the late call"); // 2:00 AM in New York
+    alexAwardsSam(bot, "2026-01-15T08:30:00Z", "sweet dreams"); // 3:30 AM
+    expect(await deliverAt(bot, "2026-01-15T07:00:00Z")).toBe(0);
+    expect(await deliverAt(bot, "2026-01-15T11:59:00Z")).toBe(0); // 6:59 AM
+    expect(posted).toEqual([]);
+    // The bot restarts before morning: a fresh client on the same database.
+    const restarted = { ...bot, client: botOn(bot.context) };
+    expect(await deliverAt(restarted, "2026-01-15T12:00:00Z")).toBe(2); // 7:00 AM
+    expect(await deliverAt(restarted, "2026-01-15T12:01:00Z")).toBe(0);
+    expect(posted).toEqual([
+      {
+        id: expect.any(String),
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        body: expect.objectContaining({
+          content: `☀️ <@${samDiscordId}>, while you slept:\n• 🍑 Alex gave Sam 1 spank: for the late call\n• 🍑 Alex gave Sam 1 spank: sweet dreams`,
+          allowed_mentions: { parse: [], users: [samDiscordId] },
+        }),
+      },
+    ]);
+    expect(posted[0]!.body).not.toHaveProperty("flags");
+    expect(outboxRows(bot.db)).toEqual([
+      { delivered: 1, discord_message_id: posted[0]!.id },
+      { delivered: 1, discord_message_id: posted[0]!.id },
+    ]);
+  });
+
+  it("digest: a digest Discord got just before a crash is not posted twice", async () => {
+    const bot = botOnTempDb();
+    samSleeps(bot, "digest");
+    alexAwardsSam(bot, "2026-01-15T07:00:00Z", "for the late call");
+    expect(await deliverAt(bot, "2026-01-15T12:00:00Z")).toBe(1);
+    // The crashed run: Discord got the digest, the bot never recorded it.
+    bot.db.$client.prepare("UPDATE outbox SET delivered_at = NULL, discord_message_id = NULL").run();
+    const restarted = { ...bot, client: botOn(bot.context) };
+    expect(await deliverAt(restarted, "2026-01-15T12:00:05Z")).toBe(1);
+    expect(posted).toHaveLength(1);
+    expect(outboxRows(bot.db)).toEqual([{ delivered: 1, discord_message_id: posted[0]!.id }]);
+  });
+
+  it("digest: what is held for a sleeping partner does not hold back the other partner's events", async () => {
+    const bot = botOnTempDb();
+    const { alex, sam } = ids(bot.db);
+    samSleeps(bot, "digest");
+    for (let i = 0; i < 25; i++) alexAwardsSam(bot, `2026-01-15T07:${String(i).padStart(2, "0")}:00Z`, `night ${i}`);
+    // Sam gives Alex spanks (Asia/Kolkata, 12:45 PM there, awake): posted now.
+    awardSpanks(
+      bot.db,
+      { giverId: sam, receiverId: alex, amount: 1, reason: "good morning", now: new Date("2026-01-15T07:15:00Z") },
+      50,
+    );
+    expect(await deliverAt(bot, "2026-01-15T07:30:00Z")).toBe(1);
+    expect(posted.map((p) => p.body.content)).toEqual(["🍑 Sam gave Alex 1 spank: good morning"]);
+    // Morning in New York: all 25 in one message.
+    expect(await deliverAt(bot, "2026-01-15T12:00:00Z")).toBe(25);
+    expect(posted).toHaveLength(2);
+    expect(String(posted[1]!.body.content).split("\n")).toHaveLength(26);
+  });
+
+  it("digest across America/New_York's spring change: the window ends at 07:00 EDT (11:00 UTC), not 07:00 EST", async () => {
+    const bot = botOnTempDb();
+    samSleeps(bot, "digest");
+    // Sunday 8 March 2026: clocks jump 2:00 -> 3:00. 06:30 UTC is 1:30 AM EST.
+    alexAwardsSam(bot, "2026-03-08T06:30:00Z", "spring");
+    expect(await deliverAt(bot, "2026-03-08T10:59:00Z")).toBe(0); // 6:59 AM EDT
+    expect(await deliverAt(bot, "2026-03-08T11:00:00Z")).toBe(1); // 7:00 AM EDT
+    expect(String(posted[0]!.body.content)).toContain("• 🍑 Alex gave Sam 1 spank: spring");
+  });
+
+  it("digest across America/New_York's autumn change: the window ends at 07:00 EST (12:00 UTC), not 07:00 EDT", async () => {
+    const bot = botOnTempDb();
+    samSleeps(bot, "digest");
+    // Sunday 1 November 2026: 1:00-2:00 AM happens twice. 05:30 UTC is the first 1:30 AM (EDT).
+    alexAwardsSam(bot, "2026-11-01T05:30:00Z", "autumn");
+    alexAwardsSam(bot, "2026-11-01T06:30:00Z", "the hour again"); // the second 1:30 AM (EST)
+    expect(await deliverAt(bot, "2026-11-01T11:59:00Z")).toBe(0); // 6:59 AM EST
+    expect(await deliverAt(bot, "2026-11-01T12:00:00Z")).toBe(2); // 7:00 AM EST
+    expect(posted).toHaveLength(1);
+  });
+
+  it("in Asia/Kolkata (UTC+5:30, no DST): silent at 02:00 IST, normal at 07:00 IST", async () => {
+    const bot = botOnTempDb();
+    const { alex, sam } = ids(bot.db);
+    // Alex keeps the config's sleep (23:30 to 07:00) and the default, silent.
+    const award = (iso: string, reason: string) =>
+      awardSpanks(bot.db, { giverId: sam, receiverId: alex, amount: 1, reason, now: new Date(iso) }, 50);
+    award("2026-01-14T20:30:00Z", "at two"); // 2:00 AM IST
+    expect(await deliverAt(bot, "2026-01-14T20:30:00Z")).toBe(1);
+    award("2026-01-15T01:30:00Z", "at seven"); // 7:00 AM IST
+    expect(await deliverAt(bot, "2026-01-15T01:30:00Z")).toBe(1);
+    expect(posted.map((p) => [p.body.content, p.body.flags])).toEqual([
+      ["🍑 Sam gave Alex 1 spank: at two", SILENT],
+      ["🍑 Sam gave Alex 1 spank: at seven", undefined],
+    ]);
+  });
+
+  it("an event for both of you is silent while either sleeps, and never held for a digest", async () => {
+    const bot = botOnTempDb();
+    const { alex } = ids(bot.db);
+    samSleeps(bot, "digest");
+    giveSpanks(bot.db, alex, 10);
+    // 2:00 AM in New York, 12:30 PM in India: Sam sleeps.
+    donate(bot.db, alex, 5, new Date("2026-01-15T07:00:00Z"));
+    expect(await deliverAt(bot, "2026-01-15T07:00:00Z")).toBe(1);
+    expect(posted[0]!.body).toMatchObject({ flags: SILENT });
+  });
+
+  it("the daily question is posted silently while either partner sleeps, normally when both are awake", async () => {
+    const bot = botOnTempDb();
+    seedQuestionBank(bot.db, ["Dream weekend?", "Best trip?"]);
+    const askAt = async (iso: string) => {
+      const now = new Date(iso);
+      await postQuestion(
+        bot.client,
+        bot.context,
+        askNextQuestion(bot.db, bot.context.config, now)!,
+        QUESTIONS_CHANNEL,
+        now,
+      );
+    };
+    // 9:00 AM in India is 10:30 PM in New York (EST): Sam is awake until 23:00 (the config's 23:00-06:30).
+    await askAt("2026-01-15T03:30:00Z");
+    // 9:00 AM in India in summer is 11:30 PM in New York (EDT): Sam sleeps.
+    await askAt("2026-07-15T03:30:00Z");
+    expect(posted.map((p) => p.body.flags)).toEqual([undefined, SILENT]);
+  });
+});

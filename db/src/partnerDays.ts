@@ -1,0 +1,95 @@
+import type { CoupleConfig, Partner } from "@spankbank/shared/config";
+import { DEFAULT_QUIET_HOURS, type MyDayBody, myDayBody, type QuietHours } from "@spankbank/shared/contract/myDay";
+import type { DayWindow, Weekday, WorkWindow } from "@spankbank/shared/eachOthersDay";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "./client.js";
+import { isoNow } from "./clock.js";
+import { userByDiscordId } from "./couple.js";
+import { refuseUnless } from "./errors.js";
+import { preparedFor } from "./prepared.js";
+import { partnerDays, users } from "./schema.js";
+
+/** A partner's day as everything reads it: their own from the web, else the config's. */
+export interface PartnerDaySettings {
+  sleep: DayWindow;
+  work: WorkWindow | null;
+  quietHours: QuietHours;
+  source: "config" | "web";
+}
+
+/** A partner of the config with their effective day: what the clocks, `/when` and quiet hours use. */
+export type PartnerWithDay = Partner & { userId: number; quietHours: QuietHours };
+
+const statements = preparedFor((db) => ({
+  byUser: db
+    .select()
+    .from(partnerDays)
+    .where(eq(partnerDays.userId, sql.placeholder("userId")))
+    .prepare(),
+}));
+
+/** The effective day of the partner `userId` (a user of the config's couple). */
+export function dayOf(db: Db, config: CoupleConfig, userId: number): PartnerDaySettings {
+  const row = statements(db).byUser.get({ userId });
+  if (row) {
+    const work =
+      row.workFrom && row.workTo && row.workDays
+        ? { from: row.workFrom, to: row.workTo, days: row.workDays as Weekday[] }
+        : null;
+    return { sleep: { from: row.sleepFrom, to: row.sleepTo }, work, quietHours: row.quietHours, source: "web" };
+  }
+  const user = db.select({ discordId: users.discordId }).from(users).where(eq(users.id, userId)).get();
+  const partner = config.partners.find((p) => p.discordId === user?.discordId);
+  return {
+    sleep: partner?.sleep ?? { from: "23:00", to: "07:00" },
+    work: partner?.work ?? null,
+    quietHours: DEFAULT_QUIET_HOURS,
+    source: "config",
+  };
+}
+
+/** Both partners of the config, each with their effective sleep, work and quiet hours (config order). */
+export function partnersWithDays(db: Db, config: CoupleConfig): [PartnerWithDay, PartnerWithDay] {
+  const withDay = (partner: Partner): PartnerWithDay => {
+    const user = userByDiscordId(db, partner.discordId);
+    if (!user) return { ...partner, userId: 0, quietHours: DEFAULT_QUIET_HOURS };
+    const day = dayOf(db, config, user.id);
+    const { work: _configWork, ...rest } = partner;
+    return {
+      ...rest,
+      ...(day.work ? { work: day.work } : {}),
+      sleep: day.sleep,
+      userId: user.id,
+      quietHours: day.quietHours,
+    };
+  };
+  return [withDay(config.partners[0]), withDay(config.partners[1])];
+}
+
+/**
+ * Saves the partner's own day (the web's "Your day"): checked against the contract first, so bad
+ * input is refused naming the field and nothing is written; one row per partner, replaced whole.
+ */
+export function setDayOf(
+  db: Db,
+  config: CoupleConfig,
+  userId: number,
+  input: MyDayBody,
+  now = new Date(),
+): PartnerDaySettings {
+  const body = refuseUnless(myDayBody, input, "day");
+  const fields = {
+    sleepFrom: body.sleep.from,
+    sleepTo: body.sleep.to,
+    workFrom: body.work?.from ?? null,
+    workTo: body.work?.to ?? null,
+    workDays: body.work?.days ?? null,
+    quietHours: body.quietHours,
+    updatedAt: isoNow(now),
+  };
+  db.insert(partnerDays)
+    .values({ userId, ...fields })
+    .onConflictDoUpdate({ target: partnerDays.userId, set: fields })
+    .run();
+  return dayOf(db, config, userId);
+}

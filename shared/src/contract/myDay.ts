@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { dayWindowSchema, WEEKDAYS } from "../eachOthersDay.js";
+
+/** How announcements reach a partner during their sleep window (issue 22, point 2). */
+export const QUIET_HOURS = ["silent", "digest"] as const;
+export type QuietHours = (typeof QUIET_HOURS)[number];
+export const DEFAULT_QUIET_HOURS: QuietHours = "silent";
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24 h)");
+
+/** Work hours as the web sends them: the days are always said (no default), at least one, none twice. */
+const workBody = z
+  .strictObject({
+    from: hhmm,
+    to: hhmm,
+    days: z
+      .array(z.enum(WEEKDAYS))
+      .min(1, "pick at least one day")
+      .refine((days) => new Set(days).size === days.length, "must not name a day twice"),
+  })
+  .refine((window) => window.from !== window.to, { message: "from and to must differ", path: ["to"] });
+
+/** `PUT /api/my-day`: the signed-in partner's own sleep window, work hours (null: none) and quiet hours. */
+export const myDayBody = z.strictObject({
+  sleep: z
+    .strictObject({ from: hhmm, to: hhmm })
+    .refine((window) => window.from !== window.to, { message: "from and to must differ", path: ["to"] }),
+  work: workBody.nullable(),
+  quietHours: z.enum(QUIET_HOURS),
+});
+export type MyDayBody = z.infer<typeof myDayBody>;
+
+/** `GET`/`PUT /api/my-day`: the effective values (the partner's own, else the config's) and where they come from. */
+export const myDayReply = z.object({
+  sleep: dayWindowSchema,
+  work: z.object({ from: z.string(), to: z.string(), days: z.array(z.enum(WEEKDAYS)) }).nullable(),
+  quietHours: z.enum(QUIET_HOURS),
+  /** `config` until the partner saves their own day on the web. */
+  source: z.enum(["config", "web"]),
+});
+export type MyDayReply = z.infer<typeof myDayReply>;
