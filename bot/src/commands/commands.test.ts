@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import { balanceOf } from "@spankbank/db/ledger";
 import { listMemories } from "@spankbank/db/memories";
+import { setDayOf } from "@spankbank/db/partnerDays";
 import { latestQuestion, seedQuestionBank } from "@spankbank/db/questions";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { demoCouple } from "@spankbank/shared/demoCouple";
@@ -213,6 +214,19 @@ describe("/when", () => {
     // Sunday afternoon in India, Sunday morning in Florida: Alex is free and both are awake.
     expect(await dispatch(client, whenAt("2026-03-08T14:00:00Z", sam.discordId))).toBe(
       "Alex is free (7:30 PM in India).\nBoth awake now until 2:00 PM in Florida, 11:30 PM in India.",
+    );
+  });
+
+  it("answers from the day a partner set on the web (over the config's), across Florida's autumn change", async () => {
+    const { client, db, context } = botOnTempDb();
+    setDayOf(db, context.config, idOf(db, "alex"), {
+      sleep: { from: "22:00", to: "06:00" },
+      work: null,
+      quietHours: "silent",
+    });
+    // Sunday 1 November 2026, 17:00 UTC: 10:30 PM in India (inside Alex's 22:00-06:00; the config's 23:30 would say free), 12:00 PM in Florida (EST since 2:00 AM).
+    expect(await dispatch(client, whenAt("2026-11-01T17:00:00Z", sam.discordId))).toBe(
+      "Alex is probably asleep (10:30 PM in India).\nBoth awake next: 7:30 PM–11:00 PM in Florida, Mon 6:00 AM–Mon 9:30 AM in India.",
     );
   });
 });
