@@ -20,6 +20,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/memories/delete": { ids: [1] },
   "POST /api/memories/restore": { ids: [1] },
   "PUT /api/letter": { text: "Dear you" },
+  "PUT /api/my-day": { sleep: { from: "22:00", to: "06:00" }, work: null, quietHours: "silent" },
 };
 
 interface Operation {

@@ -83,6 +83,16 @@ const ROUTES: HostileRoute[] = [
   { method: "GET", path: "/api/owed" },
   { method: "GET", path: "/api/letter" },
   { method: "PUT", path: "/api/letter", body: { text: fc.constantFrom("Dear you,\n\nI *love* you.") } },
+  { method: "GET", path: "/api/my-day" },
+  {
+    method: "PUT",
+    path: "/api/my-day",
+    body: {
+      sleep: fc.constantFrom({ from: "22:00", to: "06:00" }),
+      work: fc.constantFrom(null, { from: "09:00", to: "17:00", days: ["mon", "fri"] }),
+      quietHours: fc.constantFrom("silent", "digest"),
+    },
+  },
   { method: "GET", path: "/api/latestQuestion" },
   { method: "GET", path: "/api/questions" },
   {

@@ -150,7 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app,
     async (request) => {
       const user = request.user;
       if (!user) return null;
-      return { user: toSessionUser(user), couple: toCoupleSummary(config, demo) };
+      return { user: toSessionUser(user), couple: toCoupleSummary(db, config, demo) };
     },
   );
 };

@@ -12,6 +12,7 @@ import { inventoryRoutes } from "./inventory.js";
 import { letterRoutes } from "./letters.js";
 import { mediaRoutes } from "./media.js";
 import { memoryRoutes } from "./memories.js";
+import { myDayRoutes } from "./myDay.js";
 import { owedRoutes } from "./owed.js";
 import { productRoutes } from "./products.js";
 import { questionRoutes } from "./questions.js";
@@ -44,5 +45,6 @@ export const apiRoutes: FastifyPluginAsync<{
   await app.register(quoteRoutes);
   await app.register(workoutRoutes);
   await app.register(letterRoutes);
+  await app.register(myDayRoutes);
   await app.register(exportRoutes);
 };

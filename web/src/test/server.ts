@@ -5,6 +5,7 @@ import { exportHandlers } from "./handlers/export";
 import { inventoryHandlers } from "./handlers/inventory";
 import { letterHandlers } from "./handlers/letters";
 import { memoryHandlers } from "./handlers/memories";
+import { myDayHandlers } from "./handlers/myDay";
 import { productHandlers } from "./handlers/products";
 import { questionHandlers } from "./handlers/questions";
 import { workoutHandlers } from "./handlers/workouts";
@@ -20,4 +21,5 @@ export const server = setupServer(
   ...inventoryHandlers,
   ...letterHandlers,
   ...exportHandlers,
+  ...myDayHandlers,
 );

@@ -6,6 +6,7 @@ import { resetEconomy } from "./handlers/economy";
 import { resetInventory } from "./handlers/inventory";
 import { resetLetters } from "./handlers/letters";
 import { resetMemories } from "./handlers/memories";
+import { resetMyDay } from "./handlers/myDay";
 import { resetProducts } from "./handlers/products";
 import { resetQuestions } from "./handlers/questions";
 import { resetWorkouts } from "./handlers/workouts";
@@ -26,6 +27,7 @@ afterEach(() => {
   resetEconomy();
   resetInventory();
   resetLetters();
+  resetMyDay();
   localStorage.clear();
 });
 afterAll(() => server.close());

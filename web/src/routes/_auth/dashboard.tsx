@@ -6,8 +6,10 @@ import { CityClocks } from "@/features/dashboard/components/CityClocks";
 import { QuoteCard } from "@/features/dashboard/components/QuoteCard";
 import { MemoryCard } from "@/features/memories/components/MemoryCard";
 import { OnThisDayCard } from "@/features/memories/components/OnThisDayCard";
+import { YourDayModal } from "@/features/my-day/components/YourDayModal";
 import { QuestionCard } from "@/features/questions/components/QuestionCard";
 import { sealedText } from "@/features/questions/slots";
+import { useSession } from "@/features/session/useSession";
 import { WorkoutModal } from "@/features/workouts/components/WorkoutModal";
 import { partnerOf } from "@/lib/partner";
 
@@ -18,7 +20,9 @@ export const Route = createFileRoute("/_auth/dashboard")({
 function DashboardRoute() {
   const { signedIn } = Route.useRouteContext();
   const [workoutOpen, workout] = useDisclosure(false);
-  const { partners } = signedIn.couple;
+  const [yourDayOpen, yourDay] = useDisclosure(false);
+  // The session query, not the route's snapshot: saving "Your day" refreshes it, and the clocks with it.
+  const { partners } = (useSession().current ?? signedIn).couple;
   const partnerByResponseName = (username: string) =>
     partners.find((p) => p.responseName.toLowerCase() === username.toLowerCase()) ?? partnerOf(signedIn);
   return (
@@ -30,13 +34,19 @@ function DashboardRoute() {
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <CityClocks partners={partners} me={signedIn.user.username} />
+        <CityClocks partners={partners} me={signedIn.user.username} onEditMyDay={yourDay.open} />
         <QuoteCard />
         <MemoryCard />
         <QuestionCard partners={partners} />
         <OnThisDayCard sealedText={(username) => sealedText(partnerByResponseName(username))} />
       </SimpleGrid>
       <WorkoutModal opened={workoutOpen} onClose={workout.close} />
+      <YourDayModal
+        opened={yourDayOpen}
+        onClose={yourDay.close}
+        timeZone={signedIn.user.timeZone}
+        partner={partnerOf(signedIn).displayName}
+      />
     </Page>
   );
 }

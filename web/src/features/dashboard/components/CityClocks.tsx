@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Text } from "@mantine/core";
+import { Button, Card, Group, SimpleGrid, Text } from "@mantine/core";
 import type { CoupleSummary } from "@spankbank/shared/contract/auth";
 import { describeBothAwake, partnerStateAt } from "@spankbank/shared/eachOthersDay";
 import { useEffect, useMemo, useState } from "react";
@@ -52,8 +52,17 @@ function useNow(): Date {
 /**
  * The two-city clock panel: each partner's city and zone, from the couple's config; the partner's
  * card says whether they are probably asleep, at work or free, and the next time both are awake.
+ * Your own card opens "Your day" (`onEditMyDay`), where you set the sleep and work hours it reads.
  */
-export function CityClocks({ partners, me }: { partners: CoupleSummary["partners"]; me: string }) {
+export function CityClocks({
+  partners,
+  me,
+  onEditMyDay,
+}: {
+  partners: CoupleSummary["partners"];
+  me: string;
+  onEditMyDay?: () => void;
+}) {
   const now = useNow();
   const mine = partners.find((partner) => partner.username === me) ?? partners[0];
   const theirs = partners.find((partner) => partner !== mine)!;
@@ -72,9 +81,16 @@ export function CityClocks({ partners, me }: { partners: CoupleSummary["partners
           aria-label={`${partner.city} clock`}
           bg="rose.0"
         >
-          <Text fw={700} size="lg" c="rose.8">
-            {partner.city}
-          </Text>
+          <Group justify="space-between" align="center" gap="xs" wrap="nowrap">
+            <Text fw={700} size="lg" c="rose.8">
+              {partner.city}
+            </Text>
+            {partner === mine && onEditMyDay && (
+              <Button variant="light" size="compact-sm" onClick={onEditMyDay}>
+                Your day
+              </Button>
+            )}
+          </Group>
           <Text data-testid={`date-${partner.city}`}>{clockDate(now, partner.timeZone)}</Text>
           <Text
             component="time"

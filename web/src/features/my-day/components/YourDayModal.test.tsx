@@ -1,0 +1,85 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { signInAs } from "@/test/handlers/auth";
+import { myDayPuts, refuseNextMyDay } from "@/test/handlers/myDay";
+import { renderApp } from "@/test/renderApp";
+
+async function openYourDay() {
+  signInAs("alex");
+  const app = renderApp("/dashboard");
+  await app.user.click(await screen.findByRole("button", { name: "Your day" }, { timeout: 10_000 }));
+  const dialog = await screen.findByRole("dialog", { name: "Your day" });
+  await within(dialog).findByLabelText(/Bedtime/);
+  return { ...app, dialog };
+}
+
+/** A native time input takes its value whole (typing it digit by digit passes through invalid times). */
+const setTime = (dialog: HTMLElement, label: RegExp, value: string) =>
+  fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+
+describe("Your day", { timeout: 20_000 }, () => {
+  it("shows the config's day, saves your own sleep, work and quiet hours, and says so", async () => {
+    const { dialog, user } = await openYourDay();
+    expect(within(dialog).getByLabelText(/Bedtime/)).toHaveValue("23:30");
+    expect(within(dialog).getByLabelText(/Wake-up/)).toHaveValue("07:00");
+    expect(within(dialog).getByRole("switch", { name: "I have work hours" })).toBeChecked();
+    expect(within(dialog).getByRole("checkbox", { name: "Sat" })).toBeChecked();
+    expect(within(dialog).getByRole("radio", { name: /Post silently/ })).toBeChecked();
+
+    setTime(dialog, /Bedtime/, "22:00");
+    setTime(dialog, /Wake-up/, "06:00");
+    setTime(dialog, /Work starts/, "09:00");
+    await user.click(within(dialog).getByRole("checkbox", { name: "Sat" }));
+    await user.click(within(dialog).getByRole("checkbox", { name: "Sun" }));
+    await user.click(within(dialog).getByRole("radio", { name: /Morning digest/ }));
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText("Your day is saved.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Your day" })).not.toBeInTheDocument());
+    expect(myDayPuts()).toEqual([
+      {
+        sleep: { from: "22:00", to: "06:00" },
+        work: { from: "09:00", to: "18:30", days: ["mon", "tue", "wed", "thu", "fri", "sun"] },
+        quietHours: "digest",
+      },
+    ]);
+  });
+
+  it("sends no work hours when the switch is off", async () => {
+    const { dialog, user } = await openYourDay();
+    await user.click(within(dialog).getByRole("switch", { name: "I have work hours" }));
+    expect(within(dialog).queryByLabelText(/Work starts/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await screen.findByText("Your day is saved.");
+    expect(myDayPuts()).toEqual([{ sleep: { from: "23:30", to: "07:00" }, work: null, quietHours: "silent" }]);
+  });
+
+  it("names what is wrong and sends nothing: wake-up at bedtime, work ending as it starts, no work day, no time", async () => {
+    const { dialog, user } = await openYourDay();
+    setTime(dialog, /Wake-up/, "23:30");
+    setTime(dialog, /Work ends/, "10:00");
+    for (const day of ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]) {
+      await user.click(within(dialog).getByRole("checkbox", { name: day }));
+    }
+    setTime(dialog, /Bedtime/, "");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(within(dialog).getByText("Enter your bedtime as HH:MM")).toBeInTheDocument();
+    setTime(dialog, /Bedtime/, "23:30");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(within(dialog).getByText("Waking up must be at another time than bedtime")).toBeInTheDocument();
+    expect(within(dialog).getByText("Work must end at another time than it starts")).toBeInTheDocument();
+    expect(within(dialog).getByText("Pick at least one work day")).toBeInTheDocument();
+    expect(myDayPuts()).toEqual([]);
+  });
+
+  it("shows the server's refusal in the form and a toast, and stays open", async () => {
+    const { dialog, user } = await openYourDay();
+    refuseNextMyDay("body.sleep.from: must be HH:MM (24 h)");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(
+      await screen.findByText("Your day was not saved: body.sleep.from: must be HH:MM (24 h)"),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText("body.sleep.from: must be HH:MM (24 h)")).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Your day" })).toBeInTheDocument();
+  });
+});

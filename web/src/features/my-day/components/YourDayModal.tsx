@@ -1,0 +1,277 @@
+import {
+  Alert,
+  Button,
+  Chip,
+  Fieldset,
+  Group,
+  Loader,
+  Modal,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+} from "@mantine/core";
+import { TimeInput } from "@mantine/dates";
+import type { MyDayBody, MyDayReply, QuietHours } from "@spankbank/shared/contract/myDay";
+import type { Weekday } from "@spankbank/shared/eachOthersDay";
+import { type FormEvent, useState } from "react";
+import { toast } from "@/lib/toast";
+import { useMyDay } from "../api/getMyDay";
+import { useSaveMyDay } from "../api/putMyDay";
+
+/** Monday first, as a week is read; the values are the contract's. */
+const DAYS: { value: Weekday; label: string }[] = [
+  { value: "mon", label: "Mon" },
+  { value: "tue", label: "Tue" },
+  { value: "wed", label: "Wed" },
+  { value: "thu", label: "Thu" },
+  { value: "fri", label: "Fri" },
+  { value: "sat", label: "Sat" },
+  { value: "sun", label: "Sun" },
+];
+const WEEKDAYS_ONLY: Weekday[] = ["mon", "tue", "wed", "thu", "fri"];
+
+interface Fields {
+  sleepFrom: string;
+  sleepTo: string;
+  hasWork: boolean;
+  workFrom: string;
+  workTo: string;
+  workDays: Weekday[];
+  quietHours: QuietHours;
+}
+type Errors = Partial<Record<"sleepFrom" | "sleepTo" | "workFrom" | "workTo" | "workDays", string>>;
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+function fieldsOf(day: MyDayReply): Fields {
+  return {
+    sleepFrom: day.sleep.from,
+    sleepTo: day.sleep.to,
+    hasWork: day.work !== null,
+    workFrom: day.work?.from ?? "09:00",
+    workTo: day.work?.to ?? "17:00",
+    workDays: day.work?.days ?? WEEKDAYS_ONLY,
+    quietHours: day.quietHours,
+  };
+}
+
+/** What the form refuses before sending, in the words of its labels (the server checks it all again). */
+function errorsOf(fields: Fields): Errors {
+  const time = (value: string, label: string) => (HHMM.test(value) ? undefined : `Enter ${label} as HH:MM`);
+  const errors: Errors = {
+    sleepFrom: time(fields.sleepFrom, "your bedtime"),
+    sleepTo:
+      time(fields.sleepTo, "when you wake up") ??
+      (fields.sleepTo === fields.sleepFrom ? "Waking up must be at another time than bedtime" : undefined),
+  };
+  if (fields.hasWork) {
+    errors.workFrom = time(fields.workFrom, "when work starts");
+    errors.workTo =
+      time(fields.workTo, "when work ends") ??
+      (fields.workTo === fields.workFrom ? "Work must end at another time than it starts" : undefined);
+    errors.workDays = fields.workDays.length === 0 ? "Pick at least one work day" : undefined;
+  }
+  return errors;
+}
+
+function bodyOf(fields: Fields): MyDayBody {
+  return {
+    sleep: { from: fields.sleepFrom, to: fields.sleepTo },
+    work: fields.hasWork
+      ? {
+          from: fields.workFrom,
+          to: fields.workTo,
+          days: DAYS.map((day) => day.value).filter((day) => fields.workDays.includes(day)),
+        }
+      : null,
+    quietHours: fields.quietHours,
+  };
+}
+
+/**
+ * "Your day" (issue 22): the signed-in partner's sleep window, work hours and quiet hours, on
+ * their own clock. The partner's dashboard clocks, `/when` and the bot's quiet hours read them.
+ */
+export function YourDayModal({
+  opened,
+  onClose,
+  timeZone,
+  partner,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  timeZone: string;
+  partner: string;
+}) {
+  const day = useMyDay(opened);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Your day"
+      centered
+      radius="lg"
+      size="lg"
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
+      {/* The form starts from the day as loaded when it opens (the modal unmounts it when closed). */}
+      {day.data ? (
+        <YourDayForm
+          key={JSON.stringify(day.data)}
+          day={day.data}
+          timeZone={timeZone}
+          partner={partner}
+          onDone={onClose}
+        />
+      ) : day.isError ? (
+        <Alert color="red" title="Your day could not be loaded">
+          {day.error.message}
+        </Alert>
+      ) : (
+        <Group justify="center" p="xl">
+          <Loader aria-label="Loading your day" />
+        </Group>
+      )}
+    </Modal>
+  );
+}
+
+function YourDayForm({
+  day,
+  timeZone,
+  partner,
+  onDone,
+}: {
+  day: MyDayReply;
+  timeZone: string;
+  partner: string;
+  onDone: () => void;
+}) {
+  const [fields, setFields] = useState<Fields>(() => fieldsOf(day));
+  const [errors, setErrors] = useState<Errors>({});
+  const save = useSaveMyDay();
+  const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
+    setFields((current) => ({ ...current, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const refused = errorsOf(fields);
+    setErrors(refused);
+    if (Object.values(refused).some((error) => error !== undefined)) return;
+    save.mutate(bodyOf(fields), {
+      onSuccess: () => {
+        toast.success("Your day is saved.");
+        onDone();
+      },
+      onError: (error) => toast.error(`Your day was not saved: ${error.message}`),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <Text size="sm" c="dimmed">
+          {`Times are on your clock (${timeZone}). ${partner}'s dashboard and /when use them to say whether you are probably asleep, at work or free.`}
+        </Text>
+        <Fieldset legend="Sleep" variant="unstyled">
+          <SimpleGrid cols={2} spacing="sm">
+            <TimeInput
+              label="Bedtime"
+              value={fields.sleepFrom}
+              onChange={(event) => set("sleepFrom", event.currentTarget.value)}
+              error={errors.sleepFrom}
+              required
+              data-autofocus
+            />
+            <TimeInput
+              label="Wake-up"
+              value={fields.sleepTo}
+              onChange={(event) => set("sleepTo", event.currentTarget.value)}
+              error={errors.sleepTo}
+              required
+            />
+          </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend="Work" variant="unstyled">
+          <Stack gap="sm">
+            <Switch
+              label="I have work hours"
+              checked={fields.hasWork}
+              onChange={(event) => set("hasWork", event.currentTarget.checked)}
+            />
+            {fields.hasWork && (
+              <>
+                <SimpleGrid cols={2} spacing="sm">
+                  <TimeInput
+                    label="Work starts"
+                    value={fields.workFrom}
+                    onChange={(event) => set("workFrom", event.currentTarget.value)}
+                    error={errors.workFrom}
+                    required
+                  />
+                  <TimeInput
+                    label="Work ends"
+                    value={fields.workTo}
+                    onChange={(event) => set("workTo", event.currentTarget.value)}
+                    error={errors.workTo}
+                    required
+                  />
+                </SimpleGrid>
+                <Fieldset
+                  legend="Work days"
+                  variant="unstyled"
+                  styles={{ legend: { fontSize: "var(--mantine-font-size-sm)", fontWeight: 500, marginBottom: 6 } }}
+                >
+                  <Chip.Group multiple value={fields.workDays} onChange={(days) => set("workDays", days as Weekday[])}>
+                    <Group gap={6}>
+                      {DAYS.map((weekday) => (
+                        <Chip key={weekday.value} value={weekday.value} size="sm">
+                          {weekday.label}
+                        </Chip>
+                      ))}
+                    </Group>
+                  </Chip.Group>
+                  {errors.workDays && (
+                    <Text c="red.8" size="sm" mt={6} role="alert">
+                      {errors.workDays}
+                    </Text>
+                  )}
+                </Fieldset>
+              </>
+            )}
+          </Stack>
+        </Fieldset>
+        <Radio.Group
+          label="While you sleep"
+          description="How the bot's announcements reach you between bedtime and wake-up."
+          value={fields.quietHours}
+          onChange={(value) => set("quietHours", value as QuietHours)}
+        >
+          <Stack gap="xs" mt="xs">
+            <Radio value="silent" label="Post silently" description="They arrive without a notification." />
+            <Radio
+              value="digest"
+              label="Morning digest"
+              description="They wait, and come as one message when you wake up."
+            />
+          </Stack>
+        </Radio.Group>
+        {save.isError && (
+          <Alert color="red" title="Not saved">
+            {save.error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
