@@ -43,6 +43,9 @@ interface Fields {
 }
 type Errors = Partial<Record<"sleepFrom" | "sleepTo" | "workFrom" | "workTo" | "workDays", string>>;
 
+/** The section legends read as the radio group's label does. */
+const SECTION = { legend: { fontSize: "var(--mantine-font-size-sm)", fontWeight: 600, marginBottom: 4 } };
+
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 function fieldsOf(day: MyDayReply): Fields {
@@ -175,7 +178,7 @@ function YourDayForm({
         <Text size="sm" c="dimmed">
           {`Times are on your clock (${timeZone}). ${partner}'s dashboard and /when use them to say whether you are probably asleep, at work or free.`}
         </Text>
-        <Fieldset legend="Sleep" variant="unstyled">
+        <Fieldset legend="Sleep" variant="unstyled" styles={SECTION}>
           <SimpleGrid cols={2} spacing="sm">
             <TimeInput
               label="Bedtime"
@@ -194,7 +197,7 @@ function YourDayForm({
             />
           </SimpleGrid>
         </Fieldset>
-        <Fieldset legend="Work" variant="unstyled">
+        <Fieldset legend="Work" variant="unstyled" styles={SECTION}>
           <Stack gap="sm">
             <Switch
               label="I have work hours"
