@@ -10,11 +10,15 @@ import { describe, expect, it } from "vitest";
 const setupEntry = fileURLToPath(new URL("../dist/setup.js", import.meta.url));
 
 const answers = [
-  // first partner: login, display name, Discord username, Discord id, zone, city, password twice
+  // first partner: login, display name, Discord username, Discord id, zone, city, bedtime,
+  // wake-up, work hours (none), password twice
   "priya",
   "",
   "priya_k",
   "123456789012345678",
+  "",
+  "",
+  "",
   "",
   "",
   "rose-petals-2026",
@@ -26,6 +30,10 @@ const answers = [
   "876543210987654321",
   "",
   "Miami",
+  "22:30",
+  "06:30",
+  "08:00-16:30",
+  "mon, Wed",
   "short",
   "sunset-walks-2026",
   "sunset-walks-2026",
@@ -71,12 +79,16 @@ describe("npm run setup", () => {
       responseName: "priya_k",
       timeZone: "Asia/Kolkata",
       city: "India",
+      sleep: { from: "23:00", to: "07:00" },
     });
+    expect(priya).not.toHaveProperty("work");
     expect(jordan).toMatchObject({
       username: "jordan",
       displayName: "Jo",
       timeZone: "America/New_York",
       city: "Miami",
+      sleep: { from: "22:30", to: "06:30" },
+      work: { from: "08:00", to: "16:30", days: ["mon", "wed"] },
     });
     expect(config.charityName).toBe("Floggers4Change");
     expect(config.discord).toEqual({ guildId: "111122223333444455" });

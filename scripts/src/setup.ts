@@ -2,6 +2,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { hashPassword } from "@spankbank/db/password";
 import { type CoupleConfig, coupleConfigSchema, describeConfigIssues } from "@spankbank/shared/config";
+import { DEFAULT_SLEEP } from "@spankbank/shared/eachOthersDay";
 import { ask, askNewPassword, closePrompts } from "./prompt.js";
 
 /** `npm run setup`: writes couple.config.json by asking for each field; passwords are stored only as hashes. */
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
       discordId: await ask("Discord user id"),
       timeZone: await ask("Time zone (IANA)", which === "first" ? "Asia/Kolkata" : "America/New_York"),
       city: await ask("City or place shown on the clock", which === "first" ? "India" : "Florida"),
+      ...(await askDay()),
       passwordHash: await hashPassword(await askNewPassword(username)),
     });
   }
@@ -55,6 +57,26 @@ async function main(): Promise<void> {
   }
   writeConfig(path, parsed.data);
   console.log(`\nWrote ${path}. Start Spank Bank with \`npm start\`.`);
+}
+
+/**
+ * A partner's usual day, on their own clock: the clocks and `/when` say "probably asleep" or "at
+ * work" from it, and the bot's quiet hours follow it. Each partner can change theirs on the web.
+ */
+async function askDay(): Promise<{
+  sleep: { from: string; to: string };
+  work?: { from: string; to: string; days: string[] };
+}> {
+  const sleep = {
+    from: await ask("Usual bedtime (HH:MM, 24 h)", DEFAULT_SLEEP.from),
+    to: await ask("Usual wake-up time (HH:MM, 24 h)", DEFAULT_SLEEP.to),
+  };
+  const hours = await ask("Work hours, e.g. 09:00-17:00 (blank for none)");
+  if (!hours) return { sleep };
+  const [from = "", to = ""] = hours.split("-").map((time) => time.trim());
+  const days = await ask("Work days", "mon,tue,wed,thu,fri");
+  // The config's schema checks the times and day names, and names a bad one.
+  return { sleep, work: { from, to, days: days.split(",").map((day) => day.trim().toLowerCase()) } };
 }
 
 /** The couple settings the daily question is picked by; living together is not asked of a couple living apart. */
