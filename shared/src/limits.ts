@@ -63,3 +63,6 @@ export const LETTER_MAX = 4000;
 
 /** Workouts one partner may log per hour: each is announced in Discord, which is no flood channel. */
 export const WORKOUTS_PER_HOUR_MAX = 10;
+
+/** Discord's limit on a message's content: a morning digest longer than this goes out in several. */
+export const DISCORD_MESSAGE_MAX = 2000;

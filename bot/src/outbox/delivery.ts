@@ -8,6 +8,7 @@ import {
   pendingEventsFor,
 } from "@spankbank/db/outbox";
 import { type PartnerWithDay, partnersWithDays } from "@spankbank/db/partnerDays";
+import { DISCORD_MESSAGE_MAX } from "@spankbank/shared/limits";
 import type { Client } from "discord.js";
 import type { BotContext } from "../context.js";
 import { redactTokens } from "../logging.js";
@@ -66,9 +67,6 @@ export async function deliverPending(client: Client, context: BotContext, now = 
   return delivered;
 }
 
-/** Discord's limit on a message's content. */
-const MESSAGE_MAX = 2000;
-
 /**
  * Posts what came for `recipient` while they slept as one morning message (more only past
  * Discord's 2000 characters), in the announcements channel. The nonce `digest-<first id>` makes a
@@ -97,12 +95,12 @@ async function deliverDigest(
     const line = `• ${announcement.content}`;
     let chunk = chunks.at(-1);
     const length = chunk ? [opening, ...chunk.lines, line].join("\n").length : 0;
-    if (!chunk || chunk.channelId !== channelId || length > MESSAGE_MAX) {
+    if (!chunk || chunk.channelId !== channelId || length > DISCORD_MESSAGE_MAX) {
       chunk = { events: [], lines: [], channelId, mentions: new Set([recipient.discordId]) };
       chunks.push(chunk);
     }
     chunk.events.push(event);
-    chunk.lines.push(line.slice(0, MESSAGE_MAX - opening.length - 1));
+    chunk.lines.push(line.slice(0, DISCORD_MESSAGE_MAX - opening.length - 1));
     for (const id of announcement.mentionUserIds ?? []) chunk.mentions.add(id);
   }
   let delivered = 0;

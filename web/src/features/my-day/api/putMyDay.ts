@@ -1,6 +1,6 @@
 import { type MyDayBody, myDayReply } from "@spankbank/shared/contract/myDay";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { sessionQueryOptions } from "@/features/session/api/getSession";
+import { sessionKeys } from "@/features/session/api/keys";
 import { api } from "@/lib/api";
 import { myDayQueryOptions } from "./getMyDay";
 
@@ -17,7 +17,7 @@ export function useSaveMyDay() {
       queryClient.setQueryData(myDayQueryOptions.queryKey, reply);
       // The clocks read both partners' days from the session's couple. Not awaited: the form's own
       // success (toast, close) must not wait on the session's refetch.
-      void queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.current() });
     },
   });
 }
