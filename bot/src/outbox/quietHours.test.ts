@@ -130,6 +130,25 @@ describe("quiet hours on the recipient's clock", () => {
     expect(String(posted[1]!.body.content).split("\n")).toHaveLength(26);
   });
 
+  it("digest: a night too long for one Discord message goes out in as few as fit, each event once", async () => {
+    const bot = botOnTempDb();
+    samSleeps(bot, "digest");
+    const reason = (i: number) => `${String(i).padStart(2, "0")} ${"x".repeat(150)}`;
+    for (let i = 0; i < 30; i++) alexAwardsSam(bot, `2026-01-15T08:${String(i).padStart(2, "0")}:00Z`, reason(i));
+    expect(await deliverAt(bot, "2026-01-15T12:00:00Z")).toBe(30);
+    expect(await deliverAt(bot, "2026-01-15T12:00:05Z")).toBe(0);
+    const contents = posted.map((p) => String(p.body.content));
+    expect(contents).toHaveLength(3); // about 190 characters a line: ten lines a message
+    for (const content of contents) expect(content.length).toBeLessThanOrEqual(2000);
+    const lines = contents.flatMap((content) => content.split("\n").slice(1));
+    expect(lines).toEqual(Array.from({ length: 30 }, (_, i) => `• 🍑 Alex gave Sam 1 spank: ${reason(i)}`));
+    const messageIds = bot.db.$client
+      .prepare("SELECT DISTINCT discord_message_id AS id FROM outbox ORDER BY id")
+      .all()
+      .map((row) => (row as { id: string }).id);
+    expect(messageIds.sort()).toEqual(posted.map((p) => p.id).sort());
+  });
+
   it("digest across America/New_York's spring change: the window ends at 07:00 EDT (11:00 UTC), not 07:00 EST", async () => {
     const bot = botOnTempDb();
     samSleeps(bot, "digest");
