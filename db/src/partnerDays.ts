@@ -4,10 +4,10 @@ import type { DayWindow, Weekday, WorkWindow } from "@spankbank/shared/eachOther
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
 import { isoNow } from "./clock.js";
-import { userByDiscordId } from "./couple.js";
+import { userByDiscordId, userById } from "./couple.js";
 import { refuseUnless } from "./errors.js";
 import { preparedFor } from "./prepared.js";
-import { partnerDays, users } from "./schema.js";
+import { partnerDays } from "./schema.js";
 
 /** A partner's day as everything reads it: their own from the web, else the config's. */
 export interface PartnerDaySettings {
@@ -38,7 +38,7 @@ export function dayOf(db: Db, config: CoupleConfig, userId: number): PartnerDayS
         : null;
     return { sleep: { from: row.sleepFrom, to: row.sleepTo }, work, quietHours: row.quietHours, source: "web" };
   }
-  const user = db.select({ discordId: users.discordId }).from(users).where(eq(users.id, userId)).get();
+  const user = userById(db, userId);
   const partner = config.partners.find((p) => p.discordId === user?.discordId);
   return {
     sleep: partner?.sleep ?? { from: "23:00", to: "07:00" },
