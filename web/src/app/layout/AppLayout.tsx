@@ -3,6 +3,7 @@ import { DemoBanner } from "./DemoBanner";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import classes from "./layout.module.css";
+import { ScrollRestoredWithData } from "./ScrollRestoredWithData";
 
 /** The shell around every page: header, the page itself, the footer quote. */
 export function AppLayout() {
@@ -13,6 +14,7 @@ export function AppLayout() {
         <DemoBanner />
         <Outlet />
       </main>
+      <ScrollRestoredWithData />
       <Footer />
     </div>
   );
