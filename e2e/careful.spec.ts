@@ -7,7 +7,7 @@ import { type ServerProcess, startServer } from "./serverProcess";
 // or a screenshot is taken.
 test.use({ contextOptions: { reducedMotion: "reduce" }, actionTimeout: 15_000 });
 // Nothing here is timed: these are budgets on a busy shared machine, not expectations.
-test.describe.configure({ mode: "serial", timeout: 90_000 });
+test.describe.configure({ timeout: 90_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 const LAPTOP = { width: 1280, height: 900 };
@@ -127,7 +127,7 @@ test("3: the drawer and every modal: axe, best practices included, finds nothing
   const confirm = alex.getByRole("dialog", { name: "Delete 1 memory?" });
   await expect(confirm).toBeVisible();
   await lookAtDialog(alex, "delete-confirm");
-  await confirm.getByRole("button", { name: "Keep them" }).click();
+  await confirm.getByRole("button", { name: "Keep it" }).click();
   await expect(confirm).toBeHidden();
   await alex.close();
 });
@@ -300,7 +300,6 @@ test("6: the pager stays on one line on a phone, Buy Now says why it is off, wor
   await workout.getByRole("button", { name: "Submit" }).click();
   await expect(workout.getByText("Duration must be from 1 to 1440")).toBeVisible();
   await expect(workout.getByRole("textbox", { name: /Duration/ })).toHaveValue("2000");
-  await lookAtDialog(alex, "workout-range");
   await workout.getByRole("button", { name: "Cancel" }).click();
 
   await alex.goto("/inventory");
@@ -361,5 +360,46 @@ test("6: Back comes back to the same place in a long list: memories page 2, All 
       .poll(() => alex.evaluate(() => window.scrollY), { message: `Back from a new page to ${path}` })
       .toBe(again);
   }
+  await alex.close();
+});
+
+test("at 360 px the charity's name stays one word on one line, and the welcome names the partner in full", async () => {
+  const alex = await open("alex", "/floggers4change");
+  await alex.setViewportSize(PHONE);
+  const title = alex.getByRole("heading", { level: 1, name: "Floggers4Change" });
+  const lines = await title.evaluate(
+    (h1) => h1.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(h1).lineHeight),
+  );
+  expect(Math.round(lines), "lines of the charity's name").toBe(1);
+  const welcome = alex.getByText("Welcome, Alex!");
+  const clipped = await welcome.evaluate((text) => text.scrollWidth > text.clientWidth);
+  expect(clipped, "the welcome is cut short").toBe(false);
+  await alex.screenshot({ path: `${ARTIFACTS}/careful-charity-360.png`, fullPage: true });
+  await alex.setViewportSize(LAPTOP);
+  await alex.screenshot({ path: `${ARTIFACTS}/careful-charity-1280.png`, fullPage: true });
+  await alex.close();
+});
+
+test("at 360 px the dialogs keep their words whole: the distance unit has its own row, the delete confirm's buttons a row each", async () => {
+  const alex = await open("alex", "/dashboard");
+  await alex.setViewportSize(PHONE);
+  await alex.getByRole("button", { name: "Log Workout" }).click();
+  const workout = alex.getByRole("dialog", { name: "Log Workout" });
+  const distance = await workout.getByRole("textbox", { name: "Distance", exact: true }).boundingBox();
+  const unit = await workout.getByRole("combobox", { name: "Distance unit" }).boundingBox();
+  expect(unit!.y, "the unit below the distance").toBeGreaterThan(distance!.y + distance!.height);
+  expect(unit!.width, "the unit as wide as the distance").toBe(distance!.width);
+  await workout.getByRole("button", { name: "Cancel" }).click();
+
+  await alex.goto("/memories");
+  await alex.getByRole("button", { name: "Select memories to delete" }).click();
+  await alex.getByRole("checkbox").first().check();
+  await alex.getByRole("button", { name: "Delete Selected Memories" }).click();
+  const confirm = alex.getByRole("dialog", { name: "Delete 1 memory?" });
+  const remove = await confirm.getByRole("button", { name: "Delete 1 memory" }).boundingBox();
+  const keep = await confirm.getByRole("button", { name: "Keep it" }).boundingBox();
+  expect(keep!.y, "Keep below the delete").toBeGreaterThan(remove!.y + remove!.height);
+  expect(keep!.width, "both as wide as the dialog").toBe(remove!.width);
+  await confirm.getByRole("button", { name: "Keep it" }).click();
   await alex.close();
 });

@@ -1,6 +1,7 @@
 import { Container, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import type { ReactNode } from "react";
+import classes from "./page.module.css";
 
 /** The tab's title for a page: "Love in Every Memory · Spank Bank". */
 export const documentTitleOf = (page: string) => `${page} · Spank Bank`;
@@ -21,7 +22,7 @@ export function Page({
   useDocumentTitle(documentTitleOf(documentTitle ?? title));
   return (
     <Container size="lg" py="xl">
-      <Title order={1} mb="md" style={{ overflowWrap: "anywhere" }}>
+      <Title order={1} mb="md" className={classes.title} style={{ overflowWrap: "anywhere" }}>
         {title}
       </Title>
       {children}

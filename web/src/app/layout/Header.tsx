@@ -23,7 +23,12 @@ export function Header() {
           </Link>
           {current ? (
             <Group gap="xs" wrap="nowrap" miw={0}>
-              <Text truncate="end" fw={500} miw={0}>{`Welcome, ${current.user.displayName}!`}</Text>
+              <Text
+                truncate="end"
+                fw={500}
+                miw={0}
+                className={classes.welcome}
+              >{`Welcome, ${current.user.displayName}!`}</Text>
               <Burger opened={menuOpened} onClick={menu.open} aria-label="Open menu" size="sm" />
             </Group>
           ) : (

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Card, Checkbox, Group, Modal, Stack, Text } from "@mantine/core";
+import { ActionIcon, Alert, Button, Card, Checkbox, Flex, Group, Modal, Stack, Text } from "@mantine/core";
 import { MEMORY_TRASH_DAYS } from "@spankbank/shared/limits";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -139,14 +139,15 @@ export function MemoryBoard({ page, onPage }: { page: number; onPage: (page: num
       >
         <Stack gap="md">
           <Text>{`${onScreen.length === 1 ? "It goes" : "They go"} to the trash below the board, where you can restore ${onScreen.length === 1 ? "it" : "them"} for ${MEMORY_TRASH_DAYS} days. After that ${onScreen.length === 1 ? "it is" : "they are"} gone for good.`}</Text>
-          <Group justify="flex-end" gap="sm">
+          {/* On a phone the two do not fit one line: full width, the delete on top, Keep below it. */}
+          <Flex direction={{ base: "column-reverse", xs: "row" }} justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
-              Keep them
+              {onScreen.length === 1 ? "Keep it" : "Keep them"}
             </Button>
             <Button color="red.9" loading={deletion.isPending} onClick={deleteSelected}>
               {`Delete ${memoriesCount(onScreen.length)}`}
             </Button>
-          </Group>
+          </Flex>
         </Stack>
       </Modal>
     </Stack>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NativeSelect, NumberInput, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import {
   DEFAULT_DISTANCE_UNIT,
   DISTANCE_UNITS,
@@ -117,7 +117,8 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
             onChange={(value) => set("duration", value)}
             error={errors.duration}
           />
-          <Group grow align="flex-start">
+          {/* Side by side from 576 px: at 360 px the unit's "Miles (miles)" was cut short. */}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
             <NumberInput
               label="Distance"
               min={0}
@@ -134,7 +135,7 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
               onChange={(event) => set("distanceUnit", event.currentTarget.value as Unit)}
               data={DISTANCE_UNITS.map((unit) => ({ value: unit, label: UNIT_LABELS[unit] }))}
             />
-          </Group>
+          </SimpleGrid>
           <NumberInput
             label="Calories burned"
             required
