@@ -1,6 +1,13 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { type BrowserContext, expect as baseExpect, type Page, test } from "@playwright/test";
+import { openDb } from "@spankbank/db/client";
+import { userByUsername } from "@spankbank/db/couple";
+import { mediaFolder } from "@spankbank/db/media";
+import { addMemory } from "@spankbank/db/memories";
 import { ARTIFACTS, fillSignIn, openMenu } from "./app";
 import { expectNoAxeViolations } from "./axe";
+import { DATA_DIR_VARIABLE } from "./global-teardown";
 import { type ServerProcess, startServer } from "./serverProcess";
 
 // Issue 20's defects, each shown in the real app. No animation mid-way while axe measures colours
@@ -129,6 +136,43 @@ test("3: the drawer and every modal: axe, best practices included, finds nothing
   await lookAtDialog(alex, "delete-confirm");
   await confirm.getByRole("button", { name: "Keep it" }).click();
   await expect(confirm).toBeHidden();
+  await alex.close();
+});
+
+/** A 2x2 rose PNG: the smallest photo the board shows as it shows any other. */
+const PHOTO = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGM4aZV20iqNAUIBACkWBaWKIuZ5AAAAAElFTkSuQmCC",
+  "base64",
+);
+
+test("6: a memory's photo opens full screen, and axe finds nothing in the viewer", async () => {
+  // A photo memory, stored as the bot stores one from Discord (the bot shares this database),
+  // dated before the demo's history so it sits at the end of the board.
+  const db = openDb(join(process.env[DATA_DIR_VARIABLE]!, "e2e.db"));
+  try {
+    mkdirSync(mediaFolder(db), { recursive: true });
+    writeFileSync(join(mediaFolder(db), "careful-photo.png"), PHOTO);
+    addMemory(db, {
+      userId: userByUsername(db, "sam")!.id,
+      message: "The lighthouse at dusk, from the ferry.",
+      createdAt: new Date(Date.now() - 400 * 86_400_000),
+      images: [{ fileName: "careful-photo.png", contentType: "image/png", size: PHOTO.length }],
+    });
+  } finally {
+    db.$client.close();
+  }
+  const alex = await open("alex", "/memories");
+  await alex
+    .getByRole("button", { name: /^Page \d+$/ })
+    .last()
+    .click();
+  const memory = alex.locator("article").filter({ hasText: "The lighthouse at dusk, from the ferry." });
+  await memory.getByRole("button", { name: "Open the photo full screen" }).click();
+  const viewer = alex.getByRole("dialog", { name: "Photo" });
+  await expect(viewer.getByRole("img", { name: "The lighthouse at dusk, from the ferry." })).toBeVisible();
+  await lookAtDialog(alex, "photo");
+  await alex.keyboard.press("Escape");
+  await expect(viewer).toBeHidden();
   await alex.close();
 });
 
