@@ -447,3 +447,12 @@ test("at 360 px the dialogs keep their words whole: the distance unit has its ow
   await confirm.getByRole("button", { name: "Keep it" }).click();
   await alex.close();
 });
+
+test("axe finds nothing on the two pages no other spec checks: /protected and a page that does not exist", async () => {
+  const alex = await open("alex", "/protected");
+  await expectNoAxeViolations(alex, "/protected");
+  await alex.goto("/no-such-page");
+  await expect(alex.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectNoAxeViolations(alex, "the not-found page");
+  await alex.close();
+});
