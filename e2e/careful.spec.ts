@@ -79,6 +79,13 @@ test("3: the drawer and every modal: axe, best practices included, finds nothing
   await workout.getByRole("button", { name: "Cancel" }).click();
   await expect(workout).toBeHidden();
 
+  await alex.getByRole("button", { name: "Your day" }).click();
+  const yourDay = alex.getByRole("dialog", { name: "Your day" });
+  await expect(yourDay.getByLabel("Bedtime")).not.toHaveValue("");
+  await lookAtDialog(alex, "your-day");
+  await alex.keyboard.press("Escape");
+  await expect(yourDay).toBeHidden();
+
   await alex.goto("/spank-bank");
   await alex.getByRole("button", { name: /See your history/ }).click();
   const history = alex.getByRole("dialog", { name: "Your spank history" });
