@@ -40,6 +40,10 @@ describe("redeemItem", () => {
         redeemedAt: "2025-02-14T20:00:00.000Z",
         confirmedAt: null,
         sellerUsername: "alex",
+        note: null,
+        wishedAt: null,
+        declinedAt: null,
+        declineReason: null,
       },
       remainingQuantity: 1,
     });

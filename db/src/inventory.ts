@@ -1,12 +1,15 @@
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { FAVOUR_NOTE_MAX, WISHED_AT_DAYS_MAX } from "@spankbank/shared/limits";
+import { and, asc, desc, eq, gt, isNotNull, isNull, type Placeholder, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
 import { buyerAndSeller } from "./couple.js";
 import { Refusal } from "./errors.js";
+import { useByDayOf } from "./favourDeadlines.js";
 import { transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
 import { preparedFor } from "./prepared.js";
-import { inventoryItems, redemptions, users } from "./schema.js";
+import { inventoryItems, purchases, redemptions, users } from "./schema.js";
+import { cleanText } from "./text.js";
 
 /** Units a partner owns of one product snapshot, with the seller's login name. */
 export interface OwnedItem {
@@ -18,6 +21,9 @@ export interface OwnedItem {
   /** The price paid, per unit. */
   price: number;
   sellerUsername: string;
+  /** When the next of these units expires unredeemed, and that last day on the buyer's clock; null: none expires. */
+  useBy: string | null;
+  useByDay: string | null;
 }
 
 /** One redeemed unit, with the seller's login name. */
@@ -29,6 +35,17 @@ export interface RedeemedItem {
   redeemedAt: string;
   confirmedAt: string | null;
   sellerUsername: string;
+  note: string | null;
+  wishedAt: string | null;
+  declinedAt: string | null;
+  declineReason: string | null;
+}
+
+/** What a buyer may add to a redeem: a note to the seller and the time they wish it for. */
+export interface RedeemWishes {
+  note?: string | undefined;
+  /** An instant (ISO 8601, any offset), not in the past. */
+  wishedAt?: string | undefined;
 }
 
 export interface Redemption {
@@ -44,7 +61,14 @@ const redeemedColumns = {
   redeemedAt: redemptions.redeemedAt,
   confirmedAt: redemptions.confirmedAt,
   sellerUsername: users.username,
+  note: redemptions.note,
+  wishedAt: redemptions.wishedAt,
+  declinedAt: redemptions.declinedAt,
+  declineReason: redemptions.declineReason,
 };
+
+const openUnitOf = (itemId: Placeholder) =>
+  and(eq(purchases.inventoryItemId, itemId), isNull(purchases.redemptionId), isNull(purchases.expiredAt));
 
 const statements = preparedFor((db) => ({
   // Through inventory_items_owned: only the buyer's units still held.
@@ -57,6 +81,11 @@ const statements = preparedFor((db) => ({
       quantity: inventoryItems.quantity,
       price: inventoryItems.price,
       sellerUsername: users.username,
+      buyerTimeZone: sql<string>`(SELECT ${users.timeZone} FROM ${users} WHERE ${users.id} = ${inventoryItems.buyerId})`,
+      // Through purchases_item_open: the soonest deadline of the units still held.
+      useBy: sql<string | null>`(SELECT MIN(${purchases.useBy}) FROM ${purchases}
+        WHERE ${purchases.inventoryItemId} = ${inventoryItems.id}
+          AND ${purchases.redemptionId} IS NULL AND ${purchases.expiredAt} IS NULL)`,
     })
     .from(inventoryItems)
     .innerJoin(users, eq(users.id, inventoryItems.sellerId))
@@ -86,11 +115,38 @@ const statements = preparedFor((db) => ({
     .from(redemptions)
     .where(eq(redemptions.id, sql.placeholder("id")))
     .prepare(),
+  // The unit a redeem uses: the open one expiring first, else one without a deadline (both in
+  // purchases_item_open's order: no sort step).
+  openUnitWithDeadline: db
+    .select({ id: purchases.id, useBy: purchases.useBy })
+    .from(purchases)
+    .where(and(openUnitOf(sql.placeholder("itemId")), isNotNull(purchases.useBy)))
+    .orderBy(asc(purchases.useBy), asc(purchases.id))
+    .limit(1)
+    .prepare(),
+  openUnitWithoutDeadline: db
+    .select({ id: purchases.id, useBy: purchases.useBy })
+    .from(purchases)
+    .where(and(openUnitOf(sql.placeholder("itemId")), isNull(purchases.useBy)))
+    .orderBy(asc(purchases.id))
+    .limit(1)
+    .prepare(),
+  linkUnit: db
+    .update(purchases)
+    .set({ redemptionId: sql`${sql.placeholder("redemptionId")}` })
+    .where(eq(purchases.id, sql.placeholder("id")))
+    .prepare(),
 }));
 
 /** The buyer's unredeemed units, newest snapshot first. */
 export function listInventory(db: Db, buyerId: number): OwnedItem[] {
-  return statements(db).inventory.all({ buyerId });
+  return statements(db)
+    .inventory.all({ buyerId })
+    .map(({ buyerTimeZone, useBy, ...item }) => ({
+      ...item,
+      useBy,
+      useByDay: useBy === null ? null : useByDayOf(useBy, buyerTimeZone),
+    }));
 }
 
 /** The buyer's redeemed units, most recently redeemed first. */
@@ -98,13 +154,30 @@ export function listRedeemed(db: Db, buyerId: number): RedeemedItem[] {
   return statements(db).redeemed.all({ buyerId });
 }
 
-/** Turns one unit of the buyer's own inventory item into a redeemed item; the seller is told. */
-export function redeemItem(db: Db, buyerId: number, itemId: number, now = new Date()): Redemption {
+/**
+ * Turns one unit of the buyer's own inventory item into a redeemed item, with the buyer's note
+ * and wished time if given; the seller is told. The unit used is the one expiring first.
+ */
+export function redeemItem(
+  db: Db,
+  buyerId: number,
+  itemId: number,
+  now = new Date(),
+  wishes: RedeemWishes = {},
+): Redemption {
+  const note =
+    wishes.note === undefined ? null : cleanText(wishes.note, { field: "note", max: FAVOUR_NOTE_MAX, multiline: true });
+  const wishedAt = wishes.wishedAt === undefined ? null : checkedWishedAt(wishes.wishedAt, now);
   return inTransaction(db, (tx) => {
     const item = statements(tx).item.get({ id: itemId });
     // Someone else's item answers like a missing one: it reveals nothing.
     if (!item || item.buyerId !== buyerId) throw new Refusal("not_found", "That item is not in your inventory.");
     if (item.quantity < 1) throw new Refusal("conflict", `You have no "${item.name}" left to redeem.`);
+    const unit =
+      statements(tx).openUnitWithDeadline.get({ itemId }) ?? statements(tx).openUnitWithoutDeadline.get({ itemId });
+    if (unit?.useBy && unit.useBy <= isoNow(now)) {
+      throw new Refusal("conflict", `"${item.name}" expired unused: its spanks are on their way back to you.`);
+    }
     const { quantity: remainingQuantity } = tx
       .update(inventoryItems)
       .set({ quantity: sql`${inventoryItems.quantity} - 1` })
@@ -121,13 +194,16 @@ export function redeemItem(db: Db, buyerId: number, itemId: number, now = new Da
         description: item.description,
         price: item.price,
         redeemedAt: isoNow(now),
+        note,
+        wishedAt,
       })
       .returning({ id: redemptions.id })
       .get();
+    if (unit) statements(tx).linkUnit.run({ id: unit.id, redemptionId: id });
     enqueueEvent(
       tx,
       "item_redeemed",
-      { redemptionId: id, ...buyerAndSeller(tx, buyerId, item.sellerId), name: item.name },
+      { redemptionId: id, ...buyerAndSeller(tx, buyerId, item.sellerId), name: item.name, note, wishedAt },
       now,
       item.sellerId,
     );
@@ -145,6 +221,9 @@ export function confirmRedemption(db: Db, buyerId: number, redemptionId: number,
     if (redemption.confirmedAt !== null) {
       throw new Refusal("conflict", `"${redemption.name}" was already confirmed.`);
     }
+    if (redemption.declinedAt !== null) {
+      throw new Refusal("conflict", `"${redemption.name}" was declined: its spanks went back to you.`);
+    }
     const paid =
       redemption.price > 0
         ? transfer(tx, {
@@ -159,7 +238,7 @@ export function confirmRedemption(db: Db, buyerId: number, redemptionId: number,
         : undefined;
     tx.update(redemptions)
       .set({ confirmedAt: isoNow(now), confirmTransferId: paid?.id ?? null })
-      .where(and(eq(redemptions.id, redemptionId), isNull(redemptions.confirmedAt)))
+      .where(and(eq(redemptions.id, redemptionId), isNull(redemptions.confirmedAt), isNull(redemptions.declinedAt)))
       .run();
     enqueueEvent(
       tx,
@@ -177,6 +256,19 @@ export function confirmRedemption(db: Db, buyerId: number, redemptionId: number,
   });
 }
 
-function redeemedItem(db: Db, redemptionId: number): RedeemedItem {
+/** A wished time as stored (UTC ISO): a real instant, not in the past, at most WISHED_AT_DAYS_MAX ahead. */
+function checkedWishedAt(value: string, now: Date): string {
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) throw new Refusal("invalid", "wishedAt: must be a date and time");
+  // To the minute: a time picked in the form a moment ago is not "in the past".
+  if (at < Math.floor(now.getTime() / 60_000) * 60_000)
+    throw new Refusal("invalid", "wishedAt: must not be in the past");
+  if (at > now.getTime() + WISHED_AT_DAYS_MAX * 86_400_000) {
+    throw new Refusal("invalid", `wishedAt: must be within ${WISHED_AT_DAYS_MAX} days`);
+  }
+  return isoNow(new Date(at));
+}
+
+export function redeemedItem(db: Db, redemptionId: number): RedeemedItem {
   return statements(db).redeemedById.get({ id: redemptionId })!;
 }

@@ -31,6 +31,8 @@ describe("listOwedFavours", () => {
         price: 30,
         redeemedAt: "2025-02-14T20:00:00.000Z",
         buyerUsername: "sam",
+        note: null,
+        wishedAt: null,
       },
       {
         id: second.id,
@@ -39,6 +41,8 @@ describe("listOwedFavours", () => {
         price: 0,
         redeemedAt: "2025-02-15T08:00:00.000Z",
         buyerUsername: "sam",
+        note: null,
+        wishedAt: null,
       },
     ]);
   });

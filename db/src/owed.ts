@@ -13,6 +13,9 @@ export interface OwedFavour {
   price: number;
   redeemedAt: string;
   buyerUsername: string;
+  /** What the buyer wrote with it, and when they would like it. */
+  note: string | null;
+  wishedAt: string | null;
 }
 
 const statements = preparedFor((db) => ({
@@ -24,10 +27,18 @@ const statements = preparedFor((db) => ({
       price: redemptions.price,
       redeemedAt: redemptions.redeemedAt,
       buyerUsername: users.username,
+      note: redemptions.note,
+      wishedAt: redemptions.wishedAt,
     })
     .from(redemptions)
     .innerJoin(users, eq(users.id, redemptions.buyerId))
-    .where(and(eq(redemptions.sellerId, sql.placeholder("sellerId")), isNull(redemptions.confirmedAt)))
+    .where(
+      and(
+        eq(redemptions.sellerId, sql.placeholder("sellerId")),
+        isNull(redemptions.confirmedAt),
+        isNull(redemptions.declinedAt),
+      ),
+    )
     .orderBy(asc(redemptions.redeemedAt), asc(redemptions.id))
     .prepare(),
 }));

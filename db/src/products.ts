@@ -17,6 +17,8 @@ export interface ListedProduct {
   description: string;
   quantity: number;
   price: number;
+  /** "Use within N days" of purchase, or null: never expires. */
+  useWithinDays: number | null;
   createdAt: string;
 }
 
@@ -26,6 +28,8 @@ export interface ProductInput {
   description: string;
   quantity: number;
   price: number;
+  /** Left out or null: bought units never expire. */
+  useWithinDays?: number | null | undefined;
 }
 
 const listedColumns = {
@@ -36,6 +40,7 @@ const listedColumns = {
   description: products.description,
   quantity: products.quantity,
   price: products.price,
+  useWithinDays: products.useWithinDays,
   createdAt: products.createdAt,
 };
 
@@ -119,7 +124,7 @@ function listedProduct(db: Db, productId: number): ListedProduct {
 }
 
 /** The edge validates too; this keeps the bot and scripts to the same limits. */
-function checkedProduct(input: ProductInput): ProductInput {
-  const { name, description, quantity, price } = refuseUnless(productBody, input, "product");
-  return { name, description, quantity, price };
+function checkedProduct(input: ProductInput): ProductInput & { useWithinDays: number | null } {
+  const { name, description, quantity, price, useWithinDays } = refuseUnless(productBody, input, "product");
+  return { name, description, quantity, price, useWithinDays: useWithinDays ?? null };
 }

@@ -33,6 +33,8 @@ describe("purchaseProduct", () => {
         quantity: 1,
         price: 30,
         sellerUsername: "alex",
+        useBy: null,
+        useByDay: null,
       },
     ]);
     const paid = db.$client.prepare("SELECT transfer_id, price FROM purchases WHERE id = ?").get(purchase.purchaseId);

@@ -2,8 +2,9 @@ import { spanks } from "@spankbank/shared/spanks";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
-import { buyerAndSeller } from "./couple.js";
+import { buyerAndSeller, userById } from "./couple.js";
 import { Refusal, type RefusalCode } from "./errors.js";
+import { favourDeadline } from "./favourDeadlines.js";
 import { balanceOf, transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
 import { preparedFor } from "./prepared.js";
@@ -154,6 +155,8 @@ const saleStatements = preparedFor((db) => ({
       productId: sql.placeholder("productId"),
       price: sql.placeholder("price"),
       createdAt: sql.placeholder("createdAt"),
+      useBy: sql.placeholder("useBy"),
+      remindFrom: sql.placeholder("remindFrom"),
     })
     .returning({ id: purchases.id })
     .prepare(),
@@ -187,12 +190,16 @@ function buyOneUnit(tx: Tx, { buyerId, productId, expectedPrice, now = new Date(
 
   const snapshot = { name: product.name, description: product.description, price: product.price };
   const item = prepared.addToInventory.get({ buyerId, sellerId: product.sellerId, productId, ...snapshot })!;
+  const deadline =
+    product.useWithinDays === null ? null : favourDeadline(userById(tx, buyerId)!.timeZone, now, product.useWithinDays);
   const purchase = prepared.recordPurchase.get({
     inventoryItemId: item.id,
     buyerId,
     productId,
     price: product.price,
     createdAt: isoNow(now),
+    useBy: deadline?.useBy ?? null,
+    remindFrom: deadline?.remindFrom ?? null,
   })!;
   if (product.price > 0) {
     const paid = transfer(tx, {

@@ -66,3 +66,14 @@ export const WORKOUTS_PER_HOUR_MAX = 10;
 
 /** Discord's limit on a message's content: a morning digest longer than this goes out in several. */
 export const DISCORD_MESSAGE_MAX = 2000;
+
+/** Favours at a distance (issue 22, point 5): the buyer's note on a redeem, the seller's reason to decline. */
+export const FAVOUR_NOTE_MAX = 300;
+export const DECLINE_REASON_MAX = 300;
+/** A wished time may lie up to a year ahead. */
+export const WISHED_AT_DAYS_MAX = 366;
+/** "Use within N days" on a listing. */
+export const USE_WITHIN_DAYS_MIN = 1;
+export const USE_WITHIN_DAYS_MAX = 365;
+/** The buyer is reminded this many days before an unredeemed favour expires. */
+export const EXPIRY_REMINDER_DAYS = 2;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./people.js";
 
 export const ACCOUNT_KINDS = ["user", "charity", "escrow", "mint"] as const;
@@ -37,6 +37,7 @@ export const TRANSFER_KINDS = [
   "confirm",
   "donation",
   "demo",
+  "refund",
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
@@ -64,6 +65,8 @@ export const transfers = sqliteTable(
     index("transfers_debit").on(t.debitAccountId, t.id),
     index("transfers_credit").on(t.creditAccountId, t.id),
     index("transfers_kind_reference").on(t.kind, t.reference),
+    // A declined or expired favour is refunded once: `decline:<redemption>`, `expiry:<purchase>`.
+    uniqueIndex("transfers_refund_once").on(t.reference).where(sql`${t.kind} = 'refund'`),
     check("transfers_amount_positive", sql`${t.amount} > 0`),
     check("transfers_two_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
   ],

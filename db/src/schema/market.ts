@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { transfers } from "./economy.js";
 import { users } from "./people.js";
 
@@ -16,6 +16,8 @@ export const products = sqliteTable(
     /** Units still available: listed at 1..10, sold down to 0. */
     quantity: integer("quantity").notNull(),
     price: integer("price").notNull(),
+    /** "Use within N days": a unit bought and not redeemed by then expires and is refunded. */
+    useWithinDays: integer("use_within_days"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
     removedAt: text("removed_at"),
@@ -62,22 +64,47 @@ export const inventoryItems = sqliteTable(
   ],
 );
 
-/** Every purchase, one unit each, with the transfer that paid for it (null for a free favour). */
-export const purchases = sqliteTable("purchases", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  inventoryItemId: integer("inventory_item_id")
-    .notNull()
-    .references(() => inventoryItems.id),
-  buyerId: integer("buyer_id")
-    .notNull()
-    .references(() => users.id),
-  productId: integer("product_id")
-    .notNull()
-    .references(() => products.id),
-  price: integer("price").notNull(),
-  transferId: integer("transfer_id").references(() => transfers.id),
-  createdAt: text("created_at").notNull(),
-});
+/**
+ * Every purchase, one unit each, with the transfer that paid for it (null for a free favour).
+ * A unit ends redeemed (`redemption_id`) or, past its `use_by`, expired and refunded.
+ */
+export const purchases = sqliteTable(
+  "purchases",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    inventoryItemId: integer("inventory_item_id")
+      .notNull()
+      .references(() => inventoryItems.id),
+    buyerId: integer("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    price: integer("price").notNull(),
+    transferId: integer("transfer_id").references(() => transfers.id),
+    createdAt: text("created_at").notNull(),
+    /** The instant an unredeemed unit expires (the end of its last day on the buyer's clock), or null. */
+    useBy: text("use_by"),
+    /** From when the buyer is reminded (at a waking hour), or null when the window is too short for one. */
+    remindFrom: text("remind_from"),
+    remindedAt: text("reminded_at"),
+    /** The redemption this unit became (units redeemed before this column existed have none). */
+    redemptionId: integer("redemption_id").references((): AnySQLiteColumn => redemptions.id),
+    expiredAt: text("expired_at"),
+    refundTransferId: integer("refund_transfer_id").references(() => transfers.id),
+  },
+  (t) => [
+    // Which unit of an inventory item a redeem uses: the open one expiring first.
+    index("purchases_item_open")
+      .on(t.inventoryItemId, t.useBy)
+      .where(sql`${t.redemptionId} IS NULL AND ${t.expiredAt} IS NULL`),
+    // The deadline check reads only units with a deadline still open.
+    index("purchases_deadlines")
+      .on(t.useBy)
+      .where(sql`${t.useBy} IS NOT NULL AND ${t.redemptionId} IS NULL AND ${t.expiredAt} IS NULL`),
+  ],
+);
 
 /** One redeemed unit. Confirming pays the seller from escrow. */
 export const redemptions = sqliteTable(
@@ -99,10 +126,19 @@ export const redemptions = sqliteTable(
     redeemedAt: text("redeemed_at").notNull(),
     confirmedAt: text("confirmed_at"),
     confirmTransferId: integer("confirm_transfer_id").references(() => transfers.id),
+    /** The buyer's note to the seller, and the time they wish it for. */
+    note: text("note"),
+    wishedAt: text("wished_at"),
+    /** The seller said no, with a reason: the escrow went back to the buyer. */
+    declinedAt: text("declined_at"),
+    declineReason: text("decline_reason"),
+    declineTransferId: integer("decline_transfer_id").references(() => transfers.id),
   },
   (t) => [
     index("redemptions_buyer").on(t.buyerId, t.redeemedAt),
     // The seller's favours still owed (GET /api/owed): open redemptions only.
-    index("redemptions_seller_open").on(t.sellerId, t.redeemedAt).where(sql`${t.confirmedAt} IS NULL`),
+    index("redemptions_seller_open")
+      .on(t.sellerId, t.redeemedAt)
+      .where(sql`${t.confirmedAt} IS NULL AND ${t.declinedAt} IS NULL`),
   ],
 );

@@ -12,6 +12,9 @@ export const owedFavour = z.object({
   redeemed_at: isoDate,
   /** The buyer's login name. */
   username: z.string(),
+  /** What the buyer wrote with it, and when they would like it. */
+  note: z.string().nullable(),
+  wished_at: isoDate.nullable(),
 });
 export type OwedFavour = z.infer<typeof owedFavour>;
 

@@ -6,6 +6,8 @@ import {
   PRODUCT_PRICE_MIN,
   PRODUCT_QUANTITY_MAX,
   PRODUCT_QUANTITY_MIN,
+  USE_WITHIN_DAYS_MAX,
+  USE_WITHIN_DAYS_MIN,
 } from "../limits.js";
 import { isoDate, text } from "./common.js";
 
@@ -14,6 +16,8 @@ export const productBody = z.object({
   description: text(PRODUCT_DESCRIPTION_MAX, { multiline: true }),
   quantity: z.int().min(PRODUCT_QUANTITY_MIN).max(PRODUCT_QUANTITY_MAX),
   price: z.int().min(PRODUCT_PRICE_MIN).max(PRODUCT_PRICE_MAX),
+  /** "Use within N days" of purchase, or null (or left out) for no expiry. */
+  useWithinDays: z.int().min(USE_WITHIN_DAYS_MIN).max(USE_WITHIN_DAYS_MAX).nullable().optional(),
   username: z.string().min(1).max(64).optional(),
 });
 export type ProductBody = z.infer<typeof productBody>;
@@ -27,6 +31,8 @@ export const product = z.object({
   /** The seller's login name. */
   username: z.string(),
   created_at: isoDate,
+  /** A bought unit not redeemed within this many days expires and is refunded; null: never. */
+  use_within_days: z.int().nullable(),
 });
 export type Product = z.infer<typeof product>;
 
