@@ -31,6 +31,6 @@ export async function postMessage(client: Client, channelId: string, post: Post)
 }
 
 /** A Discord timestamp: each partner reads it in their own zone. */
-export function discordTime(iso: string, style: "t" | "f" | "R" = "f"): string {
+export function discordTime(iso: string, style: "t" | "f" | "F" | "D" | "R" = "f"): string {
   return `<t:${Math.floor(Date.parse(iso) / 1000)}:${style}>`;
 }

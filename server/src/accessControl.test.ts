@@ -17,6 +17,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/purchase": { productId: 1, quantity: 1 },
   "POST /api/redeem": { itemId: 1 },
   "POST /api/confirm-redeem": { itemId: 1 },
+  "POST /api/decline-redeem": { itemId: 1, reason: "Not this week" },
   "POST /api/memories/delete": { ids: [1] },
   "POST /api/memories/restore": { ids: [1] },
   "PUT /api/letter": { text: "Dear you" },

@@ -33,6 +33,7 @@ const product: Fields = {
   description: fc.constantFrom("Twenty minutes.", "Sunday morning."),
   quantity: fc.integer({ min: 1, max: 10 }),
   price: fc.integer({ min: 0, max: 9999 }),
+  useWithinDays: fc.constantFrom(1, 7, 365),
 };
 
 interface HostileRoute {
@@ -69,8 +70,22 @@ const ROUTES: HostileRoute[] = [
   { method: "DELETE", path: "/api/products/{id}", query: { username } },
   { method: "GET", path: "/api/inventory", query: { username } },
   { method: "GET", path: "/api/redeemed", query: { username } },
-  { method: "POST", path: "/api/redeem", query: { username }, body: { itemId: wholeNumber } },
+  {
+    method: "POST",
+    path: "/api/redeem",
+    query: { username },
+    body: {
+      itemId: wholeNumber,
+      note: fc.constantFrom("Call me first?", "Before my meeting"),
+      wishedAt: fc.constant(new Date(Date.now() + 86_400_000).toISOString()),
+    },
+  },
   { method: "POST", path: "/api/confirm-redeem", query: { username }, body: { itemId: wholeNumber } },
+  {
+    method: "POST",
+    path: "/api/decline-redeem",
+    body: { itemId: wholeNumber, reason: fc.constantFrom("Not this week, sorry", "Can't") },
+  },
   { method: "GET", path: "/api/charitySpankTotal", query: { charityName: fc.constantFrom("Floggers4Change") } },
   { method: "GET", path: "/api/transactions", query: { page: wholeNumber } },
   { method: "GET", path: "/api/memory" },

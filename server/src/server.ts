@@ -13,6 +13,7 @@ import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
 import { processRuntime, StartupError } from "@spankbank/shared/runtime";
 import { buildApp } from "./app.js";
 import { scheduleBackups } from "./backupSchedule.js";
+import { scheduleFavourDeadlines } from "./favourDeadlineSchedule.js";
 import { appOrigins } from "./origins.js";
 import { startupDiskError } from "./startupDisk.js";
 import { scheduleTrashPurge } from "./trashSchedule.js";
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
   if (runtime.demo) printDemoBanner(`http://${host}:${port}`, runtime.databasePath);
   const backups = scheduleBackups({ db, databasePath: runtime.databasePath, config: runtime.config, log: app.log });
   const trash = scheduleTrashPurge({ db, config: runtime.config, log: app.log });
+  const favourDeadlines = scheduleFavourDeadlines({ db, config: runtime.config, log: app.log });
 
   let closing = false;
   const close = async (signal: string) => {
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: finishing requests in flight, then closing`);
     backups.stop();
     trash.stop();
+    favourDeadlines.stop();
     // app.close() stops accepting and waits for requests in flight; a stuck one gets a bound.
     const grace = setTimeout(() => {
       app.log.warn(`requests still running after ${SHUTDOWN_GRACE_MS} ms: closing anyway`);

@@ -1,6 +1,8 @@
 import { raiseAlert } from "@spankbank/db/alerts";
 import { awardSpanks } from "@spankbank/db/awards";
 import { donate } from "@spankbank/db/charity";
+import { declineRedemption } from "@spankbank/db/decline";
+import { settleFavourDeadlines } from "@spankbank/db/favourDeadlines";
 import { confirmRedemption, redeemItem } from "@spankbank/db/inventory";
 import { pendingEvents } from "@spankbank/db/outbox";
 import { createProduct } from "@spankbank/db/products";
@@ -14,7 +16,7 @@ import { describe, expect, it } from "vitest";
 import { ANNOUNCEMENTS_CHANNEL, botOnTempDb, QUESTIONS_CHANNEL } from "../test/discord.js";
 import { announcementOf } from "./announcements.js";
 
-const [, sam] = demoCouple.partners;
+const [alexPartner, sam] = demoCouple.partners;
 const at = new Date("2026-05-01T10:00:00Z");
 const stamp = `<t:${at.getTime() / 1000}:t>`;
 
@@ -42,6 +44,26 @@ describe("announcements", () => {
     awardSpanks(db, { giverId: samId!, receiverId: alex!, amount: 3, reason: "Dishes", now: at }, 50);
     donate(db, alex!, 4, at);
     raiseAlert(db, "the daily backup failed. Not enough disk space for a backup.", at);
+    // Favours at a distance: Alex redeems a call with a note and a wished time, Sam declines it;
+    // a "use within 3 days" letter is reminded about at 07:00 in India, then expires.
+    const calls = createProduct(db, samId!, { name: "Call", description: "At sunrise", quantity: 2, price: 10 });
+    const letters = createProduct(db, samId!, {
+      name: "Letter",
+      description: "By hand",
+      quantity: 1,
+      price: 5,
+      useWithinDays: 3,
+    });
+    const callItem = purchaseProduct(db, { buyerId: alex!, productId: calls.id, now: at }).inventoryItemId;
+    purchaseProduct(db, { buyerId: alex!, productId: letters.id, now: at });
+    const wished = redeemItem(db, alex!, callItem, at, {
+      note: "Before you sleep?\nI miss you",
+      wishedAt: "2026-05-02T15:30:00Z",
+    });
+    declineRedemption(db, samId!, wished.redeemedItem.id, "Flying that day", at);
+    const partners = demoCouple.partners;
+    settleFavourDeadlines(db, partners, new Date("2026-05-03T01:30:00Z"));
+    settleFavourDeadlines(db, partners, new Date("2026-05-04T18:30:00Z"));
 
     const events = pendingEvents(db, 100);
     expect(new Set(events.map((e) => e.kind))).toEqual(new Set(OUTBOX_KINDS));
@@ -74,6 +96,25 @@ describe("announcements", () => {
         channelId: ANNOUNCEMENTS_CHANNEL,
         content: "⚠️ Spank Bank needs attention: the daily backup failed. Not enough disk space for a backup.",
       },
+      { channelId: ANNOUNCEMENTS_CHANNEL, content: '🛍️ Alex bought "Call" from Sam for 10 spanks.' },
+      { channelId: ANNOUNCEMENTS_CHANNEL, content: '🛍️ Alex bought "Letter" from Sam for 5 spanks.' },
+      {
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        content: `🎟️ <@${sam.discordId}>, Alex redeemed "Call" at ${stamp}. Time to deliver! Wished for <t:1777735800:F>.\n> Before you sleep?\n> I miss you`,
+        mentionUserIds: [sam.discordId],
+      },
+      {
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        content: `🙅 <@${alexPartner.discordId}>, Sam declined "Call": Flying that day. 10 spanks went back to you.`,
+        mentionUserIds: [alexPartner.discordId],
+      },
+      {
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        // Bought 15:30 on 1 May in India: use by the 4th, which ends at 18:30 UTC.
+        content: `⏳ <@${alexPartner.discordId}>, "Letter" from Sam is yours to use by <t:1777919399:D> (<t:1777919400:R>). Redeem it before it expires!`,
+        mentionUserIds: [alexPartner.discordId],
+      },
+      { channelId: ANNOUNCEMENTS_CHANNEL, content: '⌛ "Letter" from Sam expired unused: 5 spanks went back to Alex.' },
     ]);
   });
 });

@@ -29,10 +29,39 @@ export function announcementOf(event: OutboxEvent, { db, config }: BotContext): 
       };
     case "item_redeemed": {
       const seller = discordIdOf(p.sellerId);
+      // A Discord timestamp shows the wished time on each reader's own clock.
+      const wished = typeof p.wishedAt === "string" ? ` Wished for ${discordTime(p.wishedAt, "F")}.` : "";
+      const note = typeof p.note === "string" ? `\n> ${quoted(p.note)}` : "";
       return {
         channelId: announcements,
-        content: `🎟️ ${seller ? `<@${seller}>` : name(p.sellerId)}, ${name(p.buyerId)} redeemed "${p.name}" at ${when}. Time to deliver!`,
+        content: `🎟️ ${seller ? `<@${seller}>` : name(p.sellerId)}, ${name(p.buyerId)} redeemed "${p.name}" at ${when}. Time to deliver!${wished}${note}`,
         mentionUserIds: seller ? [seller] : [],
+      };
+    }
+    case "redemption_declined": {
+      const buyer = discordIdOf(p.buyerId);
+      const price = Number(p.price);
+      return {
+        channelId: announcements,
+        content: `🙅 ${buyer ? `<@${buyer}>` : name(p.buyerId)}, ${name(p.sellerId)} declined "${p.name}": ${oneLine(String(p.reason))}${price > 0 ? `. ${spanks(price)} went back to you.` : ""}`,
+        mentionUserIds: buyer ? [buyer] : [],
+      };
+    }
+    case "favour_expiring": {
+      const buyer = discordIdOf(p.buyerId);
+      // The last second of the use-by day: Discord shows its date on the buyer's clock.
+      const lastMoment = new Date(Date.parse(String(p.useBy)) - 1000).toISOString();
+      return {
+        channelId: announcements,
+        content: `⏳ ${buyer ? `<@${buyer}>` : name(p.buyerId)}, "${p.name}" from ${name(p.sellerId)} is yours to use by ${discordTime(lastMoment, "D")} (${discordTime(String(p.useBy), "R")}). Redeem it before it expires!`,
+        mentionUserIds: buyer ? [buyer] : [],
+      };
+    }
+    case "favour_expired": {
+      const price = Number(p.price);
+      return {
+        channelId: announcements,
+        content: `⌛ "${p.name}" from ${name(p.sellerId)} expired unused${price > 0 ? `: ${spanks(price)} went back to ${name(p.buyerId)}` : ""}.`,
       };
     }
     case "redemption_confirmed":
@@ -76,6 +105,11 @@ export function announcementOf(event: OutboxEvent, { db, config }: BotContext): 
     case "operator_alert":
       return { channelId: announcements, content: `⚠️ Spank Bank needs attention: ${p.message}` };
   }
+}
+
+/** A multi-line note as one Discord quote block. */
+function quoted(text: string): string {
+  return text.replace(/\r?\n/g, "\n> ");
 }
 
 function oneLine(text: string): string {

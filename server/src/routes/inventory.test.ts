@@ -33,6 +33,8 @@ describe("GET /api/inventory", () => {
           quantity: 2,
           price: 30,
           username: "alex",
+          use_by: null,
+          use_by_day: null,
         },
       ],
     });
@@ -55,6 +57,10 @@ describe("POST /api/redeem", () => {
       redeemed_at: expect.any(String),
       confirmed_at: null,
       username: "alex",
+      note: null,
+      wished_at: null,
+      declined_at: null,
+      decline_reason: null,
     });
     expect((await call("sam", "GET", "/api/redeemed")).json()).toEqual({ redeemedItems: [redeemedItem] });
     expect((await call("sam", "GET", "/api/inventory")).json()).toMatchObject({ inventory: [{ quantity: 1 }] });

@@ -1,17 +1,22 @@
+import { declineRedemption } from "@spankbank/db/decline";
 import type { OwnedItem, RedeemedItem } from "@spankbank/db/inventory";
 import { confirmRedemption, listInventory, listRedeemed, redeemItem } from "@spankbank/db/inventory";
 import { usernameQuery } from "@spankbank/shared/contract/common";
 import {
   confirmRedeemReply,
+  declineBody,
+  declineReply,
   type InventoryItem,
   inventoryReply,
   itemBody,
   type RedeemedItem as RedeemedItemReply,
+  redeemBody,
   redeemedReply,
   redeemReply,
 } from "@spankbank/shared/contract/inventory";
+import { spanks } from "@spankbank/shared/spanks";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { assertNamesSelf } from "../plugins/auth.js";
+import { assertNamesSelf, signedInUser } from "../plugins/auth.js";
 
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now } = app.ctx;
@@ -36,10 +41,11 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/redeem",
-    { schema: { querystring: usernameQuery, body: itemBody, response: { 200: redeemReply } } },
+    { schema: { querystring: usernameQuery, body: redeemBody, response: { 200: redeemReply } } },
     async (request) => {
       const buyer = assertNamesSelf(request, { username: request.query.username });
-      const { redeemedItem, remainingQuantity } = redeemItem(db, buyer.id, request.body.itemId, now());
+      const { itemId, note, wishedAt } = request.body;
+      const { redeemedItem, remainingQuantity } = redeemItem(db, buyer.id, itemId, now(), { note, wishedAt });
       return { redeemedItem: toRedeemedItem(redeemedItem), remainingQuantity };
     },
   );
@@ -54,6 +60,23 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, message: "Redemption confirmed successfully." };
     },
   );
+
+  app.post("/decline-redeem", { schema: { body: declineBody, response: { 200: declineReply } } }, async (request) => {
+    // The seller, from the session: the buyer declining their own redemption is a 403.
+    const seller = signedInUser(request);
+    const { redeemedItem, refunded } = declineRedemption(
+      db,
+      seller.id,
+      request.body.itemId,
+      request.body.reason,
+      now(),
+    );
+    return {
+      success: true as const,
+      message: `You declined "${redeemedItem.name}": ${spanks(refunded)} went back to your partner.`,
+      refunded,
+    };
+  });
 };
 
 function toInventoryItem(item: OwnedItem): InventoryItem {
@@ -65,6 +88,8 @@ function toInventoryItem(item: OwnedItem): InventoryItem {
     quantity: item.quantity,
     price: item.price,
     username: item.sellerUsername,
+    use_by: item.useBy,
+    use_by_day: item.useByDay,
   };
 }
 
@@ -76,5 +101,9 @@ function toRedeemedItem(item: RedeemedItem): RedeemedItemReply {
     redeemed_at: item.redeemedAt,
     confirmed_at: item.confirmedAt,
     username: item.sellerUsername,
+    note: item.note,
+    wished_at: item.wishedAt,
+    declined_at: item.declinedAt,
+    decline_reason: item.declineReason,
   };
 }

@@ -35,6 +35,8 @@ describe("GET /api/owed", () => {
           price: 30,
           redeemed_at: redeemedItem.redeemed_at,
           username: "sam",
+          note: null,
+          wished_at: null,
         },
       ],
       escrowTotal: 30,

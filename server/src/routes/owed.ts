@@ -16,6 +16,8 @@ export const owedRoutes: FastifyPluginAsyncZod = async (app) => {
       price: favour.price,
       redeemed_at: favour.redeemedAt,
       username: favour.buyerUsername,
+      note: favour.note,
+      wished_at: favour.wishedAt,
     }));
     return { owed, escrowTotal: owed.reduce((sum, favour) => sum + favour.price, 0) };
   });

@@ -38,6 +38,7 @@ describe("GET /api/products", () => {
         price: 30,
         username: "sam",
         created_at: "2025-02-01T00:00:00.000Z",
+        use_within_days: null,
       },
       {
         id: older.id,
@@ -47,6 +48,7 @@ describe("GET /api/products", () => {
         price: 30,
         username: "alex",
         created_at: "2025-01-01T00:00:00.000Z",
+        use_within_days: null,
       },
     ]);
     expect((await app.inject({ url: "/api/products" })).statusCode).toBe(401);
@@ -67,6 +69,7 @@ describe("POST /api/products", () => {
         price: 30,
         username: "sam",
         created_at: expect.any(String),
+        use_within_days: null,
       },
     });
   });
@@ -177,6 +180,8 @@ describe("DELETE /api/products/:id", () => {
           quantity: 1,
           price: 30,
           username: "alex",
+          use_by: null,
+          use_by_day: null,
         },
       ],
     });

@@ -49,5 +49,6 @@ function toProduct(product: ListedProduct): Product {
     price: product.price,
     username: product.sellerUsername,
     created_at: product.createdAt,
+    use_within_days: product.useWithinDays,
   };
 }

@@ -1,0 +1,37 @@
+import type { Db } from "@spankbank/db/client";
+import { settleFavourDeadlines } from "@spankbank/db/favourDeadlines";
+import type { CoupleConfig } from "@spankbank/shared/config";
+import { Cron } from "croner";
+import type { FastifyBaseLogger } from "fastify";
+
+/** Every quarter hour: a reminder waits at most that long after the buyer wakes. */
+const CHECK_EVERY = "*/15 * * * *";
+
+export interface FavourDeadlineSchedule {
+  stop(): void;
+}
+
+/**
+ * Expires favours not redeemed in time (refunding their escrow) and reminds buyers before, once
+ * at start (a box that slept through the deadline settles it now) and every 15 minutes (croner).
+ * Each unit's expiry and reminder happen once however often or concurrently this runs.
+ */
+export function scheduleFavourDeadlines(options: {
+  db: Db;
+  config: CoupleConfig;
+  log: FastifyBaseLogger;
+}): FavourDeadlineSchedule {
+  const { db, config, log } = options;
+  const check = () => {
+    try {
+      const settled = settleFavourDeadlines(db, config.partners);
+      if (settled.expired > 0 || settled.reminded > 0) log.info(settled, "favour deadlines settled");
+    } catch (error) {
+      // The next quarter hour tries again; a failed transaction wrote nothing.
+      log.error({ err: error }, "favour deadline check failed");
+    }
+  };
+  check();
+  const job = new Cron(CHECK_EVERY, { timezone: config.dailyQuestion.timeZone, protect: true }, check);
+  return { stop: () => job.stop() };
+}
