@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sameDayInEarlierMonths, startOfDay } from "./calendar.js";
+import { instantAt, sameDayInEarlierMonths, startOfDay } from "./calendar.js";
 import { calendarDate } from "./quoteOfTheDay.js";
 
 afterEach(() => {
@@ -48,5 +48,16 @@ describe("the zone formatters", () => {
     }
     // Per zone: one wall-clock formatter (startOfDay) and one date formatter (calendarDate).
     expect(built).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe("instantAt", () => {
+  it("reads a wall-clock time in its zone on both sides of each New York change, and in Kolkata", () => {
+    const at = (date: string, time: string, zone: string) => instantAt(date, time, zone).toISOString();
+    expect(at("2026-03-07", "07:30", "America/New_York")).toBe("2026-03-07T12:30:00.000Z");
+    expect(at("2026-03-09", "07:30", "America/New_York")).toBe("2026-03-09T11:30:00.000Z");
+    expect(at("2026-10-31", "07:30", "America/New_York")).toBe("2026-10-31T11:30:00.000Z");
+    expect(at("2026-11-02", "07:30", "America/New_York")).toBe("2026-11-02T12:30:00.000Z");
+    expect(at("2026-11-24", "07:30", "Asia/Kolkata")).toBe("2026-11-24T02:00:00.000Z");
   });
 });

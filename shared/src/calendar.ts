@@ -69,8 +69,17 @@ function offsetAt(at: Date, timeZone: string): number {
 
 /** The instant local midnight starts `date` (YYYY-MM-DD) in `timeZone`, DST included. */
 export function startOfDay(date: string, timeZone: string): Date {
+  return instantAt(date, "00:00", timeZone);
+}
+
+/**
+ * The instant the wall clock in `timeZone` reads `time` (HH:MM) on `date` (YYYY-MM-DD), DST
+ * included: a time the spring change skips is read with the offset before it (02:30 -> 03:30).
+ */
+export function instantAt(date: string, time: string, timeZone: string): Date {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const wall = Date.UTC(year, month - 1, day);
+  const [hour, minute] = time.split(":").map(Number) as [number, number];
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
   // Two passes: the offset at the guess, then at the corrected instant (it differs across a DST change).
   const first = wall - offsetAt(new Date(wall), timeZone);
   return new Date(wall - offsetAt(new Date(first), timeZone));

@@ -94,6 +94,47 @@ describe("the Inventory tab", () => {
     expect(redeemRequests()).toEqual([4]);
   });
 
+  it("shows the use-by day, and redeems with a note and a wished time typed on the partner's own clock", async () => {
+    setInventory([
+      anInventoryItem({ id: 4, name: "Back massage", use_by: "2026-12-01T18:30:00.000Z", use_by_day: "2026-12-01" }),
+    ]);
+    const { user } = openInventory();
+    await screen.findByText("Back massage");
+    expect(card("Back massage")).toHaveTextContent("Use by Tue, Dec 1");
+    await user.click(
+      within(card("Back massage")).getByRole("button", { name: "Add a note or a time for Back massage" }),
+    );
+    const modal = await screen.findByRole("dialog", { name: 'Redeem "Back massage"' });
+    await user.type(within(modal).getByLabelText("A note (optional)"), "After my run?");
+    const when = within(modal).getByLabelText(/When would you like it\?/);
+    await user.type(when, "2099-01-05T07:30");
+    await user.click(within(modal).getByRole("button", { name: "Redeem" }));
+    await waitFor(() => expect(redeemRequests()).toEqual([4]));
+    await user.click(screen.getByRole("tab", { name: "Redeemed" }));
+    // Typed as 07:30 on the partner's clock in India: 02:00 UTC, shown back as 7:30 AM.
+    const redeemed = (await screen.findByRole("heading", { level: 2, name: "Back massage" })).closest<HTMLElement>(
+      ".mantine-Card-root",
+    )!;
+    expect(redeemed).toHaveTextContent("Wished for Mon, Jan 5, 7:30 AM");
+    expect(redeemed).toHaveTextContent("Your note: “After my run?”");
+  });
+
+  it("shows a declined favour with the seller's reason and no Confirm Redeem", async () => {
+    setRedeemed([
+      aRedeemedItem({
+        id: 8,
+        name: "Video call",
+        declined_at: "2026-11-23T20:00:00.000Z",
+        decline_reason: "On nights",
+      }),
+    ]);
+    openInventory("/inventory?tab=redeemed");
+    await screen.findByText("Video call");
+    expect(card("Video call")).toHaveTextContent("Sam declined: your spanks came back");
+    expect(card("Video call")).toHaveTextContent("Why: “On nights”");
+    expect(within(card("Video call")).queryByRole("button", { name: /Confirm Redeem/ })).toBeNull();
+  });
+
   it("disables Redeem at quantity 0", async () => {
     server.use(
       http.get("/api/inventory", () =>

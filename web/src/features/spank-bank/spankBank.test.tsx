@@ -3,7 +3,7 @@ import { delay, HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { failure, signInAs } from "@/test/handlers/auth";
 import { purchaseRequests, setSpankTotal, setStatement } from "@/test/handlers/economy";
-import { setOwed } from "@/test/handlers/inventory";
+import { declineRequests, setOwed } from "@/test/handlers/inventory";
 import {
   aProduct,
   productsOnServer,
@@ -264,6 +264,8 @@ describe("Manage Products", () => {
           name: "Breakfast in bed",
           description: "Eggs.",
           price: 15,
+          note: null,
+          wished_at: null,
           redeemed_at: "2025-02-14T20:00:00.000Z",
           username: "sam",
         },
@@ -276,6 +278,44 @@ describe("Manage Products", () => {
     expect(within(owed).getByRole("listitem")).toHaveTextContent("Breakfast in bed");
     expect(within(owed).getByRole("listitem")).toHaveTextContent("15 Spanks");
     expect(owed).toHaveTextContent("15 spanks in escrow until Sam confirms");
+  });
+});
+
+describe("declining a favour owed", () => {
+  it("shows the note and wished time on the seller's clock, asks for a reason, then refunds and drops it", async () => {
+    setOwed({
+      owed: [
+        {
+          id: 9,
+          name: "Video call",
+          description: "At sunrise.",
+          price: 40,
+          note: "Before my first meeting?",
+          wished_at: "2026-11-24T12:30:00.000Z",
+          redeemed_at: "2026-11-23T20:00:00.000Z",
+          username: "sam",
+        },
+      ],
+      escrowTotal: 40,
+    });
+    const { user } = openSpankBank("/spank-bank?tab=manage");
+    const heading = await screen.findByRole("heading", { level: 3, name: "Sam is waiting for:" });
+    const owed = heading.closest<HTMLElement>(".mantine-Paper-root")!;
+    // Alex reads it in India: 12:30 UTC is 6:00 PM there.
+    expect(owed).toHaveTextContent("Wished for Tue, Nov 24, 6:00 PM your time");
+    expect(owed).toHaveTextContent("“Before my first meeting?”");
+
+    await user.click(within(owed).getByRole("button", { name: "Decline Video call" }));
+    const modal = await screen.findByRole("dialog", { name: 'Decline "Video call"?' });
+    expect(modal).toHaveTextContent("Sam gets the 40 spanks back, and reads your reason.");
+    await user.click(within(modal).getByRole("button", { name: "Decline and refund" }));
+    expect(within(modal).getByRole("alert")).toHaveTextContent("Please tell Sam why.");
+    expect(declineRequests()).toEqual([]);
+
+    await user.type(within(modal).getByLabelText("Reason"), "On nights that week");
+    await user.click(within(modal).getByRole("button", { name: "Decline and refund" }));
+    expect(await screen.findByText("Sam is not waiting for anything right now.")).toBeInTheDocument();
+    expect(declineRequests()).toEqual([{ itemId: 9, reason: "On nights that week" }]);
   });
 });
 

@@ -11,6 +11,7 @@ const state = {
   nextRedeemedId: 500,
   redeems: [] as number[],
   confirms: [] as number[],
+  declines: [] as { itemId: number; reason: string }[],
 };
 
 export const setInventory = (items: InventoryItem[]) => {
@@ -32,7 +33,9 @@ export function resetInventory(): void {
   state.nextRedeemedId = 500;
   state.redeems = [];
   state.confirms = [];
+  state.declines = [];
 }
+export const declineRequests = (): readonly { itemId: number; reason: string }[] => state.declines;
 
 export function anInventoryItem(fields: Partial<InventoryItem> & Pick<InventoryItem, "id" | "name">): InventoryItem {
   return {
@@ -41,6 +44,8 @@ export function anInventoryItem(fields: Partial<InventoryItem> & Pick<InventoryI
     quantity: 1,
     price: 25,
     username: "sam",
+    use_by: null,
+    use_by_day: null,
     ...fields,
   };
 }
@@ -51,6 +56,10 @@ export function aRedeemedItem(fields: Partial<RedeemedItem> & Pick<RedeemedItem,
     redeemed_at: "2025-02-14T20:30:00.000Z",
     confirmed_at: null,
     username: "sam",
+    note: null,
+    wished_at: null,
+    declined_at: null,
+    decline_reason: null,
     ...fields,
   };
 }
@@ -62,7 +71,7 @@ export const inventoryHandlers = [
   http.get("/api/redeemed", () => HttpResponse.json({ redeemedItems: state.redeemed })),
   http.get("/api/owed", () => HttpResponse.json(state.owed)),
   http.post("/api/redeem", async ({ request }) => {
-    const { itemId } = (await request.json()) as { itemId: number };
+    const { itemId, note, wishedAt } = (await request.json()) as { itemId: number; note?: string; wishedAt?: string };
     state.redeems.push(itemId);
     const item = state.inventory.find(({ id }) => id === itemId);
     if (!item || item.quantity < 1) return failure(409, "Conflict", "Nothing left to redeem.");
@@ -73,6 +82,8 @@ export const inventoryHandlers = [
       description: item.description,
       username: item.username,
       redeemed_at: new Date().toISOString(),
+      note: note ?? null,
+      wished_at: wishedAt ? new Date(wishedAt).toISOString() : null,
     });
     state.redeemed.unshift(redeemedItem);
     return HttpResponse.json({ redeemedItem, remainingQuantity: item.quantity });
@@ -84,5 +95,17 @@ export const inventoryHandlers = [
     if (!item || item.confirmed_at) return failure(409, "Conflict", "Already confirmed.");
     item.confirmed_at = new Date().toISOString();
     return HttpResponse.json({ success: true, message: "Redemption confirmed successfully." });
+  }),
+  http.post("/api/decline-redeem", async ({ request }) => {
+    const { itemId, reason } = (await request.json()) as { itemId: number; reason: string };
+    state.declines.push({ itemId, reason });
+    const favour = state.owed.owed.find(({ id }) => id === itemId);
+    if (!favour) return failure(404, "Not Found", "That redeemed favour does not exist.");
+    state.owed = {
+      owed: state.owed.owed.filter(({ id }) => id !== itemId),
+      escrowTotal: state.owed.escrowTotal - favour.price,
+    };
+    const message = `You declined "${favour.name}": ${favour.price} spanks went back to your partner.`;
+    return HttpResponse.json({ success: true, message, refunded: favour.price });
   }),
 ];

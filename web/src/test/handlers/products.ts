@@ -32,6 +32,7 @@ export function aProduct(fields: Partial<Product> & Pick<Product, "id" | "name">
     price: 25,
     username: "sam",
     created_at: "2025-02-01T10:00:00.000Z",
+    use_within_days: null,
     ...fields,
   };
 }
@@ -41,11 +42,13 @@ export const productHandlers = [
   http.post("/api/products", async ({ request }) => {
     const body = (await request.json()) as ProductBody;
     state.saved.push({ method: "POST", body });
+    const { useWithinDays, ...fields } = body;
     const product = {
-      ...body,
+      ...fields,
       id: state.nextId++,
       username: signedInUsername()!,
       created_at: new Date().toISOString(),
+      use_within_days: useWithinDays ?? null,
     };
     state.products.push(product);
     return HttpResponse.json({ product }, { status: 201 });
@@ -56,7 +59,8 @@ export const productHandlers = [
     state.saved.push({ method: "PUT", id, body });
     const index = state.products.findIndex((product) => product.id === id);
     if (index < 0) return failure(404, "Not Found", "No such product");
-    const product = { ...state.products[index]!, ...body };
+    const { useWithinDays, ...fields } = body;
+    const product = { ...state.products[index]!, ...fields, use_within_days: useWithinDays ?? null };
     state.products[index] = product;
     return HttpResponse.json({ product });
   }),

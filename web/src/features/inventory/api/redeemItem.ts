@@ -1,12 +1,12 @@
-import { type InventoryItem, redeemReply } from "@spankbank/shared/contract/inventory";
+import { type InventoryItem, type RedeemBody, redeemReply } from "@spankbank/shared/contract/inventory";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { inventoryQueryOptions } from "./getInventory";
 import { redeemedQueryOptions } from "./getRedeemed";
 
-/** Redeems one unit of an inventory item. */
-export function postRedeem(itemId: number) {
-  return api.post("/api/redeem", { itemId }, redeemReply);
+/** Redeems one unit of an inventory item, with a note and a wished time when the buyer added them. */
+export function postRedeem(redeem: number | RedeemBody) {
+  return api.post("/api/redeem", typeof redeem === "number" ? { itemId: redeem } : redeem, redeemReply);
 }
 
 export function useRedeemItem() {
@@ -14,7 +14,8 @@ export function useRedeemItem() {
   return useMutation({
     mutationFn: postRedeem,
     // SPEC section 4: the quantity drops locally and the card goes at 0; then the redeemed list reloads.
-    onSuccess: ({ remainingQuantity }, itemId) => {
+    onSuccess: ({ remainingQuantity }, redeem) => {
+      const itemId = typeof redeem === "number" ? redeem : redeem.itemId;
       queryClient.setQueryData(inventoryQueryOptions.queryKey, (items: InventoryItem[] | undefined) =>
         items
           ?.map((item) => (item.id === itemId ? { ...item, quantity: remainingQuantity } : item))

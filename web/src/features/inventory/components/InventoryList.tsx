@@ -1,5 +1,7 @@
-import { Button, Text } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
 import type { InventoryItem } from "@spankbank/shared/contract/inventory";
+import { useState } from "react";
+import { dayLabel } from "@/lib/favourTime";
 import { toast } from "@/lib/toast";
 import { useDisplayName } from "@/lib/useDisplayName";
 import { useSingleFlight } from "@/lib/useSingleFlight";
@@ -7,20 +9,25 @@ import { useInventory } from "../api/getInventory";
 import { useRedeemItem } from "../api/redeemItem";
 import { ItemCard } from "./ItemCard";
 import { ItemGrid } from "./ItemGrid";
+import { RedeemWithNoteModal } from "./RedeemWithNoteModal";
 
 export function InventoryList() {
   const inventory = useInventory();
+  const [withNote, setWithNote] = useState<InventoryItem | undefined>();
   return (
-    <ItemGrid
-      items={inventory.data}
-      pending={inventory.isPending}
-      empty="You have not purchased any products yet."
-      card={(item) => <InventoryCard key={item.id} item={item} />}
-    />
+    <>
+      <ItemGrid
+        items={inventory.data}
+        pending={inventory.isPending}
+        empty="You have not purchased any products yet."
+        card={(item) => <InventoryCard key={item.id} item={item} onAddNote={() => setWithNote(item)} />}
+      />
+      <RedeemWithNoteModal item={withNote} onClose={() => setWithNote(undefined)} />
+    </>
   );
 }
 
-function InventoryCard({ item }: { item: InventoryItem }) {
+function InventoryCard({ item, onAddNote }: { item: InventoryItem; onAddNote: () => void }) {
   const redeem = useRedeemItem();
   const displayName = useDisplayName();
   const once = useSingleFlight();
@@ -29,28 +36,45 @@ function InventoryCard({ item }: { item: InventoryItem }) {
       name={item.name}
       description={item.description}
       action={
-        <Button
-          fullWidth
-          radius="xl"
-          disabled={item.quantity <= 0 || redeem.isPending}
-          loading={redeem.isPending}
-          onClick={() =>
-            once((settled) =>
-              redeem.mutate(item.id, {
-                onSuccess: () => toast.success(`Redeemed "${item.name}": it waits under Redeemed for you to confirm.`),
-                onSettled: settled,
-              }),
-            )
-          }
-          aria-label={`Redeem ${item.name}`}
-        >
-          Redeem
-        </Button>
+        <Group gap="xs" grow preventGrowOverflow={false}>
+          <Button
+            fullWidth
+            radius="xl"
+            disabled={item.quantity <= 0 || redeem.isPending}
+            loading={redeem.isPending}
+            onClick={() =>
+              once((settled) =>
+                redeem.mutate(item.id, {
+                  onSuccess: () =>
+                    toast.success(`Redeemed "${item.name}": it waits under Redeemed for you to confirm.`),
+                  onSettled: settled,
+                }),
+              )
+            }
+            aria-label={`Redeem ${item.name}`}
+          >
+            Redeem
+          </Button>
+          <Button
+            variant="light"
+            radius="xl"
+            disabled={item.quantity <= 0 || redeem.isPending}
+            onClick={onAddNote}
+            aria-label={`Add a note or a time for ${item.name}`}
+          >
+            Add a note
+          </Button>
+        </Group>
       }
     >
       <Text size="sm" c="dimmed">{`Quantity purchased: ${item.quantity}`}</Text>
       <Text size="sm" c="dimmed">{`Price paid: ${item.price} Spanks`}</Text>
       <Text size="sm" c="dimmed">{`Seller: ${displayName(item.username)}`}</Text>
+      {item.use_by_day && (
+        <Text size="sm" fw={600} c="rose.9">
+          {`Use by ${dayLabel(item.use_by_day)}`}
+        </Text>
+      )}
     </ItemCard>
   );
 }

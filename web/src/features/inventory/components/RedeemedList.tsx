@@ -1,5 +1,6 @@
 import { Button, Text } from "@mantine/core";
 import type { RedeemedItem } from "@spankbank/shared/contract/inventory";
+import { useMyClock, wishedTimeIn } from "@/lib/favourTime";
 import { useDisplayName } from "@/lib/useDisplayName";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useConfirmRedemption } from "../api/confirmRedemption";
@@ -27,12 +28,17 @@ function RedeemedCard({ item }: { item: RedeemedItem }) {
   const confirm = useConfirmRedemption();
   const displayName = useDisplayName();
   const once = useSingleFlight();
+  const { timeZone } = useMyClock();
   return (
     <ItemCard
       name={item.name}
       description={item.description}
       action={
-        item.confirmed_at ? (
+        item.declined_at ? (
+          <Text className={classes.declined} fw={600} ta="center">
+            {`${displayName(item.username)} declined: your spanks came back`}
+          </Text>
+        ) : item.confirmed_at ? (
           <Text className={classes.confirmed} fw={600} ta="center">
             {"Confirmed "}
             <time dateTime={item.confirmed_at}>{dateAndTime(item.confirmed_at)}</time>
@@ -56,6 +62,22 @@ function RedeemedCard({ item }: { item: RedeemedItem }) {
         <time dateTime={item.redeemed_at}>{dateAndTime(item.redeemed_at)}</time>
       </Text>
       <Text size="sm" c="dimmed">{`Seller: ${displayName(item.username)}`}</Text>
+      {item.wished_at && (
+        <Text size="sm" c="dimmed">
+          {"Wished for "}
+          <time dateTime={item.wished_at}>{wishedTimeIn(item.wished_at, timeZone)}</time>
+        </Text>
+      )}
+      {item.note && (
+        <Text size="sm" fs="italic" style={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }}>
+          {`Your note: “${item.note}”`}
+        </Text>
+      )}
+      {item.decline_reason && (
+        <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+          {`Why: “${item.decline_reason}”`}
+        </Text>
+      )}
     </ItemCard>
   );
 }

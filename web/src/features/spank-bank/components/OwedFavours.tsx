@@ -1,11 +1,17 @@
-import { Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import type { OwedFavour } from "@spankbank/shared/contract/owed";
+import { useState } from "react";
+import { useMyClock, wishedTimeIn } from "@/lib/favourTime";
 import { useOwed } from "../api/getOwed";
+import { DeclineFavourModal } from "./DeclineFavourModal";
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** The seller's side of a redemption: what the partner redeemed and is still waiting for. */
 export function OwedFavours({ partnerName }: { partnerName: string }) {
   const owed = useOwed();
+  const { timeZone } = useMyClock();
+  const [declining, setDeclining] = useState<OwedFavour | undefined>();
   if (owed.isPending || owed.isError) return null;
   const { owed: favours, escrowTotal } = owed.data;
   return (
@@ -39,16 +45,40 @@ export function OwedFavours({ partnerName }: { partnerName: string }) {
                       {"Redeemed "}
                       <time dateTime={favour.redeemed_at}>{when(favour.redeemed_at)}</time>
                     </Text>
+                    {favour.wished_at && (
+                      <Text size="sm" fw={600}>
+                        {"Wished for "}
+                        <time dateTime={favour.wished_at}>{wishedTimeIn(favour.wished_at, timeZone)}</time>
+                        {" your time"}
+                      </Text>
+                    )}
+                    {favour.note && (
+                      <Text size="sm" fs="italic" style={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }}>
+                        {`“${favour.note}”`}
+                      </Text>
+                    )}
                   </div>
-                  <Badge variant="white" color="rose" size="lg" tt="none" style={{ flexShrink: 0 }}>
-                    {`${favour.price} Spanks`}
-                  </Badge>
+                  <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
+                    <Badge variant="white" color="rose" size="lg" tt="none">
+                      {`${favour.price} Spanks`}
+                    </Badge>
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red.9"
+                      onClick={() => setDeclining(favour)}
+                      aria-label={`Decline ${favour.name}`}
+                    >
+                      Decline
+                    </Button>
+                  </Stack>
                 </Group>
               </li>
             ))}
           </Stack>
         </>
       )}
+      <DeclineFavourModal favour={declining} partnerName={partnerName} onClose={() => setDeclining(undefined)} />
     </Paper>
   );
 }

@@ -14,6 +14,7 @@ import {
   cutName,
   cutPrice,
   emptyProductForm,
+  expiryDaysError,
   INVALID_PRODUCT_MESSAGE,
   type ProductForm,
   priceError,
@@ -23,7 +24,13 @@ import {
 
 const formOf = (product: Product | undefined): ProductForm =>
   product
-    ? { name: product.name, description: product.description, quantity: product.quantity, price: String(product.price) }
+    ? {
+        name: product.name,
+        description: product.description,
+        quantity: product.quantity,
+        price: String(product.price),
+        useWithinDays: product.use_within_days === null ? "" : String(product.use_within_days),
+      }
     : emptyProductForm;
 
 // Counters sit under their field, where the eye is while typing.
@@ -133,6 +140,17 @@ export function ProductFormModal({
             onChange={(event) => set({ price: cutPrice(event.currentTarget.value) })}
             maxLength={PRODUCT_PRICE_MAX_CHARS}
             error={priceError(form.price)}
+            errorProps={{ role: "alert" }}
+          />
+          <TextInput
+            label="Use within (days)"
+            description="Optional: a favour not redeemed in time goes back as spanks"
+            inputMode="numeric"
+            placeholder="No limit"
+            value={form.useWithinDays}
+            onChange={(event) => set({ useWithinDays: event.currentTarget.value.slice(0, 3) })}
+            maxLength={3}
+            error={expiryDaysError(form.useWithinDays)}
             errorProps={{ role: "alert" }}
           />
           {invalid && (

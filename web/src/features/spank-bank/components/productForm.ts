@@ -7,6 +7,8 @@ import {
   PRODUCT_PRICE_MIN,
   PRODUCT_QUANTITY_MAX,
   PRODUCT_QUANTITY_MIN,
+  USE_WITHIN_DAYS_MAX,
+  USE_WITHIN_DAYS_MIN,
 } from "@spankbank/shared/limits";
 
 /** What the add/edit modal holds while the partner types (SPEC section 5). */
@@ -16,9 +18,11 @@ export interface ProductForm {
   quantity: number;
   /** As typed (at most 4 characters); empty means 0. Checked by `priceError` before anything is sent. */
   price: string;
+  /** "Use within N days" as typed; empty: bought units never expire. */
+  useWithinDays: string;
 }
 
-export const emptyProductForm: ProductForm = { name: "", description: "", quantity: 1, price: "" };
+export const emptyProductForm: ProductForm = { name: "", description: "", quantity: 1, price: "", useWithinDays: "" };
 
 export const INVALID_PRODUCT_MESSAGE = "Please enter a valid product name, description, quantity (1-10), and price.";
 
@@ -44,12 +48,26 @@ export function priceError(text: string): string | null {
   return /^\d+$/.test(price) && Number(price) <= PRODUCT_PRICE_MAX ? null : PRICE_NOT_WHOLE_MESSAGE;
 }
 
+export const USE_WITHIN_DAYS_MESSAGE = `Use within must be a whole number of days from ${USE_WITHIN_DAYS_MIN} to ${USE_WITHIN_DAYS_MAX}, or empty.`;
+
+/** Why the typed "use within" cannot be sent, or null when it can (empty: no expiry). */
+export function expiryDaysError(text: string): string | null {
+  const days = text.trim();
+  if (days === "") return null;
+  return /^\d+$/.test(days) && Number(days) >= USE_WITHIN_DAYS_MIN && Number(days) <= USE_WITHIN_DAYS_MAX
+    ? null
+    : USE_WITHIN_DAYS_MESSAGE;
+}
+
 /** The body to send, or null when the spec's validation message must show instead. */
 export function productBodyOf(form: ProductForm): ProductBody | null {
   const name = form.name.trim();
   const description = form.description.trim();
   const quantityOk = form.quantity >= PRODUCT_QUANTITY_MIN && form.quantity <= PRODUCT_QUANTITY_MAX;
   if (name === "" || description === "" || !quantityOk || priceError(form.price) !== null) return null;
+  if (expiryDaysError(form.useWithinDays) !== null) return null;
   const price = form.price.trim() === "" ? 0 : Number(form.price.trim());
-  return { name, description, quantity: form.quantity, price };
+  const days = form.useWithinDays.trim();
+  // Left out when empty: the body stays the spec's own for a favour that never expires.
+  return { name, description, quantity: form.quantity, price, ...(days === "" ? {} : { useWithinDays: Number(days) }) };
 }

@@ -1,0 +1,17 @@
+import { type DeclineBody, declineReply } from "@spankbank/shared/contract/inventory";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { owedQueryOptions } from "./getOwed";
+
+/** The seller declines a favour the partner redeemed: the partner's spanks go back from escrow. */
+export function postDecline(body: DeclineBody) {
+  return api.post("/api/decline-redeem", body, declineReply);
+}
+
+export function useDeclineRedemption() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postDecline,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: owedQueryOptions.queryKey }),
+  });
+}

@@ -1,0 +1,89 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import type { OwedFavour } from "@spankbank/shared/contract/owed";
+import { DECLINE_REASON_MAX } from "@spankbank/shared/limits";
+import { type FormEvent, useState } from "react";
+import { ApiError } from "@/lib/api";
+import { toast } from "@/lib/toast";
+import { useDeclineRedemption } from "../api/declineRedemption";
+
+const counterBelow = ["label", "input", "description", "error"] as ("label" | "input" | "description" | "error")[];
+
+/** Say no to a redeemed favour, with a reason the partner reads; their spanks go back to them. */
+export function DeclineFavourModal({
+  favour,
+  partnerName,
+  onClose,
+}: {
+  favour: OwedFavour | undefined;
+  partnerName: string;
+  onClose: () => void;
+}) {
+  const decline = useDeclineRedemption();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setReason("");
+    setError(null);
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!favour) return;
+    if (reason.trim() === "") {
+      setError(`Please tell ${partnerName} why.`);
+      return;
+    }
+    decline.mutate(
+      { itemId: favour.id, reason },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message);
+          close();
+        },
+        onError: (failure) =>
+          setError(failure instanceof ApiError ? failure.message : "Failed to decline. Please try again."),
+      },
+    );
+  };
+  return (
+    <Modal
+      opened={favour !== undefined}
+      onClose={close}
+      title={favour ? `Decline "${favour.name}"?` : "Decline"}
+      closeButtonProps={{ "aria-label": "Close" }}
+      centered
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm">
+            {favour && favour.price > 0
+              ? `${partnerName} gets the ${favour.price} spanks back, and reads your reason.`
+              : `${partnerName} reads your reason.`}
+          </Text>
+          <TextInput
+            label="Reason"
+            placeholder="I'm on nights that week, can we pick another?"
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value.slice(0, DECLINE_REASON_MAX))}
+            description={`${reason.length}/${DECLINE_REASON_MAX}`}
+            inputWrapperOrder={counterBelow}
+            data-autofocus
+          />
+          {error && (
+            <Text role="alert" c="red.9" size="sm">
+              {error}
+            </Text>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              Keep it
+            </Button>
+            <Button type="submit" color="red.9" loading={decline.isPending}>
+              Decline and refund
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
