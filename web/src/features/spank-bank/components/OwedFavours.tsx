@@ -64,8 +64,8 @@ export function OwedFavours({ partnerName }: { partnerName: string }) {
                     </Badge>
                     <Button
                       size="compact-sm"
-                      variant="subtle"
-                      color="red.9"
+                      variant="default"
+                      radius="xl"
                       onClick={() => setDeclining(favour)}
                       aria-label={`Decline ${favour.name}`}
                     >
