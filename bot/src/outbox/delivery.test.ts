@@ -1,3 +1,6 @@
+import { declineRedemption } from "@spankbank/db/decline";
+import { settleFavourDeadlines } from "@spankbank/db/favourDeadlines";
+import { redeemItem } from "@spankbank/db/inventory";
 import { createProduct } from "@spankbank/db/products";
 import { purchaseProduct } from "@spankbank/db/purchase";
 import { answerQuestion, askNextQuestion, seedQuestionBank } from "@spankbank/db/questions";
@@ -26,6 +29,48 @@ function buyAFavour(db: ReturnType<typeof botOnTempDb>["db"]) {
 
 const outboxRows = (db: ReturnType<typeof botOnTempDb>["db"]) =>
   db.$client.prepare("SELECT delivered_at IS NOT NULL AS delivered, discord_message_id, attempts FROM outbox").all();
+
+describe("announcing favours at a distance", () => {
+  it("posts a decline and an expiry reminder once each, mentioning only the buyer", async () => {
+    const { client, db, context } = botOnTempDb();
+    const { alex, sam } = userIds(db);
+    giveSpanks(db, sam, 50);
+    const bought = new Date("2026-11-20T15:00:00Z");
+    const call = createProduct(db, alex, { name: "Call", description: "At sunrise", quantity: 1, price: 20 });
+    const hug = createProduct(db, alex, {
+      name: "Hug",
+      description: "At the gate",
+      quantity: 1,
+      price: 5,
+      useWithinDays: 3,
+    });
+    const callItem = purchaseProduct(db, { buyerId: sam, productId: call.id, now: bought }).inventoryItemId;
+    purchaseProduct(db, { buyerId: sam, productId: hug.id, now: bought });
+    const { redeemedItem } = redeemItem(db, sam, callItem, bought);
+    declineRedemption(db, alex, redeemedItem.id, "Flying that day", bought);
+    // 08:00 in New York on the 22nd: the hug must be used by the end of the 23rd.
+    settleFavourDeadlines(db, context.config.partners, new Date("2026-11-22T13:00:00Z"));
+    expect(await deliverPending(client, context)).toBe(5);
+    expect(await deliverPending(client, context)).toBe(0);
+    const samId = context.config.partners[1].discordId;
+    expect(posted.slice(3).map(({ channelId, body }) => ({ channelId, body }))).toEqual([
+      {
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        body: expect.objectContaining({
+          content: `🙅 <@${samId}>, Alex declined "Call": Flying that day. 20 spanks went back to you.`,
+          allowed_mentions: { parse: [], users: [samId] },
+        }),
+      },
+      {
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        body: expect.objectContaining({
+          content: `⏳ <@${samId}>, "Hug" from Alex is yours to use by <t:1795496399:D> (<t:1795496400:R>). Redeem it before it expires!`,
+          allowed_mentions: { parse: [], users: [samId] },
+        }),
+      },
+    ]);
+  });
+});
 
 describe("announcing the outbox", () => {
   it("after a Discord 500, retries later and posts exactly once", async () => {

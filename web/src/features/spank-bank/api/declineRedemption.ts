@@ -1,7 +1,7 @@
 import { type DeclineBody, declineReply } from "@spankbank/shared/contract/inventory";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { owedQueryOptions } from "./getOwed";
+import { spankBankKeys } from "./keys";
 
 /** The seller declines a favour the partner redeemed: the partner's spanks go back from escrow. */
 export function postDecline(body: DeclineBody) {
@@ -12,6 +12,6 @@ export function useDeclineRedemption() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postDecline,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: owedQueryOptions.queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: spankBankKeys.owed() }),
   });
 }

@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDb } from "@spankbank/db/client";
+import { syncCouple } from "@spankbank/db/couple";
+import { balanceOf, checkLedger } from "@spankbank/db/ledger";
+import { createProduct } from "@spankbank/db/products";
+import { purchaseProduct } from "@spankbank/db/purchase";
+import { giveSpanks } from "@spankbank/db/test/ledgerKit";
+import { demoCouple } from "@spankbank/shared/demoCouple";
+import Fastify from "fastify";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { scheduleFavourDeadlines } from "./favourDeadlineSchedule.js";
+
+describe("the favour deadline check", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    // 05:50 in New York on 13 March 2026: sam's unit bought on the 5th with 2 days ended at midnight.
+    vi.setSystemTime(new Date("2026-03-13T09:50:00Z"));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("expires what ended at start, reminds at the first quarter hour the buyer is awake, and never twice", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "spankbank-deadlines-"));
+    const db = openDb(join(dir, "spankbank.db"));
+    onTestFinished(() => {
+      db.$client.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const [alex, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
+    giveSpanks(db, sam, 100);
+    const ended = createProduct(db, alex, {
+      name: "Call",
+      description: "Soon",
+      quantity: 1,
+      price: 30,
+      useWithinDays: 2,
+    });
+    const later = createProduct(db, alex, {
+      name: "Hug",
+      description: "Later",
+      quantity: 1,
+      price: 10,
+      useWithinDays: 3,
+    });
+    purchaseProduct(db, { buyerId: sam, productId: ended.id, now: new Date("2026-03-10T15:00:00Z") });
+    purchaseProduct(db, { buyerId: sam, productId: later.id, now: new Date("2026-03-11T15:00:00Z") });
+    const { log } = Fastify({ logger: { level: "silent" } });
+    const kinds = () =>
+      (
+        db.$client.prepare("SELECT kind FROM outbox WHERE kind LIKE 'favour_%' ORDER BY id").all() as { kind: string }[]
+      ).map((row) => row.kind);
+
+    const schedule = scheduleFavourDeadlines({ db, config: demoCouple, log });
+    onTestFinished(() => schedule.stop());
+    // At start: the call ended at midnight EDT and is refunded; sam (awake from 06:30) is not reminded yet.
+    expect(kinds()).toEqual(["favour_expired"]);
+    expect(balanceOf(db, { userId: sam })).toBe(60 + 30);
+
+    await vi.advanceTimersByTimeAsync(30 * 60_000); // 06:20: still asleep
+    expect(kinds()).toEqual(["favour_expired"]);
+    await vi.advanceTimersByTimeAsync(15 * 60_000); // 06:35: the 06:30 check found sam awake
+    expect(kinds()).toEqual(["favour_expired", "favour_expiring"]);
+    await vi.advanceTimersByTimeAsync(3 * 60 * 60_000);
+    expect(kinds()).toEqual(["favour_expired", "favour_expiring"]);
+    expect(checkLedger(db)).toEqual([]);
+  });
+});
