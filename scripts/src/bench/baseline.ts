@@ -30,13 +30,16 @@ export async function buildBaseline(databasePath: string): Promise<FastifyInstan
     ),
     products: sqlite.prepare(
       `SELECT products.id, products.name, products.description, products.quantity, products.price,
-         users.username, products.created_at
+         users.username, products.created_at, products.use_within_days
        FROM products INNER JOIN users ON users.id = products.seller_id
        WHERE products.removed_at IS NULL ORDER BY products.created_at DESC, products.id DESC`,
     ),
     inventory: sqlite.prepare(
       `SELECT inventory_items.id, inventory_items.product_id AS productId, inventory_items.name,
-         inventory_items.description, inventory_items.quantity, inventory_items.price, users.username
+         inventory_items.description, inventory_items.quantity, inventory_items.price, users.username,
+         (SELECT time_zone FROM users WHERE users.id = inventory_items.buyer_id) AS buyerTimeZone,
+         (SELECT MIN(purchases.use_by) FROM purchases WHERE purchases.inventory_item_id = inventory_items.id
+           AND purchases.redemption_id IS NULL AND purchases.expired_at IS NULL) AS useBy
        FROM inventory_items INNER JOIN users ON users.id = inventory_items.seller_id
        WHERE inventory_items.buyer_id = ? AND inventory_items.quantity > 0 ORDER BY inventory_items.id DESC`,
     ),
@@ -62,7 +65,8 @@ export async function buildBaseline(databasePath: string): Promise<FastifyInstan
        RETURNING id`,
     ),
     addPurchase: sqlite.prepare(
-      "INSERT INTO purchases (inventory_item_id, buyer_id, product_id, price, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+      `INSERT INTO purchases (inventory_item_id, buyer_id, product_id, price, created_at, use_by, remind_from)
+       VALUES (?, ?, ?, ?, ?, NULL, NULL) RETURNING id`,
     ),
     debit: sqlite.prepare("UPDATE accounts SET balance = balance - ? WHERE id = ? RETURNING balance"),
     credit: sqlite.prepare("UPDATE accounts SET balance = balance + ? WHERE id = ? RETURNING balance"),
