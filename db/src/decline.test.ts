@@ -132,3 +132,32 @@ describe("declineRedemption", () => {
     expect(db.$client.prepare("SELECT COUNT(*) AS n FROM transfers WHERE kind = 'refund'").get()).toEqual({ n: 0 });
   });
 });
+
+describe("who the news is for", () => {
+  it("marks a decline, an expiry reminder and an expiry as the buyer's (quiet hours on their clock)", async () => {
+    const { db, alex, sam, redemptionId } = samRedeemedACall();
+    declineRedemption(db, alex, redemptionId, "Not this week", now);
+    const hug = createProduct(db, alex, {
+      name: "Hug",
+      description: "At the gate.",
+      quantity: 1,
+      price: 5,
+      useWithinDays: 3,
+    });
+    purchaseProduct(db, { buyerId: sam, productId: hug.id, now });
+    const { settleFavourDeadlines } = await import("./favourDeadlines.js");
+    const partners = [{ username: "sam", timeZone: "America/New_York", sleep: { from: "23:00", to: "06:30" } }];
+    settleFavourDeadlines(db, partners, new Date("2026-11-25T15:00:00Z"));
+    settleFavourDeadlines(db, partners, new Date("2026-11-27T15:00:00Z"));
+    const recipients = db.$client
+      .prepare(
+        "SELECT kind, recipient_user_id AS recipient FROM outbox WHERE kind IN ('redemption_declined', 'favour_expiring', 'favour_expired') ORDER BY id",
+      )
+      .all();
+    expect(recipients).toEqual([
+      { kind: "redemption_declined", recipient: sam },
+      { kind: "favour_expiring", recipient: sam },
+      { kind: "favour_expired", recipient: sam },
+    ]);
+  });
+});

@@ -91,6 +91,8 @@ export function declineRedemption(
         reason: why,
       },
       now,
+      // News for the buyer: quiet hours follow their clock.
+      redemption.buyerId,
     );
     return { redeemedItem: redeemedItem(tx, redemptionId), refunded: redemption.price };
   });

@@ -150,6 +150,7 @@ export function settleFavourDeadlines(
           useByDay: useByDayOf(unit.useBy!, timeZone),
         },
         now,
+        unit.buyerId,
       );
       reminded += 1;
     }
@@ -194,5 +195,6 @@ function expireUnit(tx: Tx, unit: ExpiringUnit, now: Date): void {
       price: unit.price,
     },
     now,
+    unit.buyerId,
   );
 }
