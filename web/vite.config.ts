@@ -6,11 +6,14 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   plugins: [
     // The router plugin must come before react() so it can split route files first. A loader goes
-    // with its page (the default keeps it, and the page's contract and zod, in the first load).
+    // with its page (the default keeps it, and the page's contract and zod, in the first load), and so
+    // does the pendingComponent: it is the page itself, with its loading texts.
     tanstackRouter({
       target: "react",
       autoCodeSplitting: true,
-      codeSplittingOptions: { defaultBehavior: [["loader", "component"], ["errorComponent"], ["notFoundComponent"]] },
+      codeSplittingOptions: {
+        defaultBehavior: [["loader", "component", "pendingComponent"], ["errorComponent"], ["notFoundComponent"]],
+      },
       quoteStyle: "double",
     }),
     react(),

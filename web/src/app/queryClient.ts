@@ -24,6 +24,9 @@ export function createAppQueryClient(onSignedOut: () => void): QueryClient {
       queries: {
         // A refusal will not change on a retry; a lost connection might.
         retry: (failureCount, error) => !isRefusal(error) && failureCount < 2,
+        // A page's loader has just read it (lib/loaders.ts): its failure is shown, not read again
+        // because the page mounted. The next visit's loader, or the page's own retry, reads again.
+        retryOnMount: false,
       },
     },
   });

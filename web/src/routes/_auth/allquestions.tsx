@@ -1,6 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { Page } from "@/components/Page";
+import { questionsQueryOptions } from "@/features/questions/api/getQuestions";
 import { AllQuestions } from "@/features/questions/components/AllQuestions";
+import { whenSettled } from "@/lib/loaders";
 import { text } from "@/lib/searchParams";
 
 /** `?search=`: the filter survives back and reload. */
@@ -10,6 +12,9 @@ const questionsSearch = (search: Record<string, unknown>): { search?: string } =
 
 export const Route = createFileRoute("/_auth/allquestions")({
   validateSearch: questionsSearch,
+  // The list is read before the page shows; the filter works on it in the page.
+  loader: ({ context: { queryClient } }) => whenSettled(queryClient.ensureQueryData(questionsQueryOptions)),
+  pendingComponent: AllQuestionsRoute,
   component: AllQuestionsRoute,
 });
 

@@ -2,13 +2,12 @@ import { createFileRoute } from "@tanstack/react-router";
 import { Page } from "@/components/Page";
 import { letterQueryOptions } from "@/features/letter/api/getLetter";
 import { ChristmasLetterPage } from "@/features/letter/components/ChristmasLetterPage";
+import { whenSettled } from "@/lib/loaders";
 import { partnerOf } from "@/lib/partner";
 
 export const Route = createFileRoute("/_auth/christmas-letter")({
-  // Fetch early, but show the page (and its 'Loading...') without waiting for the letter.
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(letterQueryOptions);
-  },
+  loader: ({ context: { queryClient } }) => whenSettled(queryClient.ensureQueryData(letterQueryOptions)),
+  pendingComponent: ChristmasLetterRoute,
   component: ChristmasLetterRoute,
 });
 

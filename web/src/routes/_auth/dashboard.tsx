@@ -2,18 +2,32 @@ import { Button, Group, SimpleGrid, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { createFileRoute } from "@tanstack/react-router";
 import { Page } from "@/components/Page";
+import { quoteOfTheDayQueryOptions } from "@/features/dashboard/api/getQuoteOfTheDay";
 import { CityClocks } from "@/features/dashboard/components/CityClocks";
 import { QuoteCard } from "@/features/dashboard/components/QuoteCard";
+import { latestMemoryQueryOptions } from "@/features/memories/api/getLatestMemory";
+import { onThisDayQueryOptions } from "@/features/memories/api/getOnThisDay";
 import { MemoryCard } from "@/features/memories/components/MemoryCard";
 import { OnThisDayCard } from "@/features/memories/components/OnThisDayCard";
 import { YourDayModal } from "@/features/my-day/components/YourDayModal";
+import { latestQuestionQueryOptions } from "@/features/questions/api/getLatestQuestion";
 import { QuestionCard } from "@/features/questions/components/QuestionCard";
 import { sealedText } from "@/features/questions/slots";
 import { useSession } from "@/features/session/useSession";
 import { WorkoutModal } from "@/features/workouts/components/WorkoutModal";
+import { whenSettled } from "@/lib/loaders";
 import { partnerOf } from "@/lib/partner";
 
 export const Route = createFileRoute("/_auth/dashboard")({
+  // Each card's read; a card that fails logs it and stops its 'Loading...' itself (SPEC section 8).
+  loader: ({ context: { queryClient } }) =>
+    whenSettled(
+      queryClient.ensureQueryData(quoteOfTheDayQueryOptions),
+      queryClient.ensureQueryData(latestMemoryQueryOptions),
+      queryClient.ensureQueryData(latestQuestionQueryOptions),
+      queryClient.ensureQueryData(onThisDayQueryOptions),
+    ),
+  pendingComponent: DashboardRoute,
   component: DashboardRoute,
 });
 

@@ -1,12 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { charityTotalQueryOptions } from "@/features/charity/api/getCharityTotal";
 import { CharityPage } from "@/features/charity/components/CharityPage";
+import { whenSettled } from "@/lib/loaders";
 
 export const Route = createFileRoute("/_auth/floggers4change")({
-  // Started, not awaited: the page shows 'Loading total spanks donated...' itself.
-  loader: ({ context: { queryClient, signedIn } }) => {
-    void queryClient.prefetchQuery(charityTotalQueryOptions(signedIn.couple.charityName));
-  },
+  loader: ({ context: { queryClient, signedIn } }) =>
+    whenSettled(queryClient.ensureQueryData(charityTotalQueryOptions(signedIn.couple.charityName))),
+  pendingComponent: CharityRoute,
   component: CharityRoute,
 });
 

@@ -2,6 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { inventoryQueryOptions } from "@/features/inventory/api/getInventory";
 import { redeemedQueryOptions } from "@/features/inventory/api/getRedeemed";
 import { InventoryPage } from "@/features/inventory/components/InventoryPage";
+import { whenSettled } from "@/lib/loaders";
 import { oneOf } from "@/lib/searchParams";
 
 const search = (params: Record<string, unknown>): { tab?: "inventory" | "redeemed" } => ({
@@ -10,11 +11,9 @@ const search = (params: Record<string, unknown>): { tab?: "inventory" | "redeeme
 
 export const Route = createFileRoute("/_auth/inventory")({
   validateSearch: search,
-  // Started, not awaited: the page shows 'Loading your inventory...' itself.
-  loader: ({ context: { queryClient } }) => {
-    void queryClient.prefetchQuery(inventoryQueryOptions);
-    void queryClient.prefetchQuery(redeemedQueryOptions);
-  },
+  loader: ({ context: { queryClient } }) =>
+    whenSettled(queryClient.ensureQueryData(inventoryQueryOptions), queryClient.ensureQueryData(redeemedQueryOptions)),
+  pendingComponent: InventoryRoute,
   component: InventoryRoute,
 });
 

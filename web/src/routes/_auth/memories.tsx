@@ -1,8 +1,11 @@
 import { Tabs } from "@mantine/core";
 import { createFileRoute } from "@tanstack/react-router";
 import { Page } from "@/components/Page";
+import { memoryPageQueryOptions } from "@/features/memories/api/getMemoryPage";
+import { trashQueryOptions } from "@/features/memories/api/getTrash";
 import { MemoryBoard } from "@/features/memories/components/MemoryBoard";
 import { MemoryTrash } from "@/features/memories/components/MemoryTrash";
+import { whenSettled } from "@/lib/loaders";
 import { oneOf, pageNumber } from "@/lib/searchParams";
 
 /**
@@ -16,6 +19,14 @@ const boardSearch = (search: Record<string, unknown>): { page?: number; view?: "
 
 export const Route = createFileRoute("/_auth/memories")({
   validateSearch: boardSearch,
+  loaderDeps: ({ search: { page = 1, view } }) => ({ page, view }),
+  loader: ({ context: { queryClient }, deps: { page, view } }) =>
+    whenSettled(
+      view === "trash"
+        ? queryClient.ensureQueryData(trashQueryOptions(page))
+        : queryClient.ensureQueryData(memoryPageQueryOptions(page)),
+    ),
+  pendingComponent: MemoriesRoute,
   component: MemoriesRoute,
 });
 

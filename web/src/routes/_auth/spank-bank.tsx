@@ -2,6 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { productsQueryOptions } from "@/features/spank-bank/api/getProducts";
 import { spankTotalQueryOptions } from "@/features/spank-bank/api/getSpankTotal";
 import { SpankBankPage } from "@/features/spank-bank/components/SpankBankPage";
+import { whenSettled } from "@/lib/loaders";
 import { oneOf } from "@/lib/searchParams";
 
 const search = (params: Record<string, unknown>): { tab?: "shop" | "manage" } => ({
@@ -10,11 +11,9 @@ const search = (params: Record<string, unknown>): { tab?: "shop" | "manage" } =>
 
 export const Route = createFileRoute("/_auth/spank-bank")({
   validateSearch: search,
-  // Started, not awaited: the page shows its own loading and failure texts (SPEC section 8).
-  loader: ({ context: { queryClient } }) => {
-    void queryClient.prefetchQuery(spankTotalQueryOptions);
-    void queryClient.prefetchQuery(productsQueryOptions);
-  },
+  loader: ({ context: { queryClient } }) =>
+    whenSettled(queryClient.ensureQueryData(spankTotalQueryOptions), queryClient.ensureQueryData(productsQueryOptions)),
+  pendingComponent: SpankBankRoute,
   component: SpankBankRoute,
 });
 
