@@ -8,11 +8,15 @@
 //   query-keys-from-factories: a web query key is built by its feature's key factory
 //     (web/src/features/<feature>/api/keys.ts), never written inline as an array, so a refresh
 //     elsewhere names exactly the key the read uses.
+// One precedent for page loaders:
+//   data-routes-load-first: a signed-in page (web/src/routes/_auth/*) that shows a feature with an
+//     api/ folder has a `loader` awaiting `queryClient.ensureQueryData(...)` for what it shows first,
+//     and a `pendingComponent` (the page itself, with its loading texts) for a slow read.
 // And one precedent for limits:
 //   limits-live-in-shared: a limit (a constant named *_MAX, *_MIN, *_LIMIT) is declared only in
 //     shared/src/limits.ts, so the page, the server, the domain and the bot agree on it.
 // Usage: node scripts/lint/houseRules.mjs [root]. Exits 1 and names every violation.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, posix, relative, sep } from "node:path";
 
 const PACKAGES = ["shared", "db", "server", "web", "bot", "scripts"];
@@ -87,6 +91,20 @@ export function houseRuleViolations(root) {
         );
       }
     }
+    if (/^web\/src\/routes\/_auth\//.test(file)) {
+      const dataFeatures = [...text.matchAll(/["']@\/features\/([^/"']+)\//g)]
+        .map((m) => m[1])
+        .filter((feature) => existsSync(join(root, "web/src/features", feature, "api")));
+      const loads =
+        /\bloader\s*:/.test(text) && /\.ensureQueryData\(/.test(text) && /\bpendingComponent\s*:/.test(text);
+      if (dataFeatures.length > 0 && !loads) {
+        violations.push(
+          `${file}: shows ${[...new Set(dataFeatures)].join(", ")} data without a loader. House rule "data-routes-load-first": ` +
+            "give the route a `loader` returning whenSettled(queryClient.ensureQueryData(<feature>QueryOptions), ...) " +
+            "(web/src/lib/loaders.ts) and `pendingComponent: <the page>`, as web/src/routes/_auth/spank-bank.tsx does.",
+        );
+      }
+    }
     const specifiers = new Set(SPECIFIERS.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => m[1])));
     for (const specifier of specifiers) {
       const to = target(file, specifier);
@@ -124,6 +142,6 @@ if (invoked) {
     process.exit(1);
   }
   console.log(
-    "House rules: every import stays inside its package and its feature; every query key comes from a key factory; every limit is in shared.",
+    "House rules: every import stays inside its package and its feature; every query key comes from a key factory; every data page has a loader; every limit is in shared.",
   );
 }

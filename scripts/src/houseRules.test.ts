@@ -89,7 +89,7 @@ describe("scripts/lint/houseRules.mjs", () => {
     const keys = graphOf({
       "web/src/features/wishes/api/addWish.ts": importLine("spankBankKeys", "@/features/spank-bank/api/keys"),
       "web/src/features/wishes/components/WishList.tsx": importLine("wishKeys", "../api/keys"),
-      "web/src/routes/_auth/wishes.tsx": importLine("WishList", "@/features/wishes/components/WishList"),
+      "web/src/routes/wishes.tsx": importLine("WishList", "@/features/wishes/components/WishList"),
     });
     expect(keys).toEqual({ failed: false, output: expect.stringContaining("House rules:") });
   });
@@ -110,6 +110,26 @@ describe("scripts/lint/houseRules.mjs", () => {
       "web/src/features/wishes/api/getWishes.ts": `${importLine("wishKeys", "./keys")}export const wishesQueryOptions = { queryKey: wishKeys.all };\n`,
     });
     expect(factory).toEqual({ failed: false, output: expect.stringContaining("House rules:") });
+  });
+
+  it("fails a signed-in page showing a feature's data without a loader, and allows one with ensureQueryData", () => {
+    const page = (route: string) => ({
+      "web/src/features/wishes/api/getWishes.ts": "export const wishesQueryOptions = {};\n",
+      "web/src/routes/_auth/wishes.tsx": `${importLine("WishList", "@/features/wishes/components/WishList")}${route}`,
+    });
+    const bare = graphOf(page('export const Route = createFileRoute("/_auth/wishes")({ component: WishList });\n'));
+    expect(bare.failed).toBe(true);
+    expect(bare.output).toContain(
+      'web/src/routes/_auth/wishes.tsx: shows wishes data without a loader. House rule "data-routes-load-first"',
+    );
+    const loaded = graphOf(
+      page(
+        'export const Route = createFileRoute("/_auth/wishes")({\n' +
+          "  loader: ({ context: { queryClient } }) => whenSettled(queryClient.ensureQueryData(wishesQueryOptions)),\n" +
+          "  pendingComponent: WishList,\n  component: WishList,\n});\n",
+      ),
+    );
+    expect(loaded).toEqual({ failed: false, output: expect.stringContaining("House rules:") });
   });
 
   it("fails a limit declared outside shared/src/limits.ts, naming the file to move it to", () => {

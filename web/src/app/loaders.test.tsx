@@ -1,0 +1,58 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { charityTotalQueryOptions } from "@/features/charity/api/getCharityTotal";
+import { quoteOfTheDayQueryOptions } from "@/features/dashboard/api/getQuoteOfTheDay";
+import { inventoryQueryOptions } from "@/features/inventory/api/getInventory";
+import { redeemedQueryOptions } from "@/features/inventory/api/getRedeemed";
+import { letterQueryOptions } from "@/features/letter/api/getLetter";
+import { latestMemoryQueryOptions } from "@/features/memories/api/getLatestMemory";
+import { memoryPageQueryOptions } from "@/features/memories/api/getMemoryPage";
+import { onThisDayQueryOptions } from "@/features/memories/api/getOnThisDay";
+import { trashQueryOptions } from "@/features/memories/api/getTrash";
+import { latestQuestionQueryOptions } from "@/features/questions/api/getLatestQuestion";
+import { questionsQueryOptions } from "@/features/questions/api/getQuestions";
+import { productsQueryOptions } from "@/features/spank-bank/api/getProducts";
+import { spankTotalQueryOptions } from "@/features/spank-bank/api/getSpankTotal";
+import { signInAs } from "@/test/handlers/auth";
+import { seedMemories } from "@/test/handlers/memories";
+import { renderApp } from "@/test/renderApp";
+
+/** Each data page, and the reads its route's loader must have finished before the page renders. */
+const firstReads: [path: string, search: Record<string, unknown>, keys: readonly (readonly unknown[])[]][] = [
+  [
+    "/dashboard",
+    {},
+    [
+      quoteOfTheDayQueryOptions.queryKey,
+      latestMemoryQueryOptions.queryKey,
+      latestQuestionQueryOptions.queryKey,
+      onThisDayQueryOptions.queryKey,
+    ],
+  ],
+  ["/spank-bank", {}, [spankTotalQueryOptions.queryKey, productsQueryOptions.queryKey]],
+  ["/inventory", {}, [inventoryQueryOptions.queryKey, redeemedQueryOptions.queryKey]],
+  ["/memories", { page: 3 }, [memoryPageQueryOptions(3).queryKey]],
+  ["/memories", { page: 2, view: "trash" }, [trashQueryOptions(2).queryKey]],
+  ["/allquestions", {}, [questionsQueryOptions.queryKey]],
+  ["/christmas-letter", {}, [letterQueryOptions.queryKey]],
+  ["/floggers4change", {}, [charityTotalQueryOptions("Floggers4Change").queryKey]],
+];
+
+describe("route loaders", () => {
+  it.each(firstReads)(
+    "%s %o: the loader has read what the page shows first before it renders",
+    async (path, search, keys) => {
+      signInAs("alex");
+      seedMemories(20);
+      const { router, queryClient } = renderApp("/protected");
+      await screen.findByRole("heading", { level: 1, name: "Protected Page" });
+
+      // A preload runs the route's loader and renders nothing: what it read, only the loader asked for.
+      // (The table mixes routes, so the route-typed options are cast once here.)
+      await router.preloadRoute({ to: path, search } as unknown as Parameters<typeof router.preloadRoute>[0]);
+
+      for (const key of keys) expect(queryClient.getQueryState(key)?.status, JSON.stringify(key)).toBe("success");
+      expect(screen.getByRole("heading", { level: 1, name: "Protected Page" })).toBeInTheDocument();
+    },
+  );
+});
