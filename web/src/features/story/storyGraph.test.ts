@@ -66,7 +66,9 @@ describe("the story graph checks on a small story", () => {
   });
 
   it("find a choice leading to a scene that does not exist", () => {
-    expect(missingNextScenes(replace(1, { choices: [go(3), go(9)] }))).toEqual(["1 -> 9"]);
+    expect(missingNextScenes(replace(1, { choices: [go(3), go(9)] }))).toEqual([
+      'scene 1, choice "Go to 9" -> 9, no such scene',
+    ]);
   });
 
   it("find ids outside 0..105, used twice, and a missing start", () => {

@@ -28,7 +28,9 @@ function nextScenes(scene: StoryScene): number[] {
 export function missingNextScenes(story: Story): string[] {
   const scenes = byId(story);
   return story.flatMap((scene) =>
-    scene.choices.filter((choice) => !scenes.has(choice.next)).map((choice) => `${scene.id} -> ${choice.next}`),
+    scene.choices
+      .filter((choice) => !scenes.has(choice.next))
+      .map((choice) => `scene ${scene.id}, choice "${choice.text}" -> ${choice.next}, no such scene`),
   );
 }
 
