@@ -9,12 +9,12 @@ import fp from "fastify-plugin";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.js";
 import { appOrigins } from "./origins.js";
-import { registerSession } from "./plugins/auth.js";
 import { BUSY_RETRY_BUDGET_MS, BUSY_TIMEOUT_MS } from "./plugins/busy.js";
 import { registerCompression } from "./plugins/compression.js";
 import { registerErrorHandler } from "./plugins/errors.js";
 import { registerSecurityHeaders } from "./plugins/security.js";
 import { contractSchemaTransform, serializeFromContract, zodSchemaController } from "./plugins/serialize.js";
+import { registerSession } from "./plugins/session.js";
 import { registerWeb } from "./plugins/web.js";
 import { apiRoutes } from "./routes/index.js";
 

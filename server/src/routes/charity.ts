@@ -1,8 +1,8 @@
 import { charityTotal } from "@spankbank/db/charity";
 import { charityQuery, charityReply } from "@spankbank/shared/contract/economy";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { signedInUser } from "../plugins/auth.js";
 import { httpError } from "../plugins/errors.js";
+import { signedInUser } from "../plugins/session.js";
 
 export const charityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;

@@ -11,8 +11,8 @@ import {
 } from "@spankbank/shared/contract/economy";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { assertNamesSelf } from "../plugins/auth.js";
 import { refusalBody } from "../plugins/errors.js";
+import { assertNamesSelf } from "../plugins/session.js";
 
 /** A retried or double-clicked purchase carries the same key and happens once. */
 const purchaseHeaders = z.looseObject({ "idempotency-key": z.string().min(1).max(100).optional() });

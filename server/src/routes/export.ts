@@ -1,6 +1,6 @@
 import { archiveFileName, archiveText, exportArchive } from "@spankbank/db/archive";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { signedInUser } from "../plugins/auth.js";
+import { signedInUser } from "../plugins/session.js";
 
 /** "Download our data": the archive of docs/export.md, to a signed-in partner only. */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
-import { requireSession } from "../plugins/auth.js";
 import { retryWhenBusy } from "../plugins/busy.js";
 import { neverCached } from "../plugins/caching.js";
 import { requireSameOriginJson } from "../plugins/security.js";
-import { authRoutes } from "./auth.js";
+import { requireSession } from "../plugins/session.js";
 import { charityRoutes } from "./charity.js";
 import { economyRoutes } from "./economy.js";
 import { exportRoutes } from "./export.js";
@@ -17,6 +16,7 @@ import { owedRoutes } from "./owed.js";
 import { productRoutes } from "./products.js";
 import { questionRoutes } from "./questions.js";
 import { quoteRoutes } from "./quotes.js";
+import { signInRoutes } from "./signIn.js";
 import { transactionRoutes } from "./transactions.js";
 import { workoutRoutes } from "./workouts.js";
 
@@ -32,7 +32,7 @@ export const apiRoutes: FastifyPluginAsync<{
   neverCached(app);
   requireSession(app);
   await app.register(healthRoutes);
-  await app.register(authRoutes, { https });
+  await app.register(signInRoutes, { https });
   await app.register(economyRoutes);
   await app.register(productRoutes);
   await app.register(inventoryRoutes);

@@ -16,7 +16,7 @@ import {
 } from "@spankbank/shared/contract/inventory";
 import { spanks } from "@spankbank/shared/spanks";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { assertNamesSelf, signedInUser } from "../plugins/auth.js";
+import { assertNamesSelf, signedInUser } from "../plugins/session.js";
 
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now } = app.ctx;

@@ -1,7 +1,7 @@
 import { type Letter, letterFrom, letterTo, writeLetter } from "@spankbank/db/letters";
 import { letterBody, letterReply } from "@spankbank/shared/contract/letters";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { signedInUser } from "../plugins/auth.js";
+import { signedInUser } from "../plugins/session.js";
 
 const wire = (letter: Letter | null) => letter && { text: letter.text, updated_at: letter.updatedAt };
 

@@ -1,7 +1,7 @@
 import { dayOf, type PartnerDaySettings, setDayOf } from "@spankbank/db/partnerDays";
 import { myDayBody, myDayReply } from "@spankbank/shared/contract/myDay";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { signedInUser } from "../plugins/auth.js";
+import { signedInUser } from "../plugins/session.js";
 
 const wire = (day: PartnerDaySettings) => ({
   sleep: day.sleep,

@@ -1,7 +1,7 @@
 import { listOwedFavours } from "@spankbank/db/owed";
 import { owedReply } from "@spankbank/shared/contract/owed";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { signedInUser } from "../plugins/auth.js";
+import { signedInUser } from "../plugins/session.js";
 
 /** The seller's side of a redemption: the favours the other partner is waiting for. */
 export const owedRoutes: FastifyPluginAsyncZod = async (app) => {

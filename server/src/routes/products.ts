@@ -4,7 +4,7 @@ import { idParams, usernameQuery } from "@spankbank/shared/contract/common";
 import { type Product, productBody, productList, productReply } from "@spankbank/shared/contract/products";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { assertNamesSelf, signedInUser } from "../plugins/auth.js";
+import { assertNamesSelf, signedInUser } from "../plugins/session.js";
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now } = app.ctx;

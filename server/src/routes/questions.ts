@@ -9,8 +9,8 @@ import {
   questionParams,
 } from "@spankbank/shared/contract/questions";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { assertNamesSelf, signedInUser } from "../plugins/auth.js";
 import { httpError } from "../plugins/errors.js";
+import { assertNamesSelf, signedInUser } from "../plugins/session.js";
 import { sealFor } from "./sealedAnswers.js";
 
 /** The Q&A page and dashboard card: questions are asked in Discord, answered here or there. */

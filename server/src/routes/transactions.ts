@@ -1,7 +1,7 @@
 import { listTransactions } from "@spankbank/db/transactions";
 import { transactionsQuery, transactionsReply } from "@spankbank/shared/contract/economy";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { signedInUser } from "../plugins/auth.js";
+import { signedInUser } from "../plugins/session.js";
 
 export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;

@@ -3,8 +3,8 @@ import { logWorkout, workoutRewardToday } from "@spankbank/db/workouts";
 import { workoutBody, workoutReply, workoutRewardReply } from "@spankbank/shared/contract/workouts";
 import { WORKOUTS_PER_HOUR_MAX } from "@spankbank/shared/limits";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { assertNamesSelf, signedInUser } from "../plugins/auth.js";
 import { httpError } from "../plugins/errors.js";
+import { assertNamesSelf, signedInUser } from "../plugins/session.js";
 
 export const workoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, now } = app.ctx;

@@ -1,5 +1,5 @@
 import { createSession, credentialOf } from "@spankbank/db/sessions";
-import { SESSION_COOKIE } from "../plugins/auth.js";
+import { SESSION_COOKIE } from "../plugins/session.js";
 import { type TestApp, userIdOf } from "./app.js";
 
 /**

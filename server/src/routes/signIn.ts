@@ -26,9 +26,9 @@ import { PASSWORD_CHECKS_WAITING_MAX, SESSION_TTL_MS } from "@spankbank/shared/l
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PasswordChecks } from "../auth/passwordChecks.js";
-import { SESSION_COOKIE, signedInUser } from "../plugins/auth.js";
 import { diskProblem, httpError } from "../plugins/errors.js";
+import { SESSION_COOKIE, signedInUser } from "../plugins/session.js";
+import { PasswordChecks } from "../signIn/passwordChecks.js";
 import { toCoupleSummary, toSessionUser } from "./people.js";
 
 const INVALID_LOGIN = "Invalid username or password";
@@ -40,7 +40,7 @@ export const DEVICE_COOKIE = "spankbank_device";
 /** Expired sessions and login failures that no longer count are deleted this often. */
 export const HOUSEKEEPING_INTERVAL_MS = 60_000;
 
-export const authRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app, { https }) => {
+export const signInRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (app, { https }) => {
   const { db, config, demo, now } = app.ctx;
 
   // Every stored partner hash has the same cost, and so does the decoy that stands for unknown names.

@@ -4,7 +4,7 @@ import type { CoupleConfig } from "@spankbank/shared/config";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { appOrigins } from "./origins.js";
-import { HOUSEKEEPING_INTERVAL_MS } from "./routes/auth.js";
+import { HOUSEKEEPING_INTERVAL_MS } from "./routes/signIn.js";
 import { buildTestApp, testCouple } from "./test/app.js";
 import { sessionCookie } from "./test/session.js";
 
