@@ -26,6 +26,7 @@ import {
   messageMenu,
   posted,
   QUESTIONS_CHANNEL,
+  questionNow,
   reactions,
   registrations,
   slashCommand,
@@ -36,8 +37,6 @@ import {
 const [alex, sam] = demoCouple.partners;
 const str = (name: string, value: string) => ({ name, type: ApplicationCommandOptionType.String as const, value });
 const int = (name: string, value: number) => ({ name, type: ApplicationCommandOptionType.Integer as const, value });
-const questionNow = (userId: string) =>
-  slashCommand("question", userId, [{ name: "now", type: ApplicationCommandOptionType.Subcommand, options: [] }]);
 const idOf = (db: ReturnType<typeof botOnTempDb>["db"], username: string) =>
   (db.$client.prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: number }).id;
 const sealedConfig = { ...testConfig, questions: { revealAfterBothAnswered: true } };

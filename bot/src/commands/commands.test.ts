@@ -2,12 +2,13 @@ import { readdirSync } from "node:fs";
 import { balanceOf } from "@spankbank/db/ledger";
 import { listMemories } from "@spankbank/db/memories";
 import { setDayOf } from "@spankbank/db/partnerDays";
-import { latestQuestion, seedQuestionBank } from "@spankbank/db/questions";
+import { latestQuestion } from "@spankbank/db/questions";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { ApplicationCommandOptionType, SnowflakeUtil } from "discord.js";
 import { describe, expect, it } from "vitest";
 import {
+  askQuestion,
   attachment,
   botOnTempDb,
   dispatch,
@@ -98,13 +99,7 @@ describe("/answer", () => {
 
   it("answers the latest question, and a second answer replaces the first", async () => {
     const { client, db } = botOnTempDb();
-    seedQuestionBank(db, ["Best date ever?"]);
-    await dispatch(
-      client,
-      slashCommand("question", alex.discordId, [
-        { name: "now", type: ApplicationCommandOptionType.Subcommand, options: [] },
-      ]),
-    );
+    await askQuestion(client, db, "Best date ever?", alex.discordId);
     expect(await dispatch(client, slashCommand("answer", alex.discordId, [str("response", "Pizza")]))).toBe(
       'Your answer to "Best date ever?" is saved. You earned 5 spanks.',
     );
@@ -116,13 +111,7 @@ describe("/answer", () => {
 
   it("refuses an answer over 300 characters, writing nothing", async () => {
     const { client, db } = botOnTempDb();
-    seedQuestionBank(db, ["Q?"]);
-    await dispatch(
-      client,
-      slashCommand("question", alex.discordId, [
-        { name: "now", type: ApplicationCommandOptionType.Subcommand, options: [] },
-      ]),
-    );
+    await askQuestion(client, db, "Q?", alex.discordId);
     const answer = await dispatch(client, slashCommand("answer", alex.discordId, [str("response", "x".repeat(301))]));
     expect(answer).toMatch(/^response: /);
     expect(latestQuestion(db)?.answers).toEqual([]);
@@ -132,13 +121,7 @@ describe("/answer", () => {
 describe("/question", () => {
   it("now: posts the next question in the questions channel and records its message", async () => {
     const { client, db } = botOnTempDb();
-    seedQuestionBank(db, ["What song is ours?"]);
-    const answer = await dispatch(
-      client,
-      slashCommand("question", alex.discordId, [
-        { name: "now", type: ApplicationCommandOptionType.Subcommand, options: [] },
-      ]),
-    );
+    const answer = await askQuestion(client, db, "What song is ours?", alex.discordId);
     expect(answer).toBe('Asked: "What song is ours?"');
     expect(posted).toMatchObject([
       { channelId: QUESTIONS_CHANNEL, body: { content: expect.stringContaining("What song is ours?") } },

@@ -1,11 +1,10 @@
 import { listMemories } from "@spankbank/db/memories";
-import { latestQuestion, seedQuestionBank } from "@spankbank/db/questions";
+import { latestQuestion } from "@spankbank/db/questions";
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import { ApplicationCommandOptionType } from "discord.js";
 import { describe, expect, it } from "vitest";
 import {
+  askQuestion,
   botOnTempDb,
-  dispatch,
   gateway,
   history,
   MEMORIES_CHANNEL,
@@ -14,7 +13,6 @@ import {
   QUESTIONS_CHANNEL,
   reactions,
   STRANGER_ID,
-  slashCommand,
   until,
 } from "../test/discord.js";
 import { catchUp } from "./catchUp.js";
@@ -72,13 +70,7 @@ describe("catching up after the bot was not listening", () => {
 
   it("takes the replies to the question posted while it was away as answers, once", async () => {
     const { client, db, context } = botOnTempDb();
-    seedQuestionBank(db, ["Favourite trip?"]);
-    await dispatch(
-      client,
-      slashCommand("question", alex.discordId, [
-        { name: "now", type: ApplicationCommandOptionType.Subcommand, options: [] },
-      ]),
-    );
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
     const questionMessage = posted[0]!;
     expect(questionMessage.channelId).toBe(QUESTIONS_CHANNEL);
     const reply = post(QUESTIONS_CHANNEL, { authorId: sam.discordId, content: "Lisbon", replyTo: questionMessage.id });

@@ -1,13 +1,12 @@
 import { readdirSync } from "node:fs";
 import { listMemories } from "@spankbank/db/memories";
-import { latestQuestion, seedQuestionBank } from "@spankbank/db/questions";
+import { latestQuestion } from "@spankbank/db/questions";
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import { ApplicationCommandOptionType } from "discord.js";
 import { describe, expect, it } from "vitest";
 import {
+  askQuestion,
   attachment,
   botOnTempDb,
-  dispatch,
   GUILD_ID,
   gateway,
   MEMORIES_CHANNEL,
@@ -15,7 +14,6 @@ import {
   posted,
   reactions,
   STRANGER_ID,
-  slashCommand,
   testConfig,
   until,
 } from "../test/discord.js";
@@ -101,13 +99,7 @@ describe("the memories channel", () => {
 describe("replying to the question", () => {
   it("counts as an answer, acknowledged with a reaction", async () => {
     const { client, db } = botOnTempDb();
-    seedQuestionBank(db, ["Favourite trip?"]);
-    await dispatch(
-      client,
-      slashCommand("question", alex.discordId, [
-        { name: "now", type: ApplicationCommandOptionType.Subcommand, options: [] },
-      ]),
-    );
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
     const questionMessage = posted[0]!.id;
     const reply = message({
       channelId: posted[0]!.channelId,
@@ -123,13 +115,7 @@ describe("replying to the question", () => {
 
   it("does not take a public reply as an answer while answers are sealed, and says to use /answer", async () => {
     const { client, db } = botOnTempDb({ ...testConfig, questions: { revealAfterBothAnswered: true } });
-    seedQuestionBank(db, ["Favourite trip?"]);
-    await dispatch(
-      client,
-      slashCommand("question", alex.discordId, [
-        { name: "now", type: ApplicationCommandOptionType.Subcommand, options: [] },
-      ]),
-    );
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
     const questionMessage = posted[0]!;
     const reply = message({
       channelId: questionMessage.channelId,

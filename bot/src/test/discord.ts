@@ -7,9 +7,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { mediaFolder } from "@spankbank/db/media";
+import { seedQuestionBank } from "@spankbank/db/questions";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import { type Client, ClientUser, Status } from "discord.js";
+import { ApplicationCommandOptionType, type Client, ClientUser, Status } from "discord.js";
 import {
   type APIApplicationCommandInteractionDataOption,
   type APIAttachment,
@@ -326,6 +327,16 @@ export function slashCommand(
     ...interactionBase(userId),
     data: { id: snowflake(), name, type: ApplicationCommandType.ChatInput, options, ...(resolved && { resolved }) },
   };
+}
+
+/** `/question now` from `userId`. */
+export const questionNow = (userId: string) =>
+  slashCommand("question", userId, [{ name: "now", type: ApplicationCommandOptionType.Subcommand, options: [] }]);
+
+/** `question` put in the bank, then asked with `/question now` by `userId`: the bot's answer. */
+export async function askQuestion(client: Client, db: ReturnType<typeof openDb>, question: string, userId: string) {
+  seedQuestionBank(db, [question]);
+  return dispatch(client, questionNow(userId));
 }
 
 /** A message context-menu INTERACTION_CREATE payload ("Save as memory" on `target`). */
