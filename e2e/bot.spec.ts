@@ -39,6 +39,48 @@ function spawnLogged(script: string, env: NodeJS.ProcessEnv, cwd: string) {
   return { child, output: () => output };
 }
 
+/**
+ * What each test stands on: a temp folder, the stand-in serving the configured channels, the demo
+ * couple's config naming them, the env the server and the bot start with, and `tearDown`.
+ */
+async function botWorld(discord: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), "spankbank-bot-e2e-"));
+  const standIn = await new DiscordStandIn({ id: GUILD, channelIds: [GENERAL, ...Object.values(discord)] }).start();
+  const configPath = join(dir, "couple.config.json");
+  writeFileSync(configPath, JSON.stringify({ ...demoCouple, discord: { guildId: GUILD, ...discord } }));
+  const port = await freePort();
+  const env = {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "test",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATABASE_PATH: join(dir, "spankbank.db"),
+    SPANKBANK_CONFIG: configPath,
+  };
+  const api = `http://127.0.0.1:${port}/api`;
+  const processes: ChildProcess[] = [];
+  const startServer = async () => {
+    const server = spawnLogged("server/dist/server.bundle.js", env, dir);
+    processes.push(server.child);
+    await until("the server is up", () =>
+      fetch(`${api}/health`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    );
+    return server;
+  };
+  const tearDown = async () => {
+    for (const child of processes) if (child.exitCode === null) child.kill("SIGTERM");
+    await Promise.all(
+      processes.map((child) => (child.exitCode === null ? new Promise((r) => child.once("exit", r)) : null)),
+    );
+    await standIn.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { dir, standIn, port, env, api, processes, startServer, tearDown };
+}
+
 let nextId = 1_200_000_000_000_000_000n;
 const snowflake = () => String(nextId++);
 
@@ -76,34 +118,11 @@ function interaction(name: string, userId: string, options: unknown[] = [], type
 test("the bot process keeps Discord and the web app in step, and resumes after a dropped gateway", async () => {
   // About 25 s on a busy 2-core machine; the margin is for a noisier one.
   test.setTimeout(120_000);
-  const dir = mkdtempSync(join(tmpdir(), "spankbank-bot-e2e-"));
-  const standIn = await new DiscordStandIn({
-    id: GUILD,
-    channelIds: [GENERAL, MEMORIES, QUESTIONS, ANNOUNCEMENTS],
-  }).start();
-  const configPath = join(dir, "couple.config.json");
-  writeFileSync(
-    configPath,
-    JSON.stringify({
-      ...demoCouple,
-      discord: {
-        guildId: GUILD,
-        memoriesChannelId: MEMORIES,
-        questionsChannelId: QUESTIONS,
-        announcementsChannelId: ANNOUNCEMENTS,
-      },
-    }),
-  );
-  const port = await freePort();
-  const env = {
-    PATH: process.env.PATH ?? "",
-    NODE_ENV: "test",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATABASE_PATH: join(dir, "spankbank.db"),
-    SPANKBANK_CONFIG: configPath,
-  };
-  const processes: ChildProcess[] = [];
+  const { dir, standIn, port, env, api, processes, startServer, tearDown } = await botWorld({
+    memoriesChannelId: MEMORIES,
+    questionsChannelId: QUESTIONS,
+    announcementsChannelId: ANNOUNCEMENTS,
+  });
   try {
     // npm run deploy-commands registers in the configured server and prints the invite link.
     const deploy = spawnLogged(
@@ -122,15 +141,7 @@ test("the bot process keeps Discord and the web app in step, and resumes after a
     expect(registration).toBeDefined();
     expect((registration!.body as unknown as { name: string }[]).map((c) => c.name)).toContain("Save as memory");
 
-    const server = spawnLogged("server/dist/server.bundle.js", env, dir);
-    processes.push(server.child);
-    const api = `http://127.0.0.1:${port}/api`;
-    await until("the server is up", () =>
-      fetch(`${api}/health`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-    );
+    await startServer();
     const bot = spawnLogged(
       "bot/dist/start.js",
       {
@@ -264,12 +275,7 @@ test("the bot process keeps Discord and the web app in step, and resumes after a
     const announcements = standIn.postedIn(ANNOUNCEMENTS);
     expect(new Set(announcements).size).toBe(announcements.length);
   } finally {
-    for (const child of processes) child.kill("SIGTERM");
-    await Promise.all(
-      processes.map((child) => (child.exitCode === null ? new Promise((r) => child.once("exit", r)) : null)),
-    );
-    await standIn.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await tearDown();
   }
 });
 
@@ -302,32 +308,16 @@ function partnerMessage(channelId: string, authorId: string, content: string, at
 
 test("memories posted while the bot was stopped, and an image Discord failed to serve, reach the web once", async () => {
   test.setTimeout(120_000);
-  const dir = mkdtempSync(join(tmpdir(), "spankbank-bot-e2e-"));
-  const standIn = await new DiscordStandIn({ id: GUILD, channelIds: [GENERAL, MEMORIES, QUESTIONS] }).start();
-  const configPath = join(dir, "couple.config.json");
-  writeFileSync(
-    configPath,
-    JSON.stringify({
-      ...demoCouple,
-      discord: { guildId: GUILD, memoriesChannelId: MEMORIES, questionsChannelId: QUESTIONS },
-    }),
-  );
-  const port = await freePort();
-  const env = {
-    PATH: process.env.PATH ?? "",
-    NODE_ENV: "test",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATABASE_PATH: join(dir, "spankbank.db"),
-    SPANKBANK_CONFIG: configPath,
-  };
+  const { dir, standIn, env, api, processes, startServer, tearDown } = await botWorld({
+    memoriesChannelId: MEMORIES,
+    questionsChannelId: QUESTIONS,
+  });
   const botEnv = {
     ...env,
     DISCORD_TOKEN: "stand-in-token",
     DISCORD_API_URL: standIn.apiUrl,
     DISCORD_MEDIA_HOSTS: `127.0.0.1:${standIn.port}`,
   };
-  const processes: ChildProcess[] = [];
   const startBot = async () => {
     const bot = spawnLogged("bot/dist/start.js", botEnv, dir);
     processes.push(bot.child);
@@ -339,15 +329,7 @@ test("memories posted while the bot was stopped, and an image Discord failed to 
     if (child.exitCode === null) await new Promise((resolve) => child.once("exit", resolve));
   };
   try {
-    const server = spawnLogged("server/dist/server.bundle.js", env, dir);
-    processes.push(server.child);
-    const api = `http://127.0.0.1:${port}/api`;
-    await until("the server is up", () =>
-      fetch(`${api}/health`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-    );
+    await startServer();
     const login = await fetch(`${api}/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -415,11 +397,6 @@ test("memories posted while the bot was stopped, and an image Discord failed to 
     expect((await webMemories()).map((m) => m.message).sort()).toEqual(messages);
     expect(third.output()).not.toContain("Caught up");
   } finally {
-    for (const child of processes) if (child.exitCode === null) child.kill("SIGTERM");
-    await Promise.all(
-      processes.map((child) => (child.exitCode === null ? new Promise((r) => child.once("exit", r)) : null)),
-    );
-    await standIn.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await tearDown();
   }
 });
