@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
-import { ALEX, headingForAlex } from "./app";
+import { headingForAlex, signInAsAlex } from "./app";
 
 /**
  * What a phone on mobile data loads first (issue 20): the budget is in bytes over the wire, never
@@ -72,11 +72,7 @@ test.describe("the first load", () => {
       links.filter((link) => /^<\/assets\/dashboard-[\w-]+\.js>; rel=modulepreload; crossorigin$/.test(link)),
     ).toHaveLength(1);
 
-    await page.goto("/signin");
-    await page.getByLabel("Username").fill(ALEX.username);
-    await page.getByLabel("Password", { exact: true }).fill(ALEX.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/dashboard"]!);
+    await signInAsAlex(page);
 
     // A hard load: the app's own session fetch is answered by the header's preload, not sent again.
     const sessionChecks: string[] = [];

@@ -12,7 +12,8 @@ import type { AppRouter } from "./router";
  * asking again covers a shell the service worker answered, where those headers never arrive.
  */
 export async function startFirstLoad(router: AppRouter, queryClient: QueryClient): Promise<void> {
-  const session = queryClient.prefetchQuery(sessionQueryOptions);
+  // One try: offline, SessionGate's own retries say so (a retry here would double the wait).
+  const session = queryClient.prefetchQuery({ ...sessionQueryOptions, retry: false });
   const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
   // A chunk that fails here fails again when the router asks, and the router shows that.
   const chunks = routes.map((route) => router.loadRouteChunk(route)?.catch(() => undefined));
