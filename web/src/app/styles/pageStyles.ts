@@ -10,6 +10,7 @@
 import "@mantine/core/styles/ScrollArea.css";
 import "@mantine/core/styles/Overlay.css";
 import "@mantine/core/styles/ModalBase.css";
+import "@mantine/core/styles/Flex.css";
 import "@mantine/core/styles/Accordion.css";
 import "@mantine/core/styles/Alert.css";
 import "@mantine/core/styles/InlineInput.css";
