@@ -5,8 +5,8 @@
 // in demo mode on a temp database, in Debian's Chromium. Lighthouse resets storage before each
 // run, so these are first visits: no service worker, no HTTP cache.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -50,6 +50,9 @@ const FORM_FACTORS = [
   { name: "desktop", config: desktopConfig },
 ];
 const ONLY = process.env.BENCH_PAGES?.split(",");
+/** `BENCH_SAVE=<dir>`: keep each run's Lighthouse JSON there (its trace audits, bootup-time, ...). */
+const SAVE = process.env.BENCH_SAVE;
+const FORM_FACTOR_ONLY = process.env.BENCH_FORM_FACTOR;
 
 const dir = mkdtempSync(join(tmpdir(), "spankbank-bench-web-"));
 const port = await freePort();
@@ -79,7 +82,7 @@ try {
   const rows = [];
   const firstLoads = [];
   for (const page of pages) {
-    for (const formFactor of FORM_FACTORS) {
+    for (const formFactor of FORM_FACTORS.filter((f) => !FORM_FACTOR_ONLY || f.name === FORM_FACTOR_ONLY)) {
       const headers = page.signedIn ? { Cookie: cookie } : undefined;
       const lhr = await audit(url + page.path, headers, formFactor.config);
       const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
@@ -94,20 +97,31 @@ try {
         problems: failedAudits(lhr),
       };
       rows.push(row);
+      if (SAVE) {
+        mkdirSync(SAVE, { recursive: true });
+        const name = `${page.path === "/" ? "landing" : page.path.slice(1)}-${formFactor.name}.json`;
+        writeFileSync(join(SAVE, name), JSON.stringify(lhr));
+      }
       console.log(`${row.page} ${row.formFactor}: performance ${row.performance}, LCP ${seconds(row.lcp)}`);
       if (page.firstLoad && formFactor.name === "mobile")
         firstLoads.push({ page: page.path, ...firstLoadOf(lhr, url) });
     }
   }
 
-  console.log(`\nLighthouse ${lighthouseVersion}, performance, mobile (slow 4G, 4x CPU) | desktop:`);
+  console.log(
+    `\nLoad average when done: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")}`,
+  );
+  console.log(`Lighthouse ${lighthouseVersion}, performance, mobile (slow 4G, 4x CPU) | desktop:`);
   console.log("| page | mobile perf | LCP | CLS | TBT | desktop perf | LCP | CLS | TBT |");
   console.log("|---|---|---|---|---|---|---|---|---|");
   for (const page of pages) {
     const [mobile, desktop] = FORM_FACTORS.map((f) =>
       rows.find((r) => r.page === page.path && r.formFactor === f.name),
     );
-    const cells = (r) => `${r.performance} | ${seconds(r.lcp)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms`;
+    const cells = (r) =>
+      r ? `${r.performance} | ${seconds(r.lcp)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms` : "- | - | - | -";
     console.log(`| ${page.path} | ${cells(mobile)} | ${cells(desktop)} |`);
   }
   console.log("\nThe other categories, mobile | desktop:");
@@ -119,7 +133,7 @@ try {
       rows.find((r) => r.page === page.path && r.formFactor === f.name),
     );
     console.log(
-      `| ${page.path} | ${others.map((c) => mobile[c]).join(" | ")} | ${others.map((c) => desktop[c]).join(" | ")} |`,
+      `| ${page.path} | ${others.map((c) => mobile?.[c] ?? "-").join(" | ")} | ${others.map((c) => desktop?.[c] ?? "-").join(" | ")} |`,
     );
   }
 

@@ -1,5 +1,9 @@
 /** Calendar days in a time zone, for "On this day" (no date library is kept; Intl knows the zones). */
 
+/** The weekdays as the config names them, Sunday first as `Date.getDay()` counts. */
+export const WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
 /**
  * Building an Intl.DateTimeFormat loads the zone's rules and costs far more than formatting with
  * it (on-this-day built 132 per request), so each zone's formatter is built once and kept. A couple

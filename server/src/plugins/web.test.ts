@@ -8,6 +8,8 @@ import { buildTestApp, userIdOf } from "../test/app.js";
 import { sessionCookie } from "../test/session.js";
 
 const ASSET = "/assets/index-Ab12Cd34.js";
+/** The app's fetch of the session, started with the page: same URL, CORS mode, same-origin credentials. */
+const SESSION_PRELOAD = "</api/auth/session>; rel=preload; as=fetch; crossorigin";
 const script = `console.log(${JSON.stringify("a hashed chunk ".repeat(200))});\n`;
 const page = `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body><div id="root"></div></body></html>\n`;
 
@@ -76,13 +78,14 @@ describe("the built web app", () => {
 });
 
 describe("a page's preloads", () => {
-  it("name the main bundle and styles first, then the page's route chunks, as Vite's loader asks for them", async () => {
+  it("name the main bundle, the session check and the styles first, then the page's route chunks, as Vite's loader asks for them", async () => {
     const { app } = await buildTestApp({ webRoot: builtWebRoot() });
     for (const url of ["/dashboard", "/dashboard/", "/dashboard?tab=x"]) {
       const reply = await app.inject({ method: "GET", url });
       expect(reply.statusCode, url).toBe(200);
       expect(String(reply.headers.link).split(", "), url).toEqual([
         `<${ASSET}>; rel=modulepreload; crossorigin`,
+        SESSION_PRELOAD,
         "</assets/index-X0.css>; rel=preload; as=style; crossorigin",
         "</assets/pageStyles-X3.css>; rel=preload; as=style; crossorigin",
         "</assets/_auth-X1.js>; rel=modulepreload; crossorigin",
@@ -92,17 +95,21 @@ describe("a page's preloads", () => {
     const signin = await app.inject({ method: "GET", url: "/signin" });
     expect(String(signin.headers.link).split(", ")).toEqual([
       `<${ASSET}>; rel=modulepreload; crossorigin`,
+      SESSION_PRELOAD,
       "</assets/index-X0.css>; rel=preload; as=style; crossorigin",
       "</assets/signin-X4.js>; rel=modulepreload; crossorigin",
     ]);
   });
 
-  it("are not sent for a path no page has, nor for /api", async () => {
+  it("are the session check alone for a path no page has (its not-found page checks the session too), and none for /api", async () => {
     const { app } = await buildTestApp({ webRoot: builtWebRoot() });
-    for (const url of ["/no-such-page", "/api/nothing-here", "/"]) {
+    for (const url of ["/no-such-page", "/"]) {
       const reply = await app.inject({ method: "GET", url });
-      expect(reply.headers.link, url).toBeUndefined();
+      expect(reply.headers.link, url).toBe(SESSION_PRELOAD);
     }
+    const api = await app.inject({ method: "GET", url: "/api/nothing-here" });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers.link).toBeUndefined();
   });
 });
 

@@ -36,8 +36,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
     const isPage = (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url);
     if (isPage && hasWeb) {
       reply.header("Cache-Control", CACHE_REVALIDATE);
-      const links = preloadLinks.get(pagePath(request.url));
-      if (links) reply.header("Link", links);
+      reply.header("Link", preloadLinks.get(pagePath(request.url)) ?? SESSION_PRELOAD);
       return reply.type("text/html").sendFile("index.html");
     }
     reply.header("Cache-Control", "no-store");
@@ -60,10 +59,17 @@ function isApiPath(url: string): boolean {
 }
 
 /**
+ * Every page starts with the session check (SessionGate): the browser asks for it with the page,
+ * beside the scripts, instead of after they have run. `crossorigin` makes it the same CORS,
+ * same-origin-credentials request as the app's fetch, which the browser answers from this preload.
+ */
+const SESSION_PRELOAD = "</api/auth/session>; rel=preload; as=fetch; crossorigin";
+
+/**
  * The `Link` header value per page's path: its route chunks as module preloads and its
  * stylesheets as style preloads, so they download beside the main bundle rather than after the
- * session answers (no inline script is allowed to start them sooner). A build without the file
- * (an older one) sends none.
+ * session answers (no inline script is allowed to start them sooner), and the session itself.
+ * A build without the file (an older one) sends the session's alone.
  */
 function linkHeaders(webRoot: string): Map<string, string> {
   const file = join(webRoot, "route-preloads.json");
@@ -77,6 +83,7 @@ function linkHeaders(webRoot: string): Map<string, string> {
       // would not reuse the copies.
       [
         `<${scripts[0]}>; rel=modulepreload; crossorigin`,
+        SESSION_PRELOAD,
         ...styles.map((style) => `<${style}>; rel=preload; as=style; crossorigin`),
         ...scripts.slice(1).map((script) => `<${script}>; rel=modulepreload; crossorigin`),
       ].join(", "),

@@ -3,19 +3,25 @@ import { sessionQueryOptions } from "@/features/session/api/getSession";
 import type { AppRouter } from "./router";
 
 /**
- * Starts what the first page needs at once, side by side: the session and the page's route
- * chunks. Left to themselves the chunks wait for the session (SessionGate renders the router only
- * after it answers), and the page's data for the chunks, one round trip after another on a phone.
- * The server's `Link` headers usually have the chunks on their way already; this asks for them
- * again for a shell the service worker answered, where those headers never arrive.
+ * Readies the first page before React renders anything: the session and the page's route chunks
+ * side by side, then the router's load (its guards, and the loaders that start the page's data).
+ * Rendered only then, the page commits once, in one time-sliced render (main.tsx), instead of
+ * 'Loading...', then the page's pending state, then the page, each a long task on a phone's CPU.
+ * index.html shows 'Loading...' meanwhile, painted without waiting for any script.
+ * The server's `Link` headers usually have the chunks and the session on their way already;
+ * asking again covers a shell the service worker answered, where those headers never arrive.
  */
-export function startFirstLoad(router: AppRouter, queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(sessionQueryOptions);
+export async function startFirstLoad(router: AppRouter, queryClient: QueryClient): Promise<void> {
+  // One try: offline, SessionGate's own retries say so (a retry here would double the wait).
+  const session = queryClient.prefetchQuery({ ...sessionQueryOptions, retry: false });
   const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
-  for (const route of routes) {
-    // A chunk that fails here fails again when the router asks, and the router shows that.
-    router.loadRouteChunk(route)?.catch(() => undefined);
-  }
+  // A chunk that fails here fails again when the router asks, and the router shows that.
+  const chunks = routes.map((route) => router.loadRouteChunk(route)?.catch(() => undefined));
+  await Promise.all([session, ...chunks]);
+  // Without an answer the guards cannot tell who this is: SessionGate shows the failure and its retry.
+  if (queryClient.getQueryState(sessionQueryOptions.queryKey)?.status !== "success") return;
+  // A failed loader is kept in the router's state and shown by its error page; nothing throws here.
+  await router.load().catch(() => undefined);
 }
 
 /**

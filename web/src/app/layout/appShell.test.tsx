@@ -163,7 +163,8 @@ describe("the footer", () => {
     renderApp("/");
 
     const footer = await screen.findByRole("contentinfo");
-    expect(footer).toHaveTextContent("“You're the reason I check the weather in two cities.”");
+    // The quote list is its own chunk: it arrives a moment after the footer.
+    await waitFor(() => expect(footer).toHaveTextContent("“You're the reason I check the weather in two cities.”"));
     expect(footer).toHaveTextContent("— Spank Bank");
   });
 

@@ -1,5 +1,6 @@
+// From calendar, not eachOthersDay: that one builds zod schemas, and this is in the first load.
+import { WEEKDAYS, type Weekday } from "@spankbank/shared/calendar";
 import type { SessionReply } from "@spankbank/shared/contract/auth";
-import { WEEKDAYS, type Weekday } from "@spankbank/shared/eachOthersDay";
 
 /**
  * GET /api/auth/session read by hand, not by the zod contract, so the session check every page
