@@ -8,6 +8,7 @@ import { type Db, openDb } from "./client.js";
 import { syncCouple } from "./couple.js";
 import { checkDatabase } from "./healthCheck.js";
 import { redeemItem } from "./inventory.js";
+import { openLaterLetter, writeLaterLetter } from "./laterLetters.js";
 import { balanceOf } from "./ledger.js";
 import { writeLetter } from "./letters.js";
 import { mediaFolder } from "./media.js";
@@ -61,6 +62,10 @@ function livedIn() {
   answerQuestion(db, { questionId: question.id, userId: alex, response: "Lisbon" }, { answerReward: 1 });
   answerQuestion(db, { questionId: question.id, userId: sam, response: "Kyoto" }, { answerReward: 1 });
   writeLetter(db, { fromUserId: alex, text: "Dear Sam, for the years ahead." });
+  const sad = writeLaterLetter(db, { fromUserId: alex, text: "Chin up", opening: { kind: "openWhen", moment: "sad" } });
+  openLaterLetter(db, { userId: sam, id: sad.id });
+  const dated = { kind: "date", date: `${new Date().getUTCFullYear() + 1}-12-24`, time: "08:00" };
+  writeLaterLetter(db, { fromUserId: sam, text: "Sealed for Christmas", opening: dated });
   giveSpanks(db, sam, 100);
   const product = createProduct(db, alex, {
     name: "Back massage",
@@ -149,6 +154,17 @@ describe("export and import", () => {
     const fresh = freshDb();
     const newer = { ...archive, schemaVersion: archive.schemaVersion + 1 };
     expect(refusalOf(() => importArchive(fresh, newer)).message).toMatch(/^archive\.schemaVersion: .*newer version/);
+  });
+});
+
+describe("export for the partner downloading it", () => {
+  it("leaves out letters for later to them that are still sealed or unopened, keeps their own and opened ones", () => {
+    const { db, alex, sam } = livedIn();
+    const texts = (archive: ReturnType<typeof exportArchive>) =>
+      archive.tables.later_letters!.map((letter) => letter.text).sort();
+    expect(texts(exportArchive(db, new Date(), { downloadedBy: alex }))).toEqual(["Chin up"]);
+    expect(texts(exportArchive(db, new Date(), { downloadedBy: sam }))).toEqual(["Chin up", "Sealed for Christmas"]);
+    expect(texts(exportArchive(db))).toEqual(["Chin up", "Sealed for Christmas"]);
   });
 });
 

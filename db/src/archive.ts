@@ -39,6 +39,7 @@ export const ARCHIVED_TABLES = [
   "memories",
   "memory_images",
   "letters",
+  "later_letters",
 ] as const;
 
 type Row = Record<string, unknown>;
@@ -82,6 +83,12 @@ export interface ExportOptions {
    * partner's answer to a question this one has not answered yet stays out of the archive.
    */
   sealedFor?: number | undefined;
+  /**
+   * The partner downloading it from the web: letters for later written to them that they have
+   * not opened yet stay out (sealed letters never leave the server early). `npm run export` on
+   * the box passes none and holds every letter.
+   */
+  downloadedBy?: number | undefined;
 }
 
 /**
@@ -103,6 +110,12 @@ export function exportArchive(db: Db, now = new Date(), options: ExportOptions =
       );
       tables.answers = (tables.answers as { question_id: number; user_id: number }[]).filter(
         (answer) => answer.user_id === reader || answered.has(answer.question_id),
+      );
+    }
+    const downloader = options.downloadedBy;
+    if (downloader !== undefined) {
+      tables.later_letters = (tables.later_letters as { to_user_id: number; opened_at: string | null }[]).filter(
+        (letter) => letter.to_user_id !== downloader || letter.opened_at !== null,
       );
     }
     const folder = mediaFolder(db);

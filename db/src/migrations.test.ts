@@ -39,6 +39,7 @@ describe("migrations", () => {
         "idempotency_keys",
         "inventory_items",
         "known_clients",
+        "later_letters",
         "letters",
         "login_failures",
         "media_outbox",

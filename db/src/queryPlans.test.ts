@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listInventory, listRedeemed } from "./inventory.js";
+import { announceOpenedLetters, laterLettersFor } from "./laterLetters.js";
 import { latestMemory, listMemories } from "./memories.js";
 import { trashPage } from "./memoryTrash.js";
 import { listProducts } from "./products.js";
@@ -62,6 +63,21 @@ describe("the queries the pages run", () => {
     expect(planOf(db, rotation).some((step) => /questions USING (COVERING )?INDEX questions_bank/.test(step))).toBe(
       true,
     );
+  });
+
+  it("letters for later: both lists and the opening check read later_letters through its indexes", () => {
+    const { db, sam } = openTestDb();
+    const statements = statementsPreparedBy(db, () => {
+      laterLettersFor(db, sam);
+      announceOpenedLetters(db);
+    }).filter((source) => source.includes('"later_letters"'));
+    const plans = statements.map((source) => planOf(db, source).join(" | "));
+    expect(plans).toEqual([
+      expect.stringMatching(/later_letters USING INDEX later_letters_to \(to_user_id=\?\)$/),
+      expect.stringMatching(/later_letters USING INDEX later_letters_from \(from_user_id=\?\)$/),
+      "SEARCH later_letters USING INTEGER PRIMARY KEY (rowid=?)",
+      expect.stringMatching(/later_letters USING INDEX later_letters_due \(opens_at>\? AND opens_at<\?\)/),
+    ]);
   });
 
   it("forgetting expired Idempotency-Keys reads only through idempotency_keys_created", () => {

@@ -48,6 +48,8 @@ async function main(): Promise<void> {
       timeZone: await ask("Daily question time zone", partners[0]!.timeZone),
     },
     couple: await askCouple(yes),
+    // Anniversary letters open on it; without one, the page offers only dated and "open when..." letters.
+    anniversary: await optional("Your anniversary (MM-DD or YYYY-MM-DD)"),
   };
   closePrompts();
   const parsed = coupleConfigSchema.safeParse(config);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_SLEEP, dayWindowSchema, workWindowSchema } from "./eachOthersDay.js";
+import { isCalendarDate } from "./letterMoments.js";
 
 const discordId = z.string().regex(/^\d{17,20}$/, "must be a Discord snowflake (17-20 digits)");
 const timeZone = z.string().refine(isTimeZone, "must be an IANA time zone such as Asia/Kolkata");
@@ -77,6 +78,17 @@ export const coupleConfigSchema = z
         keepWeekly: z.int().min(0).max(520).default(8),
       })
       .default({ time: "03:00", keepDaily: 14, keepWeekly: 8 }),
+    /**
+     * The day you count from, "MM-DD" or the full date "YYYY-MM-DD": anniversary letters open at
+     * 08:00 on it, on the recipient's clock (29 February: the 28th in other years).
+     */
+    anniversary: z
+      .string()
+      .refine(
+        (value) => (/^\d{2}-\d{2}$/.test(value) ? isCalendarDate(`2024-${value}`) : isCalendarDate(value)),
+        "must be a date as MM-DD or YYYY-MM-DD",
+      )
+      .optional(),
     /** Who the couple is: the daily question skips bank questions that do not fit (see `questionFits`). */
     couple: coupleSettingsSchema.default({ longDistance: false, livingTogether: false, pets: false, spicy: false }),
     questions: z

@@ -43,4 +43,5 @@ export const demoCouple: CoupleConfig = {
   // Alex in India, Sam in Florida: a long-distance couple.
   couple: { longDistance: true, livingTogether: false, pets: false, spicy: false },
   questions: { revealAfterBothAnswered: false },
+  anniversary: "2024-02-14",
 };

@@ -77,3 +77,10 @@ export const USE_WITHIN_DAYS_MIN = 1;
 export const USE_WITHIN_DAYS_MAX = 365;
 /** The buyer is reminded this many days before an unredeemed favour expires. */
 export const EXPIRY_REMINDER_DAYS = 2;
+
+/** A letter for later: as long as the Christmas letter. */
+export const LATER_LETTER_MAX = 4000;
+/** Letters one partner may have waiting (not yet opened) at once: the list is shown whole, never paged. */
+export const LATER_LETTERS_WAITING_MAX = 50;
+/** How far ahead a dated letter may open, in years. */
+export const LATER_LETTER_YEARS_MAX = 20;

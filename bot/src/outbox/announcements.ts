@@ -102,6 +102,15 @@ export function announcementOf(event: OutboxEvent, { db, config }: BotContext): 
         channelId: announcements,
         content: `🎗️ ${name(p.userId)} donated ${spanks(Number(p.amount))} to ${config.charityName} (${spanks(Number(p.charityTotal))} in all).`,
       };
+    case "letter_opened": {
+      // Only that it opened, never a word of it: the letter is read on the web page.
+      const recipient = discordIdOf(p.toUserId);
+      return {
+        channelId: announcements,
+        content: `💌 ${recipient ? `<@${recipient}>` : name(p.toUserId)}, a letter from ${name(p.fromUserId)} has just opened for you. Read it in Letters for later.`,
+        mentionUserIds: recipient ? [recipient] : [],
+      };
+    }
     case "operator_alert":
       return { channelId: announcements, content: `⚠️ Spank Bank needs attention: ${p.message}` };
   }

@@ -14,6 +14,7 @@ export const OUTBOX_KINDS = [
   "spanks_awarded",
   "donation_made",
   "operator_alert",
+  "letter_opened",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

@@ -11,7 +11,8 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     const at = now();
     // The partner's answers stay sealed in the download as they are on the page.
     const sealedFor = config.questions.revealAfterBothAnswered ? user.id : undefined;
-    const archive = exportArchive(db, at, { sealedFor });
+    // Letters for later to this partner leave the server only once opened.
+    const archive = exportArchive(db, at, { sealedFor, downloadedBy: user.id });
     reply.header("Cache-Control", "no-store");
     reply.header("Content-Disposition", `attachment; filename="${archiveFileName(at)}"`);
     return reply.type("application/json; charset=utf-8").send(archiveText(archive));

@@ -1,0 +1,361 @@
+import { type LetterOpening, laterLetterBody } from "@spankbank/shared/contract/laterLetters";
+import { instantOnClock, momentLabel, nextAnniversaryOpening } from "@spankbank/shared/letterMoments";
+import { LATER_LETTER_YEARS_MAX, LATER_LETTERS_WAITING_MAX } from "@spankbank/shared/limits";
+import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { type Db, inTransaction } from "./client.js";
+import { isoNow } from "./clock.js";
+import { Refusal, refuseUnless } from "./errors.js";
+import { enqueueEvent } from "./outbox.js";
+import { preparedFor } from "./prepared.js";
+import { laterLetters, users } from "./schema.js";
+
+/** sealed: its moment has not come; ready: the recipient may open it now; open: they have. */
+export type LaterLetterState = "sealed" | "ready" | "open";
+
+/** A letter for later as the domain speaks of it. `text` is null for a recipient who has not opened it. */
+export interface LaterLetter {
+  id: number;
+  fromUserId: number;
+  toUserId: number;
+  from: string;
+  to: string;
+  opening: LetterOpening;
+  opensAt: string | null;
+  state: LaterLetterState;
+  text: string | null;
+  writtenAt: string;
+  updatedAt: string;
+  openedAt: string | null;
+}
+
+export interface LaterLetters {
+  toYou: LaterLetter[];
+  fromYou: LaterLetter[];
+}
+
+type Row = typeof laterLetters.$inferSelect;
+interface Person {
+  id: number;
+  username: string;
+  displayName: string;
+  timeZone: string;
+}
+
+const statements = preparedFor((db) => ({
+  people: db
+    .select({ id: users.id, username: users.username, displayName: users.displayName, timeZone: users.timeZone })
+    .from(users)
+    .orderBy(asc(users.id))
+    .prepare(),
+  to: db
+    .select()
+    .from(laterLetters)
+    .where(eq(laterLetters.toUserId, sql.placeholder("userId")))
+    .orderBy(desc(laterLetters.id))
+    .prepare(),
+  from: db
+    .select()
+    .from(laterLetters)
+    .where(eq(laterLetters.fromUserId, sql.placeholder("userId")))
+    .orderBy(desc(laterLetters.id))
+    .prepare(),
+  byId: db
+    .select()
+    .from(laterLetters)
+    .where(eq(laterLetters.id, sql.placeholder("id")))
+    .prepare(),
+}));
+
+function stateOf(row: Row, now: Date): LaterLetterState {
+  if (row.openedAt !== null) return "open";
+  if (row.opensAt !== null && row.opensAt > isoNow(now)) return "sealed";
+  return "ready";
+}
+
+function openingOf(row: Row): LetterOpening {
+  switch (row.openingKind) {
+    case "date":
+      return { kind: "date", date: row.opensOn!, time: row.opensTime! };
+    case "anniversary":
+      return { kind: "anniversary" };
+    case "openWhen":
+      return { kind: "openWhen", moment: row.moment as Extract<LetterOpening, { kind: "openWhen" }>["moment"] };
+  }
+}
+
+function people(db: Db): Map<number, Person> {
+  return new Map(
+    statements(db)
+      .people.all()
+      .map((person) => [person.id, person]),
+  );
+}
+
+/** The letter as `readerId` may see it: the text only for its writer, or for its recipient once opened. */
+function asSeenBy(row: Row, readerId: number, who: Map<number, Person>, now: Date): LaterLetter {
+  const state = stateOf(row, now);
+  return {
+    id: row.id,
+    fromUserId: row.fromUserId,
+    toUserId: row.toUserId,
+    from: who.get(row.fromUserId)?.username ?? "",
+    to: who.get(row.toUserId)?.username ?? "",
+    opening: openingOf(row),
+    opensAt: row.opensAt,
+    state,
+    text: readerId === row.fromUserId || state === "open" ? row.text : null,
+    writtenAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    openedAt: row.openedAt,
+  };
+}
+
+/** Letters to `userId` (sealed ones without their text) and the letters they wrote, newest first. */
+export function laterLettersFor(db: Db, userId: number, now = new Date()): LaterLetters {
+  const who = people(db);
+  return {
+    toYou: statements(db)
+      .to.all({ userId })
+      .map((row) => asSeenBy(row, userId, who, now)),
+    fromYou: statements(db)
+      .from.all({ userId })
+      .map((row) => asSeenBy(row, userId, who, now)),
+  };
+}
+
+/** A letter `userId` wrote or that was written to them; anyone else's is not found. */
+function letterOf(db: Db, userId: number, id: number): Row {
+  const row = statements(db).byId.get({ id });
+  if (!row || (row.fromUserId !== userId && row.toUserId !== userId)) {
+    throw new Refusal("not_found", `No letter ${id}`);
+  }
+  return row;
+}
+
+/** "This letter opens Thu 24 Dec, 08:00 your time." */
+function sealedRefusal(row: Row, who: Map<number, Person>, now: Date): Refusal {
+  const zone = who.get(row.toUserId)?.timeZone ?? "UTC";
+  return new Refusal(
+    "conflict",
+    `This letter is sealed until ${momentLabel(new Date(row.opensAt!), zone, now)} your time.`,
+  );
+}
+
+export interface WrittenLetter {
+  fromUserId: number;
+  text: unknown;
+  opening: unknown;
+  /** The couple's anniversary from the config ("MM-DD" or "YYYY-MM-DD"), if set. */
+  anniversary?: string | undefined;
+  now?: Date;
+}
+
+interface Opening {
+  opening: LetterOpening;
+  opensOn: string | null;
+  opensTime: string | null;
+  moment: string | null;
+  opensAt: string | null;
+}
+
+/** Where a letter's moment falls on the recipient's clock; a moment already past is refused. */
+function openingFor(opening: LetterOpening, recipient: Person, anniversary: string | undefined, now: Date): Opening {
+  switch (opening.kind) {
+    case "date": {
+      const at = instantOnClock(opening.date, opening.time, recipient.timeZone);
+      if (at <= now) {
+        throw new Refusal(
+          "invalid",
+          `opening.date: ${opening.date} at ${opening.time} has already passed on ${recipient.displayName}'s clock`,
+        );
+      }
+      const latest = new Date(now);
+      latest.setUTCFullYear(latest.getUTCFullYear() + LATER_LETTER_YEARS_MAX);
+      if (at > latest) {
+        throw new Refusal("invalid", `opening.date: must be within ${LATER_LETTER_YEARS_MAX} years`);
+      }
+      return { opening, opensOn: opening.date, opensTime: opening.time, moment: null, opensAt: isoNow(at) };
+    }
+    case "anniversary": {
+      if (!anniversary) {
+        throw new Refusal(
+          "invalid",
+          "opening.kind: no anniversary is set (add anniversary to couple.config.json, or run npm run setup)",
+        );
+      }
+      const next = nextAnniversaryOpening(anniversary, recipient.timeZone, now);
+      return { opening, opensOn: next.date, opensTime: null, moment: null, opensAt: isoNow(next.at) };
+    }
+    case "openWhen":
+      return { opening, opensOn: null, opensTime: null, moment: opening.moment, opensAt: null };
+  }
+}
+
+function partnerOf(who: Map<number, Person>, userId: number): Person {
+  const partner = [...who.values()].find((person) => person.id !== userId);
+  if (!partner || !who.has(userId)) throw new Refusal("not_found", `No partner to write to for ${userId}`);
+  return partner;
+}
+
+/** Seals a new letter from the signed-in partner to the other, to open at its moment. */
+export function writeLaterLetter(db: Db, letter: WrittenLetter): LaterLetter {
+  const body = refuseUnless(laterLetterBody, { text: letter.text, opening: letter.opening }, "letter");
+  const now = letter.now ?? new Date();
+  return inTransaction(db, () => {
+    const who = people(db);
+    const recipient = partnerOf(who, letter.fromUserId);
+    const opening = openingFor(body.opening, recipient, letter.anniversary, now);
+    const waiting = db
+      .select({ n: sql<number>`count(*)` })
+      .from(laterLetters)
+      .where(and(eq(laterLetters.fromUserId, letter.fromUserId), isNull(laterLetters.openedAt)))
+      .get()!.n;
+    if (waiting >= LATER_LETTERS_WAITING_MAX) {
+      throw new Refusal(
+        "conflict",
+        `You have ${LATER_LETTERS_WAITING_MAX} letters waiting to be opened; take one back before writing another.`,
+      );
+    }
+    const row = db
+      .insert(laterLetters)
+      .values({
+        fromUserId: letter.fromUserId,
+        toUserId: recipient.id,
+        text: body.text,
+        openingKind: opening.opening.kind,
+        opensOn: opening.opensOn,
+        opensTime: opening.opensTime,
+        moment: opening.moment,
+        opensAt: opening.opensAt,
+        createdAt: isoNow(now),
+        updatedAt: isoNow(now),
+      })
+      .returning()
+      .get();
+    return asSeenBy(row, letter.fromUserId, who, now);
+  });
+}
+
+/** The writer's own letter that has not opened yet: only that may be changed or taken back. */
+function ownUnopened(db: Db, userId: number, id: number, now: Date): Row {
+  const row = letterOf(db, userId, id);
+  if (row.fromUserId !== userId) throw new Refusal("forbidden", "Only the partner who wrote a letter can change it.");
+  const state = stateOf(row, now);
+  const waiting = state === "sealed" || (row.openingKind === "openWhen" && state === "ready");
+  if (!waiting) {
+    throw new Refusal("conflict", "This letter has opened; it can no longer be changed or taken back.");
+  }
+  return row;
+}
+
+/** Rewrites a letter (text and moment) until it opens. */
+export function editLaterLetter(db: Db, edit: WrittenLetter & { id: number }): LaterLetter {
+  const body = refuseUnless(laterLetterBody, { text: edit.text, opening: edit.opening }, "letter");
+  const now = edit.now ?? new Date();
+  return inTransaction(db, () => {
+    ownUnopened(db, edit.fromUserId, edit.id, now);
+    const who = people(db);
+    const opening = openingFor(body.opening, partnerOf(who, edit.fromUserId), edit.anniversary, now);
+    const row = db
+      .update(laterLetters)
+      .set({
+        text: body.text,
+        openingKind: opening.opening.kind,
+        opensOn: opening.opensOn,
+        opensTime: opening.opensTime,
+        moment: opening.moment,
+        opensAt: opening.opensAt,
+        updatedAt: isoNow(now),
+      })
+      .where(eq(laterLetters.id, edit.id))
+      .returning()
+      .get()!;
+    return asSeenBy(row, edit.fromUserId, who, now);
+  });
+}
+
+/** Takes a letter back (deletes it) before it opens. */
+export function takeBackLaterLetter(db: Db, taken: { userId: number; id: number; now?: Date }): void {
+  const now = taken.now ?? new Date();
+  inTransaction(db, () => {
+    ownUnopened(db, taken.userId, taken.id, now);
+    db.delete(laterLetters).where(eq(laterLetters.id, taken.id)).run();
+  });
+}
+
+/**
+ * One letter with its text: always for its writer; for its recipient only once they opened it. A
+ * sealed one is refused with its moment; one ready to open asks to be opened first.
+ */
+export function readLaterLetter(db: Db, read: { userId: number; id: number; now?: Date }): LaterLetter {
+  const now = read.now ?? new Date();
+  const row = letterOf(db, read.userId, read.id);
+  const who = people(db);
+  if (row.toUserId === read.userId) {
+    const state = stateOf(row, now);
+    if (state === "sealed") throw sealedRefusal(row, who, now);
+    if (state === "ready") throw new Refusal("conflict", "Open this letter first.");
+  }
+  return asSeenBy(row, read.userId, who, now);
+}
+
+/**
+ * The recipient opens a letter: an "open when..." letter whenever they like, a dated or anniversary
+ * one once its moment has come. The first opening is recorded (the writer sees it); opening again
+ * reads it again.
+ */
+export function openLaterLetter(db: Db, open: { userId: number; id: number; now?: Date }): LaterLetter {
+  const now = open.now ?? new Date();
+  return inTransaction(db, () => {
+    const row = letterOf(db, open.userId, open.id);
+    const who = people(db);
+    if (row.toUserId !== open.userId) {
+      throw new Refusal(
+        "forbidden",
+        `Only ${who.get(row.toUserId)?.displayName ?? "its recipient"} can open this letter.`,
+      );
+    }
+    if (stateOf(row, now) === "sealed") throw sealedRefusal(row, who, now);
+    const opened =
+      row.openedAt === null
+        ? db
+            .update(laterLetters)
+            .set({ openedAt: isoNow(now) })
+            .where(eq(laterLetters.id, row.id))
+            .returning()
+            .get()!
+        : row;
+    return asSeenBy(opened, open.userId, who, now);
+  });
+}
+
+/**
+ * Queues one announcement for each dated or anniversary letter whose moment has come, and marks it
+ * announced in the same transaction: run it as often as you like (and after any restart), each
+ * opening is announced once. Returns how many were queued.
+ */
+export function announceOpenedLetters(db: Db, now = new Date()): number {
+  return inTransaction(db, () => {
+    const due = db
+      .select()
+      .from(laterLetters)
+      .where(
+        and(isNull(laterLetters.announcedAt), isNotNull(laterLetters.opensAt), lte(laterLetters.opensAt, isoNow(now))),
+      )
+      .orderBy(asc(laterLetters.opensAt), asc(laterLetters.id))
+      .all();
+    for (const row of due) {
+      enqueueEvent(
+        db,
+        "letter_opened",
+        { letterId: row.id, fromUserId: row.fromUserId, toUserId: row.toUserId, opensAt: row.opensAt },
+        now,
+      );
+      db.update(laterLetters)
+        .set({ announcedAt: isoNow(now) })
+        .where(eq(laterLetters.id, row.id))
+        .run();
+    }
+    return due.length;
+  });
+}

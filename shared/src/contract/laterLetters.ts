@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { isCalendarDate, OPEN_WHEN_MOMENTS } from "../letterMoments.js";
+import { LATER_LETTER_MAX } from "../limits.js";
+import { isoDate, text } from "./common.js";
+
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24 h)");
+
+/** When a letter for later opens. */
+export const letterOpening = z.discriminatedUnion(
+  "kind",
+  [
+    /** At `time` on `date`, on the recipient's own clock. */
+    z.object({
+      kind: z.literal("date"),
+      date: z.string().refine(isCalendarDate, "must be a calendar date (YYYY-MM-DD)"),
+      time: clockTime,
+    }),
+    /** At 08:00 on the recipient's clock, on the couple's next anniversary. */
+    z.object({ kind: z.literal("anniversary") }),
+    /** Whenever the recipient needs it: opening it is theirs to do. */
+    z.object({ kind: z.literal("openWhen"), moment: z.enum(OPEN_WHEN_MOMENTS) }),
+  ],
+  { error: 'must be {kind:"date", date, time}, {kind:"anniversary"} or {kind:"openWhen", moment}' },
+);
+export type LetterOpening = z.infer<typeof letterOpening>;
+
+/** POST /api/later-letters and PUT /api/later-letters/{id}: the text and its moment. */
+export const laterLetterBody = z.object({
+  text: text(LATER_LETTER_MAX, { multiline: true }),
+  opening: letterOpening,
+});
+export type LaterLetterBody = z.infer<typeof laterLetterBody>;
+
+/**
+ * sealed: its moment has not come (a dated or anniversary letter); ready: it may be opened now
+ * (its moment came, or an "open when..." letter); open: the recipient has opened it.
+ */
+export const LATER_LETTER_STATES = ["sealed", "ready", "open"] as const;
+export type LaterLetterState = (typeof LATER_LETTER_STATES)[number];
+
+/**
+ * A letter for later on the wire. `text` is null in the recipient's list until they open it (the
+ * server never sends a sealed letter's text to its recipient); the writer always has it.
+ */
+export const laterLetter = z.object({
+  id: z.int(),
+  from: z.string(),
+  to: z.string(),
+  opening: letterOpening,
+  /** When it opens (null for "open when..."). */
+  opens_at: isoDate.nullable(),
+  state: z.enum(LATER_LETTER_STATES),
+  text: z.string().nullable(),
+  written_at: isoDate,
+  updated_at: isoDate,
+  /** When the recipient opened it. */
+  opened_at: isoDate.nullable(),
+});
+export type LaterLetter = z.infer<typeof laterLetter>;
+
+/** GET /api/later-letters: letters to you, letters you wrote, and the couple's anniversary ("MM-DD") if set. */
+export const laterLettersReply = z.object({
+  to_you: z.array(laterLetter),
+  from_you: z.array(laterLetter),
+  anniversary: z.string().nullable(),
+});
+export type LaterLettersReply = z.infer<typeof laterLettersReply>;
+
+export const laterLetterReply = z.object({ letter: laterLetter });
+export type LaterLetterReply = z.infer<typeof laterLetterReply>;
