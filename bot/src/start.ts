@@ -9,6 +9,7 @@ import { Events } from "discord.js";
 import { createBot } from "./bot.js";
 import type { BotContext } from "./context.js";
 import { catchUp } from "./events/catchUp.js";
+import { scheduleLetterOpenings } from "./letters/openings.js";
 import { logError } from "./logging.js";
 import { removePartialDownloads, startMediaRetries } from "./memories/mediaRetries.js";
 import { startOutboxDelivery } from "./outbox/delivery.js";
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
       startOutboxDelivery(client, context),
       scheduleDailyQuestion(client, context),
       startMediaRetries(context, client),
+      scheduleLetterOpenings(context),
     );
   });
   // Every new session (the first, and any after a reconnect Discord could not resume) reads what

@@ -22,6 +22,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/memories/restore": { ids: [1] },
   "PUT /api/letter": { text: "Dear you" },
   "PUT /api/my-day": { sleep: { from: "22:00", to: "06:00" }, work: null, quietHours: "silent" },
+  "POST /api/later-letters": { text: "Dear you", opening: { kind: "openWhen", moment: "sad" } },
+  "PUT /api/later-letters/{id}": { text: "Dear you", opening: { kind: "openWhen", moment: "sad" } },
 };
 
 interface Operation {

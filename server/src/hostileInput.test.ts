@@ -1,6 +1,7 @@
 import { fc } from "@fast-check/vitest";
 import { checkDatabase } from "@spankbank/db/healthCheck";
 import { confirmRedemption, redeemItem } from "@spankbank/db/inventory";
+import { writeLaterLetter } from "@spankbank/db/laterLetters";
 import { addMemory } from "@spankbank/db/memories";
 import { createProduct } from "@spankbank/db/products";
 import { purchaseProduct } from "@spankbank/db/purchase";
@@ -34,6 +35,15 @@ const product: Fields = {
   quantity: fc.integer({ min: 1, max: 10 }),
   price: fc.integer({ min: 0, max: 9999 }),
   useWithinDays: fc.constantFrom(1, 7, 365),
+};
+
+const laterLetter: Fields = {
+  text: fc.constantFrom("Dear you,\n\nOpen this when you need me."),
+  opening: fc.constantFrom(
+    { kind: "openWhen", moment: "sad" },
+    { kind: "date", date: "2030-12-24", time: "08:00" },
+    { kind: "anniversary" },
+  ),
 };
 
 interface HostileRoute {
@@ -108,6 +118,12 @@ const ROUTES: HostileRoute[] = [
       quietHours: fc.constantFrom("silent", "digest"),
     },
   },
+  { method: "GET", path: "/api/later-letters" },
+  { method: "POST", path: "/api/later-letters", body: laterLetter },
+  { method: "GET", path: "/api/later-letters/{id}" },
+  { method: "PUT", path: "/api/later-letters/{id}", body: laterLetter },
+  { method: "DELETE", path: "/api/later-letters/{id}" },
+  { method: "POST", path: "/api/later-letters/{id}/open" },
   { method: "GET", path: "/api/latestQuestion" },
   { method: "GET", path: "/api/questions" },
   {
@@ -148,6 +164,12 @@ async function livedInApp() {
   askQuestion(db, { text: "What made you laugh today?" });
   addMemory(db, { userId: alex, message: "The cabin in the snow." });
   addMemory(db, { userId: sam, message: "Pancakes at midnight." });
+  writeLaterLetter(db, { fromUserId: alex, text: "When you are sad", opening: { kind: "openWhen", moment: "sad" } });
+  writeLaterLetter(db, {
+    fromUserId: sam,
+    text: "For Christmas",
+    opening: { kind: "date", date: "2030-12-24", time: "08:00" },
+  });
   return test;
 }
 

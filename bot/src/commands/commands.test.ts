@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import { writeLaterLetter } from "@spankbank/db/laterLetters";
 import { balanceOf } from "@spankbank/db/ledger";
 import { listMemories } from "@spankbank/db/memories";
 import { setDayOf } from "@spankbank/db/partnerDays";
@@ -210,6 +211,37 @@ describe("/when", () => {
     // Sunday 1 November 2026, 17:00 UTC: 10:30 PM in India (inside Alex's 22:00-06:00; the config's 23:30 would say free), 12:00 PM in Florida (EST since 2:00 AM).
     expect(await dispatch(client, whenAt("2026-11-01T17:00:00Z", sam.discordId))).toBe(
       "Alex is probably asleep (10:30 PM in India).\nBoth awake next: 7:30 PM–11:00 PM in Florida, Mon 6:00 AM–Mon 9:30 AM in India.",
+    );
+  });
+});
+
+describe("/letters", () => {
+  it("lists the letters waiting for you with their moment as Discord timestamps, never their text", async () => {
+    const { client, db } = botOnTempDb();
+    expect(await dispatch(client, slashCommand("letters", sam.discordId))).toBe(
+      "No letters are waiting for you. Letters for later from Alex show up here; write one back on the web page.",
+    );
+    const year = new Date().getUTCFullYear() + 1;
+    const from = idOf(db, "alex");
+    const sealed = writeLaterLetter(db, {
+      fromUserId: from,
+      text: "Sealed words",
+      opening: { kind: "date", date: `${year}-12-24`, time: "08:00" },
+    });
+    writeLaterLetter(db, { fromUserId: from, text: "Sad words", opening: { kind: "openWhen", moment: "sad" } });
+    const at = Date.parse(sealed.opensAt!) / 1000;
+    const answer = await dispatch(client, slashCommand("letters", sam.discordId));
+    expect(answer).toBe(
+      [
+        "**Letters for later waiting for you** (2)",
+        `✉️ From Alex, sealed: opens <t:${at}:f> (<t:${at}:R>)`,
+        '💌 From Alex: "Open when you\'re sad"',
+        "Open them on the web page, in Letters for later.",
+      ].join("\n"),
+    );
+    // Alex wrote them: none is waiting for Alex.
+    expect(await dispatch(client, slashCommand("letters", alex.discordId))).toMatch(
+      /^No letters are waiting for you\./,
     );
   });
 });

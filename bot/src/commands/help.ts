@@ -17,6 +17,7 @@ export function helpText({ config }: BotContext): string {
     "`/spanks`: just your spanks",
     "`/donate amount`: give spanks to your charity",
     "`/when`: is your partner asleep, at work or free, and when you are both awake next",
+    "`/letters`: letters for later waiting for you, and when each opens",
     'Right-click a message, Apps, "Save as memory": keep any message from either of you',
   ].join("\n");
 }

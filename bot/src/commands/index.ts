@@ -4,6 +4,7 @@ import { answerCommand } from "./answer.js";
 import { balanceCommand } from "./balance.js";
 import { donateCommand } from "./donate.js";
 import { helpCommand } from "./help.js";
+import { lettersCommand } from "./letters.js";
 import { memoryCommand } from "./memory.js";
 import { questionCommand } from "./question.js";
 import { saveAsMemoryCommand } from "./saveAsMemory.js";
@@ -21,6 +22,7 @@ export const commands: readonly BotCommand[] = [
   spanksCommand,
   donateCommand,
   whenCommand,
+  lettersCommand,
   helpCommand,
 ];
 

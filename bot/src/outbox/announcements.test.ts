@@ -4,6 +4,7 @@ import { donate } from "@spankbank/db/charity";
 import { declineRedemption } from "@spankbank/db/decline";
 import { settleFavourDeadlines } from "@spankbank/db/favourDeadlines";
 import { confirmRedemption, redeemItem } from "@spankbank/db/inventory";
+import { announceOpenedLetters, writeLaterLetter } from "@spankbank/db/laterLetters";
 import { pendingEvents } from "@spankbank/db/outbox";
 import { createProduct } from "@spankbank/db/products";
 import { purchaseProduct } from "@spankbank/db/purchase";
@@ -64,6 +65,9 @@ describe("announcements", () => {
     const partners = demoCouple.partners;
     settleFavourDeadlines(db, partners, new Date("2026-05-03T01:30:00Z"));
     settleFavourDeadlines(db, partners, new Date("2026-05-04T18:30:00Z"));
+    const opening = { kind: "date", date: "2026-05-02", time: "08:00" };
+    writeLaterLetter(db, { fromUserId: alex!, text: "Not a word of this", opening, now: at });
+    announceOpenedLetters(db, new Date("2026-05-02T12:00:00Z"));
 
     const events = pendingEvents(db, 100);
     expect(new Set(events.map((e) => e.kind))).toEqual(new Set(OUTBOX_KINDS));
@@ -115,6 +119,11 @@ describe("announcements", () => {
         mentionUserIds: [alexPartner.discordId],
       },
       { channelId: ANNOUNCEMENTS_CHANNEL, content: '⌛ "Letter" from Sam expired unused: 5 spanks went back to Alex.' },
+      {
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        content: `💌 <@${sam.discordId}>, a letter from Alex has just opened for you. Read it in Letters for later.`,
+        mentionUserIds: [sam.discordId],
+      },
     ]);
   });
 });

@@ -8,6 +8,7 @@ import { economyRoutes } from "./economy.js";
 import { exportRoutes } from "./export.js";
 import { healthRoutes } from "./health.js";
 import { inventoryRoutes } from "./inventory.js";
+import { laterLetterRoutes } from "./laterLetters.js";
 import { letterRoutes } from "./letters.js";
 import { mediaRoutes } from "./media.js";
 import { memoryRoutes } from "./memories.js";
@@ -46,5 +47,6 @@ export const apiRoutes: FastifyPluginAsync<{
   await app.register(workoutRoutes);
   await app.register(letterRoutes);
   await app.register(myDayRoutes);
+  await app.register(laterLetterRoutes);
   await app.register(exportRoutes);
 };

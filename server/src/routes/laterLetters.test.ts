@@ -1,0 +1,181 @@
+import type { Db } from "@spankbank/db/client";
+import { demoCouple } from "@spankbank/shared/demoCouple";
+import { describe, expect, it } from "vitest";
+import { buildTestApp } from "../test/app.js";
+import { sessionCookie } from "../test/session.js";
+
+type Who = "alex" | "sam";
+
+/** Alex in Asia/Kolkata, Sam in America/New_York; the clock is moved by each test. */
+async function lettersApp(options: { anniversary?: string | undefined } = { anniversary: "2024-02-14" }) {
+  let clock = new Date("2026-11-23T12:00:00Z");
+  const test = await buildTestApp({
+    now: () => clock,
+    config: { ...demoCouple, anniversary: options.anniversary },
+  });
+  const call = (who: Who | null, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+    test.app.inject({
+      method,
+      url,
+      // A session made on the moved clock: one from November would have expired by March.
+      headers: who ? { cookie: sessionCookie(test, who) } : {},
+      ...(payload ? { payload } : {}),
+    });
+  const setClock = (iso: string) => {
+    clock = new Date(iso);
+  };
+  return { ...test, call, setClock };
+}
+
+const rows = (db: Db) => db.$client.prepare("SELECT from_user_id, text, opens_at FROM later_letters").all();
+const christmas = { kind: "date", date: "2026-12-24", time: "08:00" };
+
+describe("letters for later over /api/later-letters", () => {
+  it("seals a dated letter: Sam sees its moment, never its text, until 08:00 on Sam's clock", async () => {
+    const { call, setClock } = await lettersApp();
+    const written = await call("alex", "POST", "/api/later-letters", {
+      text: "Merry Christmas, love",
+      opening: christmas,
+    });
+    expect(written.statusCode).toBe(201);
+    const { letter } = written.json();
+    expect(letter).toMatchObject({ from: "alex", to: "sam", state: "sealed", text: "Merry Christmas, love" });
+    expect(letter.opens_at).toBe("2026-12-24T13:00:00.000Z");
+
+    const list = (await call("sam", "GET", "/api/later-letters")).json();
+    expect(list.from_you).toEqual([]);
+    expect(list.to_you).toEqual([
+      expect.objectContaining({ id: letter.id, state: "sealed", text: null, opens_at: "2026-12-24T13:00:00.000Z" }),
+    ]);
+    expect(JSON.stringify(list)).not.toContain("Merry Christmas");
+
+    setClock("2026-12-24T12:59:59.999Z");
+    for (const [method, url] of [
+      ["GET", `/api/later-letters/${letter.id}`],
+      ["POST", `/api/later-letters/${letter.id}/open`],
+    ] as const) {
+      const early = await call("sam", method, url);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toBe("This letter is sealed until Thu 24 Dec, 08:00 your time.");
+      expect(early.body).not.toContain("Merry Christmas");
+    }
+
+    setClock("2026-12-24T13:00:00.000Z");
+    const opened = await call("sam", "POST", `/api/later-letters/${letter.id}/open`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().letter).toMatchObject({ state: "open", text: "Merry Christmas, love" });
+    expect((await call("sam", "GET", `/api/later-letters/${letter.id}`)).json().letter.text).toBe(
+      "Merry Christmas, love",
+    );
+    expect((await call("alex", "GET", "/api/later-letters")).json().from_you[0]).toMatchObject({
+      state: "open",
+      opened_at: "2026-12-24T13:00:00.000Z",
+    });
+  });
+
+  it("keeps the moment on the recipient's clock across DST: a letter for 14 March 2027 08:00 opens at 12:00 UTC", async () => {
+    const { call, setClock } = await lettersApp();
+    const opening = { kind: "date", date: "2027-03-14", time: "08:00" };
+    const { letter } = (await call("alex", "POST", "/api/later-letters", { text: "Spring", opening })).json();
+    expect(letter.opens_at).toBe("2027-03-14T12:00:00.000Z");
+    // 07:59 EDT: the clocks have already jumped, still sealed.
+    setClock("2027-03-14T11:59:00Z");
+    expect((await call("sam", "POST", `/api/later-letters/${letter.id}/open`)).statusCode).toBe(409);
+    setClock("2027-03-14T12:00:00Z");
+    expect((await call("sam", "POST", `/api/later-letters/${letter.id}/open`)).statusCode).toBe(200);
+  });
+
+  it("lets Sam open an 'open when you're sad' letter any time; the writer sees it was opened", async () => {
+    const { call } = await lettersApp();
+    const opening = { kind: "openWhen", moment: "sad" };
+    const { letter } = (await call("alex", "POST", "/api/later-letters", { text: "Chin up", opening })).json();
+    expect((await call("sam", "GET", `/api/later-letters/${letter.id}`)).json().message).toBe(
+      "Open this letter first.",
+    );
+    expect((await call("alex", "POST", `/api/later-letters/${letter.id}/open`)).statusCode).toBe(403);
+    const opened = await call("sam", "POST", `/api/later-letters/${letter.id}/open`);
+    expect(opened.json().letter).toMatchObject({
+      state: "open",
+      text: "Chin up",
+      opened_at: "2026-11-23T12:00:00.000Z",
+    });
+    expect((await call("alex", "GET", "/api/later-letters")).json().from_you[0].state).toBe("open");
+  });
+
+  it("opens an anniversary letter at 08:00 on the recipient's clock, and says the anniversary", async () => {
+    const { call } = await lettersApp();
+    const { letter } = (
+      await call("sam", "POST", "/api/later-letters", { text: "Happy anniversary", opening: { kind: "anniversary" } })
+    ).json();
+    // 08:00 in Kolkata on 14 February 2027.
+    expect(letter.opens_at).toBe("2027-02-14T02:30:00.000Z");
+    expect((await call("alex", "GET", "/api/later-letters")).json().anniversary).toBe("2024-02-14");
+  });
+
+  it("lets the writer edit and take back a letter until it opens, never the recipient", async () => {
+    const { call, db, setClock } = await lettersApp();
+    const { letter } = (await call("alex", "POST", "/api/later-letters", { text: "First", opening: christmas })).json();
+    const url = `/api/later-letters/${letter.id}`;
+    expect((await call("sam", "PUT", url, { text: "Hijack", opening: christmas })).statusCode).toBe(403);
+    expect((await call("sam", "DELETE", url)).statusCode).toBe(403);
+    const edited = await call("alex", "PUT", url, { text: "Second", opening: christmas });
+    expect(edited.json().letter.text).toBe("Second");
+    setClock("2026-12-24T13:00:00Z");
+    const late = await call("alex", "PUT", url, { text: "Third", opening: { kind: "openWhen", moment: "sad" } });
+    expect(late.statusCode).toBe(409);
+    expect((await call("alex", "DELETE", url)).statusCode).toBe(409);
+    expect(rows(db)).toEqual([{ from_user_id: 1, text: "Second", opens_at: "2026-12-24T13:00:00.000Z" }]);
+    setClock("2026-11-23T12:00:00Z");
+    expect((await call("alex", "DELETE", url)).statusCode).toBe(204);
+    expect(rows(db)).toEqual([]);
+  });
+
+  it("refuses bad input with 400 naming the field, writing nothing", async () => {
+    const { call, db } = await lettersApp({ anniversary: undefined });
+    const cases: [object, string][] = [
+      [{ text: "", opening: christmas }, "body.text"],
+      [{ text: "Hi\u0007", opening: christmas }, "body.text"],
+      [{ text: "x".repeat(4001), opening: christmas }, "body.text"],
+      [{ text: "Hi" }, "body.opening"],
+      [{ text: "Hi", opening: { kind: "date", date: "2027-02-30", time: "08:00" } }, "body.opening.date"],
+      [{ text: "Hi", opening: { kind: "date", date: "2027-02-01", time: "8am" } }, "body.opening.time"],
+      [{ text: "Hi", opening: { kind: "openWhen", moment: "hungry" } }, "body.opening.moment"],
+      [{ text: "Hi", opening: { kind: "date", date: "2026-11-22", time: "08:00" } }, "opening.date"],
+      [{ text: "Hi", opening: { kind: "anniversary" } }, "opening.kind"],
+    ];
+    for (const [payload, field] of cases) {
+      const reply = await call("alex", "POST", "/api/later-letters", payload);
+      expect(reply.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
+      expect(reply.json().message, JSON.stringify(payload).slice(0, 60)).toContain(`${field}:`);
+    }
+    expect((await call("alex", "POST", "/api/later-letters/abc/open")).statusCode).toBe(400);
+    expect(rows(db)).toEqual([]);
+  });
+
+  it("needs a session for every route, and shows nobody a letter that is not theirs", async () => {
+    const { call, db } = await lettersApp();
+    const { letter } = (await call("alex", "POST", "/api/later-letters", { text: "Ours", opening: christmas })).json();
+    const url = `/api/later-letters/${letter.id}`;
+    for (const [method, path, body] of [
+      ["GET", "/api/later-letters", undefined],
+      ["POST", "/api/later-letters", { text: "x", opening: christmas }],
+      ["GET", url, undefined],
+      ["PUT", url, { text: "x", opening: christmas }],
+      ["DELETE", url, undefined],
+      ["POST", `${url}/open`, undefined],
+    ] as const) {
+      const reply = await call(null, method, path, body);
+      expect(reply.statusCode, `${method} ${path}`).toBe(401);
+      expect(reply.body).not.toContain("Ours");
+    }
+    expect((await call("sam", "GET", `/api/later-letters/${letter.id + 1}`)).statusCode).toBe(404);
+    expect(rows(db)).toHaveLength(1);
+  });
+
+  it("leaves a sealed letter out of its recipient's export, and keeps it in the writer's", async () => {
+    const { call } = await lettersApp();
+    await call("alex", "POST", "/api/later-letters", { text: "Secret words", opening: christmas });
+    expect((await call("sam", "GET", "/api/export")).body).not.toContain("Secret words");
+    expect((await call("alex", "GET", "/api/export")).body).toContain("Secret words");
+  });
+});

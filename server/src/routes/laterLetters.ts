@@ -1,0 +1,112 @@
+import {
+  editLaterLetter,
+  type LaterLetter,
+  laterLettersFor,
+  openLaterLetter,
+  readLaterLetter,
+  takeBackLaterLetter,
+  writeLaterLetter,
+} from "@spankbank/db/laterLetters";
+import { idParams } from "@spankbank/shared/contract/common";
+import {
+  laterLetterBody,
+  laterLetterReply,
+  laterLettersReply,
+  type LaterLetter as WireLetter,
+} from "@spankbank/shared/contract/laterLetters";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { signedInUser } from "../plugins/auth.js";
+
+/**
+ * Letters for later: write one to your partner for a moment, read the ones written to you once
+ * they open. The writer comes from the session; the text of a sealed letter never leaves the db's
+ * `readLaterLetter`/`laterLettersFor` for its recipient.
+ */
+export const laterLetterRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, now } = app.ctx;
+
+  app.get("/later-letters", { schema: { response: { 200: laterLettersReply } } }, async (request) => {
+    const user = signedInUser(request);
+    const letters = laterLettersFor(db, user.id, now());
+    return {
+      to_you: letters.toYou.map(wire),
+      from_you: letters.fromYou.map(wire),
+      anniversary: config.anniversary ?? null,
+    };
+  });
+
+  app.post(
+    "/later-letters",
+    { schema: { body: laterLetterBody, response: { 201: laterLetterReply } } },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const letter = writeLaterLetter(db, {
+        fromUserId: user.id,
+        ...request.body,
+        anniversary: config.anniversary,
+        now: now(),
+      });
+      return reply.code(201).send({ letter: wire(letter) });
+    },
+  );
+
+  app.get(
+    "/later-letters/:id",
+    { schema: { params: idParams, response: { 200: laterLetterReply } } },
+    async (request) => {
+      const user = signedInUser(request);
+      return { letter: wire(readLaterLetter(db, { userId: user.id, id: request.params.id, now: now() })) };
+    },
+  );
+
+  app.put(
+    "/later-letters/:id",
+    { schema: { params: idParams, body: laterLetterBody, response: { 200: laterLetterReply } } },
+    async (request) => {
+      const user = signedInUser(request);
+      const letter = editLaterLetter(db, {
+        id: request.params.id,
+        fromUserId: user.id,
+        ...request.body,
+        anniversary: config.anniversary,
+        now: now(),
+      });
+      return { letter: wire(letter) };
+    },
+  );
+
+  app.delete(
+    "/later-letters/:id",
+    { schema: { params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      takeBackLaterLetter(db, { userId: user.id, id: request.params.id, now: now() });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    "/later-letters/:id/open",
+    { config: { bodyless: true }, schema: { params: idParams, response: { 200: laterLetterReply } } },
+    async (request) => {
+      const user = signedInUser(request);
+      return { letter: wire(openLaterLetter(db, { userId: user.id, id: request.params.id, now: now() })) };
+    },
+  );
+};
+
+function wire(letter: LaterLetter): WireLetter {
+  return {
+    id: letter.id,
+    from: letter.from,
+    to: letter.to,
+    opening: letter.opening,
+    opens_at: letter.opensAt,
+    state: letter.state,
+    text: letter.text,
+    written_at: letter.writtenAt,
+    updated_at: letter.updatedAt,
+    opened_at: letter.openedAt,
+  };
+}
