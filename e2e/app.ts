@@ -16,6 +16,7 @@ export const headingForAlex: Record<string, string> = {
   "/floggers4change": "Floggers4Change",
   "/trapped-game": "Trapped with Sam",
   "/christmas-letter": "Christmas Letter",
+  "/letters": "Letters for later",
   "/allquestions": "All Q&A",
 };
 
@@ -27,6 +28,7 @@ export const menuForAlex = [
   ["Floggers4Change", "/floggers4change"],
   ["Trapped with Sam", "/trapped-game"],
   ["Christmas Letter", "/christmas-letter"],
+  ["Letters for later", "/letters"],
   ["Q & A", "/allquestions"],
 ] as const;
 

@@ -12,6 +12,7 @@ export const drawerPages: readonly PageEntry[] = [
   { path: "/floggers4change", menuLabel: ({ charityName }) => charityName },
   { path: "/trapped-game", menuLabel: ({ partnerName }) => `Trapped with ${partnerName}` },
   { path: "/christmas-letter", menuLabel: () => "Christmas Letter" },
+  { path: "/letters", menuLabel: () => "Letters for later" },
   { path: "/allquestions", menuLabel: () => "Q & A" },
 ];
 
@@ -27,5 +28,6 @@ export const specRoutes = [
   "/floggers4change",
   "/trapped-game",
   "/christmas-letter",
+  "/letters",
   "/allquestions",
 ] as const;

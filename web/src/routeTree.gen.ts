@@ -17,6 +17,7 @@ import { Route as AuthChristmasLetterRouteImport } from "./routes/_auth/christma
 import { Route as AuthDashboardRouteImport } from "./routes/_auth/dashboard"
 import { Route as AuthFloggers4changeRouteImport } from "./routes/_auth/floggers4change"
 import { Route as AuthInventoryRouteImport } from "./routes/_auth/inventory"
+import { Route as AuthLettersRouteImport } from "./routes/_auth/letters"
 import { Route as AuthMemoriesRouteImport } from "./routes/_auth/memories"
 import { Route as AuthProtectedRouteImport } from "./routes/_auth/protected"
 import { Route as AuthSpankBankRouteImport } from "./routes/_auth/spank-bank"
@@ -61,6 +62,11 @@ const AuthInventoryRoute = AuthInventoryRouteImport.update({
   path: "/inventory",
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthLettersRoute = AuthLettersRouteImport.update({
+  id: "/letters",
+  path: "/letters",
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthMemoriesRoute = AuthMemoriesRouteImport.update({
   id: "/memories",
   path: "/memories",
@@ -90,6 +96,7 @@ export interface FileRoutesByFullPath {
   "/dashboard": typeof AuthDashboardRoute
   "/floggers4change": typeof AuthFloggers4changeRoute
   "/inventory": typeof AuthInventoryRoute
+  "/letters": typeof AuthLettersRoute
   "/memories": typeof AuthMemoriesRoute
   "/protected": typeof AuthProtectedRoute
   "/spank-bank": typeof AuthSpankBankRoute
@@ -103,6 +110,7 @@ export interface FileRoutesByTo {
   "/dashboard": typeof AuthDashboardRoute
   "/floggers4change": typeof AuthFloggers4changeRoute
   "/inventory": typeof AuthInventoryRoute
+  "/letters": typeof AuthLettersRoute
   "/memories": typeof AuthMemoriesRoute
   "/protected": typeof AuthProtectedRoute
   "/spank-bank": typeof AuthSpankBankRoute
@@ -118,6 +126,7 @@ export interface FileRoutesById {
   "/_auth/dashboard": typeof AuthDashboardRoute
   "/_auth/floggers4change": typeof AuthFloggers4changeRoute
   "/_auth/inventory": typeof AuthInventoryRoute
+  "/_auth/letters": typeof AuthLettersRoute
   "/_auth/memories": typeof AuthMemoriesRoute
   "/_auth/protected": typeof AuthProtectedRoute
   "/_auth/spank-bank": typeof AuthSpankBankRoute
@@ -133,6 +142,7 @@ export interface FileRouteTypes {
     | "/dashboard"
     | "/floggers4change"
     | "/inventory"
+    | "/letters"
     | "/memories"
     | "/protected"
     | "/spank-bank"
@@ -146,6 +156,7 @@ export interface FileRouteTypes {
     | "/dashboard"
     | "/floggers4change"
     | "/inventory"
+    | "/letters"
     | "/memories"
     | "/protected"
     | "/spank-bank"
@@ -160,6 +171,7 @@ export interface FileRouteTypes {
     | "/_auth/dashboard"
     | "/_auth/floggers4change"
     | "/_auth/inventory"
+    | "/_auth/letters"
     | "/_auth/memories"
     | "/_auth/protected"
     | "/_auth/spank-bank"
@@ -230,6 +242,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthInventoryRouteImport
       parentRoute: typeof AuthRoute
     }
+    "/_auth/letters": {
+      id: "/_auth/letters"
+      path: "/letters"
+      fullPath: "/letters"
+      preLoaderRoute: typeof AuthLettersRouteImport
+      parentRoute: typeof AuthRoute
+    }
     "/_auth/memories": {
       id: "/_auth/memories"
       path: "/memories"
@@ -267,6 +286,7 @@ interface AuthRouteChildren {
   AuthDashboardRoute: typeof AuthDashboardRoute
   AuthFloggers4changeRoute: typeof AuthFloggers4changeRoute
   AuthInventoryRoute: typeof AuthInventoryRoute
+  AuthLettersRoute: typeof AuthLettersRoute
   AuthMemoriesRoute: typeof AuthMemoriesRoute
   AuthProtectedRoute: typeof AuthProtectedRoute
   AuthSpankBankRoute: typeof AuthSpankBankRoute
@@ -279,6 +299,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthDashboardRoute: AuthDashboardRoute,
   AuthFloggers4changeRoute: AuthFloggers4changeRoute,
   AuthInventoryRoute: AuthInventoryRoute,
+  AuthLettersRoute: AuthLettersRoute,
   AuthMemoriesRoute: AuthMemoriesRoute,
   AuthProtectedRoute: AuthProtectedRoute,
   AuthSpankBankRoute: AuthSpankBankRoute,

@@ -3,6 +3,7 @@ import { authHandlers } from "./handlers/auth";
 import { economyHandlers } from "./handlers/economy";
 import { exportHandlers } from "./handlers/export";
 import { inventoryHandlers } from "./handlers/inventory";
+import { laterLetterHandlers } from "./handlers/laterLetters";
 import { letterHandlers } from "./handlers/letters";
 import { memoryHandlers } from "./handlers/memories";
 import { myDayHandlers } from "./handlers/myDay";
@@ -20,6 +21,7 @@ export const server = setupServer(
   ...economyHandlers,
   ...inventoryHandlers,
   ...letterHandlers,
+  ...laterLetterHandlers,
   ...exportHandlers,
   ...myDayHandlers,
 );

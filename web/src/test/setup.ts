@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { resetAuth } from "./handlers/auth";
 import { resetEconomy } from "./handlers/economy";
 import { resetInventory } from "./handlers/inventory";
+import { resetLaterLetters } from "./handlers/laterLetters";
 import { resetLetters } from "./handlers/letters";
 import { resetMemories } from "./handlers/memories";
 import { resetMyDay } from "./handlers/myDay";
@@ -28,6 +29,7 @@ afterEach(() => {
   resetInventory();
   resetLetters();
   resetMyDay();
+  resetLaterLetters();
   localStorage.clear();
 });
 afterAll(() => server.close());

@@ -1,0 +1,106 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { ARTIFACTS, fillSignIn } from "./app";
+import { expectNoAxeViolations } from "./axe";
+
+// No animation mid-way while axe measures colours or a screenshot is taken.
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+// Two partners, a letter that opens on the real clock a minute or two later, axe and screenshots.
+test.describe.configure({ timeout: 300_000 });
+
+async function signedIn(browser: Browser, username: "alex" | "sam"): Promise<Page> {
+  const page = await (await browser.newContext({ reducedMotion: "reduce" })).newPage();
+  await page.goto("/signin");
+  await fillSignIn(page, username, `${username}-demo-pass`);
+  await expect(page).toHaveURL("/dashboard", { timeout: 30_000 });
+  return page;
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 900 : 740 });
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `${ARTIFACTS}/letters-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The date and the minute on Sam's clock (America/New_York) `minutes` from now. */
+function onSamsClock(minutes: number): { date: string; time: string } {
+  const at = new Date(Date.now() + minutes * 60_000);
+  const parts = new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "America/New_York",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  })
+    .format(at)
+    .split(" ");
+  return { date: parts[0]!, time: parts[1]! };
+}
+
+test("Alex seals a dated letter and an 'open when sad' one; Sam sees only the moment, opens the sad one, then reads the dated one once its minute comes", async ({
+  browser,
+}) => {
+  const alex = await signedIn(browser, "alex");
+  await alex.getByRole("button", { name: "Open menu" }).click();
+  await alex.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Letters for later" }).click();
+  await expect(alex).toHaveURL("/letters");
+  await expect(alex.getByRole("heading", { level: 1, name: "Letters for later" })).toBeVisible();
+
+  // A letter for two minutes from now on Sam's clock (at least one whole minute ahead).
+  const soon = onSamsClock(2);
+  await alex.getByLabel("Your letter to Sam").fill("Dear Sam,\n\nThis one was sealed until this very minute.");
+  await alex.getByLabel("Date").fill(soon.date);
+  await alex.getByLabel("Time on Sam's clock").fill(soon.time);
+  await alex.getByRole("button", { name: "Seal letter" }).click();
+  await expect(alex.getByText("Your letter to Sam is sealed.")).toBeVisible();
+
+  await alex.getByLabel("Your letter to Sam").fill("Chin up, love. I am right here.");
+  await alex.getByRole("radio", { name: "Open when..." }).check({ force: true });
+  await alex.getByRole("radio", { name: "you're sad" }).check();
+  await alex.getByRole("button", { name: "Seal letter" }).click();
+  const wrote = alex.getByRole("region", { name: "Letters you wrote to Sam" });
+  await expect(wrote.getByText("Open when you're sad")).toBeVisible();
+  await expect(wrote.getByText(/^Opens .* Sam's time$/)).toBeVisible();
+  await expectNoAxeViolations(alex, "the letters page (writer)");
+  await shoot(alex, "writer");
+
+  const sam = await signedIn(browser, "sam");
+  await sam.goto("/letters");
+  const forSam = sam.getByRole("region", { name: "Waiting for you" });
+  const dated = forSam.getByRole("article").filter({ hasText: "Sealed" });
+  await expect(dated.getByText(/^Opens .* your time$/)).toBeVisible();
+  // The sealed words are nowhere on Sam's page, and the server refuses them.
+  expect(await sam.content()).not.toContain("sealed until this very minute");
+  const list = await (await sam.request.get("/api/later-letters")).json();
+  const sealedId = list.to_you.find((letter: { state: string }) => letter.state === "sealed").id;
+  const early = await sam.request.get(`/api/later-letters/${sealedId}`);
+  expect(early.status()).toBe(409);
+  expect((await early.json()).message).toMatch(/^This letter is sealed until .* your time\.$/);
+  await expectNoAxeViolations(sam, "the letters page (recipient)");
+  await shoot(sam, "recipient-sealed");
+
+  // The "sad" envelope opens after a confirm; Alex then sees that it was opened.
+  const sad = forSam.getByRole("article").filter({ hasText: "Open when you're sad" });
+  await sad.getByRole("button", { name: "Open this letter" }).click();
+  const confirm = sam.getByRole("dialog", { name: "Open when you're sad?" });
+  await expect(confirm).toBeVisible();
+  await expectNoAxeViolations(sam, "the open-when confirm");
+  await confirm.getByRole("button", { name: "Open it" }).click();
+  await expect(sad.getByText("Chin up, love. I am right here.")).toBeVisible();
+  await alex.reload();
+  await expect(wrote.getByText(/^Sam opened it /)).toBeVisible();
+
+  // The clock passes the dated letter's moment (a minute or two on the real clock): Sam opens and reads it.
+  const opensAt = Date.parse(list.to_you.find((letter: { id: number }) => letter.id === sealedId).opens_at);
+  await sam.waitForTimeout(Math.max(0, opensAt - Date.now()) + 1_000);
+  await sam.reload();
+  const ready = forSam.getByRole("article").filter({ hasText: "Ready to open" });
+  await ready.getByRole("button", { name: "Open this letter" }).click();
+  await expect(forSam.getByText("This one was sealed until this very minute.", { exact: false })).toBeVisible();
+  await shoot(sam, "recipient-open");
+});

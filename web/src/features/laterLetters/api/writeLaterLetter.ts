@@ -1,0 +1,19 @@
+import { type LaterLetterBody, laterLetterReply } from "@spankbank/shared/contract/laterLetters";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { laterLetterKeys } from "./keys";
+
+/** Seals a new letter (no id) or rewrites one of yours that has not opened yet. */
+export function writeLaterLetter({ id, ...body }: LaterLetterBody & { id?: number | undefined }) {
+  return id === undefined
+    ? api.post("/api/later-letters", body, laterLetterReply)
+    : api.put(`/api/later-letters/${id}`, body, laterLetterReply);
+}
+
+export function useWriteLaterLetter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: writeLaterLetter,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: laterLetterKeys.all }),
+  });
+}

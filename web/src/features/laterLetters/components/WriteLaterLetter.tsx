@@ -1,0 +1,151 @@
+import { Button, Group, Paper, Radio, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import type { SessionReply } from "@spankbank/shared/contract/auth";
+import type { LaterLetter, LetterOpening } from "@spankbank/shared/contract/laterLetters";
+import { OPEN_WHEN_MOMENTS, type OpenWhenMoment, openWhenLabel } from "@spankbank/shared/letterMoments";
+import { LATER_LETTER_MAX } from "@spankbank/shared/limits";
+import { useState } from "react";
+
+import { toast } from "@/lib/toast";
+import { useWriteLaterLetter } from "../api/writeLaterLetter";
+
+type PartnerSummary = SessionReply["couple"]["partners"][number];
+
+type Kind = LetterOpening["kind"];
+
+/** Write (or edit) a letter for later: the words, and the moment it opens on the partner's clock. */
+export function WriteLaterLetter({
+  partner,
+  editing,
+  anniversary,
+  onDone,
+}: {
+  partner: PartnerSummary;
+  editing: LaterLetter | null;
+  /** The next anniversary opening on the partner's clock, when the couple has one. */
+  anniversary: { label: string } | null;
+  onDone: () => void;
+}) {
+  const opening = editing?.opening;
+  const [text, setText] = useState(editing?.text ?? "");
+  const [kind, setKind] = useState<Kind>(opening?.kind ?? "date");
+  const [date, setDate] = useState(opening?.kind === "date" ? opening.date : "");
+  const [time, setTime] = useState(opening?.kind === "date" ? opening.time : "08:00");
+  const [moment, setMoment] = useState<OpenWhenMoment>(opening?.kind === "openWhen" ? opening.moment : "sad");
+  const write = useWriteLaterLetter();
+
+  const chosen = (): LetterOpening =>
+    kind === "date" ? { kind, date, time } : kind === "anniversary" ? { kind } : { kind, moment };
+  const save = () =>
+    write.mutate(
+      { id: editing?.id, text, opening: chosen() },
+      {
+        onSuccess: () => {
+          toast.success(
+            editing ? "Your letter is rewritten and sealed again." : `Your letter to ${partner.displayName} is sealed.`,
+          );
+          setText("");
+          onDone();
+        },
+        onError: (error) => toast.error(`Your letter was not sealed: ${error.message}`),
+      },
+    );
+
+  const kinds = [
+    { value: "date", label: "On a date" },
+    ...(anniversary ? [{ value: "anniversary", label: "Our anniversary" }] : []),
+    { value: "openWhen", label: "Open when..." },
+  ];
+  return (
+    <Paper component="section" withBorder radius="lg" p={{ base: "md", sm: "xl" }} aria-labelledby="write-later">
+      <Title order={2} id="write-later" mb={4}>
+        {editing ? "Edit your letter" : "Write a letter for later"}
+      </Title>
+      <Text c="dimmed" mb="md">
+        {`${partner.displayName} sees the envelope and when it opens, never the words, until then. You can edit it or take it back until it opens.`}
+      </Text>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <Stack gap="md">
+          <Textarea
+            label={`Your letter to ${partner.displayName}`}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            maxLength={LATER_LETTER_MAX}
+            rows={8}
+            styles={{ input: { fontFamily: "var(--mantine-font-family-headings)", fontSize: 17, lineHeight: 1.6 } }}
+          />
+          <Stack gap={6}>
+            <Text fw={500} size="sm" id="opens-label">
+              When it opens
+            </Text>
+            <SegmentedControl
+              aria-labelledby="opens-label"
+              value={kind}
+              onChange={(value) => setKind(value as Kind)}
+              data={kinds}
+              fullWidth
+              color="grape.9"
+            />
+          </Stack>
+          {kind === "date" && (
+            <Group grow align="flex-start">
+              <TextInput
+                type="date"
+                label="Date"
+                required
+                value={date}
+                onChange={(event) => setDate(event.currentTarget.value)}
+              />
+              <TextInput
+                type="time"
+                label={`Time on ${partner.displayName}'s clock`}
+                required
+                value={time}
+                onChange={(event) => setTime(event.currentTarget.value)}
+              />
+            </Group>
+          )}
+          {kind === "anniversary" && anniversary && (
+            <Text>{`It opens on your next anniversary, ${anniversary.label} ${partner.displayName}'s time.`}</Text>
+          )}
+          {kind === "openWhen" && (
+            <Radio.Group
+              label={`${partner.displayName} can open it any time, when...`}
+              value={moment}
+              onChange={(value) => setMoment(value as OpenWhenMoment)}
+            >
+              <Stack gap="xs" mt="xs">
+                {OPEN_WHEN_MOMENTS.map((value) => (
+                  <Radio key={value} value={value} label={openWhenLabel(value).replace("Open when ", "")} />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {text.length}/{LATER_LETTER_MAX}
+            </Text>
+            <Group gap="sm">
+              {editing && (
+                <Button variant="default" onClick={onDone}>
+                  Cancel
+                </Button>
+              )}
+              <Button
+                type="submit"
+                loading={write.isPending}
+                disabled={text.trim() === "" || (kind === "date" && date === "")}
+              >
+                {editing ? "Seal it again" : "Seal letter"}
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,101 @@
+import { type LaterLetter, type LaterLettersReply, laterLetterBody } from "@spankbank/shared/contract/laterLetters";
+import { HttpResponse, http } from "msw";
+import { failure } from "./auth";
+
+/** The fake server's letters for later; alex is signed in (the session handler's user). */
+const state = { letters: [] as LaterLetter[], nextId: 1, anniversary: "2024-02-14" as string | null };
+
+/** A letter in the fake server, written by `from` to the other partner. */
+export function laterLetterFrom(from: "alex" | "sam", fields: Partial<LaterLetter>): LaterLetter {
+  const letter: LaterLetter = {
+    id: state.nextId++,
+    from,
+    to: from === "alex" ? "sam" : "alex",
+    opening: { kind: "openWhen", moment: "sad" },
+    opens_at: null,
+    state: "ready",
+    text: "Chin up, love.",
+    written_at: "2026-11-23T12:00:00.000Z",
+    updated_at: "2026-11-23T12:00:00.000Z",
+    opened_at: null,
+    ...fields,
+  };
+  state.letters.push(letter);
+  return letter;
+}
+
+export function resetLaterLetters(): void {
+  state.letters = [];
+  state.nextId = 1;
+  state.anniversary = "2024-02-14";
+}
+
+/** What alex may see: a letter to alex keeps its text only once opened (as the real server does). */
+const seen = (letter: LaterLetter): LaterLetter =>
+  letter.to === "alex" && letter.state !== "open" ? { ...letter, text: null } : letter;
+
+const reply = (): LaterLettersReply => ({
+  to_you: state.letters.filter((l) => l.to === "alex").map(seen),
+  from_you: state.letters.filter((l) => l.from === "alex"),
+  anniversary: state.anniversary,
+});
+
+const byId = (id: unknown) => state.letters.find((letter) => letter.id === Number(id));
+
+async function written(request: Request) {
+  const parsed = laterLetterBody.safeParse(await request.json());
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { refusal: failure(400, "Bad Request", `body.${issue.path.join(".")}: ${issue.message}`) };
+  }
+  const { opening } = parsed.data;
+  const opensAt =
+    opening.kind === "date"
+      ? `${opening.date}T13:00:00.000Z`
+      : opening.kind === "anniversary"
+        ? "2027-02-14T13:00:00.000Z"
+        : null;
+  return {
+    fields: {
+      text: parsed.data.text,
+      opening,
+      opens_at: opensAt,
+      state: opensAt ? ("sealed" as const) : ("ready" as const),
+    },
+  };
+}
+
+export const laterLetterHandlers = [
+  http.get("/api/later-letters", () => HttpResponse.json(reply())),
+  http.post("/api/later-letters", async ({ request }) => {
+    const { refusal, fields } = await written(request);
+    if (refusal) return refusal;
+    return HttpResponse.json({ letter: laterLetterFrom("alex", fields) }, { status: 201 });
+  }),
+  http.get("/api/later-letters/:id", ({ params }) => {
+    const letter = byId(params.id);
+    if (!letter) return failure(404, "Not Found", `No letter ${params.id}`);
+    if (letter.to === "alex" && letter.state !== "open") return failure(409, "Conflict", "Open this letter first.");
+    return HttpResponse.json({ letter });
+  }),
+  http.put("/api/later-letters/:id", async ({ params, request }) => {
+    const letter = byId(params.id);
+    if (!letter) return failure(404, "Not Found", `No letter ${params.id}`);
+    const { refusal, fields } = await written(request);
+    if (refusal) return refusal;
+    Object.assign(letter, fields);
+    return HttpResponse.json({ letter });
+  }),
+  http.delete("/api/later-letters/:id", ({ params }) => {
+    state.letters = state.letters.filter((letter) => letter.id !== Number(params.id));
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.post("/api/later-letters/:id/open", ({ params }) => {
+    const letter = byId(params.id);
+    if (!letter) return failure(404, "Not Found", `No letter ${params.id}`);
+    if (letter.state === "sealed")
+      return failure(409, "Conflict", "This letter is sealed until Thu 24 Dec, 08:00 your time.");
+    Object.assign(letter, { state: "open", opened_at: "2026-11-23T12:30:00.000Z" });
+    return HttpResponse.json({ letter });
+  }),
+];
