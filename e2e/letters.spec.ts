@@ -3,7 +3,7 @@ import { ARTIFACTS, fillSignIn } from "./app";
 import { expectNoAxeViolations } from "./axe";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
-test.use({ contextOptions: { reducedMotion: "reduce" } });
+test.use({ contextOptions: { reducedMotion: "reduce" }, actionTimeout: 30_000 });
 // Two partners, a letter that opens on the real clock a minute or two later, axe and screenshots.
 test.describe.configure({ timeout: 300_000 });
 
@@ -54,13 +54,13 @@ test("Alex seals a dated letter and an 'open when sad' one; Sam sees only the mo
   // A letter for two minutes from now on Sam's clock (at least one whole minute ahead).
   const soon = onSamsClock(2);
   await alex.getByLabel("Your letter to Sam").fill("Dear Sam,\n\nThis one was sealed until this very minute.");
-  await alex.getByLabel("Date").fill(soon.date);
+  await alex.getByRole("textbox", { name: "Date", exact: true }).fill(soon.date);
   await alex.getByLabel("Time on Sam's clock").fill(soon.time);
   await alex.getByRole("button", { name: "Seal letter" }).click();
   await expect(alex.getByText("Your letter to Sam is sealed.")).toBeVisible();
 
   await alex.getByLabel("Your letter to Sam").fill("Chin up, love. I am right here.");
-  await alex.getByRole("radio", { name: "Open when..." }).check({ force: true });
+  await alex.getByText("Open when...", { exact: true }).click();
   await alex.getByRole("radio", { name: "you're sad" }).check();
   await alex.getByRole("button", { name: "Seal letter" }).click();
   const wrote = alex.getByRole("region", { name: "Letters you wrote to Sam" });

@@ -106,7 +106,7 @@ function EnvelopeForYou({ letter, me, partner }: { letter: LaterLetter } & Peopl
         <Title order={3} id={headingId} size="h4">
           {`From ${partner.displayName}`}
         </Title>
-        <Badge variant="light" color={letter.state === "sealed" ? "grape.9" : "pink.9"}>
+        <Badge variant="filled" color={letter.state === "sealed" ? "grape.9" : "pink.9"}>
           {letter.state === "sealed" ? "Sealed" : letter.state === "ready" ? "Ready to open" : "Opened"}
         </Badge>
       </Group>
@@ -133,6 +133,7 @@ function EnvelopeForYou({ letter, me, partner }: { letter: LaterLetter } & Peopl
         onClose={() => setConfirming(false)}
         title={`${openWhenLabel(letter.opening.kind === "openWhen" ? letter.opening.moment : "sad")}?`}
         centered
+        closeButtonProps={{ "aria-label": "Close without opening" }}
       >
         <Text mb="lg">
           {`${partner.displayName} wrote this one for that moment. Open it now? ${partner.displayName} will see that you did.`}
@@ -188,13 +189,19 @@ function LetterYouWrote({
             <Button variant="default" size="xs" onClick={onEdit}>
               Edit
             </Button>
-            <Button variant="subtle" color="red.9" size="xs" onClick={() => setConfirming(true)}>
+            <Button variant="default" c="red.9" size="xs" onClick={() => setConfirming(true)}>
               Take back
             </Button>
           </Group>
         )}
       </Group>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Take this letter back?" centered>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Take this letter back?"
+        centered
+        closeButtonProps={{ "aria-label": "Close and keep it" }}
+      >
         <Text mb="lg">{`${partner.displayName} will never see it. This cannot be undone.`}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirming(false)}>
