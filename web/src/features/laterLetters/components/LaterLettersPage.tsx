@@ -175,7 +175,7 @@ function LetterYouWrote({
   return (
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap={4} style={{ flex: "1 1 240px", minWidth: 0 }}>
           <Text fw={600}>{momentText(letter, partner.timeZone, `${partner.displayName}'s time`)}</Text>
           <Text size="sm" c="dimmed">
             {status}

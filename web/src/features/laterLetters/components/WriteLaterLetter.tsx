@@ -1,4 +1,16 @@
-import { Button, Group, Paper, Radio, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import {
+  Button,
+  Group,
+  Paper,
+  Radio,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  useMatches,
+} from "@mantine/core";
 import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { LaterLetter, LetterOpening } from "@spankbank/shared/contract/laterLetters";
 import { OPEN_WHEN_MOMENTS, type OpenWhenMoment, openWhenLabel } from "@spankbank/shared/letterMoments";
@@ -32,6 +44,8 @@ export function WriteLaterLetter({
   const [time, setTime] = useState(opening?.kind === "date" ? opening.time : "08:00");
   const [moment, setMoment] = useState<OpenWhenMoment>(opening?.kind === "openWhen" ? opening.moment : "sad");
   const write = useWriteLaterLetter();
+  // Three choices do not fit side by side on a phone: stacked there.
+  const orientation = useMatches<"vertical" | "horizontal">({ base: "vertical", sm: "horizontal" });
 
   const chosen = (): LetterOpening =>
     kind === "date" ? { kind, date, time } : kind === "anniversary" ? { kind } : { kind, moment };
@@ -88,6 +102,7 @@ export function WriteLaterLetter({
               onChange={(value) => setKind(value as Kind)}
               data={kinds}
               fullWidth
+              orientation={orientation}
               color="grape.9"
             />
           </Stack>
