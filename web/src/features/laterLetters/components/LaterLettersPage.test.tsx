@@ -1,0 +1,49 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { signInAs } from "@/test/handlers/auth";
+import { laterLetterFrom } from "@/test/handlers/laterLetters";
+import { renderApp } from "@/test/renderApp";
+
+async function openLettersPage() {
+  signInAs("alex");
+  const app = renderApp("/letters");
+  await screen.findByRole("heading", { level: 1, name: "Letters for later" }, { timeout: 10_000 });
+  return app;
+}
+
+describe("/letters", { timeout: 20_000 }, () => {
+  it("shows a sealed envelope's moment on alex's clock, and opens an 'open when' one only after the confirm", async () => {
+    // 13:00 UTC on 24 December is 18:30 in Kolkata (alex's clock).
+    laterLetterFrom("sam", {
+      opening: { kind: "date", date: "2026-12-24", time: "08:00" },
+      opens_at: "2026-12-24T13:00:00.000Z",
+      state: "sealed",
+      text: "Never shown early",
+    });
+    laterLetterFrom("sam", { text: "Chin up, love." });
+    const { user } = await openLettersPage();
+    const waiting = await screen.findByRole("region", { name: "Waiting for you" });
+    const [sealed, sad] = await within(waiting).findAllByRole("article");
+    expect(sealed).toHaveTextContent("Opens Thu 24 Dec, 18:30 your time");
+    expect(sealed).toHaveTextContent("Sealed");
+    expect(within(sealed!).queryByRole("button")).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent("Never shown early");
+
+    await user.click(within(sad!).getByRole("button", { name: "Open this letter" }));
+    const confirm = await screen.findByRole("dialog", { name: "Open when you're sad?" });
+    expect(sad).not.toHaveTextContent("Chin up, love.");
+    await user.click(within(confirm).getByRole("button", { name: "Open it" }));
+    await waitFor(() => expect(sad).toHaveTextContent("Chin up, love."));
+  });
+
+  it("seals an 'open when' letter to sam and lists it among alex's own", async () => {
+    const { user } = await openLettersPage();
+    await user.type(screen.getByLabelText("Your letter to Sam"), "For the sleepless nights.");
+    await user.click(screen.getByText("Open when...", { exact: true }));
+    await user.click(screen.getByRole("radio", { name: "you can't sleep" }));
+    await user.click(screen.getByRole("button", { name: "Seal letter" }));
+    const mine = await screen.findByRole("region", { name: "Letters you wrote to Sam" });
+    expect(await within(mine).findByText("Open when you can't sleep")).toBeInTheDocument();
+    expect(within(mine).getByText("Waiting for Sam to need it.")).toBeInTheDocument();
+  });
+});
