@@ -4,6 +4,7 @@ import {
   Paper,
   Radio,
   SegmentedControl,
+  SimpleGrid,
   Stack,
   Text,
   Textarea,
@@ -107,7 +108,7 @@ export function WriteLaterLetter({
             />
           </Stack>
           {kind === "date" && (
-            <Group grow align="flex-start">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput
                 type="date"
                 label="Date"
@@ -122,7 +123,7 @@ export function WriteLaterLetter({
                 value={time}
                 onChange={(event) => setTime(event.currentTarget.value)}
               />
-            </Group>
+            </SimpleGrid>
           )}
           {kind === "anniversary" && anniversary && (
             <Text>{`It opens on your next anniversary, ${anniversary.label} ${partner.displayName}'s time.`}</Text>
