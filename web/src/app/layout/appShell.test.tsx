@@ -14,6 +14,7 @@ const MENU = [
   ["Floggers4Change", "/floggers4change", "Floggers4Change"],
   ["Trapped with Sam", "/trapped-game", "Trapped with Sam"],
   ["Christmas Letter", "/christmas-letter", "Christmas Letter"],
+  ["Letters for later", "/letters", "Letters for later"],
   ["Q & A", "/allquestions", "All Q&A"],
 ] as const;
 
