@@ -219,6 +219,8 @@ describe("announcing an opening", () => {
     expect(announced().map((event) => event.payload)).toEqual([
       { letterId: christmas.id, fromUserId: alex, toUserId: sam, opensAt: "2026-12-24T13:00:00.000Z" },
     ]);
+    // News for Sam: quiet hours go by Sam's sleep.
+    expect(announced().map((event) => event.recipientUserId)).toEqual([sam]);
     // The anniversary, long after (the bot was off): announced once then.
     expect(announceOpenedLetters(db, new Date("2027-06-01T00:00:00Z"))).toBe(1);
     expect(announceOpenedLetters(db, new Date("2027-06-01T00:00:00Z"))).toBe(0);

@@ -345,11 +345,13 @@ export function announceOpenedLetters(db: Db, now = new Date()): number {
       .orderBy(asc(laterLetters.opensAt), asc(laterLetters.id))
       .all();
     for (const row of due) {
+      // News for the recipient: silent (or in their morning digest) while they sleep.
       enqueueEvent(
         db,
         "letter_opened",
         { letterId: row.id, fromUserId: row.fromUserId, toUserId: row.toUserId, opensAt: row.opensAt },
         now,
+        row.toUserId,
       );
       db.update(laterLetters)
         .set({ announcedAt: isoNow(now) })
