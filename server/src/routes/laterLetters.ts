@@ -16,7 +16,7 @@ import {
 } from "@spankbank/shared/contract/laterLetters";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { signedInUser } from "../plugins/auth.js";
+import { signedInUser } from "../plugins/session.js";
 
 /**
  * Letters for later: write one to your partner for a moment, read the ones written to you once

@@ -2,10 +2,12 @@ import { createFileRoute } from "@tanstack/react-router";
 import { Page } from "@/components/Page";
 import { laterLettersQueryOptions } from "@/features/laterLetters/api/getLaterLetters";
 import { LaterLettersPage } from "@/features/laterLetters/components/LaterLettersPage";
+import { whenSettled } from "@/lib/loaders";
 import { partnerOf } from "@/lib/partner";
 
 export const Route = createFileRoute("/_auth/letters")({
-  loader: ({ context }) => context.queryClient.ensureQueryData(laterLettersQueryOptions),
+  loader: ({ context: { queryClient } }) => whenSettled(queryClient.ensureQueryData(laterLettersQueryOptions)),
+  pendingComponent: LettersRoute,
   component: LettersRoute,
 });
 
