@@ -29,6 +29,7 @@ import "@mantine/core/styles/NumberInput.css";
 import "@mantine/core/styles/Pagination.css";
 import "@mantine/core/styles/RadioIndicator.css";
 import "@mantine/core/styles/Radio.css";
+import "@mantine/core/styles/SegmentedControl.css";
 import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/Switch.css";
 import "@mantine/core/styles/Tabs.css";
