@@ -328,15 +328,22 @@ export interface MilestoneWindow {
   until: Date;
 }
 
+/** The stretch when the milestone's day is that day on both calendars. */
+function milestoneDay(startDate: string, days: number, partners: readonly PartnerDay[]) {
+  const day = addDays(startDate, -days);
+  return {
+    begins: new Date(Math.max(...partners.map((p) => startOfDay(day, p.timeZone).getTime()))),
+    until: new Date(Math.min(...partners.map((p) => startOfDay(addDays(day, 1), p.timeZone).getTime()))),
+  };
+}
+
 /**
  * When the "N days until you're together" post for a visit starting on `startDate` goes out:
  * on the day N days before it, once that day has begun on both calendars, at the first moment
  * you are both awake (from each partner's sleep window); until either calendar leaves that day.
  */
 export function milestoneWindow(startDate: string, days: number, partners: readonly PartnerDay[]): MilestoneWindow {
-  const day = addDays(startDate, -days);
-  const begins = new Date(Math.max(...partners.map((p) => startOfDay(day, p.timeZone).getTime())));
-  const until = new Date(Math.min(...partners.map((p) => startOfDay(addDays(day, 1), p.timeZone).getTime())));
+  const { begins, until } = milestoneDay(startDate, days, partners);
   const [a, b] = partners as [PartnerDay, PartnerDay];
   const awake = nextBothAwake(a, b, begins);
   // With no shared waking hour that day, the post goes out as the day begins for both.
@@ -354,8 +361,10 @@ export function enqueueDueVisitMilestones(db: Db, partners: readonly PartnerDay[
   let written = 0;
   for (const visit of statements(db).upcoming.all({ today: earliestToday })) {
     for (const days of VISIT_MILESTONE_DAYS) {
-      const window = milestoneWindow(visit.startDate, days, partners);
-      if (now < window.postAt || now >= window.until) continue;
+      const day = milestoneDay(visit.startDate, days, partners);
+      // The waking-hours search runs only on the milestone's own day.
+      if (now < day.begins || now >= day.until) continue;
+      if (now < milestoneWindow(visit.startDate, days, partners).postAt) continue;
       inTransaction(db, (tx) => {
         const marked = statements(tx).markMilestone.run({ visitId: visit.id, days, enqueuedAt: isoNow(now) });
         if (marked.changes === 0) return;

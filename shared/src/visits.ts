@@ -4,9 +4,9 @@ import { daysBetween, shortDate } from "./calendar.js";
 
 const dayWord = (days: number) => `${days} ${days === 1 ? "day" : "days"}`;
 
-/** "23 days until you're together (Fri 18 Dec)"; "1 day until you're together (Fri 18 Dec): tomorrow!" at 1. */
-export function untilTogetherText(daysUntil: number, startDate: string, today: string): string {
-  const when = shortDate(startDate, today);
+/** "23 days until you're together (Fri 18 Dec, Lisbon)"; "1 day until you're together (Fri 18 Dec): tomorrow!" at 1. */
+export function untilTogetherText(daysUntil: number, startDate: string, today: string, place?: string | null): string {
+  const when = `${shortDate(startDate, today)}${place ? `, ${place}` : ""}`;
   return daysUntil === 1
     ? `1 day until you're together (${when}): tomorrow!`
     : `${dayWord(daysUntil)} until you're together (${when})`;

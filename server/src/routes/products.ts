@@ -1,7 +1,13 @@
 import type { ListedProduct, ProductInput } from "@spankbank/db/products";
 import { createProduct, listProducts, removeProduct, updateProduct } from "@spankbank/db/products";
 import { idParams, usernameQuery } from "@spankbank/shared/contract/common";
-import { type Product, type ProductBody, productBody, productList, productReply } from "@spankbank/shared/contract/products";
+import {
+  type Product,
+  type ProductBody,
+  productBody,
+  productList,
+  productReply,
+} from "@spankbank/shared/contract/products";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { assertNamesSelf, signedInUser } from "../plugins/session.js";
