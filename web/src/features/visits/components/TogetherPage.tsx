@@ -187,8 +187,7 @@ function VisitLog({
                   )}
                 </div>
                 <Button
-                  variant="subtle"
-                  color="red.9"
+                  variant="default"
                   size="xs"
                   onClick={() => onRemove(visit)}
                   aria-label={`Remove the visit of ${datesOf(visit, today)}`}
@@ -215,7 +214,13 @@ function VisitLog({
 function CancelVisitModal({ visit, today, onClose }: { visit: Visit | undefined; today: string; onClose: () => void }) {
   const cancel = useCancelVisit();
   return (
-    <Modal opened={visit !== undefined} onClose={onClose} title="Remove this visit?" centered>
+    <Modal
+      opened={visit !== undefined}
+      onClose={onClose}
+      title="Remove this visit?"
+      closeButtonProps={{ "aria-label": "Close without removing" }}
+      centered
+    >
       <Text mb="lg">{visit ? `${datesOf(visit, today)} will be removed for both of you.` : ""}</Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>

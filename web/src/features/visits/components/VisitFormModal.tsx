@@ -51,7 +51,13 @@ export function VisitFormModal({ mode, onClose }: { mode: VisitFormMode | undefi
   };
   const refusal = save.error instanceof ApiError ? save.error.message : save.error ? "Could not save the visit." : null;
   return (
-    <Modal opened={mode !== undefined} onClose={onClose} title={mode ? TITLES[mode.kind] : ""} centered>
+    <Modal
+      opened={mode !== undefined}
+      onClose={onClose}
+      title={mode ? TITLES[mode.kind] : ""}
+      closeButtonProps={{ "aria-label": "Close without saving" }}
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Group grow align="flex-start">
