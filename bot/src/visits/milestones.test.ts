@@ -1,3 +1,4 @@
+import { setDayOf } from "@spankbank/db/partnerDays";
 import { planVisit } from "@spankbank/db/visits";
 import { describe, expect, it } from "vitest";
 import { createBot } from "../bot.js";
@@ -52,5 +53,24 @@ describe("the visit countdown in Discord", () => {
     expect(posted.map((post) => post.body.content)).toEqual([
       "✈️ <@111111111111111111> <@222222222222222222> 1 day until you're together (Fri 18 Dec): tomorrow!",
     ]);
+  });
+
+  it("waits for the hour Sam set on the web: waking at 8:00 AM, not the config's 6:30", async () => {
+    const { client, db, context } = botOnTempDb();
+    setDayOf(db, context.config, userId(db, "sam"), {
+      sleep: { from: "23:00", to: "08:00" },
+      work: null,
+      quietHours: "silent",
+    });
+    planVisit(db, {
+      userId: userId(db, "alex"),
+      input: { start_date: "2026-12-18", end_date: "2026-12-20" },
+      now: new Date("2026-11-23T12:00:00Z"),
+    });
+    scheduleVisitMilestones(context, () => new Date("2026-12-11T11:30:00Z"))();
+    expect(await deliverPending(client, context)).toBe(0);
+    // 8:00 AM EST is 13:00 UTC, 6:30 PM in India.
+    scheduleVisitMilestones(context, () => new Date("2026-12-11T13:00:00Z"))();
+    expect(await deliverPending(client, context)).toBe(1);
   });
 });
