@@ -68,10 +68,14 @@ test("alex plans a visit; sam sees the countdown on their own calendar and the i
   await expect(alex.getByRole("heading", { level: 1 })).toHaveText("Until we're together");
   const start = plusDays(todayIn("Asia/Kolkata"), 40);
   const end = plusDays(start, 9);
-  // The visit page may already hold one from another run of the demo database: start from none.
-  while (await alex.getByRole("button", { name: "Cancel visit" }).isVisible()) {
+  // The demo has a visit planned already (one ahead at a time): alex cancels it first, after asking.
+  await expect(alex.getByRole("button", { name: /^(Plan our next visit|Change dates)$/ })).toBeVisible();
+  if (await alex.getByRole("button", { name: "Cancel visit" }).isVisible()) {
     await alex.getByRole("button", { name: "Cancel visit" }).click();
-    await alex.getByRole("dialog", { name: "Remove this visit?" }).getByRole("button", { name: "Yes, remove" }).click();
+    const confirm = alex.getByRole("dialog", { name: "Remove this visit?" });
+    await expectNoAxeViolations(alex, "the cancel modal");
+    await confirm.getByRole("button", { name: "Yes, remove" }).click();
+    await expect(confirm).toBeHidden();
   }
   await alex.getByRole("button", { name: "Plan our next visit" }).click();
   const form = alex.getByRole("dialog", { name: "Plan our next visit" });
@@ -103,7 +107,4 @@ test("alex plans a visit; sam sees the countdown on their own calendar and the i
   await expect(past).toBeHidden();
   const log = sam.locator("section").filter({ has: sam.getByRole("heading", { name: "Our visits" }) });
   await expect(log.locator(".mantine-Card-root")).not.toHaveCount(0);
-  await sam.getByRole("button", { name: "Cancel visit" }).click();
-  await expectNoAxeViolations(sam, "the cancel modal");
-  await sam.getByRole("dialog", { name: "Remove this visit?" }).getByRole("button", { name: "Keep it" }).click();
 });
