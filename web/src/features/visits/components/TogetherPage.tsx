@@ -189,6 +189,7 @@ function VisitLog({
                 <Button
                   variant="default"
                   size="xs"
+                  style={{ flexShrink: 0 }}
                   onClick={() => onRemove(visit)}
                   aria-label={`Remove the visit of ${datesOf(visit, today)}`}
                 >
