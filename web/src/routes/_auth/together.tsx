@@ -2,6 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { Page } from "@/components/Page";
 import { visitsQueryOptions } from "@/features/visits/api/getVisits";
 import { TogetherPage } from "@/features/visits/components/TogetherPage";
+import { whenSettled } from "@/lib/loaders";
 import { pageNumber } from "@/lib/searchParams";
 
 const search = (params: Record<string, unknown>): { page?: number } => ({ page: pageNumber(params.page) });
@@ -9,7 +10,8 @@ const search = (params: Record<string, unknown>): { page?: number } => ({ page: 
 export const Route = createFileRoute("/_auth/together")({
   validateSearch: search,
   loaderDeps: ({ search: { page } }) => ({ page: page ?? 1 }),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(visitsQueryOptions(deps.page)),
+  loader: ({ context, deps }) => whenSettled(context.queryClient.ensureQueryData(visitsQueryOptions(deps.page))),
+  pendingComponent: TogetherRoute,
   component: TogetherRoute,
 });
 
