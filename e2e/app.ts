@@ -18,6 +18,7 @@ export const headingForAlex: Record<string, string> = {
   "/christmas-letter": "Christmas Letter",
   "/letters": "Letters for later",
   "/allquestions": "All Q&A",
+  "/together": "Until we're together",
 };
 
 /** The drawer entries for alex, in order, with where each leads. */
@@ -30,6 +31,7 @@ export const menuForAlex = [
   ["Christmas Letter", "/christmas-letter"],
   ["Letters for later", "/letters"],
   ["Q & A", "/allquestions"],
+  ["Until we're together", "/together"],
 ] as const;
 
 export async function fillSignIn(page: Page, username: string, password: string): Promise<void> {

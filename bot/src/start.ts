@@ -15,6 +15,7 @@ import { removePartialDownloads, startMediaRetries } from "./memories/mediaRetri
 import { startOutboxDelivery } from "./outbox/delivery.js";
 import { scheduleDailyQuestion } from "./questions/daily.js";
 import { registerCommandsIfChanged } from "./registerCommands.js";
+import { scheduleVisitMilestones } from "./visits/milestones.js";
 
 /** Logs the bot in when DISCORD_TOKEN is set; otherwise says once how to turn it on, and exits 0. */
 async function main(): Promise<void> {
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
       scheduleDailyQuestion(client, context),
       startMediaRetries(context, client),
       scheduleLetterOpenings(context),
+      scheduleVisitMilestones(context),
     );
   });
   // Every new session (the first, and any after a reconnect Discord could not resume) reads what

@@ -11,6 +11,7 @@ import { redeemItem } from "./inventory.js";
 import { openLaterLetter, writeLaterLetter } from "./laterLetters.js";
 import { balanceOf } from "./ledger.js";
 import { writeLetter } from "./letters.js";
+import { planVisit, visitsOverview } from "./visits.js";
 import { mediaFolder } from "./media.js";
 import { addMemory, deleteMemories, listMemories } from "./memories.js";
 import { createProduct } from "./products.js";
@@ -45,7 +46,7 @@ function saveImage(db: Db, fileName: string, bytes: Buffer) {
   return { fileName, contentType: "image/png", size: bytes.length };
 }
 
-/** A couple's life so far: memories with images, a deleted one, answers, letters, a purchase and a redemption. */
+/** A couple's life so far: memories with images, a deleted one, answers, letters, a purchase, a redemption and visits. */
 function livedIn() {
   const { db, alex, sam } = openTestDb();
   const beach = imageBytes(1, 70_000);
@@ -75,11 +76,13 @@ function livedIn() {
   });
   const purchase = purchaseProduct(db, { buyerId: sam, productId: product.id });
   redeemItem(db, sam, purchase.inventoryItemId);
+  planVisit(db, { userId: sam, input: { start_date: "2026-04-01", end_date: "2026-04-05", place: "Oslo" } });
+  planVisit(db, { userId: alex, input: { start_date: "2099-12-18", end_date: "2099-12-27", note: "Snow, please" } });
   return { db, alex, sam, images: { "beach.png": beach, "dance.png": dance } };
 }
 
 describe("export and import", () => {
-  it("round-trips through a fresh database: every memory, image, answer, letter and balance back, check clean", () => {
+  it("round-trips through a fresh database: every memory, image, answer, letter, visit and balance back, check clean", () => {
     const { db, alex, sam, images } = livedIn();
     const text = archiveText(exportArchive(db));
 
@@ -95,7 +98,9 @@ describe("export and import", () => {
     }
     for (const userId of [alex, sam]) expect(balanceOf(fresh, { userId })).toBe(balanceOf(db, { userId }));
     expect(balanceOf(fresh, { userId: sam })).toBe(71); // 100 + 1 for the answer - 30 for the massage
-    // Everything the archive carries is back row for row, the deleted memory and the letter too.
+    expect(visitsOverview(fresh, alex).next).toEqual(visitsOverview(db, alex).next);
+    expect(visitsOverview(fresh, alex).past).toEqual(visitsOverview(db, alex).past);
+    // Everything the archive carries is back row for row, the deleted memory, the letter and the visits too.
     expect(exportArchive(fresh, new Date(0)).tables).toEqual(exportArchive(db, new Date(0)).tables);
     // And the imported database goes on living: the couple syncs and writes as before.
     syncCouple(fresh, demoCouple);

@@ -40,6 +40,8 @@ export const ARCHIVED_TABLES = [
   "memory_images",
   "letters",
   "later_letters",
+  "visits",
+  "visit_milestones",
 ] as const;
 
 type Row = Record<string, unknown>;

@@ -1,4 +1,6 @@
-import { dayFormat } from "@spankbank/shared/calendar";
+import { addDays, dayFormat } from "@spankbank/shared/calendar";
+
+export { addDays };
 
 /** Every stored time is an ISO 8601 string in UTC, so text order is time order. */
 export function isoNow(now: Date = new Date()): string {
@@ -17,13 +19,6 @@ export function dayIn(timeZone: string, now: Date = new Date()): string {
  * rewards for that long.
  */
 export const CAP_LOOKAHEAD_DAYS = 2;
-
-/** The calendar day `days` after a YYYY-MM-DD day (negative: before). */
-export function addDays(day: string, days: number): string {
-  const at = new Date(`${day}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-}
 
 /** Whether a stored day counts against `today`'s cap: today itself, or a day a clock set back left ahead. */
 export function countsAgainstToday(day: string, today: string): boolean {

@@ -55,6 +55,8 @@ describe("migrations", () => {
         "sessions",
         "transfers",
         "users",
+        "visit_milestones",
+        "visits",
         "workouts",
       ].sort(),
     );

@@ -19,6 +19,7 @@ export interface ListedProduct {
   price: number;
   /** "Use within N days" of purchase, or null: never expires. */
   useWithinDays: number | null;
+  inPerson: boolean;
   createdAt: string;
 }
 
@@ -30,6 +31,8 @@ export interface ProductInput {
   price: number;
   /** Left out or null: bought units never expire. */
   useWithinDays?: number | null | undefined;
+  /** Done in person (waits for a visit); left out on an edit, it stays as it was, on a new product it is false. */
+  inPerson?: boolean | undefined;
 }
 
 const listedColumns = {
@@ -41,6 +44,7 @@ const listedColumns = {
   quantity: products.quantity,
   price: products.price,
   useWithinDays: products.useWithinDays,
+  inPerson: products.inPerson,
   createdAt: products.createdAt,
 };
 
@@ -125,6 +129,17 @@ function listedProduct(db: Db, productId: number): ListedProduct {
 
 /** The edge validates too; this keeps the bot and scripts to the same limits. */
 function checkedProduct(input: ProductInput): ProductInput & { useWithinDays: number | null } {
-  const { name, description, quantity, price, useWithinDays } = refuseUnless(productBody, input, "product");
-  return { name, description, quantity, price, useWithinDays: useWithinDays ?? null };
+  const { name, description, quantity, price, useWithinDays, in_person } = refuseUnless(
+    productBody,
+    { ...input, in_person: input.inPerson },
+    "product",
+  );
+  return {
+    name,
+    description,
+    quantity,
+    price,
+    useWithinDays: useWithinDays ?? null,
+    ...(in_person !== undefined && { inPerson: in_person }),
+  };
 }

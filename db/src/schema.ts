@@ -6,3 +6,4 @@ export * from "./schema/market.js";
 export * from "./schema/memories.js";
 export * from "./schema/people.js";
 export * from "./schema/questions.js";
+export * from "./schema/visits.js";

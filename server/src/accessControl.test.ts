@@ -24,6 +24,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "PUT /api/my-day": { sleep: { from: "22:00", to: "06:00" }, work: null, quietHours: "silent" },
   "POST /api/later-letters": { text: "Dear you", opening: { kind: "openWhen", moment: "sad" } },
   "PUT /api/later-letters/{id}": { text: "Dear you", opening: { kind: "openWhen", moment: "sad" } },
+  "POST /api/visits": { start_date: "2027-01-10", end_date: "2027-01-12" },
+  "PUT /api/visits/{id}": { start_date: "2027-01-10", end_date: "2027-01-12" },
 };
 
 interface Operation {

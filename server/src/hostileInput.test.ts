@@ -6,6 +6,7 @@ import { addMemory } from "@spankbank/db/memories";
 import { createProduct } from "@spankbank/db/products";
 import { purchaseProduct } from "@spankbank/db/purchase";
 import { askQuestion } from "@spankbank/db/questions";
+import { planVisit } from "@spankbank/db/visits";
 import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
 import { describe, expect, it } from "vitest";
 import { buildEconomyApp, giveSpanks } from "./test/economy.js";
@@ -35,6 +36,11 @@ const product: Fields = {
   quantity: fc.integer({ min: 1, max: 10 }),
   price: fc.integer({ min: 0, max: 9999 }),
   useWithinDays: fc.constantFrom(1, 7, 365),
+};
+const visit: Fields = {
+  start_date: fc.constantFrom("2027-01-10", "2030-06-01"),
+  end_date: fc.constantFrom("2030-06-03", "2030-06-05"),
+  place: fc.constantFrom("Lisbon", "Home"),
 };
 
 const laterLetter: Fields = {
@@ -124,6 +130,10 @@ const ROUTES: HostileRoute[] = [
   { method: "PUT", path: "/api/later-letters/{id}", body: laterLetter },
   { method: "DELETE", path: "/api/later-letters/{id}" },
   { method: "POST", path: "/api/later-letters/{id}/open" },
+  { method: "GET", path: "/api/visits", query: { page: wholeNumber } },
+  { method: "POST", path: "/api/visits", body: visit },
+  { method: "PUT", path: "/api/visits/{id}", body: visit },
+  { method: "DELETE", path: "/api/visits/{id}" },
   { method: "GET", path: "/api/latestQuestion" },
   { method: "GET", path: "/api/questions" },
   {
@@ -170,6 +180,7 @@ async function livedInApp() {
     text: "For Christmas",
     opening: { kind: "date", date: "2030-12-24", time: "08:00" },
   });
+  planVisit(db, { userId: sam, input: { start_date: "2026-04-01", end_date: "2026-04-05" } });
   return test;
 }
 

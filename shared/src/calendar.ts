@@ -89,6 +89,38 @@ export function instantAt(date: string, time: string, timeZone: string): Date {
   return new Date(wall - offsetAt(new Date(first), timeZone));
 }
 
+/** Whole calendar days from `from` to `to` (YYYY-MM-DD each; negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The calendar day `days` after a YYYY-MM-DD day (negative: before). */
+export function addDays(day: string, days: number): string {
+  const at = new Date(`${day}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+/** A calendar date as the couple reads it: "Fri 18 Dec" (with the year when it is not `thisYear`). */
+export function shortDate(date: string, thisYear?: string): string {
+  const at = new Date(`${date}T12:00:00Z`);
+  const withYear = thisYear !== undefined && date.slice(0, 4) !== thisYear.slice(0, 4);
+  return keptFormat(
+    withYear ? "short date year" : "short date",
+    "UTC",
+    () =>
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: "UTC",
+        weekday: "short",
+        day: "numeric",
+        month: "short",
+        ...(withYear && { year: "numeric" }),
+      }),
+  )
+    .format(at)
+    .replace(",", "");
+}
+
 export interface EarlierDay {
   /** YYYY-MM-DD */
   date: string;

@@ -84,3 +84,14 @@ export const LATER_LETTER_MAX = 4000;
 export const LATER_LETTERS_WAITING_MAX = 50;
 /** How far ahead a dated letter may open, in years. */
 export const LATER_LETTER_YEARS_MAX = 20;
+
+/** The next visit (issue 22): where you meet, one line. */
+export const VISIT_PLACE_MAX = 80;
+/** A note on a visit: plans, what to bring. */
+export const VISIT_NOTE_MAX = 300;
+/** Longest visit in days, first and last day counted: a year together is no longer a visit. */
+export const VISIT_LENGTH_MAX = 366;
+/** Past visits per page of the log. */
+export const VISITS_PER_PAGE = 10;
+/** The countdown is posted in Discord when the next visit is this many days away. */
+export const VISIT_MILESTONE_DAYS = [30, 7, 1] as const;

@@ -14,6 +14,8 @@ export const drawerPages: readonly PageEntry[] = [
   { path: "/christmas-letter", menuLabel: () => "Christmas Letter" },
   { path: "/letters", menuLabel: () => "Letters for later" },
   { path: "/allquestions", menuLabel: () => "Q & A" },
+  // Added by issue 22 (the next visit), after the spec's entries.
+  { path: "/together", menuLabel: () => "Until we're together" },
 ];
 
 /** Every route of the spec's table (section 2), for the server's history fallback tests and e2e. */
@@ -30,4 +32,6 @@ export const specRoutes = [
   "/christmas-letter",
   "/letters",
   "/allquestions",
+  // Not in the spec's table: issue 22's visit page, held to the same checks.
+  "/together",
 ] as const;

@@ -21,6 +21,7 @@ import { Route as AuthLettersRouteImport } from "./routes/_auth/letters"
 import { Route as AuthMemoriesRouteImport } from "./routes/_auth/memories"
 import { Route as AuthProtectedRouteImport } from "./routes/_auth/protected"
 import { Route as AuthSpankBankRouteImport } from "./routes/_auth/spank-bank"
+import { Route as AuthTogetherRouteImport } from "./routes/_auth/together"
 import { Route as AuthTrappedGameRouteImport } from "./routes/_auth/trapped-game"
 
 const IndexRoute = IndexRouteImport.update({
@@ -82,6 +83,11 @@ const AuthSpankBankRoute = AuthSpankBankRouteImport.update({
   path: "/spank-bank",
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthTogetherRoute = AuthTogetherRouteImport.update({
+  id: "/together",
+  path: "/together",
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthTrappedGameRoute = AuthTrappedGameRouteImport.update({
   id: "/trapped-game",
   path: "/trapped-game",
@@ -100,6 +106,7 @@ export interface FileRoutesByFullPath {
   "/memories": typeof AuthMemoriesRoute
   "/protected": typeof AuthProtectedRoute
   "/spank-bank": typeof AuthSpankBankRoute
+  "/together": typeof AuthTogetherRoute
   "/trapped-game": typeof AuthTrappedGameRoute
 }
 export interface FileRoutesByTo {
@@ -114,6 +121,7 @@ export interface FileRoutesByTo {
   "/memories": typeof AuthMemoriesRoute
   "/protected": typeof AuthProtectedRoute
   "/spank-bank": typeof AuthSpankBankRoute
+  "/together": typeof AuthTogetherRoute
   "/trapped-game": typeof AuthTrappedGameRoute
 }
 export interface FileRoutesById {
@@ -130,6 +138,7 @@ export interface FileRoutesById {
   "/_auth/memories": typeof AuthMemoriesRoute
   "/_auth/protected": typeof AuthProtectedRoute
   "/_auth/spank-bank": typeof AuthSpankBankRoute
+  "/_auth/together": typeof AuthTogetherRoute
   "/_auth/trapped-game": typeof AuthTrappedGameRoute
 }
 export interface FileRouteTypes {
@@ -146,6 +155,7 @@ export interface FileRouteTypes {
     | "/memories"
     | "/protected"
     | "/spank-bank"
+    | "/together"
     | "/trapped-game"
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -160,6 +170,7 @@ export interface FileRouteTypes {
     | "/memories"
     | "/protected"
     | "/spank-bank"
+    | "/together"
     | "/trapped-game"
   id:
     | "__root__"
@@ -175,6 +186,7 @@ export interface FileRouteTypes {
     | "/_auth/memories"
     | "/_auth/protected"
     | "/_auth/spank-bank"
+    | "/_auth/together"
     | "/_auth/trapped-game"
   fileRoutesById: FileRoutesById
 }
@@ -270,6 +282,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthSpankBankRouteImport
       parentRoute: typeof AuthRoute
     }
+    "/_auth/together": {
+      id: "/_auth/together"
+      path: "/together"
+      fullPath: "/together"
+      preLoaderRoute: typeof AuthTogetherRouteImport
+      parentRoute: typeof AuthRoute
+    }
     "/_auth/trapped-game": {
       id: "/_auth/trapped-game"
       path: "/trapped-game"
@@ -290,6 +309,7 @@ interface AuthRouteChildren {
   AuthMemoriesRoute: typeof AuthMemoriesRoute
   AuthProtectedRoute: typeof AuthProtectedRoute
   AuthSpankBankRoute: typeof AuthSpankBankRoute
+  AuthTogetherRoute: typeof AuthTogetherRoute
   AuthTrappedGameRoute: typeof AuthTrappedGameRoute
 }
 
@@ -303,6 +323,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthMemoriesRoute: AuthMemoriesRoute,
   AuthProtectedRoute: AuthProtectedRoute,
   AuthSpankBankRoute: AuthSpankBankRoute,
+  AuthTogetherRoute: AuthTogetherRoute,
   AuthTrappedGameRoute: AuthTrappedGameRoute,
 }
 

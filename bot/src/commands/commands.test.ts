@@ -6,7 +6,11 @@ import { setDayOf } from "@spankbank/db/partnerDays";
 import { latestQuestion } from "@spankbank/db/questions";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import { ApplicationCommandOptionType, SnowflakeUtil } from "discord.js";
+import {
+  type APIApplicationCommandInteractionDataOption,
+  ApplicationCommandOptionType,
+  SnowflakeUtil,
+} from "discord.js";
 import { describe, expect, it } from "vitest";
 import {
   askQuestion,
@@ -243,6 +247,86 @@ describe("/letters", () => {
     expect(await dispatch(client, slashCommand("letters", alex.discordId))).toMatch(
       /^No letters are waiting for you\./,
     );
+  });
+});
+
+describe("/visit", () => {
+  /** A /visit asked at `iso` (Discord stamps the moment into the snowflake id), with its options. */
+  const visitAt = (iso: string, userId: string, options: APIApplicationCommandInteractionDataOption[] = []) => ({
+    ...slashCommand("visit", userId, options),
+    id: SnowflakeUtil.generate({ timestamp: Date.parse(iso) }).toString(),
+  });
+  const visits = (db: ReturnType<typeof botOnTempDb>["db"]) =>
+    db.$client.prepare("SELECT start_date, end_date, place FROM visits").all();
+
+  it("plans the next visit; each partner's countdown is on their own calendar", async () => {
+    const { client, db } = botOnTempDb();
+    // 20:00 UTC on 23 November: already the 24th in India, still the 23rd in Florida.
+    const now = "2026-11-23T20:00:00Z";
+    expect(await dispatch(client, visitAt(now, alex.discordId))).toBe(
+      "No visit planned yet: plan one with `/visit start: YYYY-MM-DD end: YYYY-MM-DD` or on the web page.",
+    );
+    expect(
+      await dispatch(
+        client,
+        visitAt(now, alex.discordId, [str("start", "2026-12-18"), str("end", "2026-12-27"), str("place", "Lisbon")]),
+      ),
+    ).toBe("Planned: Fri 18 Dec to Sun 27 Dec in Lisbon.\n24 days until you're together (Fri 18 Dec, Lisbon) ✈️");
+    expect(await dispatch(client, visitAt(now, sam.discordId))).toBe(
+      "25 days until you're together (Fri 18 Dec, Lisbon) ✈️",
+    );
+    expect(visits(db)).toEqual([{ start_date: "2026-12-18", end_date: "2026-12-27", place: "Lisbon" }]);
+  });
+
+  it("moves the planned visit, says together during it and days apart after, and cancels", async () => {
+    const { client, db } = botOnTempDb();
+    await dispatch(
+      client,
+      visitAt("2026-11-23T12:00:00Z", sam.discordId, [str("start", "2026-12-18"), str("end", "2026-12-27")]),
+    );
+    expect(await dispatch(client, visitAt("2026-11-23T12:00:00Z", alex.discordId, [str("end", "2026-12-29")]))).toBe(
+      "Moved: Fri 18 Dec to Tue 29 Dec.\n25 days until you're together (Fri 18 Dec) ✈️",
+    );
+    expect(await dispatch(client, visitAt("2026-12-20T12:00:00Z", sam.discordId))).toBe(
+      "You're together now: day 3 of 12 (until Tue 29 Dec) 💞",
+    );
+    expect(await dispatch(client, visitAt("2027-01-08T12:00:00Z", sam.discordId))).toBe(
+      "No visit planned yet: plan one with `/visit start: YYYY-MM-DD end: YYYY-MM-DD` or on the web page.\n10 days apart since Tue 29 Dec 2026.",
+    );
+    await dispatch(
+      client,
+      visitAt("2027-01-08T12:00:00Z", sam.discordId, [str("start", "2027-03-01"), str("end", "2027-03-03")]),
+    );
+    expect(
+      await dispatch(
+        client,
+        visitAt("2027-01-08T12:00:00Z", alex.discordId, [
+          { name: "cancel", type: ApplicationCommandOptionType.Boolean, value: true },
+        ]),
+      ),
+    ).toBe("Cancelled your visit of Mon 1 Mar to Wed 3 Mar.");
+    expect(visits(db)).toEqual([{ start_date: "2026-12-18", end_date: "2026-12-29", place: null }]);
+  });
+
+  it("refuses bad dates, naming the option, and writes nothing", async () => {
+    const { client, db } = botOnTempDb();
+    const now = "2026-11-23T12:00:00Z";
+    expect(await dispatch(client, visitAt(now, alex.discordId, [str("start", "2026-12-18")]))).toBe(
+      "Give both start and end (YYYY-MM-DD) to plan a visit.",
+    );
+    expect(
+      await dispatch(client, visitAt(now, alex.discordId, [str("start", "18.12.2026"), str("end", "2026-12-20")])),
+    ).toBe("start: must be a date as YYYY-MM-DD");
+    expect(
+      await dispatch(client, visitAt(now, alex.discordId, [str("start", "2026-12-18"), str("end", "2026-12-01")])),
+    ).toBe("end: must be on or after start");
+    expect(
+      await dispatch(
+        client,
+        visitAt(now, alex.discordId, [{ name: "cancel", type: ApplicationCommandOptionType.Boolean, value: true }]),
+      ),
+    ).toBe("There is no visit planned to cancel.");
+    expect(visits(db)).toEqual([]);
   });
 });
 

@@ -18,6 +18,7 @@ export function helpText({ config }: BotContext): string {
     "`/donate amount`: give spanks to your charity",
     "`/when`: is your partner asleep, at work or free, and when you are both awake next",
     "`/letters`: letters for later waiting for you, and when each opens",
+    "`/visit [start end place note cancel]`: days until you're together; plan, move or cancel the next visit",
     'Right-click a message, Apps, "Save as memory": keep any message from either of you',
   ].join("\n");
 }

@@ -10,6 +10,7 @@ import { questionCommand } from "./question.js";
 import { saveAsMemoryCommand } from "./saveAsMemory.js";
 import { spankCommand } from "./spank.js";
 import { spanksCommand } from "./spanks.js";
+import { visitCommand } from "./visit.js";
 import { whenCommand } from "./when.js";
 
 /** Every slash command, registered by `npm run deploy-commands` and dispatched by name. */
@@ -23,6 +24,7 @@ export const commands: readonly BotCommand[] = [
   donateCommand,
   whenCommand,
   lettersCommand,
+  visitCommand,
   helpCommand,
 ];
 

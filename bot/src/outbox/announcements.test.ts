@@ -11,6 +11,7 @@ import { purchaseProduct } from "@spankbank/db/purchase";
 import { answerQuestion, askNextQuestion, seedQuestionBank } from "@spankbank/db/questions";
 import { OUTBOX_KINDS } from "@spankbank/db/schema";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
+import { enqueueDueVisitMilestones, planVisit } from "@spankbank/db/visits";
 import { logWorkout } from "@spankbank/db/workouts";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it } from "vitest";
@@ -68,6 +69,12 @@ describe("announcements", () => {
     const opening = { kind: "date", date: "2026-05-02", time: "08:00" };
     writeLaterLetter(db, { fromUserId: alex!, text: "Not a word of this", opening, now: at });
     announceOpenedLetters(db, new Date("2026-05-02T12:00:00Z"));
+    planVisit(db, {
+      userId: alex!,
+      input: { start_date: "2026-05-31", end_date: "2026-06-02", place: "Oslo" },
+      now: at,
+    });
+    enqueueDueVisitMilestones(db, context.config.partners, new Date("2026-05-01T12:00:00Z"));
 
     const events = pendingEvents(db, 100);
     expect(new Set(events.map((e) => e.kind))).toEqual(new Set(OUTBOX_KINDS));
@@ -123,6 +130,11 @@ describe("announcements", () => {
         channelId: ANNOUNCEMENTS_CHANNEL,
         content: `💌 <@${sam.discordId}>, a letter from Alex has just opened for you. Read it in Letters for later.`,
         mentionUserIds: [sam.discordId],
+      },
+      {
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        content: `✈️ <@${alexPartner.discordId}> <@${sam.discordId}> 30 days until you're together (Sun 31 May, Oslo)`,
+        mentionUserIds: [alexPartner.discordId, sam.discordId],
       },
     ]);
   });

@@ -2,6 +2,7 @@ import { userById } from "@spankbank/db/couple";
 import type { OutboxEvent } from "@spankbank/db/outbox";
 import { questionById } from "@spankbank/db/questions";
 import { spanks } from "@spankbank/shared/spanks";
+import { untilTogetherText } from "@spankbank/shared/visits";
 import type { BotContext } from "../context.js";
 import { discordTime, type Post } from "../post.js";
 
@@ -109,6 +110,16 @@ export function announcementOf(event: OutboxEvent, { db, config }: BotContext): 
         channelId: announcements,
         content: `💌 ${recipient ? `<@${recipient}>` : name(p.toUserId)}, a letter from ${name(p.fromUserId)} has just opened for you. Read it in Letters for later.`,
         mentionUserIds: recipient ? [recipient] : [],
+      };
+    }
+    case "visit_countdown": {
+      const both = config.partners.map((partner) => partner.discordId);
+      const start = String(p.startDate);
+      const place = typeof p.place === "string" ? p.place : null;
+      return {
+        channelId: announcements,
+        content: `✈️ ${both.map((id) => `<@${id}>`).join(" ")} ${untilTogetherText(Number(p.days), start, start, place)}`,
+        mentionUserIds: both,
       };
     }
     case "operator_alert":

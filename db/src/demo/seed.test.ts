@@ -113,6 +113,21 @@ describe("demo seed", () => {
     expect(redeemed.some(({ name }) => DEMO_PRODUCTS.find((product) => product[1] === name)![5])).toBe(true);
   });
 
+  it("logs Sam's visit and plans the next one a few weeks away, with the in-person favours waiting for it", () => {
+    const db = seededDb();
+    const visits = db.$client.prepare("SELECT start_date, end_date, place FROM visits ORDER BY start_date").all();
+    expect(visits).toHaveLength(2);
+    const inPerson = db.$client
+      .prepare("SELECT name FROM products WHERE in_person = 1 ORDER BY name")
+      .all()
+      .map((row) => (row as { name: string }).name);
+    expect(inPerson).toEqual(
+      DEMO_PRODUCTS.filter((product) => product[5])
+        .map((product) => product[1])
+        .sort(),
+    );
+  });
+
   it("says nothing about the time difference that India and Florida make impossible", () => {
     const db = seededDb();
     const texts = [

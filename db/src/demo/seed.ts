@@ -4,6 +4,7 @@ import { bundledQuestions } from "@spankbank/shared/content/questionBank";
 import { calendarDate } from "@spankbank/shared/quoteOfTheDay";
 import { eq, isNull, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "../client.js";
+import { dayIn } from "../clock.js";
 import { grantStartingSpanks, userByUsername } from "../couple.js";
 import { confirmRedemption, redeemItem } from "../inventory.js";
 import { transfer } from "../ledger.js";
@@ -13,6 +14,7 @@ import { createProduct } from "../products.js";
 import { purchaseProduct } from "../purchase.js";
 import { answerQuestion, askQuestion, seedQuestionBank } from "../questions.js";
 import { memories, outbox, products, questionBank, transfers } from "../schema.js";
+import { planVisit } from "../visits.js";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -26,6 +28,8 @@ export const DEMO_WELCOME_DAYS_AGO = 240;
 
 /** Sam's visit to Alex, [from, to] in days ago: the only time in-person favours can be redeemed. */
 export const DEMO_VISIT: readonly [number, number] = [128, 114];
+/** Alex's visit to Sam starts this many days after the demo starts. */
+export const DEMO_NEXT_VISIT_IN_DAYS = 23;
 
 /** [days ago, author (0 = first partner), message] */
 const DEMO_MEMORIES: [number, 0 | 1, string][] = [
@@ -179,8 +183,8 @@ export function seedDemoData(db: Db, config: CoupleConfig, now = new Date()): bo
     askAndAnswer(db, config, partners, { text, askedAt, answers: [first, second] });
   }
   seedOnThisDay(db, config, partners, now);
-  const listed = DEMO_PRODUCTS.map(([seller, name, description, quantity, price], index) =>
-    createProduct(db, partners[seller]!.id, { name, description, quantity, price }, at(150 - index)),
+  const listed = DEMO_PRODUCTS.map(([seller, name, description, quantity, price, inPerson], index) =>
+    createProduct(db, partners[seller]!.id, { name, description, quantity, price, inPerson }, at(150 - index)),
   );
   const alex = partners[0]!;
   const sam = partners[1]!;
@@ -202,6 +206,19 @@ export function seedDemoData(db: Db, config: CoupleConfig, now = new Date()): bo
     const text = DEMO_LETTERS[writer]!(partners[writer]!.displayName, partners[reader]!.displayName);
     writeLetter(db, { fromUserId: partners[writer]!.id, text, now: at(3 - writer) });
   }
+  // Sam's visit to Alex is in the log; Alex visits Florida in a few weeks.
+  const day = (daysAgo: number) => dayIn(alex.timeZone, at(daysAgo));
+  const [visitFrom, visitTo] = DEMO_VISIT;
+  planVisit(db, {
+    userId: sam.id,
+    input: { start_date: day(visitFrom), end_date: day(visitTo), place: alex.city },
+    now: at(visitFrom + 30),
+  });
+  planVisit(db, {
+    userId: alex.id,
+    input: { start_date: day(-DEMO_NEXT_VISIT_IN_DAYS), end_date: day(-DEMO_NEXT_VISIT_IN_DAYS - 10), place: sam.city },
+    now: at(5),
+  });
   // Demo history is not news: the bot must not announce it if one is connected later.
   db.update(outbox).set({ deliveredAt: now.toISOString() }).where(isNull(outbox.deliveredAt)).run();
   return true;

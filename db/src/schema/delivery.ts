@@ -15,6 +15,7 @@ export const OUTBOX_KINDS = [
   "donation_made",
   "operator_alert",
   "letter_opened",
+  "visit_countdown",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

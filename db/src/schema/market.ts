@@ -18,6 +18,8 @@ export const products = sqliteTable(
     price: integer("price").notNull(),
     /** "Use within N days": a unit bought and not redeemed by then expires and is refunded. */
     useWithinDays: integer("use_within_days"),
+    /** A favour done in person: it waits for the next visit (the visit page lists it). */
+    inPerson: integer("in_person", { mode: "boolean" }).notNull().default(false),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
     removedAt: text("removed_at"),

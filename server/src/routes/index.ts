@@ -19,6 +19,7 @@ import { questionRoutes } from "./questions.js";
 import { quoteRoutes } from "./quotes.js";
 import { signInRoutes } from "./signIn.js";
 import { transactionRoutes } from "./transactions.js";
+import { visitRoutes } from "./visits.js";
 import { workoutRoutes } from "./workouts.js";
 
 /** Every /api resource, one plugin each. */
@@ -48,5 +49,6 @@ export const apiRoutes: FastifyPluginAsync<{
   await app.register(letterRoutes);
   await app.register(myDayRoutes);
   await app.register(laterLetterRoutes);
+  await app.register(visitRoutes);
   await app.register(exportRoutes);
 };

@@ -37,6 +37,7 @@ describe("GET /api/products", () => {
         quantity: 2,
         price: 30,
         username: "sam",
+        in_person: false,
         created_at: "2025-02-01T00:00:00.000Z",
         use_within_days: null,
       },
@@ -47,6 +48,7 @@ describe("GET /api/products", () => {
         quantity: 2,
         price: 30,
         username: "alex",
+        in_person: false,
         created_at: "2025-01-01T00:00:00.000Z",
         use_within_days: null,
       },
@@ -68,10 +70,25 @@ describe("POST /api/products", () => {
         quantity: 2,
         price: 30,
         username: "sam",
+        in_person: false,
         created_at: expect.any(String),
         use_within_days: null,
       },
     });
+  });
+
+  it("marks a favour in person, keeps the mark on an edit that leaves it out, and clears it on request", async () => {
+    const { send } = await shop();
+    const listed = await send("sam", "POST", "/api/products", { ...massage, in_person: true });
+    const id = listed.json().product.id;
+    expect(listed.json().product.in_person).toBe(true);
+    const edited = await send("sam", "PUT", `/api/products/${id}`, { ...massage, price: 31 });
+    expect(edited.json().product).toMatchObject({ price: 31, in_person: true });
+    const cleared = await send("sam", "PUT", `/api/products/${id}`, { ...massage, in_person: false });
+    expect(cleared.json().product.in_person).toBe(false);
+    expect(
+      (await send("sam", "PUT", `/api/products/${id}`, { ...massage, in_person: "yes" })).json().message,
+    ).toContain("in_person");
   });
 
   it("refuses to list in the other partner's name", async () => {

@@ -1,7 +1,13 @@
-import type { ListedProduct } from "@spankbank/db/products";
+import type { ListedProduct, ProductInput } from "@spankbank/db/products";
 import { createProduct, listProducts, removeProduct, updateProduct } from "@spankbank/db/products";
 import { idParams, usernameQuery } from "@spankbank/shared/contract/common";
-import { type Product, productBody, productList, productReply } from "@spankbank/shared/contract/products";
+import {
+  type Product,
+  type ProductBody,
+  productBody,
+  productList,
+  productReply,
+} from "@spankbank/shared/contract/products";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { assertNamesSelf, signedInUser } from "../plugins/session.js";
@@ -16,7 +22,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post("/products", { schema: { body: productBody, response: { 201: productReply } } }, async (request, reply) => {
     const seller = assertNamesSelf(request, { username: request.body.username });
-    const product = createProduct(db, seller.id, request.body, now());
+    const product = createProduct(db, seller.id, productInput(request.body), now());
     return reply.code(201).send({ product: toProduct(product) });
   });
 
@@ -25,7 +31,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParams, body: productBody, response: { 200: productReply } } },
     async (request) => {
       const seller = assertNamesSelf(request, { username: request.body.username });
-      return { product: toProduct(updateProduct(db, seller.id, request.params.id, request.body, now())) };
+      return { product: toProduct(updateProduct(db, seller.id, request.params.id, productInput(request.body), now())) };
     },
   );
 
@@ -48,7 +54,12 @@ function toProduct(product: ListedProduct): Product {
     quantity: product.quantity,
     price: product.price,
     username: product.sellerUsername,
+    in_person: product.inPerson,
     created_at: product.createdAt,
     use_within_days: product.useWithinDays,
   };
+}
+
+function productInput({ in_person, ...fields }: ProductBody): ProductInput {
+  return { ...fields, inPerson: in_person };
 }

@@ -18,6 +18,8 @@ export const productBody = z.object({
   price: z.int().min(PRODUCT_PRICE_MIN).max(PRODUCT_PRICE_MAX),
   /** "Use within N days" of purchase, or null (or left out) for no expiry. */
   useWithinDays: z.int().min(USE_WITHIN_DAYS_MIN).max(USE_WITHIN_DAYS_MAX).nullable().optional(),
+  /** Done in person: it waits for the next visit (issue 22). Left out on an edit, it stays as it was. */
+  in_person: z.boolean().optional(),
   username: z.string().min(1).max(64).optional(),
 });
 export type ProductBody = z.infer<typeof productBody>;
@@ -30,6 +32,8 @@ export const product = z.object({
   price: z.int(),
   /** The seller's login name. */
   username: z.string(),
+  /** Done in person, on a visit. */
+  in_person: z.boolean(),
   created_at: isoDate,
   /** A bought unit not redeemed within this many days expires and is refunded; null: never. */
   use_within_days: z.int().nullable(),

@@ -9,6 +9,7 @@ import { memoryHandlers } from "./handlers/memories";
 import { myDayHandlers } from "./handlers/myDay";
 import { productHandlers } from "./handlers/products";
 import { questionHandlers } from "./handlers/questions";
+import { visitHandlers } from "./handlers/visits";
 import { workoutHandlers } from "./handlers/workouts";
 
 /** The /api as the tests see it: one handler file per resource. */
@@ -24,4 +25,5 @@ export const server = setupServer(
   ...laterLetterHandlers,
   ...exportHandlers,
   ...myDayHandlers,
+  ...visitHandlers,
 );

@@ -10,6 +10,7 @@ import { resetMemories } from "./handlers/memories";
 import { resetMyDay } from "./handlers/myDay";
 import { resetProducts } from "./handlers/products";
 import { resetQuestions } from "./handlers/questions";
+import { resetVisits } from "./handlers/visits";
 import { resetWorkouts } from "./handlers/workouts";
 import { server } from "./server";
 
@@ -30,6 +31,7 @@ afterEach(() => {
   resetLetters();
   resetMyDay();
   resetLaterLetters();
+  resetVisits();
   localStorage.clear();
 });
 afterAll(() => server.close());

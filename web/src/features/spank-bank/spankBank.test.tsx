@@ -406,7 +406,10 @@ describe("the add/edit modal", () => {
 
     expect(await screen.findByText("Product added successfully!")).toBeInTheDocument();
     expect(savedProductBodies()).toEqual([
-      { method: "POST", body: { name: "Foot rub", description: "Ten minutes each foot.", quantity: 2, price: 0 } },
+      {
+        method: "POST",
+        body: { name: "Foot rub", description: "Ten minutes each foot.", quantity: 2, price: 0, in_person: false },
+      },
     ]);
     expect(await screen.findByRole("heading", { level: 3, name: "Foot rub" })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
@@ -453,7 +456,13 @@ describe("the add/edit modal", () => {
       {
         method: "PUT",
         id: 2,
-        body: { name: "Breakfast in bed", description: alexsBreakfast.description, quantity: 2, price: 40 },
+        body: {
+          name: "Breakfast in bed",
+          description: alexsBreakfast.description,
+          quantity: 2,
+          price: 40,
+          in_person: false,
+        },
       },
     ]);
     await waitFor(() => expect(card("Breakfast in bed")).toHaveTextContent("40 Spanks"));

@@ -31,6 +31,7 @@ export function aProduct(fields: Partial<Product> & Pick<Product, "id" | "name">
     quantity: 3,
     price: 25,
     username: "sam",
+    in_person: false,
     created_at: "2025-02-01T10:00:00.000Z",
     use_within_days: null,
     ...fields,
@@ -45,6 +46,7 @@ export const productHandlers = [
     const { useWithinDays, ...fields } = body;
     const product = {
       ...fields,
+      in_person: body.in_person ?? false,
       id: state.nextId++,
       username: signedInUsername()!,
       created_at: new Date().toISOString(),

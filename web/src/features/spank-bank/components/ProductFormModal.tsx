@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { ActionIcon, Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import type { Product } from "@spankbank/shared/contract/products";
 import {
   PRODUCT_DESCRIPTION_MAX,
@@ -30,6 +30,7 @@ const formOf = (product: Product | undefined): ProductForm =>
         quantity: product.quantity,
         price: String(product.price),
         useWithinDays: product.use_within_days === null ? "" : String(product.use_within_days),
+        inPerson: product.in_person,
       }
     : emptyProductForm;
 
@@ -152,6 +153,12 @@ export function ProductFormModal({
             maxLength={3}
             error={expiryDaysError(form.useWithinDays)}
             errorProps={{ role: "alert" }}
+          />
+          <Checkbox
+            label="In person"
+            description="A favour for when you're together: it waits for your next visit"
+            checked={form.inPerson}
+            onChange={(event) => set({ inPerson: event.currentTarget.checked })}
           />
           {invalid && (
             <Text role="alert" c="red.9" size="sm">

@@ -20,9 +20,18 @@ export interface ProductForm {
   price: string;
   /** "Use within N days" as typed; empty: bought units never expire. */
   useWithinDays: string;
+  /** Done in person: it waits for the next visit (the visit page lists it). */
+  inPerson: boolean;
 }
 
-export const emptyProductForm: ProductForm = { name: "", description: "", quantity: 1, price: "", useWithinDays: "" };
+export const emptyProductForm: ProductForm = {
+  name: "",
+  description: "",
+  quantity: 1,
+  price: "",
+  useWithinDays: "",
+  inPerson: false,
+};
 
 export const INVALID_PRODUCT_MESSAGE = "Please enter a valid product name, description, quantity (1-10), and price.";
 
@@ -69,5 +78,12 @@ export function productBodyOf(form: ProductForm): ProductBody | null {
   const price = form.price.trim() === "" ? 0 : Number(form.price.trim());
   const days = form.useWithinDays.trim();
   // Left out when empty: the body stays the spec's own for a favour that never expires.
-  return { name, description, quantity: form.quantity, price, ...(days === "" ? {} : { useWithinDays: Number(days) }) };
+  return {
+    name,
+    description,
+    quantity: form.quantity,
+    price,
+    in_person: form.inPerson,
+    ...(days === "" ? {} : { useWithinDays: Number(days) }),
+  };
 }

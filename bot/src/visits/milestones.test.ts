@@ -1,0 +1,76 @@
+import { setDayOf } from "@spankbank/db/partnerDays";
+import { planVisit } from "@spankbank/db/visits";
+import { describe, expect, it } from "vitest";
+import { createBot } from "../bot.js";
+import { deliverPending } from "../outbox/delivery.js";
+import { ANNOUNCEMENTS_CHANNEL, botOnTempDb, posted } from "../test/discord.js";
+import { scheduleVisitMilestones } from "./milestones.js";
+
+const userId = (db: ReturnType<typeof botOnTempDb>["db"], username: string) =>
+  (db.$client.prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: number }).id;
+
+describe("the visit countdown in Discord", () => {
+  it("posts '7 days until you're together' once when both are awake, also after a restart", async () => {
+    const { client, db, context } = botOnTempDb();
+    planVisit(db, {
+      userId: userId(db, "alex"),
+      input: { start_date: "2026-12-18", end_date: "2026-12-27", place: "Lisbon" },
+      now: new Date("2026-11-23T12:00:00Z"),
+    });
+    // 11 December: Sam wakes at 6:30 AM in Florida (11:30 UTC), 5:00 PM in India.
+    scheduleVisitMilestones(context, () => new Date("2026-12-11T11:29:00Z"))();
+    expect(await deliverPending(client, context)).toBe(0);
+    scheduleVisitMilestones(context, () => new Date("2026-12-11T11:30:00Z"))();
+    scheduleVisitMilestones(context, () => new Date("2026-12-11T11:31:00Z"))();
+    expect(await deliverPending(client, context)).toBe(1);
+    const restarted = createBot(context);
+    restarted.token = "test-token";
+    restarted.rest.setToken("test-token");
+    scheduleVisitMilestones(context, () => new Date("2026-12-11T15:00:00Z"))();
+    expect(await deliverPending(restarted, context)).toBe(0);
+    expect(posted).toEqual([
+      {
+        id: expect.any(String),
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        body: expect.objectContaining({
+          content: "✈️ <@111111111111111111> <@222222222222222222> 7 days until you're together (Fri 18 Dec, Lisbon)",
+          allowed_mentions: expect.objectContaining({ users: ["111111111111111111", "222222222222222222"] }),
+        }),
+      },
+    ]);
+    await restarted.destroy();
+  });
+
+  it("says tomorrow at the last milestone", async () => {
+    const { client, db, context } = botOnTempDb();
+    planVisit(db, {
+      userId: userId(db, "sam"),
+      input: { start_date: "2026-12-18", end_date: "2026-12-20" },
+      now: new Date("2026-11-23T12:00:00Z"),
+    });
+    scheduleVisitMilestones(context, () => new Date("2026-12-17T14:00:00Z"))();
+    expect(await deliverPending(client, context)).toBe(1);
+    expect(posted.map((post) => post.body.content)).toEqual([
+      "✈️ <@111111111111111111> <@222222222222222222> 1 day until you're together (Fri 18 Dec): tomorrow!",
+    ]);
+  });
+
+  it("waits for the hour Sam set on the web: waking at 8:00 AM, not the config's 6:30", async () => {
+    const { client, db, context } = botOnTempDb();
+    setDayOf(db, context.config, userId(db, "sam"), {
+      sleep: { from: "23:00", to: "08:00" },
+      work: null,
+      quietHours: "silent",
+    });
+    planVisit(db, {
+      userId: userId(db, "alex"),
+      input: { start_date: "2026-12-18", end_date: "2026-12-20" },
+      now: new Date("2026-11-23T12:00:00Z"),
+    });
+    scheduleVisitMilestones(context, () => new Date("2026-12-11T11:30:00Z"))();
+    expect(await deliverPending(client, context)).toBe(0);
+    // 8:00 AM EST is 13:00 UTC, 6:30 PM in India.
+    scheduleVisitMilestones(context, () => new Date("2026-12-11T13:00:00Z"))();
+    expect(await deliverPending(client, context)).toBe(1);
+  });
+});

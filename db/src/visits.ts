@@ -1,0 +1,382 @@
+import { addDays, daysBetween, shortDate, startOfDay } from "@spankbank/shared/calendar";
+import { visitBody } from "@spankbank/shared/contract/visits";
+import { nextBothAwake, type PartnerDay } from "@spankbank/shared/eachOthersDay";
+import { VISIT_LENGTH_MAX, VISIT_MILESTONE_DAYS, VISITS_PER_PAGE } from "@spankbank/shared/limits";
+import { and, asc, count, desc, eq, gt, gte, lt, lte, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { type Db, inTransaction, type Tx } from "./client.js";
+import { dayIn, isoNow } from "./clock.js";
+import { Refusal, refuseUnless } from "./errors.js";
+import { enqueueEvent } from "./outbox.js";
+import { LIMIT_ONE, preparedFor } from "./prepared.js";
+import { inventoryItems, products, users, visitMilestones, visits } from "./schema.js";
+
+/** A time together as the domain speaks of it; dates are local calendar dates (YYYY-MM-DD). */
+export interface Visit {
+  id: number;
+  startDate: string;
+  endDate: string;
+  place: string | null;
+  note: string | null;
+  plannedBy: string;
+  /** Days between the end of the visit before it and its first day; null for the first one. */
+  daysApartBefore: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What a partner fills in to plan a visit or log a past one (the wire's field names). */
+export interface VisitInput {
+  start_date: string;
+  end_date: string;
+  place?: string | null | undefined;
+  note?: string | null | undefined;
+}
+
+/** Where one partner stands, counted on their own calendar. */
+export interface Countdown {
+  username: string;
+  displayName: string;
+  city: string;
+  timeZone: string;
+  today: string;
+  daysUntil: number | null;
+  daysApart: number | null;
+  together: boolean;
+}
+
+/** A favour marked "in person" still owned: it waits for the visit. */
+export interface InPersonFavour {
+  id: number;
+  name: string;
+  description: string;
+  quantity: number;
+  owner: string;
+  seller: string;
+}
+
+export interface VisitsOverview {
+  current: Visit | null;
+  next: Visit | null;
+  /** The partner asking first. */
+  countdowns: Countdown[];
+  inPerson: InPersonFavour[];
+  past: { visits: Visit[]; page: number; pageCount: number; total: number };
+}
+
+const planner = alias(users, "planner");
+const owner = alias(users, "owner");
+const seller = alias(users, "seller");
+
+const visitColumns = {
+  id: visits.id,
+  startDate: visits.startDate,
+  endDate: visits.endDate,
+  place: visits.place,
+  note: visits.note,
+  plannedBy: planner.username,
+  createdAt: visits.createdAt,
+  updatedAt: visits.updatedAt,
+};
+
+const statements = preparedFor((db) => {
+  const listed = () => db.select(visitColumns).from(visits).innerJoin(planner, eq(planner.id, visits.plannedById));
+  const today = sql.placeholder("today");
+  return {
+    byId: listed()
+      .where(eq(visits.id, sql.placeholder("id")))
+      .prepare(),
+    current: listed()
+      .where(and(lte(visits.startDate, today), gte(visits.endDate, today)))
+      .orderBy(asc(visits.startDate))
+      .limit(LIMIT_ONE)
+      .prepare(),
+    next: listed().where(gt(visits.startDate, today)).orderBy(asc(visits.startDate)).limit(LIMIT_ONE).prepare(),
+    lastEnded: db
+      .select({ endDate: visits.endDate })
+      .from(visits)
+      .where(lt(visits.endDate, today))
+      .orderBy(desc(visits.endDate))
+      .limit(LIMIT_ONE)
+      .prepare(),
+    pastPage: listed()
+      .where(lt(visits.endDate, today))
+      .orderBy(desc(visits.startDate), desc(visits.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(),
+    pastCount: db.select({ total: count() }).from(visits).where(lt(visits.endDate, today)).prepare(),
+    previousEnd: db
+      .select({ endDate: visits.endDate })
+      .from(visits)
+      .where(lt(visits.startDate, sql.placeholder("startDate")))
+      .orderBy(desc(visits.startDate))
+      .limit(LIMIT_ONE)
+      .prepare(),
+    overlapping: db
+      .select({ startDate: visits.startDate, endDate: visits.endDate })
+      .from(visits)
+      .where(
+        and(
+          ne(visits.id, sql.placeholder("id")),
+          lte(visits.startDate, sql.placeholder("endDate")),
+          gte(visits.endDate, sql.placeholder("startDate")),
+        ),
+      )
+      .limit(LIMIT_ONE)
+      .prepare(),
+    upcoming: db
+      .select({ id: visits.id, startDate: visits.startDate, endDate: visits.endDate, place: visits.place })
+      .from(visits)
+      .where(gte(visits.startDate, today))
+      .orderBy(asc(visits.startDate))
+      .limit(3)
+      .prepare(),
+    partners: db
+      .select({
+        id: users.id,
+        username: users.username,
+        displayName: users.displayName,
+        city: users.city,
+        timeZone: users.timeZone,
+      })
+      .from(users)
+      .orderBy(asc(users.id))
+      .prepare(),
+    inPerson: db
+      .select({
+        id: inventoryItems.id,
+        name: inventoryItems.name,
+        description: inventoryItems.description,
+        quantity: inventoryItems.quantity,
+        owner: owner.username,
+        seller: seller.username,
+      })
+      .from(inventoryItems)
+      .innerJoin(products, eq(products.id, inventoryItems.productId))
+      .innerJoin(owner, eq(owner.id, inventoryItems.buyerId))
+      .innerJoin(seller, eq(seller.id, inventoryItems.sellerId))
+      .where(and(eq(products.inPerson, true), gt(inventoryItems.quantity, 0)))
+      .orderBy(asc(inventoryItems.id))
+      .prepare(),
+    markMilestone: db
+      .insert(visitMilestones)
+      .values({
+        visitId: sql.placeholder("visitId"),
+        days: sql.placeholder("days"),
+        enqueuedAt: sql.placeholder("enqueuedAt"),
+      })
+      .onConflictDoNothing()
+      .prepare(),
+  };
+});
+
+type VisitRow = Omit<Visit, "daysApartBefore">;
+
+function withDaysApart(db: Db, row: VisitRow): Visit {
+  const previous = statements(db).previousEnd.get({ startDate: row.startDate });
+  return { ...row, daysApartBefore: previous ? daysBetween(previous.endDate, row.startDate) : null };
+}
+
+function partnerToday(db: Db, userId: number, now: Date): string {
+  const partner = statements(db)
+    .partners.all()
+    .find((p) => p.id === userId);
+  if (!partner) throw new Refusal("not_found", `No partner ${userId}`);
+  return dayIn(partner.timeZone, now);
+}
+
+/** The visit with this id, or a not_found Refusal. */
+export function visitById(db: Db, visitId: number): Visit {
+  const row = statements(db).byId.get({ id: visitId });
+  if (!row) throw new Refusal("not_found", "That visit does not exist.");
+  return withDaysApart(db, row);
+}
+
+/**
+ * The checked fields of a visit: the contract's rules (real dates, trimmed one-line place and
+ * note) plus the ones between fields and other visits, each refusal naming its field.
+ */
+function checkedVisit(tx: Tx, input: VisitInput, visitId: number, today: string) {
+  const fields = refuseUnless(visitBody, input, "visit");
+  if (fields.end_date < fields.start_date) throw new Refusal("invalid", "end_date: must be on or after start_date");
+  if (daysBetween(fields.start_date, fields.end_date) + 1 > VISIT_LENGTH_MAX) {
+    throw new Refusal("invalid", `end_date: a visit lasts at most ${VISIT_LENGTH_MAX} days`);
+  }
+  const clash = statements(tx).overlapping.get({ id: visitId, startDate: fields.start_date, endDate: fields.end_date });
+  if (clash) {
+    throw new Refusal(
+      "conflict",
+      `Those dates overlap your visit of ${shortDate(clash.startDate, today)} to ${shortDate(clash.endDate, today)}.`,
+    );
+  }
+  if (fields.start_date > today) {
+    const next = statements(tx).next.get({ today });
+    if (next && next.id !== visitId) {
+      throw new Refusal(
+        "conflict",
+        `Your next visit is already planned (${shortDate(next.startDate, today)}): change that one instead.`,
+      );
+    }
+  }
+  return {
+    startDate: fields.start_date,
+    endDate: fields.end_date,
+    place: fields.place ?? null,
+    note: fields.note ?? null,
+  };
+}
+
+/**
+ * Plans the next visit (dates after today on the planner's calendar) or logs one already lived.
+ * One visit ahead at a time, and visits never overlap.
+ */
+export function planVisit(db: Db, plan: { userId: number; input: VisitInput; now?: Date }): Visit {
+  const now = plan.now ?? new Date();
+  return inTransaction(db, (tx) => {
+    const fields = checkedVisit(tx, plan.input, 0, partnerToday(tx, plan.userId, now));
+    const { id } = tx
+      .insert(visits)
+      .values({ ...fields, plannedById: plan.userId, createdAt: isoNow(now), updatedAt: isoNow(now) })
+      .returning({ id: visits.id })
+      .get();
+    return visitById(tx, id);
+  });
+}
+
+/** Changes a visit's dates, place or note; a visit moved to other dates has its countdown posts re-armed. */
+export function changeVisit(db: Db, change: { userId: number; visitId: number; input: VisitInput; now?: Date }): Visit {
+  const now = change.now ?? new Date();
+  return inTransaction(db, (tx) => {
+    const before = visitById(tx, change.visitId);
+    const fields = checkedVisit(tx, change.input, change.visitId, partnerToday(tx, change.userId, now));
+    tx.update(visits)
+      .set({ ...fields, updatedAt: isoNow(now) })
+      .where(eq(visits.id, change.visitId))
+      .run();
+    if (fields.startDate !== before.startDate) {
+      tx.delete(visitMilestones).where(eq(visitMilestones.visitId, change.visitId)).run();
+    }
+    return visitById(tx, change.visitId);
+  });
+}
+
+/** Cancels a planned visit (or removes a logged one), with its countdown posts' marks. */
+export function cancelVisit(db: Db, visitId: number): Visit {
+  return inTransaction(db, (tx) => {
+    const visit = visitById(tx, visitId);
+    tx.delete(visits).where(eq(visits.id, visitId)).run();
+    return visit;
+  });
+}
+
+/** The next visit after `userId`'s today, or null: what `/visit` changes or cancels. */
+export function nextVisitOf(db: Db, userId: number, now = new Date()): Visit | null {
+  const row = statements(db).next.get({ today: partnerToday(db, userId, now) });
+  return row ? withDaysApart(db, row) : null;
+}
+
+/** Each partner's count, on their own calendar (the partner `userId` first). */
+export function countdowns(db: Db, userId: number, now = new Date()): Countdown[] {
+  const partners = statements(db).partners.all();
+  partners.sort((a, b) => Number(b.id === userId) - Number(a.id === userId));
+  return partners.map((partner) => {
+    const today = dayIn(partner.timeZone, now);
+    const together = statements(db).current.get({ today }) !== undefined;
+    const next = statements(db).next.get({ today });
+    const last = statements(db).lastEnded.get({ today });
+    return {
+      username: partner.username,
+      displayName: partner.displayName,
+      city: partner.city,
+      timeZone: partner.timeZone,
+      today,
+      daysUntil: next ? daysBetween(today, next.startDate) : null,
+      daysApart: !together && last ? daysBetween(last.endDate, today) : null,
+      together,
+    };
+  });
+}
+
+/** The visit page: under way, next, each partner's count, the in-person favours and a page of the log. */
+export function visitsOverview(db: Db, userId: number, page = 1, now = new Date()): VisitsOverview {
+  const today = partnerToday(db, userId, now);
+  const s = statements(db);
+  const current = s.current.get({ today });
+  const next = s.next.get({ today });
+  const total = s.pastCount.get({ today })?.total ?? 0;
+  const rows = s.pastPage.all({ today, limit: VISITS_PER_PAGE, offset: (page - 1) * VISITS_PER_PAGE });
+  return {
+    current: current ? withDaysApart(db, current) : null,
+    next: next ? withDaysApart(db, next) : null,
+    countdowns: countdowns(db, userId, now),
+    inPerson: s.inPerson.all(),
+    past: {
+      visits: rows.map((row) => withDaysApart(db, row)),
+      page,
+      pageCount: Math.max(1, Math.ceil(total / VISITS_PER_PAGE)),
+      total,
+    },
+  };
+}
+
+/** The moment a countdown milestone is posted, and the end of the day it belongs to. */
+export interface MilestoneWindow {
+  days: number;
+  postAt: Date;
+  /** After this, one of you has left the milestone's day: it is no longer true, and not posted. */
+  until: Date;
+}
+
+/** The stretch when the milestone's day is that day on both calendars. */
+function milestoneDay(startDate: string, days: number, partners: readonly PartnerDay[]) {
+  const day = addDays(startDate, -days);
+  return {
+    begins: new Date(Math.max(...partners.map((p) => startOfDay(day, p.timeZone).getTime()))),
+    until: new Date(Math.min(...partners.map((p) => startOfDay(addDays(day, 1), p.timeZone).getTime()))),
+  };
+}
+
+/**
+ * When the "N days until you're together" post for a visit starting on `startDate` goes out:
+ * on the day N days before it, once that day has begun on both calendars, at the first moment
+ * you are both awake (from each partner's sleep window); until either calendar leaves that day.
+ */
+export function milestoneWindow(startDate: string, days: number, partners: readonly PartnerDay[]): MilestoneWindow {
+  const { begins, until } = milestoneDay(startDate, days, partners);
+  const [a, b] = partners as [PartnerDay, PartnerDay];
+  const awake = nextBothAwake(a, b, begins);
+  // With no shared waking hour that day, the post goes out as the day begins for both.
+  const postAt = awake && awake.start < until ? (awake.start < begins ? begins : awake.start) : begins;
+  return { days, postAt, until };
+}
+
+/**
+ * Writes the countdown posts due at `now` to the outbox, each milestone of a visit once (its
+ * mark and its event in one transaction), so a periodic check, a restart or a second process
+ * never posts one twice. Returns how many were written.
+ */
+export function enqueueDueVisitMilestones(db: Db, partners: readonly PartnerDay[], now = new Date()): number {
+  const earliestToday = partners.map((p) => dayIn(p.timeZone, now)).sort()[0]!;
+  let written = 0;
+  for (const visit of statements(db).upcoming.all({ today: earliestToday })) {
+    for (const days of VISIT_MILESTONE_DAYS) {
+      const day = milestoneDay(visit.startDate, days, partners);
+      // The waking-hours search runs only on the milestone's own day.
+      if (now < day.begins || now >= day.until) continue;
+      if (now < milestoneWindow(visit.startDate, days, partners).postAt) continue;
+      inTransaction(db, (tx) => {
+        const marked = statements(tx).markMilestone.run({ visitId: visit.id, days, enqueuedAt: isoNow(now) });
+        if (marked.changes === 0) return;
+        enqueueEvent(
+          tx,
+          "visit_countdown",
+          { visitId: visit.id, days, startDate: visit.startDate, endDate: visit.endDate, place: visit.place },
+          now,
+        );
+        written++;
+      });
+    }
+  }
+  return written;
+}

@@ -1,0 +1,168 @@
+import type { Db } from "@spankbank/db/client";
+import { createProduct } from "@spankbank/db/products";
+import { purchaseProduct } from "@spankbank/db/purchase";
+import { giveSpanks } from "@spankbank/db/test/ledgerKit";
+import { VISIT_NOTE_MAX } from "@spankbank/shared/limits";
+import { describe, expect, it } from "vitest";
+import { buildTestApp, userIdOf } from "../test/app.js";
+import { sessionCookie } from "../test/session.js";
+
+/** The app at 20:00 UTC on 23 November 2026: 01:30 on the 24th in India, 15:00 on the 23rd in Florida. */
+async function visitApp(now = "2026-11-23T20:00:00Z") {
+  const test = await buildTestApp({ now: () => new Date(now) });
+  const cookie = { alex: sessionCookie(test, "alex"), sam: sessionCookie(test, "sam") };
+  const send = (who: "alex" | "sam" | null, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+    test.app.inject({ method, url, ...(who && { headers: { cookie: cookie[who] } }), ...(payload && { payload }) });
+  return { ...test, send };
+}
+
+const rows = (db: Db) => db.$client.prepare("SELECT start_date, end_date, place, note FROM visits ORDER BY id").all();
+
+describe("/api/visits", () => {
+  it("alex plans the next visit; sam sees it counted on each one's own calendar", async () => {
+    const { send } = await visitApp();
+    const planned = await send("alex", "POST", "/api/visits", {
+      start_date: "2026-12-18",
+      end_date: "2026-12-27",
+      place: "  Lisbon ",
+      username: "sam",
+      planned_by: "sam",
+    });
+    expect(planned.statusCode).toBe(201);
+    expect(planned.json().visit).toMatchObject({
+      start_date: "2026-12-18",
+      end_date: "2026-12-27",
+      place: "Lisbon",
+      note: null,
+      planned_by: "alex",
+      days_apart_before: null,
+    });
+
+    const seen = await send("sam", "GET", "/api/visits");
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers["cache-control"]).toBe("no-store");
+    expect(seen.json()).toMatchObject({
+      current: null,
+      next: { start_date: "2026-12-18", planned_by: "alex" },
+      countdowns: [
+        { username: "sam", city: "Florida", today: "2026-11-23", days_until: 25, together: false, days_apart: null },
+        { username: "alex", city: "India", today: "2026-11-24", days_until: 24, together: false, days_apart: null },
+      ],
+      in_person: [],
+      past: { visits: [], page: 1, page_count: 1, total: 0 },
+    });
+  });
+
+  it("moves and cancels a visit, either partner", async () => {
+    const { db, send } = await visitApp();
+    const { visit } = (
+      await send("alex", "POST", "/api/visits", { start_date: "2026-12-18", end_date: "2026-12-27" })
+    ).json();
+    const moved = await send("sam", "PUT", `/api/visits/${visit.id}`, {
+      start_date: "2026-12-20",
+      end_date: "2026-12-28",
+      note: "I'll bring the scarf",
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().visit).toMatchObject({ start_date: "2026-12-20", note: "I'll bring the scarf" });
+    expect((await send("sam", "DELETE", `/api/visits/${visit.id}`)).statusCode).toBe(204);
+    expect(rows(db)).toEqual([]);
+    expect((await send("sam", "DELETE", `/api/visits/${visit.id}`)).statusCode).toBe(404);
+  });
+
+  it("logs past visits with the days apart before each, paged", async () => {
+    const { send } = await visitApp();
+    await send("sam", "POST", "/api/visits", { start_date: "2026-03-01", end_date: "2026-03-08" });
+    await send("alex", "POST", "/api/visits", { start_date: "2026-07-10", end_date: "2026-07-20" });
+    const reply = (await send("alex", "GET", "/api/visits?page=1")).json();
+    expect(reply.past).toMatchObject({ total: 2, page_count: 1 });
+    expect(
+      reply.past.visits.map((v: { start_date: string; days_apart_before: number | null }) => [
+        v.start_date,
+        v.days_apart_before,
+      ]),
+    ).toEqual([
+      ["2026-07-10", 124],
+      ["2026-03-01", null],
+    ]);
+    // India is on the 24th: 127 days since 20 July.
+    expect(reply.countdowns[0]).toMatchObject({ username: "alex", days_apart: 127, days_until: null });
+  });
+
+  it("lists the favours marked in person that wait in either inventory", async () => {
+    const { db, send } = await visitApp();
+    const [alex, sam] = [userIdOf(db, "alex"), userIdOf(db, "sam")];
+    const listed = await send("sam", "POST", "/api/products", {
+      name: "Slow dance",
+      description: "In the kitchen",
+      quantity: 2,
+      price: 0,
+      in_person: true,
+    });
+    expect(listed.json().product).toMatchObject({ in_person: true });
+    giveSpanks(db, alex, 10);
+    purchaseProduct(db, { buyerId: alex, productId: listed.json().product.id });
+    purchaseProduct(db, {
+      buyerId: sam,
+      productId: createProduct(db, alex, { name: "Call", description: "At nine", quantity: 1, price: 0 }).id,
+    });
+    expect((await send("sam", "GET", "/api/visits")).json().in_person).toEqual([
+      {
+        id: expect.any(Number),
+        name: "Slow dance",
+        description: "In the kitchen",
+        quantity: 1,
+        owner: "alex",
+        seller: "sam",
+      },
+    ]);
+  });
+
+  it("refuses bad input with 400 naming the field, and writes nothing", async () => {
+    const { db, send } = await visitApp();
+    const cases: [object, string][] = [
+      [{ start_date: "2026-12-32", end_date: "2026-12-27" }, "start_date"],
+      [{ start_date: "18/12/2026", end_date: "2026-12-27" }, "start_date"],
+      [{ start_date: "2026-12-18" }, "end_date"],
+      [{ start_date: "2026-12-18", end_date: "2026-12-10" }, "end_date"],
+      [{ start_date: "2026-12-18", end_date: "2026-12-20", place: "x".repeat(81) }, "place"],
+      [{ start_date: "2026-12-18", end_date: "2026-12-20", place: "Paris\nRome" }, "place"],
+      [{ start_date: "2026-12-18", end_date: "2026-12-20", note: "x".repeat(VISIT_NOTE_MAX + 1) }, "note"],
+      [{ start_date: 20261218, end_date: "2026-12-20" }, "start_date"],
+    ];
+    for (const [payload, field] of cases) {
+      const reply = await send("alex", "POST", "/api/visits", payload);
+      expect(reply.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(reply.json().message).toContain(field);
+    }
+    expect((await send("alex", "GET", "/api/visits?page=0")).statusCode).toBe(400);
+    expect(
+      (await send("alex", "PUT", "/api/visits/0x1", { start_date: "2026-12-18", end_date: "2026-12-20" })).statusCode,
+    ).toBe(400);
+    expect(rows(db)).toEqual([]);
+  });
+
+  it("refuses overlapping dates and a second visit ahead with 409, writing nothing", async () => {
+    const { db, send } = await visitApp();
+    await send("alex", "POST", "/api/visits", { start_date: "2026-12-18", end_date: "2026-12-27" });
+    const overlap = await send("sam", "POST", "/api/visits", { start_date: "2026-12-24", end_date: "2026-12-30" });
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json().message).toBe("Those dates overlap your visit of Fri 18 Dec to Sun 27 Dec.");
+    const second = await send("sam", "POST", "/api/visits", { start_date: "2027-02-01", end_date: "2027-02-03" });
+    expect(second.statusCode).toBe(409);
+    expect(rows(db)).toHaveLength(1);
+  });
+
+  it("needs a session for every read and write", async () => {
+    const { db, send } = await visitApp();
+    expect((await send(null, "GET", "/api/visits")).statusCode).toBe(401);
+    expect(
+      (await send(null, "POST", "/api/visits", { start_date: "2026-12-18", end_date: "2026-12-20" })).statusCode,
+    ).toBe(401);
+    expect(
+      (await send(null, "PUT", "/api/visits/1", { start_date: "2026-12-18", end_date: "2026-12-20" })).statusCode,
+    ).toBe(401);
+    expect((await send(null, "DELETE", "/api/visits/1")).statusCode).toBe(401);
+    expect(rows(db)).toEqual([]);
+  });
+});

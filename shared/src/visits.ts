@@ -1,0 +1,25 @@
+import { daysBetween, shortDate } from "./calendar.js";
+
+/** The next visit (issue 22) in words, the same on the web and in Discord. */
+
+const dayWord = (days: number) => `${days} ${days === 1 ? "day" : "days"}`;
+
+/** "23 days until you're together (Fri 18 Dec, Lisbon)"; "1 day until you're together (Fri 18 Dec): tomorrow!" at 1. */
+export function untilTogetherText(daysUntil: number, startDate: string, today: string, place?: string | null): string {
+  const when = `${shortDate(startDate, today)}${place ? `, ${place}` : ""}`;
+  return daysUntil === 1
+    ? `1 day until you're together (${when}): tomorrow!`
+    : `${dayWord(daysUntil)} until you're together (${when})`;
+}
+
+/** "You're together now: day 3 of 10 (until Sun 27 Dec)". */
+export function togetherNowText(startDate: string, endDate: string, today: string): string {
+  const day = daysBetween(startDate, today) + 1;
+  const of = daysBetween(startDate, endDate) + 1;
+  return `You're together now: day ${day} of ${of} (until ${shortDate(endDate, today)})`;
+}
+
+/** "41 days apart since Sun 12 Oct" (the last day of the last visit). */
+export function daysApartText(daysApart: number, lastEndDate: string, today: string): string {
+  return `${dayWord(daysApart)} apart since ${shortDate(lastEndDate, today)}`;
+}

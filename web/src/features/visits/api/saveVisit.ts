@@ -1,0 +1,20 @@
+import { type VisitBody, visitReply } from "@spankbank/shared/contract/visits";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { toast } from "@/lib/toast";
+import { visitKeys } from "./keys";
+
+/** Plans a visit or logs a past one (no id), or changes one (its id). */
+export function saveVisit({ id, body }: { id?: number | undefined; body: VisitBody }) {
+  return id === undefined ? api.post("/api/visits", body, visitReply) : api.put(`/api/visits/${id}`, body, visitReply);
+}
+
+/** The form shows a refusal itself (it names the field), so only success is toasted. */
+export function useSaveVisit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveVisit,
+    onSuccess: () => toast.success("Visit saved 💞"),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: visitKeys.all }),
+  });
+}

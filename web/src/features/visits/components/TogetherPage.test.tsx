@@ -1,0 +1,64 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { signInAs } from "@/test/handlers/auth";
+import { aVisit, deletedVisitIds, setVisits } from "@/test/handlers/visits";
+import { renderApp } from "@/test/renderApp";
+
+async function openTogether(as: "alex" | "sam" = "alex") {
+  signInAs(as);
+  const app = renderApp("/together");
+  await screen.findByRole("heading", { level: 1, name: "Until we're together" }, { timeout: 10_000 });
+  return app;
+}
+
+// The fake server's today is 23 November 2026.
+describe("/together", { timeout: 20_000 }, () => {
+  it("plans the next visit from the empty page, and shows the countdown in both places", async () => {
+    const { user } = await openTogether();
+    await user.click(await screen.findByRole("button", { name: "Plan our next visit" }));
+    const form = await screen.findByRole("dialog", { name: "Plan our next visit" });
+    await user.type(within(form).getByLabelText(/First day together/), "2026-12-18");
+    await user.type(within(form).getByLabelText(/Last day together/), "2026-12-27");
+    await user.type(within(form).getByLabelText("Where"), "Lisbon");
+    await user.click(within(form).getByRole("button", { name: "Save visit" }));
+    expect(await screen.findByTestId("days-until")).toHaveTextContent("25");
+    expect(screen.getByText("days until we're together")).toBeInTheDocument();
+    expect(screen.getByText("Fri 18 Dec – Sun 27 Dec · Lisbon")).toBeInTheDocument();
+    expect(screen.getByText("India", { exact: false }).closest("p")).toHaveTextContent(
+      "India: Mon 23 Nov today, 25 days to go",
+    );
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("shows the server's refusal in the form, naming the field, and keeps the form open", async () => {
+    const { user } = await openTogether();
+    await user.click(await screen.findByRole("button", { name: "Plan our next visit" }));
+    const form = await screen.findByRole("dialog", { name: "Plan our next visit" });
+    await user.type(within(form).getByLabelText(/First day together/), "2026-12-18");
+    await user.type(within(form).getByLabelText(/Last day together/), "2026-12-01");
+    await user.click(within(form).getByRole("button", { name: "Save visit" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent("end_date: must be on or after start_date");
+    expect(screen.getByRole("dialog", { name: "Plan our next visit" })).toBeInTheDocument();
+  });
+
+  it("lists the in-person favours waiting and the log with days apart, and removes a logged visit after asking", async () => {
+    setVisits(
+      [
+        aVisit({ id: 1, start_date: "2026-04-01", end_date: "2026-04-05" }),
+        aVisit({ id: 2, start_date: "2026-08-10", end_date: "2026-08-20", place: "Oslo", days_apart_before: 127 }),
+      ],
+      [{ id: 9, name: "Slow dance", description: "In the kitchen", quantity: 2, owner: "alex", seller: "sam" }],
+    );
+    const { user } = await openTogether("sam");
+    const waiting = (await screen.findByRole("heading", { name: "Waiting for the visit" })).closest("section")!;
+    expect(within(waiting).getByRole("heading", { level: 3, name: "Slow dance" })).toBeInTheDocument();
+    expect(within(waiting).getByText("Alex's, from Sam")).toBeInTheDocument();
+    expect(screen.getByText("95 days apart since Thu 20 Aug")).toBeInTheDocument();
+    expect(screen.getByText("after 127 days apart")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Remove the visit of Wed 1 Apr – Sun 5 Apr" }));
+    const confirm = await screen.findByRole("dialog", { name: "Remove this visit?" });
+    await user.click(within(confirm).getByRole("button", { name: "Yes, remove" }));
+    await waitFor(() => expect(deletedVisitIds()).toEqual([1]));
+    await waitFor(() => expect(screen.queryByText("Wed 1 Apr – Sun 5 Apr")).not.toBeInTheDocument());
+  });
+});

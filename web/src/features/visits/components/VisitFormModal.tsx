@@ -1,0 +1,114 @@
+import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core";
+import type { Visit } from "@spankbank/shared/contract/visits";
+import { VISIT_NOTE_MAX, VISIT_PLACE_MAX } from "@spankbank/shared/limits";
+import { type FormEvent, useState } from "react";
+import { ApiError } from "@/lib/api";
+import { useSaveVisit } from "../api/saveVisit";
+
+export type VisitFormMode = { kind: "plan" } | { kind: "past" } | { kind: "change"; visit: Visit };
+
+const TITLES = { plan: "Plan our next visit", past: "Add a past visit", change: "Change the visit" } as const;
+
+interface Fields {
+  start: string;
+  end: string;
+  place: string;
+  note: string;
+}
+
+const fieldsOf = (mode: VisitFormMode): Fields =>
+  mode.kind === "change"
+    ? {
+        start: mode.visit.start_date,
+        end: mode.visit.end_date,
+        place: mode.visit.place ?? "",
+        note: mode.visit.note ?? "",
+      }
+    : { start: "", end: "", place: "", note: "" };
+
+/** Plan, change or log a visit: first and last day together (both counted), where, and a note. */
+export function VisitFormModal({ mode, onClose }: { mode: VisitFormMode | undefined; onClose: () => void }) {
+  const [fields, setFields] = useState<Fields>(() => fieldsOf(mode ?? { kind: "plan" }));
+  const [shownFor, setShownFor] = useState(mode);
+  const save = useSaveVisit();
+  // Opening for another visit (or a new one) starts from its values.
+  if (shownFor !== mode) {
+    setShownFor(mode);
+    setFields(fieldsOf(mode ?? { kind: "plan" }));
+    save.reset();
+  }
+  const set = (change: Partial<Fields>) => setFields((current) => ({ ...current, ...change }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!mode) return;
+    save.mutate(
+      {
+        id: mode.kind === "change" ? mode.visit.id : undefined,
+        body: { start_date: fields.start, end_date: fields.end, place: fields.place, note: fields.note },
+      },
+      { onSuccess: onClose },
+    );
+  };
+  const refusal = save.error instanceof ApiError ? save.error.message : save.error ? "Could not save the visit." : null;
+  return (
+    <Modal
+      opened={mode !== undefined}
+      onClose={onClose}
+      title={mode ? TITLES[mode.kind] : ""}
+      closeButtonProps={{ "aria-label": "Close without saving" }}
+      centered
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Group grow align="flex-start">
+            <TextInput
+              type="date"
+              label="First day together"
+              required
+              value={fields.start}
+              onChange={(event) => set({ start: event.currentTarget.value })}
+            />
+            <TextInput
+              type="date"
+              label="Last day together"
+              required
+              value={fields.end}
+              onChange={(event) => set({ end: event.currentTarget.value })}
+            />
+          </Group>
+          <TextInput
+            label="Where"
+            placeholder="Lisbon, your place, mine..."
+            maxLength={VISIT_PLACE_MAX}
+            value={fields.place}
+            onChange={(event) => set({ place: event.currentTarget.value })}
+          />
+          <Textarea
+            label="Note"
+            placeholder="Plans, what to bring..."
+            autosize
+            minRows={2}
+            maxLength={VISIT_NOTE_MAX}
+            description={`${fields.note.length}/${VISIT_NOTE_MAX}`}
+            inputWrapperOrder={["label", "input", "description", "error"]}
+            value={fields.note}
+            onChange={(event) => set({ note: event.currentTarget.value })}
+          />
+          {refusal && (
+            <Alert color="red.9" variant="light" role="alert">
+              {refusal}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save visit
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,114 @@
+import type { InPersonFavour, Visit, VisitBody, VisitsReply } from "@spankbank/shared/contract/visits";
+import { HttpResponse, http } from "msw";
+import { failure, signedInUsername } from "./auth";
+
+/** The fake server's visits and in-person favours; "today" is fixed so counts are known. */
+const state = { visits: [] as Visit[], inPerson: [] as InPersonFavour[], nextId: 1, deleted: [] as number[] };
+const TODAY = "2026-11-23";
+
+export function setVisits(visits: Visit[], inPerson: InPersonFavour[] = []): void {
+  state.visits = visits.map((visit) => ({ ...visit }));
+  state.inPerson = inPerson;
+}
+export const deletedVisitIds = (): readonly number[] => state.deleted;
+export function resetVisits(): void {
+  state.visits = [];
+  state.inPerson = [];
+  state.nextId = 1;
+  state.deleted = [];
+}
+
+/** A visit as the server answers it. */
+export function aVisit(fields: Partial<Visit> & Pick<Visit, "id" | "start_date" | "end_date">): Visit {
+  return {
+    place: null,
+    note: null,
+    planned_by: "alex",
+    days_apart_before: null,
+    created_at: "2026-11-01T10:00:00.000Z",
+    updated_at: "2026-11-01T10:00:00.000Z",
+    ...fields,
+  };
+}
+
+const between = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+function reply(page: number): VisitsReply {
+  const next = state.visits
+    .filter((v) => v.start_date > TODAY)
+    .sort((a, b) => a.start_date.localeCompare(b.start_date))[0];
+  const current = state.visits.find((v) => v.start_date <= TODAY && v.end_date >= TODAY) ?? null;
+  const past = state.visits.filter((v) => v.end_date < TODAY).sort((a, b) => b.start_date.localeCompare(a.start_date));
+  const countdown = (username: string, display_name: string, city: string, time_zone: string) => ({
+    username,
+    display_name,
+    city,
+    time_zone,
+    today: TODAY,
+    days_until: next ? between(TODAY, next.start_date) : null,
+    days_apart: !current && past[0] ? between(past[0].end_date, TODAY) : null,
+    together: current !== null,
+  });
+  const partners = [
+    countdown("alex", "Alex", "India", "Asia/Kolkata"),
+    countdown("sam", "Sam", "Florida", "America/New_York"),
+  ];
+  if (signedInUsername() === "sam") partners.reverse();
+  return {
+    current,
+    next: next ?? null,
+    countdowns: partners,
+    in_person: state.inPerson,
+    past: {
+      visits: past.slice((page - 1) * 10, page * 10),
+      page,
+      page_count: Math.max(1, Math.ceil(past.length / 10)),
+      total: past.length,
+    },
+  };
+}
+
+function saved(body: VisitBody, id: number): Visit | Response {
+  if (typeof body.start_date !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(body.start_date)) {
+    return failure(400, "Bad Request", "body.start_date: must be a date as YYYY-MM-DD");
+  }
+  if (typeof body.end_date !== "string" || body.end_date < body.start_date) {
+    return failure(400, "Bad Request", "end_date: must be on or after start_date");
+  }
+  return aVisit({
+    id,
+    start_date: body.start_date,
+    end_date: body.end_date,
+    place: body.place?.trim() || null,
+    note: body.note?.trim() || null,
+    planned_by: signedInUsername() ?? "alex",
+  });
+}
+
+export const visitHandlers = [
+  http.get("/api/visits", ({ request }) => {
+    const page = Number(new URL(request.url).searchParams.get("page") ?? 1);
+    return HttpResponse.json(reply(page));
+  }),
+  http.post("/api/visits", async ({ request }) => {
+    const visit = saved((await request.json()) as VisitBody, state.nextId++);
+    if (visit instanceof Response) return visit;
+    state.visits.push(visit);
+    return HttpResponse.json({ visit }, { status: 201 });
+  }),
+  http.put("/api/visits/:id", async ({ request, params }) => {
+    const index = state.visits.findIndex((v) => v.id === Number(params.id));
+    if (index < 0) return failure(404, "Not Found", "That visit does not exist.");
+    const visit = saved((await request.json()) as VisitBody, Number(params.id));
+    if (visit instanceof Response) return visit;
+    state.visits[index] = visit;
+    return HttpResponse.json({ visit });
+  }),
+  http.delete("/api/visits/:id", ({ params }) => {
+    const id = Number(params.id);
+    if (!state.visits.some((v) => v.id === id)) return failure(404, "Not Found", "That visit does not exist.");
+    state.visits = state.visits.filter((v) => v.id !== id);
+    state.deleted.push(id);
+    return new HttpResponse(null, { status: 204 });
+  }),
+];
