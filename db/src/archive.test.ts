@@ -11,13 +11,13 @@ import { redeemItem } from "./inventory.js";
 import { openLaterLetter, writeLaterLetter } from "./laterLetters.js";
 import { balanceOf } from "./ledger.js";
 import { writeLetter } from "./letters.js";
-import { planVisit, visitsOverview } from "./visits.js";
 import { mediaFolder } from "./media.js";
 import { addMemory, deleteMemories, listMemories } from "./memories.js";
 import { createProduct } from "./products.js";
 import { purchaseProduct } from "./purchase.js";
 import { answerQuestion, askQuestion, listQuestions } from "./questions.js";
 import { giveSpanks, openTestDb, refusalOf } from "./test/testDb.js";
+import { planVisit, visitsOverview } from "./visits.js";
 
 const dirs: string[] = [];
 const handles: Db[] = [];
