@@ -16,6 +16,7 @@ const MENU = [
   ["Christmas Letter", "/christmas-letter", "Christmas Letter"],
   ["Letters for later", "/letters", "Letters for later"],
   ["Q & A", "/allquestions", "All Q&A"],
+  ["Until we're together", "/together", "Until we're together"],
 ] as const;
 
 afterEach(() => {
