@@ -49,6 +49,8 @@ const answers = [
   "yes",
   "",
   "Y",
+  // the anniversary, for anniversary letters
+  "2023-06-17",
 ];
 
 describe("npm run setup", () => {
@@ -95,6 +97,7 @@ describe("npm run setup", () => {
     expect(config.dailyQuestion).toEqual({ time: "20:30", timeZone: "Asia/Kolkata" });
     expect(result.stdout).not.toContain("Do you live together?");
     expect(config.couple).toEqual({ longDistance: true, livingTogether: false, pets: false, spicy: true });
+    expect(config.anniversary).toBe("2023-06-17");
     expect(await verifyPassword("rose-petals-2026", priya.passwordHash)).toBe(true);
     expect(await verifyPassword("sunset-walks-2026", jordan.passwordHash)).toBe(true);
   });
