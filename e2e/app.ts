@@ -1,4 +1,8 @@
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect as baseExpect, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+
+/** A sign-in runs a production-cost password check: on a busy machine a page can take a while. */
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** Where screenshots go for a person to look at (gitignored). */
 export const ARTIFACTS = "e2e/.artifacts";
@@ -54,3 +58,40 @@ export async function openMenu(page: Page) {
   await expect(drawer).toBeVisible();
   return drawer;
 }
+
+/** The two widths every page is looked at. */
+export const LAPTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 360, height: 740 };
+
+/** One partner signed in with the demo password in a browser context of their own, on the dashboard. */
+export async function signedIn(browser: Browser, username: "alex" | "sam"): Promise<Page> {
+  const context = await browser.newContext({ viewport: LAPTOP, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  await page.goto("/signin");
+  await fillSignIn(page, username, `${username}-demo-pass`);
+  await expect(page).toHaveURL("/dashboard");
+  return page;
+}
+
+/** Axe at both widths, then screenshots at 1280 and 360 px (where nothing may scroll sideways). */
+export async function lookAt(page: Page, name: string, what = name): Promise<void> {
+  await expectNoAxeViolations(page, what);
+  await page.screenshot({ path: `${ARTIFACTS}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(PHONE.width);
+  await expectNoAxeViolations(page, `${what} at 360 px`);
+  await page.screenshot({ path: `${ARTIFACTS}/${name}-360.png`, fullPage: true });
+  await page.setViewportSize(LAPTOP);
+}
+
+/** The number in the header's 'You have N spanks'. */
+export async function spankTotal(page: Page): Promise<number> {
+  const total = page.getByText(/^You have \d+ spanks$/);
+  await expect(total).toBeVisible();
+  return Number((await total.textContent())?.match(/\d+/)?.[0]);
+}
+
+/** A favour's card in a list, by its name. */
+export const favourCard = (page: Page, name: string) =>
+  page.locator(".mantine-Card-root").filter({ has: page.getByRole("heading", { name, exact: true }) });

@@ -1,6 +1,5 @@
-import { type Browser, expect as baseExpect, type Page, test } from "@playwright/test";
-import { ARTIFACTS, fillSignIn } from "./app";
-import { expectNoAxeViolations } from "./axe";
+import { expect as baseExpect, test } from "@playwright/test";
+import { favourCard, lookAt, signedIn, spankTotal } from "./app";
 
 // Favours at a distance (issue 22, point 5), with both partners in their own browsers.
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -8,42 +7,10 @@ test.use({ contextOptions: { reducedMotion: "reduce" } });
 test.setTimeout(300_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const LAPTOP = { width: 1280, height: 900 };
-const PHONE = { width: 360, height: 740 };
 // A name of its own: the e2e database is shared with the other specs.
 const FAVOUR = { name: "Sunrise video call", description: "Your morning, my evening: coffee together.", price: 35 };
 const NOTE = "Before my first meeting? I'll have the coffee ready.";
 const REASON = "I'm on nights that week, can we pick another day?";
-
-/** Axe, then a screenshot at 1280 px and at 360 px (where nothing may scroll sideways). */
-async function lookAt(page: Page, name: string, what = name) {
-  await expectNoAxeViolations(page, what);
-  await page.screenshot({ path: `${ARTIFACTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(PHONE.width);
-  await expectNoAxeViolations(page, `${what} at 360 px`);
-  await page.screenshot({ path: `${ARTIFACTS}/${name}-360.png`, fullPage: true });
-  await page.setViewportSize(LAPTOP);
-}
-
-async function signedIn(browser: Browser, username: "alex" | "sam") {
-  const context = await browser.newContext({ viewport: LAPTOP, reducedMotion: "reduce" });
-  const page = await context.newPage();
-  await page.goto("/signin");
-  await fillSignIn(page, username, `${username}-demo-pass`);
-  await expect(page).toHaveURL("/dashboard");
-  return page;
-}
-
-async function spankTotal(page: Page): Promise<number> {
-  const total = page.getByText(/^You have \d+ spanks$/);
-  await expect(total).toBeVisible();
-  return Number((await total.textContent())?.match(/\d+/)?.[0]);
-}
-
-const cardOf = (page: Page, name: string) =>
-  page.locator(".mantine-Card-root").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 /** 07:30 two days from now on a clock in `timeZone`, as a datetime-local value and as an instant. */
 function twoDaysAhead(timeZone: string): { typed: string; at: Date } {
@@ -88,10 +55,10 @@ test("alex lists a favour to use within 7 days; sam redeems it with a note and a
   // Sam buys it: its inventory card says until when to use it.
   await sam.goto("/spank-bank");
   const before = await spankTotal(sam);
-  await cardOf(sam, FAVOUR.name).getByRole("button", { name: "Buy Now" }).click();
+  await favourCard(sam, FAVOUR.name).getByRole("button", { name: "Buy Now" }).click();
   await expect(sam.getByText(`You have ${before - FAVOUR.price} spanks`)).toBeVisible();
   await sam.goto("/inventory");
-  const owned = cardOf(sam, FAVOUR.name);
+  const owned = favourCard(sam, FAVOUR.name);
   await expect(owned).toContainText(/Use by \w{3}, \w{3} \d{1,2}/);
 
   // Sam redeems it with a note and a wished time, typed on Sam's clock in Florida.
@@ -104,7 +71,7 @@ test("alex lists a favour to use within 7 days; sam redeems it with a note and a
   await redeem.getByRole("button", { name: "Redeem" }).click();
   await expect(redeem).toBeHidden();
   await sam.getByRole("tab", { name: "Redeemed" }).click();
-  const redeemed = cardOf(sam, FAVOUR.name);
+  const redeemed = favourCard(sam, FAVOUR.name);
   await expect(redeemed).toContainText(`Wished for ${shownIn(wished.at, "America/New_York")}`);
   await expect(redeemed).toContainText(`Your note: “${NOTE}”`);
 
@@ -129,7 +96,7 @@ test("alex lists a favour to use within 7 days; sam redeems it with a note and a
   await sam.goto("/spank-bank");
   await expect(sam.getByText(`You have ${before} spanks`)).toBeVisible();
   await sam.goto("/inventory?tab=redeemed");
-  const declined = cardOf(sam, FAVOUR.name);
+  const declined = favourCard(sam, FAVOUR.name);
   await expect(declined).toContainText("Alex declined: your spanks came back");
   await expect(declined).toContainText(`Why: “${REASON}”`);
   await expect(declined.getByRole("button", { name: /Confirm Redeem/ })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { openDb } from "@spankbank/db/client";
-import { ARTIFACTS, fillSignIn } from "./app";
+import { ARTIFACTS, signedIn } from "./app";
 import { expectNoAxeViolations } from "./axe";
 import { DATA_DIR_VARIABLE } from "./global-teardown";
 
@@ -9,14 +9,6 @@ import { DATA_DIR_VARIABLE } from "./global-teardown";
 test.use({ contextOptions: { reducedMotion: "reduce" }, actionTimeout: 30_000 });
 // Two partners, a letter sealed until a moment, axe and screenshots.
 test.describe.configure({ timeout: 120_000 });
-
-async function signedIn(browser: Browser, username: "alex" | "sam"): Promise<Page> {
-  const page = await (await browser.newContext({ reducedMotion: "reduce" })).newPage();
-  await page.goto("/signin");
-  await fillSignIn(page, username, `${username}-demo-pass`);
-  await expect(page).toHaveURL("/dashboard", { timeout: 30_000 });
-  return page;
-}
 
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 360]) {

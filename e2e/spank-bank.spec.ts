@@ -1,6 +1,5 @@
-import { type Browser, expect as baseExpect, type Page, test } from "@playwright/test";
-import { ARTIFACTS, fillSignIn } from "./app";
-import { expectNoAxeViolations } from "./axe";
+import { expect as baseExpect, test } from "@playwright/test";
+import { favourCard, lookAt, signedIn, spankTotal } from "./app";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -8,40 +7,7 @@ test.use({ contextOptions: { reducedMotion: "reduce" } });
 test.setTimeout(300_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const LAPTOP = { width: 1280, height: 900 };
-const PHONE = { width: 360, height: 740 };
 const FAVOUR = { name: "Sunset picnic", description: "Strawberries, a blanket and the best view in town.", price: 40 };
-
-/** Axe, then a screenshot at 1280 px and at 360 px (where nothing may scroll sideways). */
-async function lookAt(page: Page, name: string) {
-  await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${ARTIFACTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(PHONE.width);
-  await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${ARTIFACTS}/${name}-360.png`, fullPage: true });
-  await page.setViewportSize(LAPTOP);
-}
-
-async function signedIn(browser: Browser, username: "alex" | "sam") {
-  const context = await browser.newContext({ viewport: LAPTOP, reducedMotion: "reduce" });
-  const page = await context.newPage();
-  await page.goto("/signin");
-  await fillSignIn(page, username, `${username}-demo-pass`);
-  await expect(page).toHaveURL("/dashboard");
-  return page;
-}
-
-/** The number in the header's 'You have N spanks'. */
-async function spankTotal(page: Page): Promise<number> {
-  const total = page.getByText(/^You have \d+ spanks$/);
-  await expect(total).toBeVisible();
-  return Number((await total.textContent())?.match(/\d+/)?.[0]);
-}
-
-const productCard = (page: Page, name: string) =>
-  page.locator(".mantine-Card-root").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 test("sam lists a favour, alex buys, redeems and confirms it, and the spanks move at every step", async ({
   browser,
@@ -63,14 +29,14 @@ test("sam lists a favour, alex buys, redeems and confirms it, and the spanks mov
   await lookAt(sam, "spank-bank-modal");
   await modal.getByRole("button", { name: "Add Product" }).click();
   await expect(sam.getByText("Product added successfully!")).toBeVisible();
-  await expect(productCard(sam, FAVOUR.name)).toContainText("Quantity available: 2");
+  await expect(favourCard(sam, FAVOUR.name)).toContainText("Quantity available: 2");
   await lookAt(sam, "spank-bank-manage");
 
   // Alex sees it in the Shop and buys it: the total drops by its price.
   await alex.goto("/spank-bank");
   await expect(alex.getByRole("heading", { level: 1 })).toHaveText("Sam's Spank Bank");
   const alexBefore = await spankTotal(alex);
-  const card = productCard(alex, FAVOUR.name);
+  const card = favourCard(alex, FAVOUR.name);
   await expect(card).toContainText(FAVOUR.description);
   await expect(card).toContainText(`${FAVOUR.price} Spanks`);
   await expect(card).toContainText("Posted by Sam");
@@ -82,13 +48,13 @@ test("sam lists a favour, alex buys, redeems and confirms it, and the spanks mov
   // Alex redeems it.
   await alex.goto("/inventory");
   await expect(alex.getByRole("heading", { level: 1 })).toHaveText("Your Inventory");
-  const owned = productCard(alex, FAVOUR.name);
+  const owned = favourCard(alex, FAVOUR.name);
   await expect(owned).toContainText(`Price paid: ${FAVOUR.price} Spanks`);
   await lookAt(alex, "inventory");
   await owned.getByRole("button", { name: `Redeem ${FAVOUR.name}` }).click();
   await expect(owned).toBeHidden();
   await alex.getByRole("tab", { name: "Redeemed" }).click();
-  const redeemed = productCard(alex, FAVOUR.name);
+  const redeemed = favourCard(alex, FAVOUR.name);
   await expect(redeemed).toContainText("Seller: Sam");
 
   // Sam sees it under the favours owed.

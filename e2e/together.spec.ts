@@ -1,5 +1,5 @@
-import { type Browser, expect as baseExpect, type Page, test } from "@playwright/test";
-import { ARTIFACTS, fillSignIn } from "./app";
+import { expect as baseExpect, test } from "@playwright/test";
+import { lookAt, signedIn } from "./app";
 import { expectNoAxeViolations } from "./axe";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
@@ -8,30 +8,7 @@ test.use({ contextOptions: { reducedMotion: "reduce" } });
 test.setTimeout(300_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const LAPTOP = { width: 1280, height: 900 };
-const PHONE = { width: 360, height: 740 };
 const FAVOUR = { name: "Slow dance in the kitchen", description: "One song, no phones, your hand in mine." };
-
-/** Axe, then a screenshot at 1280 px and at 360 px (where nothing may scroll sideways). */
-async function lookAt(page: Page, name: string) {
-  await expectNoAxeViolations(page, name);
-  await page.screenshot({ path: `${ARTIFACTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(PHONE.width);
-  await expectNoAxeViolations(page, `${name} at 360 px`);
-  await page.screenshot({ path: `${ARTIFACTS}/${name}-360.png`, fullPage: true });
-  await page.setViewportSize(LAPTOP);
-}
-
-async function signedIn(browser: Browser, username: "alex" | "sam") {
-  const context = await browser.newContext({ viewport: LAPTOP, reducedMotion: "reduce" });
-  const page = await context.newPage();
-  await page.goto("/signin");
-  await fillSignIn(page, username, `${username}-demo-pass`);
-  await expect(page).toHaveURL("/dashboard");
-  return page;
-}
 
 /** Today's date (YYYY-MM-DD) on a partner's calendar, and a day `days` after a date. */
 const todayIn = (timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());

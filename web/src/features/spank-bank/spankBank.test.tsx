@@ -120,6 +120,16 @@ describe("the Shop", () => {
     expect(within(massage).getByRole("button", { name: "Buy Now" })).toBeEnabled();
   });
 
+  it("says before buying how long a favour keeps and that it waits for a visit, only where it does", async () => {
+    setProducts([aProduct({ ...samsMassage, use_within_days: 7, in_person: true }), alexsBreakfast]);
+    openSpankBank();
+    await screen.findByText("Back massage");
+    expect(card("Back massage")).toHaveTextContent("Use within 7 days of buying");
+    expect(card("Back massage")).toHaveTextContent("In person: it waits for your next visit");
+    expect(card("Breakfast in bed")).not.toHaveTextContent("Use within");
+    expect(card("Breakfast in bed")).not.toHaveTextContent("In person");
+  });
+
   it("says 'No products available.' for an empty list", async () => {
     openSpankBank();
     expect(await screen.findByText("No products available.")).toBeInTheDocument();

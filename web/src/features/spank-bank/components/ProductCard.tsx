@@ -21,6 +21,18 @@ export function ProductCard({ product, actions }: { product: Product; actions: R
         <Text style={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }}>{product.description}</Text>
         <Text size="sm" c="dimmed">{`Quantity available: ${product.quantity}`}</Text>
         <Text size="sm" c="dimmed">{`Posted by ${displayName(product.username)}`}</Text>
+        {/* Said before buying: a bought unit not redeemed in time is refunded (issue 22.5). */}
+        {product.use_within_days !== null && (
+          <Text
+            size="sm"
+            c="dimmed"
+          >{`Use within ${product.use_within_days} ${product.use_within_days === 1 ? "day" : "days"} of buying`}</Text>
+        )}
+        {product.in_person && (
+          <Text size="sm" c="dimmed">
+            In person: it waits for your next visit
+          </Text>
+        )}
       </Stack>
       <Card.Section inheritPadding pb="lg" pt="md">
         {actions}
