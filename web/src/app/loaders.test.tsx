@@ -16,6 +16,7 @@ import { spankTotalQueryOptions } from "@/features/spank-bank/api/getSpankTotal"
 import { signInAs } from "@/test/handlers/auth";
 import { seedMemories } from "@/test/handlers/memories";
 import { renderApp } from "@/test/renderApp";
+import { server } from "@/test/server";
 
 /** Each data page, and the reads its route's loader must have finished before the page renders. */
 const firstReads: [path: string, search: Record<string, unknown>, keys: readonly (readonly unknown[])[]][] = [
@@ -55,4 +56,30 @@ describe("route loaders", () => {
       expect(screen.getByRole("heading", { level: 1, name: "Protected Page" })).toBeInTheDocument();
     },
   );
+});
+
+describe("a page opened after its loader read its data", () => {
+  it("does not read it again when it mounts (each read once)", async () => {
+    signInAs("alex");
+    seedMemories(20);
+    const asked: string[] = [];
+    const count = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.startsWith("/api/") && url.pathname !== "/api/auth/session")
+        asked.push(url.pathname + url.search);
+    };
+    server.events.on("request:start", count);
+    try {
+      const { router } = renderApp("/protected");
+      await screen.findByRole("heading", { level: 1, name: "Protected Page" });
+      asked.length = 0;
+      await router.navigate({ to: "/spank-bank" });
+      await screen.findByRole("heading", { level: 2, name: "Available Products" });
+      await screen.findByText(/^You have \d+ spanks$/);
+      expect(asked.filter((path) => path === "/api/products")).toEqual(["/api/products"]);
+      expect(asked.filter((path) => path.startsWith("/api/spankTotal"))).toHaveLength(1);
+    } finally {
+      server.events.removeListener("request:start", count);
+    }
+  });
 });

@@ -27,6 +27,10 @@ export function createAppQueryClient(onSignedOut: () => void): QueryClient {
         // A page's loader has just read it (lib/loaders.ts): its failure is shown, not read again
         // because the page mounted. The next visit's loader, or the page's own retry, reads again.
         retryOnMount: false,
+        // Fresh for a few seconds: the page mounting right after its loader read the data must not
+        // read it again (every first load asked for each page's data twice). Each mutation refreshes
+        // what it changes; the other partner's changes show on the next visit after that.
+        staleTime: 5_000,
       },
     },
   });
