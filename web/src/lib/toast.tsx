@@ -37,11 +37,6 @@ function ready(library: typeof Toastify): void {
   for (const run of queued) run(library);
 }
 
-/** The container unmounted (a new app render mounts another): toasts wait for the next one. */
-function gone(): void {
-  toastify = undefined;
-}
-
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -53,7 +48,7 @@ export function Toasts() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <ToastContainerLoaded onReady={ready} onGone={gone} />
+      <ToastContainerLoaded onReady={ready} />
     </Suspense>
   );
 }

@@ -9,19 +9,9 @@ import { TOAST_AUTO_CLOSE_MS } from "./toast";
  * and on focus loss, a close button, drag to dismiss past 80%, width 300 to 560 px (toast.css).
  * Loaded with the first toast (toast.tsx), so react-toastify stays out of the first load.
  */
-export default function ToastContainerLoaded({
-  onReady,
-  onGone,
-}: {
-  onReady: (toastify: typeof toast) => void;
-  onGone: () => void;
-}) {
+export default function ToastContainerLoaded({ onReady }: { onReady: (toastify: typeof toast) => void }) {
   // Runs after the container's own effects: it is registered, so toasts and updates reach it.
-  // Unmounted, it tells toast.tsx, so no toast is sent to a container that is no longer there.
-  useEffect(() => {
-    onReady(toast);
-    return onGone;
-  }, [onReady, onGone]);
+  useEffect(() => onReady(toast), [onReady]);
   return (
     <ToastContainer
       position="top-right"
