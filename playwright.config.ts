@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
-import { DATA_DIR_VARIABLE } from "./e2e/global-teardown";
+import { DATA_DIR_VARIABLE, E2E_DATABASE_FILE } from "./e2e/global-teardown";
 import { freePortSync } from "./scripts/freePort.mjs";
 
 /** Chosen once in the main process: workers load this file again and inherit its environment. */
@@ -57,7 +57,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_PATH: join(dataDir, "e2e.db"),
+      DATABASE_PATH: join(dataDir, E2E_DATABASE_FILE),
       // Never a developer's real couple.config.json: always the demo couple.
       SPANKBANK_CONFIG: join(dataDir, "no-couple.config.json"),
       NODE_ENV: "test",

@@ -1,13 +1,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type BrowserContext, expect as baseExpect, type Page, test } from "@playwright/test";
-import { openDb } from "@spankbank/db/client";
 import { userByUsername } from "@spankbank/db/couple";
 import { mediaFolder } from "@spankbank/db/media";
 import { addMemory } from "@spankbank/db/memories";
 import { ARTIFACTS, fillSignIn, openMenu } from "./app";
 import { expectNoAxeViolations } from "./axe";
-import { DATA_DIR_VARIABLE } from "./global-teardown";
+import { inServerDatabase } from "./database";
 import { type ServerProcess, startServer } from "./serverProcess";
 
 // Issue 20's defects, each shown in the real app. No animation mid-way while axe measures colours
@@ -155,8 +154,7 @@ const PHOTO = Buffer.from(
 test("6: a memory's photo opens full screen, and axe finds nothing in the viewer", async () => {
   // A photo memory, stored as the bot stores one from Discord (the bot shares this database),
   // dated before the demo's history so it sits at the end of the board.
-  const db = openDb(join(process.env[DATA_DIR_VARIABLE]!, "e2e.db"));
-  try {
+  inServerDatabase((db) => {
     mkdirSync(mediaFolder(db), { recursive: true });
     writeFileSync(join(mediaFolder(db), "careful-photo.png"), PHOTO);
     addMemory(db, {
@@ -165,9 +163,7 @@ test("6: a memory's photo opens full screen, and axe finds nothing in the viewer
       createdAt: new Date(Date.now() - 400 * 86_400_000),
       images: [{ fileName: "careful-photo.png", contentType: "image/png", size: PHOTO.length }],
     });
-  } finally {
-    db.$client.close();
-  }
+  });
   const alex = await open("alex", "/memories");
   await alex
     .getByRole("button", { name: /^Page \d+$/ })

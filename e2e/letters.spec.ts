@@ -1,9 +1,7 @@
-import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { openDb } from "@spankbank/db/client";
 import { ARTIFACTS, signedIn } from "./app";
 import { expectNoAxeViolations } from "./axe";
-import { DATA_DIR_VARIABLE } from "./global-teardown";
+import { inServerDatabase } from "./database";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
 test.use({ contextOptions: { reducedMotion: "reduce" }, actionTimeout: 30_000 });
@@ -100,14 +98,11 @@ test("Alex seals a dated letter and an 'open when sad' one; Sam sees only the mo
 
   // Its moment comes: the server's clock cannot be moved, so the letter's moment moves to a
   // second ago in the shared database (as the minutes passing would leave it). Sam opens and reads it.
-  const db = openDb(join(process.env[DATA_DIR_VARIABLE]!, "e2e.db"));
-  try {
+  inServerDatabase((db) =>
     db.$client
       .prepare("UPDATE later_letters SET opens_at = ? WHERE id = ?")
-      .run(new Date(Date.now() - 1_000).toISOString(), sealedId);
-  } finally {
-    db.$client.close();
-  }
+      .run(new Date(Date.now() - 1_000).toISOString(), sealedId),
+  );
   await sam.reload();
   const ready = forSam.getByRole("article").filter({ hasText: "Ready to open" });
   await ready.getByRole("button", { name: "Open this letter" }).click();
