@@ -29,6 +29,20 @@ export default defineConfig({
     emptyOutDir: true,
     // Read by scripts/route-preloads.mjs (each page's chunks, for the server's Link headers), then deleted.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Library code in two chunks instead of ~50: what index.html needs (React, the router,
+        // TanStack Query, Mantine's core) and what only pages use (Mantine's components, zod,
+        // floating-ui...). A phone far away pays a round trip per file; a signed-in page fetched 47
+        // scripts, and its LCP on Lighthouse's slow 4G went from 3.5 s to 3.0 s with the two.
+        codeSplitting: {
+          groups: [
+            { name: "framework", test: /node_modules/, tags: ["$initial"], priority: 2 },
+            { name: "kit", test: /node_modules/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: "jsdom",
