@@ -84,4 +84,44 @@ test.describe("the first load", () => {
     await page.waitForLoadState("networkidle");
     expect(sessionChecks).toHaveLength(1);
   });
+
+  test("starts each page's data with the page, and the app reads every answer from those preloads", async ({
+    context,
+  }) => {
+    await signInAsAlex(await context.newPage());
+    // A page of its own: the sign-in page's dashboard may still be reading.
+    const page = await context.newPage();
+    for (const path of [
+      "/dashboard",
+      "/memories?page=2",
+      "/memories?view=trash",
+      "/spank-bank",
+      "/allquestions",
+      "/inventory",
+      "/floggers4change",
+      "/christmas-letter",
+      "/letters",
+      "/together",
+    ]) {
+      const asked = new Map<string, number>();
+      const onRequest = (sent: { url(): string }) => {
+        const { pathname, search } = new URL(sent.url());
+        if (pathname.startsWith("/api/") && pathname !== "/api/auth/session")
+          asked.set(pathname + search, (asked.get(pathname + search) ?? 0) + 1);
+      };
+      page.on("request", onRequest);
+      const reply = await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      page.off("request", onRequest);
+      const preloaded = String(reply?.headers().link)
+        .split(", ")
+        .filter((link) => link.endsWith("as=fetch; crossorigin") && !link.startsWith("</api/auth/session>"))
+        .map((link) => link.slice(1, link.indexOf(">")));
+      expect(preloaded.length, path).toBeGreaterThan(0);
+      // Asked once each: the app's own fetch was answered by the preload. Nothing else: every read
+      // the page made was started with the page.
+      expect(Object.fromEntries(asked), path).toEqual(Object.fromEntries(preloaded.map((read) => [read, 1])));
+    }
+  });
 });

@@ -113,6 +113,35 @@ describe("a page's preloads", () => {
   });
 });
 
+describe("a signed-in partner's page", () => {
+  const read = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
+  const linksOf = async (test: Awaited<ReturnType<typeof buildTestApp>>, url: string, cookie?: string) =>
+    String((await test.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} })).headers.link).split(", ");
+
+  it("starts the page's reads with the session, each spelt as the web app asks for it", async () => {
+    const test = await buildTestApp({ webRoot: builtWebRoot() });
+    const cookie = sessionCookie(test, "alex");
+    const dashboard = await linksOf(test, "/dashboard", cookie);
+    expect(dashboard.slice(-4)).toEqual(
+      ["/api/quoteOfTheDay", "/api/memory", "/api/latestQuestion", "/api/memories/on-this-day"].map(read),
+    );
+    expect(await linksOf(test, "/memories?page=3&view=trash", cookie)).toContain(
+      read("/api/memories/trash?page=3&pageSize=5"),
+    );
+    expect(await linksOf(test, "/memories?page=nope", cookie)).toContain(read("/api/memories?page=1&pageSize=5"));
+    expect(await linksOf(test, "/together?page=2", cookie)).toContain(read("/api/visits?page=2"));
+    const charityName = new URLSearchParams({ charityName: test.app.ctx.config.charityName });
+    expect(await linksOf(test, "/floggers4change", cookie)).toContain(read(`/api/charitySpankTotal?${charityName}`));
+  });
+
+  it("starts no read without a session (the page sends the visitor to sign in), nor on a page without data", async () => {
+    const test = await buildTestApp({ webRoot: builtWebRoot() });
+    expect((await linksOf(test, "/dashboard")).filter((link) => link.includes("as=fetch"))).toEqual([SESSION_PRELOAD]);
+    const cookie = sessionCookie(test, "alex");
+    expect(await linksOf(test, "/protected", cookie)).toEqual([SESSION_PRELOAD]);
+  });
+});
+
 describe("the service worker script", () => {
   it("is asked for again on every check, so a new deploy's worker is seen at once", async () => {
     const { app } = await buildTestApp({ webRoot: builtWebRoot() });

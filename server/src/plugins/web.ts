@@ -3,6 +3,7 @@ import { basename, join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from "./caching.js";
+import { pageReadPreloads } from "./pageReads.js";
 
 /** What the build wrote to route-preloads.json: per page's path, the code and styles it loads. */
 type RoutePreloads = Record<string, { scripts: string[]; styles: string[] }>;
@@ -36,7 +37,12 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
     const isPage = (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url);
     if (isPage && hasWeb) {
       reply.header("Cache-Control", CACHE_REVALIDATE);
-      reply.header("Link", preloadLinks.get(pagePath(request.url)) ?? SESSION_PRELOAD);
+      const path = pagePath(request.url);
+      // A signed-in partner's page also starts its data with the session: no wait for the scripts.
+      const reads = request.user
+        ? pageReadPreloads(path, new URLSearchParams(request.url.split("?")[1] ?? ""), app.ctx.config)
+        : [];
+      reply.header("Link", [preloadLinks.get(path) ?? SESSION_PRELOAD, ...reads].join(", "));
       return reply.type("text/html").sendFile("index.html");
     }
     reply.header("Cache-Control", "no-store");

@@ -1,0 +1,48 @@
+import { MEMORIES_PER_PAGE } from "@spankbank/shared/limits";
+
+/** What a page's first reads may depend on besides its URL. */
+interface Reader {
+  charityName: string;
+}
+
+type Reads = (search: URLSearchParams, reader: Reader) => string[];
+
+/**
+ * The API reads each page's loader starts on a hard load (web/src/routes/_auth/*.tsx), each URL
+ * exactly as the web app asks for it (query keys in its order), so the browser answers the app's
+ * fetch from the `Link` preload instead of asking again. e2e/firstLoad.spec.ts loads every page and
+ * fails when a read is missing here, spelled differently, or asked for twice.
+ */
+const PAGE_READS: Record<string, Reads> = {
+  "/dashboard": () => ["/api/quoteOfTheDay", "/api/memory", "/api/latestQuestion", "/api/memories/on-this-day"],
+  "/memories": (search) => [
+    `${search.get("view") === "trash" ? "/api/memories/trash" : "/api/memories"}?${new URLSearchParams({
+      page: String(pageOf(search)),
+      pageSize: String(MEMORIES_PER_PAGE),
+    })}`,
+  ],
+  "/spank-bank": () => ["/api/spankTotal", "/api/products"],
+  "/allquestions": () => ["/api/questions"],
+  "/inventory": () => ["/api/inventory", "/api/redeemed"],
+  "/floggers4change": (_search, { charityName }) => [
+    `/api/charitySpankTotal?${new URLSearchParams({ charityName })}`,
+  ],
+  "/christmas-letter": () => ["/api/letter"],
+  "/letters": () => ["/api/later-letters"],
+  "/together": (search) => [`/api/visits?page=${pageOf(search)}`],
+};
+
+/** The page number as the web reads `?page=` (web/src/lib/searchParams.ts): a whole number from 1, else 1. */
+function pageOf(search: URLSearchParams): number {
+  const raw = search.get("page");
+  const page = raw === null ? Number.NaN : Number(raw);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** The `Link` preloads of the reads the page at `path` starts with, for a signed-in partner. */
+export function pageReadPreloads(path: string, search: URLSearchParams, reader: Reader): string[] {
+  const reads = PAGE_READS[path]?.(search, reader) ?? [];
+  // crossorigin: the app's fetch is a CORS-mode, same-origin-credentials request, and only a
+  // preload made the same way answers it.
+  return reads.map((read) => `<${read}>; rel=preload; as=fetch; crossorigin`);
+}
