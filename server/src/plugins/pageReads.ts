@@ -24,9 +24,7 @@ const PAGE_READS: Record<string, Reads> = {
   "/spank-bank": () => ["/api/spankTotal", "/api/products"],
   "/allquestions": () => ["/api/questions"],
   "/inventory": () => ["/api/inventory", "/api/redeemed"],
-  "/floggers4change": (_search, { charityName }) => [
-    `/api/charitySpankTotal?${new URLSearchParams({ charityName })}`,
-  ],
+  "/floggers4change": (_search, { charityName }) => [`/api/charitySpankTotal?${new URLSearchParams({ charityName })}`],
   "/christmas-letter": () => ["/api/letter"],
   "/letters": () => ["/api/later-letters"],
   "/together": (search) => [`/api/visits?page=${pageOf(search)}`],
