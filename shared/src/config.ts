@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DEFAULT_SLEEP, dayWindowSchema, workWindowSchema } from "./eachOthersDay.js";
+import { dayWindowSchema, workWindowSchema } from "./dayWindows.js";
+import { DEFAULT_SLEEP } from "./eachOthersDay.js";
 import { isCalendarDate } from "./letterMoments.js";
 
 const discordId = z.string().regex(/^\d{17,20}$/, "must be a Discord snowflake (17-20 digits)");

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { WEEKDAYS, type Weekday, weekdayClockFormat } from "./calendar.js";
+import type { DayWindow, WorkWindow } from "./dayWindows.js";
 
 /**
  * Each other's day (issue 22, point 1): whether a partner is probably asleep, at work or free at a
@@ -9,28 +9,11 @@ import { WEEKDAYS, type Weekday, weekdayClockFormat } from "./calendar.js";
  * offset rules (no kept library answers "wall-clock window overlap across two zones").
  */
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24 h)");
-
 export { WEEKDAYS, type Weekday };
-
-/** A daily window on the partner's clock; `to` before `from` crosses midnight (23:00 to 07:00). */
-export const dayWindowSchema = z
-  .object({ from: hhmm, to: hhmm })
-  .refine((window) => window.from !== window.to, { message: "from and to must differ", path: ["to"] });
-
-/** Work hours on the given weekdays (the day the shift starts), Monday to Friday unless said. */
-export const workWindowSchema = z
-  .object({
-    from: hhmm,
-    to: hhmm,
-    days: z.array(z.enum(WEEKDAYS)).min(1).default(["mon", "tue", "wed", "thu", "fri"]),
-  })
-  .refine((window) => window.from !== window.to, { message: "from and to must differ", path: ["to"] });
 
 export const DEFAULT_SLEEP = { from: "23:00", to: "07:00" } as const;
 
-export type DayWindow = z.infer<typeof dayWindowSchema>;
-export type WorkWindow = z.infer<typeof workWindowSchema>;
+export type { DayWindow, WorkWindow };
 
 /** What the day rules need of a partner. */
 export interface PartnerDay {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { dayWindowSchema, WEEKDAYS } from "../eachOthersDay.js";
+import { dayWindowSchema } from "../dayWindows.js";
+import { WEEKDAYS } from "../eachOthersDay.js";
 
 /** How announcements reach a partner during their sleep window (issue 22, point 2). */
 export const QUIET_HOURS = ["silent", "digest"] as const;

@@ -27,17 +27,29 @@ interface RequestOptions {
 }
 
 /**
- * The contract schema of an answer, or the promise of it: the first screens import their contract
- * (and zod) lazily, beside the request, so neither is in the first load.
+ * Loads the contract schema of an answer, e.g.
+ * `() => import("@spankbank/shared/contract/memories").then((c) => c.onThisDay)`: only development
+ * and tests call it (see byContract), so no page imports a contract (or zod) to read an answer.
  */
-export type Contract<S extends z.ZodType> = S | Promise<S>;
+export type Contract<S extends z.ZodType> = () => Promise<S>;
+
+/**
+ * Production returns the answer's JSON as it is, so an answer's schema must read a value as its own
+ * type: one whose output type differs from its input type (a transform to a number, a default) is
+ * a type error here.
+ */
+type AsRead<S extends z.ZodType> = [z.input<S>, z.output<S>] extends [z.output<S>, z.input<S>]
+  ? unknown
+  : { "an answer's schema must not transform": never };
 
 /** Reads a 2xx answer's JSON into what the caller gets, throwing when it is not the expected shape. */
 type Reader<T> = (answer: unknown) => T | Promise<T>;
 
-/** Parses with the shared contract schema. */
+/** Parses with the shared contract schema in development and tests; production trusts the answer. */
 function byContract<S extends z.ZodType>(method: string, path: string, contract: Contract<S>): Reader<z.output<S>> {
-  const schemaReady = Promise.resolve(contract);
+  // The server's serializer is compiled from the same contract, and dev/tests validate every answer (fixtures stay honest): production skips zod's download and schema construction on a phone.
+  if (!import.meta.env.DEV) return (answer) => answer as z.output<S>;
+  const schemaReady = contract();
   // Awaited when the answer comes; a failed import must not count as unhandled meanwhile.
   schemaReady.catch(() => undefined);
   return async (answer) => {
@@ -99,7 +111,7 @@ async function errorOf(response: Response): Promise<ApiError> {
 }
 
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema: Contract<S>, options?: Omit<RequestOptions, "body">) =>
+  get: <S extends z.ZodType>(path: string, schema: Contract<S> & AsRead<S>, options?: Omit<RequestOptions, "body">) =>
     request("GET", path, byContract("GET", path, schema), options),
   /** A GET read without zod, for the first load only (the session check); everything else uses `get`. */
   read: <T>(path: string, read: Reader<T>, options?: Omit<RequestOptions, "body">) =>
@@ -107,13 +119,13 @@ export const api = {
   post: <S extends z.ZodType>(
     path: string,
     body: unknown,
-    schema?: Contract<S>,
+    schema?: Contract<S> & AsRead<S>,
     options?: Omit<RequestOptions, "body">,
   ) => request("POST", path, schema && byContract("POST", path, schema), { ...options, body }),
   put: <S extends z.ZodType>(
     path: string,
     body: unknown,
-    schema?: Contract<S>,
+    schema?: Contract<S> & AsRead<S>,
     options?: Omit<RequestOptions, "body">,
   ) => request("PUT", path, schema && byContract("PUT", path, schema), { ...options, body }),
   delete: (path: string, options?: Omit<RequestOptions, "body">) =>

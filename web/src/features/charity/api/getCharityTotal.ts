@@ -1,4 +1,3 @@
-import { charityReply } from "@spankbank/shared/contract/economy";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { charityKeys } from "./keys";
@@ -6,7 +5,10 @@ import { charityKeys } from "./keys";
 /** The spanks donated to the couple's charity so far. */
 export function getCharityTotal(charityName: string, signal?: AbortSignal) {
   return api
-    .get("/api/charitySpankTotal", charityReply, { query: { charityName }, signal })
+    .get("/api/charitySpankTotal", () => import("@spankbank/shared/contract/economy").then((c) => c.charityReply), {
+      query: { charityName },
+      signal,
+    })
     .then((reply) => reply.charitySpankTotal);
 }
 

@@ -1,10 +1,12 @@
-import { quoteOfTheDay } from "@spankbank/shared/contract/questions";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { loggedFailure } from "@/lib/loggedFailure";
 import { dashboardKeys } from "./keys";
 
-export const getQuoteOfTheDay = (signal?: AbortSignal) => api.get("/api/quoteOfTheDay", quoteOfTheDay, { signal });
+export const getQuoteOfTheDay = (signal?: AbortSignal) =>
+  api.get("/api/quoteOfTheDay", () => import("@spankbank/shared/contract/questions").then((c) => c.quoteOfTheDay), {
+    signal,
+  });
 
 export const quoteOfTheDayQueryOptions = queryOptions({
   queryKey: dashboardKeys.quoteOfTheDay(),

@@ -1,4 +1,3 @@
-import { confirmRedeemReply } from "@spankbank/shared/contract/inventory";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { spankBankKeys } from "@/features/spank-bank/api/keys";
 import { api } from "@/lib/api";
@@ -7,7 +6,9 @@ import { redeemedQueryOptions } from "./getRedeemed";
 
 /** The buyer says the favour was delivered: the seller is paid from escrow. */
 export function postConfirmRedemption(itemId: number) {
-  return api.post("/api/confirm-redeem", { itemId }, confirmRedeemReply);
+  return api.post("/api/confirm-redeem", { itemId }, () =>
+    import("@spankbank/shared/contract/inventory").then((c) => c.confirmRedeemReply),
+  );
 }
 
 export function useConfirmRedemption() {

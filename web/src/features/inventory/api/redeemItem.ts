@@ -1,4 +1,4 @@
-import { type InventoryItem, type RedeemBody, redeemReply } from "@spankbank/shared/contract/inventory";
+import type { InventoryItem, RedeemBody } from "@spankbank/shared/contract/inventory";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { inventoryQueryOptions } from "./getInventory";
@@ -6,7 +6,9 @@ import { redeemedQueryOptions } from "./getRedeemed";
 
 /** Redeems one unit of an inventory item, with a note and a wished time when the buyer added them. */
 export function postRedeem(redeem: number | RedeemBody) {
-  return api.post("/api/redeem", typeof redeem === "number" ? { itemId: redeem } : redeem, redeemReply);
+  return api.post("/api/redeem", typeof redeem === "number" ? { itemId: redeem } : redeem, () =>
+    import("@spankbank/shared/contract/inventory").then((c) => c.redeemReply),
+  );
 }
 
 export function useRedeemItem() {

@@ -1,11 +1,11 @@
-import { type LetterBody, letterReply } from "@spankbank/shared/contract/letters";
+import type { LetterBody } from "@spankbank/shared/contract/letters";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { letterQueryOptions } from "./getLetter";
 
 /** Writes (or rewrites) your own letter to your partner. */
 export function putLetter(body: LetterBody) {
-  return api.put("/api/letter", body, letterReply);
+  return api.put("/api/letter", body, () => import("@spankbank/shared/contract/letters").then((c) => c.letterReply));
 }
 
 export function useWriteLetter() {

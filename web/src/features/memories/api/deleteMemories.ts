@@ -1,4 +1,3 @@
-import { memoriesPage } from "@spankbank/shared/contract/memories";
 import { MEMORIES_PER_PAGE } from "@spankbank/shared/limits";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
@@ -9,7 +8,9 @@ import { memoryKeys } from "./keys";
  * which is megabytes after years): the answer is the page to show, clamped to the new last page.
  */
 export const deleteMemories = ({ ids, page }: { ids: number[]; page: number }) =>
-  api.post("/api/memories/delete", { ids, page, pageSize: MEMORIES_PER_PAGE }, memoriesPage);
+  api.post("/api/memories/delete", { ids, page, pageSize: MEMORIES_PER_PAGE }, () =>
+    import("@spankbank/shared/contract/memories").then((c) => c.memoriesPage),
+  );
 
 /** Deletes the selected memories; every memory read (board pages, trash, dashboard card) is refreshed. */
 export function useDeleteMemories() {

@@ -1,11 +1,13 @@
-import { latestMemory } from "@spankbank/shared/contract/memories";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { loggedFailure } from "@/lib/loggedFailure";
 import { memoryKeys } from "./keys";
 
 export const getLatestMemory = (signal?: AbortSignal) =>
-  api.get("/api/memory", latestMemory, { signal, cache: "no-store" });
+  api.get("/api/memory", () => import("@spankbank/shared/contract/memories").then((c) => c.latestMemory), {
+    signal,
+    cache: "no-store",
+  });
 
 export const latestMemoryQueryOptions = queryOptions({
   queryKey: memoryKeys.latest(),

@@ -1,4 +1,3 @@
-import { memoriesPage } from "@spankbank/shared/contract/memories";
 import { MEMORIES_PER_PAGE } from "@spankbank/shared/limits";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
@@ -6,7 +5,11 @@ import { loggedFailure } from "@/lib/loggedFailure";
 import { memoryKeys } from "./keys";
 
 export const getMemoryPage = (page: number, signal?: AbortSignal) =>
-  api.get("/api/memories", memoriesPage, { query: { page, pageSize: MEMORIES_PER_PAGE }, signal, cache: "no-store" });
+  api.get("/api/memories", () => import("@spankbank/shared/contract/memories").then((c) => c.memoriesPage), {
+    query: { page, pageSize: MEMORIES_PER_PAGE },
+    signal,
+    cache: "no-store",
+  });
 
 export const memoryPageQueryOptions = (page: number) =>
   queryOptions({

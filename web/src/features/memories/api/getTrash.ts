@@ -1,4 +1,3 @@
-import { trashPage } from "@spankbank/shared/contract/memories";
 import { MEMORIES_PER_PAGE } from "@spankbank/shared/limits";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
@@ -6,7 +5,7 @@ import { loggedFailure } from "@/lib/loggedFailure";
 import { memoryKeys } from "./keys";
 
 export const getTrash = (page: number, signal?: AbortSignal) =>
-  api.get("/api/memories/trash", trashPage, {
+  api.get("/api/memories/trash", () => import("@spankbank/shared/contract/memories").then((c) => c.trashPage), {
     query: { page, pageSize: MEMORIES_PER_PAGE },
     signal,
     cache: "no-store",

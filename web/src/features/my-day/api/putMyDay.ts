@@ -1,4 +1,4 @@
-import { type MyDayBody, myDayReply } from "@spankbank/shared/contract/myDay";
+import type { MyDayBody } from "@spankbank/shared/contract/myDay";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { sessionKeys } from "@/features/session/api/keys";
 import { api } from "@/lib/api";
@@ -6,7 +6,7 @@ import { myDayQueryOptions } from "./getMyDay";
 
 /** Saves your own day: the server takes the partner from the session. */
 export function putMyDay(body: MyDayBody) {
-  return api.put("/api/my-day", body, myDayReply);
+  return api.put("/api/my-day", body, () => import("@spankbank/shared/contract/myDay").then((c) => c.myDayReply));
 }
 
 export function useSaveMyDay() {

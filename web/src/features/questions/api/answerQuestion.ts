@@ -1,4 +1,3 @@
-import { answerReply } from "@spankbank/shared/contract/questions";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { memoryKeys } from "@/features/memories/api/keys";
 import { api } from "@/lib/api";
@@ -10,7 +9,9 @@ export interface AnswerInput {
 }
 
 export const answerQuestion = ({ questionId, response }: AnswerInput) =>
-  api.put(`/api/questions/${questionId}`, { response, questionId }, answerReply);
+  api.put(`/api/questions/${questionId}`, { response, questionId }, () =>
+    import("@spankbank/shared/contract/questions").then((c) => c.answerReply),
+  );
 
 /** Adds (or replaces) the signed-in partner's answer; the Q&A list, the dashboard card and On this day refresh. */
 export function useAnswerQuestion() {

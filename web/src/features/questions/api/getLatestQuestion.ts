@@ -1,11 +1,13 @@
-import { latestQuestion } from "@spankbank/shared/contract/questions";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { loggedFailure } from "@/lib/loggedFailure";
 import { questionKeys } from "./keys";
 
 export const getLatestQuestion = (signal?: AbortSignal) =>
-  api.get("/api/latestQuestion", latestQuestion, { signal, cache: "no-store" });
+  api.get("/api/latestQuestion", () => import("@spankbank/shared/contract/questions").then((c) => c.latestQuestion), {
+    signal,
+    cache: "no-store",
+  });
 
 export const latestQuestionQueryOptions = queryOptions({
   queryKey: questionKeys.latest(),

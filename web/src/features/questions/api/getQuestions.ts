@@ -1,10 +1,12 @@
-import { questionList } from "@spankbank/shared/contract/questions";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { loggedFailure } from "@/lib/loggedFailure";
 import { questionKeys } from "./keys";
 
-export const getQuestions = (signal?: AbortSignal) => api.get("/api/questions", questionList, { signal });
+export const getQuestions = (signal?: AbortSignal) =>
+  api.get("/api/questions", () => import("@spankbank/shared/contract/questions").then((c) => c.questionList), {
+    signal,
+  });
 
 export const questionsQueryOptions = queryOptions({
   queryKey: questionKeys.list(),

@@ -1,11 +1,14 @@
-import { spankTotalReply } from "@spankbank/shared/contract/economy";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { spankBankKeys } from "./keys";
 
 /** The signed-in partner's spanks (the server takes who from the session). */
 export function getSpankTotal(signal?: AbortSignal) {
-  return api.get("/api/spankTotal", spankTotalReply, { signal }).then((reply) => reply.spankTotal);
+  return api
+    .get("/api/spankTotal", () => import("@spankbank/shared/contract/economy").then((c) => c.spankTotalReply), {
+      signal,
+    })
+    .then((reply) => reply.spankTotal);
 }
 
 export const spankTotalQueryOptions = queryOptions({

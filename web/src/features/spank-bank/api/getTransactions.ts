@@ -1,11 +1,14 @@
-import { transactionsReply } from "@spankbank/shared/contract/economy";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { spankBankKeys } from "./keys";
 
 /** One page of the signed-in partner's statement, newest first. */
 export function getTransactions(page: number, signal?: AbortSignal) {
-  return api.get("/api/transactions", transactionsReply, { query: { page }, signal });
+  return api.get(
+    "/api/transactions",
+    () => import("@spankbank/shared/contract/economy").then((c) => c.transactionsReply),
+    { query: { page }, signal },
+  );
 }
 
 export const transactionsQueryOptions = (page: number) =>

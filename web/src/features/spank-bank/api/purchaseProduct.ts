@@ -1,4 +1,3 @@
-import { purchaseRefusal, purchaseReply } from "@spankbank/shared/contract/economy";
 import type { Product } from "@spankbank/shared/contract/products";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { inventoryKeys } from "@/features/inventory/api/keys";
@@ -18,16 +17,20 @@ export function postPurchase({ product, idempotencyKey }: Purchase) {
   return api.post(
     "/api/purchase",
     { productId: product.id, quantity: 1, expectedPrice: product.price },
-    purchaseReply,
+    () => import("@spankbank/shared/contract/economy").then((c) => c.purchaseReply),
     { headers: { "Idempotency-Key": idempotencyKey } },
   );
 }
 
-/** The toast text for a failed purchase (SPEC section 8). */
-export function purchaseFailureMessage(error: unknown): string {
+/**
+ * The toast text for a failed purchase (SPEC section 8). The refusal's schema (and zod) is imported
+ * when a purchase fails, not with the Shop; if even that import fails, the generic text is shown.
+ */
+export async function purchaseFailureMessage(error: unknown): Promise<string> {
   if (error instanceof ApiError) {
-    const refusal = purchaseRefusal.safeParse(error.body);
-    if (refusal.success) return refusal.data.message || "Failed to purchase product.";
+    const economy = await import("@spankbank/shared/contract/economy").catch(() => undefined);
+    const refusal = economy?.purchaseRefusal.safeParse(error.body);
+    if (refusal?.success) return refusal.data.message || "Failed to purchase product.";
   }
   return "Failed to purchase product. Please try again.";
 }
@@ -40,7 +43,7 @@ export function usePurchaseProduct() {
       queryClient.setQueryData(spankTotalQueryOptions.queryKey, reply.newSpankTotal);
       toast.success(reply.message);
     },
-    onError: (error) => toast.error(purchaseFailureMessage(error)),
+    onError: async (error) => toast.error(await purchaseFailureMessage(error)),
     // Success or refusal (sold out, price changed), the Shop shows what is true now.
     onSettled: (_reply, error) => {
       void queryClient.invalidateQueries({ queryKey: spankBankKeys.products() });

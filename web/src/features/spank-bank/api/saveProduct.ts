@@ -1,8 +1,11 @@
-import { type ProductBody, productReply } from "@spankbank/shared/contract/products";
+import type { ProductBody } from "@spankbank/shared/contract/products";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { spankBankKeys } from "./keys";
+
+/** The answer's contract, for the checks of development and tests (see api.ts). */
+const productReply = () => import("@spankbank/shared/contract/products").then((c) => c.productReply);
 
 export interface ProductSave {
   /** Set when editing an existing product. */

@@ -1,10 +1,13 @@
-import { type WorkoutBody, workoutReply } from "@spankbank/shared/contract/workouts";
+import type { WorkoutBody } from "@spankbank/shared/contract/workouts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { spankBankKeys } from "@/features/spank-bank/api/keys";
 import { api } from "@/lib/api";
 import { workoutKeys } from "./keys";
 
-export const logWorkout = (workout: WorkoutBody) => api.post("/api/log-workout", workout, workoutReply);
+export const logWorkout = (workout: WorkoutBody) =>
+  api.post("/api/log-workout", workout, () =>
+    import("@spankbank/shared/contract/workouts").then((c) => c.workoutReply),
+  );
 
 /** Logs a workout; what the next one earns (the daily cap) and the spank total are read again. */
 export function useLogWorkout() {
