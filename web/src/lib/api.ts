@@ -47,7 +47,8 @@ type Reader<T> = (answer: unknown) => T | Promise<T>;
 
 /** Parses with the shared contract schema in development and tests; production trusts the answer. */
 function byContract<S extends z.ZodType>(method: string, path: string, contract: Contract<S>): Reader<z.output<S>> {
-  // The server's serializer is compiled from the same contract, and dev/tests validate every answer (fixtures stay honest): production skips zod's download and schema construction on a phone.
+  // The server's serializer is compiled from the same contract, and dev and tests check every
+  // answer (their fixtures stay honest): production skips zod's download and schema building.
   if (!import.meta.env.DEV) return (answer) => answer as z.output<S>;
   const schemaReady = contract();
   // Awaited when the answer comes; a failed import must not count as unhandled meanwhile.
