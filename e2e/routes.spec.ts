@@ -44,15 +44,33 @@ test("the web manifest and every icon it names are served", async ({ request }) 
   }
 });
 
-test("a signed-in hard load of every spec route shows its page", async ({ page }) => {
+test("a signed-in hard load of every spec route shows its page, with no console error or policy violation", async ({
+  page,
+}) => {
   await signInAsAlex(page);
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" || /Content[- ]Security[- ]Policy/i.test(message.text())) {
+      problems.push(`${page.url()}: ${message.text()}`);
+    }
+  });
+  // A script refused by the Content Security Policy (such as zod probing for eval) is reported to
+  // DevTools' Issues, not always to the console.
+  const devTools = await page.context().newCDPSession(page);
+  devTools.on("Audits.issueAdded", ({ issue }) => {
+    if (issue.code === "ContentSecurityPolicyIssue") problems.push(`${page.url()}: ${JSON.stringify(issue.details)}`);
+  });
+  await devTools.send("Audits.enable");
   for (const route of specRoutes) {
     await page.goto(route);
     const landed = route === "/" || route === "/signin" ? "/dashboard" : route;
     await expect(page, route).toHaveURL(landed);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex[landed]!);
     await expect(page.getByText("Welcome, Alex!")).toBeVisible();
+    await page.waitForLoadState("networkidle");
   }
+  expect(problems).toEqual([]);
 });
 
 test("an unknown page shows the not-found page with a way home", async ({ page }) => {

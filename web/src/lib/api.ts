@@ -105,7 +105,7 @@ function withQuery(path: string, query: Query | undefined): string {
 async function errorOf(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
   // Fastify's error shape, or a refusal such as the purchase's {success: false, message}.
-  const { errorBody } = await import("@spankbank/shared/contract/common");
+  const [{ errorBody }] = await Promise.all([import("@spankbank/shared/contract/common"), import("./zod")]);
   const parsed = errorBody.pick({ message: true }).safeParse(body);
   const message = parsed.success ? parsed.data.message : `${response.status} ${response.statusText}`.trim();
   return new ApiError(response.status, message, body);

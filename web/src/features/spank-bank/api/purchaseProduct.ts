@@ -28,7 +28,10 @@ export function postPurchase({ product, idempotencyKey }: Purchase) {
  */
 export async function purchaseFailureMessage(error: unknown): Promise<string> {
   if (error instanceof ApiError) {
-    const economy = await import("@spankbank/shared/contract/economy").catch(() => undefined);
+    const [economy] = await Promise.all([
+      import("@spankbank/shared/contract/economy").catch(() => undefined),
+      import("@/lib/zod").catch(() => undefined),
+    ]);
     const refusal = economy?.purchaseRefusal.safeParse(error.body);
     if (refusal?.success) return refusal.data.message || "Failed to purchase product.";
   }

@@ -1,6 +1,6 @@
 import { HEART_SCORE_MAX, HEART_SCORE_MIN } from "@spankbank/shared/limits";
 import { useCallback, useEffect, useReducer } from "react";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { type StoryScene, storyFlags } from "../scenes/types";
 import { isShown, newAdventure, type StoryState, sceneView, storyReducer } from "./storyEngine";
 
