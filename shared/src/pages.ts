@@ -35,3 +35,13 @@ export const specRoutes = [
   // Not in the spec's table: issue 22's visit page, held to the same checks.
   "/together",
 ] as const;
+
+/**
+ * A list page's `?page=`: an integer of 1 or more, also from its text ("3"); anything else is
+ * absent. The web's routes read it, and the server with it names the page of data to preload.
+ */
+export function pageNumber(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : undefined;
+}

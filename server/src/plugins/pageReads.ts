@@ -1,4 +1,5 @@
 import { MEMORIES_PER_PAGE } from "@spankbank/shared/limits";
+import { pageNumber } from "@spankbank/shared/pages";
 
 /** What a page's first reads may depend on besides its URL. */
 interface Reader {
@@ -30,11 +31,9 @@ const PAGE_READS: Record<string, Reads> = {
   "/together": (search) => [`/api/visits?page=${pageOf(search)}`],
 };
 
-/** The page number as the web reads `?page=` (web/src/lib/searchParams.ts): a whole number from 1, else 1. */
+/** The page of a list page's `?page=`, read as the web's routes read it; the first without one. */
 function pageOf(search: URLSearchParams): number {
-  const raw = search.get("page");
-  const page = raw === null ? Number.NaN : Number(raw);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
+  return pageNumber(search.get("page") ?? undefined) ?? 1;
 }
 
 /** The `Link` preloads of the reads the page at `path` starts with, for a signed-in partner. */

@@ -3,12 +3,8 @@
  * so zod stays out of it. Anything invalid reads as absent, as `.optional().catch(undefined)` did.
  */
 
-/** A page number: an integer of 1 or more, also from its text ("3"). */
-export function pageNumber(value: unknown): number | undefined {
-  if (value === undefined) return undefined;
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : undefined;
-}
+// The server reads `?page=` with it too, to preload the page the app will ask for.
+export { pageNumber } from "@spankbank/shared/pages";
 
 /** A text of at most `max` characters. */
 export function text(value: unknown, max: number): string | undefined {
