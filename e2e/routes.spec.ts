@@ -1,16 +1,33 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { specRoutes } from "@spankbank/shared/pages";
 import { headingForAlex, signInAsAlex } from "./app";
 
-test("a signed-out hard load of every spec route serves the app with no console error", async ({ page }) => {
+/**
+ * What goes wrong on `page` from now on, each with the page's URL: an uncaught error, a console
+ * error, and anything the Content Security Policy refused. A refusal (such as zod probing for eval)
+ * is reported to DevTools' Issues, not always to the console.
+ */
+async function problemsOn(page: Page): Promise<string[]> {
   const problems: string[] = [];
-  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
   page.on("console", (message) => {
-    // The signed-out session check answers 200 null, so no failed request is logged either.
     if (message.type() === "error" || /Content[- ]Security[- ]Policy/i.test(message.text())) {
-      problems.push(message.text());
+      problems.push(`${page.url()}: ${message.text()}`);
     }
   });
+  const devTools = await page.context().newCDPSession(page);
+  devTools.on("Audits.issueAdded", ({ issue }) => {
+    if (issue.code === "ContentSecurityPolicyIssue") problems.push(`${page.url()}: ${JSON.stringify(issue.details)}`);
+  });
+  await devTools.send("Audits.enable");
+  return problems;
+}
+
+test("a signed-out hard load of every spec route serves the app with no console error or policy violation", async ({
+  page,
+}) => {
+  // The signed-out session check answers 200 null, so no failed request is logged either.
+  const problems = await problemsOn(page);
   for (const route of specRoutes) {
     const response = await page.goto(route);
     expect(response?.status(), route).toBe(200);
@@ -48,20 +65,7 @@ test("a signed-in hard load of every spec route shows its page, with no console 
   page,
 }) => {
   await signInAsAlex(page);
-  const problems: string[] = [];
-  page.on("pageerror", (error) => problems.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error" || /Content[- ]Security[- ]Policy/i.test(message.text())) {
-      problems.push(`${page.url()}: ${message.text()}`);
-    }
-  });
-  // A script refused by the Content Security Policy (such as zod probing for eval) is reported to
-  // DevTools' Issues, not always to the console.
-  const devTools = await page.context().newCDPSession(page);
-  devTools.on("Audits.issueAdded", ({ issue }) => {
-    if (issue.code === "ContentSecurityPolicyIssue") problems.push(`${page.url()}: ${JSON.stringify(issue.details)}`);
-  });
-  await devTools.send("Audits.enable");
+  const problems = await problemsOn(page);
   for (const route of specRoutes) {
     await page.goto(route);
     const landed = route === "/" || route === "/signin" ? "/dashboard" : route;
