@@ -55,73 +55,76 @@ test.describe("the first load", () => {
     }
   });
 
-  test("paints 'Loading...' from the page's HTML itself, before any script runs", async ({ page }) => {
+  test("paints each page from its HTML, with the partner's data, before any script runs", async ({ context }) => {
+    await signInAsAlex(await context.newPage());
+    const page = await context.newPage();
     await page.route("**/assets/*.js", (route) => route.abort());
-    await page.goto("/dashboard");
+    for (const [path, data] of [
+      ["/dashboard", "Sam"],
+      ["/memories", "Love in Every Memory"],
+      ["/spank-bank", "You have "],
+      ["/inventory", "Inventory"],
+      ["/trapped-game", "it looks like it's just the two of us until the snow decides otherwise"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(headingForAlex[path]!);
+      await expect(page.getByText(data).first(), path).toBeVisible();
+      await expect(page.getByText("Loading", { exact: false }), path).toHaveCount(0);
+    }
+    // Signed out, the server sends the visitor to sign in, as the app would, and paints that page.
+    await context.clearCookies();
+    await page.goto("/memories");
+    await expect(page).toHaveURL(`/signin?redirect=${encodeURIComponent("/memories")}`);
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  });
+
+  test("paints 'Loading...' from the app's shell (what the service worker answers) before any script runs", async ({
+    page,
+  }) => {
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/index.html");
     await expect(page.getByRole("status")).toHaveText("Loading...");
   });
 
-  test("starts the page's route chunk and the session check with the page, and asks for the session once", async ({
-    page,
-    request,
-  }) => {
-    const reply = await request.get("/dashboard");
-    const links = String(reply.headers().link).split(", ");
-    expect(links).toContain("</api/auth/session>; rel=preload; as=fetch; crossorigin");
-    expect(
-      links.filter((link) => /^<\/assets\/dashboard-[\w-]+\.js>; rel=modulepreload; crossorigin$/.test(link)),
-    ).toHaveLength(1);
-
-    await signInAsAlex(page);
-
-    // A hard load: the app's own session fetch is answered by the header's preload, not sent again.
-    const sessionChecks: string[] = [];
-    page.on("request", (sent) => {
-      if (new URL(sent.url()).pathname === "/api/auth/session") sessionChecks.push(sent.resourceType());
-    });
-    await page.goto("/memories");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/memories"]!);
-    await page.waitForLoadState("networkidle");
-    expect(sessionChecks).toHaveLength(1);
-  });
-
-  test("starts each page's data with the page, and the app reads every answer from those preloads", async ({
+  test("hydrates the page the server painted: the same elements, made live, and no /api read for its data", async ({
     context,
   }) => {
     await signInAsAlex(await context.newPage());
-    // A page of its own: the sign-in page's dashboard may still be reading.
     const page = await context.newPage();
-    for (const path of [
-      "/dashboard",
-      "/memories?page=2",
-      "/memories?view=trash",
-      "/spank-bank",
-      "/allquestions",
-      "/inventory",
-      "/floggers4change",
-      "/christmas-letter",
-      "/letters",
-      "/together",
-    ]) {
-      const asked = new Map<string, number>();
-      const onRequest = (sent: { url(): string }) => {
-        const { pathname, search } = new URL(sent.url());
-        if (pathname.startsWith("/api/") && pathname !== "/api/auth/session")
-          asked.set(pathname + search, (asked.get(pathname + search) ?? 0) + 1);
-      };
-      page.on("request", onRequest);
-      const reply = await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await page.waitForLoadState("networkidle");
-      page.off("request", onRequest);
-      const preloaded = String(reply?.headers().link)
-        .split(", ")
-        .filter((link) => link.endsWith("as=fetch; crossorigin") && !link.startsWith("</api/auth/session>"))
-        .map((link) => link.slice(1, link.indexOf(">")));
-      expect(preloaded.length, path).toBeGreaterThan(0);
-      // Asked once each: the app's own fetch was answered by the preload. Nothing else: every read
-      // the page made was started with the page.
-      expect(Object.fromEntries(asked), path).toEqual(Object.fromEntries(preloaded.map((read) => [read, 1])));
-    }
+    // The scripts wait until the server's heading has been marked.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await page.route("**/assets/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    const asked: string[] = [];
+    page.on("request", (sent) => {
+      const { pathname, search } = new URL(sent.url());
+      if (pathname.startsWith("/api/")) asked.push(pathname + search);
+    });
+    const reply = await page.goto("/memories", { waitUntil: "commit" });
+    const links = String(reply?.headers().link).split(", ");
+    // The page's own chunk comes with it; no data or session preload, since the data are in the page.
+    expect(
+      links.filter((link) => /^<\/assets\/memories-[\w-]+\.js>; rel=modulepreload; crossorigin$/.test(link)),
+    ).toHaveLength(1);
+    expect(links.filter((link) => link.includes("as=fetch"))).toEqual([]);
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toHaveText(headingForAlex["/memories"]!);
+    await heading.evaluate((element) => {
+      (window as { serverHeading?: Element }).serverHeading = element;
+    });
+    releaseScripts();
+    // Live: the page's title is set by the app, and its buttons answer.
+    await expect(page).toHaveTitle("Love in Every Memory · Spank Bank");
+    expect(await heading.evaluate((element) => (window as { serverHeading?: Element }).serverHeading === element)).toBe(
+      true,
+    );
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+    expect(asked).toEqual([]);
   });
 });

@@ -3,14 +3,15 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     // The router plugin must come before react() so it can split route files first. A loader goes
     // with its page (the default keeps it, and the page's contract and zod, in the first load), and so
     // does the pendingComponent: it is the page itself, with its loading texts.
     tanstackRouter({
       target: "react",
-      autoCodeSplitting: true,
+      // The server's build (entry-server.tsx) loads every page at once: nothing to split.
+      autoCodeSplitting: !isSsrBuild,
       codeSplittingOptions: {
         defaultBehavior: [["loader", "component", "pendingComponent"], ["errorComponent"], ["notFoundComponent"]],
       },
@@ -24,29 +25,35 @@ export default defineConfig({
   server: {
     proxy: { "/api": "http://127.0.0.1:3000" },
   },
-  build: {
-    outDir: "dist",
-    emptyOutDir: true,
-    // Read by scripts/route-preloads.mjs (each page's chunks, for the server's Link headers), then deleted.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // Library code in two chunks instead of ~50: what index.html needs (React, the router,
-        // TanStack Query, Mantine's core) and what only pages use (Mantine's components,
-        // floating-ui...). A phone far away pays a round trip per file; a signed-in page fetched 47
-        // scripts, and its LCP on Lighthouse's slow 4G went from 3.5 s to 3.0 s with the two.
-        // zod has a chunk of its own: production reads answers without it (lib/api.ts), so only what
-        // still parses (an error's body, the story's saved progress) fetches it.
-        codeSplitting: {
-          groups: [
-            { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 3 },
-            { name: "framework", test: /node_modules/, tags: ["$initial"], priority: 2 },
-            { name: "kit", test: /node_modules/, priority: 1 },
-          ],
+  // The server's rendering is one file with its libraries in it: it resolves nothing at run time.
+  ssr: { noExternal: true },
+  // React and the libraries in their production builds, as in the browser.
+  define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
+  build: isSsrBuild
+    ? { outDir: "dist-ssr", emptyOutDir: true, minify: true }
+    : {
+        outDir: "dist",
+        emptyOutDir: true,
+        // Read by scripts/route-preloads.mjs (each page's chunks, for the server's Link headers), then deleted.
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // Library code in two chunks instead of ~50: what index.html needs (React, the router,
+            // TanStack Query, Mantine's core) and what only pages use (Mantine's components,
+            // floating-ui...). A phone far away pays a round trip per file; a signed-in page fetched 47
+            // scripts, and its LCP on Lighthouse's slow 4G went from 3.5 s to 3.0 s with the two.
+            // zod has a chunk of its own: production reads answers without it (lib/api.ts), so only what
+            // still parses (an error's body, the story's saved progress) fetches it.
+            codeSplitting: {
+              groups: [
+                { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 3 },
+                { name: "framework", test: /node_modules/, tags: ["$initial"], priority: 2 },
+                { name: "kit", test: /node_modules/, priority: 1 },
+              ],
+            },
+          },
         },
       },
-    },
-  },
   test: {
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
@@ -56,4 +63,4 @@ export default defineConfig({
     // machine, several on a busy 2-core CI box.
     testTimeout: 30_000,
   },
-});
+}));

@@ -1,24 +1,36 @@
+import { hydrate } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { createApp } from "./app/createApp";
 import { registerServiceWorker, startFirstLoad } from "./app/firstLoad";
 
 const { router, queryClient } = createApp();
+// The server rendered this page (entry-server.tsx): the data it rendered it from, read back first.
+const pageData = document.getElementById("page-data");
+if (pageData?.textContent) hydrate(queryClient, JSON.parse(pageData.textContent));
 const firstLoad = startFirstLoad(router, queryClient);
 // The dev server has no built sw.js.
 if (import.meta.env.PROD) registerServiceWorker();
 
-const root = createRoot(document.getElementById("root")!);
-// index.html's 'Loading...' shows until the first page is ready. Its render is a transition, which
-// React splits into short slices: the page stays responsive (a phone's CPU took 0.5-2 s for it in
-// one task, most of Lighthouse's total blocking time).
+const rootElement = document.getElementById("root")!;
+const app = (
+  <StrictMode>
+    <App router={router} queryClient={queryClient} />
+  </StrictMode>
+);
+// The first render is a transition, which React splits into short slices: the page stays
+// responsive (a phone's CPU took 0.5-2 s for it in one task, most of Lighthouse's total blocking time).
 void firstLoad.finally(() => {
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App router={router} queryClient={queryClient} />
-      </StrictMode>,
-    );
+    if (pageData) {
+      // The router renders as it did on the server (no Suspense around the first page), so React
+      // adopts the server's HTML instead of painting it again.
+      router.ssr = { manifest: undefined };
+      hydrateRoot(rootElement, app);
+    } else {
+      // index.html's 'Loading...' shows until the first page is ready.
+      createRoot(rootElement).render(app);
+    }
   });
 });

@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from "./caching.js";
 import { pageReadPreloads } from "./pageReads.js";
+import { pageRenderer } from "./pageRender.js";
 
 /** What the build wrote to route-preloads.json: per page's path, the code and styles it loads. */
 type RoutePreloads = Record<string, { scripts: string[]; styles: string[] }>;
@@ -15,7 +16,8 @@ type RoutePreloads = Record<string, { scripts: string[]; styles: string[] }>;
  */
 export async function registerWeb(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
   const hasWeb = webRoot !== undefined && existsSync(join(webRoot, "index.html"));
-  const preloadLinks = hasWeb ? linkHeaders(webRoot) : new Map<string, string>();
+  const preloads = hasWeb ? codePreloads(webRoot) : new Map<string, PageCode>();
+  const renderer = hasWeb ? pageRenderer(app, webRoot, readFileSync(join(webRoot, "index.html"), "utf8")) : undefined;
   if (hasWeb) {
     const assets = join(webRoot, "assets");
     await app.register(fastifyStatic, {
@@ -36,13 +38,26 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url);
     if (isPage && hasWeb) {
-      reply.header("Cache-Control", CACHE_REVALIDATE);
       const path = pagePath(request.url);
+      // The page rendered here with its data paints with the first answer (fallback: the browser renders it).
+      const rendered = request.method === "GET" ? await renderer?.render(request) : null;
+      if (rendered && "redirect" in rendered) {
+        reply.header("Cache-Control", "no-store");
+        return reply.redirect(rendered.redirect, 302);
+      }
+      if (rendered) {
+        // The page holds the partner's own data: no cache keeps it, and it needs no data preloads.
+        reply.header("Cache-Control", "no-store");
+        const code = preloads.get(path);
+        if (code) reply.header("Link", [code.main, ...code.rest].join(", "));
+        return reply.type("text/html; charset=utf-8").send(rendered.html);
+      }
+      reply.header("Cache-Control", CACHE_REVALIDATE);
       // A signed-in partner's page also starts its data with the session: no wait for the scripts.
       const reads = request.user
         ? pageReadPreloads(path, new URLSearchParams(request.url.split("?")[1] ?? ""), app.ctx.config)
         : [];
-      reply.header("Link", [preloadLinks.get(path) ?? SESSION_PRELOAD, ...reads].join(", "));
+      reply.header("Link", browserRenderLinks(preloads.get(path), reads));
       return reply.type("text/html").sendFile("index.html");
     }
     reply.header("Cache-Control", "no-store");
@@ -72,29 +87,43 @@ function isApiPath(url: string): boolean {
 const SESSION_PRELOAD = "</api/auth/session>; rel=preload; as=fetch; crossorigin";
 
 /**
- * The `Link` header value per page's path: its route chunks as module preloads and its
+ * The `Link` preloads of each page's code, by path: its route chunks as module preloads and its
  * stylesheets as style preloads, so they download beside the main bundle rather than after the
- * session answers (no inline script is allowed to start them sooner), and the session itself.
- * A build without the file (an older one) sends the session's alone.
+ * session answers (no inline script is allowed to start them sooner). A build without the file
+ * (an older one) has none.
  */
-function linkHeaders(webRoot: string): Map<string, string> {
+function codePreloads(webRoot: string): Map<string, PageCode> {
   const file = join(webRoot, "route-preloads.json");
   if (!existsSync(file)) return new Map();
   const preloads = JSON.parse(readFileSync(file, "utf8")) as RoutePreloads;
   return new Map(
     Object.entries(preloads).map(([path, { scripts, styles }]) => [
       path,
-      // The main bundle and its styles first (the build lists them first), the page's own after:
-      // the browser fetches them in this order. crossorigin as Vite's loader asks, or the browser
-      // would not reuse the copies.
-      [
-        `<${scripts[0]}>; rel=modulepreload; crossorigin`,
-        SESSION_PRELOAD,
-        ...styles.map((style) => `<${style}>; rel=preload; as=style; crossorigin`),
-        ...scripts.slice(1).map((script) => `<${script}>; rel=modulepreload; crossorigin`),
-      ].join(", "),
+      // crossorigin as Vite's loader asks, or the browser would not reuse the copies.
+      {
+        main: `<${scripts[0]}>; rel=modulepreload; crossorigin`,
+        rest: [
+          ...styles.map((style) => `<${style}>; rel=preload; as=style; crossorigin`),
+          ...scripts.slice(1).map((script) => `<${script}>; rel=modulepreload; crossorigin`),
+        ],
+      },
     ]),
   );
+}
+
+/** A page's code preloads: the main bundle, then its styles (the main bundle's first) and the page's own chunks. */
+interface PageCode {
+  main: string;
+  rest: string[];
+}
+
+/**
+ * The `Link` header of a page the browser renders: its code, in the order the browser should fetch
+ * it, with the session check after the main bundle (every page starts with it) and `reads`, the
+ * page's data, last.
+ */
+function browserRenderLinks(code: PageCode | undefined, reads: string[]): string {
+  return [...(code ? [code.main, SESSION_PRELOAD, ...code.rest] : [SESSION_PRELOAD]), ...reads].join(", ");
 }
 
 /** `/dashboard/?tab=x` -> `/dashboard`: the route a page's URL names. */

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { apiFetch } from "./apiFetch";
 
 /** A non-2xx answer from /api (status 0: the server could not be reached). */
 export class ApiError extends Error {
@@ -75,7 +76,7 @@ async function request<T>(
   if (sendsBody) headers["Content-Type"] = "application/json";
   let response: Response;
   try {
-    response = await fetch(withQuery(path, query), {
+    response = await apiFetch(withQuery(path, query), {
       method,
       headers,
       body: sendsBody ? JSON.stringify(body ?? {}) : undefined,

@@ -44,7 +44,12 @@ function subscribe(listener: () => void): () => void {
 
 /** Mounts the container once a toast has been asked for. */
 export function Toasts() {
-  const wanted = useSyncExternalStore(subscribe, () => requested);
+  // No toast on the server's rendering, nor in the hydration of it; one asked for since mounts after.
+  const wanted = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

@@ -1,0 +1,93 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+/** What web/src/entry-server.tsx answers for a page (its `Rendered`). */
+type Rendered =
+  | { kind: "page"; html: string; state: string }
+  | { kind: "redirect"; location: string }
+  | { kind: "browser"; why: string };
+
+interface EntryServer {
+  renderPage(href: string, send: (url: string, init: RequestInit) => Promise<Response>): Promise<Rendered>;
+}
+
+/** index.html's 'Loading...' (web/index.html), which the rendered page takes the place of. */
+const ROOT_PLACEHOLDER = /<div id="root">[\s\S]*?<\/div>/;
+/** A phone's page waits for its render at most this long; after it, the browser renders it. */
+const RENDER_BUDGET_MS = 2_000;
+
+export interface PageRenderer {
+  /** The page at `request.url` for this request's partner, or null when the browser renders it. */
+  render(request: FastifyRequest): Promise<{ html: string } | { redirect: string } | null>;
+}
+
+/**
+ * Renders pages on the server with the web build's `dist-ssr/entry-server.js` (beside `webRoot`,
+ * never inside it: it is not served), when the build has one. Each page's /api reads go to this
+ * app in process (`inject`) with the request's own cookie, so a render reads exactly what that
+ * partner's browser would, and nothing of the other's.
+ */
+export function pageRenderer(app: FastifyInstance, webRoot: string, template: string): PageRenderer | undefined {
+  const file = join(webRoot, "..", "dist-ssr", "entry-server.js");
+  if (!existsSync(file) || !ROOT_PLACEHOLDER.test(template)) return undefined;
+  let entry: Promise<EntryServer> | undefined;
+  // Loaded once the server listens, so the first page does not wait for it and the start does not either.
+  const load = () => {
+    entry ??= import(pathToFileURL(file).href) as Promise<EntryServer>;
+    return entry;
+  };
+  app.addHook("onListen", (done) => {
+    load().catch(() => undefined);
+    done();
+  });
+
+  return {
+    async render(request) {
+      const send = async (url: string, init: RequestInit) => {
+        if ((init.method ?? "GET") !== "GET") throw new Error(`A page's render only reads: ${init.method} ${url}`);
+        const answer = await app.inject({
+          method: "GET",
+          url,
+          headers: { accept: "application/json", cookie: request.headers.cookie ?? "" },
+        });
+        const headers = new Headers({ "content-type": String(answer.headers["content-type"] ?? "") });
+        return new Response(answer.statusCode === 204 ? null : answer.rawPayload, {
+          status: answer.statusCode,
+          headers,
+        });
+      };
+      let timer: NodeJS.Timeout | undefined;
+      const outOfTime = new Promise<Rendered>((resolve) => {
+        timer = setTimeout(
+          () => resolve({ kind: "browser", why: `no render within ${RENDER_BUDGET_MS} ms` }),
+          RENDER_BUDGET_MS,
+        );
+      });
+      try {
+        const { renderPage } = await load();
+        const rendered = await Promise.race([renderPage(request.url, send), outOfTime]);
+        if (rendered.kind === "redirect") return { redirect: rendered.location };
+        if (rendered.kind === "browser") {
+          request.log.debug({ why: rendered.why }, "page left to the browser to render");
+          return null;
+        }
+        return { html: withPage(template, rendered) };
+      } catch (error) {
+        // The browser renders any page the server could not: a failure here costs speed, never the page.
+        request.log.warn({ err: error }, "the page's server render failed; the browser renders it");
+        return null;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+/** index.html with the page in #root and the data it was rendered from beside it, for hydration. */
+function withPage(template: string, { html, state }: { html: string; state: string }): string {
+  // `<` escaped: the data can never close its script element; JSON.parse reads \u003c back as `<`.
+  const data = `<script type="application/json" id="page-data">${state.replace(/</g, "\\u003c")}</script>`;
+  return template.replace(ROOT_PLACEHOLDER, () => `<div id="root">${html}</div>${data}`);
+}
