@@ -8,7 +8,7 @@
  * not all be read, or that ended in an error page, is left to the browser, as before.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { dehydrate } from "@tanstack/react-query";
+import { type DehydratedState, dehydrate } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
@@ -16,27 +16,47 @@ import { App } from "./app/App";
 import { createApp } from "./app/createApp";
 import { sessionQueryOptions } from "./features/session/api/getSession";
 import { type ApiFetch, readApiFetchFrom } from "./lib/apiFetch";
+import { parseView, readViewFrom, type View } from "./lib/view";
 
 /** What became of a page's rendering. */
+/** What the page carries for its hydration (main.tsx reads it back). */
+export interface PageData {
+  queries: DehydratedState;
+  renderedAt: number;
+}
+
 export type Rendered =
-  /** The page's HTML (the inside of #root) and the query cache it was rendered from, as JSON. */
+  /** The page's HTML (the inside of #root) and what it was rendered from (query cache, time), as JSON. */
   | { kind: "page"; html: string; state: string }
   /** The page sends this visitor elsewhere (signed out, or / when signed in): an HTTP redirect. */
   | { kind: "redirect"; location: string }
   /** Not rendered here: the browser renders it, from index.html's 'Loading...'. */
   | { kind: "browser"; why: string };
 
-// Each page's reads go with the request that asked for the page (its cookie): never another's.
-const requests = new AsyncLocalStorage<ApiFetch>();
-readApiFetchFrom(() => {
-  const send = requests.getStore();
-  if (!send) throw new Error("An /api call on the server outside a page's rendering");
-  return send;
-});
+/** One page's render: its request's way to /api, the browser's view and the time it renders at. */
+interface PageRender {
+  send: ApiFetch;
+  view: View | undefined;
+  renderedAt: number;
+}
 
-/** Renders the page at `href` (path and query), reading /api through `send`. */
-export function renderPage(href: string, send: ApiFetch): Promise<Rendered> {
-  return requests.run(send, () => render(href));
+// Each page's reads go with the request that asked for the page (its cookie): never another's.
+const renders = new AsyncLocalStorage<PageRender>();
+const current = (): PageRender => {
+  const render = renders.getStore();
+  if (!render) throw new Error("A page's render read its request outside of it");
+  return render;
+};
+readApiFetchFrom(() => current().send);
+readViewFrom(() => ({ view: current().view, renderedAt: current().renderedAt }));
+
+/**
+ * Renders the page at `href` (path and query), reading /api through `send`, with dates and numbers
+ * as the browser shows them (`viewCookie`, the `view` cookie main.tsx writes). Without it, the
+ * server cannot write what the browser will: it still redirects, and leaves the page to the browser.
+ */
+export function renderPage(href: string, send: ApiFetch, viewCookie: string | undefined): Promise<Rendered> {
+  return renders.run({ send, view: parseView(viewCookie), renderedAt: Date.now() }, () => render(href));
 }
 
 async function render(href: string): Promise<Rendered> {
@@ -52,6 +72,8 @@ async function render(href: string): Promise<Rendered> {
     if (location) return { kind: "redirect", location };
   }
   if (result?.type !== "render" || result.status !== 200) return { kind: "browser", why: "no page to render" };
+  // Where to send a visitor needs no view; writing the page's dates does.
+  if (!current().view) return { kind: "browser", why: "the browser's locale and time zone are not known yet" };
   const failed = router.state.matches.find((match) => match.status !== "success");
   if (failed) return { kind: "browser", why: `${failed.routeId} ended ${failed.status}` };
   // A read that failed would be read again in the browser, which would then render something else.
@@ -68,7 +90,10 @@ async function render(href: string): Promise<Rendered> {
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await new Response(prelude).text();
-  const state = JSON.stringify(dehydrate(queryClient));
+  const state = JSON.stringify({
+    queries: dehydrate(queryClient),
+    renderedAt: current().renderedAt,
+  } satisfies PageData);
   queryClient.clear();
   return { kind: "page", html, state };
 }

@@ -4,11 +4,20 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { createApp } from "./app/createApp";
 import { registerServiceWorker, startFirstLoad } from "./app/firstLoad";
+import type { PageData } from "./entry-server";
+import { browserView, hydratingAt, VIEW_COOKIE } from "./lib/view";
 
 const { router, queryClient } = createApp();
-// The server rendered this page (entry-server.tsx): the data it rendered it from, read back first.
+// The server rendered this page (entry-server.tsx): what it rendered it from, read back first.
 const pageData = document.getElementById("page-data");
-if (pageData?.textContent) hydrate(queryClient, JSON.parse(pageData.textContent));
+if (pageData?.textContent) {
+  const { queries, renderedAt } = JSON.parse(pageData.textContent) as PageData;
+  hydrate(queryClient, queries);
+  hydratingAt(renderedAt);
+}
+// The server renders the next pages with this browser's locale and time zone, as it shows them.
+const secure = window.location.protocol === "https:" ? "; secure" : "";
+document.cookie = `${VIEW_COOKIE}=${encodeURIComponent(JSON.stringify(browserView()))}; path=/; max-age=31536000; samesite=lax${secure}`;
 const firstLoad = startFirstLoad(router, queryClient);
 // The dev server has no built sw.js.
 if (import.meta.env.PROD) registerServiceWorker();

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { PageAssets } from "./web.js";
 
 /** What web/src/entry-server.tsx answers for a page (its `Rendered`). */
 type Rendered =
@@ -10,11 +11,20 @@ type Rendered =
   | { kind: "browser"; why: string };
 
 interface EntryServer {
-  renderPage(href: string, send: (url: string, init: RequestInit) => Promise<Response>): Promise<Rendered>;
+  renderPage(
+    href: string,
+    send: (url: string, init: RequestInit) => Promise<Response>,
+    viewCookie: string | undefined,
+  ): Promise<Rendered>;
 }
 
 /** index.html's 'Loading...' (web/index.html), which the rendered page takes the place of. */
 const ROOT_PLACEHOLDER = /<div id="root">[\s\S]*?<\/div>/;
+/** index.html's main script and its module preloads, which a rendered page starts after its first paint instead. */
+const MAIN_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
+/** The browser's locale and time zone (web/src/lib/view.ts), which the page's dates are written in. */
+const VIEW_COOKIE = "view";
 /** A phone's page waits for its render at most this long; after it, the browser renders it. */
 const RENDER_BUDGET_MS = 2_000;
 
@@ -29,9 +39,16 @@ export interface PageRenderer {
  * app in process (`inject`) with the request's own cookie, so a render reads exactly what that
  * partner's browser would, and nothing of the other's.
  */
-export function pageRenderer(app: FastifyInstance, webRoot: string, template: string): PageRenderer | undefined {
+export function pageRenderer(
+  app: FastifyInstance,
+  webRoot: string,
+  template: string,
+  assetsOf: (path: string) => PageAssets | undefined,
+): PageRenderer | undefined {
   const file = join(webRoot, "..", "dist-ssr", "entry-server.js");
-  if (!existsSync(file) || !ROOT_PLACEHOLDER.test(template)) return undefined;
+  const main = MAIN_SCRIPT.exec(template)?.[1];
+  if (!existsSync(file) || !ROOT_PLACEHOLDER.test(template) || !main) return undefined;
+  const shell = template.replace(MODULE_PRELOAD, "");
   let entry: Promise<EntryServer> | undefined;
   // Loaded once the server listens, so the first page does not wait for it and the start does not either.
   const load = () => {
@@ -67,13 +84,14 @@ export function pageRenderer(app: FastifyInstance, webRoot: string, template: st
       });
       try {
         const { renderPage } = await load();
-        const rendered = await Promise.race([renderPage(request.url, send), outOfTime]);
+        const rendered = await Promise.race([renderPage(request.url, send, request.cookies[VIEW_COOKIE]), outOfTime]);
         if (rendered.kind === "redirect") return { redirect: rendered.location };
         if (rendered.kind === "browser") {
           request.log.debug({ why: rendered.why }, "page left to the browser to render");
           return null;
         }
-        return { html: withPage(template, rendered) };
+        const path = new URL(request.url, "http://page").pathname.replace(/(.)\/+$/, "$1");
+        return { html: withPage(shell, rendered, assetsOf(path) ?? { scripts: [main], styles: [] }) };
       } catch (error) {
         // The browser renders any page the server could not: a failure here costs speed, never the page.
         request.log.warn({ err: error }, "the page's server render failed; the browser renders it");
@@ -85,9 +103,25 @@ export function pageRenderer(app: FastifyInstance, webRoot: string, template: st
   };
 }
 
-/** index.html with the page in #root and the data it was rendered from beside it, for hydration. */
-function withPage(template: string, { html, state }: { html: string; state: string }): string {
-  // `<` escaped: the data can never close its script element; JSON.parse reads \u003c back as `<`.
-  const data = `<script type="application/json" id="page-data">${state.replace(/</g, "\\u003c")}</script>`;
-  return template.replace(ROOT_PLACEHOLDER, () => `<div id="root">${html}</div>${data}`);
+/**
+ * index.html with the page in #root and the data it was rendered from beside it, for hydration;
+ * the page's own stylesheets linked, so it paints styled; and its scripts started by page-boot.js
+ * (web/public) once it has painted: on a phone's thin connection the page and its styles get the
+ * bandwidth first, the scripts that make it live come right after.
+ */
+function withPage(shell: string, { html, state }: { html: string; state: string }, assets: PageAssets): string {
+  const styles = assets.styles
+    .filter((style) => !shell.includes(`href="${style}"`))
+    .map((style) => `<link rel="stylesheet" crossorigin href="${style}">`)
+    .join("");
+  const data = `<script type="application/json" id="page-data">${inScript(state)}</script>`;
+  const code = `<script type="application/json" id="page-code">${inScript(JSON.stringify(assets.scripts))}</script>`;
+  return shell
+    .replace(MAIN_SCRIPT, () => `${styles}<script defer src="/page-boot.js"></script>`)
+    .replace(ROOT_PLACEHOLDER, () => `<div id="root">${html}</div>${data}${code}`);
+}
+
+/** JSON that can never close its script element: `<` written as \u003c, which JSON.parse reads back as `<`. */
+function inScript(json: string): string {
+  return json.replace(/</g, "\\u003c");
 }

@@ -6,8 +6,12 @@ import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from "./caching.js";
 import { pageReadPreloads } from "./pageReads.js";
 import { pageRenderer } from "./pageRender.js";
 
-/** What the build wrote to route-preloads.json: per page's path, the code and styles it loads. */
-type RoutePreloads = Record<string, { scripts: string[]; styles: string[] }>;
+/** What the build wrote to route-preloads.json: per page's path, the code and styles it loads (main bundle first). */
+export type RouteAssets = Record<string, PageAssets>;
+export interface PageAssets {
+  scripts: string[];
+  styles: string[];
+}
 
 /**
  * Serves the built web app, with the .br and .gz copies the build wrote when the browser accepts
@@ -16,10 +20,13 @@ type RoutePreloads = Record<string, { scripts: string[]; styles: string[] }>;
  */
 export async function registerWeb(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
   const hasWeb = webRoot !== undefined && existsSync(join(webRoot, "index.html"));
-  const preloads = hasWeb ? codePreloads(webRoot) : new Map<string, PageCode>();
-  const renderer = hasWeb ? pageRenderer(app, webRoot, readFileSync(join(webRoot, "index.html"), "utf8")) : undefined;
+  const assets = hasWeb ? routeAssets(webRoot) : {};
+  const preloads = codePreloads(assets);
+  const renderer = hasWeb
+    ? pageRenderer(app, webRoot, readFileSync(join(webRoot, "index.html"), "utf8"), (path) => assets[path])
+    : undefined;
   if (hasWeb) {
-    const assets = join(webRoot, "assets");
+    const assetsDir = join(webRoot, "assets");
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
@@ -29,7 +36,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
       globIgnore: ["**/*.br", "**/*.gz"],
       setHeaders(reply, path) {
         // Vite puts a content hash in every asset name, so those never change.
-        if (path.startsWith(assets)) reply.header("Cache-Control", CACHE_IMMUTABLE);
+        if (path.startsWith(assetsDir)) reply.header("Cache-Control", CACHE_IMMUTABLE);
         // The service worker names the build it caches: the browser must see a new one at once.
         else if (/^(index\.html|sw\.js)/.test(basename(path))) reply.header("Cache-Control", CACHE_REVALIDATE);
       },
@@ -46,10 +53,9 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
         return reply.redirect(rendered.redirect, 302);
       }
       if (rendered) {
-        // The page holds the partner's own data: no cache keeps it, and it needs no data preloads.
+        // The page holds the partner's own data: no cache keeps it. Its styles are linked in it, and
+        // its scripts start once it has painted (pageRender.ts): no Link preloads to race them.
         reply.header("Cache-Control", "no-store");
-        const code = preloads.get(path);
-        if (code) reply.header("Link", [code.main, ...code.rest].join(", "));
         return reply.type("text/html; charset=utf-8").send(rendered.html);
       }
       reply.header("Cache-Control", CACHE_REVALIDATE);
@@ -89,15 +95,11 @@ const SESSION_PRELOAD = "</api/auth/session>; rel=preload; as=fetch; crossorigin
 /**
  * The `Link` preloads of each page's code, by path: its route chunks as module preloads and its
  * stylesheets as style preloads, so they download beside the main bundle rather than after the
- * session answers (no inline script is allowed to start them sooner). A build without the file
- * (an older one) has none.
+ * session answers (no inline script is allowed to start them sooner).
  */
-function codePreloads(webRoot: string): Map<string, PageCode> {
-  const file = join(webRoot, "route-preloads.json");
-  if (!existsSync(file)) return new Map();
-  const preloads = JSON.parse(readFileSync(file, "utf8")) as RoutePreloads;
+function codePreloads(assets: RouteAssets): Map<string, PageCode> {
   return new Map(
-    Object.entries(preloads).map(([path, { scripts, styles }]) => [
+    Object.entries(assets).map(([path, { scripts, styles }]) => [
       path,
       // crossorigin as Vite's loader asks, or the browser would not reuse the copies.
       {
@@ -109,6 +111,12 @@ function codePreloads(webRoot: string): Map<string, PageCode> {
       },
     ]),
   );
+}
+
+/** What the build wrote to route-preloads.json; an older build without the file has none. */
+function routeAssets(webRoot: string): RouteAssets {
+  const file = join(webRoot, "route-preloads.json");
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as RouteAssets) : {};
 }
 
 /** A page's code preloads: the main bundle, then its styles (the main bundle's first) and the page's own chunks. */

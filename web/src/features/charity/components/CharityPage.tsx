@@ -1,6 +1,7 @@
 import { Blockquote, Button, Group, Image, Modal, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Page } from "@/components/Page";
+import { formatNumber } from "@/lib/view";
 import { useCharityTotal } from "../api/getCharityTotal";
 import giftHearts from "../images/gift-hearts.svg";
 import handsHeart from "../images/hands-heart.svg";
@@ -76,7 +77,7 @@ function CharityTotal({ charityName }: { charityName: string }) {
   const donated = total.isError ? 0 : total.data;
   return (
     <Text className={classes.amount} fw={700}>
-      {donated.toLocaleString()}
+      {formatNumber(donated)}
     </Text>
   );
 }

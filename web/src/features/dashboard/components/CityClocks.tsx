@@ -2,6 +2,7 @@ import { Button, Card, Group, SimpleGrid, Text } from "@mantine/core";
 import type { CoupleSummary } from "@spankbank/shared/contract/auth";
 import { describeBothAwake, partnerStateAt } from "@spankbank/shared/eachOthersDay";
 import { useEffect, useMemo, useState } from "react";
+import { renderNow } from "@/lib/view";
 
 /** The clocks tick on the second. */
 const CLOCK_REFRESH_MS = 1000;
@@ -30,7 +31,7 @@ export function clockTime(at: Date, timeZone: string): string {
 
 /** The current time, re-read on every second boundary by one timer for every clock on the page. */
 function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
+  const [now, setNow] = useState(renderNow);
   useEffect(() => {
     let interval: ReturnType<typeof setInterval> | undefined;
     // Line the ticks up with the wall clock's seconds, then tick every second.

@@ -3,14 +3,14 @@ import type { RedeemedItem } from "@spankbank/shared/contract/inventory";
 import { useMyClock, wishedTimeIn } from "@/lib/favourTime";
 import { useDisplayName } from "@/lib/useDisplayName";
 import { useSingleFlight } from "@/lib/useSingleFlight";
+import { formatDateTime } from "@/lib/view";
 import { useConfirmRedemption } from "../api/confirmRedemption";
 import { useRedeemed } from "../api/getRedeemed";
 import { ItemCard } from "./ItemCard";
 import { ItemGrid } from "./ItemGrid";
 import classes from "./inventory.module.css";
 
-const dateAndTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const dateAndTime = (iso: string) => formatDateTime(iso, { dateStyle: "medium", timeStyle: "short" });
 
 export function RedeemedList() {
   const redeemed = useRedeemed();

@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
 import { useDisplayName } from "@/lib/useDisplayName";
+import { formatDate } from "@/lib/view";
 import { useDeleteMemories } from "../api/deleteMemories";
 import { memoryPageQueryOptions, useMemoryPage } from "../api/getMemoryPage";
 import { MemoryImages } from "./MemoryImages";
@@ -122,7 +123,7 @@ export function MemoryBoard({ page, onPage }: { page: number; onPage: (page: num
               <Group gap="xs" justify="space-between">
                 <Text size="sm" fw={600} c="rose.8">{`by ${displayName(memory.username)}`}</Text>
                 <Text size="sm" c="dimmed">
-                  {new Date(memory.created_at).toLocaleDateString()}
+                  {formatDate(memory.created_at)}
                 </Text>
               </Group>
             </Stack>

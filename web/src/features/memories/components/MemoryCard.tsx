@@ -2,6 +2,7 @@ import { Blockquote, Stack, Text } from "@mantine/core";
 import { DashboardCard } from "@/components/DashboardCard";
 import { AnchorLink } from "@/components/links";
 import { useDisplayName } from "@/lib/useDisplayName";
+import { formatDate } from "@/lib/view";
 import { useLatestMemory } from "../api/getLatestMemory";
 import { MemoryImages } from "./MemoryImages";
 
@@ -21,7 +22,7 @@ export function MemoryCard() {
             </Blockquote>
             <MemoryImages images={memory.images} message={memory.message} />
             <Text size="sm" c="dimmed">
-              {`by ${displayName(memory.username)} · ${new Date(memory.created_at).toLocaleDateString()}`}
+              {`by ${displayName(memory.username)} · ${formatDate(memory.created_at)}`}
             </Text>
           </>
         ) : (

@@ -2,12 +2,13 @@ import { Alert, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { MEMORY_TRASH_DAYS } from "@spankbank/shared/limits";
 import { toast } from "@/lib/toast";
 import { useDisplayName } from "@/lib/useDisplayName";
+import { formatDate } from "@/lib/view";
 import { useTrash } from "../api/getTrash";
 import { useRestoreMemories } from "../api/restoreMemories";
 import { memoriesCount } from "./MemoryBoard";
 import { MemoryPager } from "./MemoryPager";
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
+const day = (iso: string) => formatDate(iso, { dateStyle: "medium" });
 
 /** Deleted memories, restorable for MEMORY_TRASH_DAYS days; then the daily purge removes them. */
 export function MemoryTrash({ page, onPage }: { page: number; onPage: (page: number) => void }) {

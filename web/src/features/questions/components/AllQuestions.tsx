@@ -2,6 +2,7 @@ import { Button, Card, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from
 import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { Question } from "@spankbank/shared/contract/questions";
 import { useRef, useState } from "react";
+import { formatDate, formatDateTime } from "@/lib/view";
 import { useQuestions } from "../api/getQuestions";
 import { type Slot, sealedText, slotsOf } from "../slots";
 import { ResponseModal } from "./ResponseModal";
@@ -48,7 +49,7 @@ export function AllQuestions({
               {question.question}
             </Text>
             <Text size="xs" c="dimmed" mb="sm">
-              {`Asked ${new Date(question.asked_at).toLocaleDateString()}`}
+              {`Asked ${formatDate(question.asked_at)}`}
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {slotsOf(question, signedIn.couple.partners).map((slot) => (
@@ -119,7 +120,7 @@ function ResponseSlot({
         <>
           <Text style={{ overflowWrap: "anywhere" }}>{answer.response}</Text>
           <Text size="sm" c="dimmed">
-            {`${partner.displayName}${answer.created_at ? ` · ${new Date(answer.created_at).toLocaleString()}` : ""}`}
+            {`${partner.displayName}${answer.created_at ? ` · ${formatDateTime(answer.created_at)}` : ""}`}
           </Text>
           {isOwner && (
             <Button

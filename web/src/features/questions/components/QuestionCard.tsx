@@ -1,6 +1,7 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { CoupleSummary } from "@spankbank/shared/contract/auth";
 import { DashboardCard } from "@/components/DashboardCard";
+import { formatDate } from "@/lib/view";
 import { useLatestQuestion } from "../api/getLatestQuestion";
 import { type Slot, sealedText, slotsOf } from "../slots";
 
@@ -39,7 +40,7 @@ function Column({ slot: { partner, answer } }: { slot: Slot }) {
         <Stack gap={4}>
           <Text style={{ overflowWrap: "anywhere" }}>{answer.response}</Text>
           <Text size="sm" c="dimmed">
-            {`${partner.displayName} · ${answer.created_at ? new Date(answer.created_at).toLocaleDateString() : "No date available"}`}
+            {`${partner.displayName} · ${answer.created_at ? formatDate(answer.created_at) : "No date available"}`}
           </Text>
         </Stack>
       )}

@@ -2,12 +2,13 @@ import { Center, Group, Loader, Modal, Pagination, Stack, Text } from "@mantine/
 import type { transaction } from "@spankbank/shared/contract/economy";
 import { useState } from "react";
 import type { z } from "zod";
+import { formatDateTime } from "@/lib/view";
 import { useTransactions } from "../api/getTransactions";
 import classes from "./spankBank.module.css";
 
 type Line = z.infer<typeof transaction>;
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const when = (iso: string) => formatDateTime(iso, { dateStyle: "medium", timeStyle: "short" });
 
 /** The signed-in partner's statement: every spank in and out, newest first, paged. */
 export function HistoryModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

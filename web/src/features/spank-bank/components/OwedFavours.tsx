@@ -2,10 +2,11 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { OwedFavour } from "@spankbank/shared/contract/owed";
 import { useState } from "react";
 import { useMyClock, wishedTimeIn } from "@/lib/favourTime";
+import { formatDateTime } from "@/lib/view";
 import { useOwed } from "../api/getOwed";
 import { DeclineFavourModal } from "./DeclineFavourModal";
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const when = (iso: string) => formatDateTime(iso, { dateStyle: "medium", timeStyle: "short" });
 
 /** The seller's side of a redemption: what the partner redeemed and is still waiting for. */
 export function OwedFavours({ partnerName }: { partnerName: string }) {

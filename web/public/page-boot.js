@@ -1,0 +1,24 @@
+// Starts the app on a page the server rendered (server/src/plugins/pageRender.ts puts this script in
+// place of index.html's module script). It runs once the page's styles have loaded, and waits for the
+// page's first paint before asking for the scripts: on a phone's thin connection the page and its
+// styles get the bandwidth first. It preloads the page's chunks beside the main bundle, which
+// hydrates the page (main.tsx).
+(() => {
+  const [main, ...chunks] = JSON.parse(document.getElementById("page-code").textContent);
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of chunks) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.crossOrigin = "";
+      link.href = href;
+      document.head.append(link);
+    }
+    import(main);
+  };
+  // After the next frame has painted; a hidden tab paints no frame, so a timer starts it there.
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 1000);
+})();

@@ -1,0 +1,78 @@
+/**
+ * How this partner's browser shows dates, times and numbers: its locale and time zone, and the
+ * time the page on screen was rendered at. The browser uses its own; the server's rendering of a
+ * page (entry-server.tsx) uses the ones the browser reported (the `view` cookie, written by
+ * main.tsx), so both render the same text and React can adopt the server's HTML as it is.
+ */
+export interface View {
+  locale: string;
+  timeZone: string;
+}
+
+/** The cookie the browser keeps its view in, for the server's renders of its pages. */
+export const VIEW_COOKIE = "view";
+
+interface Source {
+  view: View | undefined;
+  /** The time the page being rendered is rendered at (server), or was (browser, while hydrating). */
+  renderedAt: number | undefined;
+}
+
+let source: () => Source = () => ({ view: undefined, renderedAt: undefined });
+
+/** The server's rendering names where the current render's view comes from (its AsyncLocalStorage). */
+export function readViewFrom(next: () => Source): void {
+  source = next;
+}
+
+/** The locale to format in: undefined in the browser, which means its own. */
+export const viewLocale = (): string | undefined => source().view?.locale;
+/** The time zone to show times in: undefined in the browser, which means its own. */
+export const viewTimeZone = (): string | undefined => source().view?.timeZone;
+
+/** A date (an ISO string from the API) as this browser shows one, e.g. "11/23/2026". */
+export function formatDate(iso: string, options: Intl.DateTimeFormatOptions = {}): string {
+  return new Date(iso).toLocaleDateString(viewLocale(), { ...options, timeZone: viewTimeZone() });
+}
+
+/** A moment (an ISO string from the API) as this browser shows one, e.g. "11/23/2026, 5:45:00 PM". */
+export function formatDateTime(iso: string, options: Intl.DateTimeFormatOptions = {}): string {
+  return new Date(iso).toLocaleString(viewLocale(), { ...options, timeZone: viewTimeZone() });
+}
+
+/** A number as this browser writes one, e.g. "1,234". */
+export const formatNumber = (value: number): string => value.toLocaleString(viewLocale());
+
+/**
+ * Now, for what a page renders from the clock (the clocks, the day's quote). While the browser
+ * hydrates a page the server rendered it is the time the server rendered it at, so both renders
+ * agree; the clocks then tick on to the browser's time.
+ */
+export function renderNow(): Date {
+  return new Date(source().renderedAt ?? Date.now());
+}
+
+/** The browser hydrates a page the server rendered at `renderedAt` (main.tsx); `null` once it has. */
+export function hydratingAt(renderedAt: number | null): void {
+  readViewFrom(() => ({ view: undefined, renderedAt: renderedAt ?? undefined }));
+}
+
+/** What main.tsx writes to the `view` cookie: this browser's locale and time zone. */
+export function browserView(): View {
+  const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
+  return { locale, timeZone };
+}
+
+/** A `view` cookie's value read back, or undefined when it is not one. */
+export function parseView(value: string | undefined): View | undefined {
+  if (!value) return undefined;
+  try {
+    const { locale, timeZone } = JSON.parse(decodeURIComponent(value)) as Partial<View>;
+    if (typeof locale !== "string" || typeof timeZone !== "string") return undefined;
+    // Both must be ones Intl knows: it throws on anything else.
+    new Intl.DateTimeFormat(locale, { timeZone });
+    return { locale, timeZone };
+  } catch {
+    return undefined;
+  }
+}
