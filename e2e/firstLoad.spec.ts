@@ -112,6 +112,7 @@ test.describe("the first load", () => {
     const reply = await page.goto("/memories", { waitUntil: "commit" });
     // No preloads race the page's HTML and styles; its scripts start once it has painted.
     expect(reply?.headers().link).toBeUndefined();
+    expect(reply?.headers()["content-encoding"]).toMatch(/^(br|gzip)$/);
     const heading = page.getByRole("heading", { level: 1 });
     await expect(heading).toHaveText(headingForAlex["/memories"]!);
     await heading.evaluate((element) => {
@@ -161,5 +162,28 @@ test.describe("the first load", () => {
     await page.waitForLoadState("networkidle");
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  test("hydrates the dashboard's clocks seconds after the server rendered them, with no error, and they tick on", async ({
+    context,
+  }) => {
+    await signInAsAlex(await context.newPage());
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    // A slow phone: the scripts arrive well after the second the server wrote on the clocks.
+    await page.route("**/assets/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await route.continue();
+    });
+    await page.goto("/dashboard");
+    const clock = page.getByTestId("clock-India");
+    const rendered = await clock.textContent();
+    await expect(page).toHaveTitle("Dashboard · Spank Bank", { timeout: 20_000 });
+    await expect(clock).not.toHaveText(rendered!);
+    expect(problems).toEqual([]);
   });
 });

@@ -72,6 +72,8 @@ const server = spawn(process.execPath, [join(repo, "server/dist/server.bundle.js
     DISCORD_TOKEN: "",
   },
 });
+/** The browser's locale and time zone, as main.tsx keeps them. */
+const VIEW_COOKIE = `view=${encodeURIComponent(JSON.stringify({ locale: "en-US", timeZone: "UTC" }))}`;
 let chrome;
 try {
   await waitFor200(`${url}/api/health`);
@@ -83,7 +85,9 @@ try {
   const firstLoads = [];
   for (const page of pages) {
     for (const formFactor of FORM_FACTORS.filter((f) => !FORM_FACTOR_ONLY || f.name === FORM_FACTOR_ONLY)) {
-      const headers = page.signedIn ? { Cookie: cookie } : undefined;
+      // A partner's phone that has opened the app before: it has its view cookie (web/src/lib/view.ts),
+      // so the server renders its pages; signed in, its session too.
+      const headers = { Cookie: page.signedIn ? `${cookie}; ${VIEW_COOKIE}` : VIEW_COOKIE };
       const lhr = await audit(url + page.path, headers, formFactor.config);
       const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
       if (finalPath !== page.path) throw new Error(`${page.path} ended on ${finalPath}: is the session cookie passed?`);
@@ -161,6 +165,7 @@ try {
  */
 async function audit(target, headers, config) {
   for (let attempt = 1; ; attempt++) {
+    await clearCookies();
     const { lhr } = await lighthouse(
       target,
       { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, extraHeaders: headers },
@@ -170,6 +175,22 @@ async function audit(target, headers, config) {
     if (attempt === 3) throw new Error(`${target}: ${lhr.runtimeError.message}`);
     console.log(`${target}: ${lhr.runtimeError.code}, running it again`);
   }
+}
+
+/**
+ * Empties Chromium's cookie jar: a page writes its view cookie (web/src/main.tsx), and a cookie in
+ * the jar takes the place of the Cookie header each run sends, session included. Lighthouse resets
+ * a page's storage but not its cookies.
+ */
+async function clearCookies() {
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = () => socket.send(JSON.stringify({ id: 1, method: "Storage.clearCookies" }));
+    socket.onmessage = (event) => (JSON.parse(event.data).id === 1 ? resolve() : undefined);
+    socket.onerror = reject;
+  });
+  socket.close();
 }
 
 /** The scripts and stylesheets of our own origin the page fetched during its load, sized from web/dist. */

@@ -5,7 +5,7 @@ import { App } from "./app/App";
 import { createApp } from "./app/createApp";
 import { registerServiceWorker, startFirstLoad } from "./app/firstLoad";
 import type { PageData } from "./entry-server";
-import { browserView, hydratingAt, VIEW_COOKIE } from "./lib/view";
+import { browserView, pageRenderedAt, VIEW_COOKIE } from "./lib/view";
 
 const { router, queryClient } = createApp();
 // The server rendered this page (entry-server.tsx): what it rendered it from, read back first.
@@ -13,10 +13,11 @@ const pageData = document.getElementById("page-data");
 if (pageData?.textContent) {
   const { queries, renderedAt } = JSON.parse(pageData.textContent) as PageData;
   hydrate(queryClient, queries);
-  hydratingAt(renderedAt);
+  pageRenderedAt(renderedAt);
 }
 // The server renders the next pages with this browser's locale and time zone, as it shows them.
 const secure = window.location.protocol === "https:" ? "; secure" : "";
+// biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari and Firefox.
 document.cookie = `${VIEW_COOKIE}=${encodeURIComponent(JSON.stringify(browserView()))}; path=/; max-age=31536000; samesite=lax${secure}`;
 const firstLoad = startFirstLoad(router, queryClient);
 // The dev server has no built sw.js.

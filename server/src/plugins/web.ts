@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from "./caching.js";
 import { pageReadPreloads } from "./pageReads.js";
 import { pageRenderer } from "./pageRender.js";
@@ -56,7 +57,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
         // The page holds the partner's own data: no cache keeps it. Its styles are linked in it, and
         // its scripts start once it has painted (pageRender.ts): no Link preloads to race them.
         reply.header("Cache-Control", "no-store");
-        return reply.type("text/html; charset=utf-8").send(rendered.html);
+        return sendCompressed(request, reply.type("text/html; charset=utf-8"), rendered.html);
       }
       reply.header("Cache-Control", CACHE_REVALIDATE);
       // A signed-in partner's page also starts its data with the session: no wait for the scripts.
@@ -73,6 +74,21 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
       message: `Route ${request.method}:${request.url.split("?")[0]} not found`,
     });
   });
+}
+
+/**
+ * A rendered page, brotli or gzip when the browser accepts it. By hand: @fastify/compress hooks
+ * routes only, and pages are answered by the not-found handler (every path the client routes).
+ */
+function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
+  const accepts = String(request.headers["accept-encoding"] ?? "");
+  reply.header("Vary", "Accept-Encoding");
+  if (/\bbr\b/.test(accepts)) {
+    const quality = { [constants.BROTLI_PARAM_QUALITY]: 5 };
+    return reply.header("Content-Encoding", "br").send(brotliCompressSync(html, { params: quality }));
+  }
+  if (/\bgzip\b/.test(accepts)) return reply.header("Content-Encoding", "gzip").send(gzipSync(html));
+  return reply.send(html);
 }
 
 /** `/api`, `/API/...`, `/%61pi/...`: every spelling of the API's prefix is the API, never the page. */

@@ -1,3 +1,5 @@
+import { useMemo, useSyncExternalStore } from "react";
+
 /**
  * How this partner's browser shows dates, times and numbers: its locale and time zone, and the
  * time the page on screen was rendered at. The browser uses its own; the server's rendering of a
@@ -44,17 +46,57 @@ export function formatDateTime(iso: string, options: Intl.DateTimeFormatOptions 
 export const formatNumber = (value: number): string => value.toLocaleString(viewLocale());
 
 /**
- * Now, for what a page renders from the clock (the clocks, the day's quote). While the browser
- * hydrates a page the server rendered it is the time the server rendered it at, so both renders
- * agree; the clocks then tick on to the browser's time.
+ * Now, for what a page renders from the day (the footer's quote, a letter's year): on the server,
+ * the time it renders the page at; in the browser, now. (A page hydrated across midnight is
+ * rendered again by React, which is all that costs.)
  */
 export function renderNow(): Date {
   return new Date(source().renderedAt ?? Date.now());
 }
 
-/** The browser hydrates a page the server rendered at `renderedAt` (main.tsx); `null` once it has. */
-export function hydratingAt(renderedAt: number | null): void {
-  readViewFrom(() => ({ view: undefined, renderedAt: renderedAt ?? undefined }));
+/** The browser hydrates a page the server rendered at `renderedAt` (main.tsx). */
+export function pageRenderedAt(renderedAt: number): void {
+  serverRenderedAt = renderedAt;
+}
+let serverRenderedAt: number | undefined;
+
+const tickers = new Map<number, (listener: () => void) => () => void>();
+
+/** Calls `listener` on every `everyMs` boundary of the wall clock, from one timer per subscriber. */
+function ticksEvery(everyMs: number): (listener: () => void) => () => void {
+  let subscribe = tickers.get(everyMs);
+  if (!subscribe) {
+    subscribe = (listener) => {
+      let interval: ReturnType<typeof setInterval> | undefined;
+      const align = setTimeout(
+        () => {
+          listener();
+          interval = setInterval(listener, everyMs);
+        },
+        everyMs - (Date.now() % everyMs),
+      );
+      return () => {
+        clearTimeout(align);
+        clearInterval(interval);
+      };
+    };
+    tickers.set(everyMs, subscribe);
+  }
+  return subscribe;
+}
+
+/**
+ * The time on a clock that ticks every `everyMs`. Hydrating a page the server rendered, React
+ * reads it as the server did (its render time), wherever in the page and however late it
+ * hydrates, then moves it on to now: the text always matches, and the clock is right a moment later.
+ */
+export function useNow(everyMs: number): Date {
+  const at = useSyncExternalStore(
+    ticksEvery(everyMs),
+    () => Math.floor(Date.now() / everyMs) * everyMs,
+    () => Math.floor((source().renderedAt ?? serverRenderedAt ?? Date.now()) / everyMs) * everyMs,
+  );
+  return useMemo(() => new Date(at), [at]);
 }
 
 /** What main.tsx writes to the `view` cookie: this browser's locale and time zone. */

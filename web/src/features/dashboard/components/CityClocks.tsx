@@ -1,8 +1,8 @@
 import { Button, Card, Group, SimpleGrid, Text } from "@mantine/core";
 import type { CoupleSummary } from "@spankbank/shared/contract/auth";
 import { describeBothAwake, partnerStateAt } from "@spankbank/shared/eachOthersDay";
-import { useEffect, useMemo, useState } from "react";
-import { renderNow } from "@/lib/view";
+import { useMemo } from "react";
+import { useNow } from "@/lib/view";
 
 /** The clocks tick on the second. */
 const CLOCK_REFRESH_MS = 1000;
@@ -29,27 +29,6 @@ export function clockTime(at: Date, timeZone: string): string {
   }).format(at);
 }
 
-/** The current time, re-read on every second boundary by one timer for every clock on the page. */
-function useNow(): Date {
-  const [now, setNow] = useState(renderNow);
-  useEffect(() => {
-    let interval: ReturnType<typeof setInterval> | undefined;
-    // Line the ticks up with the wall clock's seconds, then tick every second.
-    const align = setTimeout(
-      () => {
-        setNow(new Date());
-        interval = setInterval(() => setNow(new Date()), CLOCK_REFRESH_MS);
-      },
-      CLOCK_REFRESH_MS - (Date.now() % CLOCK_REFRESH_MS),
-    );
-    return () => {
-      clearTimeout(align);
-      clearInterval(interval);
-    };
-  }, []);
-  return now;
-}
-
 /**
  * The two-city clock panel: each partner's city and zone, from the couple's config; the partner's
  * card says whether they are probably asleep, at work or free, and the next time both are awake.
@@ -64,7 +43,7 @@ export function CityClocks({
   me: string;
   onEditMyDay?: () => void;
 }) {
-  const now = useNow();
+  const now = useNow(CLOCK_REFRESH_MS);
   const mine = partners.find((partner) => partner.username === me) ?? partners[0];
   const theirs = partners.find((partner) => partner !== mine)!;
   // Windows are minute-grained: work them out once a minute, not on every tick.
