@@ -72,8 +72,21 @@ const server = spawn(process.execPath, [join(repo, "server/dist/server.bundle.js
     DISCORD_TOKEN: "",
   },
 });
-/** The browser's locale and time zone, as main.tsx keeps them. */
-const VIEW_COOKIE = `view=${encodeURIComponent(JSON.stringify({ locale: "en-US", timeZone: "UTC" }))}`;
+/**
+ * The view cookie web/src/lib/view.ts keeps, as this machine's Chromium would write it (the bench's
+ * Node runs in the same time zone): its locale and zone, its language and UTC offsets.
+ */
+const VIEW_COOKIE = (() => {
+  const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
+  const year = new Date().getFullYear();
+  const offsets = [new Date(year, 0, 1).getTimezoneOffset(), new Date(year, 6, 1).getTimezoneOffset()];
+  const value = encodeURIComponent(JSON.stringify({ locale, timeZone, language: "en-US", offsets }));
+  return { name: "view", value, domain: "127.0.0.1", path: "/" };
+})();
+const sessionCookie = (pair) => {
+  const [name, value] = pair.split("=");
+  return { name, value, domain: "127.0.0.1", path: "/", httpOnly: true };
+};
 let chrome;
 try {
   await waitFor200(`${url}/api/health`);
@@ -85,10 +98,10 @@ try {
   const firstLoads = [];
   for (const page of pages) {
     for (const formFactor of FORM_FACTORS.filter((f) => !FORM_FACTOR_ONLY || f.name === FORM_FACTOR_ONLY)) {
-      // A partner's phone that has opened the app before: it has its view cookie (web/src/lib/view.ts),
-      // so the server renders its pages; signed in, its session too.
-      const headers = { Cookie: page.signedIn ? `${cookie}; ${VIEW_COOKIE}` : VIEW_COOKIE };
-      const lhr = await audit(url + page.path, headers, formFactor.config);
+      // A partner's phone that has opened the app before: its view cookie (web/src/lib/view.ts), so
+      // the server renders its pages, and signed in, its session, both in the browser's cookie jar.
+      const cookies = [VIEW_COOKIE, ...(page.signedIn ? [sessionCookie(cookie)] : [])];
+      const lhr = await audit(url + page.path, cookies, formFactor.config);
       const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
       if (finalPath !== page.path) throw new Error(`${page.path} ended on ${finalPath}: is the session cookie passed?`);
       const row = {
@@ -163,12 +176,12 @@ try {
  * One Lighthouse run; a run whose trace Chrome failed to record (NO_NAVSTART, now and then on
  * this loaded machine) is run again, up to three times.
  */
-async function audit(target, headers, config) {
+async function audit(target, cookies, config) {
   for (let attempt = 1; ; attempt++) {
-    await clearCookies();
+    await setCookies(cookies);
     const { lhr } = await lighthouse(
       target,
-      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, extraHeaders: headers },
+      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES },
       config,
     );
     if (!lhr.runtimeError) return lhr;
@@ -178,16 +191,20 @@ async function audit(target, headers, config) {
 }
 
 /**
- * Empties Chromium's cookie jar: a page writes its view cookie (web/src/main.tsx), and a cookie in
- * the jar takes the place of the Cookie header each run sends, session included. Lighthouse resets
- * a page's storage but not its cookies.
+ * Empties Chromium's cookie jar and puts `cookies` in it: each run starts as that phone would, and
+ * what a page wrote to the jar in an earlier run (its view cookie) never carries over.
  */
-async function clearCookies() {
+async function setCookies(cookies) {
   const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();
   const socket = new WebSocket(webSocketDebuggerUrl);
+  const calls = [{ method: "Storage.clearCookies" }, { method: "Storage.setCookies", params: { cookies } }];
   await new Promise((resolve, reject) => {
-    socket.onopen = () => socket.send(JSON.stringify({ id: 1, method: "Storage.clearCookies" }));
-    socket.onmessage = (event) => (JSON.parse(event.data).id === 1 ? resolve() : undefined);
+    socket.onopen = () => calls.forEach((call, index) => socket.send(JSON.stringify({ id: index + 1, ...call })));
+    socket.onmessage = (event) => {
+      const { id, error } = JSON.parse(event.data);
+      if (error) reject(new Error(`${calls[id - 1].method}: ${error.message}`));
+      else if (id === calls.length) resolve();
+    };
     socket.onerror = reject;
   });
   socket.close();

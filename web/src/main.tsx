@@ -5,42 +5,46 @@ import { App } from "./app/App";
 import { createApp } from "./app/createApp";
 import { registerServiceWorker, startFirstLoad } from "./app/firstLoad";
 import type { PageData } from "./entry-server";
-import { browserView, pageRenderedAt, VIEW_COOKIE } from "./lib/view";
+import { keepViewCookie, pageRenderedAt } from "./lib/view";
 
-const { router, queryClient } = createApp();
-// The server rendered this page (entry-server.tsx): what it rendered it from, read back first.
-const pageData = document.getElementById("page-data");
-if (pageData?.textContent) {
-  const { queries, renderedAt } = JSON.parse(pageData.textContent) as PageData;
-  hydrate(queryClient, queries);
-  pageRenderedAt(renderedAt);
-}
-// The server renders the next pages with this browser's locale and time zone, as it shows them.
-const secure = window.location.protocol === "https:" ? "; secure" : "";
-// biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari and Firefox.
-document.cookie = `${VIEW_COOKIE}=${encodeURIComponent(JSON.stringify(browserView()))}; path=/; max-age=31536000; samesite=lax${secure}`;
-const firstLoad = startFirstLoad(router, queryClient);
-// The dev server has no built sw.js.
-if (import.meta.env.PROD) registerServiceWorker();
+// The libraries this module imports have just been evaluated, in one long task on a phone's CPU:
+// the app starts in the next task, so the page can answer a tap in between.
+setTimeout(start, 0);
 
-const rootElement = document.getElementById("root")!;
-const app = (
-  <StrictMode>
-    <App router={router} queryClient={queryClient} />
-  </StrictMode>
-);
-// The first render is a transition, which React splits into short slices: the page stays
-// responsive (a phone's CPU took 0.5-2 s for it in one task, most of Lighthouse's total blocking time).
-void firstLoad.finally(() => {
-  startTransition(() => {
-    if (pageData) {
-      // The router renders as it did on the server (no Suspense around the first page), so React
-      // adopts the server's HTML instead of painting it again.
-      router.ssr = { manifest: undefined };
-      hydrateRoot(rootElement, app);
-    } else {
-      // index.html's 'Loading...' shows until the first page is ready.
-      createRoot(rootElement).render(app);
-    }
+function start(): void {
+  const { router, queryClient } = createApp();
+  // The server rendered this page (entry-server.tsx): what it rendered it from, read back first.
+  const pageData = document.getElementById("page-data");
+  if (pageData?.textContent) {
+    const { queries, renderedAt } = JSON.parse(pageData.textContent) as PageData;
+    hydrate(queryClient, queries);
+    pageRenderedAt(renderedAt);
+  }
+  const firstLoad = startFirstLoad(router, queryClient, { hydrating: pageData !== null });
+  // The dev server has no built sw.js.
+  if (import.meta.env.PROD) registerServiceWorker();
+
+  const rootElement = document.getElementById("root")!;
+  const app = (
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>
+  );
+  // The first render is a transition, which React splits into short slices: the page stays
+  // responsive (a phone's CPU took 0.5-2 s for it in one task, most of Lighthouse's total blocking time).
+  void firstLoad.finally(() => {
+    // For the server's next renders of this browser's pages; after the page is up, not before it.
+    setTimeout(keepViewCookie, 0);
+    startTransition(() => {
+      if (pageData) {
+        // The router renders as it did on the server (no Suspense around the first page), so React
+        // adopts the server's HTML instead of painting it again.
+        router.ssr = { manifest: undefined };
+        hydrateRoot(rootElement, app);
+      } else {
+        // index.html's 'Loading...' shows until the first page is ready.
+        createRoot(rootElement).render(app);
+      }
+    });
   });
-});
+}

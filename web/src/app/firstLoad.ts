@@ -11,13 +11,18 @@ import type { AppRouter } from "./router";
  * The server's `Link` headers usually have the chunks and the session on their way already;
  * asking again covers a shell the service worker answered, where those headers never arrive.
  */
-export async function startFirstLoad(router: AppRouter, queryClient: QueryClient): Promise<void> {
+export async function startFirstLoad(
+  router: AppRouter,
+  queryClient: QueryClient,
+  { hydrating }: { hydrating: boolean },
+): Promise<void> {
   // One try: offline, SessionGate's own retries say so (a retry here would double the wait).
   const session = queryClient.prefetchQuery({ ...sessionQueryOptions, retry: false });
   const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
   // A chunk that fails here fails again when the router asks, and the router shows that.
   const chunks = routes.map((route) => router.loadRouteChunk(route)?.catch(() => undefined));
-  setTimeout(warmIntl, 0);
+  // A page the server rendered has nothing to wait for: the Intl data load would only add a long task.
+  if (!hydrating) setTimeout(warmIntl, 0);
   await Promise.all([session, ...chunks]);
   // Without an answer the guards cannot tell who this is: SessionGate shows the failure and its retry.
   if (queryClient.getQueryState(sessionQueryOptions.queryKey)?.status !== "success") return;

@@ -99,10 +99,48 @@ export function useNow(everyMs: number): Date {
   return useMemo(() => new Date(at), [at]);
 }
 
-/** What main.tsx writes to the `view` cookie: this browser's locale and time zone. */
-export function browserView(): View {
+/**
+ * Keeps the `view` cookie up to date with this browser's locale and time zone (main.tsx calls it
+ * once the page is up). Asking Intl for them loads its time zone data: over a tenth of a second on
+ * a phone, in one piece. So the cookie also keeps what can be read for free (the browser's language
+ * and its UTC offsets in January and July), and Intl is asked only when those have changed: the
+ * first visit, a new language, a move to another zone.
+ */
+export function keepViewCookie(): void {
+  const cheap = cheapView();
+  const kept = readCookie(VIEW_COOKIE);
+  if (kept && sameCheapView(kept, cheap)) return;
   const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
-  return { locale, timeZone };
+  const value = encodeURIComponent(JSON.stringify({ locale, timeZone, ...cheap }));
+  const secure = window.location.protocol === "https:" ? "; secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari and Firefox.
+  document.cookie = `${VIEW_COOKIE}=${value}; path=/; max-age=31536000; samesite=lax${secure}`;
+}
+
+/** What tells, without Intl, that the browser's locale or time zone may have changed. */
+function cheapView(): { language: string; offsets: number[] } {
+  const year = new Date().getFullYear();
+  return {
+    language: navigator.language,
+    offsets: [new Date(year, 0, 1).getTimezoneOffset(), new Date(year, 6, 1).getTimezoneOffset()],
+  };
+}
+
+function sameCheapView(cookie: string, cheap: ReturnType<typeof cheapView>): boolean {
+  try {
+    const kept = JSON.parse(decodeURIComponent(cookie)) as Partial<ReturnType<typeof cheapView>>;
+    return kept.language === cheap.language && JSON.stringify(kept.offsets) === JSON.stringify(cheap.offsets);
+  } catch {
+    return false;
+  }
+}
+
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  return document.cookie
+    .split("; ")
+    .find((cookie) => cookie.startsWith(prefix))
+    ?.slice(prefix.length);
 }
 
 /** A `view` cookie's value read back, or undefined when it is not one. */
