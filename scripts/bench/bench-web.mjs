@@ -199,7 +199,9 @@ async function setCookies(cookies) {
   const socket = new WebSocket(webSocketDebuggerUrl);
   const calls = [{ method: "Storage.clearCookies" }, { method: "Storage.setCookies", params: { cookies } }];
   await new Promise((resolve, reject) => {
-    socket.onopen = () => calls.forEach((call, index) => socket.send(JSON.stringify({ id: index + 1, ...call })));
+    socket.onopen = () => {
+      for (const [index, call] of calls.entries()) socket.send(JSON.stringify({ id: index + 1, ...call }));
+    };
     socket.onmessage = (event) => {
       const { id, error } = JSON.parse(event.data);
       if (error) reject(new Error(`${calls[id - 1].method}: ${error.message}`));
