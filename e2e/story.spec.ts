@@ -94,6 +94,17 @@ test("alex plays from scene 0 to an ending by keyboard alone and starts a new ad
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
   await expect(page.getByText("1 choices made")).toBeVisible();
+  // The server renders a new adventure (it cannot see this browser's save); the page hydrates it as
+  // it is, with no error, and then takes the saved game up.
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  await page.reload();
+  await expect(page.getByText("1 choices made")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(problems).toEqual([]);
   await page.reload();
   await expect(page.getByText("1 choices made")).toBeVisible();
 });

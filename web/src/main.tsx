@@ -5,6 +5,7 @@ import { App } from "./app/App";
 import { createApp } from "./app/createApp";
 import { registerServiceWorker, startFirstLoad } from "./app/firstLoad";
 import type { PageData } from "./entry-server";
+import { whenPageLive } from "./lib/pageTitle";
 import { keepViewCookie, pageRenderedAt } from "./lib/view";
 
 // The libraries this module imports have just been evaluated, in one long task on a phone's CPU:
@@ -40,6 +41,11 @@ function start(): void {
         // The router renders as it did on the server (no Suspense around the first page), so React
         // adopts the server's HTML instead of painting it again.
         router.ssr = { manifest: undefined };
+        // The server sent the page inert: usable once its own content is hydrated (or, should a page
+        // never say so, a few seconds on).
+        const live = () => rootElement.removeAttribute("inert");
+        whenPageLive(live);
+        setTimeout(live, 5_000);
         hydrateRoot(rootElement, app);
       } else {
         // index.html's 'Loading...' shows until the first page is ready.

@@ -116,9 +116,13 @@ function withPage(shell: string, { html, state }: { html: string; state: string 
     .join("");
   const data = `<script type="application/json" id="page-data">${inScript(state)}</script>`;
   const code = `<script type="application/json" id="page-code">${inScript(JSON.stringify(assets.scripts))}</script>`;
-  return shell
-    .replace(MAIN_SCRIPT, () => `${styles}<script defer src="/page-boot.js"></script>`)
-    .replace(ROOT_PLACEHOLDER, () => `<div id="root">${html}</div>${data}${code}`);
+  return (
+    shell
+      .replace(MAIN_SCRIPT, () => `${styles}<script defer src="/page-boot.js"></script>`)
+      // inert until the app is live (main.tsx): text typed into a field React has not yet taken over
+      // would be mangled by the hydration, so the page is read-only for those few moments.
+      .replace(ROOT_PLACEHOLDER, () => `<div id="root" inert>${html}</div>${data}${code}`)
+  );
 }
 
 /** JSON that can never close its script element: `<` written as \u003c, which JSON.parse reads back as `<`. */

@@ -1,10 +1,10 @@
 import { Stack, Text, Title } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
 import { ButtonLink } from "@/components/links";
 import { documentTitleOf } from "@/components/Page";
+import { usePageTitle } from "@/lib/pageTitle";
 
 export function NotFoundPage() {
-  useDocumentTitle(documentTitleOf("Page not found"));
+  usePageTitle(documentTitleOf("Page not found"));
   return (
     <Stack align="center" ta="center" py="xl" px="md" gap="md">
       <Title order={1}>Page not found</Title>

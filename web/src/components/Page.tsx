@@ -1,6 +1,6 @@
 import { Container, Title } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
 import type { ReactNode } from "react";
+import { usePageTitle } from "@/lib/pageTitle";
 import classes from "./page.module.css";
 
 /** The tab's title for a page: "Love in Every Memory · Spank Bank". */
@@ -19,7 +19,7 @@ export function Page({
   documentTitle?: string;
   children?: ReactNode;
 }) {
-  useDocumentTitle(documentTitleOf(documentTitle ?? title));
+  usePageTitle(documentTitleOf(documentTitle ?? title));
   return (
     <Container size="lg" py="xl">
       <Title order={1} mb="md" className={classes.title} style={{ overflowWrap: "anywhere" }}>

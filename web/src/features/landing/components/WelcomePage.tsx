@@ -1,11 +1,11 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
 import { HeartIcon } from "@/components/HeartIcon";
 import { ButtonLink } from "@/components/links";
+import { usePageTitle } from "@/lib/pageTitle";
 
 /** What a signed-out visitor sees at /: a romantic welcome and the way in. */
 export function WelcomePage() {
-  useDocumentTitle("Spank Bank: made for the two of us");
+  usePageTitle("Spank Bank: made for the two of us");
   return (
     <Container size="sm" py={48}>
       <Stack align="center" ta="center" gap="lg">

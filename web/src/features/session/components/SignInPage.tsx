@@ -1,16 +1,16 @@
 import { Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useDocumentTitle } from "@mantine/hooks";
 import { LOGIN_FAILURE_WINDOW_MS, POST_LOGIN_PATH } from "@spankbank/shared/limits";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { documentTitleOf } from "@/components/Page";
+import { usePageTitle } from "@/lib/pageTitle";
 import { useSession } from "../useSession";
 
 const INVALID_LOGIN = "Invalid username or password";
 
 /** Spec: success goes to /dashboard (or the page the partner first asked for). */
 export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
-  useDocumentTitle(documentTitleOf("Sign In"));
+  usePageTitle(documentTitleOf("Sign In"));
   const { login } = useSession();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);

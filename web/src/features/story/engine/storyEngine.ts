@@ -18,7 +18,9 @@ export type StoryAction =
   | { type: "choose"; index: number; choice: StoryChoice }
   /** The 300 ms move is over: the pending scene becomes the current one. */
   | { type: "arrive" }
-  | { type: "restart" };
+  | { type: "restart" }
+  /** The game saved in this browser, taken up once the server's rendering of the page is live. */
+  | { type: "resume"; state: StoryState };
 
 export const newAdventure: StoryState = {
   scene: 0,
@@ -75,6 +77,8 @@ export function sceneView(scene: StoryScene, flags: readonly StoryFlag[], score:
 /** The game as a pure reducer; the hook around it runs the 300 ms move and keeps the progress. */
 export function storyReducer(state: StoryState, action: StoryAction): StoryState {
   switch (action.type) {
+    case "resume":
+      return action.state;
     case "choose": {
       if (state.pendingScene !== null) return state;
       if (action.choice.restart) return newAdventure;

@@ -1,5 +1,5 @@
 import { HEART_SCORE_MAX, HEART_SCORE_MIN } from "@spankbank/shared/limits";
-import { useCallback, useEffect, useReducer } from "react";
+import { useCallback, useEffect, useReducer, useState, useSyncExternalStore } from "react";
 import { z } from "@/lib/zod";
 import { type StoryScene, storyFlags } from "../scenes/types";
 import { isShown, newAdventure, type StoryState, sceneView, storyReducer } from "./storyEngine";
@@ -44,6 +44,11 @@ function loadProgress(key: string, scenes: ReadonlyMap<number, StoryScene>): Sto
   return playable ? state : newAdventure;
 }
 
+/** True in the server's render and in the browser's hydration of it (React reads the server snapshot then). */
+const noChanges = () => () => {};
+const inBrowserRender = () => false;
+const inServerRender = () => true;
+
 /**
  * The story game for one partner: the reducer, the 300 ms move after a choice, and the progress
  * saved in localStorage so a reload continues where the partner left off.
@@ -51,11 +56,25 @@ function loadProgress(key: string, scenes: ReadonlyMap<number, StoryScene>): Sto
 export function useStoryGame(story: readonly StoryScene[], username: string) {
   const key = progressKey(username);
   const scenes = new Map(story.map((scene) => [scene.id, scene]));
-  const [state, dispatch] = useReducer(storyReducer, undefined, () => loadProgress(key, scenes));
+  // The server cannot see this browser's saved game: it renders a new adventure, and so does the
+  // browser's hydration of that page (React adopts it as it is); the saved game is taken up right after.
+  const hydrating = useSyncExternalStore(noChanges, inBrowserRender, inServerRender);
+  const [state, dispatch] = useReducer(storyReducer, undefined, () =>
+    hydrating ? newAdventure : loadProgress(key, scenes),
+  );
+  const [awaitingSave, setAwaitingSave] = useState(hydrating);
 
   useEffect(() => {
+    if (!awaitingSave) return;
+    dispatch({ type: "resume", state: loadProgress(key, scenes) });
+    setAwaitingSave(false);
+  }, [awaitingSave, key, scenes]);
+
+  useEffect(() => {
+    // Until the saved game is taken up, the new adventure on screen must not overwrite it.
+    if (awaitingSave) return;
     localStorage.setItem(key, JSON.stringify({ version: PROGRESS_VERSION, ...state }));
-  }, [key, state]);
+  }, [awaitingSave, key, state]);
 
   useEffect(() => {
     if (state.pendingScene === null) return;
