@@ -4,7 +4,7 @@ import { type BrowserContext, expect as baseExpect, type Page, test } from "@pla
 import { userByUsername } from "@spankbank/db/couple";
 import { mediaFolder } from "@spankbank/db/media";
 import { addMemory } from "@spankbank/db/memories";
-import { ARTIFACTS, fillSignIn, openMenu } from "./app";
+import { ARTIFACTS, expectPageLive, fillSignIn, openMenu } from "./app";
 import { expectNoAxeViolations } from "./axe";
 import { inServerDatabase } from "./database";
 import { type ServerProcess, startServer } from "./serverProcess";
@@ -388,6 +388,8 @@ test("6: Back comes back to the same place in a long list: memories page 2, All 
   ] as const) {
     await alex.goto(path);
     await expect(alex.locator(list).nth(2)).toBeVisible();
+    // A tap waits for the page to be live (the click below is dispatched, past the page's inert).
+    await expectPageLive(alex);
     // Away by a link in the app (dispatched: a click would scroll the link into view first), Back.
     const place = await scrollTo(alex, 900);
     expect(place, `${path} is long enough to scroll`).toBeGreaterThan(600);
@@ -403,6 +405,7 @@ test("6: Back comes back to the same place in a long list: memories page 2, All 
     await expect(alex.getByRole("heading", { level: 1, name: "Your Inventory" })).toBeVisible();
     await alex.goBack();
     await expect(alex).toHaveURL(path);
+    await expectPageLive(alex);
     await expect
       .poll(() => alex.evaluate(() => window.scrollY), { message: `Back from a new page to ${path}` })
       .toBe(again);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
-import { headingForAlex, signInAsAlex } from "./app";
+import { expectPageLive, headingForAlex, signInAsAlex } from "./app";
 
 /**
  * What a phone on mobile data loads first (issue 20): the budget is in bytes over the wire, never
@@ -185,5 +185,34 @@ test.describe("the first load", () => {
     await expect(page).toHaveTitle("Dashboard · Spank Bank", { timeout: 20_000 });
     await expect(clock).not.toHaveText(rendered!);
     expect(problems).toEqual([]);
+  });
+
+  test("keeps the place a partner scrolled to before the page was live, and Back in the app comes back to it", async ({
+    context,
+  }) => {
+    await signInAsAlex(await context.newPage());
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 360, height: 740 });
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await page.route("**/assets/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/allquestions");
+    await expect(page.getByText(/^Asked /).nth(2)).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    const place = await page.evaluate(() => window.scrollY);
+    expect(place).toBeGreaterThan(400);
+    releaseScripts();
+    await expectPageLive(page);
+    await expect(page).toHaveTitle("All Q&A · Spank Bank");
+    expect(await page.evaluate(() => window.scrollY)).toBe(place);
+    await page.getByRole("link", { name: "Spank Bank", exact: true }).dispatchEvent("click");
+    await expect(page.getByRole("heading", { level: 1, name: "Hello, Alex" })).toBeVisible();
+    await page.goBack();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(place);
   });
 });

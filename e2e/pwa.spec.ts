@@ -88,8 +88,12 @@ test("the app is installable: Chromium finds nothing missing in the manifest, ic
   expect(installabilityErrors.filter((error) => error.errorId !== "in-incognito")).toEqual([]);
 });
 
-test("a hard load asks for its page's code while the session is still unanswered", async ({ page }) => {
+test("a hard load the browser renders asks for its page's code while the session is still unanswered", async ({
+  page,
+}) => {
   await signInAsAlex(page);
+  // Without the view cookie (a device's first visit), the server leaves the page to the browser.
+  await page.context().clearCookies({ name: "view" });
   const document = await page.request.get("/spank-bank");
   const link = document.headers().link ?? "";
   const chunk = /<(\/assets\/spank-bank-[^>]+\.js)>; rel=modulepreload/.exec(link)?.[1];

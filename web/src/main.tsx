@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { createApp } from "./app/createApp";
 import { registerServiceWorker, startFirstLoad } from "./app/firstLoad";
+import { keepScrollThroughHydration } from "./app/hydrationScroll";
 import type { PageData } from "./entry-server";
 import { whenPageLive } from "./lib/pageTitle";
 import { keepViewCookie, pageRenderedAt } from "./lib/view";
@@ -41,6 +42,7 @@ function start(): void {
         // The router renders as it did on the server (no Suspense around the first page), so React
         // adopts the server's HTML instead of painting it again.
         router.ssr = { manifest: undefined };
+        keepScrollThroughHydration(router);
         // The server sent the page inert: usable once its own content is hydrated (or, should a page
         // never say so, a few seconds on).
         const live = () => rootElement.removeAttribute("inert");

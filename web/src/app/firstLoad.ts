@@ -60,8 +60,11 @@ export function registerServiceWorker(): void {
     });
   // Its install downloads the whole build: after the page's load and once the page is idle, not
   // while the first page still wants the network and the CPU (it cost 7-13 Lighthouse points).
-  window.addEventListener("load", () => {
+  const whenIdle = () => {
     if ("requestIdleCallback" in window) requestIdleCallback(() => void register(), { timeout: 10_000 });
     else setTimeout(() => void register(), 2_000);
-  });
+  };
+  // A page the server rendered starts its scripts after it painted: it may be loaded already.
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle);
 }

@@ -1,11 +1,11 @@
 import { Pagination } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import classes from "./memories.module.css";
 
 /**
  * The board's pager (SPEC: arrows disabled at the ends, about 3 numbers around the current page,
  * first and last with ellipses). On a phone it is sized to stay on one line at 360 px: smaller
- * controls and tighter gaps, never wrapping Next onto a line of its own.
+ * controls and tighter gaps, never wrapping Next onto a line of its own. The sizes come from a
+ * media query in memories.module.css, not from JavaScript: the server's page and the phone's agree.
  */
 export function MemoryPager({
   total,
@@ -16,7 +16,6 @@ export function MemoryPager({
   value: number;
   onChange: (page: number) => void;
 }) {
-  const phone = useMediaQuery("(max-width: 36em)") ?? false;
   if (total <= 1) return null;
   return (
     <Pagination
@@ -25,8 +24,10 @@ export function MemoryPager({
       onChange={onChange}
       siblings={1}
       boundaries={1}
-      size={phone ? "sm" : "md"}
-      gap={phone ? 4 : 8}
+      vars={() => ({
+        root: { "--pagination-control-size": "var(--pager-size)", "--pagination-control-fz": "var(--pager-fz)" },
+      })}
+      gap="var(--pager-gap)"
       className={classes.pager}
       mx="auto"
       getControlProps={(control) => ({ "aria-label": control === "previous" ? "Previous page" : "Next page" })}
