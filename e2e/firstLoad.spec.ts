@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
-import { expectPageLive, headingForAlex, signInAsAlex } from "./app";
+import { expectPageLive, headingForAlex, PHONE, signInAsAlex } from "./app";
 
 /**
  * What a phone on mobile data loads first (issue 20): the budget is in bytes over the wire, never
@@ -31,6 +31,19 @@ function scriptsLoadedBy(page: Page): string[] {
     if (request.resourceType() === "script" && path.startsWith("/assets/")) scripts.push(path);
   });
   return scripts;
+}
+
+/** Holds the page's scripts back (the server's page stays as it painted) until the returned call. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 function brotliSize(path: string): number {
@@ -92,14 +105,7 @@ test.describe("the first load", () => {
     await signInAsAlex(await context.newPage());
     const page = await context.newPage();
     // The scripts wait until the server's heading has been marked.
-    let releaseScripts = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => {
-      releaseScripts = resolve;
-    });
-    await page.route("**/assets/*.js", async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const releaseScripts = await holdScripts(page);
     const asked: string[] = [];
     page.on("request", (sent) => {
       const { pathname, search } = new URL(sent.url());
@@ -192,15 +198,8 @@ test.describe("the first load", () => {
   }) => {
     await signInAsAlex(await context.newPage());
     const page = await context.newPage();
-    await page.setViewportSize({ width: 360, height: 740 });
-    let releaseScripts = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => {
-      releaseScripts = resolve;
-    });
-    await page.route("**/assets/*.js", async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    await page.setViewportSize(PHONE);
+    const releaseScripts = await holdScripts(page);
     await page.goto("/allquestions");
     await expect(page.getByText(/^Asked /).nth(2)).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 600));

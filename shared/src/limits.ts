@@ -55,6 +55,8 @@ export const TRANSACTIONS_PER_PAGE = 20;
 
 /** Local-storage key the spec names for the signed-in username. */
 export const USERNAME_STORAGE_KEY = "username";
+/** The cookie the browser keeps its locale and time zone in (web/src/lib/view.ts), read by the server's page renders. */
+export const VIEW_COOKIE = "view";
 export const POST_LOGIN_PATH = "/dashboard";
 export const POST_LOGOUT_PATH = "/";
 

@@ -48,7 +48,7 @@ const current = (): PageRender => {
   return render;
 };
 readApiFetchFrom(() => current().send);
-readViewFrom(() => ({ view: current().view, renderedAt: current().renderedAt }));
+readViewFrom(current);
 
 /**
  * Renders the page at `href` (path and query), reading /api through `send`, with dates and numbers

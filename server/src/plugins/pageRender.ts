@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { VIEW_COOKIE } from "@spankbank/shared/limits";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { PageAssets } from "./web.js";
 
@@ -23,14 +24,18 @@ const ROOT_PLACEHOLDER = /<div id="root">[\s\S]*?<\/div>/;
 /** index.html's main script and its module preloads, which a rendered page starts after its first paint instead. */
 const MAIN_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
-/** The browser's locale and time zone (web/src/lib/view.ts), which the page's dates are written in. */
-const VIEW_COOKIE = "view";
 /** A phone's page waits for its render at most this long; after it, the browser renders it. */
 const RENDER_BUDGET_MS = 2_000;
 
 export interface PageRenderer {
-  /** The page at `request.url` for this request's partner, or null when the browser renders it. */
-  render(request: FastifyRequest): Promise<{ html: string } | { redirect: string } | null>;
+  /**
+   * The page at `request.url` for this request's partner, with `assets` (its code and styles, when
+   * the build listed them), or null when the browser renders it.
+   */
+  render(
+    request: FastifyRequest,
+    assets: PageAssets | undefined,
+  ): Promise<{ html: string } | { redirect: string } | null>;
 }
 
 /**
@@ -39,12 +44,7 @@ export interface PageRenderer {
  * app in process (`inject`) with the request's own cookie, so a render reads exactly what that
  * partner's browser would, and nothing of the other's.
  */
-export function pageRenderer(
-  app: FastifyInstance,
-  webRoot: string,
-  template: string,
-  assetsOf: (path: string) => PageAssets | undefined,
-): PageRenderer | undefined {
+export function pageRenderer(app: FastifyInstance, webRoot: string, template: string): PageRenderer | undefined {
   const file = join(webRoot, "..", "dist-ssr", "entry-server.js");
   const main = MAIN_SCRIPT.exec(template)?.[1];
   if (!existsSync(file) || !ROOT_PLACEHOLDER.test(template) || !main) return undefined;
@@ -61,7 +61,7 @@ export function pageRenderer(
   });
 
   return {
-    async render(request) {
+    async render(request, assets) {
       const send = async (url: string, init: RequestInit) => {
         if ((init.method ?? "GET") !== "GET") throw new Error(`A page's render only reads: ${init.method} ${url}`);
         const answer = await app.inject({
@@ -90,8 +90,7 @@ export function pageRenderer(
           request.log.debug({ why: rendered.why }, "page left to the browser to render");
           return null;
         }
-        const path = new URL(request.url, "http://page").pathname.replace(/(.)\/+$/, "$1");
-        return { html: withPage(shell, rendered, assetsOf(path) ?? { scripts: [main], styles: [] }) };
+        return { html: withPage(shell, rendered, assets ?? { scripts: [main], styles: [] }) };
       } catch (error) {
         // The browser renders any page the server could not: a failure here costs speed, never the page.
         request.log.warn({ err: error }, "the page's server render failed; the browser renders it");

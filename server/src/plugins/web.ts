@@ -23,9 +23,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
   const hasWeb = webRoot !== undefined && existsSync(join(webRoot, "index.html"));
   const assets = hasWeb ? routeAssets(webRoot) : {};
   const preloads = codePreloads(assets);
-  const renderer = hasWeb
-    ? pageRenderer(app, webRoot, readFileSync(join(webRoot, "index.html"), "utf8"), (path) => assets[path])
-    : undefined;
+  const renderer = hasWeb ? pageRenderer(app, webRoot, readFileSync(join(webRoot, "index.html"), "utf8")) : undefined;
   if (hasWeb) {
     const assetsDir = join(webRoot, "assets");
     await app.register(fastifyStatic, {
@@ -48,7 +46,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
     if (isPage && hasWeb) {
       const path = pagePath(request.url);
       // The page rendered here with its data paints with the first answer (fallback: the browser renders it).
-      const rendered = request.method === "GET" ? await renderer?.render(request) : null;
+      const rendered = request.method === "GET" ? await renderer?.render(request, assets[path]) : null;
       if (rendered && "redirect" in rendered) {
         reply.header("Cache-Control", "no-store");
         return reply.redirect(rendered.redirect, 302);

@@ -1,3 +1,4 @@
+import { VIEW_COOKIE } from "@spankbank/shared/limits";
 import { useMemo, useSyncExternalStore } from "react";
 
 /**
@@ -10,9 +11,6 @@ export interface View {
   locale: string;
   timeZone: string;
 }
-
-/** The cookie the browser keeps its view in, for the server's renders of its pages. */
-export const VIEW_COOKIE = "view";
 
 interface Source {
   view: View | undefined;
