@@ -137,6 +137,25 @@ test.describe("the first load", () => {
     expect(scripts.filter((path) => /^\/assets\/memories-[\w-]+\.js$/.test(path))).toHaveLength(1);
   });
 
+  test("loads the browser's locale and time zone data in a worker, on a page the server rendered and on the shell", async ({
+    context,
+  }) => {
+    await signInAsAlex(await context.newPage());
+    const page = await context.newPage();
+    for (const rendered of [true, false]) {
+      // Without the view cookie (a device's first load) the page comes as the app's shell.
+      if (!rendered) await context.clearCookies({ name: "view" });
+      const worker = page.waitForEvent("worker");
+      const script = page.waitForResponse((reply) => new URL(reply.url()).pathname === "/intl-warm.js");
+      await page.goto("/dashboard");
+      await expect(page).toHaveTitle("Dashboard · Spank Bank");
+      await expect(page.locator("#page-data")).toHaveCount(rendered ? 1 : 0);
+      expect(new URL((await worker).url()).pathname).toBe("/intl-warm.js");
+      // A worker's script must be served as JavaScript, or it is refused without a word.
+      expect((await script).headers()["content-type"]).toMatch(/^(text|application)\/javascript/);
+    }
+  });
+
   test("writes dates as the partner's browser does (its locale and time zone), and hydrates them as they are", async ({
     browser,
   }) => {

@@ -2,20 +2,24 @@
 // place of index.html's module script). It runs once the page's styles have loaded, and waits for the
 // page's first paint before asking for the scripts: on a phone's thin connection the page and its
 // styles get the bandwidth first. It preloads the page's chunks beside the main bundle, which
-// hydrates the page (main.tsx).
+// hydrates the page (main.tsx). The Intl data loads meanwhile, in a worker (intl-warm.js).
 (() => {
+  new Worker("/intl-warm.js");
   const [main, ...chunks] = JSON.parse(document.getElementById("page-code").textContent);
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
+    // Into the head in one insertion.
+    const links = document.createDocumentFragment();
     for (const href of chunks) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
       link.crossOrigin = "";
       link.href = href;
-      document.head.append(link);
+      links.append(link);
     }
+    document.head.append(links);
     import(main);
   };
   // After the next frame has painted; a hidden tab paints no frame, so a timer starts it there.

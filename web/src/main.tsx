@@ -10,11 +10,14 @@ import { whenPageLive } from "./lib/pageTitle";
 import { keepViewCookie, pageRenderedAt } from "./lib/view";
 
 // The libraries this module imports have just been evaluated, in one long task on a phone's CPU:
-// the app starts in the next task, so the page can answer a tap in between.
-setTimeout(start, 0);
+// the app is made in the next task and started in the one after (each ~50 ms on a phone), so the
+// page can answer a tap in between.
+setTimeout(() => {
+  const app = createApp();
+  setTimeout(() => start(app), 0);
+}, 0);
 
-function start(): void {
-  const { router, queryClient } = createApp();
+function start({ router, queryClient }: ReturnType<typeof createApp>): void {
   // The server rendered this page (entry-server.tsx): what it rendered it from, read back first.
   const pageData = document.getElementById("page-data");
   if (pageData?.textContent) {
