@@ -12,7 +12,7 @@ export type Weekday = (typeof WEEKDAYS)[number];
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** The formatter named `kind` for `timeZone`, built on first use and kept. */
-function keptFormat(kind: string, timeZone: string, build: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+export function keptFormat(kind: string, timeZone: string, build: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
   const key = `${kind} ${timeZone}`;
   let format = formats.get(key);
   if (!format) {

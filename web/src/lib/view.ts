@@ -60,22 +60,40 @@ let serverRenderedAt: number | undefined;
 
 const tickers = new Map<number, (listener: () => void) => () => void>();
 
-/** Calls `listener` on every `everyMs` boundary of the wall clock, from one timer per subscriber. */
+/**
+ * Calls each subscribed listener on every `everyMs` boundary of the wall clock, all from one timer,
+ * which runs while anyone listens (the two clocks of the dashboard tick together).
+ */
 function ticksEvery(everyMs: number): (listener: () => void) => () => void {
   let subscribe = tickers.get(everyMs);
   if (!subscribe) {
-    subscribe = (listener) => {
+    const listeners = new Set<() => void>();
+    let stop: (() => void) | undefined;
+    const tick = () => {
+      for (const listener of listeners) listener();
+    };
+    const start = () => {
       let interval: ReturnType<typeof setInterval> | undefined;
       const align = setTimeout(
         () => {
-          listener();
-          interval = setInterval(listener, everyMs);
+          tick();
+          interval = setInterval(tick, everyMs);
         },
         everyMs - (Date.now() % everyMs),
       );
       return () => {
         clearTimeout(align);
         clearInterval(interval);
+      };
+    };
+    subscribe = (listener) => {
+      listeners.add(listener);
+      stop ??= start();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size > 0) return;
+        stop?.();
+        stop = undefined;
       };
     };
     tickers.set(everyMs, subscribe);

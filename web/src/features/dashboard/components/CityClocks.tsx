@@ -1,32 +1,46 @@
 import { Button, Card, Group, SimpleGrid, Text } from "@mantine/core";
+import { keptFormat } from "@spankbank/shared/calendar";
 import type { CoupleSummary } from "@spankbank/shared/contract/auth";
 import { describeBothAwake, partnerStateAt } from "@spankbank/shared/eachOthersDay";
 import { useMemo } from "react";
 import { useNow } from "@/lib/view";
 
-/** The clocks tick on the second. */
+/** The clocks tick on the second; the rest of the panel (date, partner's state, both awake) on the minute. */
 const CLOCK_REFRESH_MS = 1000;
+const PANEL_REFRESH_MS = 60_000;
 
 /** The full weekday and date in `timeZone`, e.g. "Sunday, March 8, 2026". */
 export function clockDate(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
+  return keptFormat(
+    "clock date",
     timeZone,
-    weekday: "long",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-  }).format(at);
+    () =>
+      new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", year: "numeric", month: "long", day: "numeric" }),
+  ).format(at);
 }
 
 /** The time with seconds in `timeZone`, two-digit hours so the width never changes, e.g. "03:00:00 AM". */
 export function clockTime(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
+  return keptFormat(
+    "clock time",
     timeZone,
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hour12: true,
-  }).format(at);
+    () =>
+      new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+        hour12: true,
+      }),
+  ).format(at);
+}
+
+/**
+ * The ticking time alone: each second re-renders this text, not the panel around it (the whole
+ * panel on every tick was a long task every second on a phone's CPU).
+ */
+function ClockTime({ timeZone }: { timeZone: string }) {
+  return clockTime(useNow(CLOCK_REFRESH_MS), timeZone);
 }
 
 /**
@@ -43,12 +57,11 @@ export function CityClocks({
   me: string;
   onEditMyDay?: () => void;
 }) {
-  const now = useNow(CLOCK_REFRESH_MS);
+  // Sleep and work windows are minute-grained, and so is the date: the panel moves on once a minute.
+  const now = useNow(PANEL_REFRESH_MS);
   const mine = partners.find((partner) => partner.username === me) ?? partners[0];
   const theirs = partners.find((partner) => partner !== mine)!;
-  // Windows are minute-grained: work them out once a minute, not on every tick.
-  const minute = Math.floor(now.getTime() / 60_000);
-  const bothAwake = useMemo(() => describeBothAwake(mine, theirs, new Date(minute * 60_000)), [mine, theirs, minute]);
+  const bothAwake = useMemo(() => describeBothAwake(mine, theirs, now), [mine, theirs, now]);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ gridColumn: "1 / -1" }}>
       {partners.map((partner) => (
@@ -79,7 +92,7 @@ export function CityClocks({
             fw={600}
             style={{ fontVariantNumeric: "tabular-nums", display: "block" }}
           >
-            {clockTime(now, partner.timeZone)}
+            <ClockTime timeZone={partner.timeZone} />
           </Text>
           {partner === theirs && (
             <Text data-testid={`state-${partner.city}`} c="rose.8" mt="xs">

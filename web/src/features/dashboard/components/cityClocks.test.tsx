@@ -44,16 +44,24 @@ describe("the two-city clocks", () => {
     expect(florida()).toBe("Sunday, November 1, 2026 01:00:00 AM");
   });
 
-  it("ticks every second with one timer for both clocks, and stops it when the panel goes", () => {
+  it("turns Florida's date over at its midnight, on the tick that shows 12:00:00 AM", () => {
+    renderClocksAt("2026-06-01T03:59:59.000Z");
+    expect(florida()).toBe("Sunday, May 31, 2026 11:59:59 PM");
+    act(() => vi.advanceTimersByTime(1000));
+    expect(florida()).toBe("Monday, June 1, 2026 12:00:00 AM");
+  });
+
+  it("ticks every second with one timer for both clocks, moves the panel on the minute, and stops both when it goes", () => {
     const { unmount } = renderClocksAt("2026-06-01T12:00:00.500Z");
-    expect(vi.getTimerCount()).toBe(1);
+    // One for the seconds of both clocks, one for the panel's minute.
+    expect(vi.getTimerCount()).toBe(2);
     act(() => vi.advanceTimersByTime(500));
-    expect(vi.getTimerCount()).toBe(1);
+    expect(vi.getTimerCount()).toBe(2);
     expect(florida()).toContain("08:00:01 AM");
     act(() => vi.advanceTimersByTime(3000));
     expect(florida()).toContain("08:00:04 AM");
     expect(india()).toContain("05:30:04 PM");
-    expect(vi.getTimerCount()).toBe(1);
+    expect(vi.getTimerCount()).toBe(2);
     unmount();
     expect(vi.getTimerCount()).toBe(0);
   });
