@@ -68,6 +68,23 @@ test.describe("the first load", () => {
     }
   });
 
+  test("of the story page carries zod with its English messages only", async ({ context }) => {
+    await signInAsAlex(await context.newPage());
+    const page = await context.newPage();
+    const scripts = scriptsLoadedBy(page);
+    await page.goto("/trapped-game");
+    await expectPageLive(page);
+    await page.waitForLoadState("networkidle");
+    const sources = scripts.map((path) => readFileSync(join(WEB_DIST, path), "utf8"));
+    // The story's saved game is read with zod, which comes in this page's load.
+    expect(sources.some((source) => source.includes(CONTENT_MODULES.zod))).toBe(true);
+    for (const other of ["Ungültige Eingabe", "Entrada inválida", "無効な入力"])
+      expect(
+        sources.filter((source) => source.includes(other)),
+        other,
+      ).toEqual([]);
+  });
+
   test("paints each page from its HTML, with the partner's data, before any script runs", async ({ context }) => {
     await signInAsAlex(await context.newPage());
     const page = await context.newPage();

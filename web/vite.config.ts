@@ -3,6 +3,8 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
+const zodLocales = fileURLToPath(new URL("./src/lib/zodLocales.ts", import.meta.url));
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     // The router plugin must come before react() so it can split route files first. A loader goes
@@ -18,6 +20,19 @@ export default defineConfig(({ isSsrBuild }) => ({
       quoteStyle: "double",
     }),
     react(),
+    // zod's list of languages in English only (src/lib/zodLocales.ts says why): half the zod chunk.
+    {
+      name: "zod-in-english",
+      enforce: "pre",
+      resolveId(source, importer) {
+        if (
+          source === "../locales/index.js" &&
+          importer &&
+          /[\\/]zod[\\/]v4[\\/](classic|mini|core)[\\/]/.test(importer)
+        )
+          return zodLocales;
+      },
+    },
   ],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
