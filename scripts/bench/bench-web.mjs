@@ -95,7 +95,7 @@ const sessionCookie = (pair) => {
   return { name, value, domain: "127.0.0.1", path: "/", httpOnly: true };
 };
 let chrome;
-/** Lighthouse's benchmarkIndex: the warm-up's, and that of each run kept. */
+/** Lighthouse's benchmarkIndex: the fastest so far (the warm-up's, at first), each kept run's, and the reruns. */
 const machineSpeed = { expected: 0, kept: [], reruns: 0 };
 try {
   await waitFor200(`${url}/api/health`);
