@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { declineRedemption } from "./decline.js";
+import { settleFavourDeadlines } from "./favourDeadlines.js";
 import { checkDatabase } from "./healthCheck.js";
-import { confirmRedemption, redeemItem } from "./inventory.js";
+import { confirmRedemption, listRedeemed, redeemItem } from "./inventory.js";
 import { createProduct } from "./products.js";
 import { purchaseProduct } from "./purchase.js";
-import { giveSpanks, openTestDb } from "./test/testDb.js";
+import { brokeOnPurpose, giveSpanks, openTestDb } from "./test/testDb.js";
 
-/** A couple mid-trade: alex bought two of sam's favours, redeemed both and confirmed one. */
+/** A couple mid-trade: alex bought three of sam's favours, redeemed two and confirmed one. */
 function tradingCouple() {
   const test = openTestDb();
   const { db, alex, sam } = test;
@@ -26,36 +28,81 @@ describe("checkDatabase", () => {
     expect(checkDatabase(db)).toEqual([]);
   });
 
-  it("names escrow when it holds more than the unconfirmed purchases", () => {
-    const { db } = tradingCouple();
-    db.$client.exec("UPDATE purchases SET price = price + 1 WHERE id = 1");
-    expect(checkDatabase(db)).toEqual([
-      { rule: "escrow", detail: "escrow holds 20 spanks, but unconfirmed purchases are worth 21" },
-    ]);
-    db.$client.exec("UPDATE purchases SET price = price - 1 WHERE id = 1");
+  it("finds nothing wrong after a declined favour and an expired one, both refunded", () => {
+    const { db, alex, sam } = tradingCouple();
+    const open = listRedeemed(db, alex).find((item) => item.confirmedAt === null);
+    declineRedemption(db, sam, open!.id, "Not this week");
+    const lasting = createProduct(db, sam, {
+      name: "Movie night pick",
+      description: "Yours to choose",
+      quantity: 2,
+      price: 15,
+      useWithinDays: 1,
+    });
+    const bought = new Date("2026-03-01T12:00:00Z");
+    purchaseProduct(db, { buyerId: alex, productId: lasting.id, now: bought });
+    expect(settleFavourDeadlines(db, [], new Date("2026-03-05T12:00:00Z")).expired).toBe(1);
+    expect(checkDatabase(db)).toEqual([]);
   });
 
-  it("names an inventory line that is not bought minus redeemed", () => {
+  it("names escrow when it holds more than the unconfirmed purchases", () => {
     const { db } = tradingCouple();
+    brokeOnPurpose(db);
+    db.$client.exec("UPDATE purchases SET price = price + 1 WHERE id = 3");
+    expect(checkDatabase(db)).toEqual([
+      {
+        rule: "escrow",
+        detail: "escrow holds 20 spanks, but favours bought and not yet confirmed, declined or expired are worth 21",
+      },
+      {
+        rule: "favour payments",
+        detail:
+          "purchase 3 (11 spanks) is paid by transfer 4 (purchase, 10 spanks, between other partners or of another kind or amount)",
+      },
+    ]);
+  });
+
+  it("names a transfer that moves spanks the wrong way for its kind", () => {
+    const { db } = tradingCouple();
+    brokeOnPurpose(db);
+    db.$client.exec("UPDATE transfers SET kind = 'donation' WHERE id = 1");
+    expect(checkDatabase(db)).toEqual([
+      { rule: "transfers", detail: "transfer 1 (donation) moves spanks from mint to user" },
+    ]);
+  });
+
+  it("names a confirmed favour whose payment to the seller is missing", () => {
+    const { db } = tradingCouple();
+    brokeOnPurpose(db);
+    db.$client.exec("UPDATE redemptions SET confirm_transfer_id = NULL WHERE id = 1");
+    expect(checkDatabase(db)).toEqual([
+      { rule: "favour payments", detail: "confirmed redemption 1 (10 spanks) has no confirm transfer" },
+      { rule: "favour payments", detail: "transfer 5 (confirm) pays for no favour" },
+    ]);
+  });
+
+  it("names an inventory line that is not bought minus redeemed minus expired", () => {
+    const { db } = tradingCouple();
+    brokeOnPurpose(db);
     db.$client.exec("UPDATE inventory_items SET quantity = 3");
     expect(checkDatabase(db)).toEqual([
       {
         rule: "inventory",
-        detail: 'inventory item 1 ("Back rub") holds 3, but bought minus redeemed is 1',
+        detail: 'inventory item 1 ("Back rub") holds 3, but bought minus redeemed minus expired is 1',
       },
     ]);
   });
 
   it("names the ledger when a cached balance drifts from its transfers", () => {
     const { db } = tradingCouple();
+    brokeOnPurpose(db);
     db.$client.exec("UPDATE accounts SET balance = balance + 5 WHERE name = 'charity'");
     expect(checkDatabase(db).map((problem) => problem.rule)).toEqual(["ledger", "ledger"]);
-    // Put it back: the test kit checks the ledger after each test.
-    db.$client.exec("UPDATE accounts SET balance = balance - 5 WHERE name = 'charity'");
   });
 
   it("names a row whose foreign key points nowhere", () => {
     const { db } = tradingCouple();
+    brokeOnPurpose(db);
     db.$client.pragma("foreign_keys = OFF");
     db.$client.exec("UPDATE redemptions SET inventory_item_id = 999 WHERE id = 2");
     db.$client.pragma("foreign_keys = ON");
@@ -67,6 +114,7 @@ describe("checkDatabase", () => {
 
   it("accepts one message for several events of one partner (a morning digest), names it for events of both", () => {
     const { db } = tradingCouple();
+    brokeOnPurpose(db);
     // All of the trade's events are for Sam, the seller.
     db.$client.exec(
       "UPDATE outbox SET delivered_at = '2026-01-15T12:00:00.000Z', discord_message_id = '77' WHERE id IN (1, 2)",
@@ -78,6 +126,7 @@ describe("checkDatabase", () => {
 
   it("names an outbox event that kept failing with no reason logged", () => {
     const { db } = tradingCouple();
+    brokeOnPurpose(db);
     db.$client.exec("UPDATE outbox SET attempts = 3, last_error = NULL WHERE id = 1");
     const [problem] = checkDatabase(db);
     expect(problem?.rule).toBe("outbox");

@@ -3,6 +3,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import type { Db } from "./client.js";
 import { checkLedger } from "./ledger.js";
+import type { AccountKind, TransferKind } from "./schema.js";
 import * as schema from "./schema.js";
 
 /** One broken rule, named so the operator knows where to look. */
@@ -13,7 +14,8 @@ export interface BrokenRule {
 
 /**
  * Every promise DESIGN.md section 4 makes about money and memories, checked against the file:
- * SQLite's own integrity and foreign keys, the ledger, escrow, inventory and the outbox.
+ * SQLite's own integrity and foreign keys, the ledger, which way each kind of transfer moves,
+ * escrow, inventory, the payment of each favour and the outbox.
  * An empty list means all is well. Read-only.
  */
 export function checkDatabase(db: Db): BrokenRule[] {
@@ -21,8 +23,10 @@ export function checkDatabase(db: Db): BrokenRule[] {
     ["integrity_check", () => integrity(db)],
     ["foreign_key_check", () => foreignKeys(db)],
     ["ledger", () => checkLedger(db).map((detail) => ({ rule: "ledger", detail }))],
+    ["transfers", () => transferDirections(db)],
     ["escrow", () => escrow(db)],
     ["inventory", () => inventory(db)],
+    ["favour payments", () => favourPayments(db)],
     ["outbox", () => outbox(db)],
   ];
   // A damaged file can fail a check outright (SQLITE_CORRUPT): that is a finding for the report,
@@ -84,31 +88,36 @@ function foreignKeys(db: Db): BrokenRule[] {
   }));
 }
 
-/** Escrow holds the price of every purchase not yet confirmed (held in an inventory or redeemed). */
+/**
+ * Escrow holds the price of every unit bought and not yet settled: a unit leaves escrow when its
+ * redemption is confirmed (paid to the seller) or declined (refunded), or when it expires unused
+ * (refunded). Counted from the favours' own rows, independently of the transfers.
+ */
 function escrow(db: Db): BrokenRule[] {
   const row = db.$client
     .prepare(
       `SELECT
          (SELECT balance FROM accounts WHERE name = 'escrow') AS held,
-         COALESCE((SELECT SUM(price) FROM purchases), 0)
-       - COALESCE((SELECT SUM(price) FROM redemptions WHERE confirmed_at IS NOT NULL), 0) AS owed`,
+         COALESCE((SELECT SUM(price) FROM purchases WHERE expired_at IS NULL), 0)
+       - COALESCE((SELECT SUM(price) FROM redemptions WHERE confirmed_at IS NOT NULL OR declined_at IS NOT NULL), 0)
+         AS owed`,
     )
     .get() as { held: number | null; owed: number };
   if ((row.held ?? 0) === row.owed) return [];
   return [
     {
       rule: "escrow",
-      detail: `escrow holds ${row.held ?? 0} spanks, but unconfirmed purchases are worth ${row.owed}`,
+      detail: `escrow holds ${row.held ?? 0} spanks, but favours bought and not yet confirmed, declined or expired are worth ${row.owed}`,
     },
   ];
 }
 
-/** Each inventory line holds what was bought of it minus what was redeemed from it. */
+/** Each inventory line holds what was bought of it, minus what was redeemed from it and what expired unused. */
 function inventory(db: Db): BrokenRule[] {
   const rows = db.$client
     .prepare(
       `SELECT i.id, i.name, i.quantity,
-         (SELECT COUNT(*) FROM purchases p WHERE p.inventory_item_id = i.id)
+         (SELECT COUNT(*) FROM purchases p WHERE p.inventory_item_id = i.id AND p.expired_at IS NULL)
        - (SELECT COUNT(*) FROM redemptions r WHERE r.inventory_item_id = i.id) AS expected
        FROM inventory_items i
        WHERE i.quantity <> expected`,
@@ -116,8 +125,105 @@ function inventory(db: Db): BrokenRule[] {
     .all() as { id: number; name: string; quantity: number; expected: number }[];
   return rows.map((row) => ({
     rule: "inventory",
-    detail: `inventory item ${row.id} ("${row.name}") holds ${row.quantity}, but bought minus redeemed is ${row.expected}`,
+    detail: `inventory item ${row.id} ("${row.name}") holds ${row.quantity}, but bought minus redeemed minus expired is ${row.expected}`,
   }));
+}
+
+/** Which way each kind of transfer moves spanks: from an account of the first kind to one of the second. */
+const TRANSFER_DIRECTIONS: Record<TransferKind, readonly [AccountKind, AccountKind]> = {
+  starting: ["mint", "user"],
+  award: ["mint", "user"],
+  workout: ["mint", "user"],
+  answer: ["mint", "user"],
+  demo: ["mint", "user"],
+  purchase: ["user", "escrow"],
+  confirm: ["escrow", "user"],
+  refund: ["escrow", "user"],
+  donation: ["user", "charity"],
+};
+
+/** Every transfer moves spanks the way its kind says (an earning comes from the mint, a donation goes to charity...). */
+function transferDirections(db: Db): BrokenRule[] {
+  const rows = db.$client
+    .prepare(
+      `SELECT t.id, t.kind, d.kind AS fromKind, c.kind AS toKind FROM transfers t
+       JOIN accounts d ON d.id = t.debit_account_id
+       JOIN accounts c ON c.id = t.credit_account_id`,
+    )
+    .all() as { id: number; kind: TransferKind; fromKind: AccountKind; toKind: AccountKind }[];
+  return rows.flatMap((row) => {
+    const direction = TRANSFER_DIRECTIONS[row.kind];
+    if (direction && direction[0] === row.fromKind && direction[1] === row.toKind) return [];
+    return [
+      {
+        rule: "transfers",
+        detail: `transfer ${row.id} (${row.kind}) moves spanks from ${row.fromKind} to ${row.toKind}`,
+      },
+    ];
+  });
+}
+
+/**
+ * Each paid step of a favour has its one transfer, of its price, between the right partners:
+ * the purchase (buyer to escrow), the confirm (escrow to seller), the refund of a decline or an
+ * expiry (escrow to buyer); and every such transfer belongs to exactly one step.
+ */
+function favourPayments(db: Db): BrokenRule[] {
+  const steps = `
+    SELECT 'purchase ' || p.id AS step, 'purchase' AS kind, p.transfer_id AS transfer, p.price AS price,
+           p.buyer_id AS payer, NULL AS payee
+      FROM purchases p WHERE p.price > 0 OR p.transfer_id IS NOT NULL
+    UNION ALL
+    SELECT 'expired purchase ' || p.id, 'refund', p.refund_transfer_id, p.price, NULL, p.buyer_id
+      FROM purchases p WHERE p.expired_at IS NOT NULL AND (p.price > 0 OR p.refund_transfer_id IS NOT NULL)
+    UNION ALL
+    SELECT 'confirmed redemption ' || r.id, 'confirm', r.confirm_transfer_id, r.price, NULL, r.seller_id
+      FROM redemptions r WHERE r.confirmed_at IS NOT NULL AND (r.price > 0 OR r.confirm_transfer_id IS NOT NULL)
+    UNION ALL
+    SELECT 'declined redemption ' || r.id, 'refund', r.decline_transfer_id, r.price, NULL, r.buyer_id
+      FROM redemptions r WHERE r.declined_at IS NOT NULL AND (r.price > 0 OR r.decline_transfer_id IS NOT NULL)`;
+  const wrong = db.$client
+    .prepare(
+      `SELECT s.step, s.kind, s.price, t.id AS transferId, t.kind AS transferKind, t.amount,
+              d.user_id AS debitUser, c.user_id AS creditUser, s.payer, s.payee
+       FROM (${steps}) s
+       LEFT JOIN transfers t ON t.id = s.transfer
+       LEFT JOIN accounts d ON d.id = t.debit_account_id
+       LEFT JOIN accounts c ON c.id = t.credit_account_id
+       WHERE t.id IS NULL OR t.kind <> s.kind OR t.amount <> s.price
+          OR (s.payer IS NOT NULL AND d.user_id IS NOT s.payer)
+          OR (s.payee IS NOT NULL AND c.user_id IS NOT s.payee)`,
+    )
+    .all() as {
+    step: string;
+    kind: string;
+    price: number;
+    transferId: number | null;
+    transferKind: string | null;
+    amount: number | null;
+  }[];
+  const problems: BrokenRule[] = wrong.map((row) => ({
+    rule: "favour payments",
+    detail:
+      row.transferId === null
+        ? `${row.step} (${row.price} spanks) has no ${row.kind} transfer`
+        : `${row.step} (${row.price} spanks) is paid by transfer ${row.transferId} (${row.transferKind}, ${row.amount} spanks, between other partners or of another kind or amount)`,
+  }));
+  const unmatched = db.$client
+    .prepare(
+      `SELECT t.id, t.kind, COUNT(s.step) AS steps FROM transfers t
+       LEFT JOIN (${steps}) s ON s.transfer = t.id
+       WHERE t.kind IN ('purchase', 'confirm', 'refund')
+       GROUP BY t.id HAVING COUNT(s.step) <> 1`,
+    )
+    .all() as { id: number; kind: string; steps: number }[];
+  for (const row of unmatched) {
+    problems.push({
+      rule: "favour payments",
+      detail: `transfer ${row.id} (${row.kind}) pays for ${row.steps === 0 ? "no favour" : `${row.steps} favour steps`}`,
+    });
+  }
+  return problems;
 }
 
 /**

@@ -1,0 +1,213 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { demoCouple } from "@spankbank/shared/demoCouple";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { exportArchive, importArchive } from "./archive.js";
+import { awardSpanks } from "./awards.js";
+import { donate } from "./charity.js";
+import { openDb } from "./client.js";
+import { declineRedemption } from "./decline.js";
+import { Refusal } from "./errors.js";
+import { settleFavourDeadlines } from "./favourDeadlines.js";
+import { checkDatabase } from "./healthCheck.js";
+import { confirmRedemption, listInventory, listRedeemed, redeemItem } from "./inventory.js";
+import { openLaterLetter, takeBackLaterLetter, writeLaterLetter } from "./laterLetters.js";
+import { balanceOf } from "./ledger.js";
+import { addMemory, trashMemories } from "./memories.js";
+import { purgeTrash, restoreMemories } from "./memoryTrash.js";
+import { createProduct, listProducts } from "./products.js";
+import { purchaseProduct } from "./purchase.js";
+import { answerQuestion, askQuestion, latestQuestion } from "./questions.js";
+import { expectHealthy, giveSpanks, openTestDb, type TestDb } from "./test/testDb.js";
+import { cancelVisit, planVisit } from "./visits.js";
+import { logWorkout } from "./workouts.js";
+
+const partners = demoCouple.partners.map((p) => ({ username: p.username, timeZone: p.timeZone, sleep: p.sleep }));
+const economy = demoCouple.economy;
+const start = Date.parse("2026-03-01T12:00:00Z");
+const DAY = 86_400_000;
+
+const ACTIONS = [
+  "list",
+  "buy",
+  "redeem",
+  "confirm",
+  "decline",
+  "expire",
+  "donate",
+  "award",
+  "workout",
+  "ask",
+  "answer",
+  "memory",
+  "trash memory",
+  "restore memory",
+  "purge trash",
+  "visit",
+  "cancel visit",
+  "letter",
+  "open letter",
+  "take back letter",
+  "import an export",
+] as const;
+type Action = (typeof ACTIONS)[number];
+
+/** One step of the couple's life: who acts, what, on which (by position), and how many hours pass first. */
+const step = fc.record({
+  hours: fc.integer({ min: 0, max: 72 }),
+  who: fc.constantFrom("alex" as const, "sam" as const),
+  action: fc.constantFrom(...ACTIONS),
+  pick: fc.nat(40),
+});
+type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
+
+/** Ids the steps act on, by position: created by earlier steps. */
+interface Made {
+  memories: number[];
+  visits: number[];
+  letters: { id: number; from: number; to: number }[];
+}
+
+/** Runs one step; false when the domain refused it (a refusal is a normal answer, never damage). */
+function act(test: TestDb, made: Made, { who, action, pick }: Step, now: Date): boolean {
+  const { db } = test;
+  const me = test[who];
+  const other = who === "alex" ? test.sam : test.alex;
+  const nth = <T>(list: readonly T[]): T | undefined => list[pick % Math.max(list.length, 1)];
+  const run: Record<Action, () => unknown> = {
+    list: () =>
+      createProduct(
+        db,
+        me,
+        {
+          name: `Favour ${pick}`,
+          description: "Just for you.",
+          quantity: 1 + (pick % 3),
+          price: [0, 5, 15, 40][pick % 4]!,
+          ...(pick % 2 === 0 ? { useWithinDays: 1 + (pick % 4) } : {}),
+        },
+        now,
+      ),
+    buy: () => {
+      const shelf = listProducts(db).filter((product) => product.quantity > 0);
+      const product = nth(shelf);
+      if (product) purchaseProduct(db, { buyerId: me, productId: product.id, now });
+    },
+    redeem: () => {
+      const item = nth(listInventory(db, me));
+      if (item) redeemItem(db, me, item.id, now, pick % 2 ? { note: "Soon?" } : {});
+    },
+    // Either partner's redeemed items: a confirm or decline by the wrong partner must refuse too.
+    confirm: () => {
+      const target = nth([...listRedeemed(db, test.alex), ...listRedeemed(db, test.sam)]);
+      if (target) confirmRedemption(db, me, target.id, now);
+    },
+    decline: () => {
+      const target = nth([...listRedeemed(db, test.alex), ...listRedeemed(db, test.sam)]);
+      if (target) declineRedemption(db, me, target.id, "Not this time", now);
+    },
+    expire: () => settleFavourDeadlines(db, partners, now),
+    donate: () => donate(db, me, 1 + (pick % 30), now),
+    award: () =>
+      awardSpanks(
+        db,
+        { giverId: me, receiverId: other, amount: 1 + (pick % 20), reason: "For the tea", now },
+        economy.awardCapPerDay,
+      ),
+    workout: () =>
+      logWorkout(
+        db,
+        { userId: me, body: { name: "Run", duration: 30, distance: 5, distanceUnit: "km", calories: 300 }, now },
+        economy,
+      ),
+    ask: () => askQuestion(db, { text: `What made you smile on day ${pick}?`, now }),
+    answer: () => {
+      const question = latestQuestion(db);
+      if (question)
+        answerQuestion(db, { questionId: question.id, userId: me, response: `Answer ${pick}`, now }, economy);
+    },
+    memory: () => made.memories.push(addMemory(db, { userId: me, message: `Memory ${pick}`, createdAt: now }).id),
+    "trash memory": () => {
+      const id = nth(made.memories);
+      if (id !== undefined) trashMemories(db, [id], now);
+    },
+    "restore memory": () => {
+      const id = nth(made.memories);
+      if (id !== undefined) restoreMemories(db, [id], now);
+    },
+    "purge trash": () => purgeTrash(db, now),
+    visit: () => {
+      const first = new Date(now.getTime() + (1 + (pick % 20)) * DAY).toISOString().slice(0, 10);
+      const last = new Date(now.getTime() + (3 + (pick % 20)) * DAY).toISOString().slice(0, 10);
+      made.visits.push(planVisit(db, { userId: me, input: { start_date: first, end_date: last }, now }).id);
+    },
+    "cancel visit": () => {
+      const id = nth(made.visits);
+      if (id !== undefined) cancelVisit(db, id);
+    },
+    letter: () => {
+      const opening =
+        pick % 2 === 0
+          ? { kind: "openWhen", moment: "sad" }
+          : { kind: "date", date: new Date(now.getTime() + 2 * DAY).toISOString().slice(0, 10), time: "08:00" };
+      const letter = writeLaterLetter(db, { fromUserId: me, text: `Dear you, ${pick}`, opening, now });
+      made.letters.push({ id: letter.id, from: me, to: other });
+    },
+    "open letter": () => {
+      const letter = nth(made.letters);
+      if (letter) openLaterLetter(db, { userId: me, id: letter.id, now });
+    },
+    "take back letter": () => {
+      const letter = nth(made.letters);
+      if (letter) takeBackLaterLetter(db, { userId: me, id: letter.id, now });
+    },
+    "import an export": () => {
+      const dir = mkdtempSync(join(tmpdir(), "spankbank-property-import-"));
+      const copy = openDb(join(dir, "copy.db"));
+      try {
+        importArchive(copy, exportArchive(db, now));
+        expectHealthy(copy, "after importing an export");
+        expect(balanceOf(copy, "escrow")).toBe(balanceOf(db, "escrow"));
+      } finally {
+        copy.$client.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+  try {
+    run[action]();
+    return true;
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    return false;
+  }
+}
+
+describe("the couple's life keeps the database healthy", () => {
+  it("any sequence of every domain operation passes the whole health check after each step", () => {
+    let steps = 0;
+    const done = new Map<Action, number>();
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 10, maxLength: 50 }), (sequence) => {
+        const test = openTestDb();
+        giveSpanks(test.db, test.alex, 200);
+        giveSpanks(test.db, test.sam, 200);
+        const made: Made = { memories: [], visits: [], letters: [] };
+        let at = start;
+        for (const [index, next] of sequence.entries()) {
+          at += next.hours * 3_600_000;
+          if (act(test, made, next, new Date(at))) done.set(next.action, (done.get(next.action) ?? 0) + 1);
+          steps += 1;
+          const problems = checkDatabase(test.db);
+          expect(problems, `after step ${index + 1}: ${next.who} ${next.action}`).toEqual([]);
+        }
+      }),
+      { numRuns: 40 },
+    );
+    // Every operation really ran, not only refused: a decline, an expiry, an import... each was checked after.
+    expect(ACTIONS.filter((action) => !done.has(action))).toEqual([]);
+    expect(steps).toBeGreaterThan(600);
+  }, 120_000);
+});
