@@ -25,7 +25,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import type { Db } from "./client.js";
-import { checkDatabase, describeBrokenRules, quickCheck } from "./healthCheck.js";
+import { type BrokenRule, checkDatabase, checkDatabaseFile, describeBrokenRules, quickCheck } from "./healthCheck.js";
 import { tryLock } from "./running.js";
 import * as schema from "./schema.js";
 
@@ -82,6 +82,14 @@ export class BackupRefused extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/** A backup copy that failed the database check was not kept: the broken rules say why. */
+export class BackupCheckFailed extends Error {
+  override name = "BackupCheckFailed";
+  constructor(readonly problems: BrokenRule[]) {
+    super(`The backup failed its check and was not kept:\n${describeBrokenRules(problems)}`);
   }
 }
 
@@ -146,8 +154,8 @@ export async function takeBackup(
     }
     await db.$client.backup(partial);
     selfContained(partial);
-    const problems = verifyBackupFile(partial);
-    if (problems.length > 0) throw new Error(`The backup failed its check and was not kept:\n${problems.join("\n")}`);
+    const problems = checkDatabaseFile(partial);
+    if (problems.length > 0) throw new BackupCheckFailed(problems);
     const entries = await storeMedia(databasePath, media.files);
     // The manifest before the database: a file named like a backup always has its media.
     const manifest = manifestOf(path);

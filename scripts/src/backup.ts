@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
-import { BackupRefused, listBackups, pruneBackups, takeBackup } from "@spankbank/db/backup";
+import { BackupRefused, listBackups } from "@spankbank/db/backup";
+import { backUpAndRecord } from "@spankbank/db/backupHealth";
 import { openDb } from "@spankbank/db/client";
 import { processRuntime } from "@spankbank/shared/runtime";
 
@@ -23,17 +24,23 @@ if (process.argv.includes("--list")) {
 } else {
   const db = openDb(databasePath);
   try {
-    const backup = await takeBackup(db, databasePath);
-    const removed = pruneBackups(databasePath, config.backups);
-    console.log(`Backup taken and verified: ${backup.path}${backup.mediaPath ? ` (media: ${backup.mediaPath})` : ""}`);
-    if (removed.length > 0) console.log(`Removed by retention: ${removed.join(", ")}`);
-  } catch (error) {
-    console.error(
-      error instanceof BackupRefused
-        ? `Backup not taken: ${error.message}`
-        : `Backup FAILED: ${(error as Error).message}`,
-    );
-    process.exitCode = 1;
+    const result = await backUpAndRecord(db, databasePath, config.backups);
+    if (result.outcome === "kept") {
+      const { backup, removed } = result;
+      console.log(
+        `Backup taken and verified: ${backup.path}${backup.mediaPath ? ` (media: ${backup.mediaPath})` : ""}`,
+      );
+      if (removed.length > 0) console.log(`Removed by retention: ${removed.join(", ")}`);
+    } else {
+      const error = result.outcome === "skipped" ? result.reason : result.error;
+      console.error(
+        error instanceof BackupRefused ? `Backup not taken: ${error.message}` : `Backup FAILED: ${error.message}`,
+      );
+      if (result.outcome === "failed") {
+        console.error("Both dashboards say so until a backup is kept; `npm run check` shows the details.");
+      }
+      process.exitCode = 1;
+    }
   } finally {
     db.$client.close();
   }

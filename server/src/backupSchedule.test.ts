@@ -72,7 +72,9 @@ describe("daily backups", () => {
     await settle(() => listBackups(databasePath).length === 1);
   });
 
-  it("refuses a backup the disk has no room for: logged, announced once in Discord, tried again an hour later", async () => {
+  it("refuses a backup the disk has no room for: logged, announced in Discord once a day, tried again every hour", {
+    timeout: 30_000,
+  }, async () => {
     let free = 10 * 1024 * 1024;
     const { db, databasePath, lines } = scheduledCouple(() => free);
     const alerts = () =>
@@ -83,13 +85,21 @@ describe("daily backups", () => {
       /^DAILY BACKUP FAILED: trying again in an hour\. Not enough disk space for a backup: it needs about \d+ MiB/,
     );
     expect(alerts()).toHaveLength(1);
-    expect(JSON.parse(alerts()[0]!.payload).message).toMatch(/^the daily backup failed\. Not enough disk space/);
+    expect(JSON.parse(alerts()[0]!.payload).message).toMatch(/^backups are not being kept: Not enough disk space/);
     expect(listBackups(databasePath)).toEqual([]);
 
     // Still full an hour later: logged again, not announced again.
     await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
     await settle(() => lines.filter((line) => line.level === 50).length === 2);
     expect(alerts()).toHaveLength(1);
+    for (let hour = 2; hour < 24; hour += 1) {
+      await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
+      await settle(() => lines.filter((line) => line.level === 50).length === hour + 1);
+    }
+    expect(alerts()).toHaveLength(1);
+    // Still full a day after the first alert (the next daily backup): told again.
+    await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
+    await settle(() => alerts().length === 2);
 
     free = 1024 * 1024 * 1024;
     await vi.advanceTimersByTimeAsync(60 * 60 * 1000);

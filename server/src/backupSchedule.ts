@@ -1,5 +1,5 @@
-import { raiseAlert } from "@spankbank/db/alerts";
-import { BackupRefused, type FreeSpace, pruneBackups, takeBackup } from "@spankbank/db/backup";
+import type { FreeSpace } from "@spankbank/db/backup";
+import { backUpAndRecord } from "@spankbank/db/backupHealth";
 import type { Db } from "@spankbank/db/client";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { Cron } from "croner";
@@ -15,7 +15,8 @@ export interface BackupSchedule {
 /**
  * Takes the daily backup at `backups.time` in the couple's zone (croner handles the zone and
  * daylight saving), then applies the retention. A failure (a full disk included) is logged loudly,
- * announced once in Discord until a backup succeeds again, and tried again an hour later.
+ * shown on both dashboards and announced in Discord once a day until a backup is kept again, and
+ * tried again an hour later.
  */
 export function scheduleBackups(options: {
   db: Db;
@@ -28,27 +29,24 @@ export function scheduleBackups(options: {
   const { db, databasePath, config, log, freeSpace } = options;
   const [hours, minutes] = config.backups.time.split(":");
   let retry: NodeJS.Timeout | undefined;
-  // One announcement per run of failures, not one an hour.
-  let announced = false;
 
   const backUp = async (): Promise<void> => {
     clearTimeout(retry);
     retry = undefined;
-    try {
-      const backup = await takeBackup(db, databasePath, new Date(), freeSpace);
-      const removed = pruneBackups(databasePath, config.backups);
-      announced = false;
-      log.info({ backup: backup.path, removed }, "daily backup taken and verified");
-    } catch (error) {
-      retry = setTimeout(() => void backUp(), RETRY_AFTER_MS);
-      if (error instanceof BackupRefused && error.reason === "busy") {
-        log.warn(`${error.message} Trying again in an hour.`);
-        return;
-      }
-      const message = (error as Error).message;
-      log.error({ err: error }, `DAILY BACKUP FAILED: trying again in an hour. ${message}`);
-      if (!announced) announced = raiseAlert(db, `the daily backup failed. ${message}`);
+    const result = await backUpAndRecord(db, databasePath, config.backups, freeSpace ? { freeSpace } : {});
+    if (result.outcome === "kept") {
+      log.info({ backup: result.backup.path, removed: result.removed }, "daily backup taken and verified");
+      return;
     }
+    retry = setTimeout(() => void backUp(), RETRY_AFTER_MS);
+    if (result.outcome === "skipped") {
+      log.warn(`${result.reason.message} Trying again in an hour.`);
+      return;
+    }
+    log.error(
+      { err: result.error, toldInDiscord: result.alerted },
+      `DAILY BACKUP FAILED: trying again in an hour. ${result.error.message}`,
+    );
   };
 
   const job = new Cron(`${Number(minutes)} ${Number(hours)} * * *`, { timezone: config.dailyQuestion.timeZone }, () =>

@@ -15,7 +15,13 @@ type Reads = (search: URLSearchParams, reader: Reader) => string[];
  * fails when a read is missing here, spelled differently, or asked for twice.
  */
 const PAGE_READS: Record<string, Reads> = {
-  "/dashboard": () => ["/api/quoteOfTheDay", "/api/memory", "/api/latestQuestion", "/api/memories/on-this-day"],
+  "/dashboard": () => [
+    "/api/quoteOfTheDay",
+    "/api/memory",
+    "/api/latestQuestion",
+    "/api/memories/on-this-day",
+    "/api/backup-health",
+  ],
   "/memories": (search) => [
     `${search.get("view") === "trash" ? "/api/memories/trash" : "/api/memories"}?${new URLSearchParams({
       page: String(pageOf(search)),

@@ -122,8 +122,14 @@ describe("a signed-in partner's page", () => {
     const test = await buildTestApp({ webRoot: builtWebRoot() });
     const cookie = sessionCookie(test, "alex");
     const dashboard = await linksOf(test, "/dashboard", cookie);
-    expect(dashboard.slice(-4)).toEqual(
-      ["/api/quoteOfTheDay", "/api/memory", "/api/latestQuestion", "/api/memories/on-this-day"].map(read),
+    expect(dashboard.slice(-5)).toEqual(
+      [
+        "/api/quoteOfTheDay",
+        "/api/memory",
+        "/api/latestQuestion",
+        "/api/memories/on-this-day",
+        "/api/backup-health",
+      ].map(read),
     );
     expect(await linksOf(test, "/memories?page=3&view=trash", cookie)).toContain(
       read("/api/memories/trash?page=3&pageSize=5"),

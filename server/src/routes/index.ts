@@ -3,6 +3,7 @@ import { retryWhenBusy } from "../plugins/busy.js";
 import { neverCached } from "../plugins/caching.js";
 import { requireSameOriginJson } from "../plugins/security.js";
 import { requireSession } from "../plugins/session.js";
+import { backupRoutes } from "./backups.js";
 import { charityRoutes } from "./charity.js";
 import { economyRoutes } from "./economy.js";
 import { exportRoutes } from "./export.js";
@@ -51,4 +52,5 @@ export const apiRoutes: FastifyPluginAsync<{
   await app.register(laterLetterRoutes);
   await app.register(visitRoutes);
   await app.register(exportRoutes);
+  await app.register(backupRoutes);
 };

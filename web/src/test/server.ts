@@ -1,5 +1,6 @@
 import { setupServer } from "msw/node";
 import { authHandlers } from "./handlers/auth";
+import { backupHandlers } from "./handlers/backups";
 import { economyHandlers } from "./handlers/economy";
 import { exportHandlers } from "./handlers/export";
 import { inventoryHandlers } from "./handlers/inventory";
@@ -24,6 +25,7 @@ export const server = setupServer(
   ...letterHandlers,
   ...laterLetterHandlers,
   ...exportHandlers,
+  ...backupHandlers,
   ...myDayHandlers,
   ...visitHandlers,
 );

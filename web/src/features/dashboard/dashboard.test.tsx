@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
 import { failMemoryReads, holdMemoryReads, seedMemories, setOnThisDay } from "@/test/handlers/memories";
 import { failQuestionReads, holdQuestionReads, setQuestions } from "@/test/handlers/questions";
 import { renderApp } from "@/test/renderApp";
+import { server } from "@/test/server";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -123,5 +125,41 @@ describe("the dashboard cards", { timeout: 30_000 }, () => {
     await dashboardAs("alex");
     await within(card("Memory Board")).findByText("Create some memories on Discord to get started!");
     expect(screen.queryByRole("region", { name: "On this day" })).toBeNull();
+  });
+});
+
+describe("the backups alert", { timeout: 30_000 }, () => {
+  it("tells each partner when backups fail, naming the rule and the command", async () => {
+    const message =
+      "backups are paused: the last backup failed the database check (escrow), so it was not kept. The data itself is still in place. Run `npm run check` on the server to see the details; backups are kept again once it passes.";
+    server.use(
+      http.get("/api/backup-health", () =>
+        HttpResponse.json({
+          last_kept_at: "2026-11-24T21:30:00.000Z",
+          failing: {
+            since: "2026-11-25T21:30:00.000Z",
+            last_tried_at: "2026-11-26T02:30:00.000Z",
+            message,
+            rules: ["escrow"],
+          },
+        }),
+      ),
+    );
+    for (const who of ["alex", "sam"] as const) {
+      await dashboardAs(who);
+      const alert = await screen.findByRole("alert");
+      expect(within(alert).getByText("Backups need attention")).toBeInTheDocument();
+      expect(within(alert).getByText(`B${message.slice(1)}`)).toBeInTheDocument();
+      expect(
+        within(alert).getByText(/^Not kept since .+; last tried .+\. The last backup kept is from .+\.$/),
+      ).toBeInTheDocument();
+      cleanup();
+    }
+  });
+
+  it("shows nothing about backups while they are kept", async () => {
+    await dashboardAs("alex");
+    await within(card("Daily Quote")).findByText("Whatever our souls are made of, his and mine are the same.");
+    expect(screen.queryByText("Backups need attention")).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,8 @@ import { Button, Group, SimpleGrid, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { createFileRoute } from "@tanstack/react-router";
 import { Page } from "@/components/Page";
+import { backupHealthQueryOptions } from "@/features/backups/api/getBackupHealth";
+import { BackupAlert } from "@/features/backups/components/BackupAlert";
 import { quoteOfTheDayQueryOptions } from "@/features/dashboard/api/getQuoteOfTheDay";
 import { CityClocks } from "@/features/dashboard/components/CityClocks";
 import { QuoteCard } from "@/features/dashboard/components/QuoteCard";
@@ -26,6 +28,7 @@ export const Route = createFileRoute("/_auth/dashboard")({
       queryClient.ensureQueryData(latestMemoryQueryOptions),
       queryClient.ensureQueryData(latestQuestionQueryOptions),
       queryClient.ensureQueryData(onThisDayQueryOptions),
+      queryClient.ensureQueryData(backupHealthQueryOptions),
     ),
   pendingComponent: DashboardRoute,
   component: DashboardRoute,
@@ -41,6 +44,7 @@ function DashboardRoute() {
     partners.find((p) => p.responseName.toLowerCase() === username.toLowerCase()) ?? partnerOf(signedIn);
   return (
     <Page title={`Hello, ${signedIn.user.displayName}`} documentTitle="Dashboard">
+      <BackupAlert />
       <Group justify="space-between" align="center" mb="lg" gap="md">
         <Text size="lg">{`Everything you and ${partnerOf(signedIn).displayName} share, all in one place.`}</Text>
         <Button size="md" onClick={workout.open}>

@@ -1,0 +1,5 @@
+/** The backups' query keys. */
+export const backupKeys = {
+  all: ["backups"] as const,
+  health: () => [...backupKeys.all, "health"] as const,
+};
