@@ -114,12 +114,15 @@ function escrow(db: Db): BrokenRule[] {
 
 /** Each inventory line holds what was bought of it, minus what was redeemed from it and what expired unused. */
 function inventory(db: Db): BrokenRule[] {
+  // Counted per line in one pass each, then joined: a subquery per line would read every purchase per line.
   const rows = db.$client
     .prepare(
-      `SELECT i.id, i.name, i.quantity,
-         (SELECT COUNT(*) FROM purchases p WHERE p.inventory_item_id = i.id AND p.expired_at IS NULL)
-       - (SELECT COUNT(*) FROM redemptions r WHERE r.inventory_item_id = i.id) AS expected
+      `SELECT i.id, i.name, i.quantity, COALESCE(bought.n, 0) - COALESCE(redeemed.n, 0) AS expected
        FROM inventory_items i
+       LEFT JOIN (SELECT inventory_item_id AS item, COUNT(*) AS n FROM purchases
+                  WHERE expired_at IS NULL GROUP BY inventory_item_id) bought ON bought.item = i.id
+       LEFT JOIN (SELECT inventory_item_id AS item, COUNT(*) AS n FROM redemptions
+                  GROUP BY inventory_item_id) redeemed ON redeemed.item = i.id
        WHERE i.quantity <> expected`,
     )
     .all() as { id: number; name: string; quantity: number; expected: number }[];
@@ -209,12 +212,18 @@ function favourPayments(db: Db): BrokenRule[] {
         ? `${row.step} (${row.price} spanks) has no ${row.kind} transfer`
         : `${row.step} (${row.price} spanks) is paid by transfer ${row.transferId} (${row.transferKind}, ${row.amount} spanks, between other partners or of another kind or amount)`,
   }));
+  // Each transfer of these kinds pays for one step: none (left over) or several (paid twice) is wrong.
   const unmatched = db.$client
     .prepare(
-      `SELECT t.id, t.kind, COUNT(s.step) AS steps FROM transfers t
-       LEFT JOIN (${steps}) s ON s.transfer = t.id
-       WHERE t.kind IN ('purchase', 'confirm', 'refund')
-       GROUP BY t.id HAVING COUNT(s.step) <> 1`,
+      `SELECT id, kind, 0 AS steps FROM transfers
+       WHERE kind IN ('purchase', 'confirm', 'refund')
+         AND id NOT IN (SELECT transfer FROM (${steps}) WHERE transfer IS NOT NULL)
+       UNION ALL
+       SELECT t.id, t.kind, twice.steps FROM
+         (SELECT transfer, COUNT(*) AS steps FROM (${steps}) WHERE transfer IS NOT NULL
+          GROUP BY transfer HAVING COUNT(*) > 1) twice
+       JOIN transfers t ON t.id = twice.transfer
+       ORDER BY id`,
     )
     .all() as { id: number; kind: string; steps: number }[];
   for (const row of unmatched) {

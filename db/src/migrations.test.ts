@@ -34,6 +34,7 @@ describe("migrations", () => {
       [
         "accounts",
         "answers",
+        "backup_status",
         "content_versions",
         "discord_cursors",
         "idempotency_keys",

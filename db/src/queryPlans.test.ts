@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { checkDatabase } from "./healthCheck.js";
 import { listInventory, listRedeemed } from "./inventory.js";
 import { announceOpenedLetters, laterLettersFor } from "./laterLetters.js";
 import { latestMemory, listMemories } from "./memories.js";
@@ -84,5 +85,34 @@ describe("the queries the pages run", () => {
     const { db } = openTestDb();
     const plan = planOf(db, "DELETE FROM idempotency_keys WHERE created_at < ?");
     expect(plan).toEqual([expect.stringContaining("USING COVERING INDEX idempotency_keys_created (created_at<?)")]);
+  });
+});
+
+describe("the health check every backup runs", () => {
+  it("reads no table once per row of another: no correlated subquery scans a table", () => {
+    const test = openTestDb();
+    const statements = statementsPreparedBy(test.db, () => checkDatabase(test.db));
+    expect(statements.length).toBeGreaterThan(3);
+    for (const source of statements) {
+      const placeholders = (source.match(/\?/g) ?? []).map(() => 1);
+      const steps = test.db.$client.prepare(`EXPLAIN QUERY PLAN ${source}`).all(...placeholders) as {
+        id: number;
+        parent: number;
+        detail: string;
+      }[];
+      const parentOf = new Map(steps.map((step) => [step.id, step.parent]));
+      const correlated = new Set(steps.filter((step) => step.detail.includes("CORRELATED")).map((step) => step.id));
+      const insideCorrelated = (id: number): boolean => {
+        for (let at = parentOf.get(id); at !== undefined && at !== 0; at = parentOf.get(at)) {
+          if (correlated.has(at)) return true;
+        }
+        return false;
+      };
+      // A scan inside a correlated subquery runs once per outer row: quadratic over years of favours.
+      const perRowScans = steps
+        .filter((step) => /^SCAN /.test(step.detail) && insideCorrelated(step.id))
+        .map((step) => step.detail);
+      expect({ source, perRowScans }).toEqual({ source, perRowScans: [] });
+    }
   });
 });
