@@ -243,6 +243,15 @@ describe("export and import", () => {
     }
   });
 
+  it("fails the export, never a short zip, when an image goes from disk while the zip is written", async () => {
+    const { db } = livedIn();
+    const archive = exportArchive(db);
+    rmSync(join(mediaFolder(db), "dance.png"));
+    const path = join(tempDir("spankbank-short-"), archive.fileName);
+
+    await expect(pipeline(archive.stream, createWriteStream(path))).rejects.toThrow(/ENOENT.*dance\.png/);
+  });
+
   it("refuses a database that already holds data, changing nothing", async () => {
     const { db } = livedIn();
     const zip = await exportedZip(db);

@@ -175,10 +175,11 @@ function documentBytes(document: ArchiveDocument): Buffer {
 export function exportArchive(db: Db, now = new Date(), options: ExportOptions = {}): ArchiveExport {
   const { tables, files, downloadedBy } = archiveTables(db, options);
   const sha256 = new Map<string, string>();
+  const schemaVersion = schemaVersionOf(db);
   const documentWith = (digest: (fileName: string) => string): ArchiveDocument => ({
     format: ARCHIVE_FORMAT,
     formatVersion: ARCHIVE_FORMAT_VERSION,
-    schemaVersion: schemaVersionOf(db),
+    schemaVersion,
     exportedAt: now.toISOString(),
     ...(downloadedBy === undefined ? {} : { downloadedBy }),
     balances: tables.accounts ?? [],
