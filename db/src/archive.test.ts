@@ -1,11 +1,28 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { buffer } from "node:stream/consumers";
+import { pipeline } from "node:stream/promises";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { afterEach, describe, expect, it } from "vitest";
-import { archiveText, exportArchive, importArchive, parseArchive } from "./archive.js";
+import yauzl from "yauzl";
+import yazl from "yazl";
+import { ARCHIVE_DOCUMENT, type ArchiveDocument, archiveTables, exportArchive } from "./archive.js";
+import { importArchiveFile } from "./archiveImport.js";
 import { type Db, openDb } from "./client.js";
 import { syncCouple } from "./couple.js";
+import { Refusal } from "./errors.js";
 import { checkDatabase } from "./healthCheck.js";
 import { redeemItem } from "./inventory.js";
 import { openLaterLetter, writeLaterLetter } from "./laterLetters.js";
@@ -16,7 +33,7 @@ import { addMemory, deleteMemories, listMemories } from "./memories.js";
 import { createProduct } from "./products.js";
 import { purchaseProduct } from "./purchase.js";
 import { answerQuestion, askQuestion, listQuestions } from "./questions.js";
-import { giveSpanks, openTestDb, refusalOf } from "./test/testDb.js";
+import { giveSpanks, openTestDb } from "./test/testDb.js";
 import { planVisit, visitsOverview } from "./visits.js";
 
 const dirs: string[] = [];
@@ -81,13 +98,78 @@ function livedIn() {
   return { db, alex, sam, images: { "beach.png": beach, "dance.png": dance } };
 }
 
+/** The Refusal `work` rejects with; fails the test when it resolves or rejects with something else. */
+async function refusalOf(work: Promise<unknown>): Promise<Refusal> {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof Refusal) return error;
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+}
+
+/** The zip `npm run export` would write, as a file. */
+async function exportedZip(db: Db): Promise<{ path: string; size: number }> {
+  const archive = exportArchive(db);
+  const path = join(tempDir("spankbank-archive-"), archive.fileName);
+  await pipeline(archive.stream, createWriteStream(path));
+  return { path, size: archive.size };
+}
+
+/** What a zip holds, read whole (small archives only). */
+async function readZip(path: string): Promise<{ document: ArchiveDocument; files: Map<string, Buffer> }> {
+  const zip = await yauzl.openPromise(path);
+  const files = new Map<string, Buffer>();
+  for await (const entry of zip.eachEntry())
+    files.set(entry.fileName, await buffer(await zip.openReadStreamPromise(entry)));
+  return { document: JSON.parse(files.get(ARCHIVE_DOCUMENT)!.toString("utf8")), files };
+}
+
+/** A zip of this document and these files, as an edited archive would be. */
+async function writeZip(document: ArchiveDocument, files: Map<string, Buffer>): Promise<string> {
+  const zip = new yazl.ZipFile();
+  for (const [name, bytes] of files) if (name !== ARCHIVE_DOCUMENT) zip.addBuffer(bytes, name);
+  zip.addBuffer(Buffer.from(JSON.stringify(document)), ARCHIVE_DOCUMENT);
+  zip.end();
+  const path = join(tempDir("spankbank-edited-"), "edited.zip");
+  await pipeline(zip.outputStream, createWriteStream(path));
+  return path;
+}
+
+/** The fresh database is as it was: no row, no media folder, nothing left beside it. */
+function expectNothingWritten(fresh: Db) {
+  for (const table of ["users", "accounts", "transfers", "memories", "memory_images"]) {
+    expect(fresh.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get(), table).toEqual({ n: 0 });
+  }
+  expect(existsSync(mediaFolder(fresh))).toBe(false);
+  expect(readdirSync(dirname(mediaFolder(fresh))).filter((name) => !name.startsWith("fresh.db"))).toEqual([]);
+}
+
+const couple = demoCouple.partners;
+
 describe("export and import", () => {
-  it("round-trips through a fresh database: every memory, image, answer, letter, visit and balance back, check clean", () => {
+  it("round-trips through a zip into a fresh database: every memory, image, answer, letter, visit and balance back, check clean", async () => {
     const { db, alex, sam, images } = livedIn();
-    const text = archiveText(exportArchive(db));
+    const zip = await exportedZip(db);
+    // The size announced before the first byte is the zip's.
+    expect(statSync(zip.path).size).toBe(zip.size);
+    const { document, files } = await readZip(zip.path);
+    expect([...files.keys()]).toEqual(["media/beach.png", "media/dance.png", "spankbank-export.json"]);
+    expect(document.formatVersion).toBe(2);
+    expect(document.media.map((item) => [item.fileName, item.size])).toEqual([
+      ["beach.png", 70_000],
+      ["dance.png", 1_234],
+    ]);
 
     const fresh = freshDb();
-    const result = importArchive(fresh, parseArchive(text));
+    const result = await importArchiveFile(fresh, zip.path, couple);
 
     expect(result.mediaFiles).toBe(2);
     expect(checkDatabase(fresh)).toEqual([]);
@@ -101,75 +183,174 @@ describe("export and import", () => {
     expect(visitsOverview(fresh, alex).next).toEqual(visitsOverview(db, alex).next);
     expect(visitsOverview(fresh, alex).past).toEqual(visitsOverview(db, alex).past);
     // Everything the archive carries is back row for row, the deleted memory, the letter and the visits too.
-    expect(exportArchive(fresh, new Date(0)).tables).toEqual(exportArchive(db, new Date(0)).tables);
+    expect(archiveTables(fresh).tables).toEqual(archiveTables(db).tables);
     // And the imported database goes on living: the couple syncs and writes as before.
     syncCouple(fresh, demoCouple);
     addMemory(fresh, { userId: alex, message: "After the move" });
     expect(checkDatabase(fresh)).toEqual([]);
   });
 
-  it("refuses a database that already holds data, changing nothing", () => {
+  it("still imports a format 1 .json archive, images inside as base64", async () => {
+    const { db, images } = livedIn();
+    const { document, files } = await readZip((await exportedZip(db)).path);
+    const old = {
+      ...document,
+      formatVersion: 1,
+      media: document.media.map((item) => ({
+        ...item,
+        base64: files.get(`media/${item.fileName}`)!.toString("base64"),
+      })),
+    };
+    const path = join(tempDir("spankbank-v1-"), "spankbank-export-2026-11-23.json");
+    writeFileSync(path, JSON.stringify(old));
+
+    const fresh = freshDb();
+    expect((await importArchiveFile(fresh, path, couple)).mediaFiles).toBe(2);
+    expect(readFileSync(join(mediaFolder(fresh), "beach.png")).equals(images["beach.png"])).toBe(true);
+    expect(archiveTables(fresh).tables).toEqual(archiveTables(db).tables);
+  });
+
+  it("streams the photos: the zip never holds more than a chunk of one in memory, and they come back byte for byte", {
+    timeout: 60_000,
+  }, async () => {
+    const { db, alex } = openTestDb();
+    const photoSize = 1024 * 1024;
+    const photos = Array.from({ length: 40 }, (_, i) => `photo-${i}.jpg`);
+    for (const fileName of photos) saveImage(db, fileName, randomBytes(photoSize));
+    addMemory(db, {
+      userId: alex,
+      message: "Our summer",
+      images: photos.map((fileName) => ({ fileName, contentType: "image/jpeg", size: photoSize })),
+    });
+
+    const archive = exportArchive(db);
+    const path = join(tempDir("spankbank-big-"), archive.fileName);
+    let mostHeld = 0;
+    const watched = archive.stream.on("data", () => {
+      mostHeld = Math.max(mostHeld, archive.stream.readableLength);
+    });
+    await pipeline(watched, createWriteStream(path));
+    expect(statSync(path).size).toBe(archive.size);
+    expect(archive.size).toBeGreaterThan(photos.length * photoSize);
+    expect(mostHeld).toBeLessThan(photoSize / 4);
+
+    const fresh = freshDb();
+    expect((await importArchiveFile(fresh, path, couple)).mediaFiles).toBe(photos.length);
+    for (const fileName of [photos[0]!, photos.at(-1)!]) {
+      expect(
+        readFileSync(join(mediaFolder(fresh), fileName)).equals(readFileSync(join(mediaFolder(db), fileName))),
+      ).toBe(true);
+    }
+  });
+
+  it("fails the export, never a short zip, when an image goes from disk while the zip is written", async () => {
     const { db } = livedIn();
     const archive = exportArchive(db);
-    const { db: used } = openTestDb();
-    const before = exportArchive(used, new Date(0));
+    rmSync(join(mediaFolder(db), "dance.png"));
+    const path = join(tempDir("spankbank-short-"), archive.fileName);
 
-    const refusal = refusalOf(() => importArchive(used, archive));
+    await expect(pipeline(archive.stream, createWriteStream(path))).rejects.toThrow(/ENOENT.*dance\.png/);
+  });
+
+  it("refuses a database that already holds data, changing nothing", async () => {
+    const { db } = livedIn();
+    const zip = await exportedZip(db);
+    const { db: used } = openTestDb();
+    const before = archiveTables(used).tables;
+
+    const refusal = await refusalOf(importArchiveFile(used, zip.path, couple));
     expect(refusal.code).toBe("conflict");
     expect(refusal.message).toMatch(/already holds data \(users, accounts\).*fresh, empty database/);
-    expect(exportArchive(used, new Date(0))).toEqual(before);
+    expect(archiveTables(used).tables).toEqual(before);
   });
 
-  it("refuses a damaged archive with the field named, writing no row and no file", () => {
+  it("refuses another couple's archive, writing no row and no file", async () => {
     const { db } = livedIn();
-    const archive = JSON.parse(archiveText(exportArchive(db)));
-    archive.media[1].base64 = Buffer.from("not the image").toString("base64");
+    const zip = await exportedZip(db);
+    // Same login names, other people: the start would sync this install's couple beside them.
+    const others = couple.map((partner, i) => ({ ...partner, discordId: `99999999999999999${i}` }));
     const fresh = freshDb();
 
-    const refusal = refusalOf(() => importArchive(fresh, parseArchive(JSON.stringify(archive))));
-    expect(refusal.message).toMatch(/^archive\.media\[1\] \(dance\.png\): its bytes do not match/);
-    expect(exportArchive(fresh, new Date(0)).tables.users).toEqual([]);
-    expect(existsSync(mediaFolder(fresh))).toBe(false);
-  });
-
-  it("refuses an orphaned row in one transaction: no row and no image stays behind", () => {
-    const { db } = livedIn();
-    const archive = JSON.parse(archiveText(exportArchive(db)));
-    archive.tables.memories = [];
-    const fresh = freshDb();
-
-    const refusal = refusalOf(() => importArchive(fresh, parseArchive(JSON.stringify(archive))));
-    expect(refusal.message).toMatch(/^archive\.tables\.memory_images: row \d+ points to a missing memories row/);
-    expect(exportArchive(fresh, new Date(0)).tables.users).toEqual([]);
-    expect(readdirSync(mediaFolder(fresh))).toEqual([]);
-  });
-
-  it("refuses what is not an archive, a newer format, a newer schema and a path in a file name", () => {
-    expect(refusalOf(() => parseArchive("{")).message).toBe("archive: not a JSON file");
-    expect(refusalOf(() => parseArchive('{"format":"zip"}')).message).toMatch(/^archive: not a Spank Bank export/);
-    const { db } = livedIn();
-    const archive = exportArchive(db);
-    expect(refusalOf(() => parseArchive(JSON.stringify({ ...archive, formatVersion: 2 }))).message).toMatch(
-      /^archive\.formatVersion: 2 is newer/,
+    const refusal = await refusalOf(importArchiveFile(fresh, zip.path, others));
+    expect(refusal.code).toBe("conflict");
+    expect(refusal.message).toBe(
+      "This archive is another couple's: its partners are alex (Discord 111111111111111111) and sam (Discord 222222222222222222), this install's couple config has alex (Discord 999999999999999990) and sam (Discord 999999999999999991). A partner is the same person when the Discord id matches: import it with their couple config.",
     );
-    const escaping = { ...archive, media: [{ ...archive.media[0], fileName: "../escape.png" }] };
-    expect(refusalOf(() => parseArchive(JSON.stringify(escaping))).message).toBe(
+    expectNothingWritten(fresh);
+  });
+
+  it("refuses a ledger that does not add up (a balance raised by hand), writing no row and no file", async () => {
+    const { db, sam } = livedIn();
+    const { document, files } = await readZip((await exportedZip(db)).path);
+    const account = document.tables.accounts!.find((row) => row.user_id === sam)!;
+    account.balance = (account.balance as number) + 1_000_000;
+    const fresh = freshDb();
+
+    const refusal = await refusalOf(importArchiveFile(fresh, await writeZip(document, files), couple));
+    expect(refusal.message).toMatch(/^archive: its data does not check clean/);
+    expect(refusal.message).toContain("[ledger] account user:sam: cached balance 1000071, transfers say 71");
+    expect(refusal.message).toContain("[ledger] balances sum to 1000000, not 0");
+    expectNothingWritten(fresh);
+  });
+
+  it("refuses an image whose bytes are not its sha256, writing no row and no file", async () => {
+    const { db } = livedIn();
+    const { document, files } = await readZip((await exportedZip(db)).path);
+    const dance = files.get("media/dance.png")!;
+    files.set("media/dance.png", Buffer.alloc(dance.length, 7));
+    const fresh = freshDb();
+
+    const refusal = await refusalOf(importArchiveFile(fresh, await writeZip(document, files), couple));
+    expect(refusal.message).toMatch(/^archive\.media\[1\] \(dance\.png\): its bytes do not match its sha256/);
+    expectNothingWritten(fresh);
+  });
+
+  it("refuses an orphaned row in one transaction: no row and no image stays behind", async () => {
+    const { db } = livedIn();
+    const { document, files } = await readZip((await exportedZip(db)).path);
+    document.tables.memories = [];
+    const fresh = freshDb();
+
+    const refusal = await refusalOf(importArchiveFile(fresh, await writeZip(document, files), couple));
+    expect(refusal.message).toMatch(/^archive\.tables\.memory_images: row \d+ points to a missing memories row/);
+    expectNothingWritten(fresh);
+  });
+
+  it("refuses what is not an archive, a newer format, a newer schema, a missing image and a path in a file name", async () => {
+    const { db } = livedIn();
+    const { document, files } = await readZip((await exportedZip(db)).path);
+    const refused = async (edited: ArchiveDocument, media = files) => {
+      const fresh = freshDb();
+      const refusal = await refusalOf(importArchiveFile(fresh, await writeZip(edited, media), couple));
+      expectNothingWritten(fresh);
+      return refusal.message;
+    };
+    const text = join(tempDir("spankbank-text-"), "notes.json");
+    writeFileSync(text, "{");
+    expect((await refusalOf(importArchiveFile(freshDb(), text, couple))).message).toBe("archive: not a JSON file");
+    expect(await refused({ ...document, format: "zip" } as unknown as ArchiveDocument)).toMatch(
+      /^archive: not a Spank Bank export/,
+    );
+    expect(await refused({ ...document, formatVersion: 3 })).toMatch(/^archive\.formatVersion: 3 is newer/);
+    expect(await refused({ ...document, schemaVersion: document.schemaVersion + 1 })).toMatch(
+      /^archive\.schemaVersion: .*newer version/,
+    );
+    expect(await refused({ ...document, media: [{ ...document.media[0]!, fileName: "../escape.png" }] })).toBe(
       "archive.media[0].fileName: not a plain file name",
     );
-    const fresh = freshDb();
-    const newer = { ...archive, schemaVersion: archive.schemaVersion + 1 };
-    expect(refusalOf(() => importArchive(fresh, newer)).message).toMatch(/^archive\.schemaVersion: .*newer version/);
+    const withoutDance = new Map([...files].filter(([name]) => name !== "media/dance.png"));
+    expect(await refused(document, withoutDance)).toBe("archive.media[1] (dance.png): not in the zip");
   });
 });
 
 describe("export for the partner downloading it", () => {
   it("leaves out letters for later to them that are still sealed or unopened, keeps their own and opened ones", () => {
     const { db, alex, sam } = livedIn();
-    const texts = (archive: ReturnType<typeof exportArchive>) =>
-      archive.tables.later_letters!.map((letter) => letter.text).sort();
-    expect(texts(exportArchive(db, new Date(), { downloadedBy: alex }))).toEqual(["Chin up"]);
-    expect(texts(exportArchive(db, new Date(), { downloadedBy: sam }))).toEqual(["Chin up", "Sealed for Christmas"]);
-    expect(texts(exportArchive(db))).toEqual(["Chin up", "Sealed for Christmas"]);
+    const texts = (archive: ReturnType<typeof archiveTables>["tables"]) =>
+      archive.later_letters!.map((letter) => letter.text).sort();
+    expect(texts(archiveTables(db, { downloadedBy: alex }).tables)).toEqual(["Chin up"]);
+    expect(texts(archiveTables(db, { downloadedBy: sam }).tables)).toEqual(["Chin up", "Sealed for Christmas"]);
+    expect(texts(archiveTables(db).tables)).toEqual(["Chin up", "Sealed for Christmas"]);
   });
 });
 
@@ -182,10 +363,10 @@ describe("export for one partner while answers are sealed", () => {
     const open = askQuestion(db, { text: "Best meal this year?" });
     answerQuestion(db, { questionId: open.id, userId: sam, response: "The ramen" }, { answerReward: 0 });
 
-    const responses = (archive: ReturnType<typeof exportArchive>) =>
-      archive.tables.answers!.map((answer) => answer.response).sort();
-    expect(responses(exportArchive(db, new Date(), { sealedFor: alex }))).toEqual(["Kyoto", "Lisbon"]);
-    expect(responses(exportArchive(db, new Date(), { sealedFor: sam }))).toEqual(["Kyoto", "Lisbon", "The ramen"]);
-    expect(responses(exportArchive(db))).toEqual(["Kyoto", "Lisbon", "The ramen"]);
+    const responses = (archive: ReturnType<typeof archiveTables>["tables"]) =>
+      archive.answers!.map((answer) => answer.response).sort();
+    expect(responses(archiveTables(db, { sealedFor: alex }).tables)).toEqual(["Kyoto", "Lisbon"]);
+    expect(responses(archiveTables(db, { sealedFor: sam }).tables)).toEqual(["Kyoto", "Lisbon", "The ramen"]);
+    expect(responses(archiveTables(db).tables)).toEqual(["Kyoto", "Lisbon", "The ramen"]);
   });
 });

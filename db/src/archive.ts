@@ -1,21 +1,26 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createReadStream, statSync } from "node:fs";
 import { join } from "node:path";
+import { type PassThrough, pipeline, Readable, Transform } from "node:stream";
+import yazl from "yazl";
 import type { Db } from "./client.js";
 import { inTransaction } from "./client.js";
-import { Refusal } from "./errors.js";
 import { mediaFolder } from "./media.js";
 
 /**
  * "Your data, yours": one archive of everything the couple made, in a form a later version can
  * import (docs/export.md describes it field by field).
  *
- * One `.json` file with the images inside as base64, not a tar: no tar library is among our
- * dependencies, a hand-written tar writer is more code to get wrong than base64, and one JSON file
- * opens in any editor. The images (8 MiB at most each) grow by a third; fine for one couple.
+ * A zip (it opens on every computer), written while it is sent: the tables as one JSON document
+ * and each image as a file of its own under media/, stored as it is (images are compressed already).
  */
 export const ARCHIVE_FORMAT = "spankbank-export";
-export const ARCHIVE_FORMAT_VERSION = 1;
+/** 1: one JSON file with the images inside as base64 (still imported). 2: the zip. */
+export const ARCHIVE_FORMAT_VERSION = 2;
+/** The JSON document's name inside the zip. */
+export const ARCHIVE_DOCUMENT = "spankbank-export.json";
+/** The folder inside the zip that holds the images, each under its file name. */
+export const ARCHIVE_MEDIA = "media/";
 
 /**
  * The tables the archive carries, parents before children (the order import inserts them in).
@@ -44,21 +49,27 @@ export const ARCHIVED_TABLES = [
   "visit_milestones",
 ] as const;
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 
+/** One image of the archive: `media/<fileName>` in the zip. */
 export interface ArchiveMedia {
   fileName: string;
   size: number;
   sha256: string;
-  base64: string;
 }
 
-export interface Archive {
+/** The JSON document of the archive. */
+export interface ArchiveDocument {
   format: typeof ARCHIVE_FORMAT;
   formatVersion: number;
   /** How many database migrations the exporting app had applied. */
   schemaVersion: number;
   exportedAt: string;
+  /**
+   * A web download: the login name of the partner it was made for. Letters for later still
+   * sealed to them are not in it.
+   */
+  downloadedBy?: string;
   /** Each account's balance when exported, for reading; import recomputes nothing from it. */
   balances: Row[];
   tables: Record<string, Row[]>;
@@ -71,12 +82,8 @@ export function schemaVersionOf(db: Db): number {
   return row.n;
 }
 
-function quoteName(name: string): string {
+export function quoteName(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
-}
-
-function columnsOf(db: Db, table: string): string[] {
-  return (db.$client.prepare(`PRAGMA table_info(${quoteName(table)})`).all() as { name: string }[]).map((c) => c.name);
 }
 
 export interface ExportOptions {
@@ -93,11 +100,19 @@ export interface ExportOptions {
   downloadedBy?: number | undefined;
 }
 
-/**
- * The couple's data as one archive. Rows are read in one transaction, so the ledger in the
- * archive balances even while the bot is writing.
- */
-export function exportArchive(db: Db, now = new Date(), options: ExportOptions = {}): Archive {
+/** An image file to put in the archive, as found on disk when the rows were read. */
+interface MediaFile {
+  fileName: string;
+  path: string;
+  size: number;
+  mtime: Date;
+}
+
+/** The couple's rows and image files, read in one transaction so the ledger balances even while the bot writes. */
+export function archiveTables(
+  db: Db,
+  options: ExportOptions = {},
+): { tables: Record<string, Row[]>; files: MediaFile[]; downloadedBy?: string } {
   return inTransaction(db, () => {
     const tables: Record<string, Row[]> = {};
     for (const table of ARCHIVED_TABLES) {
@@ -121,186 +136,110 @@ export function exportArchive(db: Db, now = new Date(), options: ExportOptions =
       );
     }
     const folder = mediaFolder(db);
-    const media: ArchiveMedia[] = [];
+    const files: MediaFile[] = [];
     for (const image of tables.memory_images as { file_name: string }[]) {
       const path = join(folder, image.file_name);
       // An image file already gone from disk cannot be saved; its row still says what it was.
-      if (!existsSync(path)) continue;
-      const bytes = readFileSync(path);
-      media.push({
-        fileName: image.file_name,
-        size: bytes.length,
-        sha256: createHash("sha256").update(bytes).digest("hex"),
-        base64: bytes.toString("base64"),
-      });
+      const stats = statSync(path, { throwIfNoEntry: false });
+      if (!stats?.isFile()) continue;
+      files.push({ fileName: image.file_name, path, size: stats.size, mtime: stats.mtime });
     }
-    return {
-      format: ARCHIVE_FORMAT,
-      formatVersion: ARCHIVE_FORMAT_VERSION,
-      schemaVersion: schemaVersionOf(db),
-      exportedAt: now.toISOString(),
-      balances: tables.accounts ?? [],
-      tables,
-      media,
-    };
+    const username = (tables.users as { id: number; username: string }[]).find(
+      (user) => user.id === downloader,
+    )?.username;
+    return { tables, files, ...(username === undefined ? {} : { downloadedBy: username }) };
   });
 }
 
-/** The archive as the text of its file. */
-export function archiveText(archive: Archive): string {
-  return JSON.stringify(archive);
-}
-
-/** `spankbank-export-2026-11-23.json`. */
-export function archiveFileName(now = new Date()): string {
-  return `spankbank-export-${now.toISOString().slice(0, 10)}.json`;
-}
-
-/** A safe media file name: no folders, no dot-files (the archive may come from anywhere). */
-const MEDIA_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/;
-
-function invalid(message: string): never {
-  throw new Refusal("invalid", message);
-}
-
-/** The archive read from a file's text, checked for its shape; a Refusal says what is wrong. */
-export function parseArchive(text: string): Archive {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    invalid("archive: not a JSON file");
-  }
-  const archive = value as Partial<Archive> | null;
-  if (archive === null || typeof archive !== "object" || archive.format !== ARCHIVE_FORMAT) {
-    invalid(`archive: not a Spank Bank export (its "format" is not "${ARCHIVE_FORMAT}")`);
-  }
-  if (typeof archive.formatVersion !== "number" || archive.formatVersion > ARCHIVE_FORMAT_VERSION) {
-    invalid(
-      `archive.formatVersion: ${String(archive.formatVersion)} is newer than this version reads (${ARCHIVE_FORMAT_VERSION}); update the app first`,
-    );
-  }
-  if (typeof archive.schemaVersion !== "number") invalid("archive.schemaVersion: missing");
-  if (typeof archive.tables !== "object" || archive.tables === null) invalid("archive.tables: missing");
-  for (const [table, rows] of Object.entries(archive.tables)) {
-    if (!Array.isArray(rows) || rows.some((row) => typeof row !== "object" || row === null || Array.isArray(row))) {
-      invalid(`archive.tables.${table}: not a list of rows`);
-    }
-  }
-  if (!Array.isArray(archive.media)) invalid("archive.media: missing");
-  for (const [i, item] of archive.media.entries()) {
-    if (typeof item?.fileName !== "string" || !MEDIA_NAME.test(item.fileName)) {
-      invalid(`archive.media[${i}].fileName: not a plain file name`);
-    }
-    if (typeof item.base64 !== "string" || typeof item.sha256 !== "string") {
-      invalid(`archive.media[${i}]: base64 and sha256 are required`);
-    }
-  }
-  return archive as Archive;
-}
-
-export interface ImportResult {
-  rows: Record<string, number>;
+/** The archive being written: its size is known before the first byte. */
+export interface ArchiveExport {
+  fileName: string;
+  /** The zip's length in bytes: the download's Content-Length. */
+  size: number;
+  stream: Readable;
+  tables: Record<string, Row[]>;
   mediaFiles: number;
 }
 
-/**
- * Restores an archive into a FRESH database (migrated, nothing in it yet) and its media folder.
- * Every row keeps its id, so memories keep their images and the ledger its history. Columns the
- * archive has and this schema lost are refused; columns this schema added take their defaults.
- * All rows go in one transaction: a refusal leaves the database and the media folder as they were.
- */
-export function importArchive(db: Db, archive: Archive): ImportResult {
-  const current = schemaVersionOf(db);
-  if (archive.schemaVersion > current) {
-    invalid(
-      `archive.schemaVersion: the archive comes from a newer version (schema ${archive.schemaVersion}, this one has ${current}); update the app first`,
-    );
-  }
-  for (const table of Object.keys(archive.tables)) {
-    if (!(ARCHIVED_TABLES as readonly string[]).includes(table))
-      invalid(`archive.tables.${table}: not a table this version knows`);
-  }
-  const holding = ARCHIVED_TABLES.filter((table) => {
-    const row = db.$client.prepare(`SELECT EXISTS (SELECT 1 FROM ${quoteName(table)}) AS used`).get() as {
-      used: number;
-    };
-    return row.used === 1;
-  });
-  if (holding.length > 0) {
-    throw new Refusal(
-      "conflict",
-      `This database already holds data (${holding.join(", ")}); import only into a fresh, empty database.`,
-    );
-  }
+/** A digest's length in hex: the document's size is known before the images are read. */
+const PENDING_SHA256 = "0".repeat(64);
 
-  const media = archive.media.map((item, i) => {
-    const bytes = Buffer.from(item.base64, "base64");
-    if (createHash("sha256").update(bytes).digest("hex") !== item.sha256) {
-      invalid(`archive.media[${i}] (${item.fileName}): its bytes do not match its sha256`);
-    }
-    return { fileName: item.fileName, bytes };
-  });
-
-  const folder = mediaFolder(db);
-  mkdirSync(folder, { recursive: true });
-  const written: string[] = [];
-  try {
-    for (const { fileName, bytes } of media) {
-      const path = join(folder, fileName);
-      if (existsSync(path)) invalid(`archive.media: ${fileName} already exists in ${folder}`);
-      // Written under a temporary name first: a file named like an image is always whole.
-      writeFileSync(`${path}.partial`, bytes);
-      renameSync(`${path}.partial`, path);
-      written.push(path);
-    }
-    const rows = insertRows(db, archive.tables);
-    return { rows, mediaFiles: written.length };
-  } catch (error) {
-    for (const path of written) rmSync(path, { force: true });
-    throw error;
-  }
+function documentBytes(document: ArchiveDocument): Buffer {
+  return Buffer.from(JSON.stringify(document, null, 1), "utf8");
 }
 
-function insertRows(db: Db, tables: Record<string, Row[]>): Record<string, number> {
-  const counts: Record<string, number> = {};
-  inTransaction(db, () => {
-    // Checked at commit rather than per row: a self-reference or a later row's parent is fine.
-    db.$client.pragma("defer_foreign_keys = ON");
-    for (const table of ARCHIVED_TABLES) {
-      const rows = tables[table] ?? [];
-      counts[table] = rows.length;
-      if (rows.length === 0) continue;
-      const known = new Set(columnsOf(db, table));
-      const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-      const unknown = columns.find((column) => !known.has(column));
-      if (unknown !== undefined) invalid(`archive.tables.${table}: column ${unknown} is not one this version knows`);
-      const insert = db.$client.prepare(
-        `INSERT INTO ${quoteName(table)} (${columns.map(quoteName).join(", ")}) VALUES (${columns
-          .map((c) => `@${c}`)
-          .join(", ")})`,
-      );
-      for (const [i, row] of rows.entries()) {
-        const values: Row = {};
-        for (const column of columns) {
-          const value = row[column] ?? null;
-          if (value !== null && !["string", "number"].includes(typeof value)) {
-            invalid(`archive.tables.${table}[${i}].${column}: not a text or a number`);
-          }
-          values[column] = value;
-        }
-        try {
-          insert.run(values);
-        } catch (error) {
-          invalid(`archive.tables.${table}[${i}]: ${(error as Error).message}`);
-        }
-      }
-    }
-    const broken = db.$client.pragma("foreign_key_check") as { table: string; rowid: number; parent: string }[];
-    if (broken.length > 0) {
-      const first = broken[0]!;
-      invalid(`archive.tables.${first.table}: row ${first.rowid} points to a missing ${first.parent} row`);
-    }
+/**
+ * The couple's data as a zip, streamed: one image in memory at a time, a chunk of it at most.
+ * The document goes last, because each image's sha256 is worked out while the image is sent.
+ */
+export function exportArchive(db: Db, now = new Date(), options: ExportOptions = {}): ArchiveExport {
+  const { tables, files, downloadedBy } = archiveTables(db, options);
+  const sha256 = new Map<string, string>();
+  const schemaVersion = schemaVersionOf(db);
+  const documentWith = (digest: (fileName: string) => string): ArchiveDocument => ({
+    format: ARCHIVE_FORMAT,
+    formatVersion: ARCHIVE_FORMAT_VERSION,
+    schemaVersion,
+    exportedAt: now.toISOString(),
+    ...(downloadedBy === undefined ? {} : { downloadedBy }),
+    balances: tables.accounts ?? [],
+    tables,
+    media: files.map((file) => ({ fileName: file.fileName, size: file.size, sha256: digest(file.fileName) })),
   });
-  return counts;
+  const pending = documentWith(() => PENDING_SHA256);
+  const documentSize = documentBytes(pending).length;
+
+  const zip = new yazl.ZipFile();
+  const output = zip.outputStream as PassThrough;
+  // A failed read (an image removed or changed meanwhile) fails the whole download, never a short zip.
+  const fail = (error: Error) => output.destroy(error);
+  zip.on("error", fail);
+  // A download abandoned half-way closes the image being read.
+  let reading: Readable | undefined;
+  output.on("close", () => reading?.destroy());
+  for (const file of files) {
+    zip.addReadStreamLazy(
+      `${ARCHIVE_MEDIA}${file.fileName}`,
+      { compress: false, size: file.size, mtime: file.mtime },
+      (ready) => {
+        reading = hashed(file.path, (digest) => sha256.set(file.fileName, digest), fail);
+        ready(null, reading);
+      },
+    );
+  }
+  zip.addReadStreamLazy(ARCHIVE_DOCUMENT, { compress: false, size: documentSize, mtime: now }, (ready) => {
+    const bytes = documentBytes(documentWith((fileName) => sha256.get(fileName) ?? PENDING_SHA256));
+    if (bytes.length !== documentSize) return fail(new Error("archive: the document changed size while written"));
+    ready(null, Readable.from([bytes]));
+  });
+  let size = -1;
+  (zip.end as (options: object, sized: (total: number) => void) => void)({}, (total) => {
+    size = total;
+  });
+  if (size < 0) throw new Error("archive: the zip's size is not known ahead (an entry is compressed or unsized)");
+  return { fileName: archiveFileName(now), size, stream: output, tables, mediaFiles: files.length };
+}
+
+/** A file's bytes as they are read, its sha256 handed on once read through. */
+function hashed(path: string, onDigest: (digest: string) => void, onError: (error: Error) => void): Readable {
+  const hash = createHash("sha256");
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+    flush(done) {
+      onDigest(hash.digest("hex"));
+      done();
+    },
+  });
+  pipeline(createReadStream(path), tap, (error) => {
+    if (error) onError(error);
+  });
+  return tap;
+}
+
+/** `spankbank-export-2026-11-23.zip`. */
+export function archiveFileName(now = new Date()): string {
+  return `spankbank-export-${now.toISOString().slice(0, 10)}.zip`;
 }

@@ -92,7 +92,8 @@ export function markRunning(databasePath: string, role: "server" | "bot"): () =>
 
 /**
  * Runs `work` holding every role's lock: the caller has the database to itself (no server, no
- * bot, no backup). When any is held elsewhere, nothing runs and the holders are returned.
+ * bot, no backup). When any is held elsewhere, nothing runs and the holders are returned. Work
+ * that returns a promise (an import reading its images) holds the locks until it settles.
  */
 export function withDatabaseToItself<T>(
   databasePath: string,
@@ -100,6 +101,10 @@ export function withDatabaseToItself<T>(
 ): { ok: true; value: T } | { ok: false; running: string[] } {
   const locks: HeldLock[] = [];
   const running: string[] = [];
+  const releaseAll = () => {
+    for (const lock of locks) lock.release();
+  };
+  let settled: Promise<unknown> | undefined;
   try {
     for (const role of ROLES) {
       const lock = tryLock(databasePath, role);
@@ -107,8 +112,12 @@ export function withDatabaseToItself<T>(
       else running.push(describeHolder(databasePath, role));
     }
     if (running.length > 0) return { ok: false, running };
-    return { ok: true, value: work() };
+    const value = work();
+    if (value instanceof Promise) settled = value;
+    return { ok: true, value };
   } finally {
-    for (const lock of locks) lock.release();
+    // The caller's own await on the promise runs after this release: it was registered later.
+    if (settled) settled.then(releaseAll, releaseAll);
+    else releaseAll();
   }
 }

@@ -1,27 +1,28 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, renameSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { archiveFileName, archiveText, exportArchive } from "@spankbank/db/archive";
+import { pipeline } from "node:stream/promises";
+import { exportArchive } from "@spankbank/db/archive";
 import { backupsDirOf } from "@spankbank/db/backup";
 import { openDb } from "@spankbank/db/client";
 import { processRuntime } from "@spankbank/shared/runtime";
 
 /**
- * `npm run export [-- FILE]`: the couple's data as one archive (docs/export.md), written next to
- * the backups (`data/backups/spankbank-export-<date>.json`) or to FILE.
+ * `npm run export [-- FILE]`: the couple's data as one zip (docs/export.md), written next to
+ * the backups (`data/backups/spankbank-export-<date>.zip`) or to FILE, one image at a time.
  */
 const { databasePath } = processRuntime();
 const db = openDb(databasePath);
 try {
   const now = new Date();
-  const target = process.argv[2] ? resolve(process.argv[2]) : join(backupsDirOf(databasePath), archiveFileName(now));
   const archive = exportArchive(db, now);
+  const target = process.argv[2] ? resolve(process.argv[2]) : join(backupsDirOf(databasePath), archive.fileName);
   mkdirSync(dirname(target), { recursive: true });
   // Written under a temporary name first: a file named like an archive is always whole.
-  writeFileSync(`${target}.partial`, archiveText(archive));
+  await pipeline(archive.stream, createWriteStream(`${target}.partial`));
   renameSync(`${target}.partial`, target);
   const count = (table: string) => archive.tables[table]?.length ?? 0;
   console.log(
-    `Exported ${count("memories")} memories, ${archive.media.length} images, ${count("answers")} answers, ${count("letters")} letters and ${count("transfers")} transfers to ${target}`,
+    `Exported ${count("memories")} memories, ${archive.mediaFiles} images, ${count("answers")} answers, ${count("letters")} letters and ${count("transfers")} transfers to ${target}`,
   );
 } catch (error) {
   console.error(`Export FAILED: ${(error as Error).message}`);

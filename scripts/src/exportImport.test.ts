@@ -1,10 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
+import { exportArchive } from "@spankbank/db/archive";
 import { openDb } from "@spankbank/db/client";
-import { syncCouple } from "@spankbank/db/couple";
+import { syncCouple, userByUsername } from "@spankbank/db/couple";
 import { seedDemoData } from "@spankbank/db/demo/seed";
 import { addMemory } from "@spankbank/db/memories";
 import { demoCouple } from "@spankbank/shared/demoCouple";
@@ -12,9 +14,11 @@ import { describe, expect, it } from "vitest";
 
 const entry = (name: string) => fileURLToPath(new URL(`../dist/${name}.js`, import.meta.url));
 
-const run = (script: string, path: string, ...args: string[]) =>
+const run = (script: string, path: string, ...args: string[]) => runWith({}, script, path, ...args);
+
+const runWith = (env: Record<string, string>, script: string, path: string, ...args: string[]) =>
   spawnSync(process.execPath, [entry(script), ...args], {
-    env: { PATH: process.env.PATH ?? "", DATABASE_PATH: path },
+    env: { PATH: process.env.PATH ?? "", DATABASE_PATH: path, ...env },
     encoding: "utf8",
   });
 
@@ -52,7 +56,7 @@ describe("npm run export and npm run import", { timeout: 60_000 }, () => {
     const exported = run("export", path);
     expect(exported.stderr).toBe("");
     expect(exported.status).toBe(0);
-    const [, archivePath] = /to (\S+backups\/spankbank-export-\d{4}-\d{2}-\d{2}\.json)$/m.exec(exported.stdout) ?? [];
+    const [, archivePath] = /to (\S+backups\/spankbank-export-\d{4}-\d{2}-\d{2}\.zip)$/m.exec(exported.stdout) ?? [];
     expect(archivePath).toBeDefined();
 
     const fresh = join(mkdtempSync(join(tmpdir(), "spankbank-import-cli-")), "spankbank.db");
@@ -74,5 +78,34 @@ describe("npm run export and npm run import", { timeout: 60_000 }, () => {
     expect(again.status).toBe(1);
     expect(again.stderr).toMatch(/^Import FAILED, nothing was written: This database already holds data/);
     expect(run("import", fresh).stderr).toMatch(/^Usage: /);
+  });
+
+  it("refuses another couple's archive and writes nothing; says what a partner's web download leaves out", async () => {
+    const path = livedInFile();
+    const db = openDb(path);
+    const download = exportArchive(db, new Date(), { downloadedBy: userByUsername(db, "alex")!.id });
+    const archivePath = join(dirname(path), download.fileName);
+    await pipeline(download.stream, createWriteStream(archivePath));
+    db.$client.close();
+
+    // This install's couple: the same login names, other Discord accounts.
+    const configPath = join(dirname(path), "other.couple.json");
+    const others = {
+      ...demoCouple,
+      partners: demoCouple.partners.map((p, i) => ({ ...p, discordId: `99999999999999999${i}` })),
+    };
+    writeFileSync(configPath, JSON.stringify(others));
+    const fresh = join(mkdtempSync(join(tmpdir(), "spankbank-import-cli-")), "spankbank.db");
+    const refused = runWith({ SPANKBANK_CONFIG: configPath }, "import", fresh, archivePath);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/^Import FAILED, nothing was written: This archive is another couple's: /);
+    expect(rows(fresh, "SELECT id FROM users")).toEqual([]);
+    expect(existsSync(join(fresh, "..", "media"))).toBe(false);
+
+    const imported = run("import", fresh, archivePath);
+    expect(imported.stderr).toBe("");
+    expect(imported.stdout).toContain(
+      "This is alex's download from the web: letters your partner sealed for you are not in your download; the operator's `npm run export` has everything.",
+    );
   });
 });

@@ -1,16 +1,18 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { importArchive, parseArchive } from "@spankbank/db/archive";
+import { importArchiveFile } from "@spankbank/db/archiveImport";
 import { openDb } from "@spankbank/db/client";
 import { withDatabaseToItself } from "@spankbank/db/running";
+import { SEALED_LETTERS_NOTE } from "@spankbank/shared/limits";
 import { processRuntime } from "@spankbank/shared/runtime";
 
 /**
  * `npm run import -- FILE`: restores an archive from `npm run export` (or the web's "Download our
- * data") into the fresh, empty database at DATABASE_PATH. Refuses one that holds data.
+ * data") into the fresh, empty database at DATABASE_PATH, for the couple of this install's
+ * config. Refuses one that holds data, another couple's archive, and one whose ledger does not add up.
  */
 const file = process.argv[2];
-const { databasePath } = processRuntime();
+const { databasePath, config } = processRuntime();
 
 function refuse(message: string): never {
   console.error(message);
@@ -20,12 +22,11 @@ function refuse(message: string): never {
 if (!file) refuse("Usage: DATABASE_PATH=data/new.db npm run import -- FILE   (FILE: an archive from `npm run export`)");
 const archivePath = resolve(file);
 if (!existsSync(archivePath)) refuse(`No file at ${archivePath}.`);
-const text = readFileSync(archivePath, "utf8");
 // Holding every role's lock: no server, bot or backup writes while the archive goes in.
-const outcome = withDatabaseToItself(databasePath, () => {
+const outcome = withDatabaseToItself(databasePath, async () => {
   const db = openDb(databasePath);
   try {
-    return { imported: importArchive(db, parseArchive(text)) };
+    return { imported: await importArchiveFile(db, archivePath, config.partners) };
   } catch (error) {
     // Refused after the locks are released (process.exit would skip the release).
     return { failed: (error as Error).message };
@@ -35,8 +36,10 @@ const outcome = withDatabaseToItself(databasePath, () => {
 });
 if (!outcome.ok)
   refuse(`Spank Bank is running on ${databasePath}: ${outcome.running.join(", ")}. Stop it first, then import.`);
-if ("failed" in outcome.value) refuse(`Import FAILED, nothing was written: ${outcome.value.failed}`);
-const { rows, mediaFiles } = outcome.value.imported;
+const value = await outcome.value;
+if ("failed" in value) refuse(`Import FAILED, nothing was written: ${value.failed}`);
+const { rows, mediaFiles, downloadedBy } = value.imported;
 console.log(
   `Imported ${archivePath} into ${databasePath}: ${rows.memories ?? 0} memories, ${mediaFiles} images, ${rows.answers ?? 0} answers, ${rows.letters ?? 0} letters, ${rows.transfers ?? 0} transfers. Run \`npm run check\` to see it whole.`,
 );
+if (downloadedBy !== undefined) console.log(`This is ${downloadedBy}'s download from the web: ${SEALED_LETTERS_NOTE}`);

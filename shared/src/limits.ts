@@ -97,3 +97,7 @@ export const VISIT_LENGTH_MAX = 366;
 export const VISITS_PER_PAGE = 10;
 /** The countdown is posted in Discord when the next visit is this many days away. */
 export const VISIT_MILESTONE_DAYS = [30, 7, 1] as const;
+
+/** Said beside "Download our data" and by an import of a web download: what the download leaves out. */
+export const SEALED_LETTERS_NOTE =
+  "letters your partner sealed for you are not in your download; the operator's `npm run export` has everything.";

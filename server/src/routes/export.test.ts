@@ -1,8 +1,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { buffer } from "node:stream/consumers";
 import { mediaFolder } from "@spankbank/db/media";
 import { addMemory } from "@spankbank/db/memories";
 import { describe, expect, it } from "vitest";
+import yauzl from "yauzl";
 import { buildTestApp, userIdOf } from "../test/app.js";
 import { sessionCookie } from "../test/session.js";
 
@@ -20,25 +22,60 @@ async function appWithPhoto() {
   return test;
 }
 
+/** Each file of a zip by its name. */
+async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await yauzl.fromBufferPromise(bytes);
+  const files = new Map<string, Buffer>();
+  for await (const entry of zip.eachEntry())
+    files.set(entry.fileName, await buffer(await zip.openReadStreamPromise(entry)));
+  return files;
+}
+
 describe("GET /api/export", () => {
-  it("downloads the archive as an attachment to a signed-in partner, image inside", async () => {
+  it("downloads the zip as an attachment of a known length to a signed-in partner, image inside", async () => {
     const test = await appWithPhoto();
-    const reply = await test.app.inject({ url: "/api/export", headers: { cookie: sessionCookie(test, "alex") } });
+    const reply = await test.app.inject({
+      url: "/api/export",
+      headers: { cookie: sessionCookie(test, "alex"), "accept-encoding": "br, gzip" },
+    });
     expect(reply.statusCode).toBe(200);
-    expect(reply.headers["content-disposition"]).toBe('attachment; filename="spankbank-export-2026-11-23.json"');
+    expect(reply.headers["content-type"]).toBe("application/zip");
+    expect(reply.headers["content-disposition"]).toBe('attachment; filename="spankbank-export-2026-11-23.zip"');
     expect(reply.headers["cache-control"]).toBe("no-store");
-    const archive = reply.json();
+    // The browser shows the download's progress from its length: sent as it is, not compressed again.
+    expect(reply.headers["content-encoding"]).toBeUndefined();
+    expect(reply.headers["content-length"]).toBe(String(reply.rawPayload.length));
+
+    const files = await unzip(reply.rawPayload);
+    expect(files.get("media/kiss.gif")?.equals(gif)).toBe(true);
+    const archive = JSON.parse(files.get("spankbank-export.json")!.toString("utf8"));
     expect(archive.format).toBe("spankbank-export");
     expect(archive.exportedAt).toBe("2026-11-23T10:00:00.000Z");
+    expect(archive.downloadedBy).toBe("alex");
     expect(archive.tables.memories.map((m: { message: string }) => m.message)).toContain("Our first kiss");
-    expect(Buffer.from(archive.media[0].base64, "base64").equals(gif)).toBe(true);
   });
 
   it("is refused signed out, with nothing of the data", async () => {
     const test = await appWithPhoto();
-    const reply = await test.app.inject({ url: "/api/export" });
-    expect(reply.statusCode).toBe(401);
-    expect(reply.body).not.toContain("Our first kiss");
-    expect(reply.headers["content-disposition"]).toBeUndefined();
+    for (const method of ["GET", "HEAD"] as const) {
+      const reply = await test.app.inject({ method, url: "/api/export" });
+      expect(reply.statusCode, method).toBe(401);
+      expect(reply.body).not.toContain("Our first kiss");
+      expect(reply.headers["content-disposition"]).toBeUndefined();
+    }
+  });
+
+  it("answers HEAD from the headers alone, building nothing: it reads no table", async () => {
+    const test = await appWithPhoto();
+    const cookie = sessionCookie(test, "alex");
+    // A table the archive reads is gone: building the archive can only fail.
+    test.db.$client.exec('ALTER TABLE "memories" RENAME TO "memories_elsewhere"');
+
+    const head = await test.app.inject({ method: "HEAD", url: "/api/export", headers: { cookie } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-type"]).toBe("application/zip");
+    expect(head.headers["content-disposition"]).toBe('attachment; filename="spankbank-export-2026-11-23.zip"');
+    expect(head.body).toBe("");
+    expect((await test.app.inject({ url: "/api/export", headers: { cookie } })).statusCode).toBe(500);
   });
 });

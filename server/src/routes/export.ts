@@ -1,12 +1,14 @@
-import { archiveFileName, archiveText, exportArchive } from "@spankbank/db/archive";
+import { archiveFileName, exportArchive } from "@spankbank/db/archive";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { signedInUser } from "../plugins/session.js";
 
-/** "Download our data": the archive of docs/export.md, to a signed-in partner only. */
+/** "Download our data": the zip of docs/export.md, to a signed-in partner only, streamed as it is written. */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, now } = app.ctx;
+  const attachment = (at: Date) => `attachment; filename="${archiveFileName(at)}"`;
 
-  app.get("/export", async (request, reply) => {
+  // Its own HEAD: Fastify's would build the whole archive to throw it away.
+  app.get("/export", { exposeHeadRoute: false }, async (request, reply) => {
     const user = signedInUser(request);
     const at = now();
     // The partner's answers stay sealed in the download as they are on the page.
@@ -14,7 +16,16 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     // Letters for later to this partner leave the server only once opened.
     const archive = exportArchive(db, at, { sealedFor, downloadedBy: user.id });
     reply.header("Cache-Control", "no-store");
-    reply.header("Content-Disposition", `attachment; filename="${archiveFileName(at)}"`);
-    return reply.type("application/json; charset=utf-8").send(archiveText(archive));
+    reply.header("Content-Disposition", attachment(at));
+    // Known ahead, so the browser shows how far the download is.
+    reply.header("Content-Length", archive.size);
+    return reply.type("application/zip").send(archive.stream);
+  });
+
+  app.head("/export", async (request, reply) => {
+    signedInUser(request);
+    reply.header("Cache-Control", "no-store");
+    reply.header("Content-Disposition", attachment(now()));
+    return reply.type("application/zip").send();
   });
 };

@@ -1,7 +1,7 @@
 import "@/app/styles/pageStyles";
-import { Button, Divider, Drawer, Stack } from "@mantine/core";
+import { Button, Code, Divider, Drawer, Stack, Text } from "@mantine/core";
 import type { SessionReply } from "@spankbank/shared/contract/auth";
-import { POST_LOGOUT_PATH } from "@spankbank/shared/limits";
+import { POST_LOGOUT_PATH, SEALED_LETTERS_NOTE } from "@spankbank/shared/limits";
 import { drawerPages } from "@spankbank/shared/pages";
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { NavLinkLink } from "@/components/links";
@@ -14,6 +14,11 @@ interface MenuDrawerProps {
   opened: boolean;
   onClose: () => void;
 }
+
+/** What the download leaves out, its command set as code: "Letters ... `npm run export` has everything." */
+const sealedLettersNote = SEALED_LETTERS_NOTE.split("`").map((part, i) =>
+  i % 2 === 1 ? <Code key={part}>{part}</Code> : i === 0 ? part.charAt(0).toUpperCase() + part.slice(1) : part,
+);
 
 /** The spec's right-side drawer: the dashboard-area pages in order, then Logout and 'Sign out everywhere'. */
 export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
@@ -58,9 +63,20 @@ export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
         </nav>
         <Divider />
         {/* A plain link, not a query: the browser saves the attachment itself (GET /api/export, session cookie). */}
-        <Button component="a" href="/api/export" download variant="subtle" color="rose.9" onClick={onClose}>
+        <Button
+          component="a"
+          href="/api/export"
+          download
+          variant="subtle"
+          color="rose.9"
+          aria-describedby="download-leaves-out"
+          onClick={onClose}
+        >
           Download our data
         </Button>
+        <Text id="download-leaves-out" size="xs" c="dimmed" px="sm">
+          {sealedLettersNote}
+        </Text>
         <Button variant="light" onClick={() => signOut(logout)}>
           Logout
         </Button>

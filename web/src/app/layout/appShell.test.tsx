@@ -45,6 +45,9 @@ describe("the header and its drawer", () => {
     const download = within(drawer).getByRole("link", { name: "Download our data" });
     expect(download).toHaveAttribute("href", "/api/export");
     expect(download).toHaveAttribute("download");
+    expect(download).toHaveAccessibleDescription(
+      "Letters your partner sealed for you are not in your download; the operator's npm run export has everything.",
+    );
     expect(within(drawer).getByRole("button", { name: "Logout" })).toBeInTheDocument();
 
     await user.keyboard("{Escape}");
