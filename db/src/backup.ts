@@ -20,6 +20,7 @@ import {
 } from "node:fs";
 import { copyFile, readFile, rename, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { BACKUP_KEPT_APART_DAYS } from "@spankbank/shared/limits";
 import { StartupError } from "@spankbank/shared/runtime";
 import BetterSqlite3 from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
@@ -38,7 +39,7 @@ export const mediaDirOf = (databasePath: string) => join(dirname(databasePath), 
  */
 export const mediaStoreOf = (databasePath: string) => join(backupsDirOf(databasePath), "media");
 
-const BACKUP_NAME = /^spankbank-(\d{4}-\d{2}-\d{2})T(\d{2})(\d{2})(\d{2})Z(-pre-migration)?\.db$/;
+const BACKUP_NAME = /^spankbank-(\d{4}-\d{2}-\d{2})T(\d{2})(\d{2})(\d{2})Z(?:-(pre-migration|manual))?\.db$/;
 /** Files a backup, a restore or a store copy leaves when it is killed half-way. */
 const PARTIAL = /\.(partial|restoring)(-wal|-shm|-journal)?$/;
 
@@ -48,9 +49,17 @@ const PARTIAL = /\.(partial|restoring)(-wal|-shm|-journal)?$/;
  */
 export const BACKUP_DISK_RESERVE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * `daily`: the server's, rotated by the config's retention; `manual`: `npm run backup`;
+ * `pre-migration`: the copy taken before an upgrade's migrations. The last two are kept
+ * BACKUP_KEPT_APART_DAYS days, outside the rotation.
+ */
+export type BackupKind = "daily" | "manual" | "pre-migration";
+
 export interface BackupFile {
   path: string;
   name: string;
+  kind: BackupKind;
   takenAt: Date;
   bytes: number;
   /**
@@ -115,13 +124,14 @@ export async function takeBackup(
   databasePath: string,
   now = new Date(),
   freeSpace: FreeSpace = freeSpaceOnDisk,
+  kind: "daily" | "manual" = "daily",
 ): Promise<BackupFile> {
   const lock = tryLock(databasePath, "backup");
   if (lock === null) {
     throw new BackupRefused("busy", `Another backup of ${databasePath} is running; this one was not started.`);
   }
   const dir = backupsDirOf(databasePath);
-  const path = join(dir, backupName(now));
+  const path = join(dir, backupName(now, kind === "manual" ? "-manual" : ""));
   const partial = `${path}.partial`;
   try {
     mkdirSync(dir, { recursive: true });
@@ -313,11 +323,12 @@ export function listBackups(databasePath: string): BackupFile[] {
 
 function describe(path: string): BackupFile {
   const name = basename(path);
-  const [, day, hours, minutes, seconds] = BACKUP_NAME.exec(name) ?? [];
+  const [, day, hours, minutes, seconds, kind] = BACKUP_NAME.exec(name) ?? [];
   const mediaPath = [manifestOf(path), legacyMediaOf(path)].find((candidate) => existsSync(candidate)) ?? null;
   return {
     path,
     name,
+    kind: (kind as BackupKind | undefined) ?? "daily",
     takenAt: new Date(`${day}T${hours}:${minutes}:${seconds}Z`),
     bytes: statSync(path).size,
     mediaPath,
@@ -325,19 +336,25 @@ function describe(path: string): BackupFile {
 }
 
 /**
- * Keeps the newest backup of each of the last `keepDaily` days that have one, and the newest of
- * each of the `keepWeekly` weeks before those; deletes the rest, then the images in the store no
+ * Keeps the newest daily backup of each of the last `keepDaily` days that have one, and the
+ * newest of each of the `keepWeekly` weeks before those, and every manual and pre-migration copy
+ * younger than BACKUP_KEPT_APART_DAYS days; deletes the rest, then the images in the store no
  * kept backup lists. Holds the backup lock, so no backup adds images while it sweeps. Returns
  * what was deleted.
  */
-export function pruneBackups(databasePath: string, retention: Retention): string[] {
+export function pruneBackups(databasePath: string, retention: Retention, now = new Date()): string[] {
   const lock = tryLock(databasePath, "backup");
   if (lock === null) return [];
   try {
     const kept = new Set<string>();
     const days = new Set<string>();
     const weeks = new Set<string>();
+    const keptApartSince = now.getTime() - BACKUP_KEPT_APART_DAYS * 24 * 60 * 60 * 1000;
     for (const backup of listBackups(databasePath)) {
+      if (backup.kind !== "daily") {
+        if (backup.takenAt.getTime() > keptApartSince) kept.add(backup.path);
+        continue;
+      }
       const day = backup.takenAt.toISOString().slice(0, 10);
       if (days.has(day)) continue;
       if (days.size < retention.keepDaily) {

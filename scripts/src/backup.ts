@@ -1,10 +1,12 @@
 import { existsSync } from "node:fs";
 import { BackupRefused, listBackups, pruneBackups, takeBackup } from "@spankbank/db/backup";
 import { openDb } from "@spankbank/db/client";
+import { BACKUP_KEPT_APART_DAYS } from "@spankbank/shared/limits";
 import { processRuntime } from "@spankbank/shared/runtime";
 
 /**
- * `npm run backup`: one verified online backup now, then the retention of the config.
+ * `npm run backup`: one verified online backup now (`…-manual.db`, kept BACKUP_KEPT_APART_DAYS
+ * days outside the daily rotation), then the retention of the config.
  * `npm run backup -- --list`: the backups there are, newest first.
  */
 const { databasePath, config } = processRuntime();
@@ -14,7 +16,9 @@ if (process.argv.includes("--list")) {
   if (backups.length === 0) console.log(`No backups yet beside ${databasePath}. Take one with \`npm run backup\`.`);
   for (const backup of backups) {
     const size = `${(backup.bytes / 1024).toFixed(0)} KiB`;
-    console.log(`${backup.path}  ${backup.takenAt.toISOString()}  ${size}${backup.mediaPath ? "  + media" : ""}`);
+    console.log(
+      `${backup.path}  ${backup.takenAt.toISOString()}  ${backup.kind}  ${size}${backup.mediaPath ? "  + media" : ""}`,
+    );
   }
 } else if (!existsSync(databasePath)) {
   // Opening would create an empty database: there is nothing to back up.
@@ -23,9 +27,10 @@ if (process.argv.includes("--list")) {
 } else {
   const db = openDb(databasePath);
   try {
-    const backup = await takeBackup(db, databasePath);
+    const backup = await takeBackup(db, databasePath, new Date(), undefined, "manual");
     const removed = pruneBackups(databasePath, config.backups);
     console.log(`Backup taken and verified: ${backup.path}${backup.mediaPath ? ` (media: ${backup.mediaPath})` : ""}`);
+    console.log(`Kept ${BACKUP_KEPT_APART_DAYS} days, whatever the daily backups do.`);
     if (removed.length > 0) console.log(`Removed by retention: ${removed.join(", ")}`);
   } catch (error) {
     console.error(
