@@ -27,6 +27,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import type { Db } from "./client.js";
 import { checkDatabase, describeBrokenRules, quickCheck } from "./healthCheck.js";
+import { rewrittenMigrationHashes } from "./migrationRepairs.js";
 import { tryLock } from "./running.js";
 import * as schema from "./schema.js";
 
@@ -307,7 +308,7 @@ function unknownMigrations(sqlite: BetterSqlite3.Database, migrationsFolder: str
     .get();
   if (!table) return 0;
   const applied = sqlite.prepare("SELECT hash FROM __drizzle_migrations").all() as { hash: string }[];
-  return applied.filter((row) => !known.has(row.hash)).length;
+  return applied.filter((row) => !known.has(row.hash) && !rewrittenMigrationHashes.has(row.hash)).length;
 }
 
 /** Every backup, newest first. */
