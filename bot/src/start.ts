@@ -1,8 +1,8 @@
-import { refuseLostDatabase } from "@spankbank/db/backup";
 import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { mediaFolder } from "@spankbank/db/media";
 import { markRunning } from "@spankbank/db/running";
+import { damagedDatabaseError, markSetUp, refuseFreshInstallOverLostData } from "@spankbank/db/startChecks";
 import { processEnv, processRuntime, StartupError } from "@spankbank/shared/runtime";
 import { Events } from "discord.js";
 import { createBot } from "./bot.js";
@@ -29,9 +29,12 @@ async function main(): Promise<void> {
   const runtime = processRuntime();
   markRunning(runtime.databasePath, "bot");
   // Never turn a lost database into a fresh one (the server refuses the same way).
-  if (!runtime.demo) refuseLostDatabase(runtime.databasePath);
+  if (!runtime.demo)
+    refuseFreshInstallOverLostData(runtime.databasePath, { production: env.NODE_ENV === "production" });
+  databasePath = runtime.databasePath;
   const db = openDb(runtime.databasePath);
   syncCouple(db, runtime.config);
+  if (!runtime.demo) markSetUp(runtime.databasePath);
   const context: BotContext = {
     db,
     config: runtime.config,
@@ -78,7 +81,11 @@ async function main(): Promise<void> {
   await client.login(token);
 }
 
+/** Known once the database is about to be opened: a start failing on a damaged file names it. */
+let databasePath: string | undefined;
+
 main().catch((error: unknown) => {
-  console.error(error instanceof StartupError ? `Discord bot cannot start:\n${error.message}` : error);
+  const refusal = error instanceof StartupError ? error : databasePath && damagedDatabaseError(error, databasePath);
+  console.error(refusal ? `Discord bot cannot start:\n${refusal.message}` : error);
   process.exit(1);
 });

@@ -21,7 +21,6 @@ import {
 import { copyFile, readFile, rename, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { BACKUP_KEPT_APART_DAYS } from "@spankbank/shared/limits";
-import { StartupError } from "@spankbank/shared/runtime";
 import BetterSqlite3 from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { readMigrationFiles } from "drizzle-orm/migrator";
@@ -566,42 +565,6 @@ function hasPendingMigrations(sqlite: BetterSqlite3.Database, migrationsFolder: 
   const last = sqlite.prepare("SELECT MAX(created_at) AS at FROM __drizzle_migrations").get() as { at: number | null };
   if (last.at === null) return false;
   return readMigrationFiles({ migrationsFolder }).some((migration) => migration.folderMillis > Number(last.at));
-}
-
-/**
- * The latest backup of a database that is gone or empty (missing, zero bytes, or holding no
- * couple), or null when it is fine or never had a backup (a fresh install). Read-only.
- */
-export function lostDatabase(databasePath: string): { state: "missing" | "empty"; latest: BackupFile } | null {
-  const latest = listBackups(databasePath)[0];
-  if (!latest) return null;
-  if (!existsSync(databasePath)) return { state: "missing", latest };
-  if (statSync(databasePath).size === 0) return { state: "empty", latest };
-  let sqlite: BetterSqlite3.Database | undefined;
-  try {
-    sqlite = new BetterSqlite3(databasePath, { readonly: true, fileMustExist: true });
-    const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'users'").get();
-    const partners = table ? (sqlite.prepare("SELECT COUNT(*) AS n FROM users").get() as { n: number }).n : 0;
-    return partners === 0 ? { state: "empty", latest } : null;
-  } catch {
-    // Unreadable is damage, not emptiness: the start's quick check reports it.
-    return null;
-  } finally {
-    sqlite?.close();
-  }
-}
-
-/**
- * Refuses to start on a database that is gone or empty while backups of it exist: starting over
- * would be a fresh install (starting spanks granted again) and the nightly backups would then
- * save the empty file. Names the latest backup and the command that puts it back.
- */
-export function refuseLostDatabase(databasePath: string): void {
-  const lost = lostDatabase(databasePath);
-  if (lost === null) return;
-  throw new StartupError(
-    `${databasePath} is ${lost.state}, but backups of it exist (latest: ${lost.latest.path}). Restore it with \`npm run restore -- ${lost.latest.path}\`; to really start over, move ${backupsDirOf(databasePath)} elsewhere first.`,
-  );
 }
 
 /** SQLite's quick check of the file as it is, before anything writes to it (none when it does not exist yet). */

@@ -1,12 +1,13 @@
 import { fileURLToPath } from "node:url";
 import { raiseAlert } from "@spankbank/db/alerts";
-import { quickCheckFile, refuseLostDatabase } from "@spankbank/db/backup";
+import { quickCheckFile } from "@spankbank/db/backup";
 import { openDb } from "@spankbank/db/client";
 import { grantStartingSpanks, syncCouple } from "@spankbank/db/couple";
 import { seedDemoData } from "@spankbank/db/demo/seed";
 import { seedQuestionBank } from "@spankbank/db/questions";
 import { markRunning } from "@spankbank/db/running";
 import { purgeExpiredSessions } from "@spankbank/db/sessions";
+import { damagedDatabaseError, markSetUp, refuseFreshInstallOverLostData } from "@spankbank/db/startChecks";
 import { bundledQuestions } from "@spankbank/shared/content/questionBank";
 import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
 import { processEnv, processRuntime, StartupError } from "@spankbank/shared/runtime";
@@ -32,12 +33,14 @@ async function main(): Promise<void> {
   // refuses here, leaving everything of the first alone (the lock is in db/src/running.ts).
   markRunning(runtime.databasePath, "server");
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
-  // A real couple's database that had backups and is now gone or empty is not a fresh install.
-  if (!runtime.demo) refuseLostDatabase(runtime.databasePath);
+  // A real couple's database that had backups (or, in production, ran) and is now gone or empty is not a fresh install.
+  if (!runtime.demo)
+    refuseFreshInstallOverLostData(runtime.databasePath, { production: env.NODE_ENV === "production" });
   // Before migrations write to it: a damaged file is served (reads may still work), but said loudly.
   const damage = quickCheckFile(runtime.databasePath);
   const db = openDb(runtime.databasePath);
   syncCouple(db, runtime.config);
+  if (!runtime.demo) markSetUp(runtime.databasePath);
   seedQuestionBank(db, bundledQuestions);
   purgeExpiredSessions(db);
   if (runtime.demo) seedDemoData(db, runtime.config);
@@ -120,8 +123,11 @@ function printDemoBanner(url: string, databasePath: string): void {
 }
 
 main().catch((error: unknown) => {
-  // A full or read-only disk is said in one line, not a stack trace.
-  const refusal = error instanceof StartupError ? error : databasePath && startupDiskError(error, databasePath);
+  // A full or read-only disk, or a damaged file, is said in one line, not a stack trace.
+  const refusal =
+    error instanceof StartupError
+      ? error
+      : databasePath && (startupDiskError(error, databasePath) ?? damagedDatabaseError(error, databasePath));
   if (refusal) {
     console.error(`\nSpank Bank cannot start:\n${refusal.message}\n`);
   } else {
