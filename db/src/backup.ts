@@ -146,14 +146,7 @@ export async function takeBackup(
     const media = await mediaToStore(databasePath);
     const pageSize = db.$client.pragma("page_size", { simple: true }) as number;
     const pages = db.$client.pragma("page_count", { simple: true }) as number;
-    const needed = pageSize * pages + media.newBytes;
-    const free = freeSpace(dir);
-    if (free - needed < BACKUP_DISK_RESERVE_BYTES) {
-      throw new BackupRefused(
-        "disk",
-        `Not enough disk space for a backup: it needs about ${mib(needed)} MiB in ${dir} and ${mib(BACKUP_DISK_RESERVE_BYTES)} MiB kept free for the app, but only ${mib(free)} MiB are free. Nothing was written. Free some space, then run \`npm run backup\`.`,
-      );
-    }
+    refuseUnlessRoom(dir, pageSize * pages + media.newBytes, freeSpace);
     await db.$client.backup(partial);
     selfContained(partial);
     const problems = verifyBackupFile(partial);
@@ -176,6 +169,31 @@ export async function takeBackup(
 }
 
 const mib = (bytes: number) => Math.ceil(bytes / (1024 * 1024));
+
+/** Refuses (BackupRefused "disk") a backup of `needed` bytes into `dir` that would eat into the reserve. */
+function refuseUnlessRoom(dir: string, needed: number, freeSpace: FreeSpace): void {
+  const free = freeSpace(dir);
+  if (free - needed < BACKUP_DISK_RESERVE_BYTES) {
+    throw new BackupRefused(
+      "disk",
+      `Not enough disk space for a backup: it needs about ${mib(needed)} MiB in ${dir} and ${mib(BACKUP_DISK_RESERVE_BYTES)} MiB kept free for the app, but only ${mib(free)} MiB are free. Nothing was written. Free some space, then run \`npm run backup\`.`,
+    );
+  }
+}
+
+/**
+ * The same refusal before the database is opened, from its file's size (and its WAL's): on a
+ * disk that full, opening it would fail on SQLite's own files first ("disk I/O error").
+ */
+export function refuseBackupWithoutRoom(databasePath: string, freeSpace: FreeSpace = freeSpaceOnDisk): void {
+  const dir = backupsDirOf(databasePath);
+  const size = (path: string) => (existsSync(path) ? statSync(path).size : 0);
+  refuseUnlessRoom(
+    existsSync(dir) ? dir : dirname(databasePath),
+    size(databasePath) + size(`${databasePath}-wal`),
+    freeSpace,
+  );
+}
 
 /** Deletes what a killed or failed backup or restore left (the caller holds the backup lock). */
 function removePartials(databasePath: string): void {

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
-import { BackupRefused, listBackups, pruneBackups, takeBackup } from "@spankbank/db/backup";
-import { openDb } from "@spankbank/db/client";
+import { BackupRefused, listBackups, pruneBackups, refuseBackupWithoutRoom, takeBackup } from "@spankbank/db/backup";
+import { type Db, openDb } from "@spankbank/db/client";
 import { BACKUP_KEPT_APART_DAYS } from "@spankbank/shared/limits";
 import { processRuntime } from "@spankbank/shared/runtime";
 
@@ -25,8 +25,10 @@ if (process.argv.includes("--list")) {
   console.error(`Backup not taken: there is no database at ${databasePath}.`);
   process.exitCode = 1;
 } else {
-  const db = openDb(databasePath);
+  let db: Db | undefined;
   try {
+    refuseBackupWithoutRoom(databasePath);
+    db = openDb(databasePath);
     const backup = await takeBackup(db, databasePath, new Date(), undefined, "manual");
     const removed = pruneBackups(databasePath, config.backups);
     console.log(`Backup taken and verified: ${backup.path}${backup.mediaPath ? ` (media: ${backup.mediaPath})` : ""}`);
@@ -40,6 +42,6 @@ if (process.argv.includes("--list")) {
     );
     process.exitCode = 1;
   } finally {
-    db.$client.close();
+    db?.$client.close();
   }
 }
