@@ -41,17 +41,18 @@ export function repairRewrittenMigrations(sqlite: BetterSqlite3.Database, migrat
     .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
     .get();
   if (!table) return;
-  const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
-    entries: { tag: string }[];
-  };
-  const current = readMigrationFiles({ migrationsFolder });
   for (const rewritten of REWRITTEN) {
     const applied = sqlite
       // rowid: drizzle's `id SERIAL` is no rowid alias in SQLite, and is null in every row.
       .prepare("SELECT rowid AS row FROM __drizzle_migrations WHERE hash = ? AND created_at = ?")
       .get(rewritten.sha256, rewritten.when) as { row: number } | undefined;
     if (!applied) continue;
-    const now = current[journal.entries.findIndex((entry) => entry.tag === rewritten.tag)];
+    const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+      entries: { tag: string }[];
+    };
+    const now = readMigrationFiles({ migrationsFolder })[
+      journal.entries.findIndex((entry) => entry.tag === rewritten.tag)
+    ];
     if (!now) throw new Error(`The migration ${rewritten.tag} is missing from ${migrationsFolder}.`);
     sqlite.transaction(() => {
       for (const statement of rewritten.missing) sqlite.exec(statement);

@@ -73,6 +73,15 @@ function startServer(dir: string, extra: Record<string, string> = {}) {
   return { child, output, listening, exited };
 }
 
+/** A start expected to refuse: the real entry (server or bot) in `dir`, run to its end. */
+const startToEnd = (entry: string, dir: string, extra: Record<string, string>) =>
+  spawnSync(process.execPath, [entry], {
+    cwd: dir,
+    env: envOf(dir, { PORT: "0", ...extra }),
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+
 const runScript = (name: string, dir: string, ...args: string[]) =>
   spawnSync(process.execPath, [script(name), ...args], { cwd: dir, env: envOf(dir), encoding: "utf8" });
 
@@ -172,12 +181,7 @@ describe("operations lose nothing", { timeout: 120_000 }, () => {
     const backup = backupOf(dir);
     for (const lose of [() => writeFileSync(path, ""), () => rmSync(path)]) {
       lose();
-      const start = spawnSync(process.execPath, [serverEntry], {
-        cwd: dir,
-        env: envOf(dir, { PORT: "0", NODE_ENV: "production" }),
-        encoding: "utf8",
-        timeout: 60_000,
-      });
+      const start = startToEnd(serverEntry, dir, { NODE_ENV: "production" });
       expect(start.status).toBe(1);
       expect(start.stderr.trim().split("\n")).toEqual([
         "Spank Bank cannot start:",
@@ -242,12 +246,7 @@ describe("operations lose nothing", { timeout: 120_000 }, () => {
     writeSync(file, Buffer.from("not a database, sorry"), 0, 16, 0);
     closeSync(file);
     for (const entry of [serverEntry, botEntry]) {
-      const start = spawnSync(process.execPath, [entry], {
-        cwd: dir,
-        env: envOf(dir, { PORT: "0", DISCORD_TOKEN: "not-a-real-token" }),
-        encoding: "utf8",
-        timeout: 60_000,
-      });
+      const start = startToEnd(entry, dir, { DISCORD_TOKEN: "not-a-real-token" });
       expect(start.status).toBe(1);
       expect(start.stderr.trim().split("\n")).toEqual([
         expect.stringMatching(/^(Spank Bank|Discord bot) cannot start:$/),
