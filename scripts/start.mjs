@@ -3,7 +3,6 @@
 // exits is restarted with a growing wait. Ctrl-C stops both. SPANKBANK_SKIP_BUILD=1 skips the
 // build (already built, as in the tests of this file).
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { isBuilt, runTurbo } from "./turbo.mjs";
 
@@ -20,8 +19,6 @@ const status = skipBuild
       stdio: built ? ["inherit", "ignore", "inherit"] : "inherit",
     });
 if (status !== 0) process.exit(status);
-
-if (existsSync(`${root}.env`)) process.loadEnvFile(`${root}.env`);
 
 const children = new Set();
 let stopping = false;

@@ -1,10 +1,9 @@
-import { existsSync } from "node:fs";
-import { refuseLostDatabase } from "@spankbank/db/backup";
 import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { mediaFolder } from "@spankbank/db/media";
 import { markRunning } from "@spankbank/db/running";
-import { processRuntime, StartupError } from "@spankbank/shared/runtime";
+import { damagedDatabaseError, markSetUp, refuseFreshInstallOverLostData } from "@spankbank/db/startChecks";
+import { processEnv, processRuntime, StartupError } from "@spankbank/shared/runtime";
 import { Events } from "discord.js";
 import { createBot } from "./bot.js";
 import type { BotContext } from "./context.js";
@@ -19,8 +18,8 @@ import { scheduleVisitMilestones } from "./visits/milestones.js";
 
 /** Logs the bot in when DISCORD_TOKEN is set; otherwise says once how to turn it on, and exits 0. */
 async function main(): Promise<void> {
-  if (existsSync(".env")) process.loadEnvFile(".env");
-  const token = process.env.DISCORD_TOKEN;
+  const env = processEnv();
+  const token = env.DISCORD_TOKEN;
   if (!token) {
     console.log(
       "Discord bot is off: DISCORD_TOKEN is not set. To turn it on, put DISCORD_TOKEN in .env and start again (see README, 'The Discord bot').",
@@ -30,15 +29,18 @@ async function main(): Promise<void> {
   const runtime = processRuntime();
   markRunning(runtime.databasePath, "bot");
   // Never turn a lost database into a fresh one (the server refuses the same way).
-  if (!runtime.demo) refuseLostDatabase(runtime.databasePath);
+  if (!runtime.demo)
+    refuseFreshInstallOverLostData(runtime.databasePath, { production: env.NODE_ENV === "production" });
+  databasePath = runtime.databasePath;
   const db = openDb(runtime.databasePath);
   syncCouple(db, runtime.config);
+  if (!runtime.demo) markSetUp(runtime.databasePath);
   const context: BotContext = {
     db,
     config: runtime.config,
     mediaDir: mediaFolder(db),
     // Only for a stand-in in tests: production downloads from Discord's CDN alone.
-    mediaHosts: (process.env.DISCORD_MEDIA_HOSTS ?? "")
+    mediaHosts: (env.DISCORD_MEDIA_HOSTS ?? "")
       .split(",")
       .map((host) => host.trim())
       .filter(Boolean),
@@ -46,7 +48,7 @@ async function main(): Promise<void> {
   const leftOver = removePartialDownloads(context.mediaDir);
   if (leftOver > 0)
     console.log(`Removed ${leftOver} half-written image download${leftOver === 1 ? "" : "s"} of an earlier run.`);
-  const client = createBot(context, { api: process.env.DISCORD_API_URL });
+  const client = createBot(context, { api: env.DISCORD_API_URL });
   const stops: (() => void)[] = [];
   client.once(Events.ClientReady, () => {
     registerCommandsIfChanged(client, context).catch((error: unknown) =>
@@ -79,7 +81,11 @@ async function main(): Promise<void> {
   await client.login(token);
 }
 
+/** Known once the database is about to be opened: a start failing on a damaged file names it. */
+let databasePath: string | undefined;
+
 main().catch((error: unknown) => {
-  console.error(error instanceof StartupError ? `Discord bot cannot start:\n${error.message}` : error);
+  const refusal = error instanceof StartupError ? error : databasePath && damagedDatabaseError(error, databasePath);
+  console.error(refusal ? `Discord bot cannot start:\n${refusal.message}` : error);
   process.exit(1);
 });

@@ -170,6 +170,44 @@ describe("backups", () => {
     ]);
   });
 
+  it("keeps a pre-migration copy and manual backups apart from the daily rotation, for BACKUP_KEPT_APART_DAYS days", async () => {
+    const { db, path } = livedInCouple();
+    addPhoto(path, "ours.jpg", 1024);
+    addPhoto(path, "only-in-manual.jpg", 1024);
+    const daily = await takeBackup(db, path, new Date("2026-11-22T03:00:00Z"), plentyOfSpace);
+    // Upgrade day: the copy before the migrations, then two backups by hand, as docs/deploy.md says.
+    const preMigration = join(backupsDirOf(path), "spankbank-2026-11-22T093000Z-pre-migration.db");
+    cpSync(daily.path, preMigration);
+    const manual = await takeBackup(db, path, new Date("2026-11-22T10:00:00Z"), plentyOfSpace, "manual");
+    rmSync(join(mediaDirOf(path), "only-in-manual.jpg"));
+    const later = await takeBackup(db, path, new Date("2026-11-22T11:00:00Z"), plentyOfSpace, "manual");
+    expect([manual.name, later.name]).toEqual([
+      "spankbank-2026-11-22T100000Z-manual.db",
+      "spankbank-2026-11-22T110000Z-manual.db",
+    ]);
+    const nextDaily = await takeBackup(db, path, new Date("2026-11-23T03:00:00Z"), plentyOfSpace);
+
+    const retention = { keepDaily: 1, keepWeekly: 0 };
+    expect(pruneBackups(path, retention, new Date("2026-11-23T03:00:00Z"))).toEqual([daily.name]);
+    expect(listBackups(path).map((backup) => [backup.name, backup.kind])).toEqual([
+      [nextDaily.name, "daily"],
+      [later.name, "manual"],
+      [manual.name, "manual"],
+      ["spankbank-2026-11-22T093000Z-pre-migration.db", "pre-migration"],
+    ]);
+
+    // 30 days on they still are; a day later the rotation deletes them, and the image only they listed.
+    expect(pruneBackups(path, retention, new Date("2026-12-22T09:00:00Z"))).toEqual([]);
+    expect(readdirSync(mediaStoreOf(path))).toHaveLength(2);
+    expect(pruneBackups(path, retention, new Date("2026-12-22T11:00:01Z"))).toEqual([
+      later.name,
+      manual.name,
+      "spankbank-2026-11-22T093000Z-pre-migration.db",
+    ]);
+    expect(listBackups(path).map((backup) => backup.name)).toEqual([nextDaily.name]);
+    expect(readdirSync(mediaStoreOf(path))).toHaveLength(1);
+  });
+
   it("copies a database holding data before a pending migration, and nothing when none is pending", () => {
     const { db, path } = livedInCouple();
     expect(backupBeforeMigrations(db.$client, path, migrationsFolder)).toBeNull();

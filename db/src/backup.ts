@@ -20,12 +20,13 @@ import {
 } from "node:fs";
 import { copyFile, readFile, rename, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { StartupError } from "@spankbank/shared/runtime";
+import { BACKUP_KEPT_APART_DAYS } from "@spankbank/shared/limits";
 import BetterSqlite3 from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import type { Db } from "./client.js";
 import { type BrokenRule, checkDatabase, checkDatabaseFile, describeBrokenRules, quickCheck } from "./healthCheck.js";
+import { rewrittenMigrationHashes } from "./migrationRepairs.js";
 import { tryLock } from "./running.js";
 import * as schema from "./schema.js";
 
@@ -38,7 +39,7 @@ export const mediaDirOf = (databasePath: string) => join(dirname(databasePath), 
  */
 export const mediaStoreOf = (databasePath: string) => join(backupsDirOf(databasePath), "media");
 
-const BACKUP_NAME = /^spankbank-(\d{4}-\d{2}-\d{2})T(\d{2})(\d{2})(\d{2})Z(-pre-migration)?\.db$/;
+const BACKUP_NAME = /^spankbank-(\d{4}-\d{2}-\d{2})T(\d{2})(\d{2})(\d{2})Z(?:-(pre-migration|manual))?\.db$/;
 /** Files a backup, a restore or a store copy leaves when it is killed half-way. */
 const PARTIAL = /\.(partial|restoring)(-wal|-shm|-journal)?$/;
 
@@ -48,9 +49,17 @@ const PARTIAL = /\.(partial|restoring)(-wal|-shm|-journal)?$/;
  */
 export const BACKUP_DISK_RESERVE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * `daily`: the server's, rotated by the config's retention; `manual`: `npm run backup`;
+ * `pre-migration`: the copy taken before an upgrade's migrations. The last two are kept
+ * BACKUP_KEPT_APART_DAYS days, outside the rotation.
+ */
+export type BackupKind = "daily" | "manual" | "pre-migration";
+
 export interface BackupFile {
   path: string;
   name: string;
+  kind: BackupKind;
   takenAt: Date;
   bytes: number;
   /**
@@ -123,13 +132,14 @@ export async function takeBackup(
   databasePath: string,
   now = new Date(),
   freeSpace: FreeSpace = freeSpaceOnDisk,
+  kind: "daily" | "manual" = "daily",
 ): Promise<BackupFile> {
   const lock = tryLock(databasePath, "backup");
   if (lock === null) {
     throw new BackupRefused("busy", `Another backup of ${databasePath} is running; this one was not started.`);
   }
   const dir = backupsDirOf(databasePath);
-  const path = join(dir, backupName(now));
+  const path = join(dir, backupName(now, kind === "manual" ? "-manual" : ""));
   const partial = `${path}.partial`;
   try {
     mkdirSync(dir, { recursive: true });
@@ -144,14 +154,7 @@ export async function takeBackup(
     const media = await mediaToStore(databasePath);
     const pageSize = db.$client.pragma("page_size", { simple: true }) as number;
     const pages = db.$client.pragma("page_count", { simple: true }) as number;
-    const needed = pageSize * pages + media.newBytes;
-    const free = freeSpace(dir);
-    if (free - needed < BACKUP_DISK_RESERVE_BYTES) {
-      throw new BackupRefused(
-        "disk",
-        `Not enough disk space for a backup: it needs about ${mib(needed)} MiB in ${dir} and ${mib(BACKUP_DISK_RESERVE_BYTES)} MiB kept free for the app, but only ${mib(free)} MiB are free. Nothing was written. Free some space, then run \`npm run backup\`.`,
-      );
-    }
+    refuseUnlessRoom(dir, pageSize * pages + media.newBytes, freeSpace);
     await db.$client.backup(partial);
     selfContained(partial);
     const problems = checkDatabaseFile(partial);
@@ -174,6 +177,31 @@ export async function takeBackup(
 }
 
 const mib = (bytes: number) => Math.ceil(bytes / (1024 * 1024));
+
+/** Refuses (BackupRefused "disk") a backup of `needed` bytes into `dir` that would eat into the reserve. */
+function refuseUnlessRoom(dir: string, needed: number, freeSpace: FreeSpace): void {
+  const free = freeSpace(dir);
+  if (free - needed < BACKUP_DISK_RESERVE_BYTES) {
+    throw new BackupRefused(
+      "disk",
+      `Not enough disk space for a backup: it needs about ${mib(needed)} MiB in ${dir} and ${mib(BACKUP_DISK_RESERVE_BYTES)} MiB kept free for the app, but only ${mib(free)} MiB are free. Nothing was written. Free some space, then run \`npm run backup\`.`,
+    );
+  }
+}
+
+/**
+ * The same refusal before the database is opened, from its file's size (and its WAL's): on a
+ * disk that full, opening it would fail on SQLite's own files first ("disk I/O error").
+ */
+export function refuseBackupWithoutRoom(databasePath: string, freeSpace: FreeSpace = freeSpaceOnDisk): void {
+  const dir = backupsDirOf(databasePath);
+  const size = (path: string) => (existsSync(path) ? statSync(path).size : 0);
+  refuseUnlessRoom(
+    existsSync(dir) ? dir : dirname(databasePath),
+    size(databasePath) + size(`${databasePath}-wal`),
+    freeSpace,
+  );
+}
 
 /** Deletes what a killed or failed backup or restore left (the caller holds the backup lock). */
 function removePartials(databasePath: string): void {
@@ -305,7 +333,7 @@ function unknownMigrations(sqlite: BetterSqlite3.Database, migrationsFolder: str
     .get();
   if (!table) return 0;
   const applied = sqlite.prepare("SELECT hash FROM __drizzle_migrations").all() as { hash: string }[];
-  return applied.filter((row) => !known.has(row.hash)).length;
+  return applied.filter((row) => !known.has(row.hash) && !rewrittenMigrationHashes.has(row.hash)).length;
 }
 
 /** Every backup, newest first. */
@@ -321,11 +349,12 @@ export function listBackups(databasePath: string): BackupFile[] {
 
 function describe(path: string): BackupFile {
   const name = basename(path);
-  const [, day, hours, minutes, seconds] = BACKUP_NAME.exec(name) ?? [];
+  const [, day, hours, minutes, seconds, kind] = BACKUP_NAME.exec(name) ?? [];
   const mediaPath = [manifestOf(path), legacyMediaOf(path)].find((candidate) => existsSync(candidate)) ?? null;
   return {
     path,
     name,
+    kind: (kind as BackupKind | undefined) ?? "daily",
     takenAt: new Date(`${day}T${hours}:${minutes}:${seconds}Z`),
     bytes: statSync(path).size,
     mediaPath,
@@ -333,19 +362,25 @@ function describe(path: string): BackupFile {
 }
 
 /**
- * Keeps the newest backup of each of the last `keepDaily` days that have one, and the newest of
- * each of the `keepWeekly` weeks before those; deletes the rest, then the images in the store no
+ * Keeps the newest daily backup of each of the last `keepDaily` days that have one, and the
+ * newest of each of the `keepWeekly` weeks before those, and every manual and pre-migration copy
+ * younger than BACKUP_KEPT_APART_DAYS days; deletes the rest, then the images in the store no
  * kept backup lists. Holds the backup lock, so no backup adds images while it sweeps. Returns
  * what was deleted.
  */
-export function pruneBackups(databasePath: string, retention: Retention): string[] {
+export function pruneBackups(databasePath: string, retention: Retention, now = new Date()): string[] {
   const lock = tryLock(databasePath, "backup");
   if (lock === null) return [];
   try {
     const kept = new Set<string>();
     const days = new Set<string>();
     const weeks = new Set<string>();
+    const keptApartSince = now.getTime() - BACKUP_KEPT_APART_DAYS * 24 * 60 * 60 * 1000;
     for (const backup of listBackups(databasePath)) {
+      if (backup.kind !== "daily") {
+        if (backup.takenAt.getTime() > keptApartSince) kept.add(backup.path);
+        continue;
+      }
       const day = backup.takenAt.toISOString().slice(0, 10);
       if (days.has(day)) continue;
       if (days.size < retention.keepDaily) {
@@ -556,42 +591,6 @@ function hasPendingMigrations(sqlite: BetterSqlite3.Database, migrationsFolder: 
   const last = sqlite.prepare("SELECT MAX(created_at) AS at FROM __drizzle_migrations").get() as { at: number | null };
   if (last.at === null) return false;
   return readMigrationFiles({ migrationsFolder }).some((migration) => migration.folderMillis > Number(last.at));
-}
-
-/**
- * The latest backup of a database that is gone or empty (missing, zero bytes, or holding no
- * couple), or null when it is fine or never had a backup (a fresh install). Read-only.
- */
-export function lostDatabase(databasePath: string): { state: "missing" | "empty"; latest: BackupFile } | null {
-  const latest = listBackups(databasePath)[0];
-  if (!latest) return null;
-  if (!existsSync(databasePath)) return { state: "missing", latest };
-  if (statSync(databasePath).size === 0) return { state: "empty", latest };
-  let sqlite: BetterSqlite3.Database | undefined;
-  try {
-    sqlite = new BetterSqlite3(databasePath, { readonly: true, fileMustExist: true });
-    const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'users'").get();
-    const partners = table ? (sqlite.prepare("SELECT COUNT(*) AS n FROM users").get() as { n: number }).n : 0;
-    return partners === 0 ? { state: "empty", latest } : null;
-  } catch {
-    // Unreadable is damage, not emptiness: the start's quick check reports it.
-    return null;
-  } finally {
-    sqlite?.close();
-  }
-}
-
-/**
- * Refuses to start on a database that is gone or empty while backups of it exist: starting over
- * would be a fresh install (starting spanks granted again) and the nightly backups would then
- * save the empty file. Names the latest backup and the command that puts it back.
- */
-export function refuseLostDatabase(databasePath: string): void {
-  const lost = lostDatabase(databasePath);
-  if (lost === null) return;
-  throw new StartupError(
-    `${databasePath} is ${lost.state}, but backups of it exist (latest: ${lost.latest.path}). Restore it with \`npm run restore -- ${lost.latest.path}\`; to really start over, move ${backupsDirOf(databasePath)} elsewhere first.`,
-  );
 }
 
 /** SQLite's quick check of the file as it is, before anything writes to it (none when it does not exist yet). */

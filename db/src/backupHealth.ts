@@ -128,12 +128,12 @@ export async function backUpAndRecord(
   db: Db,
   databasePath: string,
   retention: Retention,
-  options: { now?: Date; freeSpace?: FreeSpace } = {},
+  options: { now?: Date; freeSpace?: FreeSpace; kind?: "daily" | "manual" } = {},
 ): Promise<BackupOutcome> {
   const now = options.now ?? new Date();
   try {
-    const backup = await takeBackup(db, databasePath, now, options.freeSpace);
-    const removed = pruneBackups(databasePath, retention);
+    const backup = await takeBackup(db, databasePath, now, options.freeSpace, options.kind);
+    const removed = pruneBackups(databasePath, retention, now);
     recordBackupKept(db, now);
     return { outcome: "kept", backup, removed };
   } catch (caught) {

@@ -5,6 +5,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { backupBeforeMigrations } from "./backup.js";
+import { repairRewrittenMigrations } from "./migrationRepairs.js";
 import * as schema from "./schema.js";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: BetterSqlite3.Database };
@@ -35,6 +36,7 @@ export function openDb(path: string): Db {
   const db = drizzle(sqlite, { schema });
   // An upgrade's migrations never touch a database holding data without a copy of it first.
   backupBeforeMigrations(sqlite, path, migrationsFolder);
+  repairRewrittenMigrations(sqlite, migrationsFolder);
   migrate(db, { migrationsFolder });
   return db;
 }

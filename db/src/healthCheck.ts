@@ -94,12 +94,15 @@ function foreignKeys(db: Db): BrokenRule[] {
  * (refunded). Counted from the favours' own rows, independently of the transfers.
  */
 function escrow(db: Db): BrokenRule[] {
+  const purchase = columnsOf(db, "purchases");
+  const redemption = columnsOf(db, "redemptions");
   const row = db.$client
     .prepare(
       `SELECT
          (SELECT balance FROM accounts WHERE name = 'escrow') AS held,
-         COALESCE((SELECT SUM(price) FROM purchases WHERE expired_at IS NULL), 0)
-       - COALESCE((SELECT SUM(price) FROM redemptions WHERE confirmed_at IS NOT NULL OR declined_at IS NOT NULL), 0)
+         COALESCE((SELECT SUM(price) FROM purchases WHERE ${purchase("expired_at")} IS NULL), 0)
+       - COALESCE((SELECT SUM(price) FROM redemptions
+                   WHERE confirmed_at IS NOT NULL OR ${redemption("declined_at")} IS NOT NULL), 0)
          AS owed`,
     )
     .get() as { held: number | null; owed: number };
@@ -114,13 +117,14 @@ function escrow(db: Db): BrokenRule[] {
 
 /** Each inventory line holds what was bought of it, minus what was redeemed from it and what expired unused. */
 function inventory(db: Db): BrokenRule[] {
+  const purchase = columnsOf(db, "purchases");
   // Counted per line in one pass each, then joined: a subquery per line would read every purchase per line.
   const rows = db.$client
     .prepare(
       `SELECT i.id, i.name, i.quantity, COALESCE(bought.n, 0) - COALESCE(redeemed.n, 0) AS expected
        FROM inventory_items i
        LEFT JOIN (SELECT inventory_item_id AS item, COUNT(*) AS n FROM purchases
-                  WHERE expired_at IS NULL GROUP BY inventory_item_id) bought ON bought.item = i.id
+                  WHERE ${purchase("expired_at")} IS NULL GROUP BY inventory_item_id) bought ON bought.item = i.id
        LEFT JOIN (SELECT inventory_item_id AS item, COUNT(*) AS n FROM redemptions
                   GROUP BY inventory_item_id) redeemed ON redeemed.item = i.id
        WHERE i.quantity <> expected`,
@@ -130,6 +134,15 @@ function inventory(db: Db): BrokenRule[] {
     rule: "inventory",
     detail: `inventory item ${row.id} ("${row.name}") holds ${row.quantity}, but bought minus redeemed minus expired is ${row.expected}`,
   }));
+}
+
+/**
+ * A column of `table` as SQL (prefixed with `alias`), or NULL in a file from before the migration
+ * that added it: every backup is checked, and so is an old one being restored.
+ */
+function columnsOf(db: Db, table: string, alias?: string): (column: string) => string {
+  const present = new Set((db.$client.pragma(`table_info(${table})`) as { name: string }[]).map((c) => c.name));
+  return (column) => (present.has(column) ? (alias ? `${alias}.${column}` : column) : "NULL");
 }
 
 /** Which way each kind of transfer moves spanks: from an account of the first kind to one of the second. */
@@ -172,19 +185,21 @@ function transferDirections(db: Db): BrokenRule[] {
  * expiry (escrow to buyer); and every such transfer belongs to exactly one step.
  */
 function favourPayments(db: Db): BrokenRule[] {
+  const p = columnsOf(db, "purchases", "p");
+  const r = columnsOf(db, "redemptions", "r");
   const steps = `
     SELECT 'purchase ' || p.id AS step, 'purchase' AS kind, p.transfer_id AS transfer, p.price AS price,
            p.buyer_id AS payer, NULL AS payee
       FROM purchases p WHERE p.price > 0 OR p.transfer_id IS NOT NULL
     UNION ALL
-    SELECT 'expired purchase ' || p.id, 'refund', p.refund_transfer_id, p.price, NULL, p.buyer_id
-      FROM purchases p WHERE p.expired_at IS NOT NULL AND (p.price > 0 OR p.refund_transfer_id IS NOT NULL)
+    SELECT 'expired purchase ' || p.id, 'refund', ${p("refund_transfer_id")}, p.price, NULL, p.buyer_id
+      FROM purchases p WHERE ${p("expired_at")} IS NOT NULL AND (p.price > 0 OR ${p("refund_transfer_id")} IS NOT NULL)
     UNION ALL
     SELECT 'confirmed redemption ' || r.id, 'confirm', r.confirm_transfer_id, r.price, NULL, r.seller_id
       FROM redemptions r WHERE r.confirmed_at IS NOT NULL AND (r.price > 0 OR r.confirm_transfer_id IS NOT NULL)
     UNION ALL
-    SELECT 'declined redemption ' || r.id, 'refund', r.decline_transfer_id, r.price, NULL, r.buyer_id
-      FROM redemptions r WHERE r.declined_at IS NOT NULL AND (r.price > 0 OR r.decline_transfer_id IS NOT NULL)`;
+    SELECT 'declined redemption ' || r.id, 'refund', ${r("decline_transfer_id")}, r.price, NULL, r.buyer_id
+      FROM redemptions r WHERE ${r("declined_at")} IS NOT NULL AND (r.price > 0 OR ${r("decline_transfer_id")} IS NOT NULL)`;
   const wrong = db.$client
     .prepare(
       `SELECT s.step, s.kind, s.price, t.id AS transferId, t.kind AS transferKind, t.amount,

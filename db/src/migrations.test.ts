@@ -1,15 +1,20 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { demoCouple } from "@spankbank/shared/demoCouple";
+import BetterSqlite3 from "better-sqlite3";
 import { generateSQLiteDrizzleJson, generateSQLiteMigration } from "drizzle-kit/api";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { describe, expect, it } from "vitest";
+import { listBackups, verifyBackupFile } from "./backup.js";
 import { migrationsFolder, openDb } from "./client.js";
 import { syncCouple } from "./couple.js";
 import * as schema from "./schema.js";
 
 const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
-  entries: { idx: number; tag: string }[];
+  entries: { idx: number; tag: string; when: number }[];
 };
 
 function tempDbPath(): string {
@@ -89,6 +94,54 @@ describe("migrations", () => {
     expect(db.$client.pragma("foreign_keys", { simple: true })).toBe(1);
     expect(db.$client.pragma("synchronous", { simple: true })).toBe(2); // FULL
     expect(db.$client.pragma("busy_timeout", { simple: true })).toBe(5000);
+  });
+
+  it("are append-only: each committed migration's SQL hash and time are the ones in db/migrations/hashes.json", () => {
+    const recorded = JSON.parse(readFileSync(join(migrationsFolder, "hashes.json"), "utf8"));
+    const files = readMigrationFiles({ migrationsFolder });
+    const committed = Object.fromEntries(
+      journal.entries.map((entry, i) => [entry.tag, { when: files[i]!.folderMillis, sha256: files[i]!.hash }]),
+    );
+    // A changed migration breaks every database that ran it before: write a new one instead. A new
+    // migration is recorded by adding its line as this failure prints it.
+    expect(committed, "db/migrations/hashes.json (migrations are append-only)").toEqual(recorded);
+  });
+
+  it("start a database migrated by commit 6304820, whose 0011 was changed after it, keeping its rows", () => {
+    // The migrations as 6304820 shipped them: 0000-0010 as now, 0011 without the questions_bank index.
+    const old = join(mkdtempSync(join(tmpdir(), "spankbank-6304820-")), "migrations");
+    mkdirSync(join(old, "meta"), { recursive: true });
+    const upTo0010 = journal.entries.slice(0, 11);
+    for (const entry of upTo0010)
+      copyFileSync(join(migrationsFolder, `${entry.tag}.sql`), join(old, `${entry.tag}.sql`));
+    const tag = "0011_question_bank_tags_seasons";
+    writeFileSync(
+      join(old, `${tag}.sql`),
+      "ALTER TABLE `question_bank` ADD `tags` text DEFAULT '[]' NOT NULL;--> statement-breakpoint\nALTER TABLE `question_bank` ADD `season` text;--> statement-breakpoint\nALTER TABLE `question_bank` ADD `retired_at` text;",
+    );
+    const entries = [...upTo0010, { ...journal.entries[11]!, when: 1795428414639 }];
+    writeFileSync(join(old, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
+
+    const path = tempDbPath();
+    const sqlite = new BetterSqlite3(path);
+    migrate(drizzle(sqlite), { migrationsFolder: old });
+    sqlite.prepare("INSERT INTO question_bank (text, source, tags) VALUES ('Our best trip?', 'added', '[]')").run();
+    sqlite.close();
+
+    const db = openDb(path);
+    expect(db.$client.prepare("SELECT text FROM question_bank").all()).toEqual([{ text: "Our best trip?" }]);
+    expect(
+      db.$client.prepare("SELECT hash, created_at AS at FROM __drizzle_migrations ORDER BY created_at").all(),
+    ).toEqual(readMigrationFiles({ migrationsFolder }).map((file) => ({ hash: file.hash, at: file.folderMillis })));
+    expect(db.$client.prepare("SELECT name FROM sqlite_master WHERE name = 'questions_bank'").get()).toEqual({
+      name: "questions_bank",
+    });
+    db.$client.close();
+    // Its copy from before the repair is a backup restore takes, not one "from a newer Spank Bank".
+    const [copy] = listBackups(path);
+    expect(copy?.kind).toBe("pre-migration");
+    expect(verifyBackupFile(copy!.path, migrationsFolder)).toEqual([]);
+    expect(dirname(copy!.path)).toBe(join(dirname(path), "backups"));
   });
 
   it("match the schema: drizzle-kit finds nothing new to generate", async () => {

@@ -11,8 +11,8 @@ export interface TextRule {
 
 /**
  * The one rule for text a partner writes, whoever calls (web, bot, scripts): trimmed, something
- * visible, no control characters, no bidi overrides or zero-width-only text, line breaks only
- * where the field is multi-line, at most `max` characters. Returns the trimmed text or throws a
+ * visible, no control characters or lone surrogates, no bidi overrides or zero-width-only text,
+ * line breaks only where the field is multi-line, at most `max` characters. Returns the trimmed text or throws a
  * Refusal naming the field, in words fit to show a partner. The same zod rule the server's
  * request schemas use (shared/contract/common.ts).
  */

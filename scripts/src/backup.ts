@@ -1,11 +1,13 @@
 import { existsSync } from "node:fs";
-import { BackupRefused, listBackups } from "@spankbank/db/backup";
+import { BackupRefused, listBackups, refuseBackupWithoutRoom } from "@spankbank/db/backup";
 import { backUpAndRecord } from "@spankbank/db/backupHealth";
-import { openDb } from "@spankbank/db/client";
+import { type Db, openDb } from "@spankbank/db/client";
+import { BACKUP_KEPT_APART_DAYS } from "@spankbank/shared/limits";
 import { processRuntime } from "@spankbank/shared/runtime";
 
 /**
- * `npm run backup`: one verified online backup now, then the retention of the config.
+ * `npm run backup`: one verified online backup now (`…-manual.db`, kept BACKUP_KEPT_APART_DAYS
+ * days outside the daily rotation), then the retention of the config.
  * `npm run backup -- --list`: the backups there are, newest first.
  */
 const { databasePath, config } = processRuntime();
@@ -15,21 +17,26 @@ if (process.argv.includes("--list")) {
   if (backups.length === 0) console.log(`No backups yet beside ${databasePath}. Take one with \`npm run backup\`.`);
   for (const backup of backups) {
     const size = `${(backup.bytes / 1024).toFixed(0)} KiB`;
-    console.log(`${backup.path}  ${backup.takenAt.toISOString()}  ${size}${backup.mediaPath ? "  + media" : ""}`);
+    console.log(
+      `${backup.path}  ${backup.takenAt.toISOString()}  ${backup.kind}  ${size}${backup.mediaPath ? "  + media" : ""}`,
+    );
   }
 } else if (!existsSync(databasePath)) {
   // Opening would create an empty database: there is nothing to back up.
   console.error(`Backup not taken: there is no database at ${databasePath}.`);
   process.exitCode = 1;
 } else {
-  const db = openDb(databasePath);
+  let db: Db | undefined;
   try {
-    const result = await backUpAndRecord(db, databasePath, config.backups);
+    refuseBackupWithoutRoom(databasePath);
+    db = openDb(databasePath);
+    const result = await backUpAndRecord(db, databasePath, config.backups, { kind: "manual" });
     if (result.outcome === "kept") {
       const { backup, removed } = result;
       console.log(
         `Backup taken and verified: ${backup.path}${backup.mediaPath ? ` (media: ${backup.mediaPath})` : ""}`,
       );
+      console.log(`Kept ${BACKUP_KEPT_APART_DAYS} days, whatever the daily backups do.`);
       if (removed.length > 0) console.log(`Removed by retention: ${removed.join(", ")}`);
     } else {
       const error = result.outcome === "skipped" ? result.reason : result.error;
@@ -41,7 +48,15 @@ if (process.argv.includes("--list")) {
       }
       process.exitCode = 1;
     }
+  } catch (error) {
+    // Refused before the database was opened: the disk has no room for a backup.
+    console.error(
+      error instanceof BackupRefused
+        ? `Backup not taken: ${error.message}`
+        : `Backup FAILED: ${(error as Error).message}`,
+    );
+    process.exitCode = 1;
   } finally {
-    db.$client.close();
+    db?.$client.close();
   }
 }

@@ -42,8 +42,9 @@ describe("npm run backup and npm run restore", { timeout: 60_000 }, () => {
     const backup = run("backup", path);
     expect(backup.status).toBe(0);
     const [, backupPath] = /Backup taken and verified: (\S+\.db)/.exec(backup.stdout) ?? [];
-    expect(backupPath).toBeDefined();
-    expect(run("backup", path, "--list").stdout).toContain(backupPath);
+    // Taken by hand: kept apart from the daily rotation, so the next daily backup cannot delete it.
+    expect(backupPath).toMatch(/-manual\.db$/);
+    expect(run("backup", path, "--list").stdout).toMatch(new RegExp(`${backupPath}  \\S+  manual  `));
 
     writeFileSync(path, "the disk ate it");
     const restored = run("restore", path, backupPath!);

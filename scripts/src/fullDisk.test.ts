@@ -1,16 +1,18 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { openDb } from "@spankbank/db/client";
+import { syncCouple } from "@spankbank/db/couple";
 import { hashPassword } from "@spankbank/db/password";
 import { DEMO_LOGINS, demoCouple } from "@spankbank/shared/demoCouple";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 
 const serverEntry = fileURLToPath(new URL("../../server/dist/server.bundle.js", import.meta.url));
+const backupEntry = fileURLToPath(new URL("../dist/backup.js", import.meta.url));
 const DISK_BYTES = 8 * 1024 * 1024;
 
 /** A real small filesystem: a tmpfs of 8 MiB, which only root may mount. */
@@ -165,6 +167,31 @@ describe.skipIf(!disk.mounted)("a full disk (a real 8 MiB tmpfs)", () => {
     expect(server.output()).not.toContain("unexpected error");
     server.child.kill("SIGTERM");
     await server.exited;
+  }, 60_000);
+
+  it("npm run backup on a full disk is refused as documented, saying how much it needs, and writes nothing", async () => {
+    const dataDir = join(disk.dir, "backup");
+    mkdirSync(dataDir);
+    const path = join(dataDir, "spankbank.db");
+    const db = openDb(path);
+    syncCouple(db, demoCouple);
+    db.$client.close();
+    const filler = fillDisk(dataDir);
+    try {
+      const backup = spawnSync(process.execPath, [backupEntry], {
+        env: { PATH: process.env.PATH ?? "", DATABASE_PATH: path },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(backup.status).toBe(1);
+      expect(backup.stderr.trim()).toMatch(
+        /^Backup not taken: Not enough disk space for a backup: it needs about \d+ MiB in \S+ and 64 MiB kept free for the app, but only 0 MiB are free\. Nothing was written\. Free some space, then run `npm run backup`\.$/,
+      );
+      expect(existsSync(join(dataDir, "backups"))).toBe(false);
+    } finally {
+      rmSync(filler, { force: true });
+      rmSync(`${filler}-tail`, { force: true });
+    }
   }, 60_000);
 
   it("a start on a full disk, or on a read-only database, says so in one line", async () => {

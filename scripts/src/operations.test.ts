@@ -2,6 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import {
   closeSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
@@ -22,6 +23,7 @@ import { DEMO_LOGINS, demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it, onTestFinished } from "vitest";
 
 const serverEntry = fileURLToPath(new URL("../../server/dist/server.bundle.js", import.meta.url));
+const botEntry = fileURLToPath(new URL("../../bot/dist/start.js", import.meta.url));
 const script = (name: string) => fileURLToPath(new URL(`../dist/${name}.js`, import.meta.url));
 
 /** A folder with the demo couple as a real couple config and a database holding their demo life. */
@@ -70,6 +72,15 @@ function startServer(dir: string, extra: Record<string, string> = {}) {
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return { child, output, listening, exited };
 }
+
+/** A start expected to refuse: the real entry (server or bot) in `dir`, run to its end. */
+const startToEnd = (entry: string, dir: string, extra: Record<string, string>) =>
+  spawnSync(process.execPath, [entry], {
+    cwd: dir,
+    env: envOf(dir, { PORT: "0", ...extra }),
+    encoding: "utf8",
+    timeout: 60_000,
+  });
 
 const runScript = (name: string, dir: string, ...args: string[]) =>
   spawnSync(process.execPath, [script(name), ...args], { cwd: dir, env: envOf(dir), encoding: "utf8" });
@@ -170,19 +181,77 @@ describe("operations lose nothing", { timeout: 120_000 }, () => {
     const backup = backupOf(dir);
     for (const lose of [() => writeFileSync(path, ""), () => rmSync(path)]) {
       lose();
-      const start = spawnSync(process.execPath, [serverEntry], {
-        cwd: dir,
-        env: envOf(dir, { PORT: "0", NODE_ENV: "production" }),
-        encoding: "utf8",
-        timeout: 60_000,
-      });
+      const start = startToEnd(serverEntry, dir, { NODE_ENV: "production" });
       expect(start.status).toBe(1);
       expect(start.stderr.trim().split("\n")).toEqual([
         "Spank Bank cannot start:",
-        `${path} is ${existsSync(path) ? "empty" : "missing"}, but backups of it exist (latest: ${backup}). Restore it with \`npm run restore -- ${backup}\`; to really start over, move ${join(dir, "backups")} elsewhere first.`,
+        `${path} is ${existsSync(path) ? "empty" : "missing"}, but backups of it exist (latest: ${backup}). Restore it with \`npm run restore -- ${backup}\`; to start fresh on purpose, create ${join(dir, "start-fresh")} (\`touch ${join(dir, "start-fresh")}\`) and start again.`,
       ]);
       // Nothing was created in its place: no fresh install with new starting spanks.
       expect(!existsSync(path) || statSync(path).size === 0).toBe(true);
+    }
+  });
+
+  it("in production, a database emptied or gone before any backup refuses to start once the app ran here; start-fresh lets one start through", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "spankbank-operations-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, "couple.config.json"), JSON.stringify(demoCouple));
+    const path = join(dir, "spankbank.db");
+    const production = { NODE_ENV: "production" };
+    // The first start of a new install is a fresh install.
+    const first = startServer(dir, production);
+    // Answered once its start is through, SIGTERM handler included.
+    expect((await fetch(`http://127.0.0.1:${await first.listening}/api/health`)).status).toBe(200);
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+
+    const startFresh = join(dir, "start-fresh");
+    for (const [state, lose] of [
+      ["empty", () => writeFileSync(path, "")],
+      ["missing", () => rmSync(path)],
+    ] as const) {
+      lose();
+      const start = startServer(dir, production);
+      expect(await start.exited).toBe(1);
+      expect(start.output.text.trim().split("\n")).toEqual([
+        "Spank Bank cannot start:",
+        `${path} is ${state}, but Spank Bank ran here before (a couple was set up (${join(dir, "run", "set-up")})): starting would be a fresh install. Put the database back (from a copy of ${join(dir, "backups")}: \`npm run restore -- FILE\`), or to start fresh on purpose, create ${startFresh} (\`touch ${startFresh}\`) and start again.`,
+      ]);
+      // Nothing was created in its place: no fresh install with new starting spanks.
+      expect(!existsSync(path) || statSync(path).size === 0).toBe(true);
+    }
+
+    // Images alone say so too.
+    rmSync(join(dir, "run"), { recursive: true });
+    mkdirSync(join(dir, "media"));
+    writeFileSync(join(dir, "media", "1.jpg"), "a photo of the two of you");
+    const imagesOnly = startServer(dir, production);
+    expect(await imagesOnly.exited).toBe(1);
+    expect(imagesOnly.output.text).toContain(`ran here before (1 image(s) in ${join(dir, "media")})`);
+
+    // On purpose: one start goes through, and the file is gone, so a later loss is refused again.
+    writeFileSync(startFresh, "");
+    const fresh = startServer(dir, production);
+    expect((await fetch(`http://127.0.0.1:${await fresh.listening}/api/health`)).status).toBe(200);
+    fresh.child.kill("SIGTERM");
+    expect(await fresh.exited).toBe(0);
+    expect(existsSync(startFresh)).toBe(false);
+    expect(count(path, "SELECT COUNT(*) AS n FROM users")).toBe(2);
+  });
+
+  it("a start on a database file too damaged to open says so in one line, naming check and restore", async () => {
+    const { dir, path } = coupleFolder();
+    const file = openSync(path, "r+");
+    // The header's magic string: SQLite no longer knows the file as a database.
+    writeSync(file, Buffer.from("not a database, sorry"), 0, 16, 0);
+    closeSync(file);
+    for (const entry of [serverEntry, botEntry]) {
+      const start = startToEnd(entry, dir, { DISCORD_TOKEN: "not-a-real-token" });
+      expect(start.status).toBe(1);
+      expect(start.stderr.trim().split("\n")).toEqual([
+        expect.stringMatching(/^(Spank Bank|Discord bot) cannot start:$/),
+        `the database ${path} is damaged (file is not a database). Run \`npm run check\` for a report, then put the latest backup back with \`npm run restore -- FILE\` (\`npm run backup -- --list\` lists them).`,
+      ]);
     }
   });
 

@@ -1,13 +1,13 @@
 import { existsSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { hashPassword } from "@spankbank/db/password";
 import { type CoupleConfig, coupleConfigSchema, describeConfigIssues } from "@spankbank/shared/config";
 import { DEFAULT_SLEEP } from "@spankbank/shared/eachOthersDay";
+import { processPaths } from "@spankbank/shared/runtime";
 import { ask, askNewPassword, closePrompts } from "./prompt.js";
 
 /** `npm run setup`: writes couple.config.json by asking for each field; passwords are stored only as hashes. */
 async function main(): Promise<void> {
-  const path = resolve(process.env.SPANKBANK_CONFIG ?? "couple.config.json");
+  const path = processPaths().configPath;
   if (existsSync(path) && (await ask(`${path} exists. Overwrite it? (yes/no)`, "no")) !== "yes") {
     closePrompts();
     return;

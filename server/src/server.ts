@@ -1,16 +1,16 @@
-import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { raiseAlert } from "@spankbank/db/alerts";
-import { quickCheckFile, refuseLostDatabase } from "@spankbank/db/backup";
+import { quickCheckFile } from "@spankbank/db/backup";
 import { openDb } from "@spankbank/db/client";
 import { grantStartingSpanks, syncCouple } from "@spankbank/db/couple";
 import { seedDemoData } from "@spankbank/db/demo/seed";
 import { seedQuestionBank } from "@spankbank/db/questions";
 import { markRunning } from "@spankbank/db/running";
 import { purgeExpiredSessions } from "@spankbank/db/sessions";
+import { damagedDatabaseError, markSetUp, refuseFreshInstallOverLostData } from "@spankbank/db/startChecks";
 import { bundledQuestions } from "@spankbank/shared/content/questionBank";
 import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
-import { processRuntime, StartupError } from "@spankbank/shared/runtime";
+import { processEnv, processRuntime, StartupError } from "@spankbank/shared/runtime";
 import { buildApp } from "./app.js";
 import { scheduleBackups } from "./backupSchedule.js";
 import { scheduleFavourDeadlines } from "./favourDeadlineSchedule.js";
@@ -26,38 +26,40 @@ let databasePath: string | undefined;
 
 /** Starts the HTTP server on the configured database and closes it cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
-  if (existsSync(".env")) process.loadEnvFile(".env");
+  const env = processEnv();
   const runtime = processRuntime();
   databasePath = runtime.databasePath;
   // Before anything touches the database or data/run/: a second server on the same database
   // refuses here, leaving everything of the first alone (the lock is in db/src/running.ts).
   markRunning(runtime.databasePath, "server");
-  const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
-  // A real couple's database that had backups and is now gone or empty is not a fresh install.
-  if (!runtime.demo) refuseLostDatabase(runtime.databasePath);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  // A real couple's database that had backups (or, in production, ran) and is now gone or empty is not a fresh install.
+  if (!runtime.demo)
+    refuseFreshInstallOverLostData(runtime.databasePath, { production: env.NODE_ENV === "production" });
   // Before migrations write to it: a damaged file is served (reads may still work), but said loudly.
   const damage = quickCheckFile(runtime.databasePath);
   const db = openDb(runtime.databasePath);
   syncCouple(db, runtime.config);
+  if (!runtime.demo) markSetUp(runtime.databasePath);
   seedQuestionBank(db, bundledQuestions);
   purgeExpiredSessions(db);
   if (runtime.demo) seedDemoData(db, runtime.config);
   // After the demo's history, which starts with the same grant eight months back.
   grantStartingSpanks(db, runtime.config);
 
-  const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST ?? "127.0.0.1";
-  const https = process.env.HTTPS === "true";
+  const port = Number(env.PORT ?? 3000);
+  const host = env.HOST ?? "127.0.0.1";
+  const https = env.HTTPS === "true";
   const app = await buildApp({
     db,
     config: runtime.config,
     demo: runtime.demo,
     webRoot: fileURLToPath(new URL("../../web/dist", import.meta.url)),
     https,
-    publicOrigin: appOrigins(process.env.PUBLIC_URL, { https, host, port }),
+    publicOrigin: appOrigins(env.PUBLIC_URL, { https, host, port }),
     trustProxy,
-    logger: { level: process.env.LOG_LEVEL ?? "info" },
-    logRequests: process.env.LOG_LEVEL === "debug" || process.env.LOG_LEVEL === "trace",
+    logger: { level: env.LOG_LEVEL ?? "info" },
+    logRequests: env.LOG_LEVEL === "debug" || env.LOG_LEVEL === "trace",
   });
 
   if (damage.length > 0) {
@@ -121,8 +123,11 @@ function printDemoBanner(url: string, databasePath: string): void {
 }
 
 main().catch((error: unknown) => {
-  // A full or read-only disk is said in one line, not a stack trace.
-  const refusal = error instanceof StartupError ? error : databasePath && startupDiskError(error, databasePath);
+  // A full or read-only disk, or a damaged file, is said in one line, not a stack trace.
+  const refusal =
+    error instanceof StartupError
+      ? error
+      : databasePath && (startupDiskError(error, databasePath) ?? damagedDatabaseError(error, databasePath));
   if (refusal) {
     console.error(`\nSpank Bank cannot start:\n${refusal.message}\n`);
   } else {

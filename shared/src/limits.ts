@@ -28,6 +28,11 @@ export const UPLOAD_LIMIT_MAX = 100 * 1024 * 1024;
 export const MEMORY_DELETE_MAX = 100;
 /** Days a deleted memory waits in the trash, restorable, before the daily purge removes it. */
 export const MEMORY_TRASH_DAYS = 30;
+/**
+ * Days a backup taken by hand (`npm run backup`) or before an upgrade's migrations is kept, apart
+ * from the daily rotation: the daily backups never push it out.
+ */
+export const BACKUP_KEPT_APART_DAYS = 30;
 
 export const WORKOUT_NAME_MAX = 100;
 export const WORKOUT_DURATION_MIN = 1;

@@ -29,8 +29,7 @@ export function runtimeFrom(
   cwd: string,
   readConfig: ReadConfig,
 ): Runtime {
-  const configPath = resolve(cwd, env.SPANKBANK_CONFIG ?? "couple.config.json");
-  const databasePath = resolve(cwd, env.DATABASE_PATH ?? "data/spankbank.db");
+  const { configPath, databasePath } = pathsFrom(env, cwd);
   const text = readConfig(configPath);
   if (text === undefined) {
     if (env.NODE_ENV === "production") {
@@ -53,7 +52,40 @@ export function runtimeFrom(
   return { config: parsed.data, demo: false, configPath, databasePath };
 }
 
+/** Where the couple config and the database are, from the environment (relative to `cwd`). */
+export function pathsFrom(
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): Pick<Runtime, "configPath" | "databasePath"> {
+  return {
+    configPath: resolve(cwd, env.SPANKBANK_CONFIG ?? "couple.config.json"),
+    databasePath: resolve(cwd, env.DATABASE_PATH ?? "data/spankbank.db"),
+  };
+}
+
+let envFileRead = false;
+
+/**
+ * This process's environment with the working directory's `.env` under it (what is set in the
+ * environment wins): the one place the server, the bot and every `npm run` script read it, so
+ * they all work on the same database.
+ */
+export function processEnv(): NodeJS.ProcessEnv {
+  if (!envFileRead) {
+    envFileRead = true;
+    if (existsSync(".env")) process.loadEnvFile(".env");
+  }
+  return process.env;
+}
+
 /** The runtime of this process: its environment and the config file on disk (entry points only). */
 export function processRuntime(): Runtime {
-  return runtimeFrom(process.env, process.cwd(), (path) => (existsSync(path) ? readFileSync(path, "utf8") : undefined));
+  return runtimeFrom(processEnv(), process.cwd(), (path) =>
+    existsSync(path) ? readFileSync(path, "utf8") : undefined,
+  );
+}
+
+/** Where this process's config and database are, without reading the config (`npm run setup`). */
+export function processPaths(): Pick<Runtime, "configPath" | "databasePath"> {
+  return pathsFrom(processEnv(), process.cwd());
 }

@@ -122,6 +122,7 @@ describe("favours at a distance over HTTP", () => {
       ["alex", "/api/decline-redeem", { itemId: redeemedItem.id }, "body.reason"],
       ["alex", "/api/decline-redeem", { itemId: redeemedItem.id, reason: "   " }, "body.reason"],
       ["alex", "/api/decline-redeem", { itemId: redeemedItem.id, reason: "x".repeat(301) }, "body.reason"],
+      ["alex", "/api/decline-redeem", { itemId: redeemedItem.id, reason: "Busy \ud83d" }, "body.reason"],
       ["sam", "/api/redeem", { itemId: bought.inventoryItemId, note: "x".repeat(301) }, "body.note"],
       ["sam", "/api/redeem", { itemId: bought.inventoryItemId, note: "ring\u0000me" }, "body.note"],
       ["sam", "/api/redeem", { itemId: bought.inventoryItemId, wishedAt: "tomorrow morning" }, "body.wishedAt"],

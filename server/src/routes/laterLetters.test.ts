@@ -135,6 +135,9 @@ describe("letters for later over /api/later-letters", () => {
     const cases: [object, string][] = [
       [{ text: "", opening: christmas }, "body.text"],
       [{ text: "Hi\u0007", opening: christmas }, "body.text"],
+      // Half of an emoji's surrogate pair: not text SQLite can store as it came.
+      [{ text: "Hi \ud800 love", opening: christmas }, "body.text"],
+      [{ text: "Hi \udc00", opening: christmas }, "body.text"],
       [{ text: "x".repeat(4001), opening: christmas }, "body.text"],
       [{ text: "Hi" }, "body.opening"],
       [{ text: "Hi", opening: { kind: "date", date: "2027-02-30", time: "08:00" } }, "body.opening.date"],

@@ -55,6 +55,14 @@ describe("text fields", () => {
     }
   });
 
+  it("refuse half of a surrogate pair, and keep a whole emoji", () => {
+    for (const value of ["x\ud800", "\udfffx", "a \ud83d b"]) {
+      expect(line.safeParse(value).error?.issues[0]?.message).toBe("must not contain broken characters");
+      expect(paragraph.safeParse(value).success).toBe(false);
+    }
+    expect(line.parse("us \ud83d\ude00")).toBe("us 😀");
+  });
+
   it("take line breaks only where the field is multi-line", () => {
     expect(line.safeParse("two\nlines").success).toBe(false);
     expect(paragraph.parse("  two\r\nlines\tand a tab  ")).toBe("two\r\nlines\tand a tab");

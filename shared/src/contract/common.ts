@@ -26,6 +26,8 @@ export const usernameQuery = z.object({ username: z.string().min(1).max(64).opti
 /** C0 and C1 control characters (NUL trips SQLite's length checks); tab, CR and LF are judged apart. */
 const CONTROL = /[^\P{Cc}\t\n\r]/u;
 const LINE_BREAK_OR_TAB = /[\t\n\r]/;
+/** Half of a surrogate pair on its own: no character at all, and stored as U+FFFD, not as written. */
+const LONE_SURROGATE = /\p{Cs}/u;
 /** Direction embeddings, overrides and isolates: they make text read otherwise than it is stored. */
 const DIRECTION_OVERRIDE = /[\u202a-\u202e\u2066-\u2069]/;
 /** Anything a reader can see: not whitespace, zero-width or a bidi control (U+200B, U+202E...). */
@@ -33,8 +35,8 @@ const VISIBLE = /[^\s\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u
 
 /**
  * The trimmed, length-limited text the server accepts for names, descriptions and answers:
- * something visible, no control characters or direction overrides, and line breaks (and tabs) only where the field is
- * multi-line.
+ * something visible, no control characters, lone surrogates or direction overrides, and line
+ * breaks (and tabs) only where the field is multi-line.
  */
 export const text = (max: number, { multiline = false }: { multiline?: boolean } = {}) => {
   const refusal = multiline ? "must not contain control characters" : "must be one line without control characters";
@@ -43,6 +45,7 @@ export const text = (max: number, { multiline = false }: { multiline?: boolean }
       .string()
       // Before trimming: a control character that trim() would drop (\v, \f) is still refused.
       .refine((value) => !CONTROL.test(value), { error: refusal, abort: true })
+      .refine((value) => !LONE_SURROGATE.test(value), { error: "must not contain broken characters", abort: true })
       .trim()
       .min(1, "must not be empty")
       .max(max, `must be at most ${max} characters`)

@@ -1,0 +1,89 @@
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { StartupError } from "@spankbank/shared/runtime";
+import BetterSqlite3 from "better-sqlite3";
+import { backupsDirOf, listBackups, mediaDirOf } from "./backup.js";
+import { sqliteErrorCode } from "./sqliteErrors.js";
+
+/** Created by hand beside the database to start one fresh install on purpose; the start removes it. */
+export const startFreshFileOf = (databasePath: string) => join(dirname(databasePath), "start-fresh");
+/** Written once a couple from the config is in the database: the data folder then says the app ran. */
+const setUpFileOf = (databasePath: string) => join(dirname(databasePath), "run", "set-up");
+
+/** Whether the database is gone or empty (missing, zero bytes, or holding no couple); null when it holds one or cannot be read. */
+export function lostState(databasePath: string): "missing" | "empty" | null {
+  if (!existsSync(databasePath)) return "missing";
+  if (statSync(databasePath).size === 0) return "empty";
+  let sqlite: BetterSqlite3.Database | undefined;
+  try {
+    sqlite = new BetterSqlite3(databasePath, { readonly: true, fileMustExist: true });
+    const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'users'").get();
+    const partners = table ? (sqlite.prepare("SELECT COUNT(*) AS n FROM users").get() as { n: number }).n : 0;
+    return partners === 0 ? "empty" : null;
+  } catch {
+    // Unreadable is damage, not emptiness: the start's quick check reports it.
+    return null;
+  } finally {
+    sqlite?.close();
+  }
+}
+
+/** What in the data folder shows Spank Bank ran on it: a couple set up, images, a backup run. */
+function signsOfEarlierRun(databasePath: string): string[] {
+  const signs: string[] = [];
+  if (existsSync(setUpFileOf(databasePath))) signs.push(`a couple was set up (${setUpFileOf(databasePath)})`);
+  const media = mediaDirOf(databasePath);
+  const images = existsSync(media) ? readdirSync(media).length : 0;
+  if (images > 0) signs.push(`${images} image(s) in ${media}`);
+  const backupLock = join(dirname(databasePath), "run", "backup.lock");
+  if (existsSync(backupLock)) signs.push(`a backup ran (${backupLock})`);
+  return signs;
+}
+
+/**
+ * Refuses to start a real couple's app on a database that is gone or empty when that would
+ * be a fresh install over one that was lived in (the starting spanks granted again, and the
+ * nightly backups then saving the empty file): whenever backups of it exist, and in production
+ * whenever the data folder shows the app ran. `start-fresh` beside the database lets one start
+ * through on purpose, and is removed by it.
+ */
+export function refuseFreshInstallOverLostData(databasePath: string, { production }: { production: boolean }): void {
+  const startFresh = startFreshFileOf(databasePath);
+  if (existsSync(startFresh)) {
+    rmSync(startFresh, { force: true });
+    return;
+  }
+  const state = lostState(databasePath);
+  if (state === null) return;
+  const fresh = `to start fresh on purpose, create ${startFresh} (\`touch ${startFresh}\`) and start again.`;
+  const latest = listBackups(databasePath)[0];
+  if (latest) {
+    throw new StartupError(
+      `${databasePath} is ${state}, but backups of it exist (latest: ${latest.path}). Restore it with \`npm run restore -- ${latest.path}\`; ${fresh}`,
+    );
+  }
+  const signs = production ? signsOfEarlierRun(databasePath) : [];
+  if (signs.length > 0) {
+    throw new StartupError(
+      `${databasePath} is ${state}, but Spank Bank ran here before (${signs.join("; ")}): starting would be a fresh install. Put the database back (from a copy of ${backupsDirOf(databasePath)}: \`npm run restore -- FILE\`), or ${fresh}`,
+    );
+  }
+}
+
+/** Records that this database holds the config's couple (once; the data folder keeps it). */
+export function markSetUp(databasePath: string): void {
+  const file = setUpFileOf(databasePath);
+  if (!existsSync(file)) writeFileSync(file, `${new Date().toISOString()}\n`);
+}
+
+/**
+ * A start that failed on a damaged database file, in one line pointing to what to do, instead
+ * of a stack trace. Undefined for any other failure.
+ */
+export function damagedDatabaseError(error: unknown, databasePath: string): StartupError | undefined {
+  const code = sqliteErrorCode(error);
+  if (code !== "SQLITE_NOTADB" && !code?.startsWith("SQLITE_CORRUPT")) return undefined;
+  return new StartupError(
+    `the database ${databasePath} is damaged (${(error as Error).message}). Run \`npm run check\` for a report, then put the latest backup back with \`npm run restore -- FILE\` (\`npm run backup -- --list\` lists them).`,
+  );
+}
