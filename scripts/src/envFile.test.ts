@@ -55,7 +55,7 @@ describe("the operator scripts read .env as the app does", { timeout: 120_000 },
     expect(trash.status, trash.stderr).toBe(0);
 
     const exported = run(dir, "export");
-    const archive = /to (\S+\.json)$/m.exec(exported.stdout)?.[1];
+    const archive = /to (\S+\.zip)$/m.exec(exported.stdout)?.[1];
     expect(archive, exported.stderr).toMatch(new RegExp(`^${join(dir, "live", "backups")}/`));
 
     const restored = run(dir, "restore", [backupPath!]);
