@@ -230,7 +230,7 @@ export interface StateGraph {
   sceneOf: number[];
   maskAt: number[];
   /** How the walk first got to each state: the state before it (-1 for the start). */
-  cameFrom: number[];
+  cameFrom: ArrayLike<number>;
   /** Shown choices of each state: [the choice's index in its scene's list, the next state]. */
   edges: [number, number][][];
 }
@@ -250,7 +250,8 @@ export function stateGraph(story: Story): StateGraph {
     ]),
   );
   const ids = new Map<number, number>();
-  const graph: StateGraph = { sceneOf: [], maskAt: [], cameFrom: [], edges: [] };
+  const cameFrom: number[] = [];
+  const graph: StateGraph = { sceneOf: [], maskAt: [], cameFrom, edges: [] };
   const add = (scene: number, mask: number, from: number): number => {
     const key = scene * 2 ** 31 + mask;
     const known = ids.get(key);
@@ -258,7 +259,7 @@ export function stateGraph(story: Story): StateGraph {
     ids.set(key, graph.sceneOf.length);
     graph.sceneOf.push(scene);
     graph.maskAt.push(mask);
-    graph.cameFrom.push(from);
+    cameFrom.push(from);
     graph.edges.push([]);
     return graph.sceneOf.length - 1;
   };
@@ -374,7 +375,10 @@ export interface ShownStep extends Step {
   shown: number;
 }
 
-/** The shortest playthrough from scene 0 to an ending, following only the choices a player is shown. */
+/**
+ * The shortest playthrough from scene 0 to an ending, following only the choices a player is shown;
+ * it refuses a story where a shown choice on the way leads to no scene.
+ */
 export function shortestWalkToEnding(story: Story): ShownStep[] {
   const scenes = byId(story);
   const live = liveFlags(story);
@@ -392,6 +396,8 @@ export function shortestWalkToEnding(story: Story): ShownStep[] {
       return walk;
     }
     sceneView(scene, flags, 0).choices.forEach(({ choice, index }, shown) => {
+      // A choice a player is shown that leads nowhere: the page would have no scene to show.
+      if (!scenes.has(choice.next)) throw new Error(`scene ${id}, choice "${choice.text}" leads to no scene`);
       // Only the flags still read ahead tell states apart (as in `exploreStory`).
       const nextFlags = withFlags(flags, choice.gives).filter((flag) => live.get(choice.next)?.has(flag));
       const nextKey = stateKey(choice.next, nextFlags);

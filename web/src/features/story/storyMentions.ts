@@ -100,6 +100,44 @@ export function declarationDrift(story: Story): string[] {
   );
 }
 
+/**
+ * Breadth first from `sources` along the choices `follow` allows: each state's parent on the way
+ * (-1 for a source, -2 where the walk never came). With `leave`, sources are left first, so a
+ * source reached again gets a parent too.
+ */
+function walkFrom(
+  graph: StateGraph,
+  sources: number[],
+  follow: (state: number, choice: number) => boolean,
+  leave = false,
+): Int32Array {
+  const parent = new Int32Array(graph.sceneOf.length).fill(-2);
+  const queue: number[] = [];
+  for (const source of sources) {
+    if (leave) {
+      for (const [choice, next] of graph.edges[source]!) {
+        if (parent[next] === -2 && follow(source, choice)) {
+          parent[next] = source;
+          queue.push(next);
+        }
+      }
+    } else {
+      parent[source] = -1;
+      queue.push(source);
+    }
+  }
+  for (let at = 0; at < queue.length; at++) {
+    const state = queue[at]!;
+    for (const [choice, next] of graph.edges[state]!) {
+      if (parent[next] === -2 && follow(state, choice)) {
+        parent[next] = state;
+        queue.push(next);
+      }
+    }
+  }
+  return parent;
+}
+
 /** Sets of things as bit rows, one row of `width` 32-bit words per state. */
 const bitsOf = (things: readonly StoryThing[]) => {
   const row = new Int32Array(Math.ceil(thingNames.length / 32));
@@ -152,44 +190,65 @@ export function checkMentions(story: Story, graph: StateGraph = stateGraph(story
       }
     }
   }
-  const metAt = (state: number, thing: StoryThing) =>
-    has(met.subarray(state * width, (state + 1) * width), thingNames.indexOf(thing));
   /** A path from scene 0 to `target` on which `thing` is never introduced. */
   const pathWithout = (target: number, thing: StoryThing): string => {
     const index = thingNames.indexOf(thing);
-    const from = new Map<number, number>([[0, -1]]);
-    for (const state of from.keys()) {
-      if (state === target) break;
-      if (has(introduced[state]!, index)) continue;
+    const parent = walkFrom(graph, [0], (state, choice) => {
       const fromChoices = choiceIntroduced.get(graph.sceneOf[state]!)!;
-      for (const [choice, next] of graph.edges[state]!) {
-        if (!has(fromChoices[choice]!, index) && !from.has(next)) from.set(next, state);
-      }
-    }
-    const path: number[] = [];
-    for (let at = target; at !== -1 && from.has(at); at = from.get(at)!) path.unshift(graph.sceneOf[at]!);
-    return path.join(" -> ");
+      return !has(introduced[state]!, index) && !has(fromChoices[choice]!, index);
+    });
+    return pathTo({ ...graph, cameFrom: parent }, target);
   };
+  const texts = [...new Set(readings.map((reading) => reading.text))];
+  const textIndex = new Map(texts.map((text, index) => [text, index]));
+  const mentioned = readings.map((reading) => bitsOf(reading.mentions));
+  const choiceMentioned = new Map(
+    story.map((scene) => [scene.id, scene.choices.map((choice) => bitsOf(choice.mentions ?? []))]),
+  );
   const unmet = new Map<string, string>();
+  /** The things in `mentions` that neither `met` at the state nor the rows in `known` hold. */
+  const missing = (state: number, mentions: Int32Array, ...known: Int32Array[]): StoryThing[] => {
+    const things: StoryThing[] = [];
+    for (let word = 0; word < width; word++) {
+      let bits = mentions[word]! & ~met[state * width + word]!;
+      for (const row of known) bits &= ~row[word]!;
+      for (let bit = 0; bits !== 0; bit++, bits >>>= 1) if (bits & 1) things.push(thingNames[word * 32 + bit]!);
+    }
+    return things;
+  };
+  /** Each text's breaks are reported once, by the text (a number for the scene's, one per choice) and thing. */
+  const reported = new Set<number>();
+  const report = (text: number, state: number, thing: StoryThing, key: () => string) => {
+    const id = text * 128 + thingNames.indexOf(thing);
+    if (reported.has(id)) return;
+    reported.add(id);
+    unmet.set(key(), pathWithout(state, thing));
+  };
   for (let state = 0; state < count; state++) {
     const scene = scenes.get(graph.sceneOf[state]!)!;
     const reading = readings[state]!;
-    const known = (thing: StoryThing) => metAt(state, thing) || reading.introduces.includes(thing);
-    for (const thing of reading.mentions.filter((t) => !known(t))) {
-      const key = `scene ${scene.id} "${reading.text.slice(0, 40)}…" mentions ${thing}`;
-      if (!unmet.has(key)) unmet.set(key, pathWithout(state, thing));
+    for (const thing of missing(state, mentioned[state]!, introduced[state]!)) {
+      report(
+        textIndex.get(reading.text)!,
+        state,
+        thing,
+        () => `scene ${scene.id} "${reading.text.slice(0, 40)}…" mentions ${thing}`,
+      );
     }
     for (const [index] of graph.edges[state]!) {
       const choice = scene.choices[index]!;
-      for (const thing of (choice.mentions ?? []).filter((t) => !known(t) && !choice.introduces?.includes(t))) {
-        const key = `scene ${scene.id}, choice "${choice.text}" mentions ${thing}`;
-        if (!unmet.has(key)) unmet.set(key, pathWithout(state, thing));
+      const own = [introduced[state]!, choiceIntroduced.get(scene.id)![index]!];
+      for (const thing of missing(state, choiceMentioned.get(scene.id)![index]!, ...own)) {
+        report(
+          texts.length + scene.id * 8 + index,
+          state,
+          thing,
+          () => `scene ${scene.id}, choice "${choice.text}" mentions ${thing}`,
+        );
       }
     }
   }
   // Read on some path: start from nothing and widen along each choice until nothing changes.
-  const texts = [...new Set(readings.map((reading) => reading.text))];
-  const textIndex = new Map(texts.map((text, index) => [text, index]));
   const textWidth = Math.ceil(texts.length / 32);
   const read = new Int32Array(count * textWidth);
   for (let changed = true; changed; ) {
@@ -211,20 +270,13 @@ export function checkMentions(story: Story, graph: StateGraph = stateGraph(story
   /** A path that reads the text of `target` before reaching it: to a state reading it, then on to `target`. */
   const pathReadingTwice = (target: number): string => {
     const text = readings[target]!.text;
-    const from = new Map<number, number>();
-    for (let state = 0; state < count; state++) {
-      if (readings[state]!.text === text)
-        for (const [, next] of graph.edges[state]!) if (!from.has(next)) from.set(next, state);
-    }
-    for (const state of from.keys()) {
-      if (state === target) break;
-      for (const [, next] of graph.edges[state]!) if (!from.has(next)) from.set(next, state);
-    }
+    const sources = readings.flatMap((reading, state) => (reading.text === text ? [state] : []));
+    const parent = walkFrom(graph, sources, () => true, true);
     const tail: number[] = [];
     let at = target;
     do {
       tail.unshift(graph.sceneOf[at]!);
-      at = from.get(at)!;
+      at = parent[at]!;
     } while (readings[at]!.text !== text);
     return `${pathTo(graph, at)} -> ${tail.join(" -> ")}`;
   };

@@ -110,8 +110,13 @@ describe("the story", () => {
     expect(declarationDrift(story)).toEqual([]);
   });
 
-  it("can be played from scene 0 to an ending through the choices shown", () => {
+  it("can be played from scene 0 to an ending through the choices shown, none leading nowhere", () => {
     expect(shortestWalkToEnding(story).length).toBeGreaterThan(0);
+  });
+
+  it("names the hour before sunset one way on the time-of-day chip", () => {
+    const times = new Set(story.map((scene) => scene.timeOfDay));
+    expect(times.has("golden") && times.has("golden_hour")).toBe(false);
   });
 });
 

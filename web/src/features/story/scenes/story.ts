@@ -673,12 +673,7 @@ export const story: StoryScene[] = [
     ],
     choices: [
       { text: "Explore deeper into the mountain", next: 32, score: 1 },
-      {
-        text: "Take a shortcut over a pile of fallen rock",
-        introduces: ["rubble"],
-        next: 38,
-        score: 0,
-      },
+      { text: "Follow a breath of fresh air along the side tunnel", mentions: ["tunnel"], next: 39, score: 0 },
     ],
     background: "cave",
     timeOfDay: "night",
@@ -737,9 +732,8 @@ export const story: StoryScene[] = [
   },
   {
     id: 40,
-    text: "They stumble out of the mountain into air so cold and clean it makes them laugh. Behind them the mine mouth; below them, a frozen lake blushing pink with the first light of dawn, and beyond it the smoke of a village.",
+    text: "They stumble out of the mountain into air so cold and clean it makes them laugh. Behind them the dark doorway in the rock; below them, a frozen lake blushing pink with the first light of dawn, and beyond it the smoke of a village.",
     introduces: ["lake", "village"],
-    mentions: ["mine"],
     partnerMessage: "We made it through the mountain, {me}. I'd follow you through ten more.",
     choices: [
       { text: "Watch the sunrise together for a moment", next: 41, score: 3, path: "golden" },
@@ -1314,12 +1308,7 @@ export const story: StoryScene[] = [
     partnerMessage: "My heart. My actual heart. Hold it for a second, it's yours anyway.",
     choices: [
       { text: "Keep climbing to the rooftop", next: 71, score: 1 },
-      {
-        text: "Go back down and find the winter garden behind the church",
-        mentions: ["church", "winterGarden"],
-        next: 70,
-        score: 1,
-      },
+      { text: "Hurry down to the glass roof glowing behind the church", mentions: ["church"], next: 70, score: 1 },
     ],
     background: "rooftop",
     timeOfDay: "late_afternoon",
@@ -1564,12 +1553,7 @@ export const story: StoryScene[] = [
       },
     ],
     choices: [
-      {
-        text: "Wait in the warm waiting room",
-        mentions: ["waitingRoom"],
-        next: 82,
-        score: 1,
-      },
+      { text: "Follow him in to the stove he keeps lit", next: 82, score: 1 },
       {
         text: "Wait on the platform and watch for it",
         mentions: ["platform"],
@@ -1812,9 +1796,9 @@ export const story: StoryScene[] = [
     choices: [
       { text: "Let {partner} sleep and watch the lights come on", next: 97, score: 1 },
       {
-        text: "Write a note for the next couple on the old ticket while they sleep",
+        text: "Keep the old ticket ready for when they check tickets",
         mentions: ["ticket"],
-        next: 94,
+        next: 98,
         score: 1,
         needs: ["ticket"],
       },
