@@ -199,8 +199,8 @@ export const story: StoryScene[] = [
         path: "golden",
       },
       {
-        text: "Take the lantern, and pack cocoa and a secret bar of chocolate first",
-        introduces: ["chocolate"],
+        text: "Take the lantern, and pack a thermos of cocoa and a secret bar of chocolate first",
+        introduces: ["chocolate", "thermos"],
         mentions: ["lantern"],
         next: 15,
         score: 1,
@@ -290,13 +290,13 @@ export const story: StoryScene[] = [
   {
     id: 16,
     text: "They pack like a team: rope, a thermos of cocoa, two scarves, and a bar of chocolate {partner} pretends not to see {me} hide in a pocket.",
-    introduces: ["chocolate"],
+    introduces: ["chocolate", "thermos"],
     partnerMessage: "I saw the chocolate. I'm choosing to love you anyway.",
     variants: [
       {
         when: ["map"],
         text: "They pack like a team: rope, the hand-drawn map, a thermos of cocoa, two scarves, and a bar of chocolate {partner} pretends not to see {me} hide in a pocket.",
-        introduces: ["chocolate"],
+        introduces: ["chocolate", "thermos"],
         mentions: ["map"],
       },
     ],
@@ -927,12 +927,13 @@ export const story: StoryScene[] = [
       {
         when: ["packed", "peaches"],
         text: "Breakfast is cocoa from the thermos, still warm, and the jar of peaches from the cellar, eaten with one spoon passed back and forth. The sun warms their faces.",
-        mentions: ["cellar", "peaches"],
+        mentions: ["cellar", "peaches", "thermos"],
         partnerMessage: "This is my favourite breakfast of all time, and it's peaches from a stranger's basement.",
       },
       {
         when: ["packed"],
         text: "Breakfast is cocoa from the thermos, still warm, passed back and forth between mittens while the sun climbs over the ridge and warms their faces.",
+        mentions: ["thermos"],
       },
       {
         when: ["peaches"],

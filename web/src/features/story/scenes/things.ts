@@ -30,6 +30,7 @@ export const storyThings = {
   lantern: /\blantern\b/i,
   peaches: /\bpeach(es)?\b/i,
   chocolate: /\bchocolate\b/i,
+  thermos: /\bthermos\b/i,
   tunnel: /\btunnels?\b/i,
   initials: /\binitials\b/i,
   mine: /\bmine (cart|rails|mouth)\b|\bthe (old )?mine\b|\bmine's\b|\bminers'/i,
