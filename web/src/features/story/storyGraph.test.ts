@@ -148,6 +148,12 @@ describe("the story graph checks on a small story", () => {
     ]);
   });
 
+  it("refuse a walk where a choice shown on the way leads to no scene", () => {
+    expect(() => shortestWalkToEnding(replace(0, { choices: [go(9, "Nowhere"), go(1), go(2)] }))).toThrow(
+      'scene 0, choice "Nowhere" leads to no scene',
+    );
+  });
+
   it("find false choices: two choices of a scene with the same next scene and the same flags", () => {
     expect(falseChoices(good)).toEqual([]);
     expect(falseChoices(replace(0, { choices: [go(1, "Walk"), { ...go(1, "Stroll"), score: -3 }] }))).toEqual([

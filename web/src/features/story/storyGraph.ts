@@ -216,85 +216,101 @@ export interface StoryExploration {
   endings: Map<number, { low: number; high: number }>;
 }
 
-/** Each flag's bit, so a set of flags is one number (there are fewer than 31 flags). */
+/** Each flag's bit, so a set of flags is one number (there are at most 31 flags: the sign bit stays clear). */
 const bitOf = new Map(storyFlags.map((flag, index) => [flag, 1 << index]));
 const maskOf = (flags: readonly StoryFlag[] = []) => flags.reduce((mask, flag) => mask | bitOf.get(flag)!, 0);
-const flagsIn = (mask: number) => storyFlags.filter((flag) => (mask & bitOf.get(flag)!) !== 0);
+export const flagsIn = (mask: number) => storyFlags.filter((flag) => (mask & bitOf.get(flag)!) !== 0);
 
 /**
- * Plays every way through the story at once: each reachable state (scene and the flags that still
- * matter) once, following only the choices a player there is shown. Proves that every scene's needs
- * hold on every path to it, and finds the heart score span of each ending. States are numbered in
- * the order found, flags kept as bit masks: there are about 10^5 states.
+ * Every reachable state of the story (a scene and the flags that still matter there), each once,
+ * numbered in the order found breadth first from scene 0, following only the choices a player
+ * there is shown. Flags are kept as bit masks.
  */
-export function exploreStory(story: Story): StoryExploration {
+export interface StateGraph {
+  sceneOf: number[];
+  maskAt: number[];
+  /** How the walk first got to each state: the state before it (-1 for the start). */
+  cameFrom: ArrayLike<number>;
+  /** Shown choices of each state: [the choice's index in its scene's list, the next state]. */
+  edges: [number, number][][];
+}
+
+export function stateGraph(story: Story): StateGraph {
   const scenes = byId(story);
   const live = new Map([...liveFlags(story)].map(([id, flags]) => [id, maskOf([...flags])]));
   const compiled = new Map(
     story.map((scene) => [
       scene.id,
-      {
-        needs: maskOf(scene.needs),
-        choices: scene.choices.map((choice) => ({
-          needs: maskOf(choice.needs),
-          lacks: maskOf(choice.lacks),
-          gives: maskOf(choice.gives),
-          next: choice.next,
-          score: choice.score,
-        })),
-      },
+      scene.choices.map((choice) => ({
+        needs: maskOf(choice.needs),
+        lacks: maskOf(choice.lacks),
+        gives: maskOf(choice.gives),
+        next: choice.next,
+      })),
     ]),
   );
   const ids = new Map<number, number>();
-  const sceneOf: number[] = [];
-  const maskAt: number[] = [];
-  /** How the exploration first got to each state: the state before it. */
   const cameFrom: number[] = [];
-  /** Shown choices of each state: [the choice's score, the next state]. */
-  const edges: [number, number][][] = [];
+  const graph: StateGraph = { sceneOf: [], maskAt: [], cameFrom, edges: [] };
   const add = (scene: number, mask: number, from: number): number => {
     const key = scene * 2 ** 31 + mask;
     const known = ids.get(key);
     if (known !== undefined) return known;
-    ids.set(key, sceneOf.length);
-    sceneOf.push(scene);
-    maskAt.push(mask);
+    ids.set(key, graph.sceneOf.length);
+    graph.sceneOf.push(scene);
+    graph.maskAt.push(mask);
     cameFrom.push(from);
-    edges.push([]);
-    return sceneOf.length - 1;
+    graph.edges.push([]);
+    return graph.sceneOf.length - 1;
   };
-  const pathTo = (state: number): string => {
-    const scenesOnPath: number[] = [];
-    for (let at = state; at !== -1; at = cameFrom[at]!) scenesOnPath.unshift(sceneOf[at]!);
-    return scenesOnPath.join(" -> ");
-  };
+  add(FIRST_SCENE, 0, -1);
+  // Breadth first: the states list is its own queue.
+  for (let state = 0; state < graph.sceneOf.length; state++) {
+    const choices = compiled.get(graph.sceneOf[state]!);
+    const mask = graph.maskAt[state]!;
+    if (!choices || scenes.get(graph.sceneOf[state]!)?.ending) continue;
+    choices.forEach((choice, index) => {
+      if ((choice.needs & mask) !== choice.needs || (choice.lacks & mask) !== 0) return;
+      const next = add(choice.next, (mask | choice.gives) & (live.get(choice.next) ?? 0), state);
+      graph.edges[state]!.push([index, next]);
+    });
+  }
+  return graph;
+}
+
+/** The scenes of the path by which the walk first reached a state, as "0 -> 2 -> 8". */
+export function pathTo(graph: StateGraph, state: number): string {
+  const scenesOnPath: number[] = [];
+  for (let at = state; at !== -1; at = graph.cameFrom[at]!) scenesOnPath.unshift(graph.sceneOf[at]!);
+  return scenesOnPath.join(" -> ");
+}
+
+/**
+ * Plays every way through the story at once, on its state graph: proves that every scene's needs
+ * hold on every path to it, and finds the heart score span of each ending.
+ */
+export function exploreStory(story: Story, graph = stateGraph(story)): StoryExploration {
+  const scenes = byId(story);
+  const { sceneOf, maskAt } = graph;
+  const edges = graph.edges.map((out, state) =>
+    out.map(([index, next]): [number, number] => [scenes.get(sceneOf[state]!)!.choices[index]!.score, next]),
+  );
   const breaks: string[] = [];
   const badChoiceCounts: string[] = [];
   const shortRecalls: string[] = [];
-  add(FIRST_SCENE, 0, -1);
-  // Breadth first: the states list is its own queue.
   for (let state = 0; state < sceneOf.length; state++) {
     const scene = scenes.get(sceneOf[state]!);
-    const rules = compiled.get(sceneOf[state]!);
     const mask = maskAt[state]!;
-    if (!scene || !rules) continue;
-    if ((rules.needs & mask) !== rules.needs) {
-      breaks.push(`scene ${scene.id} without ${flagsIn(rules.needs & ~mask).join(", ")}: ${pathTo(state)}`);
+    if (!scene) continue;
+    const needs = maskOf(scene.needs);
+    if ((needs & mask) !== needs) {
+      breaks.push(`scene ${scene.id} without ${flagsIn(needs & ~mask).join(", ")}: ${pathTo(graph, state)}`);
     }
     if (scene.ending) {
       const recalled = sceneView(scene, flagsIn(mask), 0).recalls.length;
-      if (recalled < 2) shortRecalls.push(`ending ${scene.id} recalls ${recalled} things: ${pathTo(state)}`);
-      continue;
-    }
-    const shown = rules.choices.filter(
-      (choice) => (choice.needs & mask) === choice.needs && (choice.lacks & mask) === 0,
-    );
-    if (shown.length < 2 || shown.length > 3) {
-      badChoiceCounts.push(`scene ${scene.id} shows ${shown.length} choices: ${pathTo(state)}`);
-    }
-    for (const choice of shown) {
-      const next = add(choice.next, (mask | choice.gives) & (live.get(choice.next) ?? 0), state);
-      edges[state]!.push([choice.score, next]);
+      if (recalled < 2) shortRecalls.push(`ending ${scene.id} recalls ${recalled} things: ${pathTo(graph, state)}`);
+    } else if (edges[state]!.length < 2 || edges[state]!.length > 3) {
+      badChoiceCounts.push(`scene ${scene.id} shows ${edges[state]!.length} choices: ${pathTo(graph, state)}`);
     }
   }
   const count = sceneOf.length;
@@ -350,7 +366,7 @@ export function exploreStory(story: Story): StoryExploration {
       }
     }
   }
-  const stuck = leadsOut.flatMap((out, state) => (out ? [] : [`stuck at ${pathTo(state)}`]));
+  const stuck = leadsOut.flatMap((out, state) => (out ? [] : [`stuck at ${pathTo(graph, state)}`]));
   return { states: count, breaks, badChoiceCounts, stuck, shortRecalls, endings };
 }
 
@@ -359,7 +375,10 @@ export interface ShownStep extends Step {
   shown: number;
 }
 
-/** The shortest playthrough from scene 0 to an ending, following only the choices a player is shown. */
+/**
+ * The shortest playthrough from scene 0 to an ending, following only the choices a player is shown;
+ * it refuses a story where a shown choice on the way leads to no scene.
+ */
 export function shortestWalkToEnding(story: Story): ShownStep[] {
   const scenes = byId(story);
   const live = liveFlags(story);
@@ -377,6 +396,8 @@ export function shortestWalkToEnding(story: Story): ShownStep[] {
       return walk;
     }
     sceneView(scene, flags, 0).choices.forEach(({ choice, index }, shown) => {
+      // A choice a player is shown that leads nowhere: the page would have no scene to show.
+      if (!scenes.has(choice.next)) throw new Error(`scene ${id}, choice "${choice.text}" leads to no scene`);
       // Only the flags still read ahead tell states apart (as in `exploreStory`).
       const nextFlags = withFlags(flags, choice.gives).filter((flag) => live.get(choice.next)?.has(flag));
       const nextKey = stateKey(choice.next, nextFlags);

@@ -50,16 +50,21 @@ describe("simulatePlays", () => {
 
 // 20,000 random playthroughs of the real story: a second or two, much longer on a busy machine.
 describe("20,000 random players of the story", { timeout: 120_000 }, () => {
-  it("meet no continuity break, reach both endings and end with hearts from about 30 to 100", () => {
+  it("meet no continuity break, read nothing twice, reach both endings and end with hearts from about 30 to 100", () => {
     const played = simulatePlays(story, 20_000, seededRandom(19));
     expect(played.breaks).toBe(0);
+    // No text names a thing the run has not met, and no scene reads the same twice in a run.
+    expect([played.sceneMentionBreaks, played.choiceMentionBreaks, played.runsWithMentionBreaks]).toEqual([0, 0, 0]);
+    expect([played.rereads, played.runsWithRereads]).toEqual([0, 0]);
+    // Both ways home are taken: the lighthouse by at least one run in five.
+    expect(played.endings.get(105)! / played.runs).toBeGreaterThan(0.2);
     expect([...played.endings.keys()].sort()).toEqual([104, 105]);
     // The heart spreads out: few runs at either extreme, the middle half roughly 60 to 80.
     const [p1, p25, p50, p75, p99] = [0.01, 0.25, 0.5, 0.75, 0.99].map((share) =>
       percentile(played.finalHearts, share),
     );
     expect(p1).toBeGreaterThanOrEqual(25);
-    expect(p1).toBeLessThanOrEqual(45);
+    expect(p1).toBeLessThanOrEqual(50);
     expect(p50).toBeGreaterThanOrEqual(55);
     expect(p50).toBeLessThanOrEqual(80);
     expect(p99).toBeGreaterThanOrEqual(90);

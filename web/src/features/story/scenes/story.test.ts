@@ -16,11 +16,13 @@ import {
   repeatedTexts,
   scenesWithoutWayOut,
   shortestWalkToEnding,
+  stateGraph,
   strayGoldenChoices,
   unknownTokens,
   unreachableEndings,
   unreachableScenes,
 } from "../storyGraph";
+import { checkMentions, declarationDrift } from "../storyMentions";
 import { story } from "./story";
 import { type StoryFlag, storyFlags } from "./types";
 
@@ -104,15 +106,26 @@ describe("the story", () => {
     expect(strayGoldenChoices(story)).toEqual([]);
   });
 
-  it("can be played from scene 0 to an ending through the choices shown", () => {
+  it("declares every thing its texts name, and each declared thing is named in its text", () => {
+    expect(declarationDrift(story)).toEqual([]);
+  });
+
+  it("can be played from scene 0 to an ending through the choices shown, none leading nowhere", () => {
     expect(shortestWalkToEnding(story).length).toBeGreaterThan(0);
+  });
+
+  it("names the hour before sunset one way on the time-of-day chip", () => {
+    const times = new Set(story.map((scene) => scene.timeOfDay));
+    expect(times.has("golden") && times.has("golden_hour")).toBe(false);
   });
 });
 
 // Every reachable state of the story, about 10^5: a few seconds normally, many more on a busy machine.
 describe("every way through the story", { timeout: 180_000 }, () => {
+  const graph = stateGraph(story);
+
   it("meets every scene's needs on every path, shows 2 or 3 choices, reaches both endings and spans the heart", () => {
-    const explored = exploreStory(story);
+    const explored = exploreStory(story, graph);
     // No continuity break: no scene is ever reached without what its text assumes.
     expect(explored.breaks).toEqual([]);
     expect(explored.badChoiceCounts).toEqual([]);
@@ -134,6 +147,12 @@ describe("every way through the story", { timeout: 180_000 }, () => {
       `story: ${explored.states} states;`,
       [...explored.endings].map(([id, s]) => `${id}: ${s.low}-${s.high}`).join(", "),
     );
+  });
+
+  it("mentions nothing a reader has not met on the way, and never reads a scene the same twice", () => {
+    const checked = checkMentions(story, graph);
+    expect(checked.unmet).toEqual([]);
+    expect(checked.rereads).toEqual([]);
   });
 
   it("shows each ending's text in the shade of the heart score and recalls what the golden path did", () => {

@@ -1,8 +1,20 @@
+import type { StoryThing } from "./things";
+
 /**
  * The story's data shape (SPEC section 3, Story scene). Scene text and partner messages speak with
  * the couple's own names through two tokens, replaced at render time from the session:
  * `{me}` is the signed-in partner (the player), `{partner}` the other one. No literal names.
  */
+
+/**
+ * What a text says about the story's things (`storyThings`): those it `introduces` (a reader meets
+ * them here) and those it `mentions` as already met on the way here. Every path must meet a thing
+ * before a text mentions it; a scene's own things count for its choices.
+ */
+export interface Mentions {
+  introduces?: StoryThing[];
+  mentions?: StoryThing[];
+}
 
 /** SPEC section 4: the time-of-day label takes one of these. */
 export const timesOfDay = [
@@ -70,13 +82,14 @@ export const storyFlags = [
   "keeper",
   "noteLeft",
   "longWay",
+  "saidIt",
 ] as const;
 export type StoryFlag = (typeof storyFlags)[number];
 
 /** The one path label: the golden path, a single way from scene 0 to an ending at full heart. */
 export const GOLDEN = "golden";
 
-export interface StoryChoice {
+export interface StoryChoice extends Mentions {
   text: string;
   /** The scene this choice leads to (for a restart choice: 0). */
   next: number;
@@ -94,8 +107,11 @@ export interface StoryChoice {
   lacks?: StoryFlag[];
 }
 
-/** Text shown instead of the scene's own when every flag in `when` is remembered (first match wins). */
-export interface StoryVariant {
+/**
+ * Text shown instead of the scene's own when every flag in `when` is remembered (first match wins).
+ * Its things replace the scene's when it declares any.
+ */
+export interface StoryVariant extends Mentions {
   when: StoryFlag[];
   text?: string;
   partnerMessage?: string;
@@ -105,7 +121,7 @@ export interface StoryVariant {
  * An ending's text (after its title, the scene's own text) for a heart score of `min` and more,
  * the first that fits; the lowest shade starts at 0. Its partner message, if any, replaces the scene's.
  */
-export interface EndingShade {
+export interface EndingShade extends Mentions {
   min: number;
   text: string;
   partnerMessage?: string;
@@ -117,7 +133,7 @@ export interface EndingRecall {
   line: string;
 }
 
-export interface StoryScene {
+export interface StoryScene extends Mentions {
   /** 0..105, gaps allowed; 0 is the start. */
   id: number;
   /** The scene text; for an ending, its title, followed by the shade for the heart score. */
