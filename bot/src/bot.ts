@@ -3,6 +3,7 @@ import type { BotContext } from "./context.js";
 import { onInteractionCreate } from "./events/interactionCreate.js";
 import { onMessageBulkDelete, onMessageCreate, onMessageDelete, onMessageUpdate } from "./events/messages.js";
 import { logError } from "./logging.js";
+import { isStopping, track } from "./workInProgress.js";
 
 export interface BotOptions {
   /** The REST base, e.g. `http://127.0.0.1:4000/api` for the Discord stand-in; Discord's own when unset. */
@@ -12,6 +13,7 @@ export interface BotOptions {
 /**
  * The Discord client with every handler attached, not logged in yet: `start.ts` logs in, tests
  * set a token and feed it raw gateway payloads. A failing handler is logged; the bot goes on.
+ * Handlers running are tracked, so a stop waits for them (workInProgress.ts).
  * The gateway's life (errors, disconnects, reconnects, resumes) is logged too.
  */
 export function createBot(context: BotContext, options: BotOptions = {}): Client {
@@ -28,7 +30,9 @@ export function createBot(context: BotContext, options: BotOptions = {}): Client
   const guarded =
     <Args extends unknown[]>(what: string, handler: (...args: [...Args, BotContext]) => Promise<void>) =>
     (...args: Args) => {
-      handler(...args, context).catch((error: unknown) => logError(`${what} failed`, error));
+      // A stopping bot starts nothing new: a message it did not handle is read at the next start.
+      if (isStopping(context)) return;
+      track(context, handler(...args, context)).catch((error: unknown) => logError(`${what} failed`, error));
     };
   client.on(Events.InteractionCreate, guarded("Interaction", onInteractionCreate));
   client.on(Events.MessageCreate, guarded("New message", onMessageCreate));

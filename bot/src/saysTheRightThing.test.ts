@@ -10,7 +10,6 @@ import { commandRegistrations } from "./commands/index.js";
 import { deliverPending } from "./outbox/delivery.js";
 import { registerCommandsIfChanged } from "./registerCommands.js";
 import {
-  APP_ID,
   attachment,
   bigFiles,
   botOnTempDb,
@@ -313,7 +312,6 @@ describe("10. conventions", () => {
 
   it("registers the commands in the couple's server at start only when they changed, hidden from members who cannot manage it", async () => {
     const { client, context } = botOnTempDb();
-    client.application = { id: APP_ID } as typeof client.application;
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     try {
       expect(await registerCommandsIfChanged(client, context)).toBe(true);

@@ -36,6 +36,7 @@ describe("migrations", () => {
         "answers",
         "content_versions",
         "discord_cursors",
+        "discord_handled_messages",
         "idempotency_keys",
         "inventory_items",
         "known_clients",

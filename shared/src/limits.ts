@@ -97,3 +97,11 @@ export const VISIT_LENGTH_MAX = 366;
 export const VISITS_PER_PAGE = 10;
 /** The countdown is posted in Discord when the next visit is this many days away. */
 export const VISIT_MILESTONE_DAYS = [30, 7, 1] as const;
+
+/** Waits between catch-ups of Discord history that failed, the last one repeated until one succeeds. */
+export const CATCH_UP_RETRY_DELAYS_MS: readonly number[] = [5_000, 15_000, 60_000, 300_000];
+/**
+ * How long a stopping bot waits for the messages it is saving: longer than an image download's
+ * timeout (bot/src/images.ts), within systemd's 90 s stop timeout.
+ */
+export const BOT_STOP_DRAIN_MS = 40_000;

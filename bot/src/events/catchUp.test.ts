@@ -29,7 +29,8 @@ function post(channelId: string, fields: Omit<Parameters<typeof message>[0], "ch
 describe("catching up after the bot was not listening", () => {
   it("makes every memory posted while it was away, page by page, each once, and nothing twice on the next session", async () => {
     const { client, db, context } = botOnTempDb();
-    // Heard live before the bot stopped: the channel's cursor is here.
+    // The first start found the channel empty; then a message was heard live before the bot stopped.
+    expect(await catchUp(client, context)).toEqual({ read: 0, done: true });
     gateway(client, "MESSAGE_CREATE", post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Heard live" }));
     await until(() => reactions.length === 1);
     // While away: three memories among 150 other messages (two pages of Discord's 100).
@@ -39,7 +40,7 @@ describe("catching up after the bot was not listening", () => {
     for (let i = 0; i < 75; i++) post(MEMORIES_CHANNEL, { authorId: STRANGER_ID, content: `chatter ${i}` });
     post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Away three" });
 
-    expect(await catchUp(client, context)).toBe(153);
+    expect(await catchUp(client, context)).toEqual({ read: 153, done: true });
     expect(
       listMemories(db)
         .map((m) => m.message)
@@ -48,7 +49,7 @@ describe("catching up after the bot was not listening", () => {
     expect(reactions.filter((r) => r.endsWith("💞"))).toHaveLength(4);
 
     // The next session reads from the last message: nothing new, nothing made twice.
-    expect(await catchUp(client, context)).toBe(0);
+    expect(await catchUp(client, context)).toEqual({ read: 0, done: true });
     expect(listMemories(db)).toHaveLength(4);
     expect(reactions).toHaveLength(4);
   });
@@ -58,9 +59,9 @@ describe("catching up after the bot was not listening", () => {
     const live = post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Before the cursor existed" });
     gateway(client, "MESSAGE_CREATE", live);
     await until(() => listMemories(db).length === 1);
-    db.$client.exec("DELETE FROM discord_cursors");
+    db.$client.exec("DELETE FROM discord_cursors; DELETE FROM discord_handled_messages");
     post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Missed" });
-    expect(await catchUp(client, context)).toBe(2);
+    expect(await catchUp(client, context)).toEqual({ read: 2, done: true });
     expect(
       listMemories(db)
         .map((m) => m.message)
@@ -78,7 +79,7 @@ describe("catching up after the bot was not listening", () => {
     expect(latestQuestion(db)?.answers).toMatchObject([{ username: "sam_r", response: "Lisbon" }]);
     expect(reactions).toEqual([`${QUESTIONS_CHANNEL}/${reply.id}/✅`]);
     await catchUp(client, context);
-    db.$client.exec("DELETE FROM discord_cursors");
+    db.$client.exec("DELETE FROM discord_cursors; DELETE FROM discord_handled_messages");
     // Even read again from scratch, the same reply changes nothing and is not acknowledged twice.
     await catchUp(client, context);
     expect(reactions).toHaveLength(1);

@@ -7,6 +7,7 @@ import { hasLiveMemoryFromDiscord, hasMemoryFromDiscord, type Memory, saveMemory
 import type { Message } from "discord.js";
 import type { BotContext } from "../context.js";
 import { guildUploadLimit, saveImages } from "../images.js";
+import { startSaving, wasDeleted } from "../workInProgress.js";
 
 export interface SavedMemory {
   /** Null when nothing new was saved: the message was saved before, or it made no memory (`refusal`). */
@@ -29,12 +30,29 @@ export interface SavedMemory {
 export async function memoryFromMessage(
   message: Message,
   author: User,
-  { db, mediaDir, mediaHosts }: BotContext,
+  context: BotContext,
   { restoreDeleted = false } = {},
 ): Promise<SavedMemory> {
+  const { db } = context;
   const maxBytes = guildUploadLimit(message.guild?.premiumTier);
   const already = restoreDeleted ? hasLiveMemoryFromDiscord(db, message.id) : hasMemoryFromDiscord(db, message.id);
   if (already) return { memory: null, refused: [], missing: [], maxBytes };
+  const done = startSaving(context, message.id);
+  try {
+    return await saveMessage(message, author, context, maxBytes, restoreDeleted);
+  } finally {
+    done();
+  }
+}
+
+async function saveMessage(
+  message: Message,
+  author: User,
+  context: BotContext,
+  maxBytes: number,
+  restoreDeleted: boolean,
+): Promise<SavedMemory> {
+  const { db, mediaDir, mediaHosts } = context;
   const attachments = [...message.attachments.values()].map((a) => ({
     name: a.name,
     url: a.url,
@@ -45,6 +63,11 @@ export async function memoryFromMessage(
     maxBytes,
     extraHosts: mediaHosts,
   });
+  // Deleted on Discord while its images downloaded: the partner took it back, so it is not kept.
+  if (wasDeleted(context, message.id)) {
+    await removeFiles(saved, mediaDir);
+    return { memory: null, refused: [], missing: [], maxBytes };
+  }
   try {
     const { memory, created } = saveMemory(db, {
       userId: author.id,
