@@ -1,5 +1,6 @@
 import { Client, Events, GatewayDispatchEvents, GatewayIntentBits, Partials } from "discord.js";
 import type { BotContext } from "./context.js";
+import { keepCatchingUp } from "./events/catchUp.js";
 import { onInteractionCreate } from "./events/interactionCreate.js";
 import { onMessageBulkDelete, onMessageCreate, onMessageDelete, onMessageUpdate } from "./events/messages.js";
 import { logError } from "./logging.js";
@@ -8,6 +9,8 @@ import { isStopping, track } from "./workInProgress.js";
 export interface BotOptions {
   /** The REST base, e.g. `http://127.0.0.1:4000/api` for the Discord stand-in; Discord's own when unset. */
   api?: string;
+  /** Waits between failed catch-ups (CATCH_UP_RETRY_DELAYS_MS unless told; tests wait less). */
+  catchUpRetryDelaysMs?: readonly number[];
 }
 
 /**
@@ -45,6 +48,14 @@ export function createBot(context: BotContext, options: BotOptions = {}): Client
     Events.MessageBulkDelete,
     guarded("Deleted messages", (messages, _channel, ctx) => onMessageBulkDelete(messages, ctx)),
   );
+  // Every new session (the first, and any after a reconnect Discord could not resume) reads what
+  // was posted while the bot was not listening, tried again until it succeeds; a resumed session
+  // had everything replayed.
+  client.on(Events.ShardReady, () => {
+    keepCatchingUp(client, context, options.catchUpRetryDelaysMs).catch((error: unknown) =>
+      logError("Catching up failed", error),
+    );
+  });
   client.once(Events.ClientReady, (ready) => console.log(`Discord bot signed in as ${ready.user.tag}`));
   client.on(Events.Error, (error) => logError("Discord client error", error));
   client.on(Events.ShardError, (error) => logError("Discord gateway error", error));

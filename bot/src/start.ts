@@ -9,7 +9,6 @@ import { processRuntime, StartupError } from "@spankbank/shared/runtime";
 import { Events } from "discord.js";
 import { createBot } from "./bot.js";
 import type { BotContext } from "./context.js";
-import { keepCatchingUp } from "./events/catchUp.js";
 import { scheduleLetterOpenings } from "./letters/openings.js";
 import { logError } from "./logging.js";
 import { removePartialDownloads, startMediaRetries } from "./memories/mediaRetries.js";
@@ -61,12 +60,6 @@ async function main(): Promise<void> {
       scheduleLetterOpenings(context),
       scheduleVisitMilestones(context),
     );
-  });
-  // Every new session (the first, and any after a reconnect Discord could not resume) reads what
-  // was posted while the bot was not listening, tried again until it succeeds; a resumed session
-  // had everything replayed.
-  client.on(Events.ShardReady, () => {
-    keepCatchingUp(client, context).catch((error: unknown) => logError("Catching up failed", error));
   });
   let stopping = false;
   const stop = async () => {

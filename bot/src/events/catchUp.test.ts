@@ -1,10 +1,14 @@
 import { listMemories } from "@spankbank/db/memories";
 import { latestQuestion } from "@spankbank/db/questions";
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import { describe, expect, it } from "vitest";
+import { Events } from "discord.js";
+import { describe, expect, it, vi } from "vitest";
 import {
   askQuestion,
+  attachment,
+  botOn,
   botOnTempDb,
+  failNextHistoryReads,
   gateway,
   history,
   MEMORIES_CHANNEL,
@@ -54,14 +58,22 @@ describe("catching up after the bot was not listening", () => {
     expect(reactions).toHaveLength(4);
   });
 
-  it("with no message seen yet, reads the latest page; a memory already made is not made again", async () => {
+  it("with no message seen yet, reads the latest page and says so; a memory already made is not made again", async () => {
     const { client, db, context } = botOnTempDb();
     const live = post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Before the cursor existed" });
     gateway(client, "MESSAGE_CREATE", live);
-    await until(() => listMemories(db).length === 1);
+    await until(() => reactions.length === 1);
     db.$client.exec("DELETE FROM discord_cursors; DELETE FROM discord_handled_messages");
     post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Missed" });
-    expect(await catchUp(client, context)).toEqual({ read: 2, done: true });
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      expect(await catchUp(client, context)).toEqual({ read: 2, done: true });
+      expect(log).toHaveBeenCalledWith(
+        `First start in channel ${MEMORIES_CHANNEL}: reading its latest 100 messages (a partner's become memories or answers; see README, 'The Discord bot').`,
+      );
+    } finally {
+      log.mockRestore();
+    }
     expect(
       listMemories(db)
         .map((m) => m.message)
@@ -85,5 +97,53 @@ describe("catching up after the bot was not listening", () => {
     expect(reactions).toHaveLength(1);
     const events = db.$client.prepare("SELECT kind FROM outbox WHERE kind = 'answer_given'").all();
     expect(events).toHaveLength(1);
+  });
+
+  it("a message heard live before the catch-up read older ones does not make a restart skip them", async () => {
+    const { client, db, context } = botOnTempDb();
+    expect(await catchUp(client, context)).toEqual({ read: 0, done: true });
+    gateway(client, "MESSAGE_CREATE", post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Before the stop" }));
+    await until(() => reactions.length === 1);
+    // While the bot is stopped: 40 memories, every other one with a photo.
+    const away = Array.from({ length: 40 }, (_, i) =>
+      post(MEMORIES_CHANNEL, {
+        authorId: (i % 2 ? alex : sam).discordId,
+        content: `Away ${i}`,
+        attachments: i % 2 ? [] : [attachment(`away-${i}.png`, "image/png", 512)],
+      }),
+    );
+    // It starts again and hears a new message before its catch-up read them; then it is restarted.
+    const started = botOn(context);
+    const live = post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Live after the start" });
+    gateway(started, "MESSAGE_CREATE", live);
+    await until(() => reactions.includes(`${MEMORIES_CHANNEL}/${live.id}/💞`));
+    await catchUp(botOn(context), context);
+    const memories = listMemories(db);
+    expect(memories.map((m) => m.message).sort()).toEqual(
+      ["Before the stop", "Live after the start", ...away.map((m) => m.content)].sort(),
+    );
+    expect(db.$client.prepare("SELECT count(DISTINCT memory_id) AS n FROM memory_images").get()).toEqual({ n: 20 });
+    expect(new Set(reactions).size).toBe(42);
+    expect(reactions).toHaveLength(42);
+  });
+
+  it("reads the history again while it runs until it succeeds; a message heard meanwhile does not pass the missed one", async () => {
+    const { client, db, context } = botOnTempDb();
+    expect(await catchUp(client, context)).toEqual({ read: 0, done: true });
+    const missed = post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Posted while stopped" });
+    // The new session's history reads fail: four 500s (discord.js tries each read four times).
+    failNextHistoryReads.push(500, 500, 500, 500);
+    const started = botOn(context);
+    started.emit(Events.ShardReady, 0, undefined);
+    gateway(started, "MESSAGE_CREATE", post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Heard live" }));
+    await until(() => reactions.includes(`${MEMORIES_CHANNEL}/${missed.id}/💞`));
+    expect(failNextHistoryReads).toEqual([]);
+    expect(
+      listMemories(db)
+        .map((m) => m.message)
+        .sort(),
+    ).toEqual(["Heard live", "Posted while stopped"]);
+    // A restart finds nothing left to read.
+    expect(await catchUp(botOn(context), context)).toEqual({ read: 0, done: true });
   });
 });

@@ -73,6 +73,8 @@ export const failNextHistoryReads: number[] = [];
 export const guildCommands = new Map<string, unknown[]>();
 /** Attachment downloads held until the promise settles, by URL path. */
 export const heldFiles = new Map<string, Promise<void>>();
+/** The attachment paths the bot asked the CDN for, in order. */
+export const downloads: string[] = [];
 
 let nextId = 1_000_000_000_000_000_000n;
 export const snowflake = () => String(nextId++);
@@ -111,6 +113,7 @@ export const discord = setupServer(
   // A signed link (path and query) may be served apart from its bare path (an expired link).
   http.get("https://cdn.discordapp.com/attachments/*", async ({ request }) => {
     const url = new URL(request.url);
+    downloads.push(url.pathname);
     await heldFiles.get(url.pathname);
     const bytes = files.get(url.pathname + url.search) ?? files.get(url.pathname);
     if (typeof bytes === "number") return new HttpResponse(null, { status: bytes });
@@ -176,6 +179,7 @@ afterEach(() => {
     failNextCallbacks,
     failNextHistoryReads,
     registrations,
+    downloads,
   ]) {
     list.length = 0;
   }
@@ -199,7 +203,8 @@ export function botOnTempDb(config: CoupleConfig = testConfig) {
 
 /** A bot (a fresh discord.js client, as after a restart) on an existing database and config. */
 export function botOn(context: BotContext): Client {
-  const client = createBot(context);
+  // A failed catch-up is tried again at once: the tests wait on what the bot did, not on time.
+  const client = createBot(context, { catchUpRetryDelaysMs: [0] });
   client.token = "test-token";
   client.rest.setToken("test-token");
   client.user = new (ClientUser as unknown as new (c: Client, d: unknown) => ClientUser)(client, {
