@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
+import { type Db, openDb } from "@spankbank/db/client";
 import { alex, botWorld, MEMORIES, partnerMessage, sam, until } from "./discord/botWorld";
 import type { DiscordStandIn } from "./discord/standIn";
 
@@ -13,20 +13,18 @@ import type { DiscordStandIn } from "./discord/standIn";
 const PNG = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.alloc(300, 3)]);
 
 /** The memories in the bot's database: each one's Discord message and how many images it keeps. */
-function memoriesIn(dir: string): { messageId: string; images: number }[] {
-  const db = new Database(join(dir, "spankbank.db"), { readonly: true });
-  try {
-    return db
-      .prepare(
-        `SELECT discord_message_id AS messageId,
-           (SELECT count(*) FROM memory_images i WHERE i.memory_id = m.id) AS images
-         FROM memories m WHERE discord_message_id IS NOT NULL`,
-      )
-      .all() as { messageId: string; images: number }[];
-  } finally {
-    db.close();
-  }
+function memoriesIn(db: Db): { messageId: string; images: number }[] {
+  return db.$client
+    .prepare(
+      `SELECT discord_message_id AS messageId,
+         (SELECT count(*) FROM memory_images i WHERE i.memory_id = m.id) AS images
+       FROM memories m WHERE discord_message_id IS NOT NULL`,
+    )
+    .all() as { messageId: string; images: number }[];
 }
+
+/** The bot's database, opened as a second process would (once the bot created it). */
+const databaseIn = (dir: string) => openDb(join(dir, "spankbank.db"));
 
 /** A photo the stand-in's CDN serves. */
 function photo(standIn: DiscordStandIn, name: string) {
@@ -47,10 +45,11 @@ const reactionsOn = (standIn: DiscordStandIn, messageId: string) =>
 
 test("a deploy's SIGTERM lets the photo downloading finish: the memory and its photo are kept, once", async () => {
   test.setTimeout(90_000);
-  const { dir, standIn, startServer, startBot, stopBot, tearDown } = await botWorld({ memoriesChannelId: MEMORIES });
+  const { dir, standIn, startBot, stopBot, tearDown } = await botWorld({ memoriesChannelId: MEMORIES });
+  let db: Db | undefined;
   try {
-    await startServer();
     const bot = await startBot();
+    db = databaseIn(dir);
     const sunrise = photo(standIn, "sunrise.png");
     let release = () => {};
     standIn.heldFiles.set("/attachments/sunrise.png", new Promise<void>((resolve) => (release = resolve)));
@@ -69,7 +68,7 @@ test("a deploy's SIGTERM lets the photo downloading finish: the memory and its p
     );
     release();
     await exited;
-    expect(memoriesIn(dir).sort((a, b) => a.messageId.localeCompare(b.messageId))).toEqual([
+    expect(memoriesIn(db).sort((a, b) => a.messageId.localeCompare(b.messageId))).toEqual([
       { messageId: withPhoto.id, images: 1 },
       { messageId: text.id, images: 0 },
     ]);
@@ -81,9 +80,10 @@ test("a deploy's SIGTERM lets the photo downloading finish: the memory and its p
     const again = await startBot();
     await until("the next catch-up", () => standIn.historyPages.length > reads);
     await stopBot(again.child);
-    expect(memoriesIn(dir)).toHaveLength(2);
+    expect(memoriesIn(db)).toHaveLength(2);
     expect(reactionsOn(standIn, withPhoto.id)).toBe(1);
   } finally {
+    db?.$client.close();
     await tearDown();
   }
 });
@@ -91,10 +91,12 @@ test("a deploy's SIGTERM lets the photo downloading finish: the memory and its p
 test("a restart at any moment of a 500-message catch-up loses no memory and saves none twice", async () => {
   // About 20 s on a busy 2-core machine; the margin is for a noisier one.
   test.setTimeout(180_000);
-  const { dir, standIn, startServer, startBot, stopBot, tearDown } = await botWorld({ memoriesChannelId: MEMORIES });
+  const { dir, standIn, startBot, stopBot, tearDown } = await botWorld({ memoriesChannelId: MEMORIES });
+  let db: Db | undefined;
   try {
-    await startServer();
     const first = await startBot();
+    const opened = databaseIn(dir);
+    db = opened;
     await until("the first start read the empty channel", () => standIn.historyPages.length > 0);
     await stopBot(first.child);
 
@@ -106,8 +108,8 @@ test("a restart at any moment of a 500-message catch-up loses no memory and save
       standIn.postMessage(message);
       posted.push(message.id);
     }
-    // The catch-up reads nothing more once a history read comes back empty.
-    const readToTheEnd = (since: number) => standIn.historyPages.slice(since).some((page) => page.size === 0);
+    // A history read shorter than a page (100) is the catch-up's last.
+    const lastPageRead = (since: number) => standIn.historyPages.slice(since).some((page) => page.size < 100);
 
     // Stopped three times in the middle of the catch-up (a crash, a deploy, a crash), each time
     // after a partner posted a new message that the bot saved at once.
@@ -118,7 +120,7 @@ test("a restart at any moment of a 500-message catch-up loses no memory and save
     ] as const) {
       const since = standIn.historyPages.length;
       const bot = await startBot();
-      await until(`${at} memories`, () => memoriesIn(dir).length >= at || readToTheEnd(since));
+      await until(`${at} memories`, () => memoriesIn(opened).length >= at || lastPageRead(since));
       const live = partnerMessage(MEMORIES, sam.discordId, `Posted during the catch-up (${at})`);
       standIn.postMessage(live);
       posted.push(live.id);
@@ -127,13 +129,17 @@ test("a restart at any moment of a 500-message catch-up loses no memory and save
     }
     const since = standIn.historyPages.length;
     const last = await startBot();
+    // Done: every memory there, or the pass over (it logs what it read, or read nothing).
     await until(
       "every memory, or the catch-up done",
-      () => memoriesIn(dir).length >= posted.length || readToTheEnd(since),
+      () =>
+        memoriesIn(opened).length >= posted.length ||
+        last.output().includes("Caught up on") ||
+        standIn.historyPages.slice(since).some((page) => page.size === 0),
     );
     await stopBot(last.child);
 
-    const memories = memoriesIn(dir);
+    const memories = memoriesIn(opened);
     const saved = new Set(memories.map((m) => m.messageId));
     const lost = posted.filter((id) => !saved.has(id)).length;
     const savedTwice = memories.length - saved.size;
@@ -144,6 +150,7 @@ test("a restart at any moment of a 500-message catch-up loses no memory and save
     expect({ lost, savedTwice, acknowledgedTwice }).toEqual({ lost: 0, savedTwice: 0, acknowledgedTwice: 0 });
     expect(memories.filter((m) => m.images === 1)).toHaveLength(50);
   } finally {
+    db?.$client.close();
     await tearDown();
   }
 });
