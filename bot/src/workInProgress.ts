@@ -1,11 +1,10 @@
+import { BOT_DELETIONS_REMEMBERED } from "@spankbank/shared/limits";
 import type { BotContext } from "./context.js";
 
 interface Work {
   /** Handlers and catch-ups running now: a stop waits for them. */
   running: Set<Promise<unknown>>;
-  /** Messages being saved as memories now, with how many handlers save each. */
-  saving: Map<string, number>;
-  /** Messages deleted on Discord that a handler may still be saving. */
+  /** The latest messages deleted on Discord, oldest first: one read before it was deleted is not saved. */
   deleted: Set<string>;
   /** Aborted when the bot stops: waits (a catch-up's backoff) end at once. */
   stop: AbortController;
@@ -16,7 +15,7 @@ const works = new WeakMap<BotContext, Work>();
 function workOf(context: BotContext): Work {
   let work = works.get(context);
   if (!work) {
-    work = { running: new Set(), saving: new Map(), deleted: new Set(), stop: new AbortController() };
+    work = { running: new Set(), deleted: new Set(), stop: new AbortController() };
     works.set(context, work);
   }
   return work;
@@ -64,26 +63,14 @@ export async function drain(context: BotContext, timeoutMs: number): Promise<num
   return work.running.size;
 }
 
-/** Marks a message as being saved, until the returned `done` is called. */
-export function startSaving(context: BotContext, messageId: string): () => void {
-  const { saving, deleted } = workOf(context);
-  saving.set(messageId, (saving.get(messageId) ?? 0) + 1);
-  return () => {
-    const left = (saving.get(messageId) ?? 1) - 1;
-    if (left > 0) return void saving.set(messageId, left);
-    saving.delete(messageId);
-    deleted.delete(messageId);
-  };
-}
-
-/** A message was deleted on Discord: one still being saved must not become a memory. */
+/** A message was deleted on Discord: a handler still saving it (its photo downloading) must not keep it. */
 export function noteDeleted(context: BotContext, messageId: string): void {
-  const { saving, deleted } = workOf(context);
-  if (!saving.has(messageId)) return;
+  const { deleted } = workOf(context);
   deleted.add(messageId);
+  if (deleted.size > BOT_DELETIONS_REMEMBERED) deleted.delete(deleted.values().next().value!);
 }
 
-/** Whether the message was deleted on Discord while it was being saved. */
+/** Whether the message was deleted on Discord since the bot started. */
 export function wasDeleted(context: BotContext, messageId: string): boolean {
   return workOf(context).deleted.has(messageId);
 }

@@ -105,3 +105,5 @@ export const CATCH_UP_RETRY_DELAYS_MS: readonly number[] = [5_000, 15_000, 60_00
  * timeout (bot/src/images.ts), within systemd's 90 s stop timeout.
  */
 export const BOT_STOP_DRAIN_MS = 40_000;
+/** Deletions of Discord messages the bot remembers, so a message deleted while being saved is not kept. */
+export const BOT_DELETIONS_REMEMBERED = 1000;

@@ -8,8 +8,11 @@ import {
   attachment,
   botOn,
   botOnTempDb,
+  downloads,
   failNextHistoryReads,
+  GUILD_ID,
   gateway,
+  heldFiles,
   history,
   MEMORIES_CHANNEL,
   message,
@@ -34,7 +37,7 @@ describe("catching up after the bot was not listening", () => {
   it("makes every memory posted while it was away, page by page, each once, and nothing twice on the next session", async () => {
     const { client, db, context } = botOnTempDb();
     // The first start found the channel empty; then a message was heard live before the bot stopped.
-    expect(await catchUp(client, context)).toEqual({ read: 0, done: true });
+    expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
     gateway(client, "MESSAGE_CREATE", post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Heard live" }));
     await until(() => reactions.length === 1);
     // While away: three memories among 150 other messages (two pages of Discord's 100).
@@ -44,7 +47,7 @@ describe("catching up after the bot was not listening", () => {
     for (let i = 0; i < 75; i++) post(MEMORIES_CHANNEL, { authorId: STRANGER_ID, content: `chatter ${i}` });
     post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Away three" });
 
-    expect(await catchUp(client, context)).toEqual({ read: 153, done: true });
+    expect(await catchUp(client, context)).toEqual({ read: 153, done: true, failed: false });
     expect(
       listMemories(db)
         .map((m) => m.message)
@@ -53,7 +56,7 @@ describe("catching up after the bot was not listening", () => {
     expect(reactions.filter((r) => r.endsWith("💞"))).toHaveLength(4);
 
     // The next session reads from the last message: nothing new, nothing made twice.
-    expect(await catchUp(client, context)).toEqual({ read: 0, done: true });
+    expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
     expect(listMemories(db)).toHaveLength(4);
     expect(reactions).toHaveLength(4);
   });
@@ -67,7 +70,7 @@ describe("catching up after the bot was not listening", () => {
     post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Missed" });
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     try {
-      expect(await catchUp(client, context)).toEqual({ read: 2, done: true });
+      expect(await catchUp(client, context)).toEqual({ read: 2, done: true, failed: false });
       expect(log).toHaveBeenCalledWith(
         `First start in channel ${MEMORIES_CHANNEL}: reading its latest 100 messages (a partner's become memories or answers; see README, 'The Discord bot').`,
       );
@@ -101,7 +104,7 @@ describe("catching up after the bot was not listening", () => {
 
   it("a message heard live before the catch-up read older ones does not make a restart skip them", async () => {
     const { client, db, context } = botOnTempDb();
-    expect(await catchUp(client, context)).toEqual({ read: 0, done: true });
+    expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
     gateway(client, "MESSAGE_CREATE", post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Before the stop" }));
     await until(() => reactions.length === 1);
     // While the bot is stopped: 40 memories, every other one with a photo.
@@ -129,7 +132,7 @@ describe("catching up after the bot was not listening", () => {
 
   it("reads the history again while it runs until it succeeds; a message heard meanwhile does not pass the missed one", async () => {
     const { client, db, context } = botOnTempDb();
-    expect(await catchUp(client, context)).toEqual({ read: 0, done: true });
+    expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
     const missed = post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Posted while stopped" });
     // The new session's history reads fail: four 500s (discord.js tries each read four times).
     failNextHistoryReads.push(500, 500, 500, 500);
@@ -144,6 +147,23 @@ describe("catching up after the bot was not listening", () => {
         .sort(),
     ).toEqual(["Heard live", "Posted while stopped"]);
     // A restart finds nothing left to read.
-    expect(await catchUp(botOn(context), context)).toEqual({ read: 0, done: true });
+    expect(await catchUp(botOn(context), context)).toEqual({ read: 0, done: true, failed: false });
+  });
+
+  it("does not save a message deleted after the catch-up read it, while an older one was still saving", async () => {
+    const { client, db, context } = botOnTempDb();
+    expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
+    const photo = attachment("slow.png", "image/png", 512);
+    let release = () => {};
+    heldFiles.set(new URL(photo.url).pathname, new Promise<void>((resolve) => (release = resolve)));
+    const older = post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Slow photo", attachments: [photo] });
+    const regretted = post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Regretted" });
+    const caughtUp = catchUp(client, context);
+    await until(() => downloads.length === 1);
+    gateway(client, "MESSAGE_DELETE", { id: regretted.id, channel_id: MEMORIES_CHANNEL, guild_id: GUILD_ID });
+    release();
+    expect(await caughtUp).toEqual({ read: 2, done: true, failed: false });
+    expect(listMemories(db).map((m) => m.message)).toEqual(["Slow photo"]);
+    expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${older.id}/💞`]);
   });
 });

@@ -9,7 +9,7 @@ import { onMessageCreate, readChannels } from "./messages.js";
 
 /** Discord's largest page of channel history. */
 const PAGE_SIZE = 100;
-/** At most this many pages per channel in one pass (2,000 messages); the next pass reads on. */
+/** At most this many pages per channel in one pass (2,000 messages); the next pass reads on at once. */
 export const CATCH_UP_MAX_PAGES = 20;
 /** A cursor before every message of a channel. */
 const BEGINNING = "0";
@@ -19,6 +19,8 @@ export interface CatchUpPass {
   read: number;
   /** Whether every channel was read to its end with every message handled. */
   done: boolean;
+  /** Whether a read or a message failed (a pass that only reached its page bound did not). */
+  failed: boolean;
 }
 
 /**
@@ -30,25 +32,27 @@ export interface CatchUpPass {
  * With no cursor yet (the first start), the channel's latest page is read, and the log says so.
  */
 export async function catchUp(client: Client, context: BotContext): Promise<CatchUpPass> {
-  let read = 0;
-  let done = true;
+  const pass: CatchUpPass = { read: 0, done: true, failed: false };
   for (const channelId of readChannels(context)) {
     try {
       const channel = await catchUpChannel(client, channelId, context);
-      read += channel.read;
-      done &&= channel.done;
+      pass.read += channel.read;
+      pass.done &&= channel.done;
+      pass.failed ||= channel.failed;
     } catch (error) {
-      done = false;
+      pass.done = false;
+      pass.failed = true;
       logError(`Catching up on channel ${channelId} failed (tried again shortly)`, error);
     }
   }
+  const { read } = pass;
   if (read > 0) console.log(`Caught up on ${read} message${read === 1 ? "" : "s"} posted while the bot was away.`);
-  return { read, done };
+  return pass;
 }
 
 async function catchUpChannel(client: Client, channelId: string, context: BotContext): Promise<CatchUpPass> {
   const channel = await client.channels.fetch(channelId);
-  if (!channel?.isTextBased() || !("messages" in channel)) return { read: 0, done: true };
+  if (!channel?.isTextBased() || !("messages" in channel)) return { read: 0, done: true, failed: false };
   let after = channelCursor(context.db, channelId);
   if (after === null) {
     console.log(
@@ -66,7 +70,7 @@ async function catchUpChannel(client: Client, channelId: string, context: BotCon
     // An empty channel at the first start: all it will hold is posted later, read from its beginning.
     if (after === null && oldestFirst.length === 0) moveCursor(context.db, channelId, BEGINNING);
     for (const message of oldestFirst) {
-      if (isStopping(context)) return { read, done: false };
+      if (isStopping(context)) return { read, done: false, failed: !handledSoFar };
       if (!isMessageHandled(context.db, channelId, message.id)) {
         read++;
         try {
@@ -79,17 +83,18 @@ async function catchUpChannel(client: Client, channelId: string, context: BotCon
       if (handledSoFar) moveCursor(context.db, channelId, message.id);
     }
     // Without a cursor only the latest page is read; a short page is the end of the history.
-    if (!after || oldestFirst.length < PAGE_SIZE) return { read, done: handledSoFar };
+    if (!after || oldestFirst.length < PAGE_SIZE) return { read, done: handledSoFar, failed: !handledSoFar };
     after = oldestFirst.at(-1)!.id;
   }
-  return { read, done: false };
+  return { read, done: false, failed: !handledSoFar };
 }
 
 const passes = new WeakMap<BotContext, { again: boolean; finished: Promise<void> }>();
 
 /**
- * Catches up, and again after a wait (`delaysMs`, the last repeated) until a pass reads every
- * channel to its end with every message handled, or the bot stops. Called while passes run
+ * Catches up, again at once while a pass stopped at its page bound, and again after a wait
+ * (`delaysMs`, the last repeated) while one failed, until a pass reads every channel to its end
+ * with every message handled, or the bot stops. Called while passes run
  * (a new gateway session), it asks for one more pass once they are done. Resolves when done.
  */
 export function keepCatchingUp(
@@ -112,7 +117,7 @@ export function keepCatchingUp(
           state.again = false;
           const pass = await catchUp(client, context);
           if (pass.done && !state.again) return;
-          if (pass.done) continue;
+          if (!pass.failed) continue;
           const delay = delaysMs[Math.min(failures++, delaysMs.length - 1)]!;
           await sleep(delay, undefined, { signal: stopSignal(context) }).catch(() => {});
         }

@@ -7,7 +7,7 @@ import { hasLiveMemoryFromDiscord, hasMemoryFromDiscord, type Memory, saveMemory
 import type { Message } from "discord.js";
 import type { BotContext } from "../context.js";
 import { guildUploadLimit, saveImages } from "../images.js";
-import { startSaving, wasDeleted } from "../workInProgress.js";
+import { wasDeleted } from "../workInProgress.js";
 
 export interface SavedMemory {
   /** Null when nothing new was saved: the message was saved before, or it made no memory (`refusal`). */
@@ -33,26 +33,11 @@ export async function memoryFromMessage(
   context: BotContext,
   { restoreDeleted = false } = {},
 ): Promise<SavedMemory> {
-  const { db } = context;
+  const { db, mediaDir, mediaHosts } = context;
   const maxBytes = guildUploadLimit(message.guild?.premiumTier);
   const already = restoreDeleted ? hasLiveMemoryFromDiscord(db, message.id) : hasMemoryFromDiscord(db, message.id);
-  if (already) return { memory: null, refused: [], missing: [], maxBytes };
-  const done = startSaving(context, message.id);
-  try {
-    return await saveMessage(message, author, context, maxBytes, restoreDeleted);
-  } finally {
-    done();
-  }
-}
-
-async function saveMessage(
-  message: Message,
-  author: User,
-  context: BotContext,
-  maxBytes: number,
-  restoreDeleted: boolean,
-): Promise<SavedMemory> {
-  const { db, mediaDir, mediaHosts } = context;
+  // Deleted on Discord after it was read (a catch-up's page): the partner took it back.
+  if (already || wasDeleted(context, message.id)) return { memory: null, refused: [], missing: [], maxBytes };
   const attachments = [...message.attachments.values()].map((a) => ({
     name: a.name,
     url: a.url,
@@ -63,7 +48,7 @@ async function saveMessage(
     maxBytes,
     extraHosts: mediaHosts,
   });
-  // Deleted on Discord while its images downloaded: the partner took it back, so it is not kept.
+  // Deleted on Discord while its images downloaded: not kept either.
   if (wasDeleted(context, message.id)) {
     await removeFiles(saved, mediaDir);
     return { memory: null, refused: [], missing: [], maxBytes };
