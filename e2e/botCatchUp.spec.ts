@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { type Db, openDb } from "@spankbank/db/client";
-import { alex, botWorld, MEMORIES, partnerMessage, sam, until } from "./discord/botWorld";
+import { alex, botWorld, GUILD, MEMORIES, partnerMessage, sam, until } from "./discord/botWorld";
 import type { DiscordStandIn } from "./discord/standIn";
 
 /**
@@ -39,6 +39,10 @@ function photo(standIn: DiscordStandIn, name: string) {
   };
 }
 
+/** How often the bot registered its commands in the couple's server. */
+const registrations = (standIn: DiscordStandIn) =>
+  standIn.requests.filter((r) => r.method === "PUT" && r.path.endsWith(`/guilds/${GUILD}/commands`)).length;
+
 /** The reactions the bot put on a message. */
 const reactionsOn = (standIn: DiscordStandIn, messageId: string) =>
   standIn.requests.filter((r) => r.method === "PUT" && r.path.includes(`/messages/${messageId}/reactions/`)).length;
@@ -75,10 +79,13 @@ test("a deploy's SIGTERM lets the photo downloading finish: the memory and its p
     expect(bot.output()).toContain("Stopping: finishing the messages in progress.");
     expect(bot.output()).not.toContain("unfinished");
 
-    // The next start reads the channel again and makes nothing twice.
+    // The next start reads the channel again and makes nothing twice. Meanwhile the commands were
+    // deleted on Discord's side: that start registers them again.
+    standIn.deleteCommands(GUILD);
     const reads = standIn.historyPages.length;
     const again = await startBot();
     await until("the next catch-up", () => standIn.historyPages.length > reads);
+    await until("the commands registered again", () => registrations(standIn) === 2);
     await stopBot(again.child);
     expect(memoriesIn(db)).toHaveLength(2);
     expect(reactionsOn(standIn, withPhoto.id)).toBe(1);
@@ -98,6 +105,7 @@ test("a restart at any moment of a 500-message catch-up loses no memory and save
     const opened = databaseIn(dir);
     db = opened;
     await until("the first start read the empty channel", () => standIn.historyPages.length > 0);
+    expect(first.output()).toContain(`First start in channel ${MEMORIES}: reading its latest 100 messages`);
     await stopBot(first.child);
 
     // While the bot is stopped: 500 memories, every tenth with a photo.

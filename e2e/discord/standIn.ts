@@ -102,6 +102,11 @@ export class DiscordStandIn {
     if (this.socket) this.dispatch("MESSAGE_CREATE", message);
   }
 
+  /** The commands of a server deleted on Discord's side (a developer portal's, another bot's doing). */
+  deleteCommands(guildId: string): void {
+    this.commands.delete(guildId);
+  }
+
   /** Drops the gateway connection as a network blip would (resumable close code). */
   dropConnection(): void {
     this.socket?.close(4000, "stand-in drops the connection");

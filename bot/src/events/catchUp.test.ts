@@ -130,25 +130,31 @@ describe("catching up after the bot was not listening", () => {
     expect(reactions).toHaveLength(42);
   });
 
-  it("reads the history again while it runs until it succeeds; a message heard meanwhile does not pass the missed one", async () => {
-    const { client, db, context } = botOnTempDb();
-    expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
-    const missed = post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Posted while stopped" });
-    // The new session's history reads fail: four 500s (discord.js tries each read four times).
-    failNextHistoryReads.push(500, 500, 500, 500);
-    const started = botOn(context);
-    started.emit(Events.ShardReady, 0, undefined);
-    gateway(started, "MESSAGE_CREATE", post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Heard live" }));
-    await until(() => reactions.includes(`${MEMORIES_CHANNEL}/${missed.id}/💞`));
-    expect(failNextHistoryReads).toEqual([]);
-    expect(
-      listMemories(db)
-        .map((m) => m.message)
-        .sort(),
-    ).toEqual(["Heard live", "Posted while stopped"]);
-    // A restart finds nothing left to read.
-    expect(await catchUp(botOn(context), context)).toEqual({ read: 0, done: true, failed: false });
-  });
+  it.each([
+    ["four 500s", 500],
+    ["four dropped sockets", "drop"],
+  ] as const)(
+    "reads the history again while it runs until it succeeds (%s); a message heard meanwhile does not pass the missed one",
+    async (_, failure) => {
+      const { client, db, context } = botOnTempDb();
+      expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
+      const missed = post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Posted while stopped" });
+      // The new session's first history reads fail (discord.js tries a 500 again, up to four times in all).
+      failNextHistoryReads.push(failure, failure, failure, failure);
+      const started = botOn(context);
+      started.emit(Events.ShardReady, 0, undefined);
+      gateway(started, "MESSAGE_CREATE", post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Heard live" }));
+      await until(() => reactions.includes(`${MEMORIES_CHANNEL}/${missed.id}/💞`));
+      expect(failNextHistoryReads).toEqual([]);
+      expect(
+        listMemories(db)
+          .map((m) => m.message)
+          .sort(),
+      ).toEqual(["Heard live", "Posted while stopped"]);
+      // A restart finds nothing left to read.
+      expect(await catchUp(botOn(context), context)).toEqual({ read: 0, done: true, failed: false });
+    },
+  );
 
   it("does not save a message deleted after the catch-up read it, while an older one was still saving", async () => {
     const { client, db, context } = botOnTempDb();

@@ -67,8 +67,8 @@ export const history = new Map<string, APIMessage[]>();
 export const registrations: { guildId: string; body: unknown }[] = [];
 /** Status codes the next interaction callbacks answer with before succeeding (e.g. [503]). */
 export const failNextCallbacks: number[] = [];
-/** Status codes the next channel-history reads answer with before succeeding (e.g. [500, 500]). */
-export const failNextHistoryReads: number[] = [];
+/** How the next channel-history reads fail before succeeding: a status code, or "drop" (the socket drops). */
+export const failNextHistoryReads: (number | "drop")[] = [];
 /** The commands Discord lists in each server (what was registered, unless a test changes it). */
 export const guildCommands = new Map<string, unknown[]>();
 /** Attachment downloads held until the promise settles, by URL path. */
@@ -122,6 +122,7 @@ export const discord = setupServer(
   // Discord's paging: with `after`, the `limit` messages right after it; without, the latest ones; newest first.
   http.get(`${API}/channels/:channel/messages`, ({ request, params }) => {
     const status = failNextHistoryReads.shift();
+    if (status === "drop") return HttpResponse.error();
     if (status) return HttpResponse.json({ message: "Discord is having a moment", code: 0 }, { status });
     const url = new URL(request.url);
     const limit = Number(url.searchParams.get("limit") ?? 50);
