@@ -12,8 +12,8 @@ import {
   failNextHistoryReads,
   GUILD_ID,
   gateway,
-  heldFiles,
   history,
+  holdDownload,
   MEMORIES_CHANNEL,
   message,
   posted,
@@ -160,8 +160,7 @@ describe("catching up after the bot was not listening", () => {
     const { client, db, context } = botOnTempDb();
     expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
     const photo = attachment("slow.png", "image/png", 512);
-    let release = () => {};
-    heldFiles.set(new URL(photo.url).pathname, new Promise<void>((resolve) => (release = resolve)));
+    const release = holdDownload(photo);
     const older = post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Slow photo", attachments: [photo] });
     const regretted = post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Regretted" });
     const caughtUp = catchUp(client, context);

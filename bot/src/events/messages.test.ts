@@ -11,7 +11,7 @@ import {
   downloads,
   GUILD_ID,
   gateway,
-  heldFiles,
+  holdDownload,
   MEMORIES_CHANNEL,
   message,
   posted,
@@ -55,8 +55,7 @@ describe("the memories channel", () => {
   it("makes no memory of a message deleted while its photo downloads, and keeps no file of it", async () => {
     const { client, db, context } = botOnTempDb();
     const photo = attachment("wrong-chat.png", "image/png", 4096);
-    let release = () => {};
-    heldFiles.set(new URL(photo.url).pathname, new Promise<void>((resolve) => (release = resolve)));
+    const release = holdDownload(photo);
     const sent = message({
       channelId: MEMORIES_CHANNEL,
       authorId: alex.discordId,

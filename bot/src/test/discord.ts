@@ -72,7 +72,14 @@ export const failNextHistoryReads: (number | "drop")[] = [];
 /** The commands Discord lists in each server (what was registered, unless a test changes it). */
 export const guildCommands = new Map<string, unknown[]>();
 /** Attachment downloads held until the promise settles, by URL path. */
-export const heldFiles = new Map<string, Promise<void>>();
+const heldFiles = new Map<string, Promise<void>>();
+
+/** Holds the CDN's answer for an attachment until the returned release is called. */
+export function holdDownload(file: APIAttachment): () => void {
+  let release = () => {};
+  heldFiles.set(new URL(file.url).pathname, new Promise<void>((resolve) => (release = resolve)));
+  return release;
+}
 /** The attachment paths the bot asked the CDN for, in order. */
 export const downloads: string[] = [];
 
