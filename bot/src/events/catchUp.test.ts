@@ -1,3 +1,4 @@
+import { isMessageHandled } from "@spankbank/db/discordCursors";
 import { listMemories } from "@spankbank/db/memories";
 import { latestQuestion } from "@spankbank/db/questions";
 import { demoCouple } from "@spankbank/shared/demoCouple";
@@ -38,8 +39,9 @@ describe("catching up after the bot was not listening", () => {
     const { client, db, context } = botOnTempDb();
     // The first start found the channel empty; then a message was heard live before the bot stopped.
     expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
-    gateway(client, "MESSAGE_CREATE", post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Heard live" }));
-    await until(() => reactions.length === 1);
+    const heard = post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Heard live" });
+    gateway(client, "MESSAGE_CREATE", heard);
+    await until(() => isMessageHandled(db, MEMORIES_CHANNEL, heard.id));
     // While away: three memories among 150 other messages (two pages of Discord's 100).
     post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Away one" });
     for (let i = 0; i < 75; i++) post(MEMORIES_CHANNEL, { authorId: STRANGER_ID, content: `chatter ${i}` });
@@ -65,7 +67,7 @@ describe("catching up after the bot was not listening", () => {
     const { client, db, context } = botOnTempDb();
     const live = post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Before the cursor existed" });
     gateway(client, "MESSAGE_CREATE", live);
-    await until(() => reactions.length === 1);
+    await until(() => isMessageHandled(db, MEMORIES_CHANNEL, live.id));
     db.$client.exec("DELETE FROM discord_cursors; DELETE FROM discord_handled_messages");
     post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Missed" });
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
@@ -143,8 +145,9 @@ describe("catching up after the bot was not listening", () => {
       failNextHistoryReads.push(failure, failure, failure, failure);
       const started = botOn(context);
       started.emit(Events.ShardReady, 0, undefined);
-      gateway(started, "MESSAGE_CREATE", post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Heard live" }));
-      await until(() => reactions.includes(`${MEMORIES_CHANNEL}/${missed.id}/💞`));
+      const heard = post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Heard live" });
+      gateway(started, "MESSAGE_CREATE", heard);
+      await until(() => [missed, heard].every((m) => isMessageHandled(db, MEMORIES_CHANNEL, m.id)));
       expect(failNextHistoryReads).toEqual([]);
       expect(
         listMemories(db)
