@@ -1,88 +1,24 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
-import { demoCouple } from "@spankbank/shared/demoCouple";
-import { freePort } from "../scripts/freePort.mjs";
-import { APP_ID, DiscordStandIn } from "./discord/standIn";
+import {
+  ANNOUNCEMENTS,
+  alex,
+  botWorld,
+  GENERAL,
+  GUILD,
+  MEMORIES,
+  partnerMessage,
+  QUESTIONS,
+  sam,
+  snowflake,
+  spawnLogged,
+  until,
+} from "./discord/botWorld";
+import { APP_ID } from "./discord/standIn";
 
 /**
  * The real built server and the real built bot process, unmodified, on one temp database, with
  * the bot talking to the Discord stand-in over real HTTP and WebSocket (DISCORD_API_URL only).
  */
-
-const root = fileURLToPath(new URL("..", import.meta.url));
-const GUILD = "910000000000000001";
-const GENERAL = "910000000000000002";
-const MEMORIES = "910000000000000003";
-const QUESTIONS = "910000000000000004";
-const ANNOUNCEMENTS = "910000000000000005";
-const [alex, sam] = demoCouple.partners;
-
-async function until<T>(what: string, get: () => T | Promise<T>): Promise<NonNullable<T>> {
-  for (let i = 0; i < 1200; i++) {
-    const value = await get();
-    if (value) return value as NonNullable<T>;
-    await sleep(25);
-  }
-  throw new Error(`never happened: ${what}`);
-}
-
-function spawnLogged(script: string, env: NodeJS.ProcessEnv, cwd: string) {
-  const child = spawn(process.execPath, [join(root, script)], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  return { child, output: () => output };
-}
-
-/**
- * What each test stands on: a temp folder, the stand-in serving the configured channels, the demo
- * couple's config naming them, the env the server and the bot start with, and `tearDown`.
- */
-async function botWorld(discord: Record<string, string>) {
-  const dir = mkdtempSync(join(tmpdir(), "spankbank-bot-e2e-"));
-  const standIn = await new DiscordStandIn({ id: GUILD, channelIds: [GENERAL, ...Object.values(discord)] }).start();
-  const configPath = join(dir, "couple.config.json");
-  writeFileSync(configPath, JSON.stringify({ ...demoCouple, discord: { guildId: GUILD, ...discord } }));
-  const port = await freePort();
-  const env = {
-    PATH: process.env.PATH ?? "",
-    NODE_ENV: "test",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATABASE_PATH: join(dir, "spankbank.db"),
-    SPANKBANK_CONFIG: configPath,
-  };
-  const api = `http://127.0.0.1:${port}/api`;
-  const processes: ChildProcess[] = [];
-  const startServer = async () => {
-    const server = spawnLogged("server/dist/server.bundle.js", env, dir);
-    processes.push(server.child);
-    await until("the server is up", () =>
-      fetch(`${api}/health`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-    );
-    return server;
-  };
-  const tearDown = async () => {
-    for (const child of processes) if (child.exitCode === null) child.kill("SIGTERM");
-    await Promise.all(
-      processes.map((child) => (child.exitCode === null ? new Promise((r) => child.once("exit", r)) : null)),
-    );
-    await standIn.stop();
-    rmSync(dir, { recursive: true, force: true });
-  };
-  return { dir, standIn, port, env, api, processes, startServer, tearDown };
-}
-
-let nextId = 1_200_000_000_000_000_000n;
-const snowflake = () => String(nextId++);
 
 function interaction(name: string, userId: string, options: unknown[] = [], type = 1) {
   const id = snowflake();
@@ -118,7 +54,7 @@ function interaction(name: string, userId: string, options: unknown[] = [], type
 test("the bot process keeps Discord and the web app in step, and resumes after a dropped gateway", async () => {
   // About 25 s on a busy 2-core machine; the margin is for a noisier one.
   test.setTimeout(120_000);
-  const { dir, standIn, port, env, api, processes, startServer, tearDown } = await botWorld({
+  const { dir, standIn, port, env, api, startServer, startBot, tearDown } = await botWorld({
     memoriesChannelId: MEMORIES,
     questionsChannelId: QUESTIONS,
     announcementsChannelId: ANNOUNCEMENTS,
@@ -142,19 +78,7 @@ test("the bot process keeps Discord and the web app in step, and resumes after a
     expect((registration!.body as unknown as { name: string }[]).map((c) => c.name)).toContain("Save as memory");
 
     await startServer();
-    const bot = spawnLogged(
-      "bot/dist/start.js",
-      {
-        ...env,
-        DISCORD_TOKEN: "stand-in-token",
-        DISCORD_API_URL: standIn.apiUrl,
-        // The stand-in serves the attachments: its host is allowed by name, nothing else is.
-        DISCORD_MEDIA_HOSTS: `127.0.0.1:${standIn.port}`,
-      },
-      dir,
-    );
-    processes.push(bot.child);
-    await until(`the bot signed in (output: ${bot.output()})`, () => bot.output().includes("Discord bot signed in as"));
+    const bot = await startBot();
     expect(standIn.gatewayReceived.find((p) => p.op === 2)?.d).toMatchObject({
       token: "stand-in-token",
       intents: 33281,
@@ -279,55 +203,12 @@ test("the bot process keeps Discord and the web app in step, and resumes after a
   }
 });
 
-/** A partner's message in a channel, as the gateway and the history both carry it. */
-function partnerMessage(channelId: string, authorId: string, content: string, attachments: unknown[] = []) {
-  return {
-    id: snowflake(),
-    channel_id: channelId,
-    guild_id: GUILD,
-    author: {
-      id: authorId,
-      username: `user${authorId.slice(-4)}`,
-      discriminator: "0",
-      global_name: null,
-      avatar: null,
-    },
-    content,
-    timestamp: new Date().toISOString(),
-    edited_timestamp: null,
-    tts: false,
-    mention_everyone: false,
-    mentions: [],
-    mention_roles: [],
-    attachments,
-    embeds: [],
-    pinned: false,
-    type: 0,
-  };
-}
-
 test("memories posted while the bot was stopped, and an image Discord failed to serve, reach the web once", async () => {
   test.setTimeout(120_000);
-  const { dir, standIn, env, api, processes, startServer, tearDown } = await botWorld({
+  const { standIn, api, startServer, startBot, stopBot, tearDown } = await botWorld({
     memoriesChannelId: MEMORIES,
     questionsChannelId: QUESTIONS,
   });
-  const botEnv = {
-    ...env,
-    DISCORD_TOKEN: "stand-in-token",
-    DISCORD_API_URL: standIn.apiUrl,
-    DISCORD_MEDIA_HOSTS: `127.0.0.1:${standIn.port}`,
-  };
-  const startBot = async () => {
-    const bot = spawnLogged("bot/dist/start.js", botEnv, dir);
-    processes.push(bot.child);
-    await until(`the bot signed in (output: ${bot.output()})`, () => bot.output().includes("Discord bot signed in as"));
-    return bot;
-  };
-  const stopBot = async (child: ChildProcess) => {
-    child.kill("SIGTERM");
-    if (child.exitCode === null) await new Promise((resolve) => child.once("exit", resolve));
-  };
   try {
     await startServer();
     const login = await fetch(`${api}/auth/login`, {

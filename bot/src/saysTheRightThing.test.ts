@@ -10,7 +10,6 @@ import { commandRegistrations } from "./commands/index.js";
 import { deliverPending } from "./outbox/delivery.js";
 import { registerCommandsIfChanged } from "./registerCommands.js";
 import {
-  APP_ID,
   attachment,
   bigFiles,
   botOnTempDb,
@@ -21,6 +20,7 @@ import {
   fileBytes,
   GUILD_ID,
   gateway,
+  guildCommands,
   MEMORIES_CHANNEL,
   message,
   messageMenu,
@@ -311,9 +311,8 @@ describe("10. conventions", () => {
     expect(posted).toHaveLength(1);
   });
 
-  it("registers the commands in the couple's server at start only when they changed, hidden from members who cannot manage it", async () => {
+  it("registers the commands in the couple's server at start only when Discord lists other ones, hidden from members who cannot manage it", async () => {
     const { client, context } = botOnTempDb();
-    client.application = { id: APP_ID } as typeof client.application;
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     try {
       expect(await registerCommandsIfChanged(client, context)).toBe(true);
@@ -324,10 +323,16 @@ describe("10. conventions", () => {
         config: { ...context.config, discord: { ...context.config.discord, guildId: "42" } },
       };
       expect(await registerCommandsIfChanged(client, moved)).toBe(true);
+      // Deleted on Discord's side (one of them, then all): the next start registers them again.
+      guildCommands.set(GUILD_ID, guildCommands.get(GUILD_ID)!.slice(1));
+      expect(await registerCommandsIfChanged(client, context)).toBe(true);
+      guildCommands.delete(GUILD_ID);
+      expect(await registerCommandsIfChanged(client, context)).toBe(true);
+      expect(await registerCommandsIfChanged(client, context)).toBe(false);
     } finally {
       log.mockRestore();
     }
-    expect(registrations.map((r) => r.guildId)).toEqual([GUILD_ID, "42"]);
+    expect(registrations.map((r) => r.guildId)).toEqual([GUILD_ID, "42", GUILD_ID, GUILD_ID]);
     const body = registrations[0]!.body as { name: string; default_member_permissions: string; contexts: number[] }[];
     expect(body.map((c) => c.name).sort()).toEqual(
       commandRegistrations()

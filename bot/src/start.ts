@@ -3,11 +3,11 @@ import { syncCouple } from "@spankbank/db/couple";
 import { mediaFolder } from "@spankbank/db/media";
 import { markRunning } from "@spankbank/db/running";
 import { damagedDatabaseError, markSetUp, refuseFreshInstallOverLostData } from "@spankbank/db/startChecks";
+import { BOT_STOP_DRAIN_MS } from "@spankbank/shared/limits";
 import { processEnv, processRuntime, StartupError } from "@spankbank/shared/runtime";
 import { Events } from "discord.js";
 import { createBot } from "./bot.js";
 import type { BotContext } from "./context.js";
-import { catchUp } from "./events/catchUp.js";
 import { scheduleLetterOpenings } from "./letters/openings.js";
 import { logError } from "./logging.js";
 import { removePartialDownloads, startMediaRetries } from "./memories/mediaRetries.js";
@@ -15,6 +15,7 @@ import { startOutboxDelivery } from "./outbox/delivery.js";
 import { scheduleDailyQuestion } from "./questions/daily.js";
 import { registerCommandsIfChanged } from "./registerCommands.js";
 import { scheduleVisitMilestones } from "./visits/milestones.js";
+import { drain } from "./workInProgress.js";
 
 /** Logs the bot in when DISCORD_TOKEN is set; otherwise says once how to turn it on, and exits 0. */
 async function main(): Promise<void> {
@@ -62,16 +63,19 @@ async function main(): Promise<void> {
       scheduleVisitMilestones(context),
     );
   });
-  // Every new session (the first, and any after a reconnect Discord could not resume) reads what
-  // was posted while the bot was not listening; a resumed session had everything replayed.
-  client.on(Events.ShardReady, () => {
-    catchUp(client, context).catch((error: unknown) => logError("Catching up failed", error));
-  });
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     for (const stopOne of stops) stopOne();
+    // A deploy's SIGTERM lets the messages being saved finish (their images still downloading).
+    console.log("Stopping: finishing the messages in progress.");
+    const unfinished = await drain(context, BOT_STOP_DRAIN_MS);
+    if (unfinished > 0) {
+      console.log(
+        `Stopped with ${unfinished} handler${unfinished === 1 ? "" : "s"} unfinished after ${BOT_STOP_DRAIN_MS / 1000} s: their messages are read again at the next start.`,
+      );
+    }
     await client.destroy();
     db.$client.close();
     process.exit(0);

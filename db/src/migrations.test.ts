@@ -42,6 +42,7 @@ describe("migrations", () => {
         "backup_status",
         "content_versions",
         "discord_cursors",
+        "discord_handled_messages",
         "idempotency_keys",
         "inventory_items",
         "known_clients",

@@ -40,10 +40,20 @@ export class DiscordStandIn {
   readonly gatewayReceived: { op: number; d: unknown }[] = [];
   /** Files served as attachment URLs, by path (or a status code the CDN fails with). */
   readonly files = new Map<string, { bytes: Buffer; contentType: string } | number>();
+  /** File downloads held until the promise settles, by path. */
+  readonly heldFiles = new Map<string, Promise<void>>();
+  /** How many messages each channel-history read answered, in order. */
+  readonly historyPages: { channelId: string; size: number }[] = [];
+  /** The file paths the bot asked for, in order. */
+  readonly fileRequests: string[] = [];
+  /** The commands registered in each server, as Discord lists them. */
+  private readonly commands = new Map<string, Record<string, unknown>[]>();
   /** Each channel's messages, oldest first, as `GET /channels/:id/messages` pages them. */
   private readonly history = new Map<string, Record<string, unknown>[]>();
   private readonly http = createServer((req, res) => void this.answer(req, res));
   private readonly wss = new WebSocketServer({ server: this.http });
+  /** How many of the next channel-history reads fail with a 500. */
+  failNextHistoryReads = 0;
   private socket: WebSocket | null = null;
   private sequence = 0;
   private nextId = 1_100_000_000_000_000_000n;
@@ -90,6 +100,11 @@ export class DiscordStandIn {
   postMessage(message: { id: string; channel_id: string } & Record<string, unknown>): void {
     this.history.set(message.channel_id, [...(this.history.get(message.channel_id) ?? []), message]);
     if (this.socket) this.dispatch("MESSAGE_CREATE", message);
+  }
+
+  /** The commands of a server deleted on Discord's side (a developer portal's, another bot's doing). */
+  deleteCommands(guildId: string): void {
+    this.commands.delete(guildId);
   }
 
   /** Drops the gateway connection as a network blip would (resumable close code). */
@@ -181,6 +196,10 @@ export class DiscordStandIn {
       res.end(JSON.stringify(value));
     };
     const file = this.files.get(path);
+    if (req.method === "GET" && file !== undefined) {
+      this.fileRequests.push(path);
+      await this.heldFiles.get(path);
+    }
     if (req.method === "GET" && typeof file === "number") {
       res.writeHead(file).end();
       return;
@@ -207,6 +226,10 @@ export class DiscordStandIn {
       return json(200, this.message(String(body?.content ?? ""), "0"));
     }
     const history = route.match(/^GET \/channels\/(\d+)\/messages$/);
+    if (history && this.failNextHistoryReads > 0) {
+      this.failNextHistoryReads--;
+      return json(500, { message: "Discord is having a moment", code: 0 });
+    }
     if (history) {
       // Discord's paging: with `after`, the `limit` messages right after it; without, the latest; newest first.
       const query = new URL(req.url ?? "/", this.baseUrl).searchParams;
@@ -214,6 +237,7 @@ export class DiscordStandIn {
       const after = query.get("after");
       const all = this.history.get(history[1]!) ?? [];
       const page = after ? all.filter((m) => BigInt(String(m.id)) > BigInt(after)).slice(0, limit) : all.slice(-limit);
+      this.historyPages.push({ channelId: history[1]!, size: page.length });
       return json(200, [...page].reverse());
     }
     const channelPost = route.match(/^POST \/channels\/(\d+)\/messages$/);
@@ -230,8 +254,21 @@ export class DiscordStandIn {
       res.writeHead(204).end();
       return;
     }
-    if (/^PUT \/applications\/\d+(\/guilds\/\d+)?\/commands$/.test(route)) {
-      return json(200, body);
+    const commands = route.match(/^(PUT|GET) \/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/);
+    if (commands) {
+      const [, method, appId, guildId = "global"] = commands;
+      if (method === "GET") return json(200, this.commands.get(guildId) ?? []);
+      const listed = (body as unknown as Record<string, unknown>[]).map((command) => ({
+        id: this.snowflake(),
+        application_id: appId,
+        ...(guildId !== "global" && { guild_id: guildId }),
+        version: this.snowflake(),
+        type: 1,
+        nsfw: false,
+        ...command,
+      }));
+      this.commands.set(guildId, listed);
+      return json(200, listed);
     }
     json(404, { message: `The stand-in does not know ${route}`, code: 0 });
   }

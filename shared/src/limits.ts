@@ -106,3 +106,13 @@ export const VISIT_MILESTONE_DAYS = [30, 7, 1] as const;
 /** Said beside "Download our data" and by an import of a web download: what the download leaves out. */
 export const SEALED_LETTERS_NOTE =
   "letters your partner sealed for you are not in your download; the operator's `npm run export` has everything.";
+
+/** Waits between catch-ups of Discord history that failed, the last one repeated until one succeeds. */
+export const CATCH_UP_RETRY_DELAYS_MS: readonly number[] = [5_000, 15_000, 60_000, 300_000];
+/**
+ * How long a stopping bot waits for the messages it is saving: longer than an image download's
+ * timeout (bot/src/images.ts), within systemd's 90 s stop timeout.
+ */
+export const BOT_STOP_DRAIN_MS = 40_000;
+/** Deletions of Discord messages the bot remembers, so a message deleted while being saved is not kept. */
+export const BOT_DELETIONS_REMEMBERED = 1000;

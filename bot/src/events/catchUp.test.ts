@@ -1,12 +1,20 @@
+import { isMessageHandled } from "@spankbank/db/discordCursors";
 import { listMemories } from "@spankbank/db/memories";
 import { latestQuestion } from "@spankbank/db/questions";
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import { describe, expect, it } from "vitest";
+import { Events } from "discord.js";
+import { describe, expect, it, vi } from "vitest";
 import {
   askQuestion,
+  attachment,
+  botOn,
   botOnTempDb,
+  downloads,
+  failNextHistoryReads,
+  GUILD_ID,
   gateway,
   history,
+  holdDownload,
   MEMORIES_CHANNEL,
   message,
   posted,
@@ -29,9 +37,11 @@ function post(channelId: string, fields: Omit<Parameters<typeof message>[0], "ch
 describe("catching up after the bot was not listening", () => {
   it("makes every memory posted while it was away, page by page, each once, and nothing twice on the next session", async () => {
     const { client, db, context } = botOnTempDb();
-    // Heard live before the bot stopped: the channel's cursor is here.
-    gateway(client, "MESSAGE_CREATE", post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Heard live" }));
-    await until(() => reactions.length === 1);
+    // The first start found the channel empty; then a message was heard live before the bot stopped.
+    expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
+    const heard = post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Heard live" });
+    gateway(client, "MESSAGE_CREATE", heard);
+    await until(() => isMessageHandled(db, MEMORIES_CHANNEL, heard.id));
     // While away: three memories among 150 other messages (two pages of Discord's 100).
     post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Away one" });
     for (let i = 0; i < 75; i++) post(MEMORIES_CHANNEL, { authorId: STRANGER_ID, content: `chatter ${i}` });
@@ -39,7 +49,7 @@ describe("catching up after the bot was not listening", () => {
     for (let i = 0; i < 75; i++) post(MEMORIES_CHANNEL, { authorId: STRANGER_ID, content: `chatter ${i}` });
     post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Away three" });
 
-    expect(await catchUp(client, context)).toBe(153);
+    expect(await catchUp(client, context)).toEqual({ read: 153, done: true, failed: false });
     expect(
       listMemories(db)
         .map((m) => m.message)
@@ -48,19 +58,27 @@ describe("catching up after the bot was not listening", () => {
     expect(reactions.filter((r) => r.endsWith("💞"))).toHaveLength(4);
 
     // The next session reads from the last message: nothing new, nothing made twice.
-    expect(await catchUp(client, context)).toBe(0);
+    expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
     expect(listMemories(db)).toHaveLength(4);
     expect(reactions).toHaveLength(4);
   });
 
-  it("with no message seen yet, reads the latest page; a memory already made is not made again", async () => {
+  it("with no message seen yet, reads the latest page and says so; a memory already made is not made again", async () => {
     const { client, db, context } = botOnTempDb();
     const live = post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Before the cursor existed" });
     gateway(client, "MESSAGE_CREATE", live);
-    await until(() => listMemories(db).length === 1);
-    db.$client.exec("DELETE FROM discord_cursors");
+    await until(() => isMessageHandled(db, MEMORIES_CHANNEL, live.id));
+    db.$client.exec("DELETE FROM discord_cursors; DELETE FROM discord_handled_messages");
     post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Missed" });
-    expect(await catchUp(client, context)).toBe(2);
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      expect(await catchUp(client, context)).toEqual({ read: 2, done: true, failed: false });
+      expect(log).toHaveBeenCalledWith(
+        `First start in channel ${MEMORIES_CHANNEL}: reading its latest 100 messages (a partner's become memories or answers; see README, 'The Discord bot').`,
+      );
+    } finally {
+      log.mockRestore();
+    }
     expect(
       listMemories(db)
         .map((m) => m.message)
@@ -78,11 +96,82 @@ describe("catching up after the bot was not listening", () => {
     expect(latestQuestion(db)?.answers).toMatchObject([{ username: "sam_r", response: "Lisbon" }]);
     expect(reactions).toEqual([`${QUESTIONS_CHANNEL}/${reply.id}/✅`]);
     await catchUp(client, context);
-    db.$client.exec("DELETE FROM discord_cursors");
+    db.$client.exec("DELETE FROM discord_cursors; DELETE FROM discord_handled_messages");
     // Even read again from scratch, the same reply changes nothing and is not acknowledged twice.
     await catchUp(client, context);
     expect(reactions).toHaveLength(1);
     const events = db.$client.prepare("SELECT kind FROM outbox WHERE kind = 'answer_given'").all();
     expect(events).toHaveLength(1);
+  });
+
+  it("a message heard live before the catch-up read older ones does not make a restart skip them", async () => {
+    const { client, db, context } = botOnTempDb();
+    expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
+    gateway(client, "MESSAGE_CREATE", post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Before the stop" }));
+    await until(() => reactions.length === 1);
+    // While the bot is stopped: 40 memories, every other one with a photo.
+    const away = Array.from({ length: 40 }, (_, i) =>
+      post(MEMORIES_CHANNEL, {
+        authorId: (i % 2 ? alex : sam).discordId,
+        content: `Away ${i}`,
+        attachments: i % 2 ? [] : [attachment(`away-${i}.png`, "image/png", 512)],
+      }),
+    );
+    // It starts again and hears a new message before its catch-up read them; then it is restarted.
+    const started = botOn(context);
+    const live = post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Live after the start" });
+    gateway(started, "MESSAGE_CREATE", live);
+    await until(() => reactions.includes(`${MEMORIES_CHANNEL}/${live.id}/💞`));
+    await catchUp(botOn(context), context);
+    const memories = listMemories(db);
+    expect(memories.map((m) => m.message).sort()).toEqual(
+      ["Before the stop", "Live after the start", ...away.map((m) => m.content)].sort(),
+    );
+    expect(db.$client.prepare("SELECT count(DISTINCT memory_id) AS n FROM memory_images").get()).toEqual({ n: 20 });
+    expect(new Set(reactions).size).toBe(42);
+    expect(reactions).toHaveLength(42);
+  });
+
+  it.each([
+    ["four 500s", 500],
+    ["four dropped sockets", "drop"],
+  ] as const)(
+    "reads the history again while it runs until it succeeds (%s); a message heard meanwhile does not pass the missed one",
+    async (_, failure) => {
+      const { client, db, context } = botOnTempDb();
+      expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
+      const missed = post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Posted while stopped" });
+      // The new session's first history reads fail (discord.js tries a 500 again, up to four times in all).
+      failNextHistoryReads.push(failure, failure, failure, failure);
+      const started = botOn(context);
+      started.emit(Events.ShardReady, 0, undefined);
+      const heard = post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Heard live" });
+      gateway(started, "MESSAGE_CREATE", heard);
+      await until(() => [missed, heard].every((m) => isMessageHandled(db, MEMORIES_CHANNEL, m.id)));
+      expect(failNextHistoryReads).toEqual([]);
+      expect(
+        listMemories(db)
+          .map((m) => m.message)
+          .sort(),
+      ).toEqual(["Heard live", "Posted while stopped"]);
+      // A restart finds nothing left to read.
+      expect(await catchUp(botOn(context), context)).toEqual({ read: 0, done: true, failed: false });
+    },
+  );
+
+  it("does not save a message deleted after the catch-up read it, while an older one was still saving", async () => {
+    const { client, db, context } = botOnTempDb();
+    expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
+    const photo = attachment("slow.png", "image/png", 512);
+    const release = holdDownload(photo);
+    const older = post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Slow photo", attachments: [photo] });
+    const regretted = post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Regretted" });
+    const caughtUp = catchUp(client, context);
+    await until(() => downloads.length === 1);
+    gateway(client, "MESSAGE_DELETE", { id: regretted.id, channel_id: MEMORIES_CHANNEL, guild_id: GUILD_ID });
+    release();
+    expect(await caughtUp).toEqual({ read: 2, done: true, failed: false });
+    expect(listMemories(db).map((m) => m.message)).toEqual(["Slow photo"]);
+    expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${older.id}/💞`]);
   });
 });

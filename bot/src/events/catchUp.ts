@@ -1,65 +1,131 @@
-import { lastSeenMessage } from "@spankbank/db/discordCursors";
+import { setTimeout as sleep } from "node:timers/promises";
+import { channelCursor, isMessageHandled, moveCursor } from "@spankbank/db/discordCursors";
+import { CATCH_UP_RETRY_DELAYS_MS } from "@spankbank/shared/limits";
 import type { Client, Collection, Message } from "discord.js";
 import type { BotContext } from "../context.js";
 import { logError } from "../logging.js";
+import { isStopping, stopSignal, track } from "../workInProgress.js";
 import { onMessageCreate, readChannels } from "./messages.js";
 
 /** Discord's largest page of channel history. */
 const PAGE_SIZE = 100;
-/** At most this many pages per channel per catch-up (2,000 messages): a start never reads years of history. */
+/** At most this many pages per channel in one pass (2,000 messages); the next pass reads on at once. */
 export const CATCH_UP_MAX_PAGES = 20;
+/** A cursor before every message of a channel. */
+const BEGINNING = "0";
 
-const running = new WeakSet<BotContext>();
-
-/**
- * Reads what was posted in the memories and questions channels while the bot was not listening
- * (stopped, crashed, or a new gateway session that replays nothing) and handles it as if it had
- * just arrived: from the last message it handled, oldest first, page by page, bounded. Handling
- * is idempotent by Discord message id (a memory is made once; the same answer again changes
- * nothing). With no message seen yet in a channel, the latest page is read. Returns how many
- * messages it read.
- */
-export async function catchUp(client: Client, context: BotContext): Promise<number> {
-  // A second session that turns ready while one catch-up runs leaves it to finish.
-  if (running.has(context)) return 0;
-  running.add(context);
-  let read = 0;
-  try {
-    for (const channelId of readChannels(context)) {
-      try {
-        read += await catchUpChannel(client, channelId, context);
-      } catch (error) {
-        logError(`Catching up on channel ${channelId} failed (tried again at the next session)`, error);
-      }
-    }
-  } finally {
-    running.delete(context);
-  }
-  if (read > 0) console.log(`Caught up on ${read} message${read === 1 ? "" : "s"} posted while the bot was away.`);
-  return read;
+export interface CatchUpPass {
+  /** Messages handled (those handled live before are passed over, not counted). */
+  read: number;
+  /** Whether every channel was read to its end with every message handled. */
+  done: boolean;
+  /** Whether a read or a message failed (a pass that only reached its page bound did not). */
+  failed: boolean;
 }
 
-async function catchUpChannel(client: Client, channelId: string, context: BotContext): Promise<number> {
+/**
+ * One pass over what was posted in the memories and questions channels while the bot was not
+ * listening (stopped, crashed, or a new gateway session that replays nothing): from each
+ * channel's cursor, oldest first, page by page, each message handled as if it had just arrived.
+ * A message handled live is passed over. The cursor moves over a message only once it and
+ * every message before it are handled, so a failure or a stop leaves it before what is left.
+ * With no cursor yet (the first start), the channel's latest page is read, and the log says so.
+ */
+export async function catchUp(client: Client, context: BotContext): Promise<CatchUpPass> {
+  const pass: CatchUpPass = { read: 0, done: true, failed: false };
+  for (const channelId of readChannels(context)) {
+    try {
+      const channel = await catchUpChannel(client, channelId, context);
+      pass.read += channel.read;
+      pass.done &&= channel.done;
+      pass.failed ||= channel.failed;
+    } catch (error) {
+      pass.done = false;
+      pass.failed = true;
+      logError(`Catching up on channel ${channelId} failed (tried again shortly)`, error);
+    }
+  }
+  const { read } = pass;
+  if (read > 0) console.log(`Caught up on ${read} message${read === 1 ? "" : "s"} posted while the bot was away.`);
+  return pass;
+}
+
+async function catchUpChannel(client: Client, channelId: string, context: BotContext): Promise<CatchUpPass> {
   const channel = await client.channels.fetch(channelId);
-  if (!channel?.isTextBased() || !("messages" in channel)) return 0;
-  let after = lastSeenMessage(context.db, channelId);
+  if (!channel?.isTextBased() || !("messages" in channel)) return { read: 0, done: true, failed: false };
+  let after = channelCursor(context.db, channelId);
+  if (after === null) {
+    console.log(
+      `First start in channel ${channelId}: reading its latest ${PAGE_SIZE} messages (a partner's become memories or answers; see README, 'The Discord bot').`,
+    );
+  }
   let read = 0;
+  // Whether every message read so far is handled: only then may the cursor move.
+  let handledSoFar = true;
   for (let page = 0; page < CATCH_UP_MAX_PAGES; page++) {
     const messages: Collection<string, Message> = await channel.messages.fetch(
       after ? { after, limit: PAGE_SIZE } : { limit: PAGE_SIZE },
     );
     const oldestFirst = [...messages.values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    // An empty channel at the first start: all it will hold is posted later, read from its beginning.
+    if (after === null && oldestFirst.length === 0) moveCursor(context.db, channelId, BEGINNING);
     for (const message of oldestFirst) {
-      try {
-        await onMessageCreate(message, context);
-      } catch (error) {
-        logError(`Catching up on message ${message.id} failed`, error);
+      if (isStopping(context)) return { read, done: false, failed: !handledSoFar };
+      if (!isMessageHandled(context.db, channelId, message.id)) {
+        read++;
+        try {
+          await onMessageCreate(message, context);
+        } catch (error) {
+          handledSoFar = false;
+          logError(`Catching up on message ${message.id} failed (tried again shortly)`, error);
+        }
       }
+      if (handledSoFar) moveCursor(context.db, channelId, message.id);
     }
-    read += oldestFirst.length;
     // Without a cursor only the latest page is read; a short page is the end of the history.
-    if (!after || oldestFirst.length < PAGE_SIZE) break;
+    if (!after || oldestFirst.length < PAGE_SIZE) return { read, done: handledSoFar, failed: !handledSoFar };
     after = oldestFirst.at(-1)!.id;
   }
-  return read;
+  return { read, done: false, failed: !handledSoFar };
+}
+
+const passes = new WeakMap<BotContext, { again: boolean; finished: Promise<void> }>();
+
+/**
+ * Catches up, again at once while a pass stopped at its page bound, and again after a wait
+ * (`delaysMs`, the last repeated) while one failed, until a pass reads every channel to its end
+ * with every message handled, or the bot stops. Called while passes run
+ * (a new gateway session), it asks for one more pass once they are done. Resolves when done.
+ */
+export function keepCatchingUp(
+  client: Client,
+  context: BotContext,
+  delaysMs: readonly number[] = CATCH_UP_RETRY_DELAYS_MS,
+): Promise<void> {
+  const running = passes.get(context);
+  if (running) {
+    running.again = true;
+    return running.finished;
+  }
+  const state = { again: false, finished: Promise.resolve() };
+  state.finished = track(
+    context,
+    (async () => {
+      let failures = 0;
+      try {
+        while (!isStopping(context)) {
+          state.again = false;
+          const pass = await catchUp(client, context);
+          if (pass.done && !state.again) return;
+          if (!pass.failed) continue;
+          const delay = delaysMs[Math.min(failures++, delaysMs.length - 1)]!;
+          await sleep(delay, undefined, { signal: stopSignal(context) }).catch(() => {});
+        }
+      } finally {
+        passes.delete(context);
+      }
+    })(),
+  );
+  passes.set(context, state);
+  return state.finished;
 }

@@ -1,5 +1,6 @@
-import { readdirSync } from "node:fs";
-import { listMemories } from "@spankbank/db/memories";
+import { existsSync, readdirSync } from "node:fs";
+import { isMessageHandled } from "@spankbank/db/discordCursors";
+import { hasMemoryFromDiscord, listMemories } from "@spankbank/db/memories";
 import { latestQuestion } from "@spankbank/db/questions";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it } from "vitest";
@@ -7,8 +8,10 @@ import {
   askQuestion,
   attachment,
   botOnTempDb,
+  downloads,
   GUILD_ID,
   gateway,
+  holdDownload,
   MEMORIES_CHANNEL,
   message,
   posted,
@@ -47,6 +50,27 @@ describe("the memories channel", () => {
     await until(() => listMemories(db)[0]?.message === "First pancake");
     gateway(client, "MESSAGE_DELETE", { id: sent.id, channel_id: MEMORIES_CHANNEL, guild_id: GUILD_ID });
     await until(() => listMemories(db).length === 0);
+  });
+
+  it("makes no memory of a message deleted while its photo downloads, and keeps no file of it", async () => {
+    const { client, db, context } = botOnTempDb();
+    const photo = attachment("wrong-chat.png", "image/png", 4096);
+    const release = holdDownload(photo);
+    const sent = message({
+      channelId: MEMORIES_CHANNEL,
+      authorId: alex.discordId,
+      content: "Meant for the other chat",
+      attachments: [photo],
+    });
+    gateway(client, "MESSAGE_CREATE", sent);
+    await until(() => downloads.length === 1);
+    gateway(client, "MESSAGE_DELETE", { id: sent.id, channel_id: MEMORIES_CHANNEL, guild_id: GUILD_ID });
+    release();
+    await until(() => isMessageHandled(db, MEMORIES_CHANNEL, sent.id));
+    expect(hasMemoryFromDiscord(db, sent.id)).toBe(false);
+    expect(reactions).toEqual([]);
+    const files = existsSync(context.mediaDir) ? readdirSync(context.mediaDir) : [];
+    expect(files).toEqual([]);
   });
 
   it("downloads image attachments and refuses a 20 MB file with a reaction and a note", async () => {

@@ -1,5 +1,5 @@
 import { userByDiscordId } from "@spankbank/db/couple";
-import { markMessageSeen } from "@spankbank/db/discordCursors";
+import { markMessageHandled } from "@spankbank/db/discordCursors";
 import { Refusal } from "@spankbank/db/errors";
 import { editMemoryFromDiscord, removeMemoryFromDiscord } from "@spankbank/db/memories";
 import { giveAnswer, questionIdByDiscordMessage } from "@spankbank/db/questions";
@@ -7,6 +7,7 @@ import type { Message, PartialMessage } from "discord.js";
 import type { BotContext } from "../context.js";
 import { missingNote, refusedNote } from "../images.js";
 import { memoryFromMessage } from "../memories/fromMessage.js";
+import { noteDeleted } from "../workInProgress.js";
 
 export const SAVED_REACTION = "💞";
 export const ANSWERED_REACTION = "✅";
@@ -33,8 +34,9 @@ export function readChannels({ config }: BotContext): string[] {
 
 /**
  * A new message: in the memories channel it becomes a memory; a reply to a question's message
- * is an answer. Everything else, and everyone else, is left alone. Once handled, the channel's
- * cursor moves past it, so a catch-up after a restart starts after it.
+ * is an answer. Everything else, and everyone else, is left alone. Once handled it is marked so
+ * (a catch-up passes over it); a message whose handling failed or never finished is not, and the
+ * next catch-up handles it.
  */
 export async function onMessageCreate(message: Message, context: BotContext): Promise<void> {
   const author = partnerAuthor(message, context);
@@ -45,7 +47,9 @@ export async function onMessageCreate(message: Message, context: BotContext): Pr
       await answerByReply(message, author, context);
     }
   }
-  if (readChannels(context).includes(message.channelId)) markMessageSeen(context.db, message.channelId, message.id);
+  if (readChannels(context).includes(message.channelId)) {
+    markMessageHandled(context.db, message.channelId, message.id);
+  }
 }
 
 async function saveMemoryMessage(
@@ -105,6 +109,7 @@ export async function onMessageUpdate(message: AnyMessage, context: BotContext):
 
 /** A deleted message removes the memory made from it. */
 export async function onMessageDelete(message: Pick<AnyMessage, "id">, context: BotContext): Promise<void> {
+  noteDeleted(context, message.id);
   removeMemoryFromDiscord(context.db, message.id);
 }
 
@@ -113,5 +118,8 @@ export async function onMessageBulkDelete(
   messages: ReadonlyMap<string, Pick<AnyMessage, "id">>,
   context: BotContext,
 ): Promise<void> {
-  for (const id of messages.keys()) removeMemoryFromDiscord(context.db, id);
+  for (const id of messages.keys()) {
+    noteDeleted(context, id);
+    removeMemoryFromDiscord(context.db, id);
+  }
 }

@@ -7,6 +7,7 @@ import { hasLiveMemoryFromDiscord, hasMemoryFromDiscord, type Memory, saveMemory
 import type { Message } from "discord.js";
 import type { BotContext } from "../context.js";
 import { guildUploadLimit, saveImages } from "../images.js";
+import { wasDeleted } from "../workInProgress.js";
 
 export interface SavedMemory {
   /** Null when nothing new was saved: the message was saved before, or it made no memory (`refusal`). */
@@ -29,12 +30,14 @@ export interface SavedMemory {
 export async function memoryFromMessage(
   message: Message,
   author: User,
-  { db, mediaDir, mediaHosts }: BotContext,
+  context: BotContext,
   { restoreDeleted = false } = {},
 ): Promise<SavedMemory> {
+  const { db, mediaDir, mediaHosts } = context;
   const maxBytes = guildUploadLimit(message.guild?.premiumTier);
   const already = restoreDeleted ? hasLiveMemoryFromDiscord(db, message.id) : hasMemoryFromDiscord(db, message.id);
-  if (already) return { memory: null, refused: [], missing: [], maxBytes };
+  // Deleted on Discord after it was read (a catch-up's page): the partner took it back.
+  if (already || wasDeleted(context, message.id)) return { memory: null, refused: [], missing: [], maxBytes };
   const attachments = [...message.attachments.values()].map((a) => ({
     name: a.name,
     url: a.url,
@@ -45,6 +48,11 @@ export async function memoryFromMessage(
     maxBytes,
     extraHosts: mediaHosts,
   });
+  // Deleted on Discord while its images downloaded: not kept either.
+  if (wasDeleted(context, message.id)) {
+    await removeFiles(saved, mediaDir);
+    return { memory: null, refused: [], missing: [], maxBytes };
+  }
   try {
     const { memory, created } = saveMemory(db, {
       userId: author.id,

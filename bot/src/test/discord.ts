@@ -10,7 +10,7 @@ import { mediaFolder } from "@spankbank/db/media";
 import { seedQuestionBank } from "@spankbank/db/questions";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import { ApplicationCommandOptionType, type Client, ClientUser, Status } from "discord.js";
+import { ApplicationCommandOptionType, type Client, ClientApplication, ClientUser, Status } from "discord.js";
 import {
   type APIApplicationCommandInteractionDataOption,
   type APIAttachment,
@@ -67,6 +67,21 @@ export const history = new Map<string, APIMessage[]>();
 export const registrations: { guildId: string; body: unknown }[] = [];
 /** Status codes the next interaction callbacks answer with before succeeding (e.g. [503]). */
 export const failNextCallbacks: number[] = [];
+/** How the next channel-history reads fail before succeeding: a status code, or "drop" (the socket drops). */
+export const failNextHistoryReads: (number | "drop")[] = [];
+/** The commands Discord lists in each server (what was registered, unless a test changes it). */
+export const guildCommands = new Map<string, unknown[]>();
+/** Attachment downloads held until the promise settles, by URL path. */
+const heldFiles = new Map<string, Promise<void>>();
+
+/** Holds the CDN's answer for an attachment until the returned release is called. */
+export function holdDownload(file: APIAttachment): () => void {
+  let release = () => {};
+  heldFiles.set(new URL(file.url).pathname, new Promise<void>((resolve) => (release = resolve)));
+  return release;
+}
+/** The attachment paths the bot asked the CDN for, in order. */
+export const downloads: string[] = [];
 
 let nextId = 1_000_000_000_000_000_000n;
 export const snowflake = () => String(nextId++);
@@ -103,14 +118,19 @@ export const discord = setupServer(
     return new HttpResponse(null, { status: 204 });
   }),
   // A signed link (path and query) may be served apart from its bare path (an expired link).
-  http.get("https://cdn.discordapp.com/attachments/*", ({ request }) => {
+  http.get("https://cdn.discordapp.com/attachments/*", async ({ request }) => {
     const url = new URL(request.url);
+    downloads.push(url.pathname);
+    await heldFiles.get(url.pathname);
     const bytes = files.get(url.pathname + url.search) ?? files.get(url.pathname);
     if (typeof bytes === "number") return new HttpResponse(null, { status: bytes });
     return bytes ? new HttpResponse(new Uint8Array(bytes)) : new HttpResponse(null, { status: 404 });
   }),
   // Discord's paging: with `after`, the `limit` messages right after it; without, the latest ones; newest first.
   http.get(`${API}/channels/:channel/messages`, ({ request, params }) => {
+    const status = failNextHistoryReads.shift();
+    if (status === "drop") return HttpResponse.error();
+    if (status) return HttpResponse.json({ message: "Discord is having a moment", code: 0 }, { status });
     const url = new URL(request.url);
     const limit = Number(url.searchParams.get("limit") ?? 50);
     const after = url.searchParams.get("after");
@@ -135,20 +155,46 @@ export const discord = setupServer(
   }),
   // A real local server (bigFiles below): let the request through to it.
   http.get("http://127.0.0.1:*/*", () => passthrough()),
+  // Discord lists what was registered, with the fields it adds.
   http.put(`${API}/applications/:app/guilds/:guild/commands`, async ({ request, params }) => {
-    const body = await request.json();
+    const body = (await request.json()) as Record<string, unknown>[];
     registrations.push({ guildId: String(params.guild), body });
-    return HttpResponse.json(body);
+    const listed = body.map((command) => ({
+      id: snowflake(),
+      application_id: String(params.app),
+      guild_id: String(params.guild),
+      version: snowflake(),
+      type: 1,
+      nsfw: false,
+      ...command,
+    }));
+    guildCommands.set(String(params.guild), listed);
+    return HttpResponse.json(listed);
   }),
+  http.get(`${API}/applications/:app/guilds/:guild/commands`, ({ params }) =>
+    HttpResponse.json(guildCommands.get(String(params.guild)) ?? []),
+  ),
 );
 beforeAll(() => discord.listen({ onUnhandledFrame: "error" }));
 afterEach(() => {
   discord.resetHandlers();
-  for (const list of [callbacks, edits, posted, reactions, failNextPosts, failNextCallbacks, registrations]) {
+  for (const list of [
+    callbacks,
+    edits,
+    posted,
+    reactions,
+    failNextPosts,
+    failNextCallbacks,
+    failNextHistoryReads,
+    registrations,
+    downloads,
+  ]) {
     list.length = 0;
   }
   files.clear();
   history.clear();
+  guildCommands.clear();
+  heldFiles.clear();
 });
 afterAll(() => discord.close());
 
@@ -165,7 +211,8 @@ export function botOnTempDb(config: CoupleConfig = testConfig) {
 
 /** A bot (a fresh discord.js client, as after a restart) on an existing database and config. */
 export function botOn(context: BotContext): Client {
-  const client = createBot(context);
+  // A failed catch-up is tried again at once: the tests wait on what the bot did, not on time.
+  const client = createBot(context, { catchUpRetryDelaysMs: [0] });
   client.token = "test-token";
   client.rest.setToken("test-token");
   client.user = new (ClientUser as unknown as new (c: Client, d: unknown) => ClientUser)(client, {
@@ -174,6 +221,9 @@ export function botOn(context: BotContext): Client {
     discriminator: "0",
     bot: true,
     avatar: null,
+  });
+  client.application = new (ClientApplication as unknown as new (c: Client, d: unknown) => ClientApplication)(client, {
+    id: APP_ID,
   });
   client.ws.status = Status.Ready;
   gateway(client, "GUILD_CREATE", {

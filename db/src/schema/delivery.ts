@@ -65,12 +65,26 @@ export const idempotencyKeys = sqliteTable(
 );
 
 /**
- * The newest Discord message the bot has handled in a channel it reads (memories, questions):
- * after a restart or a new gateway session it reads the channel from here on, so nothing posted
- * while it was not listening is lost.
+ * How far the bot has handled a channel it reads (memories, questions): every message up to
+ * `last_message_id` is handled (a low-water mark). After a restart or a new gateway session it
+ * reads the channel from here on, so nothing posted while it was not listening is lost.
  */
 export const discordCursors = sqliteTable("discord_cursors", {
   channelId: text("channel_id").primaryKey(),
   lastMessageId: text("last_message_id").notNull(),
   updatedAt: text("updated_at").notNull(),
 });
+
+/**
+ * Messages the bot handled above its channel's cursor (heard live while older ones were unread
+ * or still being saved): a catch-up passes over them, and forgets them once the cursor does.
+ */
+export const discordHandledMessages = sqliteTable(
+  "discord_handled_messages",
+  {
+    channelId: text("channel_id").notNull(),
+    messageId: text("message_id").notNull(),
+    handledAt: text("handled_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.messageId] })],
+);
