@@ -71,7 +71,7 @@ test("alex plans a visit; sam sees the countdown on their own calendar and the i
   await expect(sam.getByText(/· Lisbon$/)).toBeVisible();
   const waiting = sam.locator("section").filter({ has: sam.getByRole("heading", { name: "Waiting for the visit" }) });
   await expect(waiting.getByRole("heading", { name: FAVOUR.name })).toBeVisible();
-  await expect(waiting).toContainText("Alex's, from Sam");
+  await expect(waiting).toContainText("For Alex, from Sam");
   await lookAt(sam, "together");
 
   // Sam logs a past visit; it shows in the log.

@@ -57,7 +57,7 @@ test("alex sets his sleep on the web; sam's dashboard says he is probably asleep
   // A bad time is named in the form and nothing is sent.
   await modal.getByLabel("Wake-up").fill("23:30");
   await modal.getByRole("button", { name: "Save" }).click();
-  await expect(modal.getByText("Waking up must be at another time than bedtime")).toBeVisible();
+  await expect(modal.getByText("Wake-up time must differ from bedtime")).toBeVisible();
 
   await modal.getByLabel("Bedtime").fill("22:00");
   await modal.getByLabel("Wake-up").fill("06:00");

@@ -62,7 +62,7 @@ describe("announcements", () => {
       note: "Before you sleep?\nI miss you",
       wishedAt: "2026-05-02T15:30:00Z",
     });
-    declineRedemption(db, samId!, wished.redeemedItem.id, "Flying that day", at);
+    declineRedemption(db, samId!, wished.redeemedItem.id, "Flying that day, can we pick another?", at);
     const partners = demoCouple.partners;
     settleFavourDeadlines(db, partners, new Date("2026-05-03T01:30:00Z"));
     settleFavourDeadlines(db, partners, new Date("2026-05-04T18:30:00Z"));
@@ -116,7 +116,7 @@ describe("announcements", () => {
       },
       {
         channelId: ANNOUNCEMENTS_CHANNEL,
-        content: `🙅 <@${alexPartner.discordId}>, Sam declined "Call": Flying that day. 10 spanks went back to you.`,
+        content: `🙅 <@${alexPartner.discordId}>, Sam declined "Call": Flying that day, can we pick another? 10 spanks went back to you.`,
         mentionUserIds: [alexPartner.discordId],
       },
       {

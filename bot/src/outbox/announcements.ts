@@ -44,7 +44,7 @@ export function announcementOf(event: OutboxEvent, { db, config }: BotContext): 
       const price = Number(p.price);
       return {
         channelId: announcements,
-        content: `🙅 ${buyer ? `<@${buyer}>` : name(p.buyerId)}, ${name(p.sellerId)} declined "${p.name}": ${oneLine(String(p.reason))}${price > 0 ? `. ${spanks(price)} went back to you.` : ""}`,
+        content: `🙅 ${buyer ? `<@${buyer}>` : name(p.buyerId)}, ${name(p.sellerId)} declined "${p.name}": ${asSentence(oneLine(String(p.reason)))}${price > 0 ? ` ${spanks(price)} went back to you.` : ""}`,
         mentionUserIds: buyer ? [buyer] : [],
       };
     }
@@ -134,4 +134,10 @@ function quoted(text: string): string {
 
 function oneLine(text: string): string {
   return text.replace(/\s*[\r\n]+\s*/g, " ");
+}
+
+/** The partner's words as a sentence: a full stop only where they did not end one ("…pick another?" stays). */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?…]["'”’)\]]*$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }

@@ -54,6 +54,7 @@ describe("POST /api/redeem", () => {
       id: expect.any(Number),
       name: "Back massage",
       description: massage.description,
+      price: massage.price,
       redeemed_at: expect.any(String),
       confirmed_at: null,
       username: "alex",

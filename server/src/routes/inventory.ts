@@ -98,6 +98,7 @@ function toRedeemedItem(item: RedeemedItem): RedeemedItemReply {
     id: item.id,
     name: item.name,
     description: item.description,
+    price: item.price,
     redeemed_at: item.redeemedAt,
     confirmed_at: item.confirmedAt,
     username: item.sellerUsername,

@@ -27,6 +27,8 @@ export const redeemedItem = z.object({
   id: z.int(),
   name: z.string(),
   description: z.string(),
+  /** The spanks paid for it: held in escrow until it is confirmed, or back with the buyer if declined. */
+  price: z.int(),
   redeemed_at: isoDate,
   confirmed_at: isoDate.nullable(),
   username: z.string(),

@@ -135,6 +135,16 @@ describe("the Inventory tab", () => {
     expect(within(card("Video call")).queryByRole("button", { name: /Confirm Redeem/ })).toBeNull();
   });
 
+  it("says a declined free favour was declined, without spanks that never moved", async () => {
+    setRedeemed([
+      aRedeemedItem({ id: 9, name: "A song", price: 0, declined_at: "2026-11-23T20:00:00.000Z", decline_reason: "Sore throat" }),
+    ]);
+    openInventory("/inventory?tab=redeemed");
+    await screen.findByText("A song");
+    expect(card("A song")).toHaveTextContent("Sam declined");
+    expect(card("A song")).not.toHaveTextContent("your spanks came back");
+  });
+
   it("disables Redeem at quantity 0", async () => {
     server.use(
       http.get("/api/inventory", () =>

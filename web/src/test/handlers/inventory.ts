@@ -53,6 +53,7 @@ export function anInventoryItem(fields: Partial<InventoryItem> & Pick<InventoryI
 export function aRedeemedItem(fields: Partial<RedeemedItem> & Pick<RedeemedItem, "id" | "name">): RedeemedItem {
   return {
     description: `${fields.name}, with love.`,
+    price: 10,
     redeemed_at: "2025-02-14T20:30:00.000Z",
     confirmed_at: null,
     username: "sam",
@@ -80,6 +81,7 @@ export const inventoryHandlers = [
       id: state.nextRedeemedId++,
       name: item.name,
       description: item.description,
+      price: item.price,
       username: item.username,
       redeemed_at: new Date().toISOString(),
       note: note ?? null,

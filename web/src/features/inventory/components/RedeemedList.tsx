@@ -36,7 +36,7 @@ function RedeemedCard({ item }: { item: RedeemedItem }) {
       action={
         item.declined_at ? (
           <Text className={classes.declined} fw={600} ta="center">
-            {`${displayName(item.username)} declined: your spanks came back`}
+            {`${displayName(item.username)} declined${item.price > 0 ? ": your spanks came back" : ""}`}
           </Text>
         ) : item.confirmed_at ? (
           <Text className={classes.confirmed} fw={600} ta="center">

@@ -215,7 +215,7 @@ function LetterYouWrote({
               takeBack.mutate(letter.id, {
                 onSuccess: () => {
                   setConfirming(false);
-                  toast.success("The letter is taken back.");
+                  toast.success("You took the letter back.");
                 },
                 onError: (error) => toast.error(`The letter was not taken back: ${error.message}`),
               })

@@ -76,7 +76,7 @@ export function WriteLaterLetter({
         {editing ? "Edit your letter" : "Write a letter for later"}
       </Title>
       <Text c="dimmed" mb="md">
-        {`${partner.displayName} sees the envelope and when it opens, never the words, until then. You can edit it or take it back until it opens.`}
+        {`Until it opens, ${partner.displayName} sees only the envelope and when it will open, never the words. You can edit it or take it back until then.`}
       </Text>
       <form
         onSubmit={(event) => {

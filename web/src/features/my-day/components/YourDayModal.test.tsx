@@ -66,7 +66,7 @@ describe("Your day", { timeout: 20_000 }, () => {
     expect(within(dialog).getByText("Enter your bedtime as HH:MM")).toBeInTheDocument();
     setTime(dialog, /Bedtime/, "23:30");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
-    expect(within(dialog).getByText("Waking up must be at another time than bedtime")).toBeInTheDocument();
+    expect(within(dialog).getByText("Wake-up time must differ from bedtime")).toBeInTheDocument();
     expect(within(dialog).getByText("Work must end at another time than it starts")).toBeInTheDocument();
     expect(within(dialog).getByText("Pick at least one work day")).toBeInTheDocument();
     expect(myDayPuts()).toEqual([]);

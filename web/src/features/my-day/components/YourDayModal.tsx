@@ -67,7 +67,7 @@ function errorsOf(fields: Fields): Errors {
     sleepFrom: time(fields.sleepFrom, "your bedtime"),
     sleepTo:
       time(fields.sleepTo, "when you wake up") ??
-      (fields.sleepTo === fields.sleepFrom ? "Waking up must be at another time than bedtime" : undefined),
+      (fields.sleepTo === fields.sleepFrom ? "Wake-up time must differ from bedtime" : undefined),
   };
   if (fields.hasWork) {
     errors.workFrom = time(fields.workFrom, "when work starts");
@@ -176,7 +176,7 @@ function YourDayForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <Text size="sm" c="dimmed">
-          {`Times are on your clock (${timeZone}). ${partner}'s dashboard and /when use them to say whether you are probably asleep, at work or free.`}
+          {`Times are on your clock (${timeZone}). ${partner}'s dashboard and the Discord bot use them to say whether you are probably asleep, at work or free.`}
         </Text>
         <Fieldset legend="Sleep" variant="unstyled" styles={SECTION}>
           <SimpleGrid cols={2} spacing="sm">

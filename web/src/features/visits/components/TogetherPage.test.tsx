@@ -52,10 +52,10 @@ describe("/together", { timeout: 20_000 }, () => {
     const { user } = await openTogether("sam");
     const waiting = (await screen.findByRole("heading", { name: "Waiting for the visit" })).closest("section")!;
     expect(within(waiting).getByRole("heading", { level: 3, name: "Slow dance" })).toBeInTheDocument();
-    expect(within(waiting).getByText("Alex's, from Sam")).toBeInTheDocument();
+    expect(within(waiting).getByText("For Alex, from Sam")).toBeInTheDocument();
     expect(screen.getByText("95 days apart since Thu 20 Aug")).toBeInTheDocument();
     expect(screen.getByText("after 127 days apart")).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Remove the visit of Wed 1 Apr – Sun 5 Apr" }));
+    await user.click(screen.getByRole("button", { name: "Remove the visit, Wed 1 Apr – Sun 5 Apr" }));
     const confirm = await screen.findByRole("dialog", { name: "Remove this visit?" });
     await user.click(within(confirm).getByRole("button", { name: "Yes, remove" }));
     await waitFor(() => expect(deletedVisitIds()).toEqual([1]));

@@ -136,7 +136,7 @@ function InPerson({ data, names }: { data: VisitsReply; names: Map<string, strin
                 {favour.description}
               </Text>
               <Text size="sm" mt="xs" c="rose.9">
-                {`${names.get(favour.owner) ?? favour.owner}'s, from ${names.get(favour.seller) ?? favour.seller}`}
+                {`For ${names.get(favour.owner) ?? favour.owner}, from ${names.get(favour.seller) ?? favour.seller}`}
               </Text>
             </Card>
           ))}
@@ -191,7 +191,7 @@ function VisitLog({
                   size="xs"
                   style={{ flexShrink: 0 }}
                   onClick={() => onRemove(visit)}
-                  aria-label={`Remove the visit of ${datesOf(visit, today)}`}
+                  aria-label={`Remove the visit, ${datesOf(visit, today)}`}
                 >
                   Remove
                 </Button>
