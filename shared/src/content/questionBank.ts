@@ -47,6 +47,8 @@ export interface BundledQuestion {
   readonly text: string;
   readonly tags: readonly QuestionTag[];
   readonly season?: QuestionSeason;
+  /** The MM-DD in `season` the question belongs to (Valentine's Day itself): asked on that day, never another. */
+  readonly day?: string;
 }
 
 /**
@@ -491,7 +493,12 @@ export const bundledQuestions: readonly BundledQuestion[] = [
   { text: "What is your favourite holiday tradition from childhood?", tags: ["memories", "holiday"] },
   { text: "What is the best holiday gift you have ever received?", tags: ["memories", "holiday"] },
   { text: "What holiday food could you eat all year round?", tags: ["food", "holiday"] },
-  { text: "How would you spend a perfect New Year's Eve together?", tags: ["holiday"], season: "new-year" },
+  {
+    text: "How would you spend a perfect New Year's Eve together?",
+    tags: ["holiday"],
+    season: "new-year",
+    day: "12-31",
+  },
   {
     text: "What is your favourite way to celebrate Valentine's Day, or do you skip it?",
     tags: ["flirty", "holiday"],
@@ -503,7 +510,12 @@ export const bundledQuestions: readonly BundledQuestion[] = [
     season: "halloween",
   },
   { text: "How do you like to celebrate your birthday?", tags: ["holiday"] },
-  { text: "What would be your ideal holiday morning together?", tags: ["holiday"], season: "winter-holidays" },
+  {
+    text: "What would be your ideal holiday morning together?",
+    tags: ["holiday"],
+    season: "winter-holidays",
+    day: "12-25",
+  },
   { text: "What is a holiday you have never celebrated but want to try?", tags: ["future", "holiday"] },
   { text: "What New Year's resolution should we make together?", tags: ["future", "holiday"], season: "new-year" },
   { text: "Which festival season has given you the happiest memories?", tags: ["memories", "holiday"] },
@@ -684,6 +696,7 @@ export const bundledQuestions: readonly BundledQuestion[] = [
     text: "What would make this Valentine's Day feel like us rather than a greeting card?",
     tags: ["flirty", "holiday"],
     season: "valentines",
+    day: "02-14",
   },
   {
     text: "What little love token would you like to trade this Valentine's Day?",
