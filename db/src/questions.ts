@@ -173,8 +173,8 @@ const DAY_MS = 86_400_000;
 
 type RotationRow = ReturnType<ReturnType<typeof rotation>["all"]>[number];
 
-/** Whole days from `from` to `to` (both YYYY-MM-DD or ISO instants, read as UTC). */
-function daysBetween(from: string, to: string): number {
+/** Days, fractions included, from `from` to `to` (each a YYYY-MM-DD day from its UTC midnight, or an ISO instant). */
+function daysFrom(from: string, to: string): number {
   return (
     (Date.parse(to.length === 10 ? `${to}T00:00:00Z` : to) -
       Date.parse(from.length === 10 ? `${from}T00:00:00Z` : from)) /
@@ -195,13 +195,14 @@ export function nextBankQuestion(db: Db, { couple, day }: QuestionDay): BankQues
   const fitting = rotation(db)
     .all()
     .filter((row) => questionFits(row.tags, couple));
-  const thisSeason = (row: RotationRow) =>
-    row.lastAsked === null || daysBetween(row.lastAsked, day) >= SEASON_REPEAT_DAYS;
+  const notAskedThisSeason = (row: RotationRow) =>
+    row.lastAsked === null || daysFrom(row.lastAsked, day) >= SEASON_REPEAT_DAYS;
   const seasonal = fitting.filter((row) => row.season !== null && inSeason(row.season, day));
-  const ofTheDay = seasonal.filter((row) => row.seasonDay === day.slice(5) && thisSeason(row));
+  const ofTheDay = seasonal.filter((row) => row.seasonDay === day.slice(5) && notAskedThisSeason(row));
   if (ofTheDay.length > 0) return pick(ofTheDay, Math.min(...ofTheDay.map((row) => row.timesAsked)));
   const due = seasonal.filter(
-    (row) => row.seasonDay === null && thisSeason(row) && seasonalDue(seasonal, row.season!, day, thisSeason),
+    (row) =>
+      row.seasonDay === null && notAskedThisSeason(row) && seasonalDue(seasonal, row.season!, day, notAskedThisSeason),
   );
   if (due.length > 0) return pick(due, Math.min(...due.map((row) => row.timesAsked)));
   const everyday = fitting.filter((row) => row.season === null);
@@ -210,7 +211,7 @@ export function nextBankQuestion(db: Db, { couple, day }: QuestionDay): BankQues
   const candidates = everyday.filter((row) => row.timesAsked === cycle);
   // A small bank cannot wait 180 days: it waits half its size, so a new cycle still reshuffles.
   const repeatDays = Math.min(QUESTION_REPEAT_DAYS, Math.floor(everyday.length / 2));
-  const rested = candidates.filter((row) => row.lastAsked === null || daysBetween(row.lastAsked, day) >= repeatDays);
+  const rested = candidates.filter((row) => row.lastAsked === null || daysFrom(row.lastAsked, day) >= repeatDays);
   if (rested.length > 0) return pick(rested, cycle);
   const [longestRested] = [...candidates].sort((a, b) => (a.lastAsked ?? "").localeCompare(b.lastAsked ?? ""));
   return { id: longestRested!.id, text: longestRested!.text };
@@ -225,16 +226,16 @@ function seasonalDue(
   seasonal: readonly RotationRow[],
   season: string,
   day: string,
-  thisSeason: (row: RotationRow) => boolean,
+  notAskedThisSeason: (row: RotationRow) => boolean,
 ): boolean {
   const ofSeason = seasonal.filter((row) => row.season === season);
   const undated = ofSeason.filter((row) => row.seasonDay === null);
   const start = seasonStart(season, day);
-  const length = daysBetween(start, dayOn(start, questionSeasons[season as QuestionSeason].to)) + 1;
-  const dated = ofSeason.flatMap((row) => (row.seasonDay ? [daysBetween(start, dayOn(start, row.seasonDay))] : []));
+  const length = daysFrom(start, dayOn(start, questionSeasons[season as QuestionSeason].to)) + 1;
+  const dated = ofSeason.flatMap((row) => (row.seasonDay ? [daysFrom(start, dayOn(start, row.seasonDay))] : []));
   const plan = seasonPlan(length, dated, undated.length);
-  const today = daysBetween(start, day);
-  const askedThisSeason = undated.filter((row) => !thisSeason(row)).length;
+  const today = daysFrom(start, day);
+  const askedThisSeason = undated.filter((row) => !notAskedThisSeason(row)).length;
   return plan.filter((offset) => offset <= today).length > askedThisSeason;
 }
 
