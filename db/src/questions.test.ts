@@ -123,12 +123,13 @@ describe("the question bank", () => {
     );
   });
 
-  it("asks a seasonal question only in its season, first thing in it, once per season", () => {
+  it("asks a seasonal question only in its season, once per season, and a day's own question on that day", () => {
     seedQuestionBank(db, [
       { text: "Everyday one?", tags: ["deep"] },
       { text: "Everyday two?", tags: ["deep"] },
       { text: "Our New Year's Eve?", tags: ["holiday"], season: "new-year" },
-      { text: "Our Valentine's Day?", tags: ["holiday"], season: "valentines" },
+      { text: "Our February?", tags: ["holiday"], season: "valentines" },
+      { text: "Our Valentine's Day?", tags: ["holiday"], season: "valentines", day: "02-14" },
     ]);
     const seasonalOn = (day: string) => {
       const text = askOn(day);
@@ -139,8 +140,11 @@ describe("the question bank", () => {
     for (const day of outside) expect(seasonalOn(day), day).toBeNull();
     expect(seasonalOn("2026-12-27")).toBe("Our New Year's Eve?");
     expect(seasonalOn("2026-12-31")).toBeNull();
-    expect(seasonalOn("2027-02-01")).toBe("Our Valentine's Day?");
-    expect(seasonalOn("2027-02-14")).toBeNull();
+    // The day's own question waits for its day, however early its season opens.
+    expect(seasonalOn("2027-02-01")).toBe("Our February?");
+    expect(seasonalOn("2027-02-02")).toBeNull();
+    expect(seasonalOn("2027-02-13")).toBeNull();
+    expect(seasonalOn("2027-02-14")).toBe("Our Valentine's Day?");
     // The next season asks it again, even on the window's last day (New Year runs over 1 January).
     expect(seasonalOn("2028-01-03")).toBe("Our New Year's Eve?");
   });

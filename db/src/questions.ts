@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { CoupleConfig, CoupleSettings } from "@spankbank/shared/config";
 import { type BundledQuestion, type QuestionSeason, questionSeasons } from "@spankbank/shared/content/questionBank";
 import { answerBody } from "@spankbank/shared/contract/questions";
-import { BANK_QUESTION_MAX } from "@spankbank/shared/limits";
+import { BANK_QUESTION_MAX, QUESTION_REPEAT_DAYS } from "@spankbank/shared/limits";
 import { and, asc, count, desc, eq, gt, isNull, max, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
 import { dayIn, isoNow } from "./clock.js";
@@ -79,6 +79,7 @@ const rotation = preparedFor((db) =>
       source: questionBank.source,
       tags: questionBank.tags,
       season: questionBank.season,
+      seasonDay: questionBank.seasonDay,
       timesAsked: count(questions.id),
       lastAsked: max(questions.askedAt),
     })
@@ -100,7 +101,7 @@ export type BankEntry = string | BundledQuestion;
  * questions were added.
  */
 export function seedQuestionBank(db: Db, bank: readonly BankEntry[], now = new Date()): number {
-  const entries = bank.map((entry) => (typeof entry === "string" ? { text: entry, tags: [] } : entry));
+  const entries = bank.map((entry): BundledQuestion => (typeof entry === "string" ? { text: entry, tags: [] } : entry));
   const hash = createHash("sha256").update(JSON.stringify(entries)).digest("hex");
   const synced = () =>
     db
@@ -112,8 +113,8 @@ export function seedQuestionBank(db: Db, bank: readonly BankEntry[], now = new D
   return inTransaction(db, (tx) => {
     if (synced()?.hash === hash) return 0;
     let added = 0;
-    for (const { text, tags, season } of entries) {
-      const bundled = { tags: [...tags], season: season ?? null, retiredAt: null };
+    for (const { text, tags, season, day } of entries) {
+      const bundled = { tags: [...tags], season: season ?? null, seasonDay: day ?? null, retiredAt: null };
       const before = tx.select({ id: questionBank.id }).from(questionBank).where(eq(questionBank.text, text)).get();
       tx.insert(questionBank)
         .values({ text, source: "bundled", ...bundled })
@@ -168,36 +169,124 @@ export function inSeason(season: string, day: string): boolean {
 /** A seasonal question asked within this many days is not asked again in the same season. */
 const SEASON_REPEAT_DAYS = 60;
 
+const DAY_MS = 86_400_000;
+
+type RotationRow = ReturnType<ReturnType<typeof rotation>["all"]>[number];
+
+/** Days, fractions included, from `from` to `to` (each a YYYY-MM-DD day from its UTC midnight, or an ISO instant). */
+function daysFrom(from: string, to: string): number {
+  return (
+    (Date.parse(to.length === 10 ? `${to}T00:00:00Z` : to) -
+      Date.parse(from.length === 10 ? `${from}T00:00:00Z` : from)) /
+    DAY_MS
+  );
+}
+
 /**
  * The bank question to ask next on `day`, among those that fit the couple and are not retired:
- * first a seasonal question of a season `day` is in, not asked this season; else the everyday
- * questions go in cycles, each asked once per cycle, in an order shuffled afresh each cycle
- * (seeded by the cycle's number, so it is deterministic but never a replay of the last one).
- * Within a cycle, questions the couple added themselves come first. Null when nothing fits.
+ * a seasonal question tied to `day` itself (Valentine's Day) on that day; a seasonal question
+ * when the season's spread (`seasonPlan`) has one due by `day`; else the everyday questions go
+ * in cycles, each asked once per cycle, in an order shuffled afresh each cycle (seeded by the
+ * cycle's number, so it is deterministic but never a replay of the last one), skipping any asked
+ * within QUESTION_REPEAT_DAYS while another is left. Within a cycle, questions the couple added
+ * themselves come first. Null when nothing fits.
  */
 export function nextBankQuestion(db: Db, { couple, day }: QuestionDay): BankQuestion | null {
   const fitting = rotation(db)
     .all()
     .filter((row) => questionFits(row.tags, couple));
-  const recentlyAsked = (row: (typeof fitting)[number]) =>
-    row.lastAsked !== null && Date.parse(`${day}T00:00:00Z`) - Date.parse(row.lastAsked) < SEASON_REPEAT_DAYS * DAY_MS;
-  const seasonal = fitting.filter((row) => row.season !== null && inSeason(row.season, day) && !recentlyAsked(row));
-  if (seasonal.length > 0) return pick(seasonal, Math.min(...seasonal.map((row) => row.timesAsked)));
+  const notAskedThisSeason = (row: RotationRow) =>
+    row.lastAsked === null || daysFrom(row.lastAsked, day) >= SEASON_REPEAT_DAYS;
+  const seasonal = fitting.filter((row) => row.season !== null && inSeason(row.season, day));
+  const ofTheDay = seasonal.filter((row) => row.seasonDay === day.slice(5) && notAskedThisSeason(row));
+  if (ofTheDay.length > 0) return pick(ofTheDay, Math.min(...ofTheDay.map((row) => row.timesAsked)));
+  const due = seasonal.filter(
+    (row) =>
+      row.seasonDay === null && notAskedThisSeason(row) && seasonalDue(seasonal, row.season!, day, notAskedThisSeason),
+  );
+  if (due.length > 0) return pick(due, Math.min(...due.map((row) => row.timesAsked)));
   const everyday = fitting.filter((row) => row.season === null);
   if (everyday.length === 0) return null;
   const cycle = Math.min(...everyday.map((row) => row.timesAsked));
-  return pick(everyday, cycle);
+  const candidates = everyday.filter((row) => row.timesAsked === cycle);
+  // A small bank cannot wait 180 days: it waits half its size, so a new cycle still reshuffles.
+  const repeatDays = Math.min(QUESTION_REPEAT_DAYS, Math.floor(everyday.length / 2));
+  const rested = candidates.filter((row) => row.lastAsked === null || daysFrom(row.lastAsked, day) >= repeatDays);
+  if (rested.length > 0) return pick(rested, cycle);
+  const [longestRested] = [...candidates].sort((a, b) => (a.lastAsked ?? "").localeCompare(b.lastAsked ?? ""));
+  return { id: longestRested!.id, text: longestRested!.text };
 }
 
-const DAY_MS = 86_400_000;
+/**
+ * Whether a season's undated question is due on `day`: more of its days in `seasonPlan` have
+ * come by `day` than of its undated questions have been asked this season (so a day the bot
+ * missed is made up the next day).
+ */
+function seasonalDue(
+  seasonal: readonly RotationRow[],
+  season: string,
+  day: string,
+  notAskedThisSeason: (row: RotationRow) => boolean,
+): boolean {
+  const ofSeason = seasonal.filter((row) => row.season === season);
+  const undated = ofSeason.filter((row) => row.seasonDay === null);
+  const start = seasonStart(season, day);
+  const length = daysFrom(start, dayOn(start, questionSeasons[season as QuestionSeason].to)) + 1;
+  const dated = ofSeason.flatMap((row) => (row.seasonDay ? [daysFrom(start, dayOn(start, row.seasonDay))] : []));
+  const plan = seasonPlan(length, dated, undated.length);
+  const today = daysFrom(start, day);
+  const askedThisSeason = undated.filter((row) => !notAskedThisSeason(row)).length;
+  return plan.filter((offset) => offset <= today).length > askedThisSeason;
+}
 
-type RotationRow = { id: number; text: string; source: string; timesAsked: number };
+/**
+ * The days (offsets into a season of `length` days) its `count` undated questions are asked on:
+ * as far apart as the season allows, from each other and from the dated questions' days, each
+ * on the earliest day that keeps that distance. So they spread through the season, and none
+ * lands beside another when the season has room.
+ */
+function seasonPlan(length: number, dated: readonly number[], count: number): number[] {
+  for (let apart = length; apart > 1; apart--) {
+    const plan = placeApart(length, dated, count, apart);
+    if (plan.length === count) return plan;
+  }
+  return placeApart(length, dated, count, 1);
+}
+
+/** Up to `count` days of a season, each the earliest at least `apart` days from the dated ones and the one before. */
+function placeApart(length: number, dated: readonly number[], count: number, apart: number): number[] {
+  const plan: number[] = [];
+  for (let offset = 0; offset < length && plan.length < count; offset++) {
+    const clear = dated.every((day) => Math.abs(day - offset) >= apart);
+    if (clear && (plan.length === 0 || offset - plan.at(-1)! >= apart)) plan.push(offset);
+  }
+  return plan;
+}
+
+/** The first day (YYYY-MM-DD) of the season window `day` is in. */
+function seasonStart(season: string, day: string): string {
+  const { from, to } = questionSeasons[season as QuestionSeason];
+  const year = Number(day.slice(0, 4));
+  // A window over New Year that `day` meets after 1 January began the year before.
+  const startYear = from > to && day.slice(5) <= to ? year - 1 : year;
+  return `${startYear}-${from}`;
+}
+
+/** The date of MM-DD `monthDay` on or after `start` (within a year). */
+function dayOn(start: string, monthDay: string): string {
+  const year = Number(start.slice(0, 4));
+  return `${monthDay >= start.slice(5) ? year : year + 1}-${monthDay}`;
+}
 
 /** The question of `cycle` among those asked `cycle` times so far: added ones first, then the cycle's shuffle. */
-function pick(rows: RotationRow[], cycle: number): BankQuestion {
-  const order = (row: RotationRow) => `${row.source === "added" ? 0 : 1}:${shuffleKey(cycle, row.id)}`;
-  const [first] = rows.filter((row) => row.timesAsked === cycle).sort((a, b) => order(a).localeCompare(order(b)));
-  return { id: first!.id, text: first!.text };
+function pick(rows: readonly RotationRow[], cycle: number): BankQuestion {
+  let first: { row: RotationRow; order: string } | null = null;
+  for (const row of rows) {
+    if (row.timesAsked !== cycle) continue;
+    const order = `${row.source === "added" ? 0 : 1}:${shuffleKey(cycle, row.id)}`;
+    if (first === null || order < first.order) first = { row, order };
+  }
+  return { id: first!.row.id, text: first!.row.text };
 }
 
 /** A question's place in a cycle's shuffle: a hash of the cycle and the question, the same on every call. */

@@ -12,6 +12,8 @@ export const PURCHASE_QUANTITY = 1;
 export const RESPONSE_MAX = 300;
 /** A question added to the bank. */
 export const BANK_QUESTION_MAX = 300;
+/** An everyday question is not asked again within this many days (when the bank that fits is that large). */
+export const QUESTION_REPEAT_DAYS = 180;
 
 /** Spanks one partner awards the other at once (`/spank`), and the reason's length. */
 export const AWARD_MIN = 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { festiveQuotes, loveQuotes } from "./content/loveQuotes.js";
+import { festiveQuotes, type LoveQuote, loveQuotes } from "./content/loveQuotes.js";
 import { calendarDate, footerQuote, quoteOfTheDay, quoteSchedule, quotesOfTheDay, workOf } from "./quoteOfTheDay.js";
 
 const DAY = 86_400_000;
@@ -76,5 +76,27 @@ describe("quoteOfTheDay", () => {
     }
     expect(quoteSchedule).toHaveLength(loveQuotes.length);
     expect(seen.size).toBe(loveQuotes.length);
+  });
+
+  it("puts every quote on the card over three years, none twice within 180 days, no author more than 3 days running", () => {
+    const threeYears = fourYears.slice(0, 3 * 365);
+    const cards = threeYears.map((at) => quoteOfTheDay(at, "UTC"));
+    const rotation = new Set<LoveQuote>(loveQuotes);
+    const lastShown = new Map<LoveQuote, number>();
+    let shortestGap = Number.POSITIVE_INFINITY;
+    let longestRun = 0;
+    let run = 0;
+    cards.forEach((card, day) => {
+      const last = lastShown.get(card);
+      if (last !== undefined && rotation.has(card)) shortestGap = Math.min(shortestGap, day - last);
+      lastShown.set(card, day);
+      run = day > 0 && cards[day - 1]!.author === card.author ? run + 1 : 1;
+      longestRun = Math.max(longestRun, run);
+    });
+    const reached = loveQuotes.filter((quote) => lastShown.has(quote)).length;
+    const figures = `${reached} of ${loveQuotes.length} on the card, shortest gap ${shortestGap} days, longest author run ${longestRun} days`;
+    expect(reached, figures).toBe(loveQuotes.length);
+    expect(shortestGap, figures).toBeGreaterThanOrEqual(180);
+    expect(longestRun, figures).toBeLessThanOrEqual(3);
   });
 });

@@ -15,7 +15,7 @@ export function workOf(quote: LoveQuote): string {
 const ROWS = 3;
 
 /**
- * The fixed cyclic order quotes are shown in, two a day. The quotes are grouped by work and
+ * The fixed cyclic order quotes are shown in, one place a day. The quotes are grouped by work and
  * written down the columns of a 3-row grid (works of three first, so each fills one column), then
  * read along the rows: quotes of one work land a row apart, a third of the schedule (60 places
  * for 180 quotes) from each other, so no work comes back within 30 days. Neighbours in the
@@ -40,10 +40,13 @@ function arrange(quotes: readonly LoveQuote[]): LoveQuote[] {
     let largest = 0;
     for (const group of groups) largest = Math.max(largest, group.length);
     // Works with the most quotes first; among those, one whose quotes differ in author from the
-    // quotes three back (their neighbours once read by rows), the most frequent author first, the
+    // quotes three back (their neighbours once read by rows) and that fits in the column, the most frequent author first, the
     // earliest work among equals. One pass per pick, checking the fit only where it could change the
     // pick: sorting the candidates for every pick made this module 50-90 ms of a phone's CPU.
+    // A work also stays in one column (all its quotes a whole row apart), which the footer's
+    // half-schedule offset needs to keep a work 30 days apart across card and footer.
     const fits = (group: LoveQuote[]) =>
+      group.length <= ROWS - (columnOrder.length % ROWS) &&
       group.every((quote, j) => columnOrder[columnOrder.length + j - ROWS]?.author !== quote.author);
     let first = -1;
     let firstCount = -1;
@@ -80,7 +83,7 @@ export interface QuotesOfTheDay {
 /**
  * The quotes of `at`'s day in the couple's zone, the same all day: a festive date (Christmas Eve
  * and Day, New Year's Eve and Day, Valentine's Day) has its own two lines; any other day takes the
- * next two places of `quoteSchedule`. The web footer and GET /api/quoteOfTheDay agree because
+ * card from the next place of `quoteSchedule` and the footer from half a schedule further on. The web footer and GET /api/quoteOfTheDay agree because
  * both call this.
  */
 export function quotesOfTheDay(at: Date, timeZone: string): QuotesOfTheDay {
@@ -88,8 +91,11 @@ export function quotesOfTheDay(at: Date, timeZone: string): QuotesOfTheDay {
   const festive = festiveQuotes[date.slice(5)];
   if (festive) return { card: festive[0], footer: festive[1] };
   const days = Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
-  const place = (2 * days) % quoteSchedule.length;
-  return { card: quoteSchedule[place]!, footer: quoteSchedule[(place + 1) % quoteSchedule.length]! };
+  const place = days % quoteSchedule.length;
+  // The card walks the whole schedule one place a day (neighbours differ in author); the footer
+  // walks it half a schedule ahead, so the two never meet and no work shows twice within 30 days.
+  const footerPlace = (place + Math.floor(quoteSchedule.length / 2)) % quoteSchedule.length;
+  return { card: quoteSchedule[place]!, footer: quoteSchedule[footerPlace]! };
 }
 
 /** The Daily Quote (the dashboard card and GET /api/quoteOfTheDay). */

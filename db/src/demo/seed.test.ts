@@ -1,8 +1,11 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { instantAt } from "@spankbank/shared/calendar";
 import { bundledQuestions } from "@spankbank/shared/content/questionBank";
 import { demoCouple } from "@spankbank/shared/demoCouple";
+import { partnerStateAt } from "@spankbank/shared/eachOthersDay";
+import { calendarDate } from "@spankbank/shared/quoteOfTheDay";
 import { describe, expect, it } from "vitest";
 import { openDb } from "../client.js";
 import { syncCouple } from "../couple.js";
@@ -138,6 +141,60 @@ describe("demo seed", () => {
     // India is 9.5 or 10.5 hours from Florida: never "eleven time zones", never lunch at a Florida sunrise.
     const impossible = [/eleven time zones/i, /three in the morning/i, /3 ?am/i, /lunch time in India/i, /monsoon/i];
     expect(texts.filter((text) => impossible.some((pattern) => pattern.test(text)))).toEqual([]);
+  });
+
+  it.each(["2026-11-21T12:00:00Z", "2026-11-20T22:00:00Z", "2026-07-04T03:45:00Z"])(
+    "asks each question at the daily question's time, and has each answer and memory written while its writer is awake (start %s)",
+    (start) => {
+      const db = openDb(join(mkdtempSync(join(tmpdir(), "spankbank-seed-")), "demo.db"));
+      syncCouple(db, demoCouple);
+      seedDemoData(db, demoCouple, new Date(start));
+      const { time, timeZone } = demoCouple.dailyQuestion;
+      const asked = (db.$client.prepare("SELECT asked_at AS at FROM questions").all() as { at: string }[]).map(
+        ({ at }) => new Date(at),
+      );
+      expect(
+        asked.filter((at) => instantAt(calendarDate(at, timeZone), time, timeZone).getTime() !== at.getTime()),
+      ).toEqual([]);
+      const written = db.$client
+        .prepare(
+          `SELECT u.username, m.created_at AS at, 'memory' AS kind FROM memories m JOIN users u ON u.id = m.user_id
+           UNION ALL SELECT u.username, a.created_at, 'answer' FROM answers a JOIN users u ON u.id = a.user_id`,
+        )
+        .all() as { username: string; at: string; kind: string }[];
+      const asleep = written.filter(({ username, at }) => {
+        const partner = demoCouple.partners.find((p) => p.username === username)!;
+        return partnerStateAt(partner, new Date(at)) === "probably asleep";
+      });
+      expect(written.length).toBeGreaterThan(20);
+      expect(asleep).toEqual([]);
+      // Not all at one clock time carried over from the start: a start at another hour writes the same local times.
+      expect(new Set(asked.map((at) => at.toISOString().slice(11, 16)))).toEqual(new Set(["03:30"]));
+    },
+  );
+
+  it("says nothing the demo story contradicts: Alex never went to Florida, the couple has been together since 2024, the next visit spans this Christmas", () => {
+    const db = seededDb();
+    const { anniversary } = demoCouple;
+    expect(anniversary).toMatch(/^2024-/);
+    const alexSays = [
+      ...(db.$client
+        .prepare("SELECT a.response AS text FROM answers a JOIN users u ON u.id = a.user_id WHERE u.username = 'alex'")
+        .all() as { text: string }[]),
+      ...(db.$client
+        .prepare("SELECT m.message AS text FROM memories m JOIN users u ON u.id = m.user_id WHERE u.username = 'alex'")
+        .all() as { text: string }[]),
+    ].map(({ text }) => text);
+    expect(alexSays.filter((text) => /your kitchen|your place|in Florida with you/i.test(text))).toEqual([]);
+    const everything = [
+      ...listMemories(db).map((m) => m.message),
+      ...listQuestions(db).flatMap((q) => q.answers.map((a) => a.response)),
+      letterTo(db, count(db, "SELECT id AS n FROM users WHERE username = 'alex'"))!.text,
+      letterTo(db, count(db, "SELECT id AS n FROM users WHERE username = 'sam'"))!.text,
+    ];
+    // The app's history is eight months; the couple's firsts came years before it.
+    const firsts = /our first (video call|trip|date|kiss)|first said i love you/i;
+    expect(everything.filter((text) => firsts.test(text) || /next christmas/i.test(text))).toEqual([]);
   });
 
   it("lists products from both partners", () => {

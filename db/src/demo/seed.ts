@@ -1,4 +1,4 @@
-import { sameDayInEarlierMonths, startOfDay } from "@spankbank/shared/calendar";
+import { addDays, instantAt, sameDayInEarlierMonths, startOfDay } from "@spankbank/shared/calendar";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { bundledQuestions } from "@spankbank/shared/content/questionBank";
 import { calendarDate } from "@spankbank/shared/quoteOfTheDay";
@@ -18,6 +18,10 @@ import { planVisit } from "../visits.js";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
+/** A memory is written in its author's evening (their own clock). */
+const MEMORY_TIME = "20:30";
+/** A partner answers the daily question on their lunch break (their own clock). */
+const ANSWER_TIME = "12:30";
 
 /**
  * The demo couple's story, in days before the demo starts: Alex in India and Sam in Florida
@@ -33,13 +37,13 @@ export const DEMO_NEXT_VISIT_IN_DAYS = 23;
 
 /** [days ago, author (0 = first partner), message] */
 const DEMO_MEMORIES: [number, 0 | 1, string][] = [
-  [236, 0, "Our first video call, which lasted until sunrise in Florida and teatime in India."],
+  [236, 0, "A video call that lasted until sunrise in Florida and teatime in India, just like our very first one."],
   [221, 1, "You sent me a photo of the rain from your balcony and I could almost smell it."],
   [200, 0, "Cooking the same dal recipe together over video, and yours somehow came out better."],
   [184, 1, "The day you learned to say good night in my grandmother's language."],
   [162, 0, "Watching the same movie at the same time, pausing every time one of us laughed."],
   [140, 1, "You mailed me a box of chai and a handwritten letter. I kept the envelope."],
-  [126, 0, "Our first trip together: the beach at sunset, and you refused to let go of my hand."],
+  [126, 0, "Our trip to the coast on your visit: the beach at sunset, and you refused to let go of my hand."],
   [119, 1, "That rainy afternoon on my visit when we got completely lost and found the best little bakery."],
   [
     90,
@@ -82,7 +86,12 @@ export const DEMO_ANSWERS: [number, string, string, string | null][] = [
     "You send a voice note every morning, so my day starts with you.",
     "You plan our calls around my work, even when it means a late night for you.",
   ],
-  [1, "What is a song you listen to when you miss your partner?", "The one we slow danced to in your kitchen.", null],
+  [
+    1,
+    "What is a song you listen to when you miss your partner?",
+    "The one we slow danced to in my kitchen when you visited.",
+    null,
+  ],
   [
     0,
     "What would make our goodbyes at the airport a little less sad?",
@@ -133,7 +142,7 @@ I started this letter four times. Every version ended up being a list of small t
 
 So here is the short version: *you are my favourite place.* Even from half a world away.
 
-Next Christmas we open our letters in the same room. **That is a promise.**
+This Christmas we open our letters in the same room, and every Christmas after it. **That is a promise.**
 
 Yours, every day of the year,
 ${writer}`,
@@ -175,12 +184,17 @@ export function seedDemoData(db: Db, config: CoupleConfig, now = new Date()): bo
     }
   });
   for (const [daysAgo, author, message] of DEMO_MEMORIES) {
-    addMemory(db, { userId: partners[author]!.id, message, createdAt: at(daysAgo) });
+    const zone = config.partners[author]!.timeZone;
+    const createdAt = instantAt(addDays(calendarDate(now, zone), -daysAgo), MEMORY_TIME, zone);
+    addMemory(db, { userId: partners[author]!.id, message, createdAt });
   }
+  const { time, timeZone } = config.dailyQuestion;
+  // The last daily question asked by `now`: today's once its time has come, else yesterday's.
+  const today = calendarDate(now, timeZone);
+  const lastAsked = instantAt(today, time, timeZone) <= now ? today : addDays(today, -1);
   for (const [daysAgo, text, first, second] of DEMO_ANSWERS) {
-    // Asked in the morning in India, answered a few hours later.
-    const askedAt = new Date(at(daysAgo).getTime() - 12 * HOUR);
-    askAndAnswer(db, config, partners, { text, askedAt, answers: [first, second] });
+    const askedAt = instantAt(addDays(lastAsked, -daysAgo), time, timeZone);
+    askAndAnswer(db, config, partners, { text, askedAt, answers: [first, second] }, now);
   }
   seedOnThisDay(db, config, partners, now);
   const listed = DEMO_PRODUCTS.map(([seller, name, description, quantity, price, inPerson], index) =>
@@ -230,6 +244,7 @@ function askAndAnswer(
   config: CoupleConfig,
   partners: { id: number }[],
   question: { text: string; askedAt: Date; answers: (string | null)[] },
+  until: Date,
 ): void {
   const bankId = db
     .select({ id: questionBank.id })
@@ -240,7 +255,12 @@ function askAndAnswer(
   const asked = askQuestion(db, { text: question.text, bankId, now: question.askedAt });
   for (const [who, response] of question.answers.entries()) {
     if (response === null) continue;
-    const now = new Date(question.askedAt.getTime() + (2 + 4 * who) * HOUR);
+    // Each partner answers on their lunch break after it was asked (by the demo's start at the latest).
+    const zone = config.partners[who]!.timeZone;
+    const day = calendarDate(question.askedAt, zone);
+    const lunch = instantAt(day, ANSWER_TIME, zone);
+    const answeredAt = lunch > question.askedAt ? lunch : instantAt(addDays(day, 1), ANSWER_TIME, zone);
+    const now = answeredAt < until ? answeredAt : until;
     answerQuestion(db, { userId: partners[who]!.id, questionId: asked.id, response, now }, config.economy);
   }
 }
@@ -257,13 +277,15 @@ function seedOnThisDay(db: Db, config: CoupleConfig, partners: { id: number }[],
     const day = earlier.find((d) => d.monthsAgo >= monthsAgo)!;
     return new Date(startOfDay(day.date, zone).getTime() + hour * HOUR);
   };
-  addMemory(db, { userId: partners[1]!.id, message: ON_THIS_DAY_MONTH, createdAt: at(1, 12) });
-  addMemory(db, { userId: partners[0]!.id, message: ON_THIS_DAY_HALF_YEAR, createdAt: at(6, 12) });
-  askAndAnswer(db, config, partners, { text: ON_THIS_DAY_QUESTION, askedAt: at(6, 9), answers: ON_THIS_DAY_ANSWERS });
+  // 20:30 in India is the morning of the same day in Florida: the same "on this day" for both, both awake.
+  addMemory(db, { userId: partners[1]!.id, message: ON_THIS_DAY_MONTH, createdAt: at(1, 20.5) });
+  addMemory(db, { userId: partners[0]!.id, message: ON_THIS_DAY_HALF_YEAR, createdAt: at(6, 20.5) });
+  const askedAt = at(6, 9);
+  askAndAnswer(db, config, partners, { text: ON_THIS_DAY_QUESTION, askedAt, answers: ON_THIS_DAY_ANSWERS }, now);
 }
 
 const ON_THIS_DAY_MONTH = "The voice note you sent on your lunch break, just to say you missed me already.";
 const ON_THIS_DAY_HALF_YEAR =
-  "The night we first said I love you on a call, both at the same time, and then laughed about it.";
+  "The night we both said I love you on a call at the very same moment, and then laughed about it.";
 const ON_THIS_DAY_QUESTION = "What was your first impression of your partner, honestly?";
 const ON_THIS_DAY_ANSWERS = ["Your laugh, the first time I heard it.", "That you listened like nothing else mattered."];

@@ -12,6 +12,8 @@ export const questionBank = sqliteTable("question_bank", {
   tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
   /** A bundled question asked only in its season (`questionSeasons`), null for any day. */
   season: text("season"),
+  /** The MM-DD in its season a bundled question belongs to (Valentine's Day itself): asked on that day only. */
+  seasonDay: text("season_day"),
   /** Set when a bundled question left the bundled bank: it stays for the questions asked with it, never asked again. */
   retiredAt: text("retired_at"),
 });

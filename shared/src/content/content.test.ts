@@ -113,6 +113,39 @@ describe("bundledQuestions", () => {
     expect(nearDuplicates).toEqual([]);
   });
 
+  it("asks about a shared home, a pet of ours or a span of years only with the tag that fits", () => {
+    const gated: [RegExp, string][] = [
+      [/\bpets?\b/i, "pets"],
+      [/\b(couch|sofa)\b|\bin the kitchen\b|around the house|\bour home (had|has|is)\b/i, "living-together"],
+    ];
+    const slips = bundledQuestions.flatMap(({ text, tags }) =>
+      gated.flatMap(([words, tag]) => (words.test(text) && !tags.includes(tag as never) ? [`${text} (${tag})`] : [])),
+    );
+    expect(slips).toEqual([]);
+    // A set anniversary or year count reads wrong once the couple is past it.
+    expect(texts.filter((text) => /\b(tenth|fifth|\d+(st|nd|rd|th)) anniversary\b/i.test(text))).toEqual([]);
+  });
+
+  it("asks each of these topics once: near-duplicates the topic-word check misses", () => {
+    const topics = [
+      /watch (a|the) sunrise/i,
+      /question .*partner/i,
+      /restaurant|café/i,
+      /hidden talent|secretly great/i,
+      /comfort(ed)? when|calms you/i,
+      /\bfear\b|\bworry\b/i,
+      /surprise party|celebrate your birthday/i,
+      /habit.* (cute|endearing)|endearing habit/i,
+      /more often\?/i,
+      /pet kept a diary|pet would say/i,
+    ];
+    const repeated = topics.flatMap((topic) => {
+      const asking = texts.filter((text) => topic.test(text));
+      return asking.length > 1 ? [asking.join(" ~ ")] : [];
+    });
+    expect(repeated).toEqual([]);
+  });
+
   it("gives every question at least one tag, none twice", () => {
     for (const { text, tags } of bundledQuestions) {
       expect(tags.length, text).toBeGreaterThan(0);

@@ -47,6 +47,8 @@ export interface BundledQuestion {
   readonly text: string;
   readonly tags: readonly QuestionTag[];
   readonly season?: QuestionSeason;
+  /** The MM-DD in `season` the question belongs to (Valentine's Day itself): asked on that day, never another. */
+  readonly day?: string;
 }
 
 /**
@@ -130,7 +132,10 @@ export const bundledQuestions: readonly BundledQuestion[] = [
     text: "What is the first thing we should do when we finally live in the same city?",
     tags: ["future", "long-distance", "home"],
   },
-  { text: "What kind of pet should we have one day, and what would we name it?", tags: ["future", "playful", "home"] },
+  {
+    text: "If we could adopt any animal at all, real or imaginary, what would it be and what would we call it?",
+    tags: ["future", "playful"],
+  },
   { text: "What is a big celebration you want to throw together someday?", tags: ["future"] },
   { text: "What is one thing you are looking forward to about our next year together?", tags: ["future"] },
   { text: "What is a dream holiday you have never mentioned to your partner?", tags: ["future", "travel"] },
@@ -149,7 +154,7 @@ export const bundledQuestions: readonly BundledQuestion[] = [
   { text: "If we were a famous duo from history or fiction, which would we be?", tags: ["playful"] },
   { text: "If you could shrink your partner to pocket size for a day, where would you take them?", tags: ["playful"] },
   { text: "If we had a couple's mascot, what animal would it be?", tags: ["playful"] },
-  { text: "If our home had a secret room, what would be inside it?", tags: ["playful"] },
+  { text: "If our home had a secret room, what would be inside it?", tags: ["playful", "living-together"] },
   { text: "If you could teleport to your partner right now, what would you do first?", tags: ["playful"] },
   { text: "If we entered a talent show together, what would our act be?", tags: ["playful"] },
   { text: "If we were ghosts haunting a house together, how would we spook the new owners?", tags: ["playful"] },
@@ -169,7 +174,7 @@ export const bundledQuestions: readonly BundledQuestion[] = [
   { text: "If our relationship were a board game, what would the rules be?", tags: ["playful"] },
   { text: "If we were pirates, what would we name our ship?", tags: ["playful"] },
   { text: "If we were in a zombie movie, how long do you think we would last?", tags: ["playful"] },
-  { text: "If our couch could talk, what would it say about us?", tags: ["playful"] },
+  { text: "If our couch could talk, what would it say about us?", tags: ["playful", "living-together"] },
   { text: "If we became famous overnight, what would we be famous for?", tags: ["playful"] },
   { text: "If we were a band, what would our first album be called?", tags: ["playful"] },
   { text: "If you could bottle one of your partner's moods, which would it be?", tags: ["playful"] },
@@ -191,7 +196,6 @@ export const bundledQuestions: readonly BundledQuestion[] = [
   { text: "What is your favourite time of day to talk to your partner?", tags: ["everyday", "long-distance"] },
   { text: "What is your favourite smell that reminds you of your partner?", tags: ["appreciation"] },
   { text: "What is your favourite thing about our relationship right now?", tags: ["deep", "appreciation"] },
-  { text: "What is your favourite way to be comforted when you are down?", tags: ["deep"] },
   { text: "What is your favourite song to sing badly in front of your partner?", tags: ["playful"] },
   { text: "What is your favourite board or card game to play together?", tags: ["playful"] },
   { text: "Which of your partner's features is your favourite?", tags: ["flirty", "appreciation"] },
@@ -217,7 +221,6 @@ export const bundledQuestions: readonly BundledQuestion[] = [
   { text: "What is a small gesture of your partner's that means more than they realise?", tags: ["appreciation"] },
   { text: "How has your partner surprised you in a good way lately?", tags: ["appreciation"] },
   { text: "What is a decision of your partner's that you really respected?", tags: ["appreciation"] },
-  { text: "What do you think your partner is secretly great at?", tags: ["appreciation"] },
   { text: "What is a way your partner shows love that you did not expect?", tags: ["appreciation"] },
   { text: "What is something about your partner's family or friends that you appreciate?", tags: ["appreciation"] },
   { text: "What makes you feel most supported by your partner?", tags: ["appreciation"] },
@@ -405,7 +408,7 @@ export const bundledQuestions: readonly BundledQuestion[] = [
     tags: ["future", "playful", "home"],
   },
   {
-    text: "Would you rather relive our first date or fast-forward to our tenth anniversary?",
+    text: "Would you rather relive our first date or fast-forward ten years?",
     tags: ["memories", "playful"],
   },
   { text: "Would you rather be able to read your partner's mind or have them read yours?", tags: ["deep", "playful"] },
@@ -419,7 +422,6 @@ export const bundledQuestions: readonly BundledQuestion[] = [
   },
   { text: "Would you rather be famous together or secretly rich together?", tags: ["future", "playful"] },
   { text: "Would you rather have a garden full of flowers or full of vegetables?", tags: ["playful", "home"] },
-  { text: "Would you rather have a surprise party or a quiet celebration?", tags: ["playful", "holiday"] },
   { text: "Would you rather take a cooking class or a dance class together?", tags: ["future", "playful"] },
   { text: "Would you rather spend a day at a theme park or a day at a spa?", tags: ["playful"] },
   {
@@ -448,7 +450,10 @@ export const bundledQuestions: readonly BundledQuestion[] = [
     tags: ["playful", "long-distance"],
   },
   { text: "Would you rather host a dinner party or be a guest at one?", tags: ["playful"] },
-  { text: "Would you rather watch the sunrise together or the sunset together?", tags: ["playful", "flirty"] },
+  {
+    text: "Would you rather take a long drive with no destination or a picnic with no plan?",
+    tags: ["playful", "travel"],
+  },
   { text: "Would you rather have a monthly date night or a yearly grand getaway?", tags: ["playful"] },
   {
     text: "Would you rather binge a whole series in one weekend or savour one episode a week?",
@@ -491,7 +496,12 @@ export const bundledQuestions: readonly BundledQuestion[] = [
   { text: "What is your favourite holiday tradition from childhood?", tags: ["memories", "holiday"] },
   { text: "What is the best holiday gift you have ever received?", tags: ["memories", "holiday"] },
   { text: "What holiday food could you eat all year round?", tags: ["food", "holiday"] },
-  { text: "How would you spend a perfect New Year's Eve together?", tags: ["holiday"], season: "new-year" },
+  {
+    text: "How would you spend a perfect New Year's Eve together?",
+    tags: ["holiday"],
+    season: "new-year",
+    day: "12-31",
+  },
   {
     text: "What is your favourite way to celebrate Valentine's Day, or do you skip it?",
     tags: ["flirty", "holiday"],
@@ -503,7 +513,12 @@ export const bundledQuestions: readonly BundledQuestion[] = [
     season: "halloween",
   },
   { text: "How do you like to celebrate your birthday?", tags: ["holiday"] },
-  { text: "What would be your ideal holiday morning together?", tags: ["holiday"], season: "winter-holidays" },
+  {
+    text: "What would be your ideal holiday morning together?",
+    tags: ["holiday"],
+    season: "winter-holidays",
+    day: "12-25",
+  },
   { text: "What is a holiday you have never celebrated but want to try?", tags: ["future", "holiday"] },
   { text: "What New Year's resolution should we make together?", tags: ["future", "holiday"], season: "new-year" },
   { text: "Which festival season has given you the happiest memories?", tags: ["memories", "holiday"] },
@@ -572,7 +587,7 @@ export const bundledQuestions: readonly BundledQuestion[] = [
   { text: "What would you write on a love note to leave on your partner's pillow?", tags: ["flirty"] },
   { text: "What is one cheeky thing you have always wanted to tell your partner?", tags: ["playful", "flirty"] },
   { text: "What is your favourite way for your partner to say good night?", tags: ["flirty", "long-distance"] },
-  { text: "What song would you slow dance to together in the kitchen?", tags: ["flirty"] },
+  { text: "What song would you most like to slow dance to together?", tags: ["flirty"] },
   { text: "What is the most flirtatious text you have ever sent your partner?", tags: ["memories", "flirty"] },
   { text: "What is the most romantic place you can imagine us visiting?", tags: ["flirty", "travel"] },
   { text: "What would your perfect lazy morning in bed together look like?", tags: ["flirty"] },
@@ -610,7 +625,6 @@ export const bundledQuestions: readonly BundledQuestion[] = [
   { text: "What is a smell that takes you straight back to being a kid?", tags: ["memories"] },
   { text: "What is one thing you would tell your teenage self about love?", tags: ["deep"] },
   { text: "What is a podcast, show or channel you think we should enjoy together?", tags: ["getting-to-know"] },
-  { text: "What is one question you hope your partner asks you more often?", tags: ["deep"] },
   { text: "What is the most vivid dream you remember having?", tags: ["playful"] },
   { text: "How are you really feeling this week, on a scale from one to ten, and why?", tags: ["deep", "everyday"] },
   { text: "What is the best thing someone said to you this week?", tags: ["everyday"] },
@@ -618,7 +632,6 @@ export const bundledQuestions: readonly BundledQuestion[] = [
   { text: "What is one thing you want to do just for yourself this month?", tags: ["everyday"] },
   { text: "What is a belief about couples that you have outgrown?", tags: ["deep"] },
   { text: "What reminded you of your partner this week?", tags: ["everyday"] },
-  { text: "What is one worry you can hand over to your partner for safekeeping this week?", tags: ["deep"] },
   { text: "What is a tiny adventure we could go on this weekend, near or far?", tags: ["future", "same-city"] },
   { text: "What is one promise you would like us to make to each other this year?", tags: ["future", "deep"] },
   { text: "What is a way we could be even kinder to each other?", tags: ["deep"] },
@@ -633,10 +646,6 @@ export const bundledQuestions: readonly BundledQuestion[] = [
     text: "What could we change about our evenings at home to make them cosier?",
     tags: ["home", "everyday", "living-together"],
   },
-  {
-    text: "What is your partner's most endearing habit around the house?",
-    tags: ["home", "appreciation", "living-together"],
-  },
   { text: "What is one thing you love coming home to?", tags: ["home", "appreciation", "living-together"] },
   {
     text: "How should we spend a whole weekend at home without going out once?",
@@ -646,7 +655,6 @@ export const bundledQuestions: readonly BundledQuestion[] = [
   { text: "Whose stuff takes over more of our place, honestly?", tags: ["home", "playful", "living-together"] },
   { text: "What sound of our home do you love most when you wake up?", tags: ["home", "everyday", "living-together"] },
   { text: "Which morning routine of ours would you never change?", tags: ["home", "everyday", "living-together"] },
-  { text: "What do you think our pet would say about each of us?", tags: ["playful", "pets"] },
   { text: "What is the funniest thing our pet has ever done?", tags: ["memories", "playful", "pets"] },
   { text: "Which of us is secretly our pet's favourite, and why?", tags: ["playful", "pets"] },
   { text: "What is your favourite daily ritual with our pet?", tags: ["everyday", "pets"] },
@@ -675,15 +683,15 @@ export const bundledQuestions: readonly BundledQuestion[] = [
   { text: "What is a weeknight date we could do without any planning?", tags: ["everyday", "same-city"] },
   { text: "What is a neighbourhood walk we should make a habit?", tags: ["everyday", "fitness", "same-city"] },
   { text: "What is one errand that is more fun when we run it together?", tags: ["everyday", "playful", "same-city"] },
-  { text: "Which café or restaurant near us should we finally try?", tags: ["food", "same-city"] },
   { text: "What is a local event coming up that we should go to together?", tags: ["future", "same-city"] },
-  { text: "What is one thing we should do together after work more often?", tags: ["everyday", "same-city"] },
   { text: "What is your favourite way to spend a Saturday morning together in town?", tags: ["everyday", "same-city"] },
   { text: "Which class or club nearby could we join together?", tags: ["future", "same-city"] },
+  { text: "What is a free thing to do in our town that we have never done together?", tags: ["everyday", "same-city"] },
   {
     text: "What would make this Valentine's Day feel like us rather than a greeting card?",
     tags: ["flirty", "holiday"],
     season: "valentines",
+    day: "02-14",
   },
   {
     text: "What little love token would you like to trade this Valentine's Day?",
