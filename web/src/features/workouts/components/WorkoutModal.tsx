@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import {
   DEFAULT_DISTANCE_UNIT,
   DISTANCE_UNITS,
@@ -9,6 +9,7 @@ import {
   WORKOUT_NAME_MAX,
 } from "@spankbank/shared/limits";
 import { type FormEvent, useState } from "react";
+import { type NumberRule, numberInputMode, readNumber } from "@/lib/numberField";
 import { toast } from "@/lib/toast";
 import { useWorkoutReward } from "../api/getWorkoutReward";
 import { useLogWorkout } from "../api/logWorkout";
@@ -16,18 +17,31 @@ import { useLogWorkout } from "../api/logWorkout";
 type Unit = (typeof DISTANCE_UNITS)[number];
 const UNIT_LABELS: Record<Unit, string> = { km: "Kilometers (km)", miles: "Miles (miles)" };
 
+/** Numbers as typed: the one number rule reads them on Submit (never clamped, never a digit dropped). */
 interface Fields {
   name: string;
-  duration: number | string;
-  distance: number | string;
+  duration: string;
+  distance: string;
   distanceUnit: Unit;
-  calories: number | string;
+  calories: string;
 }
-/** Why a number is refused: missing when required, or outside the server's range (never clamped). */
-function numberError(value: number | string, label: string, min: number, max: number, required: boolean) {
-  if (typeof value !== "number") return required ? `${label} is required` : undefined;
-  return value < min || value > max ? `${label} must be from ${min} to ${max}` : undefined;
-}
+
+const DURATION: NumberRule = {
+  label: "Duration",
+  min: WORKOUT_DURATION_MIN,
+  max: WORKOUT_DURATION_MAX,
+  whole: true,
+  of: "of minutes",
+  empty: "required",
+};
+const DISTANCE: NumberRule = { label: "Distance", min: 0, max: WORKOUT_DISTANCE_MAX, whole: false, empty: "optional" };
+const CALORIES: NumberRule = {
+  label: "Calories burned",
+  min: 0,
+  max: WORKOUT_CALORIES_MAX,
+  whole: true,
+  empty: "required",
+};
 
 /** "Each workout earns 5 spanks, up to 3 a day (2 left today)." */
 function rewardLine(reward: { reward: number; rewards_per_day: number; rewarded_today: number }): string {
@@ -55,21 +69,24 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const duration = readNumber(fields.duration, DURATION);
+    const distance = readNumber(fields.distance, DISTANCE);
+    const calories = readNumber(fields.calories, CALORIES);
     const refused = {
       name: fields.name.trim() === "" ? "Name is required" : undefined,
-      duration: numberError(fields.duration, "Duration", WORKOUT_DURATION_MIN, WORKOUT_DURATION_MAX, true),
-      distance: numberError(fields.distance, "Distance", 0, WORKOUT_DISTANCE_MAX, false),
-      calories: numberError(fields.calories, "Calories burned", 0, WORKOUT_CALORIES_MAX, true),
+      duration: duration.error ?? undefined,
+      distance: distance.error ?? undefined,
+      calories: calories.error ?? undefined,
     };
     setErrors(refused);
-    if (Object.values(refused).some((error) => error !== undefined)) return;
+    if (duration.value === null || calories.value === null || refused.name || distance.error) return;
     logWorkout.mutate(
       {
         name: fields.name.trim(),
-        duration: Number(fields.duration),
-        distance: typeof fields.distance === "number" ? fields.distance : null,
+        duration: duration.value,
+        distance: distance.value,
         distanceUnit: fields.distanceUnit,
-        calories: Number(fields.calories),
+        calories: calories.value,
       },
       {
         onSuccess: () => toast.success("Workout logged successfully!"),
@@ -105,28 +122,22 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
             error={errors.name}
             data-autofocus
           />
-          <NumberInput
+          <TextInput
             label="Duration (minutes)"
             required
-            min={WORKOUT_DURATION_MIN}
-            max={WORKOUT_DURATION_MAX}
-            clampBehavior="none"
+            inputMode={numberInputMode(DURATION)}
             description={`${WORKOUT_DURATION_MIN} to ${WORKOUT_DURATION_MAX} minutes`}
-            allowDecimal={false}
             value={fields.duration}
-            onChange={(value) => set("duration", value)}
+            onChange={(event) => set("duration", event.currentTarget.value)}
             error={errors.duration}
           />
           {/* Side by side from 576 px: at 360 px the unit's "Miles (miles)" was cut short. */}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <NumberInput
+            <TextInput
               label="Distance"
-              min={0}
-              max={WORKOUT_DISTANCE_MAX}
-              clampBehavior="none"
-              decimalScale={2}
+              inputMode={numberInputMode(DISTANCE)}
               value={fields.distance}
-              onChange={(value) => set("distance", value)}
+              onChange={(event) => set("distance", event.currentTarget.value)}
               error={errors.distance}
             />
             <NativeSelect
@@ -136,15 +147,12 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
               data={DISTANCE_UNITS.map((unit) => ({ value: unit, label: UNIT_LABELS[unit] }))}
             />
           </SimpleGrid>
-          <NumberInput
+          <TextInput
             label="Calories burned"
             required
-            min={0}
-            max={WORKOUT_CALORIES_MAX}
-            clampBehavior="none"
-            allowDecimal={false}
+            inputMode={numberInputMode(CALORIES)}
             value={fields.calories}
-            onChange={(value) => set("calories", value)}
+            onChange={(event) => set("calories", event.currentTarget.value)}
             error={errors.calories}
           />
           <Group justify="flex-end" mt="sm">
