@@ -79,6 +79,21 @@ describe("the workout modal", { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("drops each field's error as soon as the field is fixed, before the next Submit", async () => {
+    const { user, modal } = await openWorkoutModal();
+    await user.click(within(modal).getByRole("button", { name: "Submit" }));
+    expect(within(modal).getByText("Name is required")).toBeInTheDocument();
+    await user.type(within(modal).getByRole("textbox", { name: /Workout name/ }), "Row");
+    expect(within(modal).queryByText("Name is required")).not.toBeInTheDocument();
+    const duration = within(modal).getByRole("textbox", { name: /Duration/ });
+    await user.type(duration, "2000");
+    expect(duration).toHaveAccessibleDescription(/must be a whole number of minutes/);
+    await user.type(duration, "{Backspace}{Backspace}");
+    expect(duration).not.toHaveAccessibleDescription(/must be/);
+    expect(within(modal).getByText("Calories burned is required")).toBeInTheDocument();
+    expect(workoutBodies()).toEqual([]);
+  });
+
   it("shows 'Submitting...' disabled while sending, then the success toast, and closes", async () => {
     const release = holdWorkouts();
     const { user, modal } = await openWorkoutModal();

@@ -50,12 +50,36 @@ function rewardLine(reward: { reward: number; rewards_per_day: number; rewarded_
   return left === 0 ? `${earns}: today's are all earned.` : `${earns} (${left} left today).`;
 }
 
+/** Each field's refusal, and the workout to send when there is none. */
+function readWorkout(fields: Fields) {
+  const duration = readNumber(fields.duration, DURATION);
+  const distance = readNumber(fields.distance, DISTANCE);
+  const calories = readNumber(fields.calories, CALORIES);
+  const errors = {
+    name: fields.name.trim() === "" ? "Name is required" : undefined,
+    duration: duration.error ?? undefined,
+    distance: distance.error ?? undefined,
+    calories: calories.error ?? undefined,
+  };
+  if (duration.value === null || calories.value === null || errors.name || distance.error) return { errors };
+  const workout = {
+    name: fields.name.trim(),
+    duration: duration.value,
+    distance: distance.value,
+    distanceUnit: fields.distanceUnit,
+    calories: calories.value,
+  };
+  return { errors, workout };
+}
+
 const EMPTY: Fields = { name: "", duration: "", distance: "", distanceUnit: DEFAULT_DISTANCE_UNIT, calories: "" };
 
 /** The workout modal (SPEC: Workout modal, section 4): it closes after sending, whatever the answer. */
 export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [fields, setFields] = useState<Fields>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  // After the first Submit the errors follow the fields: a fixed field loses its error as it is typed.
+  const [checked, setChecked] = useState(false);
+  const errors: Partial<Record<keyof Fields, string>> = checked ? readWorkout(fields).errors : {};
   const logWorkout = useLogWorkout();
   const reward = useWorkoutReward(opened);
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
@@ -63,37 +87,20 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
 
   const close = () => {
     setFields(EMPTY);
-    setErrors({});
+    setChecked(false);
     onClose();
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const duration = readNumber(fields.duration, DURATION);
-    const distance = readNumber(fields.distance, DISTANCE);
-    const calories = readNumber(fields.calories, CALORIES);
-    const refused = {
-      name: fields.name.trim() === "" ? "Name is required" : undefined,
-      duration: duration.error ?? undefined,
-      distance: distance.error ?? undefined,
-      calories: calories.error ?? undefined,
-    };
-    setErrors(refused);
-    if (duration.value === null || calories.value === null || refused.name || distance.error) return;
-    logWorkout.mutate(
-      {
-        name: fields.name.trim(),
-        duration: duration.value,
-        distance: distance.value,
-        distanceUnit: fields.distanceUnit,
-        calories: calories.value,
-      },
-      {
-        onSuccess: () => toast.success("Workout logged successfully!"),
-        onError: () => toast.error("Failed to log workout. Please try again."),
-        onSettled: close,
-      },
-    );
+    setChecked(true);
+    const { workout } = readWorkout(fields);
+    if (!workout) return;
+    logWorkout.mutate(workout, {
+      onSuccess: () => toast.success("Workout logged successfully!"),
+      onError: () => toast.error("Failed to log workout. Please try again."),
+      onSettled: close,
+    });
   };
 
   const sending = logWorkout.isPending;
