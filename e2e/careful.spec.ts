@@ -127,7 +127,7 @@ test("3: the drawer and every modal: axe, best practices included, finds nothing
   // Alex has answered every demo question: the modal opens as an edit of the latest answer.
   await alex.goto("/allquestions");
   await alex.getByRole("button", { name: "Edit your answer" }).first().click();
-  const response = alex.getByRole("dialog", { name: "Add a Response" });
+  const response = alex.getByRole("dialog", { name: "Edit your response" });
   await expect(response.getByLabel("Your response")).not.toHaveValue("");
   await lookAtDialog(alex, "response");
   await alex.keyboard.press("Escape");
