@@ -7,6 +7,7 @@ import { useDisplayName } from "@/lib/useDisplayName";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useInventory } from "../api/getInventory";
 import { useRedeemItem } from "../api/redeemItem";
+import { focusAfterRedeem } from "./focusAfterRedeem";
 import { ItemCard } from "./ItemCard";
 import { ItemGrid } from "./ItemGrid";
 import { RedeemWithNoteModal } from "./RedeemWithNoteModal";
@@ -45,8 +46,10 @@ function InventoryCard({ item, onAddNote }: { item: InventoryItem; onAddNote: ()
             onClick={() =>
               once((settled) =>
                 redeem.mutate(item.id, {
-                  onSuccess: () =>
-                    toast.success(`Redeemed "${item.name}": it waits under Redeemed for you to confirm.`),
+                  onSuccess: () => {
+                    toast.success(`Redeemed "${item.name}": it waits under Redeemed for you to confirm.`);
+                    focusAfterRedeem(item.name);
+                  },
                   onSettled: settled,
                 }),
               )

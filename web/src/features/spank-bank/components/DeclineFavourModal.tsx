@@ -3,6 +3,7 @@ import type { OwedFavour } from "@spankbank/shared/contract/owed";
 import { DECLINE_REASON_MAX } from "@spankbank/shared/limits";
 import { type FormEvent, useState } from "react";
 import { ApiError } from "@/lib/api";
+import { firstControl, returnFocus } from "@/lib/returnFocus";
 import { toast } from "@/lib/toast";
 import { useDeclineRedemption } from "../api/declineRedemption";
 
@@ -39,6 +40,8 @@ export function DeclineFavourModal({
         onSuccess: ({ message }) => {
           toast.success(message);
           close();
+          // The declined favour leaves the list: the next one's Decline, else the selected tab.
+          returnFocus(() => firstControl(['button[aria-label^="Decline "]', '[role="tab"][aria-selected="true"]']));
         },
         onError: (failure) =>
           setError(failure instanceof ApiError ? failure.message : "Failed to decline. Please try again."),
