@@ -107,6 +107,16 @@ describe("the header total", () => {
 });
 
 describe("the Shop", () => {
+  it("says one spank in the singular: the total and the price label", async () => {
+    setSpankTotal(1);
+    setProducts([aProduct({ id: 3, name: "A kiss", description: "On the forehead.", price: 1 })]);
+    openSpankBank();
+    expect(await screen.findByText("You have 1 spank")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 3, name: "A kiss" })).toBeInTheDocument();
+    expect(card("A kiss")).toHaveTextContent("1 Spank");
+    expect(card("A kiss")).not.toHaveTextContent("1 Spanks");
+  });
+
   it("shows every field of each product", async () => {
     setProducts([samsMassage]);
     openSpankBank();

@@ -1,5 +1,6 @@
 import { Button, Group, Text } from "@mantine/core";
 import type { InventoryItem } from "@spankbank/shared/contract/inventory";
+import { spanksPrice } from "@spankbank/shared/spanks";
 import { useState } from "react";
 import { dayLabel } from "@/lib/favourTime";
 import { toast } from "@/lib/toast";
@@ -71,7 +72,7 @@ function InventoryCard({ item, onAddNote }: { item: InventoryItem; onAddNote: ()
       }
     >
       <Text size="sm" c="dimmed">{`Quantity purchased: ${item.quantity}`}</Text>
-      <Text size="sm" c="dimmed">{`Price paid: ${item.price} Spanks`}</Text>
+      <Text size="sm" c="dimmed">{`Price paid: ${spanksPrice(item.price)}`}</Text>
       <Text size="sm" c="dimmed">{`Seller: ${displayName(item.username)}`}</Text>
       {item.use_by_day && (
         <Text size="sm" fw={600} c="rose.9">

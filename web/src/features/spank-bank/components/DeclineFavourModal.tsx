@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import type { OwedFavour } from "@spankbank/shared/contract/owed";
 import { DECLINE_REASON_MAX } from "@spankbank/shared/limits";
+import { spanks } from "@spankbank/shared/spanks";
 import { type FormEvent, useState } from "react";
 import { ApiError } from "@/lib/api";
 import { firstControl, returnFocus } from "@/lib/returnFocus";
@@ -60,7 +61,7 @@ export function DeclineFavourModal({
         <Stack gap="md">
           <Text size="sm">
             {favour && favour.price > 0
-              ? `${partnerName} gets the ${favour.price} spanks back, and reads your reason.`
+              ? `${partnerName} gets the ${spanks(favour.price)} back, and reads your reason.`
               : `${partnerName} reads your reason.`}
           </Text>
           <TextInput

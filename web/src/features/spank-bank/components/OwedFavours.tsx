@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { OwedFavour } from "@spankbank/shared/contract/owed";
+import { spanks, spanksPrice } from "@spankbank/shared/spanks";
 import { useState } from "react";
 import { useMyClock, wishedTimeIn } from "@/lib/favourTime";
 import { formatDateTime } from "@/lib/view";
@@ -31,7 +32,7 @@ export function OwedFavours({ partnerName }: { partnerName: string }) {
               {`${partnerName} is waiting for:`}
             </Title>
             <Text size="sm" c="rose.9" fw={600}>
-              {`${escrowTotal} spanks in escrow until ${partnerName} confirms`}
+              {`${spanks(escrowTotal)} in escrow until ${partnerName} confirms`}
             </Text>
           </Group>
           <Stack gap="xs" component="ul" style={{ listStyle: "none", margin: 0, padding: 0 }}>
@@ -61,7 +62,7 @@ export function OwedFavours({ partnerName }: { partnerName: string }) {
                   </div>
                   <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
                     <Badge variant="white" color="rose" size="lg" tt="none">
-                      {`${favour.price} Spanks`}
+                      {spanksPrice(favour.price)}
                     </Badge>
                     <Button
                       size="compact-sm"

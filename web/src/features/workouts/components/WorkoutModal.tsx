@@ -8,6 +8,7 @@ import {
   WORKOUT_DURATION_MIN,
   WORKOUT_NAME_MAX,
 } from "@spankbank/shared/limits";
+import { spanks } from "@spankbank/shared/spanks";
 import { type FormEvent, useState } from "react";
 import { type NumberRule, numberInputMode, readNumber } from "@/lib/numberField";
 import { toast } from "@/lib/toast";
@@ -46,7 +47,7 @@ const CALORIES: NumberRule = {
 /** "Each workout earns 5 spanks, up to 3 a day (2 left today)." */
 function rewardLine(reward: { reward: number; rewards_per_day: number; rewarded_today: number }): string {
   const left = Math.max(0, reward.rewards_per_day - reward.rewarded_today);
-  const earns = `Each workout earns ${reward.reward} ${reward.reward === 1 ? "spank" : "spanks"}, up to ${reward.rewards_per_day} a day`;
+  const earns = `Each workout earns ${spanks(reward.reward)}, up to ${reward.rewards_per_day} a day`;
   return left === 0 ? `${earns}: today's are all earned.` : `${earns} (${left} left today).`;
 }
 
