@@ -107,6 +107,14 @@ describe("the header total", () => {
 });
 
 describe("the Shop", () => {
+  it("lists the partner's favours first and one's own after them", async () => {
+    setProducts([alexsBreakfast, samsMassage]);
+    openSpankBank();
+    await screen.findByRole("heading", { level: 3, name: "Back massage" });
+    const names = screen.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent);
+    expect(names).toEqual(["Back massage", "Breakfast in bed"]);
+  });
+
   it("says one spank in the singular: the total and the price label", async () => {
     setSpankTotal(1);
     setProducts([aProduct({ id: 3, name: "A kiss", description: "On the forehead.", price: 1 })]);
