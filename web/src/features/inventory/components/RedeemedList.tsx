@@ -35,11 +35,11 @@ function RedeemedCard({ item }: { item: RedeemedItem }) {
       description={item.description}
       action={
         item.declined_at ? (
-          <Text className={classes.declined} fw={600} ta="center">
+          <Text className={classes.declined} size="xs" fw={600} ta="center">
             {`${displayName(item.username)} declined: your spanks came back`}
           </Text>
         ) : item.confirmed_at ? (
-          <Text className={classes.confirmed} fw={600} ta="center">
+          <Text className={classes.confirmed} size="xs" fw={600} ta="center">
             {"Confirmed "}
             <time dateTime={item.confirmed_at}>{dateAndTime(item.confirmed_at)}</time>
           </Text>
