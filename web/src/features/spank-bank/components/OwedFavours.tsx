@@ -3,11 +3,8 @@ import type { OwedFavour } from "@spankbank/shared/contract/owed";
 import { spanks, spanksPrice } from "@spankbank/shared/spanks";
 import { useState } from "react";
 import { useMyClock, wishedTimeIn } from "@/lib/favourTime";
-import { formatDateTime } from "@/lib/view";
 import { useOwed } from "../api/getOwed";
 import { DeclineFavourModal } from "./DeclineFavourModal";
-
-const when = (iso: string) => formatDateTime(iso, { dateStyle: "medium", timeStyle: "short" });
 
 /** The seller's side of a redemption: what the partner redeemed and is still waiting for. */
 export function OwedFavours({ partnerName }: { partnerName: string }) {
@@ -45,7 +42,8 @@ export function OwedFavours({ partnerName }: { partnerName: string }) {
                     </Text>
                     <Text size="sm" c="dimmed">
                       {"Redeemed "}
-                      <time dateTime={favour.redeemed_at}>{when(favour.redeemed_at)}</time>
+                      <time dateTime={favour.redeemed_at}>{wishedTimeIn(favour.redeemed_at, timeZone)}</time>
+                      {" your time"}
                     </Text>
                     {favour.wished_at && (
                       <Text size="sm" fw={600}>
