@@ -12,7 +12,7 @@ const focused = (page: Page) =>
     return `${element.tagName.toLowerCase()} ${element.getAttribute("aria-label") ?? element.textContent?.trim() ?? ""}`;
   });
 
-test("focus returns to the control that makes sense after a failed sign-in, a redeem and a sealed letter", async ({
+test("focus returns to the control that makes sense after a failed sign-in, a redeem and a sealed letter; Your day is a button", async ({
   browser,
 }) => {
   const signin = await browser.newPage();
@@ -23,6 +23,13 @@ test("focus returns to the control that makes sense after a failed sign-in, a re
   await signin.close();
 
   const alex = await signedIn(browser, "alex");
+  // "Your day" is drawn as a button: its outline shows against its card.
+  await alex.setViewportSize({ width: 390, height: 844 });
+  const yourDay = alex.getByRole("button", { name: "Your day" });
+  await expect(yourDay).toBeVisible();
+  const outline = await yourDay.evaluate((button) => getComputedStyle(button).borderTopColor);
+  expect(outline, "the Your day button's outline").not.toBe("rgba(0, 0, 0, 0)");
+  await alex.screenshot({ path: "e2e/.artifacts/phone-your-day-390.png" });
   await alex.goto("/spank-bank");
   const playlist = alex
     .locator(".mantine-Card-root")
