@@ -127,7 +127,7 @@ test("3: the drawer and every modal: axe, best practices included, finds nothing
   // Alex has answered every demo question: the modal opens as an edit of the latest answer.
   await alex.goto("/allquestions");
   await alex.getByRole("button", { name: "Edit your answer" }).first().click();
-  const response = alex.getByRole("dialog", { name: "Add a Response" });
+  const response = alex.getByRole("dialog", { name: "Edit your response" });
   await expect(response.getByLabel("Your response")).not.toHaveValue("");
   await lookAtDialog(alex, "response");
   await alex.keyboard.press("Escape");
@@ -345,7 +345,7 @@ test("6: the pager stays on one line on a phone, Buy Now says why it is off, wor
   await workout.getByRole("textbox", { name: /Duration/ }).fill("2000");
   await workout.getByRole("textbox", { name: /Calories/ }).fill("300");
   await workout.getByRole("button", { name: "Submit" }).click();
-  await expect(workout.getByText("Duration must be from 1 to 1440")).toBeVisible();
+  await expect(workout.getByText("Duration must be a whole number of minutes from 1 to 1440.")).toBeVisible();
   await expect(workout.getByRole("textbox", { name: /Duration/ })).toHaveValue("2000");
   await workout.getByRole("button", { name: "Cancel" }).click();
 

@@ -101,4 +101,15 @@ test("alex lists a favour to use within 7 days; sam redeems it with a note and a
   await expect(declined).toContainText(`Why: “${REASON}”`);
   await expect(declined.getByRole("button", { name: /Confirm Redeem/ })).toHaveCount(0);
   await lookAt(sam, "favours-declined", "Sam's declined favour");
+  // On a phone the pill keeps to one line.
+  await sam.setViewportSize({ width: 390, height: 844 });
+  const pill = declined.getByText("Alex declined: your spanks came back");
+  const { lines, clipped } = await pill.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const tops = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+    return { lines: tops.size, clipped: element.scrollWidth > element.clientWidth };
+  });
+  expect({ lines, clipped }, "the declined pill at 390 px").toEqual({ lines: 1, clipped: false });
+  await sam.screenshot({ path: "e2e/.artifacts/favours-declined-390.png", fullPage: true });
 });

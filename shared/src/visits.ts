@@ -1,8 +1,9 @@
 import { daysBetween, shortDate } from "./calendar.js";
+import { plural } from "./spanks.js";
 
 /** The next visit (issue 22) in words, the same on the web and in Discord. */
 
-const dayWord = (days: number) => `${days} ${days === 1 ? "day" : "days"}`;
+const dayWord = (days: number) => plural(days, "day", "days");
 
 /** "23 days until you're together (Fri 18 Dec, Lisbon)"; "1 day until you're together (Fri 18 Dec): tomorrow!" at 1. */
 export function untilTogetherText(daysUntil: number, startDate: string, today: string, place?: string | null): string {

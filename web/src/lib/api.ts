@@ -103,12 +103,17 @@ function withQuery(path: string, query: Query | undefined): string {
   return search ? `${path}?${search}` : path;
 }
 
+/** A refusal's leading field path ("body.opening.date: ", "wishedAt: "): for the API's callers, not for the partner. */
+const FIELD_PATH = /^[a-z_]\w*(?:\.\w+|\[\d+\])*: /;
+
 async function errorOf(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
   // Fastify's error shape, or a refusal such as the purchase's {success: false, message}.
   const [{ errorBody }] = await Promise.all([import("@spankbank/shared/contract/common"), import("./zod")]);
   const parsed = errorBody.pick({ message: true }).safeParse(body);
-  const message = parsed.success ? parsed.data.message : `${response.status} ${response.statusText}`.trim();
+  const message = parsed.success
+    ? parsed.data.message.replace(FIELD_PATH, "")
+    : `${response.status} ${response.statusText}`.trim();
   return new ApiError(response.status, message, body);
 }
 

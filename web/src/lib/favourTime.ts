@@ -10,7 +10,7 @@ export function useMyClock(): { timeZone: string; city: string } {
   return { timeZone: data?.user.timeZone ?? "UTC", city: data?.user.city ?? "" };
 }
 
-/** "Tue, Nov 24, 7:30 AM" in `timeZone`. */
+/** "Tue, Nov 24, 7:30 AM" in `timeZone`: every time on a favour card (redeemed, wished for, confirmed). */
 export const wishedTimeIn = (iso: string, timeZone: string) =>
   new Date(iso).toLocaleString("en-US", {
     timeZone,

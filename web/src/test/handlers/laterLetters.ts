@@ -49,6 +49,11 @@ async function written(request: Request) {
     return { refusal: failure(400, "Bad Request", `body.${issue.path.join(".")}: ${issue.message}`) };
   }
   const { opening } = parsed.data;
+  // The real server's refusal of a moment gone by (db/src/laterLetters.ts), before the fake today.
+  if (opening.kind === "date" && opening.date < "2026-11-23") {
+    const passed = `opening.date: ${opening.date} at ${opening.time} has already passed on Sam's clock`;
+    return { refusal: failure(400, "Bad Request", passed) };
+  }
   const opensAt =
     opening.kind === "date"
       ? `${opening.date}T13:00:00.000Z`

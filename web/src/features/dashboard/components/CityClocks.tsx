@@ -79,7 +79,8 @@ export function CityClocks({
               {partner.city}
             </Text>
             {partner === mine && onEditMyDay && (
-              <Button variant="light" size="compact-sm" onClick={onEditMyDay}>
+              // Outlined on white: the light variant on this rose card read as a label, not a button.
+              <Button variant="outline" color="rose.8" bg="white" size="compact-sm" onClick={onEditMyDay}>
                 Your day
               </Button>
             )}

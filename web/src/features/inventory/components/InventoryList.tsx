@@ -1,5 +1,6 @@
 import { Button, Group, Text } from "@mantine/core";
 import type { InventoryItem } from "@spankbank/shared/contract/inventory";
+import { spanksPrice } from "@spankbank/shared/spanks";
 import { useState } from "react";
 import { dayLabel } from "@/lib/favourTime";
 import { toast } from "@/lib/toast";
@@ -7,6 +8,7 @@ import { useDisplayName } from "@/lib/useDisplayName";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useInventory } from "../api/getInventory";
 import { useRedeemItem } from "../api/redeemItem";
+import { focusAfterRedeem } from "./focusAfterRedeem";
 import { ItemCard } from "./ItemCard";
 import { ItemGrid } from "./ItemGrid";
 import { RedeemWithNoteModal } from "./RedeemWithNoteModal";
@@ -45,8 +47,10 @@ function InventoryCard({ item, onAddNote }: { item: InventoryItem; onAddNote: ()
             onClick={() =>
               once((settled) =>
                 redeem.mutate(item.id, {
-                  onSuccess: () =>
-                    toast.success(`Redeemed "${item.name}": it waits under Redeemed for you to confirm.`),
+                  onSuccess: () => {
+                    toast.success(`Redeemed "${item.name}": it waits under Redeemed for you to confirm.`);
+                    focusAfterRedeem(item.name);
+                  },
                   onSettled: settled,
                 }),
               )
@@ -68,7 +72,7 @@ function InventoryCard({ item, onAddNote }: { item: InventoryItem; onAddNote: ()
       }
     >
       <Text size="sm" c="dimmed">{`Quantity purchased: ${item.quantity}`}</Text>
-      <Text size="sm" c="dimmed">{`Price paid: ${item.price} Spanks`}</Text>
+      <Text size="sm" c="dimmed">{`Price paid: ${spanksPrice(item.price)}`}</Text>
       <Text size="sm" c="dimmed">{`Seller: ${displayName(item.username)}`}</Text>
       {item.use_by_day && (
         <Text size="sm" fw={600} c="rose.9">

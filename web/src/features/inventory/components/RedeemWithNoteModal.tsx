@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/api";
 import { useMyClock } from "@/lib/favourTime";
 import { toast } from "@/lib/toast";
 import { useRedeemItem } from "../api/redeemItem";
+import { focusAfterRedeem } from "./focusAfterRedeem";
 
 const counterBelow = ["label", "input", "description", "error"] as ("label" | "input" | "description" | "error")[];
 
@@ -61,6 +62,7 @@ export function RedeemWithNoteModal({ item, onClose }: { item: InventoryItem | u
         onSuccess: () => {
           toast.success(`Redeemed "${item.name}": your note is on its way.`);
           close();
+          focusAfterRedeem(item.name);
         },
         onError: (failure) =>
           setError(failure instanceof ApiError ? failure.message : "Failed to redeem. Please try again."),

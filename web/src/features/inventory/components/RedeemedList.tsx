@@ -3,14 +3,11 @@ import type { RedeemedItem } from "@spankbank/shared/contract/inventory";
 import { useMyClock, wishedTimeIn } from "@/lib/favourTime";
 import { useDisplayName } from "@/lib/useDisplayName";
 import { useSingleFlight } from "@/lib/useSingleFlight";
-import { formatDateTime } from "@/lib/view";
 import { useConfirmRedemption } from "../api/confirmRedemption";
 import { useRedeemed } from "../api/getRedeemed";
 import { ItemCard } from "./ItemCard";
 import { ItemGrid } from "./ItemGrid";
 import classes from "./inventory.module.css";
-
-const dateAndTime = (iso: string) => formatDateTime(iso, { dateStyle: "medium", timeStyle: "short" });
 
 export function RedeemedList() {
   const redeemed = useRedeemed();
@@ -35,13 +32,13 @@ function RedeemedCard({ item }: { item: RedeemedItem }) {
       description={item.description}
       action={
         item.declined_at ? (
-          <Text className={classes.declined} fw={600} ta="center">
+          <Text className={classes.declined} size="xs" fw={600} ta="center">
             {`${displayName(item.username)} declined${item.price > 0 ? ": your spanks came back" : ""}`}
           </Text>
         ) : item.confirmed_at ? (
-          <Text className={classes.confirmed} fw={600} ta="center">
+          <Text className={classes.confirmed} size="xs" fw={600} ta="center">
             {"Confirmed "}
-            <time dateTime={item.confirmed_at}>{dateAndTime(item.confirmed_at)}</time>
+            <time dateTime={item.confirmed_at}>{wishedTimeIn(item.confirmed_at, timeZone)}</time>
           </Text>
         ) : (
           <Button
@@ -59,13 +56,15 @@ function RedeemedCard({ item }: { item: RedeemedItem }) {
     >
       <Text size="sm" c="dimmed">
         {"Redeemed "}
-        <time dateTime={item.redeemed_at}>{dateAndTime(item.redeemed_at)}</time>
+        <time dateTime={item.redeemed_at}>{wishedTimeIn(item.redeemed_at, timeZone)}</time>
+        {" your time"}
       </Text>
       <Text size="sm" c="dimmed">{`Seller: ${displayName(item.username)}`}</Text>
       {item.wished_at && (
         <Text size="sm" c="dimmed">
           {"Wished for "}
           <time dateTime={item.wished_at}>{wishedTimeIn(item.wished_at, timeZone)}</time>
+          {" your time"}
         </Text>
       )}
       {item.note && (

@@ -46,4 +46,15 @@ describe("/letters", { timeout: 20_000 }, () => {
     expect(await within(mine).findByText("Open when you can't sleep")).toBeInTheDocument();
     expect(within(mine).getByText("Waiting for Sam to need it.")).toBeInTheDocument();
   });
+
+  it("says in words why a date gone by is refused: the message names no field path", async () => {
+    const { user } = await openLettersPage();
+    await user.type(screen.getByLabelText("Your letter to Sam"), "Too late for this one.");
+    await user.type(screen.getByLabelText("Date", { exact: false, selector: "input[type=date]" }), "2020-01-01");
+    await user.click(screen.getByRole("button", { name: "Seal letter" }));
+    expect(
+      await screen.findByText("Your letter was not sealed: 2020-01-01 at 08:00 has already passed on Sam's clock"),
+    ).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent("opening.date");
+  });
 });

@@ -17,7 +17,7 @@ import type { LaterLetter, LetterOpening } from "@spankbank/shared/contract/late
 import { OPEN_WHEN_MOMENTS, type OpenWhenMoment, openWhenLabel } from "@spankbank/shared/letterMoments";
 import { LATER_LETTER_MAX } from "@spankbank/shared/limits";
 import { useState } from "react";
-
+import { returnFocus } from "@/lib/returnFocus";
 import { toast } from "@/lib/toast";
 import { useWriteLaterLetter } from "../api/writeLaterLetter";
 
@@ -60,6 +60,8 @@ export function WriteLaterLetter({
           );
           setText("");
           onDone();
+          // Seal letter is disabled with the letter emptied: focus goes back to write another.
+          returnFocus(() => document.querySelector<HTMLElement>('section[aria-labelledby="write-later"] textarea'));
         },
         onError: (error) => toast.error(`Your letter was not sealed: ${error.message}`),
       },

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { MEMORY_TRASH_DAYS } from "@spankbank/shared/limits";
+import { firstControl, returnFocus } from "@/lib/returnFocus";
 import { toast } from "@/lib/toast";
 import { useDisplayName } from "@/lib/useDisplayName";
 import { formatDate } from "@/lib/view";
@@ -7,6 +8,16 @@ import { useTrash } from "../api/getTrash";
 import { useRestoreMemories } from "../api/restoreMemories";
 import { memoriesCount } from "./MemoryBoard";
 import { MemoryPager } from "./MemoryPager";
+
+/** Focus goes to another memory's Restore button, else the selected tab (the restored one leaves the trash). */
+function focusAfterRestore(restoredLabel: string): void {
+  returnFocus(
+    () =>
+      [...document.querySelectorAll<HTMLElement>('button[aria-label^="Restore the memory"]')].find(
+        (button) => button.getAttribute("aria-label") !== restoredLabel && !button.matches(":disabled"),
+      ) ?? firstControl(['[role="tab"][aria-selected="true"]']),
+  );
+}
 
 const day = (iso: string) => formatDate(iso, { dateStyle: "medium" });
 
@@ -46,7 +57,10 @@ export function MemoryTrash({ page, onPage }: { page: number; onPage: (page: num
                 loading={restore.isPending && restore.variables?.[0] === memory.id}
                 onClick={() =>
                   restore.mutate([memory.id], {
-                    onSuccess: () => toast.success("Memory restored to the board."),
+                    onSuccess: () => {
+                      toast.success("Memory restored to the board.");
+                      focusAfterRestore(`Restore the memory "${memory.message}"`);
+                    },
                   })
                 }
                 aria-label={`Restore the memory "${memory.message}"`}

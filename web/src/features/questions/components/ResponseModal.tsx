@@ -5,7 +5,7 @@ import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { useAnswerQuestion } from "../api/answerQuestion";
 
-/** 'Add a Response': a new answer, or an edit of one already given (the second replaces the first). */
+/** 'Add a Response' (SPEC) for a new answer; 'Edit your response' for one already given (it replaces it). */
 export function ResponseModal({
   question,
   initial,
@@ -18,12 +18,13 @@ export function ResponseModal({
   /** After the closing transition, when focus can be placed again. */
   onClosed?: () => void;
 }) {
+  const editing = initial !== "";
   return (
     <Modal
       opened={question !== null}
       onClose={onClose}
       onExitTransitionEnd={onClosed}
-      title="Add a Response"
+      title={editing ? "Edit your response" : "Add a Response"}
       centered
       radius="lg"
       closeButtonProps={{ "aria-label": "Close" }}
@@ -71,7 +72,7 @@ function ResponseForm({ question, initial, onClose }: { question: Question; init
             Cancel
           </Button>
           <Button type="submit" loading={answer.isPending} disabled={response.trim() === ""}>
-            Add Response
+            {initial === "" ? "Add Response" : "Save Response"}
           </Button>
         </Group>
       </Stack>

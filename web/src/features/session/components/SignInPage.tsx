@@ -4,6 +4,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { documentTitleOf } from "@/components/Page";
 import { usePageTitle } from "@/lib/pageTitle";
+import { returnFocus } from "@/lib/returnFocus";
 import { useSession } from "../useSession";
 
 const INVALID_LOGIN = "Invalid username or password";
@@ -39,6 +40,8 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
     } finally {
       setSubmitting(false);
     }
+    // The Sign In button was disabled while checking: focus goes back to the password to try again.
+    returnFocus(() => document.querySelector<HTMLInputElement>('input[name="password"]'));
   };
 
   return (

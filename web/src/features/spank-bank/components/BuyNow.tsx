@@ -1,5 +1,6 @@
 import { Button, Stack, Text } from "@mantine/core";
 import type { Product } from "@spankbank/shared/contract/products";
+import { plural } from "@spankbank/shared/spanks";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useSpankTotal } from "../api/getSpankTotal";
 import { usePurchaseProduct } from "../api/purchaseProduct";
@@ -42,7 +43,7 @@ export function BuyNow({ product, own, partnerName }: { product: Product; own: b
       )}
       {unaffordable && (
         <Text id={reasonId} size="sm" c="dimmed" ta="center">
-          {`You need ${short} more ${short === 1 ? "spank" : "spanks"} for this one.`}
+          {`You need ${plural(short, "more spank", "more spanks")} for this one.`}
         </Text>
       )}
     </Stack>

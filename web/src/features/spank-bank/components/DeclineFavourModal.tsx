@@ -1,8 +1,10 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import type { OwedFavour } from "@spankbank/shared/contract/owed";
 import { DECLINE_REASON_MAX } from "@spankbank/shared/limits";
+import { spanks } from "@spankbank/shared/spanks";
 import { type FormEvent, useState } from "react";
 import { ApiError } from "@/lib/api";
+import { firstControl, returnFocus } from "@/lib/returnFocus";
 import { toast } from "@/lib/toast";
 import { useDeclineRedemption } from "../api/declineRedemption";
 
@@ -39,6 +41,8 @@ export function DeclineFavourModal({
         onSuccess: ({ message }) => {
           toast.success(message);
           close();
+          // The declined favour leaves the list: the next one's Decline, else the selected tab.
+          returnFocus(() => firstControl(['button[aria-label^="Decline "]', '[role="tab"][aria-selected="true"]']));
         },
         onError: (failure) =>
           setError(failure instanceof ApiError ? failure.message : "Failed to decline. Please try again."),
@@ -57,7 +61,7 @@ export function DeclineFavourModal({
         <Stack gap="md">
           <Text size="sm">
             {favour && favour.price > 0
-              ? `${partnerName} gets the ${favour.price} spanks back, and reads your reason.`
+              ? `${partnerName} gets the ${spanks(favour.price)} back, and reads your reason.`
               : `${partnerName} reads your reason.`}
           </Text>
           <TextInput

@@ -1,12 +1,10 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { OwedFavour } from "@spankbank/shared/contract/owed";
+import { spanks, spanksPrice } from "@spankbank/shared/spanks";
 import { useState } from "react";
 import { useMyClock, wishedTimeIn } from "@/lib/favourTime";
-import { formatDateTime } from "@/lib/view";
 import { useOwed } from "../api/getOwed";
 import { DeclineFavourModal } from "./DeclineFavourModal";
-
-const when = (iso: string) => formatDateTime(iso, { dateStyle: "medium", timeStyle: "short" });
 
 /** The seller's side of a redemption: what the partner redeemed and is still waiting for. */
 export function OwedFavours({ partnerName }: { partnerName: string }) {
@@ -31,7 +29,7 @@ export function OwedFavours({ partnerName }: { partnerName: string }) {
               {`${partnerName} is waiting for:`}
             </Title>
             <Text size="sm" c="rose.9" fw={600}>
-              {`${escrowTotal} spanks in escrow until ${partnerName} confirms`}
+              {`${spanks(escrowTotal)} in escrow until ${partnerName} confirms`}
             </Text>
           </Group>
           <Stack gap="xs" component="ul" style={{ listStyle: "none", margin: 0, padding: 0 }}>
@@ -44,7 +42,8 @@ export function OwedFavours({ partnerName }: { partnerName: string }) {
                     </Text>
                     <Text size="sm" c="dimmed">
                       {"Redeemed "}
-                      <time dateTime={favour.redeemed_at}>{when(favour.redeemed_at)}</time>
+                      <time dateTime={favour.redeemed_at}>{wishedTimeIn(favour.redeemed_at, timeZone)}</time>
+                      {" your time"}
                     </Text>
                     {favour.wished_at && (
                       <Text size="sm" fw={600}>
@@ -61,7 +60,7 @@ export function OwedFavours({ partnerName }: { partnerName: string }) {
                   </div>
                   <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
                     <Badge variant="white" color="rose" size="lg" tt="none">
-                      {`${favour.price} Spanks`}
+                      {spanksPrice(favour.price)}
                     </Badge>
                     <Button
                       size="compact-sm"

@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import type { Product } from "@spankbank/shared/contract/products";
+import { spanksPrice } from "@spankbank/shared/spanks";
 import type { ReactNode } from "react";
 import { useDisplayName } from "@/lib/useDisplayName";
 import classes from "./spankBank.module.css";
@@ -15,7 +16,7 @@ export function ProductCard({ product, actions }: { product: Product; actions: R
             {product.name}
           </Title>
           <Badge color="rose" variant="light" size="lg" tt="none" className={classes.price} style={{ flexShrink: 0 }}>
-            {`${product.price} Spanks`}
+            {spanksPrice(product.price)}
           </Badge>
         </Group>
         <Text style={{ overflowWrap: "anywhere", whiteSpace: "pre-line" }}>{product.description}</Text>

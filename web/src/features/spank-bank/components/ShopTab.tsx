@@ -5,6 +5,11 @@ import { useProducts } from "../api/getProducts";
 import { BuyNow } from "./BuyNow";
 import { ProductCard } from "./ProductCard";
 
+/** The partner's favours first (the ones to buy), then one's own, each in the server's order. */
+function partnersFirst<T extends { username: string }>(products: readonly T[], me: string): T[] {
+  return [...products.filter((product) => product.username !== me), ...products.filter((p) => p.username === me)];
+}
+
 /** Every listed favour, both partners', each with Buy Now. */
 export function ShopTab({ signedIn }: { signedIn: SessionReply }) {
   const products = useProducts();
@@ -23,7 +28,7 @@ export function ShopTab({ signedIn }: { signedIn: SessionReply }) {
         <Text>No products available.</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-          {products.data.map((product) => {
+          {partnersFirst(products.data, signedIn.user.username).map((product) => {
             const own = product.username === signedIn.user.username;
             return (
               <ProductCard

@@ -1,5 +1,6 @@
 import { Paper, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { spanks } from "@spankbank/shared/spanks";
 import { useProducts } from "../api/getProducts";
 import { useSpankTotal } from "../api/getSpankTotal";
 import { HistoryModal } from "./HistoryModal";
@@ -22,7 +23,7 @@ export function SpankTotal() {
         ) : (
           <UnstyledButton onClick={history.open} className={classes.totalButton} aria-haspopup="dialog">
             <Text component="span" fw={700} size="xl" className={classes.totalText}>
-              {`You have ${total.data} spanks`}
+              {`You have ${spanks(total.data)}`}
             </Text>
             <Text component="span" size="sm" c="rose.9" td="underline">
               See your history

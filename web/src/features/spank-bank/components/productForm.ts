@@ -10,6 +10,7 @@ import {
   USE_WITHIN_DAYS_MAX,
   USE_WITHIN_DAYS_MIN,
 } from "@spankbank/shared/limits";
+import { type NumberRule, numberError, readNumber } from "@/lib/numberField";
 
 /** What the add/edit modal holds while the partner types (SPEC section 5). */
 export interface ProductForm {
@@ -44,29 +45,28 @@ export const stepQuantity = (quantity: number, step: 1 | -1) =>
 /** The price field's next text: at most 4 characters, kept as typed so a refusal can name what is wrong. */
 export const cutPrice = (typed: string) => typed.slice(0, PRODUCT_PRICE_MAX_CHARS);
 
-export const PRICE_NOT_WHOLE_MESSAGE = `Price must be a whole number of spanks from ${PRODUCT_PRICE_MIN} to ${PRODUCT_PRICE_MAX}.`;
+const PRICE_RULE: NumberRule = {
+  label: "Price",
+  min: PRODUCT_PRICE_MIN,
+  max: PRODUCT_PRICE_MAX,
+  whole: true,
+  of: "of spanks",
+  empty: 0,
+};
+const USE_WITHIN_RULE: NumberRule = {
+  label: "Use within",
+  min: USE_WITHIN_DAYS_MIN,
+  max: USE_WITHIN_DAYS_MAX,
+  whole: true,
+  of: "of days",
+  empty: "optional",
+};
 
-/**
- * Why the typed price cannot be sent, or null when it can. Only digits pass: `12.5`, `2.99` and
- * `7,50` are refused rather than read as 125, 299 or 750 (a price is never multiplied), and `-5`
- * is refused rather than turned into 0. Empty means 0 (SPEC section 5).
- */
-export function priceError(text: string): string | null {
-  const price = text.trim();
-  if (price === "") return null;
-  return /^\d+$/.test(price) && Number(price) <= PRODUCT_PRICE_MAX ? null : PRICE_NOT_WHOLE_MESSAGE;
-}
-
-export const USE_WITHIN_DAYS_MESSAGE = `Use within must be a whole number of days from ${USE_WITHIN_DAYS_MIN} to ${USE_WITHIN_DAYS_MAX}, or empty.`;
+/** Why the typed price cannot be sent, or null when it can (empty means 0, SPEC section 5). */
+export const priceError = (text: string) => numberError(text, PRICE_RULE);
 
 /** Why the typed "use within" cannot be sent, or null when it can (empty: no expiry). */
-export function expiryDaysError(text: string): string | null {
-  const days = text.trim();
-  if (days === "") return null;
-  return /^\d+$/.test(days) && Number(days) >= USE_WITHIN_DAYS_MIN && Number(days) <= USE_WITHIN_DAYS_MAX
-    ? null
-    : USE_WITHIN_DAYS_MESSAGE;
-}
+export const expiryDaysError = (text: string) => numberError(text, USE_WITHIN_RULE);
 
 /** The body to send, or null when the spec's validation message must show instead. */
 export function productBodyOf(form: ProductForm): ProductBody | null {
@@ -75,8 +75,8 @@ export function productBodyOf(form: ProductForm): ProductBody | null {
   const quantityOk = form.quantity >= PRODUCT_QUANTITY_MIN && form.quantity <= PRODUCT_QUANTITY_MAX;
   if (name === "" || description === "" || !quantityOk || priceError(form.price) !== null) return null;
   if (expiryDaysError(form.useWithinDays) !== null) return null;
-  const price = form.price.trim() === "" ? 0 : Number(form.price.trim());
-  const days = form.useWithinDays.trim();
+  const price = readNumber(form.price, PRICE_RULE).value ?? 0;
+  const days = readNumber(form.useWithinDays, USE_WITHIN_RULE).value;
   // Left out when empty: the body stays the spec's own for a favour that never expires.
   return {
     name,
@@ -84,6 +84,6 @@ export function productBodyOf(form: ProductForm): ProductBody | null {
     quantity: form.quantity,
     price,
     in_person: form.inPerson,
-    ...(days === "" ? {} : { useWithinDays: Number(days) }),
+    ...(days === null ? {} : { useWithinDays: days }),
   };
 }

@@ -3,6 +3,7 @@ import type { Visit } from "@spankbank/shared/contract/visits";
 import { VISIT_NOTE_MAX, VISIT_PLACE_MAX } from "@spankbank/shared/limits";
 import { type FormEvent, useState } from "react";
 import { ApiError } from "@/lib/api";
+import { buttonNamed, returnFocus } from "@/lib/returnFocus";
 import { useSaveVisit } from "../api/saveVisit";
 
 export type VisitFormMode = { kind: "plan" } | { kind: "past" } | { kind: "change"; visit: Visit };
@@ -46,7 +47,13 @@ export function VisitFormModal({ mode, onClose }: { mode: VisitFormMode | undefi
         id: mode.kind === "change" ? mode.visit.id : undefined,
         body: { start_date: fields.start, end_date: fields.end, place: fields.place, note: fields.note },
       },
-      { onSuccess: onClose },
+      {
+        onSuccess: () => {
+          onClose();
+          // The button that opened the form may be gone (a planned visit replaces "Plan our next visit").
+          returnFocus(() => buttonNamed("Change dates") ?? buttonNamed("Plan our next visit"));
+        },
+      },
     );
   };
   const refusal = save.error instanceof ApiError ? save.error.message : save.error ? "Could not save the visit." : null;

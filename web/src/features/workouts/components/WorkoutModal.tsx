@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import {
   DEFAULT_DISTANCE_UNIT,
   DISTANCE_UNITS,
@@ -8,7 +8,9 @@ import {
   WORKOUT_DURATION_MIN,
   WORKOUT_NAME_MAX,
 } from "@spankbank/shared/limits";
+import { spanks } from "@spankbank/shared/spanks";
 import { type FormEvent, useState } from "react";
+import { type NumberRule, numberInputMode, readNumber } from "@/lib/numberField";
 import { toast } from "@/lib/toast";
 import { useWorkoutReward } from "../api/getWorkoutReward";
 import { useLogWorkout } from "../api/logWorkout";
@@ -16,24 +18,59 @@ import { useLogWorkout } from "../api/logWorkout";
 type Unit = (typeof DISTANCE_UNITS)[number];
 const UNIT_LABELS: Record<Unit, string> = { km: "Kilometers (km)", miles: "Miles (miles)" };
 
+/** Numbers as typed: the one number rule reads them on Submit (never clamped, never a digit dropped). */
 interface Fields {
   name: string;
-  duration: number | string;
-  distance: number | string;
+  duration: string;
+  distance: string;
   distanceUnit: Unit;
-  calories: number | string;
+  calories: string;
 }
-/** Why a number is refused: missing when required, or outside the server's range (never clamped). */
-function numberError(value: number | string, label: string, min: number, max: number, required: boolean) {
-  if (typeof value !== "number") return required ? `${label} is required` : undefined;
-  return value < min || value > max ? `${label} must be from ${min} to ${max}` : undefined;
-}
+
+const DURATION: NumberRule = {
+  label: "Duration",
+  min: WORKOUT_DURATION_MIN,
+  max: WORKOUT_DURATION_MAX,
+  whole: true,
+  of: "of minutes",
+  empty: "required",
+};
+const DISTANCE: NumberRule = { label: "Distance", min: 0, max: WORKOUT_DISTANCE_MAX, whole: false, empty: "optional" };
+const CALORIES: NumberRule = {
+  label: "Calories burned",
+  min: 0,
+  max: WORKOUT_CALORIES_MAX,
+  whole: true,
+  empty: "required",
+};
 
 /** "Each workout earns 5 spanks, up to 3 a day (2 left today)." */
 function rewardLine(reward: { reward: number; rewards_per_day: number; rewarded_today: number }): string {
   const left = Math.max(0, reward.rewards_per_day - reward.rewarded_today);
-  const earns = `Each workout earns ${reward.reward} ${reward.reward === 1 ? "spank" : "spanks"}, up to ${reward.rewards_per_day} a day`;
+  const earns = `Each workout earns ${spanks(reward.reward)}, up to ${reward.rewards_per_day} a day`;
   return left === 0 ? `${earns}: today's are all earned.` : `${earns} (${left} left today).`;
+}
+
+/** Each field's refusal, and the workout to send when there is none. */
+function readWorkout(fields: Fields) {
+  const duration = readNumber(fields.duration, DURATION);
+  const distance = readNumber(fields.distance, DISTANCE);
+  const calories = readNumber(fields.calories, CALORIES);
+  const errors = {
+    name: fields.name.trim() === "" ? "Name is required" : undefined,
+    duration: duration.error ?? undefined,
+    distance: distance.error ?? undefined,
+    calories: calories.error ?? undefined,
+  };
+  if (duration.value === null || calories.value === null || errors.name || distance.error) return { errors };
+  const workout = {
+    name: fields.name.trim(),
+    duration: duration.value,
+    distance: distance.value,
+    distanceUnit: fields.distanceUnit,
+    calories: calories.value,
+  };
+  return { errors, workout };
 }
 
 const EMPTY: Fields = { name: "", duration: "", distance: "", distanceUnit: DEFAULT_DISTANCE_UNIT, calories: "" };
@@ -41,7 +78,9 @@ const EMPTY: Fields = { name: "", duration: "", distance: "", distanceUnit: DEFA
 /** The workout modal (SPEC: Workout modal, section 4): it closes after sending, whatever the answer. */
 export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [fields, setFields] = useState<Fields>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  // After the first Submit the errors follow the fields: a fixed field loses its error as it is typed.
+  const [checked, setChecked] = useState(false);
+  const errors: Partial<Record<keyof Fields, string>> = checked ? readWorkout(fields).errors : {};
   const logWorkout = useLogWorkout();
   const reward = useWorkoutReward(opened);
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
@@ -49,34 +88,20 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
 
   const close = () => {
     setFields(EMPTY);
-    setErrors({});
+    setChecked(false);
     onClose();
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const refused = {
-      name: fields.name.trim() === "" ? "Name is required" : undefined,
-      duration: numberError(fields.duration, "Duration", WORKOUT_DURATION_MIN, WORKOUT_DURATION_MAX, true),
-      distance: numberError(fields.distance, "Distance", 0, WORKOUT_DISTANCE_MAX, false),
-      calories: numberError(fields.calories, "Calories burned", 0, WORKOUT_CALORIES_MAX, true),
-    };
-    setErrors(refused);
-    if (Object.values(refused).some((error) => error !== undefined)) return;
-    logWorkout.mutate(
-      {
-        name: fields.name.trim(),
-        duration: Number(fields.duration),
-        distance: typeof fields.distance === "number" ? fields.distance : null,
-        distanceUnit: fields.distanceUnit,
-        calories: Number(fields.calories),
-      },
-      {
-        onSuccess: () => toast.success("Workout logged successfully!"),
-        onError: () => toast.error("Failed to log workout. Please try again."),
-        onSettled: close,
-      },
-    );
+    setChecked(true);
+    const { workout } = readWorkout(fields);
+    if (!workout) return;
+    logWorkout.mutate(workout, {
+      onSuccess: () => toast.success("Workout logged successfully!"),
+      onError: () => toast.error("Failed to log workout. Please try again."),
+      onSettled: close,
+    });
   };
 
   const sending = logWorkout.isPending;
@@ -105,28 +130,22 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
             error={errors.name}
             data-autofocus
           />
-          <NumberInput
+          <TextInput
             label="Duration (minutes)"
             required
-            min={WORKOUT_DURATION_MIN}
-            max={WORKOUT_DURATION_MAX}
-            clampBehavior="none"
+            inputMode={numberInputMode(DURATION)}
             description={`${WORKOUT_DURATION_MIN} to ${WORKOUT_DURATION_MAX} minutes`}
-            allowDecimal={false}
             value={fields.duration}
-            onChange={(value) => set("duration", value)}
+            onChange={(event) => set("duration", event.currentTarget.value)}
             error={errors.duration}
           />
           {/* Side by side from 576 px: at 360 px the unit's "Miles (miles)" was cut short. */}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <NumberInput
+            <TextInput
               label="Distance"
-              min={0}
-              max={WORKOUT_DISTANCE_MAX}
-              clampBehavior="none"
-              decimalScale={2}
+              inputMode={numberInputMode(DISTANCE)}
               value={fields.distance}
-              onChange={(value) => set("distance", value)}
+              onChange={(event) => set("distance", event.currentTarget.value)}
               error={errors.distance}
             />
             <NativeSelect
@@ -136,15 +155,12 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
               data={DISTANCE_UNITS.map((unit) => ({ value: unit, label: UNIT_LABELS[unit] }))}
             />
           </SimpleGrid>
-          <NumberInput
+          <TextInput
             label="Calories burned"
             required
-            min={0}
-            max={WORKOUT_CALORIES_MAX}
-            clampBehavior="none"
-            allowDecimal={false}
+            inputMode={numberInputMode(CALORIES)}
             value={fields.calories}
-            onChange={(value) => set("calories", value)}
+            onChange={(event) => set("calories", event.currentTarget.value)}
             error={errors.calories}
           />
           <Group justify="flex-end" mt="sm">

@@ -1,0 +1,39 @@
+/** How many frames to look for the control: a modal's closing transition and the list's reload. */
+const FRAMES = 90;
+
+const focusLost = () => document.activeElement === null || document.activeElement === document.body;
+
+/**
+ * Puts focus on the control `target` finds once the page has settled after an action whose own
+ * control went away or was disabled (focus fell to <body>, and a keyboard or screen reader user
+ * with it). It acts only while focus is lost: it never takes focus from where the partner moved it.
+ */
+export function returnFocus(target: () => HTMLElement | null | undefined): void {
+  const attempt = (framesLeft: number) => {
+    const element = target();
+    if (focusLost() && element && !element.matches(":disabled")) {
+      element.focus();
+      return;
+    }
+    if (framesLeft > 0) requestAnimationFrame(() => attempt(framesLeft - 1));
+  };
+  requestAnimationFrame(() => attempt(FRAMES));
+}
+
+/** The first of these selectors that matches an enabled control inside `within` (or the page). */
+export function firstControl(selectors: readonly string[], within: ParentNode = document): HTMLElement | null {
+  for (const selector of selectors) {
+    const found = [...within.querySelectorAll<HTMLElement>(selector)].find((element) => !element.matches(":disabled"));
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The enabled button whose name (aria-label, else its text) is `name`. */
+export function buttonNamed(name: string): HTMLElement | null {
+  return (
+    [...document.querySelectorAll<HTMLElement>("button")].find(
+      (button) => (button.getAttribute("aria-label") ?? button.textContent?.trim()) === name,
+    ) ?? null
+  );
+}
