@@ -1,5 +1,5 @@
 import { USERNAME_STORAGE_KEY } from "@spankbank/shared/limits";
-import { quoteOfTheDay } from "@spankbank/shared/quoteOfTheDay";
+import { footerQuote, quoteOfTheDay } from "@spankbank/shared/quoteOfTheDay";
 import { screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -164,28 +164,33 @@ describe("the footer", () => {
 
   it("shows a love quote signed out too, by the browser's calendar", async () => {
     // 21:00 on 13 February in New York; already the 14th (Valentine's Day) in UTC and in Kolkata.
-    vi.setSystemTime(new Date("2026-02-14T02:00:00Z"));
+    const at = new Date("2026-02-14T02:00:00Z");
+    vi.setSystemTime(at);
+    const browsers = footerQuote(at, "America/New_York");
+    expect(browsers.quote).not.toBe(footerQuote(at, "UTC").quote);
     renderApp("/");
 
     const footer = await screen.findByRole("contentinfo");
     // The quote list is its own chunk: it arrives a moment after the footer.
-    await waitFor(() => expect(footer).toHaveTextContent("“You're the reason I check the weather in two cities.”"));
-    expect(footer).toHaveTextContent("— Spank Bank");
+    await waitFor(() => expect(footer).toHaveTextContent(`“${browsers.quote.replace(/\n/g, "")}”`));
+    expect(footer).toHaveTextContent(`— ${browsers.author}`);
   });
 
   it("shows a verse's lines on lines of their own", async () => {
-    // 11:30 on 9 March in Kolkata: the footer has three lines of Gibran.
-    vi.setSystemTime(new Date("2026-03-09T06:00:00Z"));
+    // The first day from 1 March whose footer (in Kolkata, the couple's zone) is a verse of several lines.
+    let at = new Date("2026-03-01T06:00:00Z");
+    while (!footerQuote(at, "Asia/Kolkata").quote.includes("\n")) at = new Date(at.getTime() + 86_400_000);
+    const verse = footerQuote(at, "Asia/Kolkata");
+    vi.setSystemTime(at);
     signInAs("alex");
     renderApp("/dashboard");
 
     const footer = await screen.findByRole("contentinfo");
-    await waitFor(() => expect(footer).toHaveTextContent("— Kahlil Gibran"));
+    await waitFor(() => expect(footer).toHaveTextContent(`— ${verse.author}`));
     const quote = footer.querySelector("blockquote")!;
-    expect(quote.querySelectorAll("br")).toHaveLength(2);
-    expect(quote.textContent).toBe(
-      "“And stand together yet not too near together:For the pillars of the temple stand apart,And the oak tree and the cypress grow not in each other's shadow.”",
-    );
+    const lines = verse.quote.split("\n");
+    expect(quote.querySelectorAll("br")).toHaveLength(lines.length - 1);
+    expect(quote.textContent).toBe(`“${lines.join("")}”`);
   });
 
   it("never shows the dashboard's Daily Quote again in the footer", async () => {
@@ -199,7 +204,7 @@ describe("the footer", () => {
     const card = await screen.findByRole("region", { name: "Daily Quote" });
     await waitFor(() => expect(card).toHaveTextContent(quote));
     const footer = screen.getByRole("contentinfo");
-    expect(footer).toHaveTextContent("— Spank Bank");
+    await waitFor(() => expect(footer).toHaveTextContent(`— ${footerQuote(new Date(), "Asia/Kolkata").author}`));
     expect(footer).not.toHaveTextContent(quote);
   });
 });
