@@ -1455,8 +1455,9 @@ export const story: StoryScene[] = [
         path: "golden",
       },
       {
-        text: "Head up the hill towards the railway station",
+        text: "Skip the crossroads: climb the harbour steps straight to the railway station",
         introduces: ["station"],
+        mentions: ["crossroads", "harbour"],
         next: 79,
         score: 0,
       },
