@@ -126,7 +126,8 @@ test("alex answers on /allquestions and both partners see it on the dashboard", 
   const latest = page.getByRole("article").first();
   const question = await latest.locator("p").first().textContent();
   await latest.getByRole("button", { name: "Edit your answer" }).click();
-  const modal = page.getByRole("dialog", { name: "Add a Response" });
+  // Alex answered in the demo already: the modal edits that answer.
+  const modal = page.getByRole("dialog", { name: "Edit your response" });
   await expect(modal).toBeVisible();
   await expect(modal.getByText(question!)).toBeVisible();
   await expectNoAxeViolations(page, "the response modal");
@@ -134,7 +135,7 @@ test("alex answers on /allquestions and both partners see it on the dashboard", 
   await modal.getByLabel("Your response").fill(answer);
   await expect(modal.getByText(`${answer.length}/300`)).toBeVisible();
   await page.screenshot({ path: `${ARTIFACTS}/daily-response-modal-1280.png` });
-  await modal.getByRole("button", { name: "Add Response" }).click();
+  await modal.getByRole("button", { name: "Save Response" }).click();
   await expect(page.getByText("Response submitted successfully!")).toBeVisible();
   await expect(latest).toContainText(answer);
 

@@ -1,17 +1,4 @@
-import {
-  Button,
-  Group,
-  Paper,
-  Radio,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-  useMatches,
-} from "@mantine/core";
+import { Button, Chip, Group, Paper, Radio, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { LaterLetter, LetterOpening } from "@spankbank/shared/contract/laterLetters";
 import { OPEN_WHEN_MOMENTS, type OpenWhenMoment, openWhenLabel } from "@spankbank/shared/letterMoments";
@@ -46,8 +33,6 @@ export function WriteLaterLetter({
   const [moment, setMoment] = useState<OpenWhenMoment>(opening?.kind === "openWhen" ? opening.moment : "sad");
   const write = useWriteLaterLetter();
   // Three choices do not fit side by side on a phone: stacked there.
-  const orientation = useMatches<"vertical" | "horizontal">({ base: "vertical", sm: "horizontal" });
-
   const chosen = (): LetterOpening =>
     kind === "date" ? { kind, date, time } : kind === "anniversary" ? { kind } : { kind, moment };
   const save = () =>
@@ -99,15 +84,16 @@ export function WriteLaterLetter({
             <Text fw={500} size="sm" id="opens-label">
               When it opens
             </Text>
-            <SegmentedControl
-              aria-labelledby="opens-label"
-              value={kind}
-              onChange={(value) => setKind(value as Kind)}
-              data={kinds}
-              fullWidth
-              orientation={orientation}
-              color="grape.9"
-            />
+            {/* Chips, not a SegmentedControl: its sliding highlight was drawn off its row on a phone. */}
+            <Chip.Group value={kind} onChange={(value) => setKind(value as Kind)}>
+              <Group gap="xs" role="radiogroup" aria-labelledby="opens-label">
+                {kinds.map(({ value, label }) => (
+                  <Chip key={value} value={value} color="grape.9" variant="outline">
+                    {label}
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
           </Stack>
           {kind === "date" && (
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
