@@ -97,33 +97,18 @@ test("the bot process keeps Discord and the web app in step, and resumes after a
     // A memories-channel message with an image.
     const png = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.alloc(200, 1)]);
     standIn.files.set("/attachments/photo.png", { bytes: png, contentType: "image/png" });
-    const posted = snowflake();
-    standIn.dispatch("MESSAGE_CREATE", {
-      id: posted,
-      channel_id: MEMORIES,
-      guild_id: GUILD,
-      author: { id: sam.discordId, username: "sam_r", discriminator: "0", global_name: null, avatar: null },
-      content: "Sunset from the ferry",
-      timestamp: new Date().toISOString(),
-      edited_timestamp: null,
-      tts: false,
-      mention_everyone: false,
-      mentions: [],
-      mention_roles: [],
-      attachments: [
-        {
-          id: snowflake(),
-          filename: "photo.png",
-          size: png.length,
-          url: `${standIn.baseUrl}/attachments/photo.png`,
-          proxy_url: `${standIn.baseUrl}/attachments/photo.png`,
-          content_type: "image/png",
-        },
-      ],
-      embeds: [],
-      pinned: false,
-      type: 0,
-    });
+    const sunset = partnerMessage(MEMORIES, sam.discordId, "Sunset from the ferry", [
+      {
+        id: snowflake(),
+        filename: "photo.png",
+        size: png.length,
+        url: `${standIn.baseUrl}/attachments/photo.png`,
+        proxy_url: `${standIn.baseUrl}/attachments/photo.png`,
+        content_type: "image/png",
+      },
+    ]);
+    const posted = sunset.id;
+    standIn.dispatch("MESSAGE_CREATE", sunset);
     await until("the memory's reaction", () =>
       standIn.requests.some((r) => r.method === "PUT" && r.path.includes(`/messages/${posted}/reactions/`)),
     );
