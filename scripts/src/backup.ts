@@ -26,6 +26,13 @@ if (process.argv.includes("--list")) {
   console.error(`Backup not taken: there is no database at ${databasePath}.`);
   process.exitCode = 1;
 } else {
+  /** A refusal (nothing is wrong, nothing written) is said apart from a failure. */
+  const reportNotKept = (error: Error) => {
+    console.error(
+      error instanceof BackupRefused ? `Backup not taken: ${error.message}` : `Backup FAILED: ${error.message}`,
+    );
+    process.exitCode = 1;
+  };
   let db: Db | undefined;
   try {
     refuseBackupWithoutRoom(databasePath);
@@ -39,23 +46,14 @@ if (process.argv.includes("--list")) {
       console.log(`Kept ${BACKUP_KEPT_APART_DAYS} days, whatever the daily backups do.`);
       if (removed.length > 0) console.log(`Removed by retention: ${removed.join(", ")}`);
     } else {
-      const error = result.outcome === "skipped" ? result.reason : result.error;
-      console.error(
-        error instanceof BackupRefused ? `Backup not taken: ${error.message}` : `Backup FAILED: ${error.message}`,
-      );
+      reportNotKept(result.outcome === "skipped" ? result.reason : result.error);
       if (result.outcome === "failed") {
         console.error("Both dashboards say so until a backup is kept; `npm run check` shows the details.");
       }
-      process.exitCode = 1;
     }
   } catch (error) {
     // Refused before the database was opened: the disk has no room for a backup.
-    console.error(
-      error instanceof BackupRefused
-        ? `Backup not taken: ${error.message}`
-        : `Backup FAILED: ${(error as Error).message}`,
-    );
-    process.exitCode = 1;
+    reportNotKept(error as Error);
   } finally {
     db?.$client.close();
   }
