@@ -4,10 +4,11 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { openDb } from "@spankbank/db/client";
+import type { Db } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { mediaFolder } from "@spankbank/db/media";
 import { seedQuestionBank } from "@spankbank/db/questions";
+import { openMigratedCopy } from "@spankbank/db/test/migratedCopy";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { ApplicationCommandOptionType, type Client, ClientApplication, ClientUser, Status } from "discord.js";
@@ -203,7 +204,7 @@ afterAll(() => discord.close());
  * as the bot user and in the couple's server (as READY and GUILD_CREATE would leave it).
  */
 export function botOnTempDb(config: CoupleConfig = testConfig) {
-  const db = openDb(join(mkdtempSync(join(tmpdir(), "spankbank-bot-")), "bot.db"));
+  const db = openMigratedCopy(join(mkdtempSync(join(tmpdir(), "spankbank-bot-")), "bot.db"));
   syncCouple(db, config);
   const context: BotContext = { db, config, mediaDir: mediaFolder(db) };
   return { client: botOn(context), db, context };
@@ -384,7 +385,7 @@ export const questionNow = (userId: string) =>
   slashCommand("question", userId, [{ name: "now", type: ApplicationCommandOptionType.Subcommand, options: [] }]);
 
 /** `question` put in the bank, then asked with `/question now` by `userId`: the bot's answer. */
-export async function askQuestion(client: Client, db: ReturnType<typeof openDb>, question: string, userId: string) {
+export async function askQuestion(client: Client, db: Db, question: string, userId: string) {
   seedQuestionBank(db, [question]);
   return dispatch(client, questionNow(userId));
 }

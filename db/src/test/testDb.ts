@@ -3,10 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { afterEach, expect } from "vitest";
-import { type Db, openDb } from "../client.js";
+import type { Db } from "../client.js";
 import { syncCouple } from "../couple.js";
 import { Refusal } from "../errors.js";
 import { checkDatabase, describeBrokenRules } from "../healthCheck.js";
+import { openMigratedCopy } from "./migratedCopy.js";
 
 export { economySnapshot, giveSpanks } from "./ledgerKit.js";
 
@@ -47,7 +48,7 @@ export interface TestDb {
 export function openTestDb(): TestDb {
   const dir = mkdtempSync(join(tmpdir(), "spankbank-db-test-"));
   const path = join(dir, "test.db");
-  const db = openDb(path);
+  const db = openMigratedCopy(path);
   const [alex, sam] = syncCouple(db, demoCouple);
   cleanups.push(() => {
     try {

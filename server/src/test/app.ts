@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import { type Db, openDb } from "@spankbank/db/client";
+import type { Db } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { checkDatabase, describeBrokenRules } from "@spankbank/db/healthCheck";
 import { hashPassword } from "@spankbank/db/password";
+import { openMigratedCopy } from "@spankbank/db/test/migratedCopy";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { DEMO_LOGINS, demoCouple } from "@spankbank/shared/demoCouple";
 import type { FastifyInstance } from "fastify";
@@ -49,7 +50,7 @@ afterEach(async () => {
  */
 export async function buildTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), "spankbank-test-"));
-  const db = options.db ?? openDb(join(dir, "test.db"));
+  const db = options.db ?? openMigratedCopy(join(dir, "test.db"));
   syncCouple(db, options.config ?? testCouple);
   const app = await buildApp({ db, config: testCouple, demo: true, ...options });
   checkAnswersAgainstContract(app);
