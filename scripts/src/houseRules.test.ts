@@ -1,30 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { lintScriptOver, repo, repoCopyWith, scratchTree } from "./test/repoCopy.js";
 
 // The two halves of `npm run lint`'s house rules (README, Import boundaries), run as the lint runs them.
-const repo = fileURLToPath(new URL("../..", import.meta.url));
 const biome = join(repo, "node_modules", ".bin", "biome");
-const houseRules = join(repo, "scripts", "lint", "houseRules.mjs");
-
-const trees: string[] = [];
-afterEach(() => {
-  for (const dir of trees.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A scratch tree of `files` (repo path -> source). */
-function scratchTree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "spankbank-imports-"));
-  trees.push(root);
-  for (const [path, source] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), source);
-  }
-  return root;
-}
 
 /** Biome's lint of `source` as the file `path`, under the repo's biome.json (no git in the scratch tree). */
 function lintAs(path: string, source: string) {
@@ -39,28 +20,13 @@ function lintAs(path: string, source: string) {
 const importLine = (name: string, specifier: string) => `import { ${name} } from ${JSON.stringify(specifier)};\n`;
 
 /** scripts/lint/houseRules.mjs over a tree. */
-function houseRulesOver(root: string) {
-  const run = spawnSync(process.execPath, [houseRules, root], { encoding: "utf8" });
-  return { failed: run.status !== 0, output: run.stdout + run.stderr };
-}
+const houseRulesOver = (root: string) => lintScriptOver("houseRules.mjs", root);
 
 /** scripts/lint/houseRules.mjs over a scratch tree of `files`. */
 const graphOf = (files: Record<string, string>) => houseRulesOver(scratchTree(files));
 
-/** A copy of the repo's sources (what the house rules read), with `files` added: a probe of the real tree. */
-function repoWith(files: Record<string, string>) {
-  const root = scratchTree(files);
-  for (const dir of ["shared", "db", "server", "web", "bot", "scripts", "e2e"]) {
-    cpSync(join(repo, dir), join(root, dir), {
-      recursive: true,
-      force: false,
-      filter: (path) =>
-        !/\/(node_modules|dist|dist-ssr|test-results|playwright-report)$/.test(path) &&
-        (/\.[cm]?[jt]sx?$/.test(path) || statSync(path).isDirectory()),
-    });
-  }
-  return houseRulesOver(root);
-}
+/** scripts/lint/houseRules.mjs over a copy of the repo with `files` added: a probe of the real tree. */
+const repoWith = (files: Record<string, string>) => houseRulesOver(repoCopyWith(files));
 
 const PACKAGES = ["shared", "db", "server", "bot", "web", "scripts"] as const;
 /** The package graph (README, Import boundaries): what each package may import of ours. */

@@ -11,8 +11,8 @@ import {
   Stack,
   Switch,
   Text,
+  TextInput,
 } from "@mantine/core";
-import { TimeInput } from "@mantine/dates";
 import type { MyDayBody, MyDayReply, QuietHours } from "@spankbank/shared/contract/myDay";
 import type { Weekday } from "@spankbank/shared/eachOthersDay";
 import { type FormEvent, useState } from "react";
@@ -180,7 +180,8 @@ function YourDayForm({
         </Text>
         <Fieldset legend="Sleep" variant="unstyled" styles={SECTION}>
           <SimpleGrid cols={2} spacing="sm">
-            <TimeInput
+            <TextInput
+              type="time"
               label="Bedtime"
               value={fields.sleepFrom}
               onChange={(event) => set("sleepFrom", event.currentTarget.value)}
@@ -188,7 +189,8 @@ function YourDayForm({
               required
               data-autofocus
             />
-            <TimeInput
+            <TextInput
+              type="time"
               label="Wake-up"
               value={fields.sleepTo}
               onChange={(event) => set("sleepTo", event.currentTarget.value)}
@@ -207,14 +209,16 @@ function YourDayForm({
             {fields.hasWork && (
               <>
                 <SimpleGrid cols={2} spacing="sm">
-                  <TimeInput
+                  <TextInput
+                    type="time"
                     label="Work starts"
                     value={fields.workFrom}
                     onChange={(event) => set("workFrom", event.currentTarget.value)}
                     error={errors.workFrom}
                     required
                   />
-                  <TimeInput
+                  <TextInput
+                    type="time"
                     label="Work ends"
                     value={fields.workTo}
                     onChange={(event) => set("workTo", event.currentTarget.value)}
