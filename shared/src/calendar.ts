@@ -4,6 +4,9 @@
 export const WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/** A time of day on a 24-hour clock, HH:MM (07:30, 23:00). */
+export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 /**
  * Building an Intl.DateTimeFormat loads the zone's rules and costs far more than formatting with
  * it (on-this-day built 132 per request), so each zone's formatter is built once and kept. A couple
