@@ -7,7 +7,7 @@ export interface ScryptCost {
   p: number;
 }
 
-/** The production cost: N=2^17, r=8, p=1 (OWASP), 128 MiB and about 0.65 s per hash on one core. */
+/** The production cost: N=2^17, r=8, p=1 (OWASP), 128 MiB and most of a second of one core per hash. */
 export const PASSWORD_COST: ScryptCost = { log2N: 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
