@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { DATA_DIR_VARIABLE, E2E_DATABASE_FILE } from "./e2e/global-teardown";
+import { CHROMIUM, CHROMIUM_FLAGS } from "./scripts/chromium.mjs";
 import { freePortSync } from "./scripts/freePort.mjs";
 
 /** Chosen once in the main process: workers load this file again and inherit its environment. */
@@ -34,16 +35,8 @@ export default defineConfig({
     // cache out of page.route's sight; e2e/pwa.spec.ts allows it to test it.
     serviceWorkers: "block",
     launchOptions: {
-      // Browsers are never downloaded: the system Chromium.
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      executablePath: CHROMIUM,
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],

@@ -55,8 +55,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             // Library code in two chunks instead of ~50: what index.html needs (React, the router,
             // TanStack Query, Mantine's core) and what only pages use (Mantine's components,
-            // floating-ui...). A phone far away pays a round trip per file; a signed-in page fetched 47
-            // scripts, and its LCP on Lighthouse's slow 4G went from 3.5 s to 3.0 s with the two.
+            // floating-ui...). A phone far away pays a round trip per file, so fewer files paint sooner.
             // zod has a chunk of its own: production reads answers without it (lib/api.ts), so only what
             // still parses (an error's body, the story's saved progress) fetches it.
             codeSplitting: {

@@ -1,3 +1,4 @@
+import { MEDIA_ATTEMPTS_MAX } from "@spankbank/shared/limits";
 import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
@@ -22,12 +23,8 @@ export type PendingDownload = MissingImage & {
 
 /** Longest wait between two tries of one image. */
 export const MEDIA_RETRY_MAX_MS = 2 * 60 * 60_000;
-/**
- * Tries before giving up: with waits doubling from 30 s to 2 hours this spans about a week of
- * the bot running. Discord's signed links expire within a day, but the bot reads a fresh one from
- * the message itself, so an image is given up on only when Discord keeps failing for that long.
- */
-export const MEDIA_MAX_ATTEMPTS = 92;
+// Discord's signed links expire within a day, but a retry reads a fresh one from the message
+// itself, so MEDIA_ATTEMPTS_MAX gives up only on an image Discord keeps failing.
 
 /** Queues the images a memory is still missing. Call it inside the memory's own transaction. */
 export function queueMissingImages(tx: Tx, memoryId: number, images: readonly MissingImage[], now = new Date()): void {
@@ -94,7 +91,7 @@ export function failDownload(db: Db, id: number, error: string, permanent: boole
   return inTransaction(db, (tx) => {
     const row = tx.select({ attempts: mediaOutbox.attempts }).from(mediaOutbox).where(eq(mediaOutbox.id, id)).get();
     const attempts = (row?.attempts ?? 0) + 1;
-    const givingUp = permanent || attempts >= MEDIA_MAX_ATTEMPTS;
+    const givingUp = permanent || attempts >= MEDIA_ATTEMPTS_MAX;
     const wait = Math.min(MEDIA_RETRY_MAX_MS, 15_000 * 2 ** attempts);
     tx.update(mediaOutbox)
       .set({

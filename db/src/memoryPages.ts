@@ -61,7 +61,7 @@ export function memoryPage(db: Db, page: number, pageSize: number): MemoryPage {
 const countedTotals = new WeakMap<Db, { writeVersion: string; total: number }>();
 
 /**
- * How many memories are visible. Counting walks the whole index (10x slower from 10k to 100k
+ * How many memories are visible. Counting walks the whole index (its cost grows with the
  * memories) and every page asks, so the count is kept per handle and counted again only after a
  * write, by anyone, to anything (an add, a delete, a restore, the bot's edits): cheap and never
  * stale. Inside a transaction it always counts, since a rollback undoes writes without changing

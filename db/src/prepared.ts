@@ -29,7 +29,7 @@ export function preparedFor<Statements>(build: (db: Db) => Statements): (db: Db)
 
 /**
  * `LIMIT 1` written into a prepared statement's SQL. drizzle binds a number as a parameter, and
- * SQLite runs `LIMIT ?` without knowing it is 1: the newest question took 30 µs instead of 9
- * (measured on the bench database). drizzle writes an SQL chunk in place of the parameter.
+ * SQLite plans `LIMIT ?` without knowing it is 1, which costs the newest question several times
+ * its time. drizzle writes an SQL chunk in place of the parameter.
  */
 export const LIMIT_ONE = sql.raw("1") as unknown as Placeholder;

@@ -5,23 +5,18 @@
 // 150 ms into the flood. Prints medians and the partner's sign-in as a ratio of the quiet one.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../freePort.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const ROUNDS = 3;
 const FLOOD = 20;
 const ALEX = { username: "alex", password: "alex-demo-pass" };
 
-const port = await new Promise((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
-  });
-});
+const port = await freePort();
 const dir = mkdtempSync(join(tmpdir(), "spankbank-bench-login-"));
 const url = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [join(repo, "server/dist/server.bundle.js")], {

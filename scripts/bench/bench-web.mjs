@@ -13,22 +13,12 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { CHROMIUM, CHROMIUM_FLAGS } from "../chromium.mjs";
 import { freePort } from "../freePort.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const webDist = join(repo, "web/dist");
 const lighthouseVersion = JSON.parse(readFileSync(join(repo, "node_modules/lighthouse/package.json"), "utf8")).version;
-/** DESIGN.md section 6: the system Chromium, never a downloaded one. */
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 /**
  * Lighthouse simulates the phone from this machine's own task times, so a run made while this VM's
@@ -100,7 +90,7 @@ const machineSpeed = { expected: 0, kept: [], reruns: 0 };
 try {
   await waitFor200(`${url}/api/health`);
   const cookie = await signIn(url, { username: "alex", password: "alex-demo-pass" });
-  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS] });
   // Warms the server and Chromium (the first run read slower on every page) and measures the machine.
   await audit(`${url}/signin`, [VIEW_COOKIE], FORM_FACTORS[0].config);
 

@@ -1,5 +1,7 @@
 // `npm run lint`, after Biome: the house rules Biome cannot express (README, Import boundaries).
 // Import boundaries that depend on where the importing file and the imported file sit:
+//   imports-follow-layers: a package imports only the packages below it (LAYERS): shared imports
+//     nothing of ours; db imports shared; server, bot and scripts import db and shared; web imports shared.
 //   relative-import-stays-in-package: a relative import never leaves its workspace package; import
 //     another package by its name, through its `exports` (e2e/ and the root configs belong to no package).
 //   feature-imports-own-internals: web/src/features/X imports nothing of web/src/features/Y but
@@ -9,17 +11,30 @@
 //     (web/src/features/<feature>/api/keys.ts), never written inline as an array, so a refresh
 //     elsewhere names exactly the key the read uses.
 // One precedent for page loaders:
-//   data-routes-load-first: a signed-in page (web/src/routes/_auth/*) that shows a feature with an
-//     api/ folder has a `loader` awaiting `queryClient.ensureQueryData(...)` for what it shows first,
-//     and a `pendingComponent` (the page itself, with its loading texts) for a slow read.
+//   data-routes-load-first: every route file (web/src/routes/**) that shows a feature with reads
+//     (an api/ file with queryOptions) has a `loader` awaiting `queryClient.ensureQueryData(...)` for
+//     what it shows first, and a `pendingComponent` (the page itself, with its loading texts) for a
+//     slow read. The router context's features (web/src/app/routerContext.ts) are in hand before any route.
 // And one precedent for limits:
-//   limits-live-in-shared: a limit (a constant named *_MAX, *_MIN, *_LIMIT) is declared only in
-//     shared/src/limits.ts, so the page, the server, the domain and the bot agree on it.
+//   limits-live-in-shared: a limit is declared only in shared/src/limits.ts, so the page, the server,
+//     the domain and the bot agree on it. A limit is a named number that caps or floors something:
+//     its name says so (MAX, MIN or LIMIT anywhere in it) or the code bounds with it (`.max(N)`,
+//     `.min(N)`, `.slice(0, N)`, `limit: N`). Durations (`*_MS`) are timings, not limits: they live
+//     beside what they time.
 // Usage: node scripts/lint/houseRules.mjs [root]. Exits 1 and names every violation.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, posix, relative, sep } from "node:path";
 
-const PACKAGES = ["shared", "db", "server", "web", "bot", "scripts"];
+/** The package graph: each workspace package and the packages of ours it may import. */
+export const LAYERS = {
+  shared: [],
+  db: ["shared"],
+  server: ["db", "shared"],
+  bot: ["db", "shared"],
+  web: ["shared"],
+  scripts: ["db", "shared"],
+};
+const PACKAGES = Object.keys(LAYERS);
 const SKIP = new Set(["node_modules", "dist", "test-results", "playwright-report", "migrations"]);
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 // Static imports and re-exports, side-effect imports, dynamic import() and require().
@@ -68,15 +83,59 @@ const KEY_FACTORY = /^web\/src\/features\/[^/]+\/api\/keys\.ts$/;
 /** The line (1-based) of a character offset. */
 const lineAt = (text, index) => text.slice(0, index).split("\n").length;
 
-const LIMIT = /^\s*(?:export\s+)?const\s+([A-Z][A-Z0-9_]*_(?:MAX|MIN|LIMIT)(?:_BYTES|_CHARS)?)\s*=/gm;
+// An upper-case constant whose value is a number (`100`, `8 * 1024 * 1024`).
+const NUMBER_CONSTANT =
+  /^\s*(?:export\s+)?const\s+([A-Z][A-Z0-9_]*)\s*(?::\s*number\s*)?=\s*[\d_]+(?:\s*[*+]\s*[\d_]+)*\s*;/gm;
+const LIMIT_NAME = /(?:^|_)(?:MAX|MIN|LIMIT)(?:_|$)/;
 const LIMITS_FILE = "shared/src/limits.ts";
+
+/** The limits `text` declares: numbers named as caps or floors, or used as one. */
+function limitsDeclared(text) {
+  const limits = [];
+  for (const [, name] of text.matchAll(NUMBER_CONSTANT)) {
+    if (name.endsWith("_MS")) continue;
+    const bound = new RegExp(
+      `\\.(?:max|min|limit)\\(\\s*${name}\\b|\\.slice\\(\\s*0\\s*,\\s*${name}\\b|\\blimit\\s*:\\s*${name}\\b`,
+    );
+    if (LIMIT_NAME.test(name) || bound.test(text)) limits.push(name);
+  }
+  return limits;
+}
+
+/** The features whose web/src/features/<name>/api/ has a read (a file with queryOptions). */
+function featuresWithReads(root) {
+  const features = join(root, "web/src/features");
+  if (!existsSync(features)) return new Set();
+  return new Set(
+    readdirSync(features).filter((feature) => {
+      const api = join(features, feature, "api");
+      return (
+        existsSync(api) &&
+        readdirSync(api).some(
+          (file) => SOURCE.test(file) && /queryOptions/i.test(readFileSync(join(api, file), "utf8")),
+        )
+      );
+    }),
+  );
+}
+
+/** The features a file imports through `@/features/<name>/`. */
+const featuresImported = (text) => [...text.matchAll(/["']@\/features\/([^/"']+)\//g)].map((m) => m[1]);
+
+/** The package of ours a specifier names (`@spankbank/db/client` -> db), else undefined. */
+const ourPackage = (specifier) => /^@spankbank\/([^/]+)/.exec(specifier)?.[1];
 
 export function houseRuleViolations(root) {
   const violations = [];
+  const withReads = featuresWithReads(root);
+  const contextFile = join(root, "web/src/app/routerContext.ts");
+  const inContext = new Set(existsSync(contextFile) ? featuresImported(readFileSync(contextFile, "utf8")) : []);
   for (const file of sourceFiles(root)) {
     const text = readFileSync(join(root, file), "utf8");
-    if (packageOf(file) !== "(root)" && file !== LIMITS_FILE && !/\.(test|spec)\.tsx?$/.test(file)) {
-      for (const [, name] of text.matchAll(LIMIT)) {
+    // Product source only: build and bench tooling (web/scripts, scripts/bench) keeps its own knobs.
+    const productSource = /^[^/]+\/src\//.test(file) && packageOf(file) !== "(root)";
+    if (productSource && file !== LIMITS_FILE && !/\.(test|spec)\.tsx?$/.test(file)) {
+      for (const name of limitsDeclared(text)) {
         violations.push(
           `${file}: declares the limit ${name}. House rule "limits-live-in-shared": declare it in ${LIMITS_FILE} and import it from @spankbank/shared/limits.`,
         );
@@ -91,10 +150,10 @@ export function houseRuleViolations(root) {
         );
       }
     }
-    if (/^web\/src\/routes\/_auth\//.test(file)) {
-      const dataFeatures = [...text.matchAll(/["']@\/features\/([^/"']+)\//g)]
-        .map((m) => m[1])
-        .filter((feature) => existsSync(join(root, "web/src/features", feature, "api")));
+    if (/^web\/src\/routes\//.test(file)) {
+      const dataFeatures = featuresImported(text).filter(
+        (feature) => withReads.has(feature) && !inContext.has(feature),
+      );
       const loads =
         /\bloader\s*:/.test(text) && /\.ensureQueryData\(/.test(text) && /\bpendingComponent\s*:/.test(text);
       if (dataFeatures.length > 0 && !loads) {
@@ -107,6 +166,16 @@ export function houseRuleViolations(root) {
     }
     const specifiers = new Set(SPECIFIERS.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => m[1])));
     for (const specifier of specifiers) {
+      const imported = ourPackage(specifier);
+      const layer = LAYERS[packageOf(file)];
+      if (imported && layer && imported !== packageOf(file) && !layer.includes(imported)) {
+        violations.push(
+          `${file}: imports "${specifier}", but ${packageOf(file)} may import ${layer.length > 0 ? layer.join(" and ") : "no package of ours"}. ` +
+            'Import boundary "imports-follow-layers": shared imports nothing of ours; db imports shared; ' +
+            "server, bot and scripts import db and shared; web imports shared. Move what both need down a layer.",
+        );
+        continue;
+      }
       const to = target(file, specifier);
       if (to === undefined) continue;
       // e2e/ and the root configs are no package: they drive the whole product and may read any part.
@@ -142,6 +211,6 @@ if (invoked) {
     process.exit(1);
   }
   console.log(
-    "House rules: every import stays inside its package and its feature; every query key comes from a key factory; every data page has a loader; every limit is in shared.",
+    "House rules: every import follows the layers and stays inside its package and its feature; every query key comes from a key factory; every data page has a loader; every limit is in shared.",
   );
 }

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -10,6 +9,7 @@ import { syncCouple } from "@spankbank/db/couple";
 import { hashPassword } from "@spankbank/db/password";
 import { DEMO_LOGINS, demoCouple } from "@spankbank/shared/demoCouple";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../freePort.mjs";
 
 const serverEntry = fileURLToPath(new URL("../../server/dist/server.bundle.js", import.meta.url));
 const backupEntry = fileURLToPath(new URL("../dist/backup.js", import.meta.url));
@@ -33,14 +33,6 @@ const started: ChildProcess[] = [];
 afterEach(() => {
   for (const child of started.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The demo couple at a test cost (N=2^10): sign-ins take milliseconds. */
 async function cheapConfig(dir: string): Promise<string> {

@@ -1,8 +1,7 @@
 // Bundles the compiled server (dist/server.js and every module it imports, ours and
 // node_modules') into one file, dist/server.bundle.js, which is what runs in production.
-// Node spent most of its start resolving, reading and compiling ~1,000 separate modules (a CPU
-// profile: module loading was two thirds of the 1.4 s to the first answer); one minified file
-// starts in about half the time. better-sqlite3 stays outside (a native addon).
+// Node spends most of its start resolving, reading and compiling separate modules; one minified
+// file spares most of that. better-sqlite3 stays outside (a native addon).
 import { build } from "esbuild";
 
 await build({

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { instantAt, sameDayInEarlierMonths, startOfDay } from "./calendar.js";
+import { instantAt, sameDayInEarlierMonths, startOfDay, wallClockAt } from "./calendar.js";
 import { calendarDate } from "./quoteOfTheDay.js";
 
 afterEach(() => {
@@ -59,5 +59,18 @@ describe("instantAt", () => {
     expect(at("2026-10-31", "07:30", "America/New_York")).toBe("2026-10-31T11:30:00.000Z");
     expect(at("2026-11-02", "07:30", "America/New_York")).toBe("2026-11-02T12:30:00.000Z");
     expect(at("2026-11-24", "07:30", "Asia/Kolkata")).toBe("2026-11-24T02:00:00.000Z");
+  });
+});
+
+describe("wallClockAt", () => {
+  it("reads an instant back as the wall clock instantAt took it from, in each zone and across a change", () => {
+    for (const [date, time, zone] of [
+      ["2026-03-07", "07:30", "America/New_York"],
+      ["2026-03-09", "07:30", "America/New_York"],
+      ["2026-11-24", "07:30", "Asia/Kolkata"],
+      ["2026-12-31", "23:59", "Asia/Kolkata"],
+    ] as const) {
+      expect(wallClockAt(instantAt(date, time, zone), zone)).toBe(`${date}T${time}`);
+    }
   });
 });

@@ -4,6 +4,9 @@
 export const WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/** A time of day on a 24-hour clock, HH:MM (07:30, 23:00). */
+export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 /**
  * Building an Intl.DateTimeFormat loads the zone's rules and costs far more than formatting with
  * it (on-this-day built 132 per request), so each zone's formatter is built once and kept. A couple
@@ -63,12 +66,21 @@ export const weekdayClockFormat = (timeZone: string) =>
       }),
   );
 
-/** The UTC offset of `timeZone` at `at`, in milliseconds (east of UTC positive). */
-function offsetAt(at: Date, timeZone: string): number {
+/** The wall clock of `at` in `timeZone`, as milliseconds of a UTC date with the same fields. */
+export function wallOf(at: Date, timeZone: string): number {
   const parts = wallClockFormat(timeZone).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
-  const asUtc = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+  return Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+}
+
+/** The UTC offset of `timeZone` at `at`, in milliseconds (east of UTC positive). */
+export function offsetAt(at: Date, timeZone: string): number {
+  return wallOf(at, timeZone) - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The wall clock of `at` in `timeZone` as a datetime-local value (YYYY-MM-DDTHH:MM): instantAt read back. */
+export function wallClockAt(at: Date, timeZone: string): string {
+  return new Date(wallOf(at, timeZone)).toISOString().slice(0, 16);
 }
 
 /** The instant local midnight starts `date` (YYYY-MM-DD) in `timeZone`, DST included. */

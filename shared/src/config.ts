@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dayWindowSchema, workWindowSchema } from "./dayWindows.js";
+import { clockTime, dayWindowSchema, workWindowSchema } from "./dayWindows.js";
 import { DEFAULT_SLEEP } from "./eachOthersDay.js";
 import { isCalendarDate } from "./letterMoments.js";
 
@@ -49,7 +49,7 @@ export const coupleConfigSchema = z
       .default({}),
     dailyQuestion: z
       .object({
-        time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24 h)"),
+        time: clockTime,
         timeZone,
       })
       .default({ time: "09:00", timeZone: "Asia/Kolkata" }),
@@ -71,10 +71,7 @@ export const coupleConfigSchema = z
     /** Daily online backups at `time` in the couple's zone (the daily question's), kept by day and week. */
     backups: z
       .object({
-        time: z
-          .string()
-          .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24 h)")
-          .default("03:00"),
+        time: clockTime.default("03:00"),
         keepDaily: z.int().min(1).max(365).default(14),
         keepWeekly: z.int().min(0).max(520).default(8),
       })

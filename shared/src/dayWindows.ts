@@ -1,23 +1,24 @@
 import { z } from "zod";
-import { WEEKDAYS } from "./calendar.js";
+import { CLOCK_TIME, WEEKDAYS } from "./calendar.js";
 
 /**
  * The schemas of a partner's daily windows (the config file, the myDay contract). Kept apart from
  * eachOthersDay.ts, whose rules the dashboard's clocks run: those load no zod on the page.
  */
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24 h)");
+/** A time of day as the config and the contract take it. */
+export const clockTime = z.string().regex(CLOCK_TIME, "must be HH:MM (24 h)");
 
 /** A daily window on the partner's clock; `to` before `from` crosses midnight (23:00 to 07:00). */
 export const dayWindowSchema = z
-  .object({ from: hhmm, to: hhmm })
+  .object({ from: clockTime, to: clockTime })
   .refine((window) => window.from !== window.to, { message: "from and to must differ", path: ["to"] });
 
 /** Work hours on the given weekdays (the day the shift starts), Monday to Friday unless said. */
 export const workWindowSchema = z
   .object({
-    from: hhmm,
-    to: hhmm,
+    from: clockTime,
+    to: clockTime,
     days: z.array(z.enum(WEEKDAYS)).min(1).default(["mon", "tue", "wed", "thu", "fri"]),
   })
   .refine((window) => window.from !== window.to, { message: "from and to must differ", path: ["to"] });

@@ -83,8 +83,8 @@ const minutesUntil = (minute: number, time: string) =>
  * The current or next stretch when neither partner is in their sleep window, to the minute, or
  * null when their sleep windows leave no shared waking minute within the next eight days.
  * Whether a partner sleeps changes only when their clock reads a sleep window's edge, so the
- * search jumps from edge to edge (a few dozen clock reads, not 2 per minute for up to 8 days: that
- * took 0.1-0.5 s of a phone's CPU on every dashboard load). A jump across a change of the zone's
+ * search jumps from edge to edge (a few dozen clock reads, not 2 per minute for up to 8 days, which
+ * a phone's CPU felt on every dashboard load). A jump across a change of the zone's
  * offset (daylight saving) is halved until it moves both clocks as far as real time moved, so no
  * edge is stepped over: the answer is the minute-by-minute one.
  */

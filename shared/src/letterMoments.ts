@@ -3,7 +3,7 @@
  * an "open when..." moment. Pure time-zone arithmetic with Intl (no date library is kept), shared
  * by the server (which seals) and the page (which shows the moment).
  */
-import { wallClockFormat } from "./calendar.js";
+import { offsetAt, wallOf } from "./calendar.js";
 
 /** The local time an anniversary letter opens, on the recipient's clock. */
 export const ANNIVERSARY_OPENING_TIME = "08:00";
@@ -22,18 +22,6 @@ export function openWhenLabel(moment: OpenWhenMoment): string {
     case "can't sleep":
       return "Open when you can't sleep";
   }
-}
-
-/** The wall clock of `at` in `timeZone`, as milliseconds of a UTC date with the same fields. */
-function wallOf(at: Date, timeZone: string): number {
-  const parts = wallClockFormat(timeZone).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
-  return Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-}
-
-/** East-of-UTC offset of `timeZone` at the instant `at`, in milliseconds. */
-function offsetAt(at: Date, timeZone: string): number {
-  return wallOf(at, timeZone) - Math.floor(at.getTime() / 1000) * 1000;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

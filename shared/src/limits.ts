@@ -116,5 +116,19 @@ export const CATCH_UP_RETRY_DELAYS_MS: readonly number[] = [5_000, 15_000, 60_00
  * timeout (bot/src/images.ts), within systemd's 90 s stop timeout.
  */
 export const BOT_STOP_DRAIN_MS = 40_000;
+/** Discord's largest page of channel history, the page the bot's catch-up reads. */
+export const DISCORD_HISTORY_PAGE_MAX = 100;
+/** At most this many history pages per channel in one catch-up pass; the next pass reads on at once. */
+export const CATCH_UP_PAGES_MAX = 20;
+/**
+ * Tries at a memory's missing image before giving up: with waits doubling up to two hours this
+ * spans about a week of the bot running, so only an image Discord keeps failing is given up on.
+ */
+export const MEDIA_ATTEMPTS_MAX = 92;
+/** An ending of the story shows at most this many recalls of what the player did. */
+export const STORY_RECALLS_MAX = 3;
+/** No playthrough of the story is anywhere near this many choices: a longer run goes round in circles. */
+export const STORY_RUN_CHOICES_MAX = 1000;
+
 /** Deletions of Discord messages the bot remembers, so a message deleted while being saved is not kept. */
 export const BOT_DELETIONS_REMEMBERED = 1000;

@@ -42,7 +42,7 @@ function arrange(quotes: readonly LoveQuote[]): LoveQuote[] {
     // Works with the most quotes first; among those, one whose quotes differ in author from the
     // quotes three back (their neighbours once read by rows) and that fits in the column, the most frequent author first, the
     // earliest work among equals. One pass per pick, checking the fit only where it could change the
-    // pick: sorting the candidates for every pick made this module 50-90 ms of a phone's CPU.
+    // pick: sorting the candidates for every pick is too slow for a phone's CPU.
     // A work also stays in one column (all its quotes a whole row apart), which the footer's
     // half-schedule offset needs to keep a work 30 days apart across card and footer.
     const fits = (group: LoveQuote[]) =>

@@ -31,8 +31,8 @@ for (const key of Object.keys(manifest)) {
 /**
  * Every list starts with what index.html itself loads (the main bundle, its chunks, its styles),
  * in that order: a browser fetches Link preloads in the order given, before it parses the page,
- * and the route's 10-20 chunks listed first held the main bundle back (LCP 2.6 s -> 3.7 s on the
- * desktop run): the main bundle is what everything waits for, so it goes first.
+ * and the route's chunks listed first hold the main bundle back: the main bundle is what
+ * everything waits for, so it goes first.
  */
 const entryScripts = [];
 const entryStyles = [];

@@ -1,16 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { channelCursor, isMessageHandled, moveCursor } from "@spankbank/db/discordCursors";
-import { CATCH_UP_RETRY_DELAYS_MS } from "@spankbank/shared/limits";
+import { CATCH_UP_PAGES_MAX, CATCH_UP_RETRY_DELAYS_MS, DISCORD_HISTORY_PAGE_MAX } from "@spankbank/shared/limits";
 import type { Client, Collection, Message } from "discord.js";
 import type { BotContext } from "../context.js";
 import { logError } from "../logging.js";
 import { isStopping, stopSignal, track } from "../workInProgress.js";
 import { onMessageCreate, readChannels } from "./messages.js";
 
-/** Discord's largest page of channel history. */
-const PAGE_SIZE = 100;
-/** At most this many pages per channel in one pass (2,000 messages); the next pass reads on at once. */
-export const CATCH_UP_MAX_PAGES = 20;
 /** A cursor before every message of a channel. */
 const BEGINNING = "0";
 
@@ -56,15 +52,15 @@ async function catchUpChannel(client: Client, channelId: string, context: BotCon
   let after = channelCursor(context.db, channelId);
   if (after === null) {
     console.log(
-      `First start in channel ${channelId}: reading its latest ${PAGE_SIZE} messages (a partner's become memories or answers; see README, 'The Discord bot').`,
+      `First start in channel ${channelId}: reading its latest ${DISCORD_HISTORY_PAGE_MAX} messages (a partner's become memories or answers; see README, 'The Discord bot').`,
     );
   }
   let read = 0;
   // Whether every message read so far is handled: only then may the cursor move.
   let handledSoFar = true;
-  for (let page = 0; page < CATCH_UP_MAX_PAGES; page++) {
+  for (let page = 0; page < CATCH_UP_PAGES_MAX; page++) {
     const messages: Collection<string, Message> = await channel.messages.fetch(
-      after ? { after, limit: PAGE_SIZE } : { limit: PAGE_SIZE },
+      after ? { after, limit: DISCORD_HISTORY_PAGE_MAX } : { limit: DISCORD_HISTORY_PAGE_MAX },
     );
     const oldestFirst = [...messages.values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
     // An empty channel at the first start: all it will hold is posted later, read from its beginning.
@@ -83,7 +79,8 @@ async function catchUpChannel(client: Client, channelId: string, context: BotCon
       if (handledSoFar) moveCursor(context.db, channelId, message.id);
     }
     // Without a cursor only the latest page is read; a short page is the end of the history.
-    if (!after || oldestFirst.length < PAGE_SIZE) return { read, done: handledSoFar, failed: !handledSoFar };
+    if (!after || oldestFirst.length < DISCORD_HISTORY_PAGE_MAX)
+      return { read, done: handledSoFar, failed: !handledSoFar };
     after = oldestFirst.at(-1)!.id;
   }
   return { read, done: false, failed: !handledSoFar };

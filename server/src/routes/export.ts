@@ -15,7 +15,6 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     const sealedFor = config.questions.revealAfterBothAnswered ? user.id : undefined;
     // Letters for later to this partner leave the server only once opened.
     const archive = exportArchive(db, at, { sealedFor, downloadedBy: user.id });
-    reply.header("Cache-Control", "no-store");
     reply.header("Content-Disposition", attachment(at));
     // Known ahead, so the browser shows how far the download is.
     reply.header("Content-Length", archive.size);
@@ -24,7 +23,6 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.head("/export", async (request, reply) => {
     signedInUser(request);
-    reply.header("Cache-Control", "no-store");
     reply.header("Content-Disposition", attachment(now()));
     return reply.type("application/zip").send();
   });

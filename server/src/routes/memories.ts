@@ -88,8 +88,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/memories/trash",
     { schema: { querystring: trashPageQuery, response: { 200: trashPageReply } } },
-    async (request, reply) => {
-      reply.header("Cache-Control", "no-store");
+    async (request) => {
       const found = trashPage(db, request.query.page ?? 1, request.query.pageSize ?? MEMORIES_PER_PAGE, now());
       return {
         ...found,

@@ -12,6 +12,7 @@ import {
   recordLoginFailure,
   rememberClient,
 } from "@spankbank/db/loginThrottle";
+import { partnersWithDays } from "@spankbank/db/partnerDays";
 import { decoyHashLike } from "@spankbank/db/password";
 import {
   createSession,
@@ -21,7 +22,14 @@ import {
   purgeExpiredSessions,
 } from "@spankbank/db/sessions";
 import type { CoupleConfig } from "@spankbank/shared/config";
-import { loginBody, loginRefusal, loginReply, sessionAnswer } from "@spankbank/shared/contract/auth";
+import {
+  coupleSummaryOf,
+  loginBody,
+  loginRefusal,
+  loginReply,
+  sessionAnswer,
+  sessionUserOf,
+} from "@spankbank/shared/contract/auth";
 import { PASSWORD_CHECKS_WAITING_MAX, SESSION_TTL_MS } from "@spankbank/shared/limits";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -29,7 +37,6 @@ import { z } from "zod";
 import { diskProblem, httpError } from "../plugins/errors.js";
 import { SESSION_COOKIE, signedInUser } from "../plugins/session.js";
 import { PasswordChecks } from "../signIn/passwordChecks.js";
-import { toCoupleSummary, toSessionUser } from "./people.js";
 
 const INVALID_LOGIN = "Invalid username or password";
 /**
@@ -118,7 +125,7 @@ export const signInRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (ap
         secure: https,
         maxAge: Math.floor(SESSION_TTL_MS / 1000),
       });
-      return { user: toSessionUser(user) };
+      return { user: sessionUserOf(user) };
     },
   );
 
@@ -150,7 +157,7 @@ export const signInRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (ap
     async (request) => {
       const user = request.user;
       if (!user) return null;
-      return { user: toSessionUser(user), couple: toCoupleSummary(db, config, demo) };
+      return { user: sessionUserOf(user), couple: coupleSummaryOf(partnersWithDays(db, config), config, demo) };
     },
   );
 };

@@ -29,8 +29,7 @@ export const workoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/workout-reward", { schema: { response: { 200: workoutRewardReply } } }, async (request, reply) => {
-    reply.header("Cache-Control", "no-store");
+  app.get("/workout-reward", { schema: { response: { 200: workoutRewardReply } } }, async (request) => {
     const today = workoutRewardToday(db, signedInUser(request).id, config.economy, now());
     return { reward: today.reward, rewards_per_day: today.rewardsPerDay, rewarded_today: today.rewardedToday };
   });

@@ -23,7 +23,7 @@ export interface TestApp {
 
 /**
  * The demo couple with the same passwords hashed at a test cost (N=2^10, 1 MiB): a sign-in takes
- * milliseconds instead of 0.65 s, so tests stay fast on a busy machine. The production cost is
+ * milliseconds instead of most of a second, so tests stay fast on a busy machine. The production cost is
  * tested once, in signIn.test.ts.
  */
 export const testCouple: CoupleConfig = {

@@ -33,6 +33,45 @@ export const coupleSummary = z.object({
   demo: z.boolean(),
 });
 export type CoupleSummary = z.infer<typeof coupleSummary>;
+type PartnerSummary = z.infer<typeof partnerSummary>;
+
+/** A signed-in partner as the browser sees them, from the database's user (never its password hash). */
+export function sessionUserOf({
+  username,
+  displayName,
+  responseName,
+  discordId,
+  timeZone,
+  city,
+}: SessionUser): SessionUser {
+  return { username, displayName, responseName, discordId, timeZone, city };
+}
+
+/**
+ * Both partners as the page needs them (names, zones, cities, each one's day), the charity and
+ * the couple's zone: never hashes or Discord ids.
+ */
+export function coupleSummaryOf(
+  partners: readonly [PartnerSummary, PartnerSummary],
+  config: { charityName: string; dailyQuestion: { timeZone: string } },
+  demo: boolean,
+): CoupleSummary {
+  const summary = ({ username, displayName, responseName, timeZone, city, sleep, work }: PartnerSummary) => ({
+    username,
+    displayName,
+    responseName,
+    timeZone,
+    city,
+    sleep,
+    ...(work ? { work } : {}),
+  });
+  return {
+    partners: [summary(partners[0]), summary(partners[1])],
+    charityName: config.charityName,
+    timeZone: config.dailyQuestion.timeZone,
+    demo,
+  };
+}
 
 export const loginReply = z.object({ user: sessionUser });
 /** 401 on a wrong username or password: the spec's message, and how many tries are left before a pause. */

@@ -1,9 +1,8 @@
 import { z } from "zod";
+import { clockTime } from "../dayWindows.js";
 import { isCalendarDate, OPEN_WHEN_MOMENTS } from "../letterMoments.js";
 import { LATER_LETTER_MAX } from "../limits.js";
 import { isoDate, text } from "./common.js";
-
-const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24 h)");
 
 /** When a letter for later opens. */
 export const letterOpening = z.discriminatedUnion(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dayWindowSchema } from "../dayWindows.js";
+import { clockTime, dayWindowSchema } from "../dayWindows.js";
 import { WEEKDAYS } from "../eachOthersDay.js";
 
 /** How announcements reach a partner during their sleep window (issue 22, point 2). */
@@ -7,13 +7,11 @@ export const QUIET_HOURS = ["silent", "digest"] as const;
 export type QuietHours = (typeof QUIET_HOURS)[number];
 export const DEFAULT_QUIET_HOURS: QuietHours = "silent";
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM (24 h)");
-
 /** Work hours as the web sends them: the days are always said (no default), at least one, none twice. */
 const workBody = z
   .strictObject({
-    from: hhmm,
-    to: hhmm,
+    from: clockTime,
+    to: clockTime,
     days: z
       .array(z.enum(WEEKDAYS))
       .min(1, "pick at least one day")
@@ -24,7 +22,7 @@ const workBody = z
 /** `PUT /api/my-day`: the signed-in partner's own sleep window, work hours (null: none) and quiet hours. */
 export const myDayBody = z.strictObject({
   sleep: z
-    .strictObject({ from: hhmm, to: hhmm })
+    .strictObject({ from: clockTime, to: clockTime })
     .refine((window) => window.from !== window.to, { message: "from and to must differ", path: ["to"] }),
   work: workBody.nullable(),
   quietHours: z.enum(QUIET_HOURS),

@@ -1,3 +1,4 @@
+import { STORY_RUN_CHOICES_MAX } from "@spankbank/shared/limits";
 import { isShown, newAdventure, type StoryState, storyReducer } from "./engine/storyEngine";
 import type { StoryThing } from "./scenes/things";
 import type { StoryScene } from "./scenes/types";
@@ -41,9 +42,6 @@ export interface Simulation {
   /** How many runs ended at each ending scene. */
   endings: Map<number, number>;
 }
-
-/** A runaway guard: no playthrough of this story is anywhere near this long. */
-const MAX_CHOICES = 1000;
 
 /**
  * Random players: each run starts a new adventure and picks uniformly among the choices shown
@@ -94,7 +92,8 @@ export function simulatePlays(
         result.endings.set(scene.id, (result.endings.get(scene.id) ?? 0) + 1);
         break;
       }
-      if (made >= MAX_CHOICES) throw new Error(`a run made ${MAX_CHOICES} choices without an ending`);
+      if (made >= STORY_RUN_CHOICES_MAX)
+        throw new Error(`a run made ${STORY_RUN_CHOICES_MAX} choices without an ending`);
       const shown = scene.choices
         .map((choice, index) => ({ choice, index }))
         .filter(({ choice }) => showAll || isShown(choice, state.flags));

@@ -1,4 +1,4 @@
-import type { LoginBody, SessionReply } from "@spankbank/shared/contract/auth";
+import { coupleSummaryOf, type LoginBody, type SessionReply, sessionUserOf } from "@spankbank/shared/contract/auth";
 import { DEMO_LOGINS, demoCouple } from "@spankbank/shared/demoCouple";
 import { LOGIN_FAILURE_LIMIT } from "@spankbank/shared/limits";
 import { HttpResponse, http } from "msw";
@@ -40,28 +40,10 @@ export function resetAuth(): void {
   state.everywhereLogouts = 0;
 }
 
-/** The demo couple's session answer, shaped like the server's GET /api/auth/session. */
+/** The demo couple's session answer, shaped as the server's GET /api/auth/session shapes it. */
 export function sessionReplyFor(username: string): SessionReply {
-  const partners = demoCouple.partners.map(({ username, displayName, responseName, timeZone, city, sleep, work }) => ({
-    username,
-    displayName,
-    responseName,
-    timeZone,
-    city,
-    sleep,
-    ...(work ? { work } : {}),
-  }));
   const user = demoCouple.partners.find((partner) => partner.username === username)!;
-  const { passwordHash: _hash, sleep: _sleep, work: _work, ...sessionUser } = user;
-  return {
-    user: sessionUser,
-    couple: {
-      partners: [partners[0]!, partners[1]!],
-      charityName: demoCouple.charityName,
-      timeZone: demoCouple.dailyQuestion.timeZone,
-      demo: true,
-    },
-  };
+  return { user: sessionUserOf(user), couple: coupleSummaryOf(demoCouple.partners, demoCouple, true) };
 }
 
 export const failure = (statusCode: number, error: string, message: string) =>

@@ -1,30 +1,13 @@
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { instantAt } from "@spankbank/shared/calendar";
+import { Modal, Textarea, TextInput } from "@mantine/core";
+import { instantAt, wallClockAt } from "@spankbank/shared/calendar";
 import type { InventoryItem } from "@spankbank/shared/contract/inventory";
 import { FAVOUR_NOTE_MAX } from "@spankbank/shared/limits";
 import { type FormEvent, useState } from "react";
-import { ApiError } from "@/lib/api";
+import { counterBelow, ModalForm, refusalOf } from "@/components/ModalForm";
 import { useMyClock } from "@/lib/favourTime";
 import { toast } from "@/lib/toast";
 import { useRedeemItem } from "../api/redeemItem";
 import { focusAfterRedeem } from "./focusAfterRedeem";
-
-const counterBelow = ["label", "input", "description", "error"] as ("label" | "input" | "description" | "error")[];
-
-/** The wall clock now in `timeZone`, as a datetime-local value (YYYY-MM-DDTHH:MM). */
-function wallNow(timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(new Date());
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
-  return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`;
-}
 
 /**
  * Redeem with a note and a wished time (issue 22, point 5). The plain Redeem button stays as the
@@ -64,8 +47,7 @@ export function RedeemWithNoteModal({ item, onClose }: { item: InventoryItem | u
           close();
           focusAfterRedeem(item.name);
         },
-        onError: (failure) =>
-          setError(failure instanceof ApiError ? failure.message : "Failed to redeem. Please try again."),
+        onError: (failure) => setError(refusalOf(failure, "Failed to redeem. Please try again.")),
       },
     );
   };
@@ -77,42 +59,32 @@ export function RedeemWithNoteModal({ item, onClose }: { item: InventoryItem | u
       closeButtonProps={{ "aria-label": "Close" }}
       centered
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Textarea
-            label="A note (optional)"
-            placeholder="Call me before my first meeting?"
-            value={note}
-            onChange={(event) => setNote(event.currentTarget.value.slice(0, FAVOUR_NOTE_MAX))}
-            description={`${note.length}/${FAVOUR_NOTE_MAX}`}
-            inputWrapperOrder={counterBelow}
-            autosize
-            minRows={2}
-            maxRows={6}
-            data-autofocus
-          />
-          <TextInput
-            type="datetime-local"
-            label={`When would you like it? (optional, your time${city ? ` in ${city}` : ""})`}
-            value={wished}
-            min={wallNow(timeZone)}
-            onChange={(event) => setWished(event.currentTarget.value)}
-          />
-          {error && (
-            <Text role="alert" c="red.9" size="sm">
-              {error}
-            </Text>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={redeem.isPending}>
-              Redeem
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <ModalForm
+        onSubmit={submit}
+        error={error}
+        cancel={{ label: "Cancel", onClick: close }}
+        submit={{ label: "Redeem", loading: redeem.isPending }}
+      >
+        <Textarea
+          label="A note (optional)"
+          placeholder="Call me before my first meeting?"
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value.slice(0, FAVOUR_NOTE_MAX))}
+          description={`${note.length}/${FAVOUR_NOTE_MAX}`}
+          inputWrapperOrder={counterBelow}
+          autosize
+          minRows={2}
+          maxRows={6}
+          data-autofocus
+        />
+        <TextInput
+          type="datetime-local"
+          label={`When would you like it? (optional, your time${city ? ` in ${city}` : ""})`}
+          value={wished}
+          min={wallClockAt(new Date(), timeZone)}
+          onChange={(event) => setWished(event.currentTarget.value)}
+        />
+      </ModalForm>
     </Modal>
   );
 }

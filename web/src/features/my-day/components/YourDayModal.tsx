@@ -11,8 +11,9 @@ import {
   Stack,
   Switch,
   Text,
+  TextInput,
 } from "@mantine/core";
-import { TimeInput } from "@mantine/dates";
+import { CLOCK_TIME } from "@spankbank/shared/calendar";
 import type { MyDayBody, MyDayReply, QuietHours } from "@spankbank/shared/contract/myDay";
 import type { Weekday } from "@spankbank/shared/eachOthersDay";
 import { type FormEvent, useState } from "react";
@@ -41,12 +42,11 @@ interface Fields {
   workDays: Weekday[];
   quietHours: QuietHours;
 }
-type Errors = Partial<Record<"sleepFrom" | "sleepTo" | "workFrom" | "workTo" | "workDays", string>>;
+type ClockKey = "sleepFrom" | "sleepTo" | "workFrom" | "workTo";
+type Errors = Partial<Record<ClockKey | "workDays", string>>;
 
 /** The section legends read as the radio group's label does. */
 const SECTION = { legend: { fontSize: "var(--mantine-font-size-sm)", fontWeight: 600, marginBottom: 4 } };
-
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 function fieldsOf(day: MyDayReply): Fields {
   return {
@@ -62,7 +62,7 @@ function fieldsOf(day: MyDayReply): Fields {
 
 /** What the form refuses before sending, in the words of its labels (the server checks it all again). */
 function errorsOf(fields: Fields): Errors {
-  const time = (value: string, label: string) => (HHMM.test(value) ? undefined : `Enter ${label} as HH:MM`);
+  const time = (value: string, label: string) => (CLOCK_TIME.test(value) ? undefined : `Enter ${label} as HH:MM`);
   const errors: Errors = {
     sleepFrom: time(fields.sleepFrom, "your bedtime"),
     sleepTo:
@@ -157,6 +157,18 @@ function YourDayForm({
   const save = useSaveMyDay();
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
     setFields((current) => ({ ...current, [key]: value }));
+  /** A time of day of the form: a native time input (the browser's own picker, HH:MM). */
+  const clockField = (key: ClockKey, label: string, props: { "data-autofocus"?: boolean } = {}) => (
+    <TextInput
+      type="time"
+      label={label}
+      value={fields[key]}
+      onChange={(event) => set(key, event.currentTarget.value)}
+      error={errors[key]}
+      required
+      {...props}
+    />
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -180,21 +192,8 @@ function YourDayForm({
         </Text>
         <Fieldset legend="Sleep" variant="unstyled" styles={SECTION}>
           <SimpleGrid cols={2} spacing="sm">
-            <TimeInput
-              label="Bedtime"
-              value={fields.sleepFrom}
-              onChange={(event) => set("sleepFrom", event.currentTarget.value)}
-              error={errors.sleepFrom}
-              required
-              data-autofocus
-            />
-            <TimeInput
-              label="Wake-up"
-              value={fields.sleepTo}
-              onChange={(event) => set("sleepTo", event.currentTarget.value)}
-              error={errors.sleepTo}
-              required
-            />
+            {clockField("sleepFrom", "Bedtime", { "data-autofocus": true })}
+            {clockField("sleepTo", "Wake-up")}
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend="Work" variant="unstyled" styles={SECTION}>
@@ -207,20 +206,8 @@ function YourDayForm({
             {fields.hasWork && (
               <>
                 <SimpleGrid cols={2} spacing="sm">
-                  <TimeInput
-                    label="Work starts"
-                    value={fields.workFrom}
-                    onChange={(event) => set("workFrom", event.currentTarget.value)}
-                    error={errors.workFrom}
-                    required
-                  />
-                  <TimeInput
-                    label="Work ends"
-                    value={fields.workTo}
-                    onChange={(event) => set("workTo", event.currentTarget.value)}
-                    error={errors.workTo}
-                    required
-                  />
+                  {clockField("workFrom", "Work starts")}
+                  {clockField("workTo", "Work ends")}
                 </SimpleGrid>
                 <Fieldset
                   legend="Work days"

@@ -1,14 +1,12 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Modal, Text, TextInput } from "@mantine/core";
 import type { OwedFavour } from "@spankbank/shared/contract/owed";
 import { DECLINE_REASON_MAX } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
 import { type FormEvent, useState } from "react";
-import { ApiError } from "@/lib/api";
+import { counterBelow, ModalForm, refusalOf } from "@/components/ModalForm";
 import { firstControl, returnFocus } from "@/lib/returnFocus";
 import { toast } from "@/lib/toast";
 import { useDeclineRedemption } from "../api/declineRedemption";
-
-const counterBelow = ["label", "input", "description", "error"] as ("label" | "input" | "description" | "error")[];
 
 /** Say no to a redeemed favour, with a reason the partner reads; their spanks go back to them. */
 export function DeclineFavourModal({
@@ -44,8 +42,7 @@ export function DeclineFavourModal({
           // The declined favour leaves the list: the next one's Decline, else the selected tab.
           returnFocus(() => firstControl(['button[aria-label^="Decline "]', '[role="tab"][aria-selected="true"]']));
         },
-        onError: (failure) =>
-          setError(failure instanceof ApiError ? failure.message : "Failed to decline. Please try again."),
+        onError: (failure) => setError(refusalOf(failure, "Failed to decline. Please try again.")),
       },
     );
   };
@@ -57,37 +54,27 @@ export function DeclineFavourModal({
       closeButtonProps={{ "aria-label": "Close" }}
       centered
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text size="sm">
-            {favour && favour.price > 0
-              ? `${partnerName} gets the ${spanks(favour.price)} back, and reads your reason.`
-              : `${partnerName} reads your reason.`}
-          </Text>
-          <TextInput
-            label="Reason"
-            placeholder="I'm on nights that week, can we pick another?"
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value.slice(0, DECLINE_REASON_MAX))}
-            description={`${reason.length}/${DECLINE_REASON_MAX}`}
-            inputWrapperOrder={counterBelow}
-            data-autofocus
-          />
-          {error && (
-            <Text role="alert" c="red.9" size="sm">
-              {error}
-            </Text>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Keep it
-            </Button>
-            <Button type="submit" color="red.9" loading={decline.isPending}>
-              Decline and refund
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <ModalForm
+        onSubmit={submit}
+        error={error}
+        cancel={{ label: "Keep it", onClick: close }}
+        submit={{ label: "Decline and refund", loading: decline.isPending, color: "red.9" }}
+      >
+        <Text size="sm">
+          {favour && favour.price > 0
+            ? `${partnerName} gets the ${spanks(favour.price)} back, and reads your reason.`
+            : `${partnerName} reads your reason.`}
+        </Text>
+        <TextInput
+          label="Reason"
+          placeholder="I'm on nights that week, can we pick another?"
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value.slice(0, DECLINE_REASON_MAX))}
+          description={`${reason.length}/${DECLINE_REASON_MAX}`}
+          inputWrapperOrder={counterBelow}
+          data-autofocus
+        />
+      </ModalForm>
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { ActionIcon, Checkbox, Group, Modal, Text, Textarea, TextInput } from "@mantine/core";
 import type { Product } from "@spankbank/shared/contract/products";
 import {
   PRODUCT_DESCRIPTION_MAX,
@@ -8,6 +8,7 @@ import {
   PRODUCT_QUANTITY_MIN,
 } from "@spankbank/shared/limits";
 import { type FormEvent, useState } from "react";
+import { counterBelow, ModalForm } from "@/components/ModalForm";
 import { useSaveProduct } from "../api/saveProduct";
 import {
   cutDescription,
@@ -33,9 +34,6 @@ const formOf = (product: Product | undefined): ProductForm =>
         inPerson: product.in_person,
       }
     : emptyProductForm;
-
-// Counters sit under their field, where the eye is while typing.
-const counterBelow = ["label", "input", "description", "error"] as ("label" | "input" | "description" | "error")[];
 
 /** Add or edit one of the partner's own products. Closing or saving resets the form (SPEC section 4). */
 export function ProductFormModal({
@@ -83,98 +81,88 @@ export function ProductFormModal({
       centered
       size="md"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Name"
-            value={form.name}
-            onChange={(event) => set({ name: cutName(event.currentTarget.value) })}
-            description={`${form.name.length}/${PRODUCT_NAME_MAX}`}
-            inputWrapperOrder={counterBelow}
-            data-autofocus
-          />
-          <Textarea
-            label="Description"
-            value={form.description}
-            onChange={(event) => set({ description: cutDescription(event.currentTarget.value) })}
-            description={`${form.description.length}/${PRODUCT_DESCRIPTION_MAX}`}
-            inputWrapperOrder={counterBelow}
-            autosize
-            minRows={3}
-            maxRows={8}
-          />
-          <div>
-            <Text component="span" id="product-quantity-label" size="sm" fw={500} display="block" mb={4}>
-              Quantity
+      <ModalForm
+        onSubmit={submit}
+        error={invalid && INVALID_PRODUCT_MESSAGE}
+        cancel={{ label: "Cancel", onClick: close }}
+        submit={{ label: product ? "Update Product" : "Add Product", loading: save.isPending }}
+      >
+        <TextInput
+          label="Name"
+          value={form.name}
+          onChange={(event) => set({ name: cutName(event.currentTarget.value) })}
+          description={`${form.name.length}/${PRODUCT_NAME_MAX}`}
+          inputWrapperOrder={counterBelow}
+          data-autofocus
+        />
+        <Textarea
+          label="Description"
+          value={form.description}
+          onChange={(event) => set({ description: cutDescription(event.currentTarget.value) })}
+          description={`${form.description.length}/${PRODUCT_DESCRIPTION_MAX}`}
+          inputWrapperOrder={counterBelow}
+          autosize
+          minRows={3}
+          maxRows={8}
+        />
+        <div>
+          <Text component="span" id="product-quantity-label" size="sm" fw={500} display="block" mb={4}>
+            Quantity
+          </Text>
+          <Group gap="sm" role="group" aria-labelledby="product-quantity-label">
+            <ActionIcon
+              variant="light"
+              size="lg"
+              radius="xl"
+              aria-label="Decrease quantity"
+              disabled={form.quantity <= PRODUCT_QUANTITY_MIN}
+              onClick={() => set({ quantity: stepQuantity(form.quantity, -1) })}
+            >
+              <span aria-hidden="true">−</span>
+            </ActionIcon>
+            <Text component="output" fw={700} size="lg" miw={24} ta="center" aria-live="polite">
+              {form.quantity}
             </Text>
-            <Group gap="sm" role="group" aria-labelledby="product-quantity-label">
-              <ActionIcon
-                variant="light"
-                size="lg"
-                radius="xl"
-                aria-label="Decrease quantity"
-                disabled={form.quantity <= PRODUCT_QUANTITY_MIN}
-                onClick={() => set({ quantity: stepQuantity(form.quantity, -1) })}
-              >
-                <span aria-hidden="true">−</span>
-              </ActionIcon>
-              <Text component="output" fw={700} size="lg" miw={24} ta="center" aria-live="polite">
-                {form.quantity}
-              </Text>
-              <ActionIcon
-                variant="light"
-                size="lg"
-                radius="xl"
-                aria-label="Increase quantity"
-                disabled={form.quantity >= PRODUCT_QUANTITY_MAX}
-                onClick={() => set({ quantity: stepQuantity(form.quantity, 1) })}
-              >
-                <span aria-hidden="true">+</span>
-              </ActionIcon>
-            </Group>
-          </div>
-          <TextInput
-            label="Price (Spanks)"
-            inputMode="numeric"
-            placeholder="0"
-            value={form.price}
-            onChange={(event) => set({ price: cutPrice(event.currentTarget.value) })}
-            maxLength={PRODUCT_PRICE_MAX_CHARS}
-            error={priceError(form.price)}
-            errorProps={{ role: "alert" }}
-          />
-          <TextInput
-            label="Use within (days)"
-            description="Optional: a favour not redeemed in time goes back as spanks"
-            inputMode="numeric"
-            placeholder="No limit"
-            value={form.useWithinDays}
-            onChange={(event) => set({ useWithinDays: event.currentTarget.value.slice(0, 3) })}
-            maxLength={3}
-            error={expiryDaysError(form.useWithinDays)}
-            errorProps={{ role: "alert" }}
-          />
-          <Checkbox
-            label="In person"
-            description="A favour for when you're together: it waits for your next visit"
-            checked={form.inPerson}
-            onChange={(event) => set({ inPerson: event.currentTarget.checked })}
-          />
-          {invalid && (
-            <Text role="alert" c="red.9" size="sm">
-              {INVALID_PRODUCT_MESSAGE}
-            </Text>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {product ? "Update Product" : "Add Product"}
-            </Button>
+            <ActionIcon
+              variant="light"
+              size="lg"
+              radius="xl"
+              aria-label="Increase quantity"
+              disabled={form.quantity >= PRODUCT_QUANTITY_MAX}
+              onClick={() => set({ quantity: stepQuantity(form.quantity, 1) })}
+            >
+              <span aria-hidden="true">+</span>
+            </ActionIcon>
           </Group>
-        </Stack>
-      </form>
+        </div>
+        <TextInput
+          label="Price (Spanks)"
+          inputMode="numeric"
+          placeholder="0"
+          value={form.price}
+          onChange={(event) => set({ price: cutPrice(event.currentTarget.value) })}
+          maxLength={PRODUCT_PRICE_MAX_CHARS}
+          error={priceError(form.price)}
+          errorProps={{ role: "alert" }}
+        />
+        <TextInput
+          label="Use within (days)"
+          description="Optional: a favour not redeemed in time goes back as spanks"
+          inputMode="numeric"
+          placeholder="No limit"
+          value={form.useWithinDays}
+          onChange={(event) => set({ useWithinDays: event.currentTarget.value.slice(0, 3) })}
+          maxLength={3}
+          error={expiryDaysError(form.useWithinDays)}
+          errorProps={{ role: "alert" }}
+        />
+        <Checkbox
+          label="In person"
+          description="A favour for when you're together: it waits for your next visit"
+          checked={form.inPerson}
+          onChange={(event) => set({ inPerson: event.currentTarget.checked })}
+        />
+      </ModalForm>
     </Modal>
   );
 }

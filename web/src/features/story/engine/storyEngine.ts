@@ -1,4 +1,4 @@
-import { HEART_SCORE_MAX, HEART_SCORE_MIN, HEART_SCORE_START } from "@spankbank/shared/limits";
+import { HEART_SCORE_MAX, HEART_SCORE_MIN, HEART_SCORE_START, STORY_RECALLS_MAX } from "@spankbank/shared/limits";
 import type { StoryChoice, StoryFlag, StoryScene } from "../scenes/types";
 
 /**
@@ -47,9 +47,6 @@ export function isShown(choice: StoryChoice, flags: readonly StoryFlag[]): boole
   );
 }
 
-/** An ending shows at most this many recalls of what the player did. */
-export const MAX_RECALLS = 3;
-
 /** What a player sees of a scene with these flags and this score: its text, message and choices. */
 export interface SceneView {
   text: string;
@@ -67,7 +64,7 @@ export function sceneView(scene: StoryScene, flags: readonly StoryFlag[], score:
     text: shade ? `${scene.text} ${shade.text}` : (variant?.text ?? scene.text),
     recalls: (scene.recalls ?? [])
       .filter(({ flag }) => flags.includes(flag))
-      .slice(0, MAX_RECALLS)
+      .slice(0, STORY_RECALLS_MAX)
       .map(({ line }) => line),
     partnerMessage: shade?.partnerMessage ?? variant?.partnerMessage ?? scene.partnerMessage,
     choices: scene.choices.map((choice, index) => ({ choice, index })).filter(({ choice }) => isShown(choice, flags)),

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from "@mantin
 import type { Visit } from "@spankbank/shared/contract/visits";
 import { VISIT_NOTE_MAX, VISIT_PLACE_MAX } from "@spankbank/shared/limits";
 import { type FormEvent, useState } from "react";
-import { ApiError } from "@/lib/api";
+import { counterBelow, refusalOf } from "@/components/ModalForm";
 import { buttonNamed, returnFocus } from "@/lib/returnFocus";
 import { useSaveVisit } from "../api/saveVisit";
 
@@ -56,7 +56,7 @@ export function VisitFormModal({ mode, onClose }: { mode: VisitFormMode | undefi
       },
     );
   };
-  const refusal = save.error instanceof ApiError ? save.error.message : save.error ? "Could not save the visit." : null;
+  const refusal = save.error ? refusalOf(save.error, "Could not save the visit.") : null;
   return (
     <Modal
       opened={mode !== undefined}
@@ -97,7 +97,7 @@ export function VisitFormModal({ mode, onClose }: { mode: VisitFormMode | undefi
             minRows={2}
             maxLength={VISIT_NOTE_MAX}
             description={`${fields.note.length}/${VISIT_NOTE_MAX}`}
-            inputWrapperOrder={["label", "input", "description", "error"]}
+            inputWrapperOrder={counterBelow}
             value={fields.note}
             onChange={(event) => set({ note: event.currentTarget.value })}
           />
