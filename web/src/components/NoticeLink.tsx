@@ -1,4 +1,4 @@
-import { Group, Paper, ThemeIcon } from "@mantine/core";
+import { Group, Paper } from "@mantine/core";
 import { HeartIcon } from "./HeartIcon";
 import { AnchorLink } from "./links";
 import classes from "./noticeLink.module.css";
@@ -32,7 +32,7 @@ export function NoticeLink({
   return (
     <Paper withBorder radius="lg" px="lg" py="md" className={classes.notice}>
       <Group gap="md" wrap="nowrap">
-        <ThemeIcon size={44} radius="xl" color="rose.9" aria-hidden>
+        <span className={classes.icon} aria-hidden="true">
           {icon === "together" ? (
             <HeartIcon size={24} />
           ) : (
@@ -51,7 +51,7 @@ export function NoticeLink({
               {DRAWINGS[icon]}
             </svg>
           )}
-        </ThemeIcon>
+        </span>
         <AnchorLink to={to} fw={700} fz="lg" c="rose.9" className={classes.link}>
           {text}
         </AnchorLink>
