@@ -18,6 +18,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/redeem": { itemId: 1 },
   "POST /api/confirm-redeem": { itemId: 1 },
   "POST /api/decline-redeem": { itemId: 1, reason: "Not this week" },
+  "POST /api/expired-favours/noticed": { purchase_ids: [1] },
   "POST /api/memories/delete": { ids: [1] },
   "POST /api/memories/restore": { ids: [1] },
   "PUT /api/letter": { text: "Dear you" },

@@ -112,6 +112,12 @@ const ROUTES: HostileRoute[] = [
   { method: "POST", path: "/api/memories/restore", body: { ids: fc.array(wholeNumber, { maxLength: 3 }) } },
   { method: "GET", path: "/api/media/{id}" },
   { method: "GET", path: "/api/owed" },
+  { method: "GET", path: "/api/expired-favours" },
+  {
+    method: "POST",
+    path: "/api/expired-favours/noticed",
+    body: { purchase_ids: fc.array(wholeNumber, { maxLength: 3 }) },
+  },
   { method: "GET", path: "/api/backup-health" },
   { method: "GET", path: "/api/letter" },
   { method: "PUT", path: "/api/letter", body: { text: fc.constantFrom("Dear you,\n\nI *love* you.") } },

@@ -86,6 +86,10 @@ export const USE_WITHIN_DAYS_MIN = 1;
 export const USE_WITHIN_DAYS_MAX = 365;
 /** The buyer is reminded this many days before an unredeemed favour expires. */
 export const EXPIRY_REMINDER_DAYS = 2;
+/** How many days an expired favour stays as a line in the Redeemed and Owed lists. */
+export const EXPIRED_FAVOUR_SHOWN_DAYS = 30;
+/** The most expired favours one "noticed" call marks. */
+export const EXPIRED_FAVOURS_NOTICED_MAX = 100;
 
 /** A letter for later: as long as the Christmas letter. */
 export const LATER_LETTER_MAX = 4000;

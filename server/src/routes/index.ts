@@ -6,6 +6,7 @@ import { requireSession } from "../plugins/session.js";
 import { backupRoutes } from "./backups.js";
 import { charityRoutes } from "./charity.js";
 import { economyRoutes } from "./economy.js";
+import { expiredFavourRoutes } from "./expiredFavours.js";
 import { exportRoutes } from "./export.js";
 import { healthRoutes } from "./health.js";
 import { inventoryRoutes } from "./inventory.js";
@@ -40,6 +41,7 @@ export const apiRoutes: FastifyPluginAsync<{
   await app.register(productRoutes);
   await app.register(inventoryRoutes);
   await app.register(owedRoutes);
+  await app.register(expiredFavourRoutes);
   await app.register(charityRoutes);
   await app.register(transactionRoutes);
   await app.register(memoryRoutes);
