@@ -19,6 +19,7 @@ import { latestQuestionQueryOptions } from "@/features/questions/api/getLatestQu
 import { QuestionCard } from "@/features/questions/components/QuestionCard";
 import { sealedText } from "@/features/questions/slots";
 import { useSession } from "@/features/session/useSession";
+import { ExpiryToasts } from "@/features/spank-bank/components/ExpiryToasts";
 import { visitsQueryOptions } from "@/features/visits/api/getVisits";
 import { NextVisitNotice } from "@/features/visits/components/NextVisitNotice";
 import { WorkoutModal } from "@/features/workouts/components/WorkoutModal";
@@ -52,6 +53,7 @@ function DashboardRoute() {
   return (
     <Page title={`Hello, ${signedIn.user.displayName}`} documentTitle="Dashboard">
       <BackupAlert />
+      <ExpiryToasts me={signedIn.user.username} />
       <Group justify="space-between" align="center" mb="lg" gap="md">
         <Text size="lg">{`Everything you and ${partnerOf(signedIn).displayName} share, all in one place.`}</Text>
         <Button size="md" onClick={workout.open}>
