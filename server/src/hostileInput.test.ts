@@ -113,6 +113,19 @@ const ROUTES: HostileRoute[] = [
   { method: "GET", path: "/api/media/{id}" },
   { method: "GET", path: "/api/owed" },
   { method: "GET", path: "/api/expired-favours" },
+  { method: "GET", path: "/api/story-progress" },
+  {
+    method: "PUT",
+    path: "/api/story-progress",
+    body: {
+      version: fc.constant(2),
+      scene: fc.constantFrom(0, 12, 105),
+      score: fc.integer({ min: 0, max: 100 }),
+      history: fc.constantFrom([], [{ scene: 0, choice: 1 }]),
+      flags: fc.constantFrom([], ["map"]),
+      pending_scene: fc.constantFrom(null, 3),
+    },
+  },
   {
     method: "POST",
     path: "/api/expired-favours/noticed",

@@ -47,6 +47,12 @@ export const DEFAULT_DISTANCE_UNIT = "miles";
 export const HEART_SCORE_START = 50;
 export const HEART_SCORE_MIN = 0;
 export const HEART_SCORE_MAX = 100;
+/** A saved story game, as the server keeps it: scene numbers, choices made and flags remembered. */
+export const STORY_SCENE_MAX = 9999;
+export const STORY_CHOICE_MAX = 9;
+export const STORY_HISTORY_MAX = 5000;
+export const STORY_FLAGS_MAX = 200;
+export const STORY_FLAG_LENGTH_MAX = 60;
 
 /** Failed sign-ins allowed per username from one client (a browser or an address), in the window. */
 export const LOGIN_FAILURE_LIMIT = 5;

@@ -20,6 +20,7 @@ import { productRoutes } from "./products.js";
 import { questionRoutes } from "./questions.js";
 import { quoteRoutes } from "./quotes.js";
 import { signInRoutes } from "./signIn.js";
+import { storyRoutes } from "./story.js";
 import { transactionRoutes } from "./transactions.js";
 import { visitRoutes } from "./visits.js";
 import { workoutRoutes } from "./workouts.js";
@@ -53,6 +54,7 @@ export const apiRoutes: FastifyPluginAsync<{
   await app.register(myDayRoutes);
   await app.register(laterLetterRoutes);
   await app.register(visitRoutes);
+  await app.register(storyRoutes);
   await app.register(exportRoutes);
   await app.register(backupRoutes);
 };
