@@ -1,5 +1,6 @@
 import { expect as baseExpect, test } from "@playwright/test";
 import { lookAt, signedIn } from "./app";
+import { onClockOf } from "./clock";
 import { inServerDatabase } from "./database";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
@@ -7,22 +8,6 @@ test.use({ contextOptions: { reducedMotion: "reduce" } });
 // Two partners signing in (scrypt at production cost) on a busy shared machine: nothing here is timed.
 test.setTimeout(180_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-/** The date and the minute on Alex's clock (Asia/Kolkata) `minutes` from now. */
-function onAlexsClock(minutes: number): { date: string; time: string } {
-  const [date, time] = new Intl.DateTimeFormat("sv-SE", {
-    timeZone: "Asia/Kolkata",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  })
-    .format(new Date(Date.now() + minutes * 60_000))
-    .split(" ");
-  return { date: date!, time: time! };
-}
 
 const LETTER = "Dear Alex,\n\nOpen this one with your morning chai.";
 
@@ -44,7 +29,7 @@ test("the dashboard counts down to the next visit and says when a letter from Sa
   // Sam seals a letter for a few minutes from now: while sealed, the dashboard says nothing of it.
   const sam = await signedIn(browser, "sam");
   await sam.goto("/letters");
-  const soon = onAlexsClock(3);
+  const soon = onClockOf("Asia/Kolkata", 3);
   await sam.getByLabel("Your letter to Alex").fill(LETTER);
   await sam.getByRole("textbox", { name: "Date", exact: true }).fill(soon.date);
   await sam.getByLabel("Time on Alex's clock").fill(soon.time);
