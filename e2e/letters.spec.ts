@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ARTIFACTS, signedIn } from "./app";
 import { expectNoAxeViolations } from "./axe";
+import { onClockOf } from "./clock";
 import { inServerDatabase } from "./database";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
@@ -18,23 +19,6 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** The date and the minute on Sam's clock (America/New_York) `minutes` from now. */
-function onSamsClock(minutes: number): { date: string; time: string } {
-  const at = new Date(Date.now() + minutes * 60_000);
-  const parts = new Intl.DateTimeFormat("sv-SE", {
-    timeZone: "America/New_York",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  })
-    .format(at)
-    .split(" ");
-  return { date: parts[0]!, time: parts[1]! };
-}
-
 test("Alex seals a dated letter and an 'open when sad' one; Sam sees only the moment, opens the sad one, then reads the dated one once its moment comes", async ({
   browser,
 }) => {
@@ -45,7 +29,7 @@ test("Alex seals a dated letter and an 'open when sad' one; Sam sees only the mo
   await expect(alex.getByRole("heading", { level: 1, name: "Letters for later" })).toBeVisible();
 
   // A letter for two minutes from now on Sam's clock (at least one whole minute ahead).
-  const soon = onSamsClock(2);
+  const soon = onClockOf("America/New_York", 2);
   await alex.getByLabel("Your letter to Sam").fill("Dear Sam,\n\nThis one was sealed until this very minute.");
   await alex.getByRole("textbox", { name: "Date", exact: true }).fill(soon.date);
   await alex.getByLabel("Time on Sam's clock").fill(soon.time);

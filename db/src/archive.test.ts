@@ -33,6 +33,7 @@ import { addMemory, deleteMemories, listMemories } from "./memories.js";
 import { createProduct } from "./products.js";
 import { purchaseProduct } from "./purchase.js";
 import { answerQuestion, askQuestion, listQuestions } from "./questions.js";
+import { readStoryProgress, saveStoryProgress } from "./storyProgress.js";
 import { giveSpanks, openTestDb } from "./test/testDb.js";
 import { planVisit, visitsOverview } from "./visits.js";
 
@@ -95,6 +96,7 @@ function livedIn() {
   redeemItem(db, sam, purchase.inventoryItemId);
   planVisit(db, { userId: sam, input: { start_date: "2026-04-01", end_date: "2026-04-05", place: "Oslo" } });
   planVisit(db, { userId: alex, input: { start_date: "2099-12-18", end_date: "2099-12-27", note: "Snow, please" } });
+  saveStoryProgress(db, alex, ALEXS_STORY_SAVE);
   return { db, alex, sam, images: { "beach.png": beach, "dance.png": dance } };
 }
 
@@ -154,6 +156,19 @@ function expectNothingWritten(fresh: Db) {
 
 const couple = demoCouple.partners;
 
+/** Alex's place in the story game, as the page saves it. */
+const ALEXS_STORY_SAVE = {
+  version: 2,
+  scene: 12,
+  score: 65,
+  history: [
+    { scene: 0, choice: 1 },
+    { scene: 3, choice: 0 },
+  ],
+  flags: ["map"],
+  pending_scene: null,
+};
+
 describe("export and import", () => {
   it("round-trips through a zip into a fresh database: every memory, image, answer, letter, visit and balance back, check clean", async () => {
     const { db, alex, sam, images } = livedIn();
@@ -182,6 +197,8 @@ describe("export and import", () => {
     expect(balanceOf(fresh, { userId: sam })).toBe(71); // 100 + 1 for the answer - 30 for the massage
     expect(visitsOverview(fresh, alex).next).toEqual(visitsOverview(db, alex).next);
     expect(visitsOverview(fresh, alex).past).toEqual(visitsOverview(db, alex).past);
+    expect(readStoryProgress(fresh, alex)).toEqual(readStoryProgress(db, alex));
+    expect(readStoryProgress(fresh, alex)?.progress).toEqual(ALEXS_STORY_SAVE);
     // Everything the archive carries is back row for row, the deleted memory, the letter and the visits too.
     expect(archiveTables(fresh).tables).toEqual(archiveTables(db).tables);
     // And the imported database goes on living: the couple syncs and writes as before.

@@ -31,6 +31,7 @@ export const ARCHIVE_MEDIA = "media/";
 export const ARCHIVED_TABLES = [
   "users",
   "partner_days",
+  "story_progress",
   "accounts",
   "transfers",
   "products",

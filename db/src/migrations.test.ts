@@ -60,6 +60,7 @@ describe("migrations", () => {
         "questions",
         "redemptions",
         "sessions",
+        "story_progress",
         "transfers",
         "users",
         "visit_milestones",

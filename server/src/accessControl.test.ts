@@ -18,6 +18,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/redeem": { itemId: 1 },
   "POST /api/confirm-redeem": { itemId: 1 },
   "POST /api/decline-redeem": { itemId: 1, reason: "Not this week" },
+  "POST /api/expired-favours/noticed": { purchase_ids: [1] },
+  "PUT /api/story-progress": { version: 2, scene: 0, score: 50, history: [], flags: [], pending_scene: null },
   "POST /api/memories/delete": { ids: [1] },
   "POST /api/memories/restore": { ids: [1] },
   "PUT /api/letter": { text: "Dear you" },

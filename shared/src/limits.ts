@@ -47,6 +47,12 @@ export const DEFAULT_DISTANCE_UNIT = "miles";
 export const HEART_SCORE_START = 50;
 export const HEART_SCORE_MIN = 0;
 export const HEART_SCORE_MAX = 100;
+/** A saved story game, as the server keeps it: scene numbers, choices made and flags remembered. */
+export const STORY_SCENE_MAX = 9999;
+export const STORY_CHOICE_MAX = 9;
+export const STORY_HISTORY_MAX = 5000;
+export const STORY_FLAGS_MAX = 200;
+export const STORY_FLAG_LENGTH_MAX = 60;
 
 /** Failed sign-ins allowed per username from one client (a browser or an address), in the window. */
 export const LOGIN_FAILURE_LIMIT = 5;
@@ -86,6 +92,10 @@ export const USE_WITHIN_DAYS_MIN = 1;
 export const USE_WITHIN_DAYS_MAX = 365;
 /** The buyer is reminded this many days before an unredeemed favour expires. */
 export const EXPIRY_REMINDER_DAYS = 2;
+/** How many days an expired favour stays as a line in the Redeemed and Owed lists. */
+export const EXPIRED_FAVOUR_SHOWN_DAYS = 30;
+/** The most expired favours one "noticed" call marks. */
+export const EXPIRED_FAVOURS_NOTICED_MAX = 100;
 
 /** A letter for later: as long as the Christmas letter. */
 export const LATER_LETTER_MAX = 4000;

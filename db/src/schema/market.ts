@@ -95,6 +95,9 @@ export const purchases = sqliteTable(
     redemptionId: integer("redemption_id").references((): AnySQLiteColumn => redemptions.id),
     expiredAt: text("expired_at"),
     refundTransferId: integer("refund_transfer_id").references(() => transfers.id),
+    /** When each partner was told it expired (the toast on their next visit), once each. */
+    expiryNoticedByBuyerAt: text("expiry_noticed_by_buyer_at"),
+    expiryNoticedBySellerAt: text("expiry_noticed_by_seller_at"),
   },
   (t) => [
     // Which unit of an inventory item a redeem uses: the open one expiring first.
@@ -105,6 +108,8 @@ export const purchases = sqliteTable(
     index("purchases_deadlines")
       .on(t.useBy)
       .where(sql`${t.useBy} IS NOT NULL AND ${t.redemptionId} IS NULL AND ${t.expiredAt} IS NULL`),
+    // The expired favours both partners are told about, newest first.
+    index("purchases_expired").on(t.expiredAt).where(sql`${t.expiredAt} IS NOT NULL`),
   ],
 );
 

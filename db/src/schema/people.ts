@@ -108,3 +108,16 @@ export const workouts = sqliteTable(
     check("workouts_distance_unit", sql`${t.distanceUnit} IN ('km', 'miles')`),
   ],
 );
+
+/**
+ * A partner's place in the story game (/trapped-game), kept here so a new phone or browser
+ * continues it; the browser keeps a copy as a cache. `progress` is the game's save as JSON
+ * (shared/src/contract/story.ts), checked at the edge.
+ */
+export const storyProgress = sqliteTable("story_progress", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  progress: text("progress").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});

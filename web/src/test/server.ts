@@ -10,6 +10,7 @@ import { memoryHandlers } from "./handlers/memories";
 import { myDayHandlers } from "./handlers/myDay";
 import { productHandlers } from "./handlers/products";
 import { questionHandlers } from "./handlers/questions";
+import { storyHandlers } from "./handlers/story";
 import { visitHandlers } from "./handlers/visits";
 import { workoutHandlers } from "./handlers/workouts";
 
@@ -28,4 +29,5 @@ export const server = setupServer(
   ...backupHandlers,
   ...myDayHandlers,
   ...visitHandlers,
+  ...storyHandlers,
 );

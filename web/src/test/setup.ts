@@ -10,6 +10,7 @@ import { resetMemories } from "./handlers/memories";
 import { resetMyDay } from "./handlers/myDay";
 import { resetProducts } from "./handlers/products";
 import { resetQuestions } from "./handlers/questions";
+import { resetStory } from "./handlers/story";
 import { resetVisits } from "./handlers/visits";
 import { resetWorkouts } from "./handlers/workouts";
 import { server } from "./server";
@@ -32,6 +33,7 @@ afterEach(() => {
   resetMyDay();
   resetLaterLetters();
   resetVisits();
+  resetStory();
   localStorage.clear();
 });
 afterAll(() => server.close());

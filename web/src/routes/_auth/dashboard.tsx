@@ -6,7 +6,10 @@ import { backupHealthQueryOptions } from "@/features/backups/api/getBackupHealth
 import { BackupAlert } from "@/features/backups/components/BackupAlert";
 import { quoteOfTheDayQueryOptions } from "@/features/dashboard/api/getQuoteOfTheDay";
 import { CityClocks } from "@/features/dashboard/components/CityClocks";
+import { ComingUp } from "@/features/dashboard/components/ComingUp";
 import { QuoteCard } from "@/features/dashboard/components/QuoteCard";
+import { laterLettersQueryOptions } from "@/features/laterLetters/api/getLaterLetters";
+import { LetterWaitingNotice } from "@/features/laterLetters/components/LetterWaitingNotice";
 import { latestMemoryQueryOptions } from "@/features/memories/api/getLatestMemory";
 import { onThisDayQueryOptions } from "@/features/memories/api/getOnThisDay";
 import { MemoryCard } from "@/features/memories/components/MemoryCard";
@@ -16,6 +19,9 @@ import { latestQuestionQueryOptions } from "@/features/questions/api/getLatestQu
 import { QuestionCard } from "@/features/questions/components/QuestionCard";
 import { sealedText } from "@/features/questions/slots";
 import { useSession } from "@/features/session/useSession";
+import { ExpiryToasts } from "@/features/spank-bank/components/ExpiryToasts";
+import { visitsQueryOptions } from "@/features/visits/api/getVisits";
+import { NextVisitNotice } from "@/features/visits/components/NextVisitNotice";
 import { WorkoutModal } from "@/features/workouts/components/WorkoutModal";
 import { whenSettled } from "@/lib/loaders";
 import { partnerOf } from "@/lib/partner";
@@ -29,6 +35,8 @@ export const Route = createFileRoute("/_auth/dashboard")({
       queryClient.ensureQueryData(latestQuestionQueryOptions),
       queryClient.ensureQueryData(onThisDayQueryOptions),
       queryClient.ensureQueryData(backupHealthQueryOptions),
+      queryClient.ensureQueryData(visitsQueryOptions(1)),
+      queryClient.ensureQueryData(laterLettersQueryOptions),
     ),
   pendingComponent: DashboardRoute,
   component: DashboardRoute,
@@ -45,12 +53,17 @@ function DashboardRoute() {
   return (
     <Page title={`Hello, ${signedIn.user.displayName}`} documentTitle="Dashboard">
       <BackupAlert />
+      <ExpiryToasts me={signedIn.user.username} />
       <Group justify="space-between" align="center" mb="lg" gap="md">
         <Text size="lg">{`Everything you and ${partnerOf(signedIn).displayName} share, all in one place.`}</Text>
         <Button size="md" onClick={workout.open}>
           Log Workout
         </Button>
       </Group>
+      <ComingUp>
+        <NextVisitNotice />
+        <LetterWaitingNotice partnerName={partnerOf(signedIn).displayName} />
+      </ComingUp>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <CityClocks partners={partners} me={signedIn.user.username} onEditMyDay={yourDay.open} />
         <QuoteCard />

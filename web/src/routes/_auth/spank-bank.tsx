@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { expiredFavoursQueryOptions } from "@/features/spank-bank/api/getExpiredFavours";
 import { productsQueryOptions } from "@/features/spank-bank/api/getProducts";
 import { spankTotalQueryOptions } from "@/features/spank-bank/api/getSpankTotal";
 import { SpankBankPage } from "@/features/spank-bank/components/SpankBankPage";
@@ -12,7 +13,11 @@ const search = (params: Record<string, unknown>): { tab?: "shop" | "manage" } =>
 export const Route = createFileRoute("/_auth/spank-bank")({
   validateSearch: search,
   loader: ({ context: { queryClient } }) =>
-    whenSettled(queryClient.ensureQueryData(spankTotalQueryOptions), queryClient.ensureQueryData(productsQueryOptions)),
+    whenSettled(
+      queryClient.ensureQueryData(spankTotalQueryOptions),
+      queryClient.ensureQueryData(productsQueryOptions),
+      queryClient.ensureQueryData(expiredFavoursQueryOptions),
+    ),
   pendingComponent: SpankBankRoute,
   component: SpankBankRoute,
 });

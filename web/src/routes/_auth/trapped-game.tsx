@@ -1,15 +1,33 @@
 import { Text } from "@mantine/core";
 import { Await, createFileRoute } from "@tanstack/react-router";
 import { Page } from "@/components/Page";
+import { storyProgressQueryOptions } from "@/features/story/api/storyProgress";
 import { TrappedGame } from "@/features/story/components/TrappedGame";
+import { whenSettled } from "@/lib/loaders";
 import { partnerOf } from "@/lib/partner";
 
 export const Route = createFileRoute("/_auth/trapped-game")({
   // The story is its own chunk, fetched only when this page opens; the heading shows meanwhile.
-  loader: () => ({ story: import("@/features/story/scenes/story").then((module) => module.story) }),
+  // The saved game (on the server) is read meanwhile, so the page opens at the partner's place.
+  loader: async ({ context: { queryClient } }) => {
+    const story = import("@/features/story/scenes/story").then((module) => module.story);
+    await whenSettled(queryClient.ensureQueryData(storyProgressQueryOptions));
+    return { story };
+  },
   staleTime: Number.POSITIVE_INFINITY,
+  pendingComponent: TrappedGamePending,
   component: TrappedGameRoute,
 });
+
+/** A slow read of the saved game: the heading, and the story's 'Loading...'. */
+function TrappedGamePending() {
+  const { signedIn } = Route.useRouteContext();
+  return (
+    <Page title={`Trapped with ${partnerOf(signedIn).displayName}`}>
+      <Text>Loading...</Text>
+    </Page>
+  );
+}
 
 function TrappedGameRoute() {
   const { signedIn } = Route.useRouteContext();

@@ -1,3 +1,4 @@
+import type { ExpiredFavour } from "@spankbank/shared/contract/expiredFavours";
 import type { InventoryItem, RedeemedItem } from "@spankbank/shared/contract/inventory";
 import type { OwedReply } from "@spankbank/shared/contract/owed";
 import { HttpResponse, http } from "msw";
@@ -12,6 +13,7 @@ const state = {
   redeems: [] as number[],
   confirms: [] as number[],
   declines: [] as { itemId: number; reason: string }[],
+  expired: [] as ExpiredFavour[],
 };
 
 export const setInventory = (items: InventoryItem[]) => {
@@ -22,6 +24,9 @@ export const setRedeemed = (items: RedeemedItem[]) => {
 };
 export const setOwed = (owed: OwedReply) => {
   state.owed = owed;
+};
+export const setExpiredFavours = (expired: ExpiredFavour[]) => {
+  state.expired = expired.map((favour) => ({ ...favour }));
 };
 export const redeemRequests = (): readonly number[] => state.redeems;
 export const confirmRequests = (): readonly number[] => state.confirms;
@@ -34,6 +39,7 @@ export function resetInventory(): void {
   state.redeems = [];
   state.confirms = [];
   state.declines = [];
+  state.expired = [];
 }
 export const declineRequests = (): readonly { itemId: number; reason: string }[] => state.declines;
 
@@ -71,6 +77,13 @@ export const inventoryHandlers = [
   ),
   http.get("/api/redeemed", () => HttpResponse.json({ redeemedItems: state.redeemed })),
   http.get("/api/owed", () => HttpResponse.json(state.owed)),
+  http.get("/api/expired-favours", () => HttpResponse.json({ expired: state.expired })),
+  http.post("/api/expired-favours/noticed", async ({ request }) => {
+    const { purchase_ids } = (await request.json()) as { purchase_ids: number[] };
+    const told = state.expired.filter((favour) => purchase_ids.includes(favour.id) && !favour.noticed);
+    for (const favour of told) favour.noticed = true;
+    return HttpResponse.json({ noticed: told.length });
+  }),
   http.post("/api/redeem", async ({ request }) => {
     const { itemId, note, wishedAt } = (await request.json()) as { itemId: number; note?: string; wishedAt?: string };
     state.redeems.push(itemId);

@@ -1,12 +1,21 @@
 import { Tabs, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 import { Page } from "@/components/Page";
 import { InventoryList } from "./InventoryList";
 import { RedeemedList } from "./RedeemedList";
 
 export type InventoryTab = "inventory" | "redeemed";
 
-/** What the partner bought (Inventory) and what they asked for (Redeemed). */
-export function InventoryPage({ tab, onTabChange }: { tab: InventoryTab; onTabChange: (tab: InventoryTab) => void }) {
+/** What the partner bought (Inventory) and what they asked for (Redeemed), with `expired` above the redeemed. */
+export function InventoryPage({
+  tab,
+  onTabChange,
+  expired,
+}: {
+  tab: InventoryTab;
+  onTabChange: (tab: InventoryTab) => void;
+  expired?: ReactNode;
+}) {
   return (
     <Page title="Your Inventory">
       <Text size="lg" mb="lg">
@@ -26,6 +35,7 @@ export function InventoryPage({ tab, onTabChange }: { tab: InventoryTab; onTabCh
           <InventoryList />
         </Tabs.Panel>
         <Tabs.Panel value="redeemed">
+          {expired}
           <RedeemedList />
         </Tabs.Panel>
       </Tabs>

@@ -4,6 +4,8 @@ export const spankBankKeys = {
   spankTotal: () => [...spankBankKeys.all, "spank-total"] as const,
   products: () => [...spankBankKeys.all, "products"] as const,
   owed: () => [...spankBankKeys.all, "owed"] as const,
+  /** Favours bought or sold that expired unused lately: a line in Redeemed and Owed, a toast once. */
+  expired: () => [...spankBankKeys.all, "expired"] as const,
   /** Every page of the statement, for a refresh. */
   transactions: () => [...spankBankKeys.all, "transactions"] as const,
   transactionsPage: (page: number) => [...spankBankKeys.transactions(), page] as const,

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { partnerOf } from "@/lib/partner";
 import { useProducts } from "../api/getProducts";
 import { ConfirmRemovalModal } from "./ConfirmRemovalModal";
+import { ExpiredFavours } from "./ExpiredFavours";
 import { OwedFavours } from "./OwedFavours";
 import { ProductCard } from "./ProductCard";
 import { ProductFormModal } from "./ProductFormModal";
@@ -34,6 +35,7 @@ export function ManageTab({ signedIn }: { signedIn: SessionReply }) {
         </Button>
       </Group>
       <OwedFavours partnerName={partnerOf(signedIn).displayName} />
+      <ExpiredFavours me={signedIn.user.username} side="sold" />
       {products.isPending ? (
         <Center py="xl">
           <Loader aria-label="Loading your products" />

@@ -1,6 +1,7 @@
 import { Badge, Button, Stack, Text } from "@mantine/core";
 import { useLocalStorage } from "@mantine/hooks";
 import { useEffect, useRef } from "react";
+import { useSaveStoryProgress, useStoryProgress } from "../api/storyProgress";
 import { useStoryGame } from "../engine/useStoryGame";
 import { fillNames, type StoryNames } from "../names";
 import type { StoryScene } from "../scenes/types";
@@ -18,7 +19,13 @@ interface TrappedGameProps {
 
 /** The story game: one scene at a time over its painted background, played by click or keyboard. */
 export function TrappedGame({ story, names, username }: TrappedGameProps) {
-  const { state, scene, view, moving, choose } = useStoryGame(story, username);
+  const saved = useStoryProgress();
+  const { mutate: save } = useSaveStoryProgress();
+  const { state, scene, view, moving, choose } = useStoryGame(story, username, {
+    // A server that cannot be read leaves the game to this browser's copy.
+    progress: saved.isError ? undefined : saved.data?.progress,
+    save,
+  });
   const [scoreShown, setScoreShown] = useLocalStorage({ key: "trapped-game:score-shown", defaultValue: false });
   const sceneRef = useRef<HTMLElement>(null);
   const arrivedAt = useRef(state.scene);

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { buildTestApp } from "../test/app.js";
+import { sessionCookie } from "../test/session.js";
+
+const save = {
+  version: 2,
+  scene: 12,
+  score: 65,
+  history: [
+    { scene: 0, choice: 1 },
+    { scene: 3, choice: 0 },
+  ],
+  flags: ["map", "took_the_lantern"],
+  pending_scene: null,
+};
+
+async function storyApp() {
+  const test = await buildTestApp({ now: () => new Date("2026-11-26T08:00:00Z") });
+  const call = (as: "alex" | "sam", method: "GET" | "PUT", payload?: object) =>
+    test.app.inject({
+      method,
+      url: "/api/story-progress",
+      headers: { cookie: sessionCookie(test, as) },
+      ...(payload ? { payload } : {}),
+    });
+  return { ...test, call };
+}
+
+describe("/api/story-progress", () => {
+  it("keeps each partner's own save, whoever's session it is, and gives it back", async () => {
+    const { call } = await storyApp();
+    expect((await call("alex", "GET")).json()).toEqual({ progress: null, updated_at: null });
+    const put = await call("alex", "PUT", save);
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toEqual({ progress: save, updated_at: "2026-11-26T08:00:00.000Z" });
+    expect((await call("alex", "GET")).json()).toEqual({ progress: save, updated_at: "2026-11-26T08:00:00.000Z" });
+    // Sam's game is Sam's own.
+    expect((await call("sam", "GET")).json()).toEqual({ progress: null, updated_at: null });
+    const next = { ...save, scene: 20, history: [...save.history, { scene: 12, choice: 2 }] };
+    await call("alex", "PUT", next);
+    expect((await call("alex", "GET")).json().progress).toEqual(next);
+  });
+
+  it("refuses a bad save naming the field, and keeps the one saved before", async () => {
+    const { call } = await storyApp();
+    await call("alex", "PUT", save);
+    for (const [payload, field] of [
+      [{ ...save, score: 101 }, "score"],
+      [{ ...save, scene: -1 }, "scene"],
+      [{ ...save, scene: "twelve" }, "scene"],
+      [{ ...save, flags: ["Drop Table"] }, "flags"],
+      [{ ...save, history: [{ scene: 0 }] }, "history"],
+      [{ ...save, pending_scene: undefined }, "pending_scene"],
+      // Whose game it is comes from the session only.
+      [{ ...save, username: "sam" }, "username"],
+    ] as const) {
+      const reply = await call("alex", "PUT", payload);
+      expect({ field, status: reply.statusCode }).toEqual({ field, status: 400 });
+      expect(reply.json().message).toContain(field);
+    }
+    expect((await call("alex", "GET")).json().progress).toEqual(save);
+    expect((await call("sam", "GET")).json().progress).toBeNull();
+  });
+
+  it("answers 401 signed out, and saves nothing", async () => {
+    const { app, call } = await storyApp();
+    expect((await app.inject({ url: "/api/story-progress" })).statusCode).toBe(401);
+    expect((await app.inject({ method: "PUT", url: "/api/story-progress", payload: save })).statusCode).toBe(401);
+    expect((await call("alex", "GET")).json().progress).toBeNull();
+  });
+});

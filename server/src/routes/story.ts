@@ -1,0 +1,27 @@
+import { readStoryProgress, saveStoryProgress } from "@spankbank/db/storyProgress";
+import { type StoryProgress, storyProgress, storyProgressReply } from "@spankbank/shared/contract/story";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { signedInUser } from "../plugins/session.js";
+
+/** The story game's save, per partner: whose it is comes from the session alone. */
+export const storyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, now } = app.ctx;
+
+  app.get("/story-progress", { schema: { response: { 200: storyProgressReply } } }, async (request) => {
+    const saved = readStoryProgress(db, signedInUser(request).id);
+    // A save written by an older shape reads as none: the page starts a new adventure.
+    const progress = saved && storyProgress.safeParse(saved.progress);
+    return progress?.success
+      ? { progress: progress.data, updated_at: saved!.updatedAt }
+      : { progress: null, updated_at: null };
+  });
+
+  app.put(
+    "/story-progress",
+    { schema: { body: storyProgress, response: { 200: storyProgressReply } } },
+    async (request) => {
+      const saved = saveStoryProgress(db, signedInUser(request).id, request.body, now());
+      return { progress: saved.progress as StoryProgress, updated_at: saved.updatedAt };
+    },
+  );
+};
