@@ -23,6 +23,8 @@ export const AWARD_REASON_MAX = 200;
 export const MEMORIES_PER_PAGE = 5;
 /** The most memories, and the most answers, the dashboard's "On this day" shows (the nearest months first). */
 export const ON_THIS_DAY_MAX = 12;
+/** Letters for later per page, of each list (to you, from you): ten of the longest stay near 100 KB. */
+export const LATER_LETTERS_PER_PAGE = 5;
 /** The Q&A page's questions per page. */
 export const QUESTIONS_PER_PAGE = 10;
 /** The most rows a page of any list may ask for (`pageSize`): each answer stays well under 100 KB. */

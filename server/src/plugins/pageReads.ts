@@ -39,7 +39,7 @@ const PAGE_READS: Record<string, Reads> = {
   "/inventory": () => ["/api/inventory", "/api/redeemed"],
   "/floggers4change": (_search, { charityName }) => [`/api/charitySpankTotal?${new URLSearchParams({ charityName })}`],
   "/christmas-letter": () => ["/api/letter"],
-  "/letters": () => ["/api/later-letters"],
+  "/letters": (search) => [`/api/later-letters?page=${pageOf(search)}`],
   "/together": (search) => [`/api/visits?page=${pageOf(search)}`],
 };
 
