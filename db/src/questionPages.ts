@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
-import { preparedFor } from "./prepared.js";
+import { preparedFor, rowsOf } from "./prepared.js";
 import type { Answer, Question } from "./questions.js";
 import { answers, questions, users } from "./schema.js";
 
@@ -16,6 +16,14 @@ function patternOf(search: string): string {
   return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+const pageColumns = { id: questions.id, text: questions.text, askedAt: questions.askedAt };
+const answerColumns = {
+  questionId: answers.questionId,
+  username: users.responseName,
+  response: answers.response,
+  createdAt: answers.createdAt,
+};
+
 const statements = preparedFor((db) => {
   const matches = sql`${questions.text} LIKE ${sql.placeholder("pattern")} ESCAPE '\\'`;
   const newestFirst = [desc(questions.askedAt), desc(questions.id)];
@@ -30,8 +38,10 @@ const statements = preparedFor((db) => {
     .offset(window.offset);
   return {
     count: db.select({ total: count() }).from(questions).where(matches).prepare(),
+    // Without a search: counted from an index, not from every question's text.
+    countAll: db.select({ total: count() }).from(questions).prepare(),
     page: db
-      .select({ id: questions.id, text: questions.text, askedAt: questions.askedAt })
+      .select(pageColumns)
       .from(questions)
       .where(matches)
       .orderBy(...newestFirst)
@@ -40,12 +50,7 @@ const statements = preparedFor((db) => {
       .prepare(),
     // The same page's answers in one read (answers_one_per_user gives the order).
     answers: db
-      .select({
-        questionId: answers.questionId,
-        username: users.responseName,
-        response: answers.response,
-        createdAt: answers.createdAt,
-      })
+      .select(answerColumns)
       .from(answers)
       .innerJoin(users, eq(users.id, answers.userId))
       .where(sql`${answers.questionId} IN ${pageIds}`)
@@ -53,6 +58,11 @@ const statements = preparedFor((db) => {
       .prepare(),
   };
 });
+
+const rows = preparedFor((db) => ({
+  page: rowsOf(statements(db).page, pageColumns),
+  answers: rowsOf(statements(db).answers, answerColumns),
+}));
 
 /**
  * One page of the asked questions whose text holds `search` (any case), newest first, with their
@@ -62,19 +72,20 @@ const statements = preparedFor((db) => {
 export function questionPage(db: Db, page: number, pageSize: number, search = ""): QuestionPage {
   const prepared = statements(db);
   const pattern = patternOf(search);
-  const total = prepared.count.get({ pattern })?.total ?? 0;
+  const total = (search === "" ? prepared.countAll.get() : prepared.count.get({ pattern }))?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, page), pageCount);
   const window = { pattern, limit: pageSize, offset: (current - 1) * pageSize };
   const byQuestion = new Map<number, Answer[]>();
-  for (const { questionId, ...answer } of prepared.answers.all(window)) {
+  const read = rows(db);
+  for (const { questionId, ...answer } of read.answers(window)) {
     const given = byQuestion.get(questionId);
     if (given) given.push(answer);
     else byQuestion.set(questionId, [answer]);
   }
   return {
-    questions: prepared.page
-      .all(window)
+    questions: read
+      .page(window)
       .map((row) => ({ id: row.id, text: row.text, askedAt: row.askedAt, answers: byQuestion.get(row.id) ?? [] })),
     page: current,
     pageCount,
