@@ -1,7 +1,7 @@
 import { type LetterOpening, laterLetterBody } from "@spankbank/shared/contract/laterLetters";
 import { instantOnClock, momentLabel, nextAnniversaryOpening } from "@spankbank/shared/letterMoments";
 import { LATER_LETTER_YEARS_MAX, LATER_LETTERS_WAITING_MAX } from "@spankbank/shared/limits";
-import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
@@ -64,6 +64,32 @@ const statements = preparedFor((db) => ({
     .from(laterLetters)
     .where(eq(laterLetters.id, sql.placeholder("id")))
     .prepare(),
+  toPage: db
+    .select()
+    .from(laterLetters)
+    .where(eq(laterLetters.toUserId, sql.placeholder("userId")))
+    .orderBy(desc(laterLetters.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(),
+  fromPage: db
+    .select()
+    .from(laterLetters)
+    .where(eq(laterLetters.fromUserId, sql.placeholder("userId")))
+    .orderBy(desc(laterLetters.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(),
+  toCount: db
+    .select({ total: count() })
+    .from(laterLetters)
+    .where(eq(laterLetters.toUserId, sql.placeholder("userId")))
+    .prepare(),
+  fromCount: db
+    .select({ total: count() })
+    .from(laterLetters)
+    .where(eq(laterLetters.fromUserId, sql.placeholder("userId")))
+    .prepare(),
 }));
 
 function stateOf(row: Row, now: Date): LaterLetterState {
@@ -120,6 +146,42 @@ export function laterLettersFor(db: Db, userId: number, now = new Date()): Later
     fromYou: statements(db)
       .from.all({ userId })
       .map((row) => asSeenBy(row, userId, who, now)),
+  };
+}
+
+export interface LaterLetterPage extends LaterLetters {
+  page: number;
+  /** The pages of the longer of the two lists. */
+  pageCount: number;
+  toYouTotal: number;
+  fromYouTotal: number;
+}
+
+/**
+ * Page `page` of both lists (`pageSize` letters of each, newest first): years of letters are
+ * megabytes. A page past the end answers the last page.
+ */
+export function laterLetterPage(
+  db: Db,
+  userId: number,
+  page: number,
+  pageSize: number,
+  now = new Date(),
+): LaterLetterPage {
+  const prepared = statements(db);
+  const toYouTotal = prepared.toCount.get({ userId })?.total ?? 0;
+  const fromYouTotal = prepared.fromCount.get({ userId })?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(Math.max(toYouTotal, fromYouTotal) / pageSize));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const window = { userId, limit: pageSize, offset: (current - 1) * pageSize };
+  const who = people(db);
+  return {
+    toYou: prepared.toPage.all(window).map((row) => asSeenBy(row, userId, who, now)),
+    fromYou: prepared.fromPage.all(window).map((row) => asSeenBy(row, userId, who, now)),
+    page: current,
+    pageCount,
+    toYouTotal,
+    fromYouTotal,
   };
 }
 

@@ -1,6 +1,6 @@
 import { count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
-import { preparedFor } from "./prepared.js";
+import { preparedFor, rowsOf } from "./prepared.js";
 import { memories, users } from "./schema.js";
 
 /** A memory as the board shows it. */
@@ -19,6 +19,13 @@ export interface MemoryPage {
   total: number;
 }
 
+const boardColumns = {
+  id: memories.id,
+  message: memories.message,
+  username: users.responseName,
+  createdAt: memories.createdAt,
+};
+
 const statements = preparedFor((db) => ({
   /**
    * Changes whenever anything is written to the database: `data_version` when another connection
@@ -29,12 +36,7 @@ const statements = preparedFor((db) => ({
     .pluck(),
   visibleCount: db.select({ total: count() }).from(memories).where(isNull(memories.deletedAt)).prepare(),
   page: db
-    .select({
-      id: memories.id,
-      message: memories.message,
-      username: users.responseName,
-      createdAt: memories.createdAt,
-    })
+    .select(boardColumns)
     .from(memories)
     .innerJoin(users, eq(users.id, memories.userId))
     .where(isNull(memories.deletedAt))
@@ -53,9 +55,11 @@ export function memoryPage(db: Db, page: number, pageSize: number): MemoryPage {
   const total = visibleMemoryCount(db);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, page), pageCount);
-  const rows = statements(db).page.all({ limit: pageSize, offset: (current - 1) * pageSize });
+  const rows = pageRows(db)({ limit: pageSize, offset: (current - 1) * pageSize });
   return { memories: rows, page: current, pageCount, total };
 }
+
+const pageRows = preparedFor((db) => rowsOf(statements(db).page, boardColumns));
 
 /** The visible total as last counted, and the database's write version it was counted at. */
 const countedTotals = new WeakMap<Db, { writeVersion: string; total: number }>();

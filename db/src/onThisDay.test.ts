@@ -1,3 +1,4 @@
+import { ON_THIS_DAY_MAX } from "@spankbank/shared/limits";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "./client.js";
 import { addMemory, deleteMemories } from "./memories.js";
@@ -33,6 +34,22 @@ describe("onThisDay", () => {
       ["A year ago", 12],
     ]);
     expect(today.memories[0]).toMatchObject({ username: "alex_d", createdAt: "2026-09-22T12:00:00.000Z" });
+  });
+
+  it("stops at ON_THIS_DAY_MAX memories and answers, the nearest months first", () => {
+    for (let monthsAgo = 1; monthsAgo <= ON_THIS_DAY_MAX + 6; monthsAgo += 1) {
+      const at = new Date(Date.UTC(2026, 10 - monthsAgo, 22, 16));
+      for (const message of ["morning", "evening"]) addMemory(db, { userId: alex, message, createdAt: at });
+      const asked = askQuestion(db, { text: `Asked ${monthsAgo} months ago`, now: at });
+      for (const userId of [alex, sam]) {
+        answerQuestion(db, { userId, questionId: asked.id, response: "Yes", now: at }, economy);
+      }
+    }
+    const today = onThisDay(db, NOW, "America/New_York");
+    expect(today.memories).toHaveLength(ON_THIS_DAY_MAX);
+    expect(today.answers).toHaveLength(ON_THIS_DAY_MAX);
+    expect(today.memories.at(-1)?.monthsAgo).toBe(ON_THIS_DAY_MAX / 2);
+    expect(today.answers.at(-1)?.monthsAgo).toBe(ON_THIS_DAY_MAX / 2);
   });
 
   it("finds both partners' answers given on this day a month ago, with their question", () => {

@@ -1,4 +1,5 @@
 import { sameDayInEarlierMonths, startOfDay } from "@spankbank/shared/calendar";
+import { ON_THIS_DAY_MAX } from "@spankbank/shared/limits";
 import { calendarDate } from "@spankbank/shared/quoteOfTheDay";
 import { and, asc, desc, eq, gte, isNull, lt, min, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
@@ -48,6 +49,7 @@ const statements = preparedFor((db) => ({
     .innerJoin(users, eq(users.id, memories.userId))
     .where(and(isNull(memories.deletedAt), gte(memories.createdAt, range.from), lt(memories.createdAt, range.to)))
     .orderBy(desc(memories.createdAt), desc(memories.id))
+    .limit(sql.placeholder("limit"))
     .prepare(),
   answersBetween: db
     .select({
@@ -63,12 +65,14 @@ const statements = preparedFor((db) => ({
     .innerJoin(users, eq(users.id, answers.userId))
     .where(and(gte(answers.createdAt, range.from), lt(answers.createdAt, range.to)))
     .orderBy(asc(answers.questionId), asc(users.id))
+    .limit(sql.placeholder("limit"))
     .prepare(),
 }));
 
 /**
- * The memories and answers from today's calendar day (in the couple's zone) in every earlier
- * month and year, newest first: one indexed range read per earlier month back to the oldest row.
+ * The memories and answers from today's calendar day (in the couple's zone) in earlier months and
+ * years, newest first, at most ON_THIS_DAY_MAX of each: one indexed range read per earlier month,
+ * back to the oldest row or until both are full.
  */
 export function onThisDay(db: Db, now: Date, timeZone: string): OnThisDay {
   const date = calendarDate(now, timeZone);
@@ -81,9 +85,15 @@ export function onThisDay(db: Db, now: Date, timeZone: string): OnThisDay {
   for (const day of sameDayInEarlierMonths(date, calendarDate(new Date(oldestRow), timeZone))) {
     const from = startOfDay(day.date, timeZone).toISOString();
     const to = startOfDay(nextDate(day.date), timeZone).toISOString();
-    for (const memory of memoriesBetween.all({ from, to }))
-      result.memories.push({ ...memory, monthsAgo: day.monthsAgo });
-    for (const answer of answersBetween.all({ from, to })) result.answers.push({ ...answer, monthsAgo: day.monthsAgo });
+    if (result.memories.length < ON_THIS_DAY_MAX) {
+      for (const memory of memoriesBetween.all({ from, to, limit: ON_THIS_DAY_MAX - result.memories.length }))
+        result.memories.push({ ...memory, monthsAgo: day.monthsAgo });
+    }
+    if (result.answers.length < ON_THIS_DAY_MAX) {
+      for (const answer of answersBetween.all({ from, to, limit: ON_THIS_DAY_MAX - result.answers.length }))
+        result.answers.push({ ...answer, monthsAgo: day.monthsAgo });
+    }
+    if (result.memories.length >= ON_THIS_DAY_MAX && result.answers.length >= ON_THIS_DAY_MAX) break;
   }
   return result;
 }

@@ -1,4 +1,4 @@
-import { type Placeholder, sql } from "drizzle-orm";
+import { Column, type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
 
 /**
@@ -33,3 +33,38 @@ export function preparedFor<Statements>(build: (db: Db) => Statements): (db: Db)
  * its time. drizzle writes an SQL chunk in place of the parameter.
  */
 export const LIMIT_ONE = sql.raw("1") as unknown as Placeholder;
+
+/** A prepared select, as drizzle gives it: rows as objects (`all`) or as arrays in selection order (`values`). */
+interface PreparedSelect<Row> {
+  all(placeholders?: Record<string, unknown>): Row[];
+  values(placeholders?: Record<string, unknown>): unknown[][];
+}
+
+/**
+ * Reads a prepared select's rows as arrays and makes each an object with one mapper built from its
+ * selection (`fields`, the object given to `db.select`): drizzle's own mapping walks every field
+ * of every row through its generic path and join checks, most of a long list's read. Only
+ * columns that convert their value (booleans, JSON) are decoded; the rest are taken as read.
+ */
+export function rowsOf<Row>(
+  statement: PreparedSelect<Row>,
+  fields: Record<string, unknown>,
+): (placeholders?: Record<string, unknown>) => Row[] {
+  const keys = Object.keys(fields);
+  const decoders = keys.map((key) => {
+    const field = fields[key];
+    return field instanceof Column && field.mapFromDriverValue !== Column.prototype.mapFromDriverValue
+      ? field
+      : undefined;
+  });
+  const toRow = (values: unknown[]): Row => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const value = values[i];
+      const decoder = decoders[i];
+      row[keys[i]!] = decoder !== undefined && value !== null ? decoder.mapFromDriverValue(value) : value;
+    }
+    return row as Row;
+  };
+  return (placeholders) => statement.values(placeholders).map(toRow);
+}

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
-import { preparedFor } from "./prepared.js";
+import { preparedFor, rowsOf } from "./prepared.js";
 import { products, users } from "./schema.js";
 
 export type ProductRow = typeof products.$inferSelect;
@@ -66,8 +66,10 @@ const statements = preparedFor((db) => {
 
 /** Every product not removed, newest first (sold-out ones included: the shop shows 0 left). */
 export function listProducts(db: Db): ListedProduct[] {
-  return statements(db).list.all();
+  return listedRows(db)();
 }
+
+const listedRows = preparedFor((db) => rowsOf(statements(db).list, listedColumns));
 
 export function createProduct(db: Db, sellerId: number, input: ProductInput, now = new Date()): ListedProduct {
   const fields = checkedProduct(input);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkDatabase } from "./healthCheck.js";
 import { listInventory, listRedeemed } from "./inventory.js";
-import { announceOpenedLetters, laterLettersFor } from "./laterLetters.js";
+import { announceOpenedLetters, laterLetterPage, laterLettersFor } from "./laterLetters.js";
 import { latestMemory, listMemories } from "./memories.js";
 import { trashPage } from "./memoryTrash.js";
 import { listProducts } from "./products.js";
@@ -70,6 +70,7 @@ describe("the queries the pages run", () => {
     const { db, sam } = openTestDb();
     const statements = statementsPreparedBy(db, () => {
       laterLettersFor(db, sam);
+      laterLetterPage(db, sam, 2, 5);
       announceOpenedLetters(db);
     }).filter((source) => source.includes('"later_letters"'));
     const plans = statements.map((source) => planOf(db, source).join(" | "));
@@ -77,6 +78,10 @@ describe("the queries the pages run", () => {
       expect.stringMatching(/later_letters USING INDEX later_letters_to \(to_user_id=\?\)$/),
       expect.stringMatching(/later_letters USING INDEX later_letters_from \(from_user_id=\?\)$/),
       "SEARCH later_letters USING INTEGER PRIMARY KEY (rowid=?)",
+      expect.stringMatching(/later_letters USING INDEX later_letters_to \(to_user_id=\?\)$/),
+      expect.stringMatching(/later_letters USING INDEX later_letters_from \(from_user_id=\?\)$/),
+      expect.stringMatching(/later_letters USING COVERING INDEX later_letters_to \(to_user_id=\?\)$/),
+      expect.stringMatching(/later_letters USING COVERING INDEX later_letters_from \(from_user_id=\?\)$/),
       expect.stringMatching(/later_letters USING INDEX later_letters_due \(opens_at>\? AND opens_at<\?\)/),
     ]);
   });

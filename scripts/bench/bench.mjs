@@ -1,23 +1,38 @@
 // `npm run bench`: the built app against a bare Fastify + better-sqlite3 baseline running the same
-// SQL, on one temp database at the issue's scale. Prints req/s, p50, p99 and the ratio per route,
-// purchases per second, cold start and the server's RSS; writes bench-report.json; runs
-// `npm run check` on the database afterwards (the purchases must leave the ledger exact).
+// SQL, on a ten-years seed grown at three sizes (docs/performance.md): 1x (about five weeks),
+// 10x (one year), 100x (ten years). Per size it prints every route's and page's bytes and p50/p99,
+// the app ÷ bare throughput per route (ABBA rounds, median and spread), the event-loop delay p99
+// inside the server and /api/health p99 under a mixed load of pages and API reads, and the
+// server's peak RSS; writes bench-report.json; runs `npm run check` on the ten-years database.
 // The baseline runs in its own process (this script with `--baseline`), like the app.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { request as httpRequest } from "node:http";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import BetterSqlite3 from "better-sqlite3";
 import { freePort } from "../freePort.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const serverEntry = join(repo, "server/dist/server.bundle.js");
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
-const RUNS = 3;
+const probe = fileURLToPath(new URL("./eventLoopProbe.mjs", import.meta.url));
+/** Seconds of each autocannon run in the ratio rounds, and of the mixed load. */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
+const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 6);
+/** ABBA rounds per route (app then bare, bare then app, ...). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const CONNECTIONS = 10;
-const COLD_STARTS = 5;
+/** Requests per route or page for its bytes and p50/p99 (fewer when one takes long). */
+const SAMPLES = 40;
+const SAMPLE_BUDGET_MS = 3_000;
+/** Ten years divided by: 100 (1x, about five weeks), 10 (10x, one year), 1 (100x, ten years). */
+const SIZES = (process.env.BENCH_SIZES ?? "1x,10x,100x").split(",").map((name) => ({
+  name,
+  divisor: { "1x": 100, "10x": 10, "100x": 1 }[name],
+}));
 
 if (process.argv[2] === "--baseline") {
   const { buildBaseline } = await import("../dist/bench/baseline.js");
@@ -29,9 +44,33 @@ if (process.argv[2] === "--baseline") {
 }
 
 async function main() {
-  const { seedBenchDb, ISSUE_SCALE } = await import("../dist/bench/seed.js");
+  const { seedBenchDb, scaleOf } = await import("../dist/bench/seed.js");
   const { demoCouple, DEMO_LOGINS } = await import("@spankbank/shared/demoCouple");
-  const dir = mkdtempSync(join(tmpdir(), "spankbank-bench-"));
+  const report = {
+    when: new Date().toISOString(),
+    machine: { cpus: cpus().length, node: process.version, loadAverageAtStart: loadavg().map(round) },
+    settings: { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, mixedSeconds: MIXED_SECONDS },
+    sizes: [],
+  };
+  const dirs = [];
+  try {
+    for (const size of SIZES) {
+      const dir = mkdtempSync(join(tmpdir(), "spankbank-bench-"));
+      dirs.push(dir);
+      const result = await benchSize(size, scaleOf(size.divisor), dir, { seedBenchDb, demoCouple, DEMO_LOGINS });
+      report.sizes.push(result);
+      printSize(result);
+    }
+    report.machine.loadAverageAtEnd = loadavg().map(round);
+    const reportPath = join(repo, "bench-report.json");
+    writeFileSync(reportPath, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\nreport written to ${reportPath}; load average ${report.machine.loadAverageAtEnd.join(" ")}\n`);
+  } finally {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function benchSize(size, scale, dir, { seedBenchDb, demoCouple, DEMO_LOGINS }) {
   const databasePath = join(dir, "bench.db");
   const configPath = join(dir, "couple.config.json");
   writeFileSync(configPath, JSON.stringify(demoCouple));
@@ -43,133 +82,229 @@ async function main() {
     LOG_LEVEL: "warn",
     DISCORD_TOKEN: "",
   };
+  const started = performance.now();
+  seedBenchDb(databasePath, demoCouple, scale).$client.close();
+  const seedMs = performance.now() - started;
+  console.log(`\n## ${size.name}: seeded ${JSON.stringify(scale)} in ${ms(seedMs)}`);
+
+  const coldStarts = [];
+  for (let i = 0; i < 3; i++) {
+    const server = await startServer(env);
+    coldStarts.push(server.startMs);
+    await server.stop();
+  }
+
+  const app = await startServer(env);
+  const baselinePort = await freePort();
+  const baseline = spawnChild([fileURLToPath(import.meta.url), "--baseline", databasePath, String(baselinePort)], env);
+  const baselineUrl = `http://127.0.0.1:${baselinePort}`;
+  await waitFor200(`${baselineUrl}/api/products`, [200, 401]);
+  const alex = DEMO_LOGINS.find((login) => login.username === "alex");
+  // With the `view` cookie the web writes (locale and zone), as a browser that has been here before.
+  const view = `view=${encodeURIComponent(JSON.stringify({ locale: "en-GB", timeZone: "Europe/London" }))}`;
+  const cookie = `${await signIn(app.url, alex)}; ${view}`;
+
+  const db = new BetterSqlite3(databasePath);
+  const alexDiscordId = demoCouple.partners.find((p) => p.username === "alex").discordId;
+  const samProducts = db
+    .prepare("SELECT products.id FROM products JOIN users ON users.id = seller_id WHERE users.username = 'sam'")
+    .all()
+    .map((row) => row.id);
+  const { restock, refill } = stockKeeper(db);
+
   try {
-    let started = performance.now();
-    seedBenchDb(databasePath, demoCouple, ISSUE_SCALE).$client.close();
-    console.log(`seeded ${JSON.stringify(ISSUE_SCALE)} in ${ms(performance.now() - started)}`);
-
-    const coldStarts = [];
-    for (let i = 0; i < COLD_STARTS; i++) {
-      const server = await startServer(env);
-      coldStarts.push(server.startMs);
-      await server.stop();
+    // Every read the web makes and every page, as a browser asks (brotli accepted): bytes on the
+    // wire, bytes once decompressed, p50/p99 of sequential requests.
+    const reads = [
+      "/api/auth/session",
+      `/api/spankTotal?discordId=${alexDiscordId}`,
+      "/api/latestQuestion",
+      "/api/quoteOfTheDay",
+      "/api/memory",
+      "/api/memories/on-this-day",
+      "/api/backup-health",
+      "/api/products",
+      "/api/inventory?username=alex",
+      "/api/redeemed?username=alex",
+      "/api/transactions?page=1",
+      "/api/memories?page=1&pageSize=5",
+      "/api/memories",
+      "/api/questions",
+      "/api/questions?page=1",
+      "/api/questions?page=1&search=smile",
+      "/api/later-letters",
+      "/api/later-letters?page=1",
+      "/api/visits?page=1",
+      `/api/charitySpankTotal?charityName=${encodeURIComponent(demoCouple.charityName)}`,
+      "/api/letter",
+    ];
+    const pages = [
+      "/dashboard",
+      "/memories",
+      "/allquestions",
+      "/letters",
+      "/together",
+      "/spank-bank",
+      "/inventory",
+      "/floggers4change",
+      "/christmas-letter",
+    ];
+    const sizes = [];
+    for (const path of [...reads, ...pages]) {
+      const sample = await sampleOne(app.url, path, cookie, pages.includes(path));
+      sizes.push(sample);
+      console.log(
+        `${path}: ${sample.status} ${kb(sample.wireBytes)} on the wire, ${kb(sample.bytes)} decompressed; p50 ${sample.p50} ms p99 ${sample.p99} ms (${sample.count} requests)`,
+      );
     }
-    const coldStart = median(coldStarts);
-    console.log(
-      `cold start to the first 200 on /api/health: ${coldStarts.map(ms).join(", ")} (median ${ms(coldStart)})`,
-    );
 
-    const app = await startServer(env);
-    const baselinePort = await freePort();
-    const baseline = spawnChild(
-      [fileURLToPath(import.meta.url), "--baseline", databasePath, String(baselinePort)],
-      env,
-    );
-    await waitFor200(`http://127.0.0.1:${baselinePort}/api/products`, [200, 401]);
-
-    const alex = DEMO_LOGINS.find((login) => login.username === "alex");
-    started = performance.now();
-    const cookie = await signIn(app.url, alex);
-    console.log(`signed in as alex (a real session, scrypt ${ms(performance.now() - started)})`);
-
-    const db = new BetterSqlite3(databasePath);
-    const alexDiscordId = demoCouple.partners.find((p) => p.username === "alex").discordId;
-    const samProducts = db
-      .prepare("SELECT products.id FROM products JOIN users ON users.id = seller_id WHERE users.username = 'sam'")
-      .all()
-      .map((row) => row.id);
-    // Before each purchase run: stock back to 10 (the most a favour may have) and alex topped up
-    // from the mint through the ledger (a transfer row and both balances); during the run, stock
-    // refilled every 100 ms (`refill`, a write through its own connection, as the bot's would be).
-    // Stock 10 alone sold out in about 2 s and the run then timed cheap 409s: now every purchase
-    // of a run is a real one, and a refusal fails the bench.
-    const account = (where) => db.prepare(`SELECT id, balance FROM accounts WHERE ${where}`).get();
-    const refillStatement = db.prepare("UPDATE products SET quantity = 10 WHERE quantity < 10 AND removed_at IS NULL");
-    const refill = () => refillStatement.run();
-    const restock = db.transaction(() => {
-      refill();
-      const mint = account("name = 'mint'");
-      const wallet = account("user_id = (SELECT id FROM users WHERE username = 'alex')");
-      const amount = 10_000_000;
-      db.prepare("UPDATE accounts SET balance = balance - ? WHERE id = ?").run(amount, mint.id);
-      db.prepare("UPDATE accounts SET balance = balance + ? WHERE id = ?").run(amount, wallet.id);
-      db.prepare(
-        `INSERT INTO transfers (debit_account_id, credit_account_id, amount, kind, reference, memo,
-           debit_balance_after, credit_balance_after, created_at) VALUES (?, ?, ?, 'award', 'bench', 'bench top-up', ?, ?, ?)`,
-      ).run(mint.id, wallet.id, amount, mint.balance - amount, wallet.balance + amount, new Date().toISOString());
-    });
-
-    const routes = [
+    // The app ÷ bare per route: the same SQL on both sides, ABBA rounds.
+    const ratioRoutes = [
       { name: "GET /api/spankTotal", path: `/api/spankTotal?discordId=${alexDiscordId}` },
       { name: "GET /api/latestQuestion", path: "/api/latestQuestion" },
       { name: "POST /api/purchase", path: "/api/purchase?username=alex", purchase: true },
-      { name: "GET /api/inventory (500 items)", path: "/api/inventory?username=alex" },
-      { name: "GET /api/products (1,000)", path: "/api/products" },
-      { name: "GET /api/memories (10,000)", path: "/api/memories" },
-      // What the web asks for most; the bare baseline has no copy of these yet, so no ratio.
-      { name: "GET /api/memories?page=1 (the board)", path: "/api/memories?page=1", appOnly: true },
-      { name: "GET /api/questions", path: "/api/questions", appOnly: true },
-      { name: "GET /api/auth/session (every load)", path: "/api/auth/session", appOnly: true },
-      { name: "GET /api/quoteOfTheDay (dashboard)", path: "/api/quoteOfTheDay", appOnly: true },
-      { name: "GET /api/memory (dashboard)", path: "/api/memory", appOnly: true },
-      { name: "GET /api/memories/on-this-day (dashboard)", path: "/api/memories/on-this-day", appOnly: true },
+      { name: "GET /api/inventory", path: "/api/inventory?username=alex" },
+      { name: "GET /api/products", path: "/api/products" },
+      { name: "GET /api/memories (bare list)", path: "/api/memories" },
+      { name: "GET /api/memories?page=1 (the board)", path: "/api/memories?page=1&pageSize=5" },
+      { name: "GET /api/questions?page=1 (All Q&A)", path: "/api/questions?page=1" },
     ];
-    const results = [];
-    const baselineUrl = `http://127.0.0.1:${baselinePort}`;
-    for (const route of routes) {
-      const runs = { app: [], baseline: [] };
-      const sides = route.appOnly
-        ? [["app", app.url]]
-        : [
-            ["app", app.url],
-            ["baseline", baselineUrl],
-          ];
+    const ratios = [];
+    for (const route of ratioRoutes) {
+      if (!route.purchase && (await rawGet(baselineUrl + route.path, { cookie })).status === 404) {
+        console.log(`${route.name}: the bare server has no copy of it`);
+        continue;
+      }
+      const sides = [
+        ["app", app.url],
+        ["bare", baselineUrl],
+      ];
       for (const [, url] of sides) {
         if (route.purchase) restock();
-        await load(url, route, cookie, samProducts, 1, refill); // warm-up: JIT and page cache
+        await load(url, route, cookie, samProducts, 0.5, refill); // warm-up: JIT and page cache
       }
-      for (let run = 0; run < RUNS; run++) {
-        // ABBA: app first on even runs, the baseline first on odd ones, so neither always runs
-        // on the warmer (or the more loaded) half of the machine's time.
-        for (const [side, url] of run % 2 === 0 ? sides : [...sides].reverse()) {
+      const runs = { app: [], bare: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        // ABBA: app first on even rounds, bare first on odd ones, so neither always runs on the
+        // warmer (or the more loaded) half of the machine's time.
+        for (const [side, url] of round % 2 === 0 ? sides : [...sides].reverse()) {
           if (route.purchase) restock();
           runs[side].push(await load(url, route, cookie, samProducts, SECONDS, refill));
         }
       }
       const summary = summarise(route.name, runs);
-      results.push(summary);
+      ratios.push(summary);
       console.log(
-        `${summary.route}: app ${summary.app.reqPerSec}/s p50 ${summary.app.p50} ms p99 ${summary.app.p99} ms` +
-          (summary.baseline
-            ? `; bare ${summary.baseline.reqPerSec}/s p99 ${summary.baseline.p99} ms; ratio ${summary.ratio}`
-            : ""),
+        `${summary.route}: app ${summary.app.reqPerSec}/s p99 ${summary.app.p99} ms; bare ${summary.bare.reqPerSec}/s p99 ${summary.bare.p99} ms; ratio ${summary.ratio} (rounds ${summary.ratios.join(", ")})`,
       );
     }
+
+    // A mixed load of pages and API reads; /api/health asked alongside, one at a time.
+    const mixed = await mixedLoad(app, [...pages, ...reads], cookie);
+    console.log(
+      `mixed load: ${mixed.reqPerSec}/s, event-loop delay p99 ${mixed.eventLoopP99} ms (max ${mixed.eventLoopMax} ms), /api/health p50 ${mixed.healthP50} ms p99 ${mixed.healthP99} ms`,
+    );
+    // The API reads alone: what the server does once the pages are the browser's to render.
+    const apiOnly = await mixedLoad(app, reads, cookie);
+    console.log(
+      `API reads only: ${apiOnly.reqPerSec}/s, event-loop delay p99 ${apiOnly.eventLoopP99} ms (max ${apiOnly.eventLoopMax} ms), /api/health p50 ${apiOnly.healthP50} ms p99 ${apiOnly.healthP99} ms`,
+    );
+    const peakRssMb = peakRssOf(app.pid);
+    console.log(`peak RSS of the server: ${peakRssMb} MB`);
+    return {
+      size: size.name,
+      scale,
+      seedMs: Math.round(seedMs),
+      coldStartMs: round(median(coldStarts)),
+      sizes,
+      ratios,
+      mixed,
+      apiOnly,
+      peakRssMb,
+    };
+  } finally {
     db.close();
-    const rssMb = rssOf(app.pid);
     await app.stop();
     baseline.kill("SIGTERM");
     await new Promise((resolve) => baseline.once("exit", resolve));
-
-    const purchase = results.find((r) => r.route === "POST /api/purchase");
-    const report = {
-      when: new Date().toISOString(),
-      machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
-      scale: ISSUE_SCALE,
-      settings: { connections: CONNECTIONS, seconds: SECONDS, runs: RUNS },
-      routes: results,
-      purchasesPerSecond: { app: purchase.app.reqPerSec, baseline: purchase.baseline.reqPerSec },
-      coldStartMs: { median: round(coldStart), runs: coldStarts.map(round) },
-      serverRssMb: rssMb,
-    };
-    printTable(report);
-    const reportPath = join(repo, "bench-report.json");
-    writeFileSync(reportPath, `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`\nreport written to ${reportPath}\n`);
-    execFileSync("npm", ["run", "--silent", "check"], { cwd: repo, env, stdio: "inherit" });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (size.divisor === 1) execFileSync("npm", ["run", "--silent", "check"], { cwd: repo, env, stdio: "inherit" });
   }
+}
+
+/**
+ * Before each purchase run: stock back to 10 (the most a favour may have) and alex topped up from
+ * the mint through the ledger (a transfer row and both balances); during the run, stock refilled
+ * every 100 ms (`refill`, a write through its own connection, as the bot's would be), so every
+ * purchase of a run is a real one and a refusal fails the bench.
+ */
+function stockKeeper(db) {
+  const account = (where) => db.prepare(`SELECT id, balance FROM accounts WHERE ${where}`).get();
+  const refillStatement = db.prepare("UPDATE products SET quantity = 10 WHERE quantity < 10 AND removed_at IS NULL");
+  const refill = () => refillStatement.run();
+  const restock = db.transaction(() => {
+    refill();
+    const mint = account("name = 'mint'");
+    const wallet = account("user_id = (SELECT id FROM users WHERE username = 'alex')");
+    const amount = 10_000_000;
+    db.prepare("UPDATE accounts SET balance = balance - ? WHERE id = ?").run(amount, mint.id);
+    db.prepare("UPDATE accounts SET balance = balance + ? WHERE id = ?").run(amount, wallet.id);
+    db.prepare(
+      `INSERT INTO transfers (debit_account_id, credit_account_id, amount, kind, reference, memo,
+         debit_balance_after, credit_balance_after, created_at) VALUES (?, ?, ?, 'award', 'bench', 'bench top-up', ?, ?, ?)`,
+    ).run(mint.id, wallet.id, amount, mint.balance - amount, wallet.balance + amount, new Date().toISOString());
+  });
+  return { restock, refill };
+}
+
+/** Sequential GETs of one path: its size (on the wire and decompressed) and latency. */
+async function sampleOne(url, path, cookie, isPage) {
+  const latencies = [];
+  let last;
+  const started = performance.now();
+  while (latencies.length < SAMPLES && (latencies.length < 3 || performance.now() - started < SAMPLE_BUDGET_MS)) {
+    const before = performance.now();
+    last = await rawGet(url + path, {
+      cookie,
+      accept: isPage ? "text/html" : "application/json",
+      "accept-encoding": "br, gzip",
+    });
+    latencies.push(performance.now() - before);
+  }
+  const bytes = decompressedLength(last);
+  return {
+    path,
+    status: last.status,
+    wireBytes: last.body.length,
+    bytes,
+    p50: round(percentile(latencies, 50)),
+    p99: round(percentile(latencies, 99)),
+    count: latencies.length,
+  };
+}
+
+function rawGet(url, headers) {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { headers }, (response) => {
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode,
+          encoding: response.headers["content-encoding"],
+          body: Buffer.concat(chunks),
+        }),
+      );
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+function decompressedLength({ encoding, body }) {
+  if (encoding === "br") return brotliDecompressSync(body).length;
+  if (encoding === "gzip") return gunzipSync(body).length;
+  return body.length;
 }
 
 /** One autocannon run; a purchase picks a random product of the other partner and a fresh Idempotency-Key. */
@@ -204,39 +339,103 @@ async function load(url, route, cookie, products, seconds, refill) {
   return { reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+/**
+ * Pages and API reads in turn over several connections; meanwhile /api/health one at a time (its
+ * latency is the wait of a request that needs nothing) and the server's own event-loop delay.
+ */
+async function mixedLoad(app, paths, cookie) {
+  const requests = paths.map((path) => ({
+    method: "GET",
+    path,
+    headers: {
+      cookie,
+      accept: path.startsWith("/api/") ? "application/json" : "text/html",
+      "accept-encoding": "br, gzip",
+    },
+  }));
+  await app.eventLoop("reset");
+  let loading = true;
+  const health = [];
+  const probing = (async () => {
+    while (loading) {
+      const before = performance.now();
+      await rawGet(`${app.url}/api/health`, {});
+      health.push(performance.now() - before);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  const result = await autocannon({ url: app.url, connections: 4, duration: MIXED_SECONDS, requests, timeout: 30 });
+  loading = false;
+  await probing;
+  const delay = await app.eventLoop("read");
+  if (result.errors > 0 || result.non2xx > 0) {
+    throw new Error(`mixed load: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return {
+    reqPerSec: round(result.requests.average),
+    eventLoopP99: round(delay.p99),
+    eventLoopMax: round(delay.max),
+    healthP50: round(percentile(health, 50)),
+    healthP99: round(percentile(health, 99)),
+    healthCount: health.length,
+  };
+}
+
 function summarise(route, runs) {
   const side = (list) => ({
     reqPerSec: round(median(list.map((r) => r.reqPerSec))),
     p50: round(median(list.map((r) => r.p50))),
     p99: round(median(list.map((r) => r.p99))),
   });
-  const app = side(runs.app);
-  if (runs.baseline.length === 0) return { route, app, baseline: null, ratio: null };
-  const baseline = side(runs.baseline);
-  return { route, app, baseline, ratio: Math.round((app.reqPerSec / baseline.reqPerSec) * 100) / 100 };
+  const ratios = runs.app.map((run, i) => Math.round((run.reqPerSec / runs.bare[i].reqPerSec) * 100) / 100);
+  return {
+    route,
+    app: side(runs.app),
+    bare: side(runs.bare),
+    ratio: Math.round(median(ratios) * 100) / 100,
+    ratios,
+    spread: Math.round((Math.max(...ratios) - Math.min(...ratios)) * 100) / 100,
+  };
 }
 
-function printTable(report) {
-  console.log("\n| route | app req/s | app p50 | app p99 | bare req/s | bare p99 | app ÷ bare |");
+function printSize(result) {
+  console.log(`\n### ${result.size} (${result.scale.memories} memories, ${result.scale.answeredQuestions} questions)`);
+  console.log("\n| route or page | status | wire | decompressed | p50 | p99 |");
+  console.log("|---|---|---|---|---|---|");
+  for (const s of result.sizes) {
+    console.log(`| ${s.path} | ${s.status} | ${kb(s.wireBytes)} | ${kb(s.bytes)} | ${s.p50} ms | ${s.p99} ms |`);
+  }
+  console.log("\n| route | app req/s | app p99 | bare req/s | bare p99 | app ÷ bare (median) | spread |");
   console.log("|---|---|---|---|---|---|---|");
-  for (const r of report.routes) {
+  for (const r of result.ratios) {
     console.log(
-      r.baseline
-        ? `| ${r.route} | ${r.app.reqPerSec} | ${r.app.p50} ms | ${r.app.p99} ms | ${r.baseline.reqPerSec} | ${r.baseline.p99} ms | ${r.ratio} |`
-        : `| ${r.route} | ${r.app.reqPerSec} | ${r.app.p50} ms | ${r.app.p99} ms | — | — | — |`,
+      `| ${r.route} | ${r.app.reqPerSec} | ${r.app.p99} ms | ${r.bare.reqPerSec} | ${r.bare.p99} ms | ${r.ratio} | ${r.spread} |`,
     );
   }
-  console.log(
-    `\npurchases/s: app ${report.purchasesPerSecond.app}, bare ${report.purchasesPerSecond.baseline}; ` +
-      `cold start (median of ${COLD_STARTS}): ${report.coldStartMs.median} ms; server RSS after the run: ${report.serverRssMb} MB`,
-  );
+  for (const [what, m] of [
+    ["pages and API reads", result.mixed],
+    ["API reads only", result.apiOnly],
+  ]) {
+    console.log(
+      `\nmixed load, ${what}, ${m.reqPerSec}/s: event-loop delay p99 ${m.eventLoopP99} ms, /api/health p99 ${m.healthP99} ms ` +
+        `(p50 ${m.healthP50}, ${m.healthCount} asked)`,
+    );
+  }
+  console.log(`peak RSS ${result.peakRssMb} MB; cold start ${result.coldStartMs} ms`);
 }
 
-/** Spawns the built server on a free port; resolves once /api/health answers 200, with the time that took. */
+/**
+ * Spawns the built server on a free port, with the event-loop probe loaded into it; resolves once
+ * /api/health answers 200, with the time that took.
+ */
 async function startServer(env) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawnChild([serverEntry], { ...env, PORT: String(port), HOST: "127.0.0.1" });
+  const child = spawn(process.execPath, ["--import", probe, serverEntry], {
+    cwd: repo,
+    env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitFor200(`${url}/api/health`, [200]);
   const startMs = performance.now() - started;
@@ -244,6 +443,17 @@ async function startServer(env) {
     url,
     pid: child.pid,
     startMs,
+    // The server sends messages of its own ("listening"): the probe's answers name it.
+    eventLoop: (command) =>
+      new Promise((resolve) => {
+        const answer = (message) => {
+          if (message?.probe !== command) return;
+          child.off("message", answer);
+          resolve(message);
+        };
+        child.on("message", answer);
+        child.send(command);
+      }),
     stop: () =>
       new Promise((resolve) => {
         child.once("exit", resolve);
@@ -284,10 +494,15 @@ async function signIn(url, { username, password }) {
   return response.headers.getSetCookie()[0].split(";")[0];
 }
 
-function rssOf(pid) {
+/** The most memory the process has held (VmHWM: its RSS high-water mark). */
+function peakRssOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-  return Math.round(kb / 1024);
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]) / 1024);
+}
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 function median(values) {
@@ -302,4 +517,8 @@ function round(value) {
 
 function ms(value) {
   return `${Math.round(value)} ms`;
+}
+
+function kb(bytes) {
+  return bytes >= 1024 * 1024 ? `${round(bytes / 1024 / 1024)} MB` : `${round(bytes / 1024)} KB`;
 }

@@ -21,6 +21,20 @@ export const AWARD_MAX = 100;
 export const AWARD_REASON_MAX = 200;
 
 export const MEMORIES_PER_PAGE = 5;
+/** The most memories, and the most answers, the dashboard's "On this day" shows (the nearest months first). */
+export const ON_THIS_DAY_MAX = 12;
+/** Letters for later per page, of each list (to you, from you): ten of the longest stay near 100 KB. */
+export const LATER_LETTERS_PER_PAGE = 5;
+/** The Q&A page's questions per page. */
+export const QUESTIONS_PER_PAGE = 10;
+/** The most rows a page of any list may ask for (`pageSize`): each answer stays well under 100 KB. */
+export const PAGE_SIZE_MAX = 100;
+/** The newest rows a list asked for without `page` answers (the spec's plain list, windowed). */
+export const LIST_WINDOW = 100;
+/** The furthest page any list may ask for. */
+export const PAGE_MAX = 1_000_000;
+/** A list's search text (`?search=`). */
+export const SEARCH_MAX = 200;
 /** A memory's text as the bot takes it (Discord's message length). */
 export const MEMORY_TEXT_MAX = 2000;
 /** Largest image a memory keeps (Discord's own upload limit without Nitro). */

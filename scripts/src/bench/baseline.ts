@@ -43,15 +43,32 @@ export async function buildBaseline(databasePath: string): Promise<FastifyInstan
        FROM inventory_items INNER JOIN users ON users.id = inventory_items.seller_id
        WHERE inventory_items.buyer_id = ? AND inventory_items.quantity > 0 ORDER BY inventory_items.id DESC`,
     ),
-    memories: sqlite.prepare(
+    // As db/src/memoryPages.ts and db/src/media.ts: the board's page and its images.
+    writeVersion: sqlite
+      .prepare("SELECT (SELECT data_version FROM pragma_data_version) || ':' || total_changes()")
+      .pluck(),
+    visibleCount: sqlite.prepare("SELECT count(*) AS total FROM memories WHERE deleted_at IS NULL"),
+    memoryPage: sqlite.prepare(
       `SELECT memories.id, memories.message, users.response_name AS username, memories.created_at
        FROM memories INNER JOIN users ON users.id = memories.user_id
-       WHERE memories.deleted_at IS NULL ORDER BY memories.created_at DESC, memories.id DESC`,
+       WHERE memories.deleted_at IS NULL ORDER BY memories.created_at DESC, memories.id DESC LIMIT ? OFFSET ?`,
     ),
-    memoryImages: sqlite.prepare(
-      `SELECT memory_images.id, memory_images.memory_id AS memoryId, memory_images.content_type AS contentType
-       FROM memory_images INNER JOIN memories ON memories.id = memory_images.memory_id
-       WHERE memories.deleted_at IS NULL ORDER BY memory_images.id`,
+    imagesOf: sqlite.prepare(
+      `SELECT id, memory_id AS memoryId, file_name, content_type AS contentType, size FROM memory_images
+       WHERE memory_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+    ),
+    // As db/src/questionPages.ts: a page of the questions (no search) and that page's answers.
+    questionCount: sqlite.prepare("SELECT count(*) AS total FROM questions WHERE text LIKE ? ESCAPE '\\'"),
+    questionPage: sqlite.prepare(
+      `SELECT id, text, asked_at FROM questions WHERE text LIKE ? ESCAPE '\\'
+       ORDER BY asked_at DESC, id DESC LIMIT ? OFFSET ?`,
+    ),
+    answersOfPage: sqlite.prepare(
+      `SELECT answers.question_id, users.response_name AS username, answers.response, answers.created_at
+       FROM answers INNER JOIN users ON users.id = answers.user_id
+       WHERE answers.question_id IN (SELECT id FROM questions WHERE text LIKE ? ESCAPE '\\'
+         ORDER BY asked_at DESC, id DESC LIMIT ? OFFSET ?)
+       ORDER BY answers.question_id, answers.user_id`,
     ),
     // As db/src/purchase.ts: keys older than a day go through the created_at index.
     forgetOldKeys: sqlite.prepare("DELETE FROM idempotency_keys WHERE created_at < ?"),
@@ -176,22 +193,48 @@ export async function buildBaseline(databasePath: string): Promise<FastifyInstan
     if (!user) return reply;
     return json(reply, { inventory: sql.inventory.all(user.id) });
   });
-  app.get("/api/memories", async (request, reply) => {
+  let counted = { version: "", total: 0 };
+  app.get<{ Querystring: { page?: string; pageSize?: string } }>("/api/memories", async (request, reply) => {
     if (!signedIn(request, reply)) return reply;
-    const images = new Map<number, { id: number; url: string; contentType: string }[]>();
-    for (const image of sql.memoryImages.all() as { id: number; memoryId: number; contentType: string }[]) {
-      const links = images.get(image.memoryId) ?? [];
-      links.push({ id: image.id, url: `/api/media/${image.id}`, contentType: image.contentType });
-      images.set(image.memoryId, links);
+    // Bare, the newest 100 as a plain list (LIST_WINDOW); with a page, that page and the total.
+    const bare = request.query.page === undefined && request.query.pageSize === undefined;
+    const version = sql.writeVersion.get() as string;
+    if (version !== counted.version) {
+      counted = { version, total: (sql.visibleCount.get() as { total: number }).total };
     }
-    const memories = sql.memories.all() as { id: number }[];
-    return json(
-      reply,
-      memories.map((memory) => {
-        const links = images.get(memory.id);
-        return links ? { ...memory, images: links } : memory;
+    const pageSize = Number(request.query.pageSize ?? (bare ? 100 : 5));
+    const pageCount = Math.max(1, Math.ceil(counted.total / pageSize));
+    const page = Math.min(Number(request.query.page ?? 1), pageCount);
+    const rows = sql.memoryPage.all(pageSize, (page - 1) * pageSize) as { id: number }[];
+    const images = imageLinks(sql.imagesOf.all(JSON.stringify(rows.map((row) => row.id))) as ImageRow[]);
+    const memories = rows.map((memory) => {
+      const links = images.get(memory.id);
+      return links ? { ...memory, images: links } : memory;
+    });
+    return json(reply, bare ? memories : { memories, page, pageCount, total: counted.total });
+  });
+  app.get<{ Querystring: { page?: string; pageSize?: string } }>("/api/questions", async (request, reply) => {
+    if (!signedIn(request, reply)) return reply;
+    const pageSize = Number(request.query.pageSize ?? 10);
+    const { total } = sql.questionCount.get("%%") as { total: number };
+    const pageCount = Math.max(1, Math.ceil(total / pageSize));
+    const page = Math.min(Number(request.query.page ?? 1), pageCount);
+    const window = ["%%", pageSize, (page - 1) * pageSize] as const;
+    const byQuestion = new Map<number, unknown[]>();
+    for (const { question_id, ...answer } of sql.answersOfPage.all(...window) as { question_id: number }[]) {
+      const given = byQuestion.get(question_id) ?? [];
+      given.push(answer);
+      byQuestion.set(question_id, given);
+    }
+    const questions = (sql.questionPage.all(...window) as { id: number; text: string; asked_at: string }[]).map(
+      (row) => ({
+        question_id: row.id,
+        question: row.text,
+        asked_at: row.asked_at,
+        responses: byQuestion.get(row.id) ?? [],
       }),
     );
+    return json(reply, { questions, page, pageCount, total });
   });
   app.post<{ Body: { productId: number } }>("/api/purchase", async (request, reply) => {
     const user = signedIn(request, reply);
@@ -204,4 +247,17 @@ export async function buildBaseline(databasePath: string): Promise<FastifyInstan
     sqlite.close();
   });
   return app;
+}
+
+type ImageRow = { id: number; memoryId: number; contentType: string };
+
+/** Each memory's images as `/api/media/{id}` links. */
+function imageLinks(rows: ImageRow[]): Map<number, { id: number; url: string; contentType: string }[]> {
+  const images = new Map<number, { id: number; url: string; contentType: string }[]>();
+  for (const image of rows) {
+    const links = images.get(image.memoryId) ?? [];
+    links.push({ id: image.id, url: `/api/media/${image.id}`, contentType: image.contentType });
+    images.set(image.memoryId, links);
+  }
+  return images;
 }

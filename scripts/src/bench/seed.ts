@@ -1,5 +1,7 @@
+import { mkdirSync, writeFileSync } from "node:fs";
 import { type Db, openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
+import { mediaFolder } from "@spankbank/db/media";
 import type { CoupleConfig } from "@spankbank/shared/config";
 
 /** How much history the benchmark database holds (the issue's scale: years of a couple's use). */
@@ -10,18 +12,50 @@ export interface BenchScale {
   transfers: number;
   /** Distinct favours in the first partner's inventory. */
   inventoryItems: number;
+  /** Memory images, each a small file in `media/` (spread over the first memories, two each). */
+  photos: number;
+  /** Visits (past ones) and letters for later (half each way). */
+  visits: number;
+  laterLetters: number;
+  /** The days the history spans, ending now (on-this-day finds its years in it). */
+  days: number;
 }
 
-export const ISSUE_SCALE: BenchScale = {
+/** Ten years of a couple's use (issue 32): the bench's 100x. */
+export const TEN_YEARS: BenchScale = {
   products: 1_000,
-  memories: 10_000,
-  answeredQuestions: 1_000,
-  transfers: 100_000,
+  memories: 20_000,
+  answeredQuestions: 4_000,
+  transfers: 60_000,
   inventoryItems: 500,
+  photos: 40_000,
+  visits: 250,
+  laterLetters: 250,
+  days: 3_650,
 };
 
+/** Ten years divided by `divisor`: 10 is one year, 100 about five weeks (the bench's 10x and 1x). */
+export function scaleOf(divisor: number): BenchScale {
+  const part = (n: number) => Math.max(1, Math.round(n / divisor));
+  return {
+    products: part(TEN_YEARS.products),
+    memories: part(TEN_YEARS.memories),
+    answeredQuestions: part(TEN_YEARS.answeredQuestions),
+    transfers: part(TEN_YEARS.transfers),
+    inventoryItems: part(TEN_YEARS.inventoryItems),
+    photos: part(TEN_YEARS.photos),
+    visits: part(TEN_YEARS.visits),
+    laterLetters: part(TEN_YEARS.laterLetters),
+    days: part(TEN_YEARS.days),
+  };
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
-const START = Date.parse("2024-01-01T00:00:00.000Z");
+/** A one-pixel PNG: what each seeded photo file holds. */
+const PHOTO = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 
 /**
  * A database at the given scale for the couple: products listed by both partners (half each),
@@ -30,7 +64,7 @@ const START = Date.parse("2024-01-01T00:00:00.000Z");
  * partner owns `inventoryItems` favours bought from the second. Direct prepared inserts in one
  * transaction: the domain functions would take minutes at this scale.
  */
-export function seedBenchDb(path: string, couple: CoupleConfig, scale: BenchScale = ISSUE_SCALE): Db {
+export function seedBenchDb(path: string, couple: CoupleConfig, scale: BenchScale = TEN_YEARS, now = new Date()): Db {
   const db = openDb(path);
   syncCouple(db, couple);
   const sqlite = db.$client;
@@ -46,7 +80,11 @@ export function seedBenchDb(path: string, couple: CoupleConfig, scale: BenchScal
   const escrow = accountId("escrow");
   const wallets = [accountOfUser(first), accountOfUser(second)] as const;
 
-  const at = (i: number, count: number) => new Date(START + Math.floor((i * 700 * DAY_MS) / count)).toISOString();
+  const start = now.getTime() - scale.days * DAY_MS;
+  // The i-th of `count` rows, spread evenly over the history (the last an hour before now).
+  const at = (i: number, count: number) =>
+    new Date(start + Math.floor((i * (scale.days * DAY_MS - 3_600_000)) / count)).toISOString();
+  const day = (i: number, count: number) => at(i, count).slice(0, 10);
 
   const insertProduct = sqlite.prepare(
     `INSERT INTO products (seller_id, name, description, quantity, price, created_at, updated_at)
@@ -70,6 +108,19 @@ export function seedBenchDb(path: string, couple: CoupleConfig, scale: BenchScal
      VALUES (?, ?, ?, ?, ?, ?)`,
   );
   const setBalance = sqlite.prepare("UPDATE accounts SET balance = ? WHERE id = ?");
+  const insertImage = sqlite.prepare(
+    "INSERT INTO memory_images (memory_id, file_name, content_type, size) VALUES (?, ?, 'image/png', ?)",
+  );
+  const insertVisit = sqlite.prepare(
+    `INSERT INTO visits (start_date, end_date, place, note, planned_by_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertLetter = sqlite.prepare(
+    `INSERT INTO later_letters (from_user_id, to_user_id, text, opening_kind, moment, opened_at, created_at, updated_at)
+     VALUES (?, ?, ?, 'openWhen', 'missing you', ?, ?, ?)`,
+  );
+  const media = mediaFolder(db);
+  mkdirSync(media, { recursive: true });
 
   const balances = new Map<number, number>(
     (sqlite.prepare("SELECT id, balance FROM accounts").all() as { id: number; balance: number }[]).map((a) => [
@@ -99,9 +150,28 @@ export function seedBenchDb(path: string, couple: CoupleConfig, scale: BenchScal
         Number(insertProduct.run(seller, name, description, 1 + (i % 5), createdAt, createdAt).lastInsertRowid),
       );
     }
+    const memoryIds: number[] = [];
     for (let i = 0; i < scale.memories; i++) {
       const message = `Memory ${i + 1}: the evening we walked home the long way, laughing about nothing at all.`;
-      insertMemory.run(i % 2 === 0 ? first : second, message, at(i, scale.memories));
+      memoryIds.push(
+        Number(insertMemory.run(i % 2 === 0 ? first : second, message, at(i, scale.memories)).lastInsertRowid),
+      );
+    }
+    for (let i = 0; i < scale.photos; i++) {
+      const fileName = `bench-${i + 1}.png`;
+      writeFileSync(`${media}/${fileName}`, PHOTO);
+      insertImage.run(memoryIds[Math.floor(i / 2) % memoryIds.length], fileName, PHOTO.length);
+    }
+    for (let i = 0; i < scale.visits; i++) {
+      const createdAt = at(i, scale.visits);
+      const place = `Somewhere lovely ${i + 1}`;
+      insertVisit.run(day(i, scale.visits), day(i, scale.visits), place, "Long walks.", first, createdAt, createdAt);
+    }
+    for (let i = 0; i < scale.laterLetters; i++) {
+      const createdAt = at(i, scale.laterLetters);
+      const [from, to] = i % 2 === 0 ? [first, second] : [second, first];
+      const text = `Letter ${i + 1}: for when you miss me, a long and gentle letter about us.`;
+      insertLetter.run(from, to, text, i % 3 === 0 ? null : createdAt, createdAt, createdAt);
     }
     for (let i = 0; i < scale.answeredQuestions; i++) {
       const askedAt = at(i, scale.answeredQuestions);

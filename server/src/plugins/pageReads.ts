@@ -1,4 +1,4 @@
-import { MEMORIES_PER_PAGE } from "@spankbank/shared/limits";
+import { MEMORIES_PER_PAGE, QUESTIONS_PER_PAGE } from "@spankbank/shared/limits";
 import { pageNumber } from "@spankbank/shared/pages";
 
 /** What a page's first reads may depend on besides its URL. */
@@ -29,11 +29,17 @@ const PAGE_READS: Record<string, Reads> = {
     })}`,
   ],
   "/spank-bank": () => ["/api/spankTotal", "/api/products"],
-  "/allquestions": () => ["/api/questions"],
+  "/allquestions": (search) => [
+    `/api/questions?${new URLSearchParams({
+      page: String(pageOf(search)),
+      pageSize: String(QUESTIONS_PER_PAGE),
+      ...(search.get("search") ? { search: search.get("search") ?? "" } : {}),
+    })}`,
+  ],
   "/inventory": () => ["/api/inventory", "/api/redeemed"],
   "/floggers4change": (_search, { charityName }) => [`/api/charitySpankTotal?${new URLSearchParams({ charityName })}`],
   "/christmas-letter": () => ["/api/letter"],
-  "/letters": () => ["/api/later-letters"],
+  "/letters": (search) => [`/api/later-letters?page=${pageOf(search)}`],
   "/together": (search) => [`/api/visits?page=${pageOf(search)}`],
 };
 

@@ -55,7 +55,56 @@ type JsonSchema = Record<string, unknown>;
 
 function toResponseJsonSchema(schema: ZodType): JsonSchema {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: "output", target: "draft-7" });
-  return json;
+  return forWriting(json) as JsonSchema;
+}
+
+const PRIMITIVE_TYPES = new Set(["string", "number", "integer", "boolean", "null"]);
+/** Keywords that only check a value: the serialiser writes the same JSON without them. */
+const CHECKS_ONLY = new Set([
+  "format",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+]);
+
+/**
+ * The schema as the serialiser needs it, which writes answers our own code built and checks none:
+ * no `format`, `pattern` or other checks (fast-json-stringify tests values against some with ajv),
+ * and a nullable primitive (`anyOf` of a type and null) as one `type` list, which it writes with a
+ * `typeof` instead of trying each branch with ajv: the nullable dates of every question's answers
+ * were checked as date-times once per row.
+ */
+function forWriting(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(forWriting);
+  if (node === null || typeof node !== "object") return node;
+  const written: JsonSchema = {};
+  for (const [key, value] of Object.entries(node as JsonSchema)) {
+    if (CHECKS_ONLY.has(key)) continue;
+    written[key] = key === "properties" ? mapValues(value as JsonSchema, forWriting) : forWriting(value);
+  }
+  const branches = written.anyOf;
+  if (Array.isArray(branches) && branches.every(isPlainPrimitive)) {
+    const { anyOf: _anyOf, ...others } = written;
+    return { ...others, type: [...new Set(branches.map((branch) => (branch as { type: string }).type))] };
+  }
+  return written;
+}
+
+/** `{type: "string"}` and the like, with nothing else to check. */
+function isPlainPrimitive(branch: unknown): boolean {
+  if (branch === null || typeof branch !== "object") return false;
+  const { type, ...others } = branch as JsonSchema;
+  return typeof type === "string" && PRIMITIVE_TYPES.has(type) && Object.keys(others).length === 0;
+}
+
+function mapValues(object: JsonSchema, map: (value: unknown) => unknown): JsonSchema {
+  return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, map(value)]));
 }
 
 /** The JSON schema to serialise one answer with. */

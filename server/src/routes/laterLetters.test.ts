@@ -1,5 +1,6 @@
 import type { Db } from "@spankbank/db/client";
 import { demoCouple } from "@spankbank/shared/demoCouple";
+import { LATER_LETTERS_PER_PAGE } from "@spankbank/shared/limits";
 import { describe, expect, it } from "vitest";
 import { buildTestApp } from "../test/app.js";
 import { sessionCookie } from "../test/session.js";
@@ -180,5 +181,30 @@ describe("letters for later over /api/later-letters", () => {
     await call("alex", "POST", "/api/later-letters", { text: "Secret words", opening: christmas });
     expect((await call("sam", "GET", "/api/export")).body).not.toContain("Secret words");
     expect((await call("alex", "GET", "/api/export")).body).toContain("Secret words");
+  });
+
+  it("pages both lists, LATER_LETTERS_PER_PAGE of each, newest first; a bad page is a 400 naming it", async () => {
+    const { call } = await lettersApp();
+    const count = LATER_LETTERS_PER_PAGE + 2;
+    for (let i = 1; i <= count; i += 1) {
+      const written = await call("alex", "POST", "/api/later-letters", {
+        text: `Letter ${i}`,
+        opening: { kind: "openWhen", moment: "sad" },
+      });
+      expect(written.statusCode).toBe(201);
+    }
+    const first = (await call("alex", "GET", "/api/later-letters")).json();
+    expect(first).toMatchObject({ page: 1, pageCount: 2, to_you_total: 0, from_you_total: count, to_you: [] });
+    expect(first.from_you.map((letter: { text: string }) => letter.text)).toEqual(
+      Array.from({ length: LATER_LETTERS_PER_PAGE }, (_, i) => `Letter ${count - i}`),
+    );
+    const last = (await call("sam", "GET", "/api/later-letters?page=9")).json();
+    expect(last).toMatchObject({ page: 2, pageCount: 2, to_you_total: count, from_you_total: 0, from_you: [] });
+    expect(last.to_you).toHaveLength(2);
+    for (const page of ["0", "x", "1.5"]) {
+      const refused = await call("sam", "GET", `/api/later-letters?page=${page}`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toContain("page");
+    }
   });
 });

@@ -1,7 +1,7 @@
 import {
   editLaterLetter,
   type LaterLetter,
-  laterLettersFor,
+  laterLetterPage,
   openLaterLetter,
   readLaterLetter,
   takeBackLaterLetter,
@@ -11,9 +11,11 @@ import { idParams } from "@spankbank/shared/contract/common";
 import {
   laterLetterBody,
   laterLetterReply,
+  laterLettersQuery,
   laterLettersReply,
   type LaterLetter as WireLetter,
 } from "@spankbank/shared/contract/laterLetters";
+import { LATER_LETTERS_PER_PAGE } from "@spankbank/shared/limits";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signedInUser } from "../plugins/session.js";
@@ -21,20 +23,28 @@ import { signedInUser } from "../plugins/session.js";
 /**
  * Letters for later: write one to your partner for a moment, read the ones written to you once
  * they open. The writer comes from the session; the text of a sealed letter never leaves the db's
- * `readLaterLetter`/`laterLettersFor` for its recipient.
+ * `readLaterLetter`/`laterLetterPage` for its recipient.
  */
 export const laterLetterRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, now } = app.ctx;
 
-  app.get("/later-letters", { schema: { response: { 200: laterLettersReply } } }, async (request) => {
-    const user = signedInUser(request);
-    const letters = laterLettersFor(db, user.id, now());
-    return {
-      to_you: letters.toYou.map(wire),
-      from_you: letters.fromYou.map(wire),
-      anniversary: config.anniversary ?? null,
-    };
-  });
+  app.get(
+    "/later-letters",
+    { schema: { querystring: laterLettersQuery, response: { 200: laterLettersReply } } },
+    async (request) => {
+      const user = signedInUser(request);
+      const letters = laterLetterPage(db, user.id, request.query.page ?? 1, LATER_LETTERS_PER_PAGE, now());
+      return {
+        to_you: letters.toYou.map(wire),
+        from_you: letters.fromYou.map(wire),
+        anniversary: config.anniversary ?? null,
+        page: letters.page,
+        pageCount: letters.pageCount,
+        to_you_total: letters.toYouTotal,
+        from_you_total: letters.fromYouTotal,
+      };
+    },
+  );
 
   app.post(
     "/later-letters",

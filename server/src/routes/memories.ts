@@ -1,12 +1,6 @@
 import type { Db } from "@spankbank/db/client";
-import { imagesOfLiveMemories, imagesOfMemories, type MemoryImageFile } from "@spankbank/db/media";
-import {
-  deleteMemories,
-  latestMemory,
-  listMemories,
-  type Memory as StoredMemory,
-  trashMemories,
-} from "@spankbank/db/memories";
+import { imagesOfMemories, type MemoryImageFile } from "@spankbank/db/media";
+import { latestMemory, type Memory as StoredMemory, trashMemories } from "@spankbank/db/memories";
 import { type BoardMemory, memoryPage } from "@spankbank/db/memoryPages";
 import { restoreMemories, trashPage } from "@spankbank/db/memoryTrash";
 import { onThisDay } from "@spankbank/db/onThisDay";
@@ -23,7 +17,7 @@ import {
   trashPageQuery,
   trashPage as trashPageReply,
 } from "@spankbank/shared/contract/memories";
-import { MEMORIES_PER_PAGE } from "@spankbank/shared/limits";
+import { LIST_WINDOW, MEMORIES_PER_PAGE } from "@spankbank/shared/limits";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signedInUser } from "../plugins/session.js";
@@ -40,12 +34,12 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/memories",
-    // Bare: the spec's plain list. With page or pageSize: one page and the total (the board).
+    // Bare: the spec's plain list, the newest LIST_WINDOW. With page or pageSize: one page and the total (the board).
     { schema: { querystring: memoriesPageQuery, response: { 200: z.union([memoryList, memoriesPage]) } } },
     async (request) => {
       const { page, pageSize } = request.query;
       if (page === undefined && pageSize === undefined) {
-        return withImages(listMemories(db).map(toWire), imagesOfLiveMemories(db));
+        return withImagesOf(db, memoryPage(db, 1, LIST_WINDOW).memories.map(toWire));
       }
       const found = memoryPage(db, page ?? 1, pageSize ?? MEMORIES_PER_PAGE);
       return { ...found, memories: withImagesOf(db, found.memories.map(toWire)) };
@@ -72,12 +66,13 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/memories/delete",
-    // Bare {ids}: the spec's whole remaining list. With page: that page of the board (the web asks for one).
+    // Bare {ids}: the spec's remaining list, the newest LIST_WINDOW. With page: that page of the board (the web asks for one).
     { schema: { body: deleteMemoriesBody, response: { 200: z.union([memoryList, memoriesPage]) } } },
     async (request) => {
       const { ids, page, pageSize } = request.body;
       if (page === undefined && pageSize === undefined) {
-        return withImages(deleteMemories(db, ids, now()).map(toWire), imagesOfLiveMemories(db));
+        trashMemories(db, ids, now());
+        return withImagesOf(db, memoryPage(db, 1, LIST_WINDOW).memories.map(toWire));
       }
       trashMemories(db, ids, now());
       const found = memoryPage(db, page ?? 1, pageSize ?? MEMORIES_PER_PAGE);

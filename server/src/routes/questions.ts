@@ -1,4 +1,5 @@
-import { type Answer, answerQuestion, latestQuestion, listQuestions, type Question } from "@spankbank/db/questions";
+import { questionPage } from "@spankbank/db/questionPages";
+import { type Answer, answerQuestion, latestQuestion, type Question } from "@spankbank/db/questions";
 import {
   answerBody,
   answerReply,
@@ -7,8 +8,12 @@ import {
   type QuestionResponse,
   questionList,
   questionParams,
+  questionsPage,
+  questionsPageQuery,
 } from "@spankbank/shared/contract/questions";
+import { LIST_WINDOW, QUESTIONS_PER_PAGE } from "@spankbank/shared/limits";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { httpError } from "../plugins/errors.js";
 import { assertNamesSelf, signedInUser } from "../plugins/session.js";
 import { sealFor } from "./sealedAnswers.js";
@@ -22,10 +27,19 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     return latest && sealFor(config, signedInUser(request)).question(toQuestion(latest));
   });
 
-  app.get("/questions", { schema: { response: { 200: questionList } } }, async (request) =>
-    listQuestions(db)
-      .map(toQuestion)
-      .map(sealFor(config, signedInUser(request)).question),
+  app.get(
+    "/questions",
+    // Bare: the spec's plain list, the newest LIST_WINDOW. With page, pageSize or search: one page and the total.
+    { schema: { querystring: questionsPageQuery, response: { 200: z.union([questionList, questionsPage]) } } },
+    async (request) => {
+      const { page, pageSize, search } = request.query;
+      const seal = sealFor(config, signedInUser(request));
+      if (page === undefined && pageSize === undefined && search === undefined) {
+        return questionPage(db, 1, LIST_WINDOW).questions.map(toQuestion).map(seal.question);
+      }
+      const found = questionPage(db, page ?? 1, pageSize ?? QUESTIONS_PER_PAGE, search ?? "");
+      return { ...found, questions: found.questions.map(toQuestion).map(seal.question) };
+    },
   );
 
   app.put(

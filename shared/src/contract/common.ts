@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAGE_MAX, PAGE_SIZE_MAX } from "../limits.js";
 
 /** Fastify's error shape, used by every non-2xx answer. */
 export const errorBody = z.object({ statusCode: z.int(), error: z.string(), message: z.string() });
@@ -19,6 +20,15 @@ export const idParams = z.object({ id });
 
 /** An id in a JSON body: a positive integer, or the same plain decimal digits as a string. */
 export const bodyId = z.union([z.int().positive().max(Number.MAX_SAFE_INTEGER), id], { error: NOT_AN_ID });
+
+/**
+ * `?page=&pageSize=` of a paged list (from the query's text: "3" is 3). Both optional: a list asked
+ * for without either answers its plain, windowed form.
+ */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).optional(),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional(),
+});
 
 /** The spec's optional `username` parameter: when given, it must name the signed-in user. */
 export const usernameQuery = z.object({ username: z.string().min(1).max(64).optional() });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { clockTime } from "../dayWindows.js";
 import { isCalendarDate, OPEN_WHEN_MOMENTS } from "../letterMoments.js";
 import { LATER_LETTER_MAX } from "../limits.js";
-import { isoDate, text } from "./common.js";
+import { isoDate, pageQuery, text } from "./common.js";
 
 /** When a letter for later opens. */
 export const letterOpening = z.discriminatedUnion(
@@ -57,11 +57,20 @@ export const laterLetter = z.object({
 });
 export type LaterLetter = z.infer<typeof laterLetter>;
 
-/** GET /api/later-letters: letters to you, letters you wrote, and the couple's anniversary ("MM-DD") if set. */
+/**
+ * GET /api/later-letters?page=: a page of the letters to you and of the letters you wrote
+ * (LATER_LETTERS_PER_PAGE of each, newest first), and the couple's anniversary ("MM-DD") if set.
+ */
+export const laterLettersQuery = pageQuery.pick({ page: true });
 export const laterLettersReply = z.object({
   to_you: z.array(laterLetter),
   from_you: z.array(laterLetter),
   anniversary: z.string().nullable(),
+  page: z.int(),
+  /** The pages of the longer of the two lists. */
+  pageCount: z.int(),
+  to_you_total: z.int(),
+  from_you_total: z.int(),
 });
 export type LaterLettersReply = z.infer<typeof laterLettersReply>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MEMORY_DELETE_MAX } from "../limits.js";
-import { isoDate } from "./common.js";
+import { MEMORY_DELETE_MAX, PAGE_MAX, PAGE_SIZE_MAX } from "../limits.js";
+import { isoDate, pageQuery } from "./common.js";
 
 /** An image saved with a memory (downloaded from Discord), served by `GET /api/media/{id}`. */
 export const memoryImage = z.object({
@@ -33,16 +33,13 @@ const memoryIds = z.array(z.int().positive()).min(1, "must name at least one mem
  */
 export const deleteMemoriesBody = z.object({
   ids: memoryIds,
-  page: z.int().min(1).max(1_000_000).optional(),
-  pageSize: z.int().min(1).max(100).optional(),
+  page: z.int().min(1).max(PAGE_MAX).optional(),
+  pageSize: z.int().min(1).max(PAGE_SIZE_MAX).optional(),
 });
 export type DeleteMemoriesBody = z.infer<typeof deleteMemoriesBody>;
 
-/** `GET /api/memories?page=&pageSize=`: bare calls keep the spec's plain list. */
-export const memoriesPageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  pageSize: z.coerce.number().int().min(1).max(100).optional(),
-});
+/** `GET /api/memories?page=&pageSize=`: bare calls keep the spec's plain list (the newest LIST_WINDOW). */
+export const memoriesPageQuery = pageQuery;
 export const memoriesPage = z.object({
   memories: memoryList,
   page: z.int(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { RESPONSE_MAX } from "../limits.js";
-import { bodyId, id, isoDate, text } from "./common.js";
+import { RESPONSE_MAX, SEARCH_MAX } from "../limits.js";
+import { bodyId, id, isoDate, pageQuery, text } from "./common.js";
 
 export const response = z.object({
   username: z.string(),
@@ -23,6 +23,19 @@ export const question = z.object({
 export type Question = z.infer<typeof question>;
 
 export const questionList = z.array(question);
+
+/**
+ * `GET /api/questions?page=&pageSize=&search=`: one page of the questions whose text holds
+ * `search`, newest first. Bare, the spec's plain list of the newest LIST_WINDOW.
+ */
+export const questionsPageQuery = pageQuery.extend({ search: z.string().max(SEARCH_MAX).optional() });
+export const questionsPage = z.object({
+  questions: questionList,
+  page: z.int(),
+  pageCount: z.int(),
+  total: z.int(),
+});
+export type QuestionsPage = z.infer<typeof questionsPage>;
 export const latestQuestion = question.nullable();
 
 export const questionParams = z.object({ questionId: id });

@@ -10,7 +10,7 @@ import { memoryPageQueryOptions } from "@/features/memories/api/getMemoryPage";
 import { onThisDayQueryOptions } from "@/features/memories/api/getOnThisDay";
 import { trashQueryOptions } from "@/features/memories/api/getTrash";
 import { latestQuestionQueryOptions } from "@/features/questions/api/getLatestQuestion";
-import { questionsQueryOptions } from "@/features/questions/api/getQuestions";
+import { questionPageQueryOptions } from "@/features/questions/api/getQuestions";
 import { productsQueryOptions } from "@/features/spank-bank/api/getProducts";
 import { spankTotalQueryOptions } from "@/features/spank-bank/api/getSpankTotal";
 import { signInAs } from "@/test/handlers/auth";
@@ -34,7 +34,8 @@ const firstReads: [path: string, search: Record<string, unknown>, keys: readonly
   ["/inventory", {}, [inventoryQueryOptions.queryKey, redeemedQueryOptions.queryKey]],
   ["/memories", { page: 3 }, [memoryPageQueryOptions(3).queryKey]],
   ["/memories", { page: 2, view: "trash" }, [trashQueryOptions(2).queryKey]],
-  ["/allquestions", {}, [questionsQueryOptions.queryKey]],
+  ["/allquestions", {}, [questionPageQueryOptions(1, "").queryKey]],
+  ["/allquestions", { page: 2, search: "trip" }, [questionPageQueryOptions(2, "trip").queryKey]],
   ["/christmas-letter", {}, [letterQueryOptions.queryKey]],
   ["/floggers4change", {}, [charityTotalQueryOptions("Floggers4Change").queryKey]],
 ];

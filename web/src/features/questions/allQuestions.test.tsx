@@ -80,6 +80,32 @@ describe("All Q&A", { timeout: 60_000 }, () => {
     expect(await screen.findByText("No questions found.")).toBeInTheDocument();
   });
 
+  it("shows ten questions a page, pages through the rest with the pager, and keeps the page in the URL", async () => {
+    signInAs("alex");
+    answerAs("alex_d");
+    setQuestions(
+      Array.from({ length: 23 }, (_, i) => ({
+        question_id: 23 - i,
+        question: `Question number ${23 - i}`,
+        asked_at: new Date(Date.UTC(2026, 0, 23 - i)).toISOString(),
+        responses: [],
+      })),
+    );
+    const { user, router } = renderApp("/allquestions");
+    expect(await screen.findByText("Question number 23")).toBeInTheDocument();
+    expect(screen.getAllByRole("article")).toHaveLength(10);
+    await user.click(screen.getByRole("button", { name: "Page 3" }));
+    expect(await screen.findByText("Question number 3")).toBeInTheDocument();
+    expect(
+      screen.getAllByRole("article").map((card) => within(card).getByText(/^Question number/).textContent),
+    ).toEqual(["Question number 3", "Question number 2", "Question number 1"]);
+    expect(router.state.location.search).toEqual({ page: 3 });
+    // A search starts again at its first page.
+    await user.type(screen.getByRole("textbox", { name: "Search questions" }), "number 1");
+    expect(await screen.findByText("Question number 19")).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ search: "number 1" });
+  });
+
   it("opens with the search from the URL", async () => {
     await qaAs("alex", "/allquestions?search=travel");
     expect(await screen.findByText("Where should we travel next?")).toBeInTheDocument();

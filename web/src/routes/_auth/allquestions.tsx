@@ -1,26 +1,30 @@
+import { SEARCH_MAX } from "@spankbank/shared/limits";
 import { createFileRoute } from "@tanstack/react-router";
 import { Page } from "@/components/Page";
-import { questionsQueryOptions } from "@/features/questions/api/getQuestions";
+import { questionPageQueryOptions } from "@/features/questions/api/getQuestions";
 import { AllQuestions } from "@/features/questions/components/AllQuestions";
 import { whenSettled } from "@/lib/loaders";
-import { text } from "@/lib/searchParams";
+import { pageNumber, text } from "@/lib/searchParams";
 
-/** `?search=`: the filter survives back and reload. */
-const questionsSearch = (search: Record<string, unknown>): { search?: string } => ({
-  search: text(search.search, 200),
+/** `?search=` and `?page=`: the search and the page survive back and reload. */
+const questionsSearch = (search: Record<string, unknown>): { search?: string; page?: number } => ({
+  search: text(search.search, SEARCH_MAX),
+  page: pageNumber(search.page),
 });
 
 export const Route = createFileRoute("/_auth/allquestions")({
   validateSearch: questionsSearch,
-  // The list is read before the page shows; the filter works on it in the page.
-  loader: ({ context: { queryClient } }) => whenSettled(queryClient.ensureQueryData(questionsQueryOptions)),
+  loaderDeps: ({ search: { page = 1, search = "" } }) => ({ page, search }),
+  // The page is read before it shows; a new search starts again at page 1.
+  loader: ({ context: { queryClient }, deps: { page, search } }) =>
+    whenSettled(queryClient.ensureQueryData(questionPageQueryOptions(page, search))),
   pendingComponent: AllQuestionsRoute,
   component: AllQuestionsRoute,
 });
 
 function AllQuestionsRoute() {
   const { signedIn } = Route.useRouteContext();
-  const { search = "" } = Route.useSearch();
+  const { search = "", page = 1 } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <Page title="All Q&A">
@@ -28,6 +32,8 @@ function AllQuestionsRoute() {
         signedIn={signedIn}
         search={search}
         onSearch={(next) => navigate({ search: { search: next || undefined }, replace: true })}
+        page={page}
+        onPage={(next) => navigate({ search: { search: search || undefined, page: next } })}
       />
     </Page>
   );

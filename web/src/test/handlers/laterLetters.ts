@@ -1,4 +1,5 @@
 import { type LaterLetter, type LaterLettersReply, laterLetterBody } from "@spankbank/shared/contract/laterLetters";
+import { LATER_LETTERS_PER_PAGE } from "@spankbank/shared/limits";
 import { HttpResponse, http } from "msw";
 import { failure } from "./auth";
 
@@ -34,11 +35,23 @@ export function resetLaterLetters(): void {
 const seen = (letter: LaterLetter): LaterLetter =>
   letter.to === "alex" && letter.state !== "open" ? { ...letter, text: null } : letter;
 
-const reply = (): LaterLettersReply => ({
-  to_you: state.letters.filter((l) => l.to === "alex").map(seen),
-  from_you: state.letters.filter((l) => l.from === "alex"),
-  anniversary: state.anniversary,
-});
+/** As the server: page `page` of both lists, LATER_LETTERS_PER_PAGE of each (in the order the test set them). */
+const reply = (page: number): LaterLettersReply => {
+  const toYou = state.letters.filter((l) => l.to === "alex").map(seen);
+  const fromYou = state.letters.filter((l) => l.from === "alex");
+  const pageCount = Math.max(1, Math.ceil(Math.max(toYou.length, fromYou.length) / LATER_LETTERS_PER_PAGE));
+  const current = Math.min(page, pageCount);
+  const window = <T>(list: T[]) => list.slice((current - 1) * LATER_LETTERS_PER_PAGE, current * LATER_LETTERS_PER_PAGE);
+  return {
+    to_you: window(toYou),
+    from_you: window(fromYou),
+    anniversary: state.anniversary,
+    page: current,
+    pageCount,
+    to_you_total: toYou.length,
+    from_you_total: fromYou.length,
+  };
+};
 
 const byId = (id: unknown) => state.letters.find((letter) => letter.id === Number(id));
 
@@ -71,7 +84,9 @@ async function written(request: Request) {
 }
 
 export const laterLetterHandlers = [
-  http.get("/api/later-letters", () => HttpResponse.json(reply())),
+  http.get("/api/later-letters", ({ request }) =>
+    HttpResponse.json(reply(Number(new URL(request.url).searchParams.get("page") ?? 1))),
+  ),
   http.post("/api/later-letters", async ({ request }) => {
     const { refusal, fields } = await written(request);
     if (refusal) return refusal;

@@ -58,9 +58,21 @@ export const questionHandlers = [
     await state.gate;
     return state.failReads ? serverError() : HttpResponse.json(state.questions[0] ?? null);
   }),
-  http.get("/api/questions", async () => {
+  // As the server: bare, the plain list; with page, pageSize or search, that page of the matches.
+  http.get("/api/questions", async ({ request }) => {
     await state.gate;
-    return state.failReads ? serverError() : HttpResponse.json(state.questions);
+    if (state.failReads) return serverError();
+    const url = new URL(request.url);
+    if (["page", "pageSize", "search"].every((key) => !url.searchParams.has(key))) {
+      return HttpResponse.json(state.questions);
+    }
+    const needle = (url.searchParams.get("search") ?? "").toLowerCase();
+    const matches = state.questions.filter((q) => q.question.toLowerCase().includes(needle));
+    const pageSize = Number(url.searchParams.get("pageSize") ?? 10);
+    const pageCount = Math.max(1, Math.ceil(matches.length / pageSize));
+    const page = Math.min(Number(url.searchParams.get("page") ?? 1), pageCount);
+    const questions = matches.slice((page - 1) * pageSize, page * pageSize);
+    return HttpResponse.json({ questions, page, pageCount, total: matches.length });
   }),
   http.put("/api/questions/:questionId", async ({ params, request }) => {
     const body = (await request.json()) as { response: string };

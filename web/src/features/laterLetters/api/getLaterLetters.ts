@@ -1,24 +1,27 @@
 import type { LaterLettersReply } from "@spankbank/shared/contract/laterLetters";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { laterLetterKeys } from "./keys";
 
-/** Letters to you (sealed ones without their text), the ones you wrote, and the anniversary. */
-export function getLaterLetters(signal?: AbortSignal): Promise<LaterLettersReply> {
+/** A page of the letters to you (sealed ones without their text) and of the ones you wrote, and the anniversary. */
+export function getLaterLetters(page: number, signal?: AbortSignal): Promise<LaterLettersReply> {
   return api.get(
     "/api/later-letters",
     () => import("@spankbank/shared/contract/laterLetters").then((c) => c.laterLettersReply),
-    { signal, cache: "no-store" },
+    { query: { page }, signal, cache: "no-store" },
   );
 }
 
-export const laterLettersQueryOptions = queryOptions({
-  queryKey: laterLetterKeys.list(),
-  queryFn: ({ signal }) => getLaterLetters(signal),
-  // A sealed letter opens on the minute: look again each minute while the page is open.
-  refetchInterval: 60_000,
-});
+export const laterLettersQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: laterLetterKeys.page(page),
+    queryFn: ({ signal }) => getLaterLetters(page, signal),
+    // A sealed letter opens on the minute: look again each minute while the page is open.
+    refetchInterval: 60_000,
+    // The page being left stays on screen until the next one arrives.
+    placeholderData: keepPreviousData,
+  });
 
-export function useLaterLetters() {
-  return useQuery(laterLettersQueryOptions);
+export function useLaterLetters(page: number) {
+  return useQuery(laterLettersQueryOptions(page));
 }

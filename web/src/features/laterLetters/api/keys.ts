@@ -1,5 +1,5 @@
 /** Letters for later's query keys: every read of the feature under `all`, for reads and refreshes alike. */
 export const laterLetterKeys = {
   all: ["later-letters"] as const,
-  list: () => [...laterLetterKeys.all, "list"] as const,
+  page: (page: number) => [...laterLetterKeys.all, "page", page] as const,
 };

@@ -3,7 +3,7 @@ import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { LaterLetter } from "@spankbank/shared/contract/laterLetters";
 import { momentLabel, nextAnniversaryOpening, openWhenLabel } from "@spankbank/shared/letterMoments";
 import { useState } from "react";
-
+import { Pager } from "@/components/Pager";
 import { toast } from "@/lib/toast";
 import { renderNow } from "@/lib/view";
 import { useLaterLetters } from "../api/getLaterLetters";
@@ -32,9 +32,14 @@ function momentText(letter: LaterLetter, timeZone: string, whose: string): strin
     : `${verb[0]!.toUpperCase()}${verb.slice(1)} ${when}`;
 }
 
-/** Letters for later: envelopes waiting for you, a letter to write, and the ones you sent. */
-export function LaterLettersPage({ me, partner }: People) {
-  const { data, isPending, isError } = useLaterLetters();
+/** Letters for later: envelopes waiting for you, a letter to write, and the ones you sent; a page of each at a time. */
+export function LaterLettersPage({
+  me,
+  partner,
+  page,
+  onPage,
+}: People & { page: number; onPage: (page: number) => void }) {
+  const { data, isPending, isError } = useLaterLetters(page);
   const [editing, setEditing] = useState<LaterLetter | null>(null);
   if (isPending) return <Text>Loading...</Text>;
   if (isError || !data) return <Text>Your letters could not be loaded. Try again in a moment.</Text>;
@@ -79,6 +84,7 @@ export function LaterLettersPage({ me, partner }: People) {
           </Stack>
         )}
       </section>
+      <Pager total={data.pageCount} value={data.page} onChange={onPage} />
     </Stack>
   );
 }

@@ -2,13 +2,13 @@ import { ActionIcon, Alert, Button, Card, Checkbox, Flex, Group, Modal, Stack, T
 import { MEMORY_TRASH_DAYS } from "@spankbank/shared/limits";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { Pager } from "@/components/Pager";
 import { toast } from "@/lib/toast";
 import { useDisplayName } from "@/lib/useDisplayName";
 import { formatDate } from "@/lib/view";
 import { useDeleteMemories } from "../api/deleteMemories";
 import { memoryPageQueryOptions, useMemoryPage } from "../api/getMemoryPage";
 import { MemoryImages } from "./MemoryImages";
-import { MemoryPager } from "./MemoryPager";
 
 const FETCH_FAILED = "Failed to fetch memories. Please try again later.";
 const DELETE_FAILED = "Failed to delete memories. Please try again later.";
@@ -130,7 +130,7 @@ export function MemoryBoard({ page, onPage }: { page: number; onPage: (page: num
           </Group>
         </Card>
       ))}
-      {data && <MemoryPager total={data.pageCount} value={data.page} onChange={onPage} />}
+      {data && <Pager total={data.pageCount} value={data.page} onChange={onPage} />}
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}

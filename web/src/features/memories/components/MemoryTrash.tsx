@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { MEMORY_TRASH_DAYS } from "@spankbank/shared/limits";
+import { Pager } from "@/components/Pager";
 import { firstControl, returnFocus } from "@/lib/returnFocus";
 import { toast } from "@/lib/toast";
 import { useDisplayName } from "@/lib/useDisplayName";
@@ -7,7 +8,6 @@ import { formatDate } from "@/lib/view";
 import { useTrash } from "../api/getTrash";
 import { useRestoreMemories } from "../api/restoreMemories";
 import { memoriesCount } from "./MemoryBoard";
-import { MemoryPager } from "./MemoryPager";
 
 /** Focus goes to another memory's Restore button, else the selected tab (the restored one leaves the trash). */
 function focusAfterRestore(restoredLabel: string): void {
@@ -71,7 +71,7 @@ export function MemoryTrash({ page, onPage }: { page: number; onPage: (page: num
           </Stack>
         </Card>
       ))}
-      {data && <MemoryPager total={data.pageCount} value={data.page} onChange={onPage} />}
+      {data && <Pager total={data.pageCount} value={data.page} onChange={onPage} />}
     </Stack>
   );
 }

@@ -1,17 +1,23 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { QUESTIONS_PER_PAGE } from "@spankbank/shared/limits";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { loggedFailure } from "@/lib/loggedFailure";
 import { questionKeys } from "./keys";
 
-export const getQuestions = (signal?: AbortSignal) =>
-  api.get("/api/questions", () => import("@spankbank/shared/contract/questions").then((c) => c.questionList), {
+/** One page of the Q&A: the questions whose text holds `search`, newest first. */
+export const getQuestionPage = (page: number, search: string, signal?: AbortSignal) =>
+  api.get("/api/questions", () => import("@spankbank/shared/contract/questions").then((c) => c.questionsPage), {
+    query: { page, pageSize: QUESTIONS_PER_PAGE, search: search || undefined },
     signal,
   });
 
-export const questionsQueryOptions = queryOptions({
-  queryKey: questionKeys.list(),
-  queryFn: ({ signal }) => loggedFailure("Failed to fetch questions", getQuestions(signal)),
-  retry: false,
-});
+export const questionPageQueryOptions = (page: number, search: string) =>
+  queryOptions({
+    queryKey: questionKeys.page(page, search),
+    queryFn: ({ signal }) => loggedFailure("Failed to fetch questions", getQuestionPage(page, search, signal)),
+    // The page being left stays on screen until the next one arrives: no flash of 'Loading...'.
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 
-export const useQuestions = () => useQuery(questionsQueryOptions);
+export const useQuestionPage = (page: number, search: string) => useQuery(questionPageQueryOptions(page, search));

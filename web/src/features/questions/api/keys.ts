@@ -1,6 +1,6 @@
-/** The daily questions' query keys: `all` refreshes the Q&A list and the dashboard card. */
+/** The daily questions' query keys: `all` refreshes the Q&A pages and the dashboard card. */
 export const questionKeys = {
   all: ["questions"] as const,
-  list: () => [...questionKeys.all, "list"] as const,
+  page: (page: number, search: string) => [...questionKeys.all, "page", page, search] as const,
   latest: () => [...questionKeys.all, "latest"] as const,
 };

@@ -2,22 +2,30 @@ import { Button, Card, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from
 import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { Question } from "@spankbank/shared/contract/questions";
 import { useRef, useState } from "react";
+import { Pager } from "@/components/Pager";
 import { formatDate, formatDateTime } from "@/lib/view";
-import { useQuestions } from "../api/getQuestions";
+import { useQuestionPage } from "../api/getQuestions";
 import { type Slot, sealedText, slotsOf } from "../slots";
 import { ResponseModal } from "./ResponseModal";
 
-/** The Q&A page (SPEC: Q & A): search, two response slots per question, the response modal. */
+/**
+ * The Q&A page (SPEC: Q & A): search, two response slots per question, the response modal. One
+ * page of questions at a time, searched on the server: years of them are megabytes.
+ */
 export function AllQuestions({
   signedIn,
   search,
   onSearch,
+  page,
+  onPage,
 }: {
   signedIn: SessionReply;
   search: string;
   onSearch: (search: string) => void;
+  page: number;
+  onPage: (page: number) => void;
 }) {
-  const { data, isPending } = useQuestions();
+  const { data, isPending } = useQuestionPage(page, search);
   const [answering, setAnswering] = useState<{ question: Question; initial: string } | null>(null);
   // The question last answered: the button that opened the modal is gone once it is answered.
   const answered = useRef<number | null>(null);
@@ -25,8 +33,7 @@ export function AllQuestions({
     const stranded = document.activeElement === null || document.activeElement === document.body;
     if (stranded && answered.current !== null) document.getElementById(ownSlotId(answered.current))?.focus();
   };
-  const needle = search.toLowerCase();
-  const questions = (data ?? []).filter((question) => question.question.toLowerCase().includes(needle));
+  const questions = data?.questions ?? [];
 
   return (
     <Stack gap="md">
@@ -68,6 +75,7 @@ export function AllQuestions({
           </Card>
         ))
       )}
+      {data && <Pager total={data.pageCount} value={data.page} onChange={onPage} />}
       <ResponseModal
         question={answering?.question ?? null}
         initial={answering?.initial ?? ""}

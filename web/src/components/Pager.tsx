@@ -1,21 +1,13 @@
 import { Pagination } from "@mantine/core";
-import classes from "./memories.module.css";
+import classes from "./pager.module.css";
 
 /**
- * The board's pager (SPEC: arrows disabled at the ends, about 3 numbers around the current page,
+ * A paged list's pager, the memory board's first (SPEC: arrows disabled at the ends, about 3 numbers around the current page,
  * first and last with ellipses). On a phone it is sized to stay on one line at 360 px: smaller
  * controls and tighter gaps, never wrapping Next onto a line of its own. The sizes come from a
- * media query in memories.module.css, not from JavaScript: the server's page and the phone's agree.
+ * media query in pager.module.css, not from JavaScript: the server's page and the phone's agree.
  */
-export function MemoryPager({
-  total,
-  value,
-  onChange,
-}: {
-  total: number;
-  value: number;
-  onChange: (page: number) => void;
-}) {
+export function Pager({ total, value, onChange }: { total: number; value: number; onChange: (page: number) => void }) {
   if (total <= 1) return null;
   return (
     <Pagination
