@@ -31,12 +31,14 @@ const card = (name: string) =>
 
 describe("the header total", () => {
   it("reads 'Loading your spank total...' until the total arrives, then 'You have N spanks'", async () => {
+    // One gate for every request of the total (a load and a render may both ask), opened below.
     let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     server.use(
       http.get("/api/spankTotal", async () => {
-        await new Promise<void>((resolve) => {
-          answer = resolve;
-        });
+        await answered;
         return HttpResponse.json({ spankTotal: 87 });
       }),
     );
