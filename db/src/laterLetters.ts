@@ -85,6 +85,18 @@ const statements = preparedFor((db) => ({
     .from(laterLetters)
     .where(eq(laterLetters.toUserId, sql.placeholder("userId")))
     .prepare(),
+  toWaitingCount: db
+    .select({ total: count() })
+    .from(laterLetters)
+    .where(
+      and(
+        eq(laterLetters.toUserId, sql.placeholder("userId")),
+        isNull(laterLetters.openedAt),
+        isNotNull(laterLetters.opensAt),
+        lte(laterLetters.opensAt, sql.placeholder("now")),
+      ),
+    )
+    .prepare(),
   fromCount: db
     .select({ total: count() })
     .from(laterLetters)
@@ -155,6 +167,8 @@ export interface LaterLetterPage extends LaterLetters {
   pageCount: number;
   toYouTotal: number;
   fromYouTotal: number;
+  /** Letters to you, dated or anniversary, whose moment has come and that are not opened yet (on any page). */
+  toYouWaiting: number;
 }
 
 /**
@@ -182,6 +196,7 @@ export function laterLetterPage(
     pageCount,
     toYouTotal,
     fromYouTotal,
+    toYouWaiting: prepared.toWaitingCount.get({ userId, now: isoNow(now) })?.total ?? 0,
   };
 }
 

@@ -207,4 +207,24 @@ describe("letters for later over /api/later-letters", () => {
       expect(refused.json().message).toContain("page");
     }
   });
+
+  it("counts the letters to you that can be opened on any page: dated ones whose moment has come, never an open-when one", async () => {
+    const { call, setClock } = await lettersApp();
+    const written = await call("alex", "POST", "/api/later-letters", { text: "Merry Christmas", opening: christmas });
+    expect(written.statusCode).toBe(201);
+    for (let i = 1; i <= LATER_LETTERS_PER_PAGE; i += 1) {
+      await call("alex", "POST", "/api/later-letters", {
+        text: `When sad ${i}`,
+        opening: { kind: "openWhen", moment: "sad" },
+      });
+    }
+    expect((await call("sam", "GET", "/api/later-letters")).json().to_you_waiting).toBe(0);
+    setClock("2026-12-24T14:00:00Z");
+    const page = (await call("sam", "GET", "/api/later-letters")).json();
+    expect(page.to_you.map((letter: { opening: { kind: string } }) => letter.opening.kind)).not.toContain("date");
+    expect(page.to_you_waiting).toBe(1);
+    const id = written.json().letter.id;
+    expect((await call("sam", "POST", `/api/later-letters/${id}/open`)).statusCode).toBe(200);
+    expect((await call("sam", "GET", "/api/later-letters")).json().to_you_waiting).toBe(0);
+  });
 });

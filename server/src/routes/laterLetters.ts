@@ -42,6 +42,7 @@ export const laterLetterRoutes: FastifyPluginAsyncZod = async (app) => {
         pageCount: letters.pageCount,
         to_you_total: letters.toYouTotal,
         from_you_total: letters.fromYouTotal,
+        to_you_waiting: letters.toYouWaiting,
       };
     },
   );

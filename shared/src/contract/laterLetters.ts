@@ -71,6 +71,8 @@ export const laterLettersReply = z.object({
   pageCount: z.int(),
   to_you_total: z.int(),
   from_you_total: z.int(),
+  /** Letters to you, dated or anniversary, whose moment has come and that are not opened yet, on any page. */
+  to_you_waiting: z.int(),
 });
 export type LaterLettersReply = z.infer<typeof laterLettersReply>;
 

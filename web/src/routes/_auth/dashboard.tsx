@@ -36,7 +36,7 @@ export const Route = createFileRoute("/_auth/dashboard")({
       queryClient.ensureQueryData(onThisDayQueryOptions),
       queryClient.ensureQueryData(backupHealthQueryOptions),
       queryClient.ensureQueryData(visitsQueryOptions(1)),
-      queryClient.ensureQueryData(laterLettersQueryOptions),
+      queryClient.ensureQueryData(laterLettersQueryOptions(1)),
     ),
   pendingComponent: DashboardRoute,
   component: DashboardRoute,

@@ -50,6 +50,7 @@ const reply = (page: number): LaterLettersReply => {
     pageCount,
     to_you_total: toYou.length,
     from_you_total: fromYou.length,
+    to_you_waiting: toYou.filter((letter) => letter.state === "ready" && letter.opening.kind !== "openWhen").length,
   };
 };
 

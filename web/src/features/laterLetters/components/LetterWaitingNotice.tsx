@@ -7,10 +7,7 @@ import { useLaterLetters } from "../api/getLaterLetters";
  * unopened, leading to the letters page. "Open when..." letters wait for their moment unannounced.
  */
 export function LetterWaitingNotice({ partnerName }: { partnerName: string }) {
-  const { data } = useLaterLetters();
-  const waiting = data?.to_you.filter(
-    (letter) => letter.state === "ready" && letter.opening.kind !== "openWhen",
-  ).length;
+  const waiting = useLaterLetters(1).data?.to_you_waiting;
   if (!waiting) return null;
   const text =
     waiting === 1
