@@ -1,7 +1,8 @@
 // `npm start`: build what changed, then run the server and (when configured) the Discord bot
 // as two processes on the same database file. The web app never falls with the bot: a bot that
 // exits is restarted with a growing wait. Ctrl-C stops both. SPANKBANK_SKIP_BUILD=1 skips the
-// build (already built, as in the tests of this file).
+// build (already built, as in the tests of this file). package.json runs this with `exec`: npm
+// forwards a supervisor's SIGTERM to its child, and a `sh -c` in between would die of it alone.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { isBuilt, runTurbo } from "./turbo.mjs";
