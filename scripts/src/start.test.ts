@@ -68,7 +68,7 @@ describe("npm start", () => {
   it("stops the server when a supervisor sends SIGTERM to the npm process itself", async () => {
     const start = await npmStart({}, undefined, ["npm", ["start", "--silent"]]);
     await start.waitFor(() => start.output().includes("Discord bot is off"));
-    const server = Number(readFileSync(join(start.dir, "run", "server.pid"), "utf8"));
+    const server = Number(readFileSync(join(start.dir, "run", "spankbank.db.server.pid"), "utf8"));
     start.child.kill("SIGTERM");
     expect(await start.exited).toBe(0);
     expect(await start.health()).toBe(false);
@@ -100,7 +100,7 @@ describe("npm start", () => {
   it("a second npm start on the same database refuses in one line and leaves the first running, its pid file in place", async () => {
     const first = await npmStart();
     await first.waitFor(() => first.output().includes("Discord bot is off"));
-    const pidFile = join(first.dir, "run", "server.pid");
+    const pidFile = join(first.dir, "run", "spankbank.db.server.pid");
     const firstServer = readFileSync(pidFile, "utf8");
 
     const second = await npmStart({}, first.dir);
