@@ -73,7 +73,9 @@ describe("npm run setup", () => {
     expect(result.stdout).toContain("Europe/Lisbonn: must be an IANA time zone such as Asia/Kolkata. Try again.");
     expect(result.stdout).toContain("123456789012345678: the first partner has this Discord id. Try again.");
     expect(result.stdout).toContain("8-4:30: must be two times, e.g. 09:00-17:00. Try again.");
-    expect(result.stdout).toContain("mon, wedn: wedn: use sun, mon, tue, wed, thu, fri, sat, separated by commas. Try again.");
+    expect(result.stdout).toContain(
+      "mon, wedn: wedn: use sun, mon, tue, wed, thu, fri, sat, separated by commas. Try again.",
+    );
     expect(result.stdout).not.toContain("rose-petals-2026");
 
     const file = join(dir, "couple.config.json");
