@@ -1,3 +1,5 @@
+// First: an older Node stops here in one line, before anything loads better-sqlite3.
+import "@spankbank/shared/nodeVersion";
 import { fileURLToPath } from "node:url";
 import { raiseAlert } from "@spankbank/db/alerts";
 import { quickCheckFile } from "@spankbank/db/backup";
