@@ -5,7 +5,7 @@
 // - a production install (`npm run build`, then `npm install --omit=dev`) has no turbo: there a
 //   `run build` finds the built files and goes on, or says how to build them.
 // Every npm script and `npm start` pass here first: an older Node stops here in one line.
-import "../shared/nodeVersion.mjs";
+import "@spankbank/shared/nodeVersion";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";

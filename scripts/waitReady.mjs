@@ -3,7 +3,7 @@
 // after the server's migrations, as `npm start` does. The server names itself in its pid file;
 // a health answer alone could come from another program on the port. systemd's
 // TimeoutStartSec bounds the wait.
-import "../shared/nodeVersion.mjs";
+import "@spankbank/shared/nodeVersion";
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
