@@ -225,7 +225,7 @@ export function botOn(context: BotContext): Client {
   client.application = new (ClientApplication as unknown as new (c: Client, d: unknown) => ClientApplication)(client, {
     id: APP_ID,
   });
-  client.ws.status = Status.Ready;
+  // The couple's server arrives before the client is ready, as READY's guilds do: no guildCreate (a join).
   gateway(client, "GUILD_CREATE", {
     id: GUILD_ID,
     name: "Us",
@@ -242,6 +242,7 @@ export function botOn(context: BotContext): Client {
       permission_overwrites: [],
     })),
   });
+  client.ws.status = Status.Ready;
   return client;
 }
 
