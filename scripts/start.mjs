@@ -13,7 +13,15 @@ const built = isBuilt();
 // Always build: turbo replays unchanged packages from its cache in under a second, and code
 // updated by a `git pull` is never served stale. A production install (no turbo) runs what is built.
 const skipBuild = process.env.SPANKBANK_SKIP_BUILD === "1";
-if (!built && !skipBuild) console.log("Building Spank Bank (first start only, about a minute)...");
+if (!skipBuild) {
+  // Said before turbo runs: after a Node upgrade or a `git pull` everything may rebuild (a minute
+  // or more) while turbo's own output is hidden.
+  console.log(
+    built
+      ? "Spank Bank: building what changed since the last start… (under a second when nothing did)"
+      : "Building Spank Bank (first start only, about a minute)...",
+  );
+}
 const status = skipBuild
   ? 0
   : runTurbo(["run", "build", "--output-logs=errors-only"], {
