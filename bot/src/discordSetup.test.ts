@@ -1,24 +1,19 @@
-import { ChannelType } from "discord-api-types/v10";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { deployCommands } from "./deploy.js";
-import { APP_ID, botOnTempDb, discord, GUILD_ID, gateway, registrations, testConfig, until } from "./test/discord.js";
+import {
+  APP_ID,
+  botOnTempDb,
+  discord,
+  GUILD_ID,
+  gateway,
+  guildCreate,
+  registrations,
+  testConfig,
+  until,
+} from "./test/discord.js";
 
 const INVITED_TO = "900000000000000042";
-
-/** GUILD_CREATE as Discord sends it when the bot is added to a server while running. */
-const joined = (id: string) => ({
-  id,
-  name: "Us",
-  owner_id: "111111111111111111",
-  unavailable: false,
-  roles: [],
-  members: [],
-  emojis: [],
-  channels: [
-    { id: "900000000000000043", type: ChannelType.GuildText, name: "general", position: 0, permission_overwrites: [] },
-  ],
-});
 
 describe("setting up Discord goes one way round", () => {
   it("deploy-commands prints the invite link first, and when the bot is not in the server yet says to invite it and run again", async () => {
@@ -51,8 +46,8 @@ describe("setting up Discord goes one way round", () => {
     const { client } = botOnTempDb(config);
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     try {
-      gateway(client, "GUILD_CREATE", joined("900000000000000044"));
-      gateway(client, "GUILD_CREATE", joined(INVITED_TO));
+      gateway(client, "GUILD_CREATE", guildCreate("900000000000000044", ["900000000000000045"]));
+      gateway(client, "GUILD_CREATE", guildCreate(INVITED_TO, ["900000000000000043"]));
       await until(() => registrations.length > 0);
       expect(registrations.map((r) => r.guildId)).toEqual([INVITED_TO]);
       expect(log).toHaveBeenCalledWith(
