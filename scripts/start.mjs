@@ -1,7 +1,8 @@
 // `npm start`: build what changed, then run the server and (when configured) the Discord bot
 // as two processes on the same database file. The web app never falls with the bot: a bot that
 // exits is restarted with a growing wait. Ctrl-C stops both. SPANKBANK_SKIP_BUILD=1 skips the
-// build (already built, as in the tests of this file).
+// build (already built, as in the tests of this file). package.json runs this with `exec`: npm
+// forwards a supervisor's SIGTERM to its child, and a `sh -c` in between would die of it alone.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { isBuilt, runTurbo } from "./turbo.mjs";
@@ -12,7 +13,15 @@ const built = isBuilt();
 // Always build: turbo replays unchanged packages from its cache in under a second, and code
 // updated by a `git pull` is never served stale. A production install (no turbo) runs what is built.
 const skipBuild = process.env.SPANKBANK_SKIP_BUILD === "1";
-if (!built && !skipBuild) console.log("Building Spank Bank (first start only, about a minute)...");
+if (!skipBuild) {
+  // Said before turbo runs: after a Node upgrade or a `git pull` everything may rebuild (a minute
+  // or more) while turbo's own output is hidden.
+  console.log(
+    built
+      ? "Spank Bank: building what changed since the last start… (under a second when nothing did)"
+      : "Building Spank Bank (first start only, about a minute)...",
+  );
+}
 const status = skipBuild
   ? 0
   : runTurbo(["run", "build", "--output-logs=errors-only"], {

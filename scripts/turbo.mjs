@@ -4,6 +4,8 @@
 //   (listed in turbo.json's globalEnv) carries the running Node's version into every key.
 // - a production install (`npm run build`, then `npm install --omit=dev`) has no turbo: there a
 //   `run build` finds the built files and goes on, or says how to build them.
+// Every npm script and `npm start` pass here first: an older Node stops here in one line.
+import "@spankbank/shared/nodeVersion";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -11,13 +13,6 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-// Every npm script and `npm start` pass here first: on an older Node, say so in one line rather
-// than let better-sqlite3 fail to load with a stack trace.
-const [major, minor] = process.versions.node.split(".").map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(`Spank Bank needs Node 22 or 24 (22.12 or later); this is Node ${process.version}.`);
-  process.exit(1);
-}
 const args = process.argv.slice(2);
 
 /** The files `npm start` and the operator scripts run. */

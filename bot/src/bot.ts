@@ -4,6 +4,7 @@ import { keepCatchingUp } from "./events/catchUp.js";
 import { onInteractionCreate } from "./events/interactionCreate.js";
 import { onMessageBulkDelete, onMessageCreate, onMessageDelete, onMessageUpdate } from "./events/messages.js";
 import { logError } from "./logging.js";
+import { registerCommandsIfChanged } from "./registerCommands.js";
 import { isStopping, track } from "./workInProgress.js";
 
 export interface BotOptions {
@@ -56,6 +57,19 @@ export function createBot(context: BotContext, options: BotOptions = {}): Client
       logError("Catching up failed", error),
     );
   });
+  // Invited after it started: the commands are registered there now, not at the next start.
+  client.on(
+    Events.GuildCreate,
+    guarded("Joining a server", async (guild, ctx) => {
+      if (guild.id !== ctx.config.discord.guildId) {
+        console.log(
+          `The bot was added to server ${guild.id}, which is not discord.guildId in the couple config: it works only in ${ctx.config.discord.guildId ?? "the configured server"}.`,
+        );
+        return;
+      }
+      await registerCommandsIfChanged(client, ctx);
+    }),
+  );
   client.once(Events.ClientReady, (ready) => console.log(`Discord bot signed in as ${ready.user.tag}`));
   client.on(Events.Error, (error) => logError("Discord client error", error));
   client.on(Events.ShardError, (error) => logError("Discord gateway error", error));

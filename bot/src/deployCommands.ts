@@ -1,7 +1,5 @@
 import { processEnv, processRuntime } from "@spankbank/shared/runtime";
-import { REST, Routes } from "discord.js";
-import { commandRegistrations } from "./commands/index.js";
-import { inviteUrl } from "./permissions.js";
+import { deployCommands } from "./deploy.js";
 
 /** Registers the commands: in the couple's server when guildId is configured (instant), else globally. */
 async function main(): Promise<void> {
@@ -10,13 +8,10 @@ async function main(): Promise<void> {
   const appId = env.DISCORD_APP_ID;
   if (!token || !appId) throw new Error("Set DISCORD_TOKEN and DISCORD_APP_ID (in .env) first.");
   const guildId = processRuntime().config.discord.guildId;
-  const api = env.DISCORD_API_URL;
-  const rest = new REST(api ? { api } : {}).setToken(token);
-  const body = commandRegistrations();
-  const route = guildId ? Routes.applicationGuildCommands(appId, guildId) : Routes.applicationCommands(appId);
-  await rest.put(route, { body });
-  console.log(`Registered ${body.length} commands ${guildId ? `in server ${guildId}` : "globally"}.`);
-  console.log(`Invite the bot to your server with:\n${inviteUrl(appId)}`);
+  const registered = await deployCommands({ token, appId, guildId, api: env.DISCORD_API_URL }, (text) =>
+    console.log(text),
+  );
+  if (!registered) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

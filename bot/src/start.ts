@@ -1,3 +1,5 @@
+// First: an older Node stops here in one line, before anything loads better-sqlite3.
+import "@spankbank/shared/nodeVersion";
 import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { mediaFolder } from "@spankbank/db/media";

@@ -6,6 +6,7 @@ import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { backupBeforeMigrations } from "./backup.js";
 import { repairRewrittenMigrations } from "./migrationRepairs.js";
+import { whileMigrating } from "./running.js";
 import * as schema from "./schema.js";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: BetterSqlite3.Database };
@@ -34,10 +35,14 @@ export function openDb(path: string): Db {
   // FULL: a committed purchase survives a power cut, which matters more than write speed here.
   sqlite.pragma("synchronous = FULL");
   const db = drizzle(sqlite, { schema });
-  // An upgrade's migrations never touch a database holding data without a copy of it first.
-  backupBeforeMigrations(sqlite, path, migrationsFolder);
-  repairRewrittenMigrations(sqlite, migrationsFolder);
-  migrate(db, { migrationsFolder });
+  const applyMigrations = () => {
+    // An upgrade's migrations never touch a database holding data without a copy of it first.
+    backupBeforeMigrations(sqlite, path, migrationsFolder);
+    repairRewrittenMigrations(sqlite, migrationsFolder);
+    migrate(db, { migrationsFolder });
+  };
+  if (path === ":memory:") applyMigrations();
+  else whileMigrating(path, applyMigrations);
   return db;
 }
 

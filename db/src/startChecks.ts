@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { StartupError } from "@spankbank/shared/runtime";
 import BetterSqlite3 from "better-sqlite3";
 import { backupsDirOf, listBackups, mediaDirOf } from "./backup.js";
@@ -35,8 +35,11 @@ function signsOfEarlierRun(databasePath: string): string[] {
   const media = mediaDirOf(databasePath);
   const images = existsSync(media) ? readdirSync(media).length : 0;
   if (images > 0) signs.push(`${images} image(s) in ${media}`);
-  const backupLock = join(dirname(databasePath), "run", "backup.lock");
-  if (existsSync(backupLock)) signs.push(`a backup ran (${backupLock})`);
+  // This version's lock is named after the database; earlier ones had one per folder.
+  for (const name of [`${basename(databasePath)}.backup.lock`, "backup.lock"]) {
+    const backupLock = join(dirname(databasePath), "run", name);
+    if (existsSync(backupLock)) signs.push(`a backup ran (${backupLock})`);
+  }
   return signs;
 }
 

@@ -54,6 +54,8 @@ export class DiscordStandIn {
   private readonly wss = new WebSocketServer({ server: this.http });
   /** How many of the next channel-history reads fail with a 500. */
   failNextHistoryReads = 0;
+  /** Whether the bot has been invited to the server: until it is, its commands there are refused (403 50001). */
+  botInGuild = true;
   private socket: WebSocket | null = null;
   private sequence = 0;
   private nextId = 1_100_000_000_000_000_000n;
@@ -257,6 +259,7 @@ export class DiscordStandIn {
     const commands = route.match(/^(PUT|GET) \/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/);
     if (commands) {
       const [, method, appId, guildId = "global"] = commands;
+      if (guildId !== "global" && !this.botInGuild) return json(403, { message: "Missing Access", code: 50001 });
       if (method === "GET") return json(200, this.commands.get(guildId) ?? []);
       const listed = (body as unknown as Record<string, unknown>[]).map((command) => ({
         id: this.snowflake(),

@@ -110,7 +110,7 @@ describe("operations lose nothing", { timeout: 120_000 }, () => {
 
     const first = startServer(dir);
     const port = await first.listening;
-    const pidFile = join(dir, "run", "server.pid");
+    const pidFile = join(dir, "run", "spankbank.db.server.pid");
     expect(readFileSync(pidFile, "utf8")).toBe(String(first.child.pid));
 
     // A second start on the same database and port, as a second `npm start` would.

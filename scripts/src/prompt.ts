@@ -54,12 +54,22 @@ export function closePrompts(): void {
   shared = undefined;
 }
 
-/** Asks one question and returns the trimmed answer (or the default). */
-export async function ask(question: string, fallback?: string): Promise<string> {
+/** What is wrong with an answer, in words, or undefined when it will do. */
+export type Check = (answer: string) => string | undefined;
+
+/**
+ * Asks one question and returns the trimmed answer (or the default); with a check, asks again
+ * until the answer passes it, saying what was wrong.
+ */
+export async function ask(question: string, fallback?: string, check?: Check): Promise<string> {
   source();
-  process.stdout.write(fallback ? `${question} [${fallback}]: ` : `${question}: `);
-  const answer = (await nextLine()).trim();
-  return answer || fallback || "";
+  for (;;) {
+    process.stdout.write(fallback ? `${question} [${fallback}]: ` : `${question}: `);
+    const answer = (await nextLine()).trim() || fallback || "";
+    const problem = check?.(answer);
+    if (problem === undefined) return answer;
+    console.log(`  ${answer || "(blank)"}: ${problem}. Try again.`);
+  }
 }
 
 /** Reads a secret without echoing it. */

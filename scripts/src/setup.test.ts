@@ -10,12 +10,13 @@ import { describe, expect, it } from "vitest";
 const setupEntry = fileURLToPath(new URL("../dist/setup.js", import.meta.url));
 
 const answers = [
-  // first partner: login, display name, Discord username, Discord id, zone, city, bedtime,
-  // wake-up, work hours (none), password twice
+  // first partner: login, display name, Discord username, Discord id, zone (a typo first, asked
+  // again), city, bedtime, wake-up, work hours (none), password twice
   "priya",
   "",
   "priya_k",
   "123456789012345678",
+  "Europe/Lisbonn",
   "",
   "",
   "",
@@ -23,16 +24,19 @@ const answers = [
   "",
   "rose-petals-2026",
   "rose-petals-2026",
-  // second partner
+  // second partner (the first one's Discord id, hours as "8-4:30" and a misspelled day: each asked again)
   "jordan",
   "Jo",
   "jordan.b",
+  "123456789012345678",
   "876543210987654321",
   "",
   "Miami",
   "22:30",
   "06:30",
+  "8-4:30",
   "08:00-16:30",
+  "mon, wedn",
   "mon, Wed",
   "short",
   "sunset-walks-2026",
@@ -54,7 +58,7 @@ const answers = [
 ];
 
 describe("npm run setup", () => {
-  it("writes a valid couple.config.json from the answers, storing passwords only as hashes", async () => {
+  it("writes a valid couple.config.json from the answers, asking again after each bad one, storing passwords only as hashes", async () => {
     const dir = mkdtempSync(join(tmpdir(), "spankbank-setup-"));
     const result = spawnSync(process.execPath, [setupEntry], {
       cwd: dir,
@@ -66,6 +70,12 @@ describe("npm run setup", () => {
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("Too short");
+    expect(result.stdout).toContain("Europe/Lisbonn: must be an IANA time zone such as Asia/Kolkata. Try again.");
+    expect(result.stdout).toContain("123456789012345678: the first partner has this Discord id. Try again.");
+    expect(result.stdout).toContain("8-4:30: must be two times, e.g. 09:00-17:00. Try again.");
+    expect(result.stdout).toContain(
+      "mon, wedn: wedn: use sun, mon, tue, wed, thu, fri, sat, separated by commas. Try again.",
+    );
     expect(result.stdout).not.toContain("rose-petals-2026");
 
     const file = join(dir, "couple.config.json");

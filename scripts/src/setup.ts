@@ -1,9 +1,30 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { hashPassword } from "@spankbank/db/password";
-import { type CoupleConfig, coupleConfigSchema, describeConfigIssues } from "@spankbank/shared/config";
+import { WEEKDAYS } from "@spankbank/shared/calendar";
+import { type CoupleConfig, coupleConfigSchema, describeConfigIssues, partnerSchema } from "@spankbank/shared/config";
 import { DEFAULT_SLEEP } from "@spankbank/shared/eachOthersDay";
 import { processPaths } from "@spankbank/shared/runtime";
-import { ask, askNewPassword, closePrompts } from "./prompt.js";
+import { ask, askNewPassword, type Check, closePrompts } from "./prompt.js";
+
+/** An answer checked by the config's own rule for that field: a typo is asked again at once. */
+const by =
+  (schema: { safeParse(answer: string): { error?: { issues: readonly { message: string }[] } } }): Check =>
+  (answer) =>
+    schema.safeParse(answer).error?.issues[0]?.message;
+/** Either blank or passing `check`. */
+const blankOr =
+  (check: Check): Check =>
+  (answer) =>
+    answer === "" ? undefined : check(answer);
+/** Differs from what the first partner gave (ids and names must tell the two apart). */
+const differentFrom =
+  (check: Check, taken: string | undefined, what: string): Check =>
+  (answer) =>
+    check(answer) ?? (taken?.toLowerCase() === answer.toLowerCase() ? `the first partner has this ${what}` : undefined);
+
+const partner = partnerSchema.shape;
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const time: Check = (answer) => (HHMM.test(answer) ? undefined : "must be HH:MM (24 h), e.g. 09:00");
 
 /** `npm run setup`: writes couple.config.json by asking for each field; passwords are stored only as hashes. */
 async function main(): Promise<void> {
@@ -15,41 +36,73 @@ async function main(): Promise<void> {
   console.log(
     "Setting up Spank Bank for the two of you. Discord ids: Discord settings > Advanced > Developer Mode, then right-click > Copy ID.\n",
   );
-  const partners = [];
+  const partners: {
+    username: string;
+    responseName: string;
+    discordId: string;
+    timeZone: string;
+    [field: string]: unknown;
+  }[] = [];
   for (const which of ["first", "second"]) {
     console.log(`\nThe ${which} partner`);
-    const username = (await ask("Login name (lower case)")).toLowerCase();
+    const first = partners[0];
+    const username = (
+      await ask("Login name (lower case)", undefined, (answer) =>
+        differentFrom(by(partner.username), first?.username, "login name")(answer.toLowerCase()),
+      )
+    ).toLowerCase();
     partners.push({
       username,
-      displayName: await ask("Display name", username.charAt(0).toUpperCase() + username.slice(1)),
-      responseName: await ask("Discord username"),
-      discordId: await ask("Discord user id"),
-      timeZone: await ask("Time zone (IANA)", which === "first" ? "Asia/Kolkata" : "America/New_York"),
-      city: await ask("City or place shown on the clock", which === "first" ? "India" : "Florida"),
+      displayName: await ask(
+        "Display name",
+        username.charAt(0).toUpperCase() + username.slice(1),
+        by(partner.displayName),
+      ),
+      responseName: await ask(
+        "Discord username",
+        undefined,
+        differentFrom(by(partner.responseName), first?.responseName, "Discord username"),
+      ),
+      discordId: await ask(
+        "Discord user id",
+        undefined,
+        differentFrom(by(partner.discordId), first?.discordId, "Discord id"),
+      ),
+      timeZone: await ask(
+        "Time zone (IANA)",
+        which === "first" ? "Asia/Kolkata" : "America/New_York",
+        by(partner.timeZone),
+      ),
+      city: await ask("City or place shown on the clock", which === "first" ? "India" : "Florida", by(partner.city)),
       ...(await askDay()),
       passwordHash: await hashPassword(await askNewPassword(username)),
     });
   }
-  const optional = async (question: string) => (await ask(`${question} (blank to skip)`)) || undefined;
+  const optional = async (question: string, check: Check) =>
+    (await ask(`${question} (blank to skip)`, undefined, blankOr(check))) || undefined;
+  const snowflake = by(partner.discordId);
   // Anything but yes/y is no: the daily question then leaves out the questions that setting unlocks.
   const yes = async (question: string) =>
     ["yes", "y"].includes((await ask(`${question} (yes/no)`, "no")).toLowerCase());
   const config = {
     partners,
-    charityName: await ask("Charity name", "Floggers4Change"),
+    charityName: await ask("Charity name", "Floggers4Change", by(coupleConfigSchema.shape.charityName)),
     discord: {
-      guildId: await optional("Discord server id"),
-      memoriesChannelId: await optional("Memories channel id"),
-      questionsChannelId: await optional("Questions channel id"),
-      announcementsChannelId: await optional("Announcements channel id"),
+      guildId: await optional("Discord server id", snowflake),
+      memoriesChannelId: await optional("Memories channel id", snowflake),
+      questionsChannelId: await optional("Questions channel id", snowflake),
+      announcementsChannelId: await optional("Announcements channel id", snowflake),
     },
     dailyQuestion: {
-      time: await ask("Daily question time (HH:MM, 24 h)", "09:00"),
-      timeZone: await ask("Daily question time zone", partners[0]!.timeZone),
+      time: await ask("Daily question time (HH:MM, 24 h)", "09:00", time),
+      timeZone: await ask("Daily question time zone", partners[0]!.timeZone, by(partner.timeZone)),
     },
     couple: await askCouple(yes),
     // Anniversary letters open on it; without one, the page offers only dated and "open when..." letters.
-    anniversary: await optional("Your anniversary (MM-DD or YYYY-MM-DD)"),
+    anniversary: await optional(
+      "Your anniversary (MM-DD or YYYY-MM-DD)",
+      by(coupleConfigSchema.shape.anniversary.unwrap()),
+    ),
   };
   closePrompts();
   const parsed = coupleConfigSchema.safeParse(config);
@@ -69,17 +122,31 @@ async function askDay(): Promise<{
   sleep: { from: string; to: string };
   work?: { from: string; to: string; days: string[] };
 }> {
-  const sleep = {
-    from: await ask("Usual bedtime (HH:MM, 24 h)", DEFAULT_SLEEP.from),
-    to: await ask("Usual wake-up time (HH:MM, 24 h)", DEFAULT_SLEEP.to),
-  };
-  const hours = await ask("Work hours, e.g. 09:00-17:00 (blank for none)");
+  const from = await ask("Usual bedtime (HH:MM, 24 h)", DEFAULT_SLEEP.from, time);
+  const to = await ask(
+    "Usual wake-up time (HH:MM, 24 h)",
+    DEFAULT_SLEEP.to,
+    (answer) => time(answer) ?? (answer === from ? "must differ from the bedtime" : undefined),
+  );
+  const sleep = { from, to };
+  const hours = await ask("Work hours, e.g. 09:00-17:00 (blank for none)", undefined, blankOr(workHours));
   if (!hours) return { sleep };
-  const [from = "", to = ""] = hours.split("-").map((time) => time.trim());
-  const days = await ask("Work days", "mon,tue,wed,thu,fri");
-  // The config's schema checks the times and day names, and names a bad one.
-  return { sleep, work: { from, to, days: days.split(",").map((day) => day.trim().toLowerCase()) } };
+  const [start = "", end = ""] = hours.split("-").map((part) => part.trim());
+  const days = await ask("Work days", "mon,tue,wed,thu,fri", workDays);
+  return { sleep, work: { from: start, to: end, days: dayList(days) } };
 }
+
+/** "09:00-17:00": two different times. */
+const workHours: Check = (answer) => {
+  const [start = "", end, ...rest] = answer.split("-").map((part) => part.trim());
+  if (end === undefined || rest.length > 0 || time(start) || time(end)) return "must be two times, e.g. 09:00-17:00";
+  return start === end ? "the start and the end must differ" : undefined;
+};
+const dayList = (answer: string) => answer.split(",").map((day) => day.trim().toLowerCase());
+const workDays: Check = (answer) => {
+  const wrong = dayList(answer).filter((day) => !(WEEKDAYS as readonly string[]).includes(day));
+  return wrong.length > 0 ? `${wrong.join(", ")}: use ${WEEKDAYS.join(", ")}, separated by commas` : undefined;
+};
 
 /** The couple settings the daily question is picked by; living together is not asked of a couple living apart. */
 async function askCouple(yes: (question: string) => Promise<boolean>): Promise<CoupleConfig["couple"]> {

@@ -27,7 +27,7 @@ describe("graceful shutdown", () => {
       });
       server.on("exit", () => reject(new Error(`the server stopped before listening:\n${output}`)));
     });
-    expect(existsSync(join(dir, "run", "server.pid"))).toBe(true);
+    expect(existsSync(join(dir, "run", "spankbank.db.server.pid"))).toBe(true);
 
     // A sign-in is slow on purpose (scrypt at production cost): SIGTERM arrives while it runs.
     const signIn = fetch(`http://127.0.0.1:${port}/api/auth/login`, {
@@ -46,6 +46,6 @@ describe("graceful shutdown", () => {
     expect(output.indexOf("finishing requests in flight")).toBeLessThan(output.indexOf("request completed"));
     const wal = `${databasePath}-wal`;
     expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
-    expect(existsSync(join(dir, "run", "server.pid"))).toBe(false);
+    expect(existsSync(join(dir, "run", "spankbank.db.server.pid"))).toBe(false);
   }, 30_000);
 });

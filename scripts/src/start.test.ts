@@ -8,15 +8,21 @@ import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "../freePort.mjs";
 
 const startScript = fileURLToPath(new URL("../start.mjs", import.meta.url));
+const repo = fileURLToPath(new URL("../..", import.meta.url));
 const started: ChildProcess[] = [];
 afterEach(() => {
   for (const child of started.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
 });
 
 /** `npm start` as a child process (already built), on a temp database and a free port. */
-async function npmStart(env: Record<string, string> = {}, dir = mkdtempSync(join(tmpdir(), "spankbank-npm-start-"))) {
+async function npmStart(
+  env: Record<string, string> = {},
+  dir = mkdtempSync(join(tmpdir(), "spankbank-npm-start-")),
+  command: [string, string[]] = [process.execPath, [startScript]],
+) {
   const port = await freePort();
-  const child = spawn(process.execPath, [startScript], {
+  const child = spawn(command[0], command[1], {
+    cwd: repo,
     env: {
       PATH: process.env.PATH ?? "",
       PORT: String(port),
@@ -48,7 +54,27 @@ async function npmStart(env: Record<string, string> = {}, dir = mkdtempSync(join
   return { child, dir, exited, health, waitFor, output: () => output };
 }
 
+/** Whether a process with this id still runs (signal 0 only checks). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 describe("npm start", () => {
+  it("stops the server when a supervisor sends SIGTERM to the npm process itself", async () => {
+    const start = await npmStart({}, undefined, ["npm", ["start", "--silent"]]);
+    await start.waitFor(() => start.output().includes("Discord bot is off"));
+    const server = Number(readFileSync(join(start.dir, "run", "spankbank.db.server.pid"), "utf8"));
+    start.child.kill("SIGTERM");
+    expect(await start.exited).toBe(0);
+    expect(await start.health()).toBe(false);
+    expect(alive(server)).toBe(false);
+  }, 90_000);
+
   it("starts the web server, then says the bot is off, and Ctrl-C stops it", async () => {
     const start = await npmStart();
     await start.waitFor(() => start.output().includes("Discord bot is off"));
@@ -74,7 +100,7 @@ describe("npm start", () => {
   it("a second npm start on the same database refuses in one line and leaves the first running, its pid file in place", async () => {
     const first = await npmStart();
     await first.waitFor(() => first.output().includes("Discord bot is off"));
-    const pidFile = join(first.dir, "run", "server.pid");
+    const pidFile = join(first.dir, "run", "spankbank.db.server.pid");
     const firstServer = readFileSync(pidFile, "utf8");
 
     const second = await npmStart({}, first.dir);

@@ -42,4 +42,32 @@ describe("starting the server", () => {
     expect(status).toBe(1);
     expect(output).toContain("partners.0.discordId: must be a Discord snowflake");
   });
+
+  it("refuses misspelled config keys naming the nearest known one, and a password hash that is not whole", () => {
+    const bad = structuredClone(demoCouple) as unknown as Record<string, unknown> & {
+      partners: Record<string, unknown>[];
+    };
+    bad.anniversery = "06-17";
+    bad.questions = { revealAfterBothAnswerd: true };
+    bad.partners[1]!.passwordHash = "scrypt$17$8$1$tooshort";
+    const { status, output } = startServer({ NODE_ENV: "production" }, bad);
+    expect(status).toBe(1);
+    expect(output.trim().split("\n").slice(-3)).toEqual([
+      "partners.1.passwordHash: must be a whole hash from `npm run hash-password` (scrypt$17$8$1$…)",
+      "questions.revealAfterBothAnswerd: did you mean revealAfterBothAnswered?",
+      "anniversery: did you mean anniversary?",
+    ]);
+  });
+
+  it("refuses unusable PORT, HOST and HTTPS values, one line each and no stack trace", () => {
+    const { status, output } = startServer({ PORT: "99999", HOST: "999.1.1.1", HTTPS: "yes" });
+    expect(status).toBe(1);
+    expect(output.trim().split("\n")).toEqual([
+      "Spank Bank cannot start:",
+      "PORT=99999: must be a port number from 0 to 65535",
+      "HOST=999.1.1.1: must be an IP address (127.0.0.1, ::1, 0.0.0.0) or a host name",
+      "HTTPS=yes: must be true or false",
+    ]);
+    expect(startServer({ PORT: "abc" }).output).toContain("PORT=abc: must be a port number from 0 to 65535");
+  });
 });

@@ -1,3 +1,5 @@
+// First: an older Node stops here in one line, before anything loads better-sqlite3.
+import "@spankbank/shared/nodeVersion";
 import { fileURLToPath } from "node:url";
 import { raiseAlert } from "@spankbank/db/alerts";
 import { quickCheckFile } from "@spankbank/db/backup";
@@ -15,6 +17,7 @@ import { buildApp } from "./app.js";
 import { scheduleBackups } from "./backupSchedule.js";
 import { scheduleFavourDeadlines } from "./favourDeadlineSchedule.js";
 import { appOrigins } from "./origins.js";
+import { serverEnvFrom } from "./serverEnv.js";
 import { startupDiskError } from "./startupDisk.js";
 import { scheduleTrashPurge } from "./trashSchedule.js";
 
@@ -27,6 +30,8 @@ let databasePath: string | undefined;
 /** Starts the HTTP server on the configured database and closes it cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const env = processEnv();
+  // Before the config and the database: a mistyped PORT or HTTPS is said in one line.
+  const settings = serverEnvFrom(env);
   const runtime = processRuntime();
   databasePath = runtime.databasePath;
   // Before anything touches the database or data/run/: a second server on the same database
@@ -35,7 +40,7 @@ async function main(): Promise<void> {
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   // A real couple's database that had backups (or, in production, ran) and is now gone or empty is not a fresh install.
   if (!runtime.demo)
-    refuseFreshInstallOverLostData(runtime.databasePath, { production: env.NODE_ENV === "production" });
+    refuseFreshInstallOverLostData(runtime.databasePath, { production: settings.NODE_ENV === "production" });
   // Before migrations write to it: a damaged file is served (reads may still work), but said loudly.
   const damage = quickCheckFile(runtime.databasePath);
   const db = openDb(runtime.databasePath);
@@ -47,19 +52,19 @@ async function main(): Promise<void> {
   // After the demo's history, which starts with the same grant eight months back.
   grantStartingSpanks(db, runtime.config);
 
-  const port = Number(env.PORT ?? 3000);
-  const host = env.HOST ?? "127.0.0.1";
-  const https = env.HTTPS === "true";
+  const port = Number(settings.PORT);
+  const host = settings.HOST;
+  const https = settings.HTTPS === "true";
   const app = await buildApp({
     db,
     config: runtime.config,
     demo: runtime.demo,
     webRoot: fileURLToPath(new URL("../../web/dist", import.meta.url)),
     https,
-    publicOrigin: appOrigins(env.PUBLIC_URL, { https, host, port }),
+    publicOrigin: appOrigins(settings.PUBLIC_URL, { https, host, port }),
     trustProxy,
-    logger: { level: env.LOG_LEVEL ?? "info" },
-    logRequests: env.LOG_LEVEL === "debug" || env.LOG_LEVEL === "trace",
+    logger: { level: settings.LOG_LEVEL },
+    logRequests: settings.LOG_LEVEL === "debug" || settings.LOG_LEVEL === "trace",
   });
 
   if (damage.length > 0) {

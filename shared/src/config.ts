@@ -6,15 +6,20 @@ import { isCalendarDate } from "./letterMoments.js";
 const discordId = z.string().regex(/^\d{17,20}$/, "must be a Discord snowflake (17-20 digits)");
 const timeZone = z.string().refine(isTimeZone, "must be an IANA time zone such as Asia/Kolkata");
 
-export const partnerSchema = z.object({
+export const partnerSchema = z.strictObject({
   /** Login name. */
   username: z.string().regex(/^[a-z0-9_.-]{2,32}$/, "must be 2-32 lower-case letters, digits, . _ or -"),
   displayName: z.string().trim().min(1).max(40),
   /** The partner's Discord username: memories and answers are attributed to it. */
   responseName: z.string().trim().min(2).max(32),
   discordId,
-  /** scrypt hash written by `npm run hash-password`. */
-  passwordHash: z.string().startsWith("scrypt$", "must be a hash from `npm run hash-password`"),
+  /** scrypt hash written by `npm run hash-password`: `scrypt$17$8$1$<salt>$<key>`, base64url. */
+  passwordHash: z
+    .string()
+    .regex(
+      /^scrypt\$([1-9]|1\d|20)\$[1-9]\d{0,2}\$[1-9]\d{0,2}\$[\w-]{22}\$[\w-]{43}$/,
+      "must be a whole hash from `npm run hash-password` (scrypt$17$8$1$…)",
+    ),
   timeZone,
   city: z.string().trim().min(1).max(40),
   /** When the partner usually sleeps, on their own clock (`to` before `from` crosses midnight). */
@@ -24,7 +29,7 @@ export const partnerSchema = z.object({
 });
 
 /** What the daily question needs to know about the two of you; every one is off unless set. */
-export const coupleSettingsSchema = z.object({
+export const coupleSettingsSchema = z.strictObject({
   /** You live in different places: questions about distance, calls and reunions. */
   longDistance: z.boolean().default(false),
   /** You share a home now: questions about the home and days you share. */
@@ -36,11 +41,11 @@ export const coupleSettingsSchema = z.object({
 });
 
 export const coupleConfigSchema = z
-  .object({
+  .strictObject({
     partners: z.tuple([partnerSchema, partnerSchema]),
     charityName: z.string().trim().min(1).max(60),
     discord: z
-      .object({
+      .strictObject({
         guildId: discordId.optional(),
         memoriesChannelId: discordId.optional(),
         questionsChannelId: discordId.optional(),
@@ -48,13 +53,13 @@ export const coupleConfigSchema = z
       })
       .default({}),
     dailyQuestion: z
-      .object({
+      .strictObject({
         time: clockTime,
         timeZone,
       })
       .default({ time: "09:00", timeZone: "Asia/Kolkata" }),
     economy: z
-      .object({
+      .strictObject({
         workoutReward: z.int().min(0).max(1000).default(5),
         workoutRewardsPerDay: z.int().min(0).max(20).default(3),
         answerReward: z.int().min(0).max(1000).default(5),
@@ -70,7 +75,7 @@ export const coupleConfigSchema = z
       }),
     /** Daily online backups at `time` in the couple's zone (the daily question's), kept by day and week. */
     backups: z
-      .object({
+      .strictObject({
         time: clockTime.default("03:00"),
         keepDaily: z.int().min(1).max(365).default(14),
         keepWeekly: z.int().min(0).max(520).default(8),
@@ -90,7 +95,7 @@ export const coupleConfigSchema = z
     /** Who the couple is: the daily question skips bank questions that do not fit (see `questionFits`). */
     couple: coupleSettingsSchema.default({ longDistance: false, livingTogether: false, pets: false, spicy: false }),
     questions: z
-      .object({
+      .strictObject({
         /** Keep a partner's answer sealed until the signed-in partner has answered too (off: the spec's view). */
         revealAfterBothAnswered: z.boolean().default(false),
       })
@@ -129,7 +134,60 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-/** Turns zod issues into one line per bad field, e.g. `partners.0.timeZone: must be an IANA time zone`. */
+/**
+ * Turns zod issues into one line per bad field, e.g. `partners.0.timeZone: must be an IANA time
+ * zone`; a misspelled key gets the nearest known one: `anniversery: did you mean anniversary?`.
+ */
 export function describeConfigIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("\n");
+  return error.issues
+    .flatMap((issue) => {
+      if (issue.code !== "unrecognized_keys") return [`${issue.path.join(".") || "(root)"}: ${issue.message}`];
+      const known = keysAt(coupleConfigSchema, issue.path);
+      return issue.keys.map((key) => {
+        const nearest = nearestName(key, known);
+        const where = [...issue.path, key].join(".");
+        return nearest
+          ? `${where}: did you mean ${nearest}?`
+          : `${where}: not a setting here (known: ${known.join(", ")})`;
+      });
+    })
+    .join("\n");
+}
+
+/** The keys an object in the config schema takes, at `path` from the root. */
+function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  let current: z.ZodType | undefined = schema;
+  for (const step of path) {
+    const inner = unwrapped(current);
+    if (inner instanceof z.ZodObject) current = inner.shape[String(step)];
+    else if (inner instanceof z.ZodTuple) current = inner.def.items[Number(step)] as z.ZodType | undefined;
+    else return [];
+  }
+  const inner = unwrapped(current);
+  return inner instanceof z.ZodObject ? Object.keys(inner.shape) : [];
+}
+
+const unwrapped = (schema: z.ZodType | undefined): z.ZodType | undefined =>
+  schema instanceof z.ZodDefault || schema instanceof z.ZodOptional ? unwrapped(schema.unwrap() as z.ZodType) : schema;
+
+/** The known name a typo most likely meant: within a third of its length in edits, or none. */
+function nearestName(typed: string, known: readonly string[]): string | undefined {
+  const ranked = known
+    .map((name) => ({ name, distance: editDistance(typed.toLowerCase(), name.toLowerCase()) }))
+    .sort((a, b) => a.distance - b.distance);
+  const best = ranked[0];
+  return best && best.distance <= Math.max(2, Math.floor(best.name.length / 3)) ? best.name : undefined;
+}
+
+/** Levenshtein distance: insertions, deletions and substitutions. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
 }

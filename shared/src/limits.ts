@@ -49,6 +49,8 @@ export const MEMORY_TRASH_DAYS = 30;
  * from the daily rotation: the daily backups never push it out.
  */
 export const BACKUP_KEPT_APART_DAYS = 30;
+/** How long a start waits for another process's migrations to finish before it gives up. */
+export const MIGRATION_WAIT_MS = 5 * 60_000;
 
 export const WORKOUT_NAME_MAX = 100;
 export const WORKOUT_DURATION_MIN = 1;

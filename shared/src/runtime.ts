@@ -68,11 +68,14 @@ let envFileRead = false;
 /**
  * This process's environment with the working directory's `.env` under it (what is set in the
  * environment wins): the one place the server, the bot and every `npm run` script read it, so
- * they all work on the same database.
+ * they all work on the same database. It also makes what they create private to their user.
  */
 export function processEnv(): NodeJS.ProcessEnv {
   if (!envFileRead) {
     envFileRead = true;
+    // The couple's data (database, backups, exports, data/ itself) is theirs alone, whatever
+    // umask the shell or the supervisor gave: every file this process creates is 600, every folder 700.
+    process.umask(0o077);
     if (existsSync(".env")) process.loadEnvFile(".env");
   }
   return process.env;

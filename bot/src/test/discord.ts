@@ -226,24 +226,34 @@ export function botOn(context: BotContext): Client {
   client.application = new (ClientApplication as unknown as new (c: Client, d: unknown) => ClientApplication)(client, {
     id: APP_ID,
   });
+  // The couple's server arrives before the client is ready, as READY's guilds do: no guildCreate (a join).
+  gateway(
+    client,
+    "GUILD_CREATE",
+    guildCreate(GUILD_ID, [CHANNEL_ID, MEMORIES_CHANNEL, QUESTIONS_CHANNEL, ANNOUNCEMENTS_CHANNEL]),
+  );
   client.ws.status = Status.Ready;
-  gateway(client, "GUILD_CREATE", {
-    id: GUILD_ID,
+  return client;
+}
+
+/** A GUILD_CREATE payload: a server with these text channels. */
+export function guildCreate(id: string, channelIds: string[]) {
+  return {
+    id,
     name: "Us",
     owner_id: "111111111111111111",
     unavailable: false,
     roles: [],
     members: [],
     emojis: [],
-    channels: [CHANNEL_ID, MEMORIES_CHANNEL, QUESTIONS_CHANNEL, ANNOUNCEMENTS_CHANNEL].map((id, position) => ({
-      id,
+    channels: channelIds.map((channelId, position) => ({
+      id: channelId,
       type: ChannelType.GuildText,
       name: `channel-${position}`,
       position,
       permission_overwrites: [],
     })),
-  });
-  return client;
+  };
 }
 
 /** Feeds one raw gateway DISPATCH through discord.js's own packet handlers. */

@@ -1,0 +1,2 @@
+// A side-effect module: importing it stops an older Node with one line.
+export {};
