@@ -81,6 +81,7 @@ describe("the queries the pages run", () => {
       expect.stringMatching(/later_letters USING INDEX later_letters_to \(to_user_id=\?\)$/),
       expect.stringMatching(/later_letters USING INDEX later_letters_from \(from_user_id=\?\)$/),
       expect.stringMatching(/later_letters USING COVERING INDEX later_letters_to \(to_user_id=\?\)$/),
+      expect.stringMatching(/later_letters USING INDEX later_letters_to \(to_user_id=\?\)$/),
       expect.stringMatching(/later_letters USING COVERING INDEX later_letters_from \(from_user_id=\?\)$/),
       expect.stringMatching(/later_letters USING INDEX later_letters_due \(opens_at>\? AND opens_at<\?\)/),
     ]);
