@@ -27,7 +27,10 @@ test.describe("the service worker", () => {
 
     const responses: Response[] = [];
     page.on("response", (response) => responses.push(response));
+    // The session this device kept is checked with the server behind the page.
+    const sessionChecked = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/auth/session");
     await page.goto("/memories");
+    await sessionChecked;
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/memories"]!);
     await expect(page.getByText("Welcome, alex!")).toBeVisible();
     const pathOf = (response: Response) => new URL(response.url()).pathname;
@@ -46,17 +49,14 @@ test.describe("the service worker", () => {
     expect(cached).toEqual(expect.arrayContaining(assets.map(pathOf)));
     expect(cached.filter((path) => /^\/api/i.test(decodeURIComponent(path)))).toEqual([]);
 
-    // Offline, the shell and its code still load from the cache; only the session cannot be asked.
+    // Offline, the shell and its code still load from the cache, and the page the data this device kept.
     await context.setOffline(true);
     try {
       await page.goto("/dashboard");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Unexpected Application Error!");
-      await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/dashboard"]!);
     } finally {
       await context.setOffline(false);
     }
-    await page.getByRole("button", { name: "Try again" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/dashboard"]!);
     expect(await cachedPaths(page)).toEqual(cached);
   });
 });
@@ -88,12 +88,8 @@ test("the app is installable: Chromium finds nothing missing in the manifest, ic
   expect(installabilityErrors.filter((error) => error.errorId !== "in-incognito")).toEqual([]);
 });
 
-test("a hard load the browser renders asks for its page's code while the session is still unanswered", async ({
-  page,
-}) => {
+test("a hard load asks for its page's code while the session is still unanswered", async ({ page }) => {
   await signInAsAlex(page);
-  // Without the view cookie (a device's first visit), the server leaves the page to the browser.
-  await page.context().clearCookies({ name: "view" });
   const document = await page.request.get("/spank-bank");
   const link = document.headers().link ?? "";
   const chunk = /<(\/assets\/spank-bank-[^>]+\.js)>; rel=modulepreload/.exec(link)?.[1];
@@ -120,4 +116,52 @@ test("a hard load the browser renders asks for its page's code while the session
   await page.goto("/spank-bank");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/spank-bank"]!);
   expect(order.slice(0, 2)).toEqual(["chunk asked", "session answered"]);
+});
+
+test.describe("offline", () => {
+  test.use({ serviceWorkers: "allow" });
+
+  test("a page visited before shows its last-known data and says when it was seen; a write is refused at once", async ({
+    page,
+    context,
+  }) => {
+    await signInAsAlex(page);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+      .toBe(true);
+    await page.goto("/memories");
+    await expect(page.getByRole("article").first()).toBeVisible();
+    const memory = await page.getByRole("article").first().textContent();
+    // The day's data of Your day, read once online, as a partner who opened it before.
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "Your day" }).click();
+    const modal = page.getByRole("dialog", { name: "Your day" });
+    await expect(modal.getByLabel("Bedtime")).toBeVisible();
+    await modal.getByRole("button", { name: "Cancel" }).click();
+    // What the device keeps is written once the page settles.
+    await page.waitForTimeout(1_500);
+
+    await context.setOffline(true);
+    try {
+      await page.goto("/memories");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/memories"]!);
+      await expect(page.getByRole("article").first()).toHaveText(memory!);
+      await expect(page.getByText(/^offline: showing what you saw at \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
+      await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
+
+      await page.goto("/dashboard");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/dashboard"]!);
+      await page.getByRole("button", { name: "Your day" }).click();
+      await modal.getByRole("button", { name: "Save" }).click();
+      await expect(
+        modal.getByText("You are offline: nothing was sent. Try again once the connection is back."),
+      ).toBeVisible({
+        timeout: 5_000,
+      });
+    } finally {
+      await context.setOffline(false);
+    }
+    await page.reload();
+    await expect(page.getByText(/^offline:/)).toHaveCount(0);
+  });
 });
