@@ -13,13 +13,15 @@ import type { AppRouter } from "./router";
  * server: the page renders from what the device kept, and the session is asked again behind it.
  */
 export async function startFirstLoad(router: AppRouter, queryClient: QueryClient): Promise<void> {
+  // Only a partner kept from the last visit is trusted until the server answers: a device kept
+  // signed out may have signed in since (the cookie is the truth), and has nothing to show anyway.
   const kept = queryClient.getQueryData(sessionQueryOptions.queryKey);
+  if (kept === null) queryClient.removeQueries({ queryKey: sessionQueryOptions.queryKey, exact: true });
   // One try: offline, SessionGate's own retries say so (a retry here would double the wait).
-  const session =
-    kept === undefined
-      ? queryClient.prefetchQuery({ ...sessionQueryOptions, retry: false, networkMode: "always" })
-      : Promise.resolve();
-  if (kept !== undefined) void checkKeptSession(router, queryClient);
+  const session = kept
+    ? Promise.resolve()
+    : queryClient.prefetchQuery({ ...sessionQueryOptions, retry: false, networkMode: "always" });
+  if (kept) void checkKeptSession(router, queryClient);
   const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
   // A chunk that fails here fails again when the router asks, and the router shows that.
   const chunks = routes.map((route) => router.loadRouteChunk(route)?.catch(() => undefined));
