@@ -12,6 +12,14 @@ function cachedPaths(page: Page): Promise<string[]> {
   });
 }
 
+/** Signs in as alex and waits for the service worker to control the page, as on a second visit. */
+async function signInWithServiceWorker(page: Page): Promise<void> {
+  await signInAsAlex(page);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+    .toBe(true);
+}
+
 test.describe("the service worker", () => {
   // The other specs block service workers (playwright.config.ts); these are about it.
   test.use({ serviceWorkers: "allow" });
@@ -20,10 +28,7 @@ test.describe("the service worker", () => {
     page,
     context,
   }) => {
-    await signInAsAlex(page);
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
-      .toBe(true);
+    await signInWithServiceWorker(page);
 
     const responses: Response[] = [];
     page.on("response", (response) => responses.push(response));
@@ -125,10 +130,7 @@ test.describe("offline", () => {
     page,
     context,
   }) => {
-    await signInAsAlex(page);
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
-      .toBe(true);
+    await signInWithServiceWorker(page);
     await page.goto("/memories");
     await expect(page.getByRole("article").first()).toBeVisible();
     const memory = await page.getByRole("article").first().textContent();

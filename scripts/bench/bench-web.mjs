@@ -83,17 +83,6 @@ const server = spawn(process.execPath, [join(repo, "server/dist/server.bundle.js
     DISCORD_TOKEN: "",
   },
 });
-/**
- * The view cookie web/src/lib/view.ts keeps, as this machine's Chromium would write it (the bench's
- * Node runs in the same time zone): its locale and zone, its language and UTC offsets.
- */
-const VIEW_COOKIE = (() => {
-  const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
-  const year = new Date().getFullYear();
-  const offsets = [new Date(year, 0, 1).getTimezoneOffset(), new Date(year, 6, 1).getTimezoneOffset()];
-  const value = encodeURIComponent(JSON.stringify({ locale, timeZone, language: "en-US", offsets }));
-  return { name: "view", value, domain: "127.0.0.1", path: "/" };
-})();
 const sessionCookie = (pair) => {
   const [name, value] = pair.split("=");
   return { name, value, domain: "127.0.0.1", path: "/", httpOnly: true };
@@ -122,15 +111,14 @@ try {
   if (PART !== "warm") {
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
     // Warms the server and Chromium (the first run read slower on every page) and measures the machine.
-    await audit(`${url}/signin`, [VIEW_COOKIE], FORM_FACTORS[0].config);
+    await audit(`${url}/signin`, [], FORM_FACTORS[0].config);
 
     const rows = [];
     const firstLoads = [];
     for (const page of pages) {
       for (const formFactor of FORM_FACTORS.filter((f) => !FORM_FACTOR_ONLY || f.name === FORM_FACTOR_ONLY)) {
-        // A partner's phone that has opened the app before: its view cookie (web/src/lib/view.ts), so
-        // the server renders its pages, and signed in, its session, both in the browser's cookie jar.
-        const cookies = [VIEW_COOKIE, ...(page.signedIn ? [sessionCookie(cookie)] : [])];
+        // Signed in, the partner's session in the browser's cookie jar.
+        const cookies = page.signedIn ? [sessionCookie(cookie)] : [];
         const lhr = await audit(url + page.path, cookies, formFactor.config);
         const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
         if (finalPath !== page.path)
@@ -240,7 +228,7 @@ async function audit(target, cookies, config) {
 
 /**
  * Empties Chromium's cookie jar and puts `cookies` in it: each run starts as that phone would, and
- * what a page wrote to the jar in an earlier run (its view cookie) never carries over.
+ * what a page wrote to the jar in an earlier run never carries over.
  */
 async function setCookies(cookies) {
   const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();
