@@ -48,6 +48,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
       // `/` and `/signin` were rendered at build for a signed-out visitor (they hold no one's data);
       // a signed-in partner, whom both send on, and every other page get the app's shell.
       const page = request.user ? undefined : prerendered.get(path);
+      if (prerendered.has(path)) reply.header("Vary", "Cookie");
       return reply.type("text/html").sendFile(page ?? "index.html");
     }
     reply.header("Cache-Control", "no-store");
