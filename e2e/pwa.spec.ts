@@ -12,6 +12,35 @@ function cachedPaths(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Waits until the data this device keeps (web/src/lib/keptCache.ts, idb-keyval's default store)
+ * holds a query whose key starts with each of `keys`: what a page leaves is written a moment later.
+ */
+async function waitForKept(page: Page, keys: string[]): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (wanted) =>
+            new Promise<boolean>((resolve) => {
+              const open = indexedDB.open("keyval-store");
+              open.onerror = () => resolve(false);
+              open.onsuccess = () => {
+                const get = open.result.transaction("keyval").objectStore("keyval").get("spankbank:query-cache");
+                get.onerror = () => resolve(false);
+                get.onsuccess = () => {
+                  const kept = String(get.result ?? "");
+                  resolve(wanted.every((key) => kept.includes(`"queryKey":["${key}"`)));
+                };
+              };
+            }),
+          keys,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
 /** Signs in as alex and waits for the service worker to control the page, as on a second visit. */
 async function signInWithServiceWorker(page: Page): Promise<void> {
   await signInAsAlex(page);
@@ -53,6 +82,7 @@ test.describe("the service worker", () => {
     expect(cached).toContain("/index.html");
     expect(cached).toEqual(expect.arrayContaining(assets.map(pathOf)));
     expect(cached.filter((path) => /^\/api/i.test(decodeURIComponent(path)))).toEqual([]);
+    await waitForKept(page, ["session"]);
 
     // Offline, the shell and its code still load from the cache, and the page the data this device kept.
     await context.setOffline(true);
@@ -134,14 +164,14 @@ test.describe("offline", () => {
     await page.goto("/memories");
     await expect(page.getByRole("article").first()).toBeVisible();
     const memory = await page.getByRole("article").first().textContent();
+    await waitForKept(page, ["memories"]);
     // The day's data of Your day, read once online, as a partner who opened it before.
     await page.goto("/dashboard");
     await page.getByRole("button", { name: "Your day" }).click();
     const modal = page.getByRole("dialog", { name: "Your day" });
     await expect(modal.getByLabel("Bedtime")).toBeVisible();
     await modal.getByRole("button", { name: "Cancel" }).click();
-    // What the device keeps is written once the page settles.
-    await page.waitForTimeout(1_500);
+    await waitForKept(page, ["session", "memories", "my-day"]);
 
     await context.setOffline(true);
     try {
