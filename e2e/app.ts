@@ -38,11 +38,6 @@ export const menuForAlex = [
   ["Until we're together", "/together"],
 ] as const;
 
-/** The page the server rendered is live: hydrated, and no longer inert (it takes taps and typing). */
-export async function expectPageLive(page: Page): Promise<void> {
-  await expect(page.locator("#root")).not.toHaveAttribute("inert");
-}
-
 export async function fillSignIn(page: Page, username: string, password: string): Promise<void> {
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password", { exact: true }).fill(password);

@@ -12,6 +12,43 @@ function cachedPaths(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Waits until the data this device keeps (web/src/lib/keptCache.ts, idb-keyval's default store)
+ * holds a query whose key starts with each of `keys`: what a page leaves is written a moment later.
+ */
+async function waitForKept(page: Page, keys: string[]): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (wanted) =>
+            new Promise<boolean>((resolve) => {
+              const open = indexedDB.open("keyval-store");
+              open.onerror = () => resolve(false);
+              open.onsuccess = () => {
+                const get = open.result.transaction("keyval").objectStore("keyval").get("spankbank:query-cache");
+                get.onerror = () => resolve(false);
+                get.onsuccess = () => {
+                  const kept = String(get.result ?? "");
+                  resolve(wanted.every((key) => kept.includes(`"queryKey":["${key}"`)));
+                };
+              };
+            }),
+          keys,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+/** Signs in as alex and waits for the service worker to control the page, as on a second visit. */
+async function signInWithServiceWorker(page: Page): Promise<void> {
+  await signInAsAlex(page);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+    .toBe(true);
+}
+
 test.describe("the service worker", () => {
   // The other specs block service workers (playwright.config.ts); these are about it.
   test.use({ serviceWorkers: "allow" });
@@ -20,14 +57,14 @@ test.describe("the service worker", () => {
     page,
     context,
   }) => {
-    await signInAsAlex(page);
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
-      .toBe(true);
+    await signInWithServiceWorker(page);
 
     const responses: Response[] = [];
     page.on("response", (response) => responses.push(response));
+    // The session this device kept is checked with the server behind the page.
+    const sessionChecked = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/auth/session");
     await page.goto("/memories");
+    await sessionChecked;
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/memories"]!);
     await expect(page.getByText("Welcome, alex!")).toBeVisible();
     const pathOf = (response: Response) => new URL(response.url()).pathname;
@@ -45,18 +82,16 @@ test.describe("the service worker", () => {
     expect(cached).toContain("/index.html");
     expect(cached).toEqual(expect.arrayContaining(assets.map(pathOf)));
     expect(cached.filter((path) => /^\/api/i.test(decodeURIComponent(path)))).toEqual([]);
+    await waitForKept(page, ["session"]);
 
-    // Offline, the shell and its code still load from the cache; only the session cannot be asked.
+    // Offline, the shell and its code still load from the cache, and the page the data this device kept.
     await context.setOffline(true);
     try {
       await page.goto("/dashboard");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Unexpected Application Error!");
-      await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/dashboard"]!);
     } finally {
       await context.setOffline(false);
     }
-    await page.getByRole("button", { name: "Try again" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/dashboard"]!);
     expect(await cachedPaths(page)).toEqual(cached);
   });
 });
@@ -88,12 +123,8 @@ test("the app is installable: Chromium finds nothing missing in the manifest, ic
   expect(installabilityErrors.filter((error) => error.errorId !== "in-incognito")).toEqual([]);
 });
 
-test("a hard load the browser renders asks for its page's code while the session is still unanswered", async ({
-  page,
-}) => {
+test("a hard load asks for its page's code while the session is still unanswered", async ({ page }) => {
   await signInAsAlex(page);
-  // Without the view cookie (a device's first visit), the server leaves the page to the browser.
-  await page.context().clearCookies({ name: "view" });
   const document = await page.request.get("/spank-bank");
   const link = document.headers().link ?? "";
   const chunk = /<(\/assets\/spank-bank-[^>]+\.js)>; rel=modulepreload/.exec(link)?.[1];
@@ -120,4 +151,49 @@ test("a hard load the browser renders asks for its page's code while the session
   await page.goto("/spank-bank");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/spank-bank"]!);
   expect(order.slice(0, 2)).toEqual(["chunk asked", "session answered"]);
+});
+
+test.describe("offline", () => {
+  test.use({ serviceWorkers: "allow" });
+
+  test("a page visited before shows its last-known data and says when it was seen; a write is refused at once", async ({
+    page,
+    context,
+  }) => {
+    await signInWithServiceWorker(page);
+    await page.goto("/memories");
+    await expect(page.getByRole("article").first()).toBeVisible();
+    const memory = await page.getByRole("article").first().textContent();
+    await waitForKept(page, ["memories"]);
+    // The day's data of Your day, read once online, as a partner who opened it before.
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "Your day" }).click();
+    const modal = page.getByRole("dialog", { name: "Your day" });
+    await expect(modal.getByLabel("Bedtime")).toBeVisible();
+    await modal.getByRole("button", { name: "Cancel" }).click();
+    await waitForKept(page, ["session", "memories", "my-day"]);
+
+    await context.setOffline(true);
+    try {
+      await page.goto("/memories");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/memories"]!);
+      await expect(page.getByRole("article").first()).toHaveText(memory!);
+      await expect(page.getByText(/^offline: showing what you saw at \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
+      await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
+
+      await page.goto("/dashboard");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/dashboard"]!);
+      await page.getByRole("button", { name: "Your day" }).click();
+      await modal.getByRole("button", { name: "Save" }).click();
+      await expect(
+        modal.getByText("You are offline: nothing was sent. Try again once the connection is back."),
+      ).toBeVisible({
+        timeout: 5_000,
+      });
+    } finally {
+      await context.setOffline(false);
+    }
+    await page.reload();
+    await expect(page.getByText(/^offline:/)).toHaveCount(0);
+  });
 });

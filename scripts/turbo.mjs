@@ -21,7 +21,6 @@ export const BUILT_FILES = [
   "db/dist",
   "server/dist/server.bundle.js",
   "web/dist/index.html",
-  "web/dist-ssr/entry-server.js",
   "bot/dist/start.js",
   "scripts/dist/check.js",
 ];

@@ -3,6 +3,8 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
+/** Names this build for the data a device keeps (src/lib/keptCache.ts): a new build drops an older one's. */
+const buildId = Date.now().toString(36);
 const zodLocales = fileURLToPath(new URL("./src/lib/zodLocales.ts", import.meta.url));
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -12,7 +14,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // does the pendingComponent: it is the page itself, with its loading texts.
     tanstackRouter({
       target: "react",
-      // The server's build (entry-server.tsx) loads every page at once: nothing to split.
+      // The build-time render of / and /signin (prerender.tsx) loads its pages at once: nothing to split.
       autoCodeSplitting: !isSsrBuild,
       codeSplittingOptions: {
         defaultBehavior: [["loader", "component", "pendingComponent"], ["errorComponent"], ["notFoundComponent"]],
@@ -40,10 +42,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: {
     proxy: { "/api": "http://127.0.0.1:3000" },
   },
-  // The server's rendering is one file with its libraries in it: it resolves nothing at run time.
+  // The build-time render is one file with its libraries in it: it resolves nothing at run time.
   ssr: { noExternal: true },
-  // React and the libraries in their production builds, as in the browser.
-  define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
+  define: {
+    __BUILD_ID__: JSON.stringify(buildId),
+    // React and the libraries in their production builds, as in the browser.
+    ...(isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : {}),
+  },
   build: isSsrBuild
     ? { outDir: "dist-ssr", emptyOutDir: true, minify: true }
     : {

@@ -1,4 +1,5 @@
-// `npm run bench:web`: Lighthouse's performance (score, LCP, CLS, TBT) for every page, with its
+// `npm run bench:web`: first the warm return (warmReturn.mjs: a phone that has visited before, on
+// every page), then Lighthouse's performance (score, LCP, CLS, TBT) for every page, with its
 // default mobile settings (a mid-range phone on slow 4G: 150 ms RTT, 1.6 Mbps, 4x CPU slowdown)
 // and with its desktop settings, signed in where the page needs it; then the initial JavaScript
 // and CSS of / and /signin (raw, gzip, brotli) and the audits below 1. Runs against the built app
@@ -15,6 +16,7 @@ import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { CHROMIUM, CHROMIUM_FLAGS } from "../chromium.mjs";
 import { freePort } from "../freePort.mjs";
+import { warmReturn, warmReturnTable } from "./warmReturn.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const webDist = join(repo, "web/dist");
@@ -50,6 +52,8 @@ const ONLY = process.env.BENCH_PAGES?.split(",");
 /** `BENCH_SAVE=<dir>`: keep each run's Lighthouse JSON there (its trace audits, bootup-time, ...). */
 const SAVE = process.env.BENCH_SAVE;
 const FORM_FACTOR_ONLY = process.env.BENCH_FORM_FACTOR;
+/** `BENCH_PART=warm` or `cold`: only the warm return or only Lighthouse's first loads. */
+const PART = process.env.BENCH_PART;
 
 const dir = mkdtempSync(join(tmpdir(), "spankbank-bench-web-"));
 const port = await freePort();
@@ -69,17 +73,6 @@ const server = spawn(process.execPath, [join(repo, "server/dist/server.bundle.js
     DISCORD_TOKEN: "",
   },
 });
-/**
- * The view cookie web/src/lib/view.ts keeps, as this machine's Chromium would write it (the bench's
- * Node runs in the same time zone): its locale and zone, its language and UTC offsets.
- */
-const VIEW_COOKIE = (() => {
-  const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
-  const year = new Date().getFullYear();
-  const offsets = [new Date(year, 0, 1).getTimezoneOffset(), new Date(year, 6, 1).getTimezoneOffset()];
-  const value = encodeURIComponent(JSON.stringify({ locale, timeZone, language: "en-US", offsets }));
-  return { name: "view", value, domain: "127.0.0.1", path: "/" };
-})();
 const sessionCookie = (pair) => {
   const [name, value] = pair.split("=");
   return { name, value, domain: "127.0.0.1", path: "/", httpOnly: true };
@@ -90,84 +83,100 @@ const machineSpeed = { expected: 0, kept: [], reruns: 0 };
 try {
   await waitFor200(`${url}/api/health`);
   const cookie = await signIn(url, { username: "alex", password: "alex-demo-pass" });
-  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS] });
-  // Warms the server and Chromium (the first run read slower on every page) and measures the machine.
-  await audit(`${url}/signin`, [VIEW_COOKIE], FORM_FACTORS[0].config);
-
   const pages = PAGES.filter((page) => !ONLY || ONLY.includes(page.path));
-  const rows = [];
-  const firstLoads = [];
-  for (const page of pages) {
-    for (const formFactor of FORM_FACTORS.filter((f) => !FORM_FACTOR_ONLY || f.name === FORM_FACTOR_ONLY)) {
-      // A partner's phone that has opened the app before: its view cookie (web/src/lib/view.ts), so
-      // the server renders its pages, and signed in, its session, both in the browser's cookie jar.
-      const cookies = [VIEW_COOKIE, ...(page.signedIn ? [sessionCookie(cookie)] : [])];
-      const lhr = await audit(url + page.path, cookies, formFactor.config);
-      const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
-      if (finalPath !== page.path) throw new Error(`${page.path} ended on ${finalPath}: is the session cookie passed?`);
-      const row = {
-        page: page.path,
-        formFactor: formFactor.name,
-        ...Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
-        lcp: lhr.audits["largest-contentful-paint"].numericValue,
-        cls: lhr.audits["cumulative-layout-shift"].numericValue,
-        tbt: lhr.audits["total-blocking-time"].numericValue,
-        problems: failedAudits(lhr),
-      };
-      rows.push(row);
-      if (SAVE) {
-        mkdirSync(SAVE, { recursive: true });
-        const name = `${page.path === "/" ? "landing" : page.path.slice(1)}-${formFactor.name}.json`;
-        writeFileSync(join(SAVE, name), JSON.stringify(lhr));
+  if (PART !== "cold") {
+    const warm = await warmReturn({
+      url,
+      pages: pages.map((page) => ({ path: page.path, signedIn: page.signedIn === true })),
+      sessionCookie: cookie,
+      chromiumPath: CHROMIUM,
+    });
+    console.log(
+      `\nWarm return (service worker installed, cache kept by a previous visit; 390x844, touch, 4x CPU, 150 ms RTT), medians of 5, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(", ")}:`,
+    );
+    console.log(warmReturnTable(warm));
+  }
+  if (PART !== "warm") {
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS] });
+    // Warms the server and Chromium (the first run read slower on every page) and measures the machine.
+    await audit(`${url}/signin`, [], FORM_FACTORS[0].config);
+
+    const rows = [];
+    const firstLoads = [];
+    for (const page of pages) {
+      for (const formFactor of FORM_FACTORS.filter((f) => !FORM_FACTOR_ONLY || f.name === FORM_FACTOR_ONLY)) {
+        // Signed in, the partner's session in the browser's cookie jar.
+        const cookies = page.signedIn ? [sessionCookie(cookie)] : [];
+        const lhr = await audit(url + page.path, cookies, formFactor.config);
+        const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+        if (finalPath !== page.path)
+          throw new Error(`${page.path} ended on ${finalPath}: is the session cookie passed?`);
+        const row = {
+          page: page.path,
+          formFactor: formFactor.name,
+          ...Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
+          lcp: lhr.audits["largest-contentful-paint"].numericValue,
+          cls: lhr.audits["cumulative-layout-shift"].numericValue,
+          tbt: lhr.audits["total-blocking-time"].numericValue,
+          problems: failedAudits(lhr),
+        };
+        rows.push(row);
+        if (SAVE) {
+          mkdirSync(SAVE, { recursive: true });
+          const name = `${page.path === "/" ? "landing" : page.path.slice(1)}-${formFactor.name}.json`;
+          writeFileSync(join(SAVE, name), JSON.stringify(lhr));
+        }
+        console.log(`${row.page} ${row.formFactor}: performance ${row.performance}, LCP ${seconds(row.lcp)}`);
+        if (page.firstLoad && formFactor.name === "mobile")
+          firstLoads.push({ page: page.path, ...firstLoadOf(lhr, url) });
       }
-      console.log(`${row.page} ${row.formFactor}: performance ${row.performance}, LCP ${seconds(row.lcp)}`);
-      if (page.firstLoad && formFactor.name === "mobile")
-        firstLoads.push({ page: page.path, ...firstLoadOf(lhr, url) });
     }
-  }
 
-  console.log(
-    `\nLoad average when done: ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(", ")}`,
-  );
-  console.log(
-    `Lighthouse's benchmarkIndex (this machine's speed): ${Math.round(Math.min(...machineSpeed.kept))}-${Math.round(Math.max(...machineSpeed.kept))} in the runs kept, fastest ${Math.round(machineSpeed.expected)}; ${machineSpeed.reruns} run(s) made on a starved machine were run again`,
-  );
-  console.log(`Lighthouse ${lighthouseVersion}, performance, mobile (slow 4G, 4x CPU) | desktop:`);
-  console.log("| page | mobile perf | LCP | CLS | TBT | desktop perf | LCP | CLS | TBT |");
-  console.log("|---|---|---|---|---|---|---|---|---|");
-  for (const page of pages) {
-    const [mobile, desktop] = FORM_FACTORS.map((f) =>
-      rows.find((r) => r.page === page.path && r.formFactor === f.name),
-    );
-    const cells = (r) =>
-      r ? `${r.performance} | ${seconds(r.lcp)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms` : "- | - | - | -";
-    console.log(`| ${page.path} | ${cells(mobile)} | ${cells(desktop)} |`);
-  }
-  console.log("\nThe other categories, mobile | desktop:");
-  const others = CATEGORIES.filter((c) => c !== "performance");
-  console.log(`| page | ${others.join(" | ")} | ${others.join(" | ")} |`);
-  console.log(`|---|${[...others, ...others].map(() => "---").join("|")}|`);
-  for (const page of pages) {
-    const [mobile, desktop] = FORM_FACTORS.map((f) =>
-      rows.find((r) => r.page === page.path && r.formFactor === f.name),
+    console.log(
+      `\nLoad average when done: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(", ")}`,
     );
     console.log(
-      `| ${page.path} | ${others.map((c) => mobile?.[c] ?? "-").join(" | ")} | ${others.map((c) => desktop?.[c] ?? "-").join(" | ")} |`,
+      `Lighthouse's benchmarkIndex (this machine's speed): ${Math.round(Math.min(...machineSpeed.kept))}-${Math.round(Math.max(...machineSpeed.kept))} in the runs kept, fastest ${Math.round(machineSpeed.expected)}; ${machineSpeed.reruns} run(s) made on a starved machine were run again`,
     );
-  }
+    console.log(`Lighthouse ${lighthouseVersion}, performance, mobile (slow 4G, 4x CPU) | desktop:`);
+    console.log("| page | mobile perf | LCP | CLS | TBT | desktop perf | LCP | CLS | TBT |");
+    console.log("|---|---|---|---|---|---|---|---|---|");
+    for (const page of pages) {
+      const [mobile, desktop] = FORM_FACTORS.map((f) =>
+        rows.find((r) => r.page === page.path && r.formFactor === f.name),
+      );
+      const cells = (r) =>
+        r ? `${r.performance} | ${seconds(r.lcp)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms` : "- | - | - | -";
+      console.log(`| ${page.path} | ${cells(mobile)} | ${cells(desktop)} |`);
+    }
+    console.log("\nThe other categories, mobile | desktop:");
+    const others = CATEGORIES.filter((c) => c !== "performance");
+    console.log(`| page | ${others.join(" | ")} | ${others.join(" | ")} |`);
+    console.log(`|---|${[...others, ...others].map(() => "---").join("|")}|`);
+    for (const page of pages) {
+      const [mobile, desktop] = FORM_FACTORS.map((f) =>
+        rows.find((r) => r.page === page.path && r.formFactor === f.name),
+      );
+      console.log(
+        `| ${page.path} | ${others.map((c) => mobile?.[c] ?? "-").join(" | ")} | ${others.map((c) => desktop?.[c] ?? "-").join(" | ")} |`,
+      );
+    }
 
-  console.log("\nInitial load (every script and stylesheet the page fetched), KB:");
-  console.log("| page | JS raw | JS gzip | JS brotli | CSS raw | CSS gzip | CSS brotli |");
-  console.log("|---|---|---|---|---|---|---|");
-  for (const f of firstLoads) {
-    console.log(
-      `| ${f.page} | ${kb(f.js.raw)} | ${kb(f.js.gzip)} | ${kb(f.js.brotli)} | ${kb(f.css.raw)} | ${kb(f.css.gzip)} | ${kb(f.css.brotli)} |`,
-    );
-  }
-  for (const r of rows) {
-    if (r.problems.length > 0) console.log(`\n${r.page} ${r.formFactor}, audits below 1: ${r.problems.join("; ")}`);
+    console.log("\nInitial load (every script and stylesheet the page fetched), KB:");
+    console.log("| page | JS raw | JS gzip | JS brotli | CSS raw | CSS gzip | CSS brotli |");
+    console.log("|---|---|---|---|---|---|---|");
+    for (const f of firstLoads) {
+      console.log(
+        `| ${f.page} | ${kb(f.js.raw)} | ${kb(f.js.gzip)} | ${kb(f.js.brotli)} | ${kb(f.css.raw)} | ${kb(f.css.gzip)} | ${kb(f.css.brotli)} |`,
+      );
+    }
+    for (const r of rows) {
+      if (r.problems.length > 0) console.log(`\n${r.page} ${r.formFactor}, audits below 1: ${r.problems.join("; ")}`);
+    }
   }
 } finally {
   await chrome?.kill();
@@ -209,7 +218,7 @@ async function audit(target, cookies, config) {
 
 /**
  * Empties Chromium's cookie jar and puts `cookies` in it: each run starts as that phone would, and
- * what a page wrote to the jar in an earlier run (its view cookie) never carries over.
+ * what a page wrote to the jar in an earlier run never carries over.
  */
 async function setCookies(cookies) {
   const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();

@@ -84,8 +84,8 @@ export const TRANSACTIONS_PER_PAGE = 20;
 
 /** Local-storage key the spec names for the signed-in username. */
 export const USERNAME_STORAGE_KEY = "username";
-/** The cookie the browser keeps its locale and time zone in (web/src/lib/view.ts), read by the server's page renders. */
-export const VIEW_COOKIE = "view";
+/** How long a device keeps the app's last-known data (web/src/lib/keptCache.ts) for a return or offline reading. */
+export const KEPT_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const POST_LOGIN_PATH = "/dashboard";
 export const POST_LOGOUT_PATH = "/";
 

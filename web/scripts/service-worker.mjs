@@ -7,8 +7,11 @@ import { join, relative } from "node:path";
 
 const root = process.argv[2] ?? new URL("../dist", import.meta.url).pathname;
 const template = readFileSync(new URL("sw.template.js", import.meta.url), "utf8");
-/** Compressed copies are the server's business; the preload list and robots.txt no page needs. */
-const SKIPPED = /\.(br|gz)$|^\/(sw\.js|route-preloads\.json|robots\.txt)$/;
+/**
+ * Compressed copies are the server's business; the preload lists and robots.txt no page needs; the
+ * pages prerendered for a first visit never answer a return (the shell does).
+ */
+const SKIPPED = /\.(br|gz)$|^\/(sw\.js|route-preloads\.json|prerendered\.json|robots\.txt)$|^\/prerendered\//;
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

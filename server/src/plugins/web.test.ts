@@ -113,38 +113,29 @@ describe("a page's preloads", () => {
   });
 });
 
-describe("a signed-in partner's page", () => {
-  const read = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin`;
-  const linksOf = async (test: Awaited<ReturnType<typeof buildTestApp>>, url: string, cookie?: string) =>
-    String((await test.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} })).headers.link).split(", ");
-
-  it("starts the page's reads with the session, each spelt as the web app asks for it", async () => {
-    const test = await buildTestApp({ webRoot: builtWebRoot() });
-    const cookie = sessionCookie(test, "alex");
-    const dashboard = await linksOf(test, "/dashboard", cookie);
-    expect(dashboard.slice(-5)).toEqual(
-      [
-        "/api/quoteOfTheDay",
-        "/api/memory",
-        "/api/latestQuestion",
-        "/api/memories/on-this-day",
-        "/api/backup-health",
-      ].map(read),
+describe("the pages prerendered at build", () => {
+  const withPrerendered = () => {
+    const root = builtWebRoot();
+    mkdirSync(join(root, "prerendered"));
+    writeFileSync(join(root, "prerendered/landing.html"), "<main><h1>Welcome</h1></main>\n");
+    writeFileSync(join(root, "prerendered/signin.html"), "<main><h1>Sign In</h1></main>\n");
+    writeFileSync(
+      join(root, "prerendered.json"),
+      JSON.stringify({ "/": "prerendered/landing.html", "/signin": "prerendered/signin.html" }),
     );
-    expect(await linksOf(test, "/memories?page=3&view=trash", cookie)).toContain(
-      read("/api/memories/trash?page=3&pageSize=5"),
-    );
-    expect(await linksOf(test, "/memories?page=nope", cookie)).toContain(read("/api/memories?page=1&pageSize=5"));
-    expect(await linksOf(test, "/together?page=2", cookie)).toContain(read("/api/visits?page=2"));
-    const charityName = new URLSearchParams({ charityName: test.app.ctx.config.charityName });
-    expect(await linksOf(test, "/floggers4change", cookie)).toContain(read(`/api/charitySpankTotal?${charityName}`));
-  });
+    return root;
+  };
 
-  it("starts no read without a session (the page sends the visitor to sign in), nor on a page without data", async () => {
-    const test = await buildTestApp({ webRoot: builtWebRoot() });
-    expect((await linksOf(test, "/dashboard")).filter((link) => link.includes("as=fetch"))).toEqual([SESSION_PRELOAD]);
+  it("answer / and /signin for a signed-out visitor; every other page, and a signed-in partner, get the shell", async () => {
+    const test = await buildTestApp({ webRoot: withPrerendered() });
+    const body = async (url: string, cookie?: string) =>
+      (await test.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} })).body;
+    expect(await body("/")).toContain("<h1>Welcome</h1>");
+    expect(await body("/signin?redirect=%2Fmemories")).toContain("<h1>Sign In</h1>");
+    expect(await body("/dashboard")).toBe(page);
     const cookie = sessionCookie(test, "alex");
-    expect(await linksOf(test, "/protected", cookie)).toEqual([SESSION_PRELOAD]);
+    expect(await body("/", cookie)).toBe(page);
+    expect(await body("/signin", cookie)).toBe(page);
   });
 });
 

@@ -1,11 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from "./caching.js";
-import { pageReadPreloads } from "./pageReads.js";
-import { pageRenderer } from "./pageRender.js";
 
 /** What the build wrote to route-preloads.json: per page's path, the code and styles it loads (main bundle first). */
 export type RouteAssets = Record<string, PageAssets>;
@@ -16,14 +13,15 @@ export interface PageAssets {
 
 /**
  * Serves the built web app, with the .br and .gz copies the build wrote when the browser accepts
- * them. Any other GET that is not under /api gets index.html, so a hard load of a client route
- * works, with `Link` headers preloading that page's code; an unknown /api path is a JSON 404.
+ * them. Any other GET that is not under /api gets index.html (or, for / and /signin, the page
+ * prerendered at build), so a hard load of a client route works, with `Link` headers preloading
+ * that page's code; an unknown /api path is a JSON 404.
  */
 export async function registerWeb(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
   const hasWeb = webRoot !== undefined && existsSync(join(webRoot, "index.html"));
   const assets = hasWeb ? routeAssets(webRoot) : {};
   const preloads = codePreloads(assets);
-  const renderer = hasWeb ? pageRenderer(app, webRoot, readFileSync(join(webRoot, "index.html"), "utf8")) : undefined;
+  const prerendered = hasWeb ? prerenderedPages(webRoot) : new Map<string, string>();
   if (hasWeb) {
     const assetsDir = join(webRoot, "assets");
     await app.register(fastifyStatic, {
@@ -45,25 +43,13 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
     const isPage = (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url);
     if (isPage && hasWeb) {
       const path = pagePath(request.url);
-      // The page rendered here with its data paints with the first answer (fallback: the browser renders it).
-      const rendered = request.method === "GET" ? await renderer?.render(request, assets[path]) : null;
-      if (rendered && "redirect" in rendered) {
-        reply.header("Cache-Control", "no-store");
-        return reply.redirect(rendered.redirect, 302);
-      }
-      if (rendered) {
-        // The page holds the partner's own data: no cache keeps it. Its styles are linked in it, and
-        // its scripts start once it has painted (pageRender.ts): no Link preloads to race them.
-        reply.header("Cache-Control", "no-store");
-        return sendCompressed(request, reply.type("text/html; charset=utf-8"), rendered.html);
-      }
       reply.header("Cache-Control", CACHE_REVALIDATE);
-      // A signed-in partner's page also starts its data with the session: no wait for the scripts.
-      const reads = request.user
-        ? pageReadPreloads(path, new URLSearchParams(request.url.split("?")[1] ?? ""), app.ctx.config)
-        : [];
-      reply.header("Link", browserRenderLinks(preloads.get(path), reads));
-      return reply.type("text/html").sendFile("index.html");
+      reply.header("Link", browserRenderLinks(preloads.get(path)));
+      // `/` and `/signin` were rendered at build for a signed-out visitor (they hold no one's data);
+      // a signed-in partner, whom both send on, and every other page get the app's shell.
+      const page = request.user ? undefined : prerendered.get(path);
+      if (prerendered.has(path)) reply.header("Vary", "Cookie");
+      return reply.type("text/html").sendFile(page ?? "index.html");
     }
     reply.header("Cache-Control", "no-store");
     return reply.code(404).send({
@@ -72,21 +58,6 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
       message: `Route ${request.method}:${request.url.split("?")[0]} not found`,
     });
   });
-}
-
-/**
- * A rendered page, brotli or gzip when the browser accepts it. By hand: @fastify/compress hooks
- * routes only, and pages are answered by the not-found handler (every path the client routes).
- */
-function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
-  const accepts = String(request.headers["accept-encoding"] ?? "");
-  reply.header("Vary", "Accept-Encoding");
-  if (/\bbr\b/.test(accepts)) {
-    const quality = { [constants.BROTLI_PARAM_QUALITY]: 5 };
-    return reply.header("Content-Encoding", "br").send(brotliCompressSync(html, { params: quality }));
-  }
-  if (/\bgzip\b/.test(accepts)) return reply.header("Content-Encoding", "gzip").send(gzipSync(html));
-  return reply.send(html);
 }
 
 /** `/api`, `/API/...`, `/%61pi/...`: every spelling of the API's prefix is the API, never the page. */
@@ -140,12 +111,18 @@ interface PageCode {
 }
 
 /**
- * The `Link` header of a page the browser renders: its code, in the order the browser should fetch
- * it, with the session check after the main bundle (every page starts with it) and `reads`, the
- * page's data, last.
+ * The `Link` header of a page: its code, in the order the browser should fetch it, with the session
+ * check after the main bundle (every page starts with it).
  */
-function browserRenderLinks(code: PageCode | undefined, reads: string[]): string {
-  return [...(code ? [code.main, SESSION_PRELOAD, ...code.rest] : [SESSION_PRELOAD]), ...reads].join(", ");
+function browserRenderLinks(code: PageCode | undefined): string {
+  return (code ? [code.main, SESSION_PRELOAD, ...code.rest] : [SESSION_PRELOAD]).join(", ");
+}
+
+/** The pages web/scripts/prerender.mjs wrote, by path: the file to send for each. */
+function prerenderedPages(webRoot: string): Map<string, string> {
+  const file = join(webRoot, "prerendered.json");
+  if (!existsSync(file)) return new Map();
+  return new Map(Object.entries(JSON.parse(readFileSync(file, "utf8")) as Record<string, string>));
 }
 
 /** `/dashboard/?tab=x` -> `/dashboard`: the route a page's URL names. */

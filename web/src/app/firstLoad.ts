@@ -1,4 +1,4 @@
-import type { QueryClient } from "@tanstack/react-query";
+import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import { sessionQueryOptions } from "@/features/session/api/getSession";
 import type { AppRouter } from "./router";
 
@@ -8,26 +8,46 @@ import type { AppRouter } from "./router";
  * Rendered only then, the page commits once, in one time-sliced render (main.tsx), instead of
  * 'Loading...', then the page's pending state, then the page, each a long task on a phone's CPU.
  * index.html shows 'Loading...' meanwhile, painted without waiting for any script.
- * The server's `Link` headers usually have the chunks and the session on their way already;
- * asking again covers a shell the service worker answered, where those headers never arrive.
+ *
+ * A return with the session kept from the last visit (lib/keptCache.ts) does not wait for the
+ * server: the page renders from what the device kept, and the session is asked again behind it.
  */
-export async function startFirstLoad(
-  router: AppRouter,
-  queryClient: QueryClient,
-  { hydrating }: { hydrating: boolean },
-): Promise<void> {
+export async function startFirstLoad(router: AppRouter, queryClient: QueryClient): Promise<void> {
+  // Only a partner kept from the last visit is trusted until the server answers: a device kept
+  // signed out may have signed in since (the cookie is the truth), and has nothing to show anyway.
+  const kept = queryClient.getQueryData(sessionQueryOptions.queryKey);
+  if (kept === null) queryClient.removeQueries({ queryKey: sessionQueryOptions.queryKey, exact: true });
   // One try: offline, SessionGate's own retries say so (a retry here would double the wait).
-  const session = queryClient.prefetchQuery({ ...sessionQueryOptions, retry: false });
+  const session = kept
+    ? Promise.resolve()
+    : queryClient.prefetchQuery({ ...sessionQueryOptions, retry: false, networkMode: "always" });
+  if (kept) void checkKeptSession(router, queryClient);
   const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
   // A chunk that fails here fails again when the router asks, and the router shows that.
   const chunks = routes.map((route) => router.loadRouteChunk(route)?.catch(() => undefined));
-  // The server's pages start it from page-boot.js, sooner.
-  if (!hydrating && typeof Worker !== "undefined") new Worker("/intl-warm.js");
   await Promise.all([session, ...chunks]);
   // Without an answer the guards cannot tell who this is: SessionGate shows the failure and its retry.
   if (queryClient.getQueryState(sessionQueryOptions.queryKey)?.status !== "success") return;
+  // Offline, a page this device did not keep waits for the connection: rendered now, it says so
+  // (OfflineLine) over its loading state instead of a blank wait.
+  if (!onlineManager.isOnline()) return;
   // A failed loader is kept in the router's state and shown by its error page; nothing throws here.
   await router.load().catch(() => undefined);
+}
+
+/**
+ * Asks the server whether the kept session still stands (offline: once the connection is back).
+ * Signed out meanwhile, or someone else on this device: what was kept is dropped and the guards
+ * run again, which send a signed-out visitor to /signin.
+ */
+async function checkKeptSession(router: AppRouter, queryClient: QueryClient): Promise<void> {
+  const before = queryClient.getQueryData(sessionQueryOptions.queryKey);
+  await queryClient.refetchQueries({ queryKey: sessionQueryOptions.queryKey });
+  const after = queryClient.getQueryData(sessionQueryOptions.queryKey);
+  if (after?.user.username === before?.user.username) return;
+  router.options.context.session.expire();
+  if (after) queryClient.setQueryData(sessionQueryOptions.queryKey, after);
+  await router.invalidate();
 }
 
 /**
@@ -54,7 +74,6 @@ export function registerServiceWorker(): void {
     if ("requestIdleCallback" in window) requestIdleCallback(() => void register(), { timeout: 10_000 });
     else setTimeout(() => void register(), 2_000);
   };
-  // A page the server rendered starts its scripts after it painted: it may be loaded already.
   if (document.readyState === "complete") whenIdle();
   else window.addEventListener("load", whenIdle);
 }

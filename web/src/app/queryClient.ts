@@ -1,3 +1,4 @@
+import { KEPT_CACHE_MAX_AGE_MS } from "@spankbank/shared/limits";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api";
 
@@ -31,6 +32,14 @@ export function createAppQueryClient(onSignedOut: () => void): QueryClient {
         // read it again (every first load asked for each page's data twice). Each mutation refreshes
         // what it changes; the other partner's changes show on the next visit after that.
         staleTime: 5_000,
+        // Kept in memory as long as the device keeps it (lib/keptCache.ts), so the kept copy holds
+        // every page visited, not only the last few minutes'.
+        gcTime: KEPT_CACHE_MAX_AGE_MS,
+      },
+      mutations: {
+        // Offline, a write is refused at once (lib/api.ts says so) instead of waiting, paused,
+        // behind a spinner for a connection that may not come back while the page is open.
+        networkMode: "always",
       },
     },
   });

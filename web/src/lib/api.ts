@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { apiFetch } from "./apiFetch";
 
 /** A non-2xx answer from /api (status 0: the server could not be reached). */
 export class ApiError extends Error {
@@ -76,7 +75,7 @@ async function request<T>(
   if (sendsBody) headers["Content-Type"] = "application/json";
   let response: Response;
   try {
-    response = await apiFetch(withQuery(path, query), {
+    response = await fetch(withQuery(path, query), {
       method,
       headers,
       body: sendsBody ? JSON.stringify(body ?? {}) : undefined,
@@ -86,7 +85,12 @@ async function request<T>(
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
+    throw new ApiError(
+      0,
+      navigator.onLine
+        ? "Could not reach the server. Check your connection and try again."
+        : "You are offline: nothing was sent. Try again once the connection is back.",
+    );
   }
   if (!response.ok) throw await errorOf(response);
   if (read === undefined) return undefined as T;

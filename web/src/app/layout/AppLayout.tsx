@@ -3,6 +3,7 @@ import { DemoBanner } from "./DemoBanner";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import classes from "./layout.module.css";
+import { OfflineLine } from "./OfflineLine";
 import { ScrollRestoredWithData } from "./ScrollRestoredWithData";
 
 /** The shell around every page: header, the page itself, the footer quote. */
@@ -11,6 +12,7 @@ export function AppLayout() {
     <div className={classes.shell}>
       <Header />
       <main className={classes.main}>
+        <OfflineLine />
         <DemoBanner />
         <Outlet />
       </main>

@@ -2,14 +2,13 @@ import { Container, Text } from "@mantine/core";
 import { footerQuote } from "@spankbank/shared/quoteOfTheDay";
 import { QuoteLines } from "@/components/QuoteLines";
 import { useSession } from "@/features/session/useSession";
-import { renderNow, viewTimeZone } from "@/lib/view";
 import classes from "./layout.module.css";
 
 /** The footer's love quote of the day, changing at the couple's midnight. */
 export function FooterQuote() {
   const { current } = useSession();
-  const timeZone = current?.couple.timeZone ?? viewTimeZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const { quote, author } = footerQuote(renderNow(), timeZone);
+  const timeZone = current?.couple.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const { quote, author } = footerQuote(new Date(), timeZone);
   return (
     <Container size="sm" py="lg">
       <figure style={{ margin: 0, textAlign: "center" }}>

@@ -2,6 +2,7 @@ import type { SessionReply } from "@spankbank/shared/contract/auth";
 import { USERNAME_STORAGE_KEY } from "@spankbank/shared/limits";
 import type { QueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api";
+import { forgetKeptCache } from "@/lib/keptCache";
 import { sessionQueryOptions } from "./api/getSession";
 import { sessionKeys } from "./api/keys";
 import { postLogin } from "./api/login";
@@ -45,8 +46,10 @@ function triesLeftIn(body: unknown): number | undefined {
 
 export function createSession(queryClient: QueryClient): Session {
   const current = () => queryClient.getQueryData(sessionQueryOptions.queryKey) ?? null;
-  const forgetEverythingElse = () =>
+  const forgetEverythingElse = () => {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
+    void forgetKeptCache();
+  };
 
   const verify = async () => {
     const reply = await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });

@@ -5,7 +5,6 @@ import { momentLabel, nextAnniversaryOpening, openWhenLabel } from "@spankbank/s
 import { useState } from "react";
 import { Pager } from "@/components/Pager";
 import { toast } from "@/lib/toast";
-import { renderNow } from "@/lib/view";
 import { useLaterLetters } from "../api/getLaterLetters";
 import { useOpenLaterLetter } from "../api/openLaterLetter";
 import { useTakeBackLaterLetter } from "../api/takeBackLaterLetter";
@@ -20,7 +19,7 @@ interface People {
 }
 
 /** "Thu 24 Dec, 08:00" on a clock. */
-const onClock = (iso: string, timeZone: string) => momentLabel(new Date(iso), timeZone, renderNow());
+const onClock = (iso: string, timeZone: string) => momentLabel(new Date(iso), timeZone, new Date());
 
 /** What an envelope says about its moment, on the reader's clock ("your time") or the partner's. */
 function momentText(letter: LaterLetter, timeZone: string, whose: string): string {
@@ -43,7 +42,7 @@ export function LaterLettersPage({
   const [editing, setEditing] = useState<LaterLetter | null>(null);
   if (isPending) return <Text>Loading...</Text>;
   if (isError || !data) return <Text>Your letters could not be loaded. Try again in a moment.</Text>;
-  const anniversary = data.anniversary ? nextAnniversaryOpening(data.anniversary, partner.timeZone, renderNow()) : null;
+  const anniversary = data.anniversary ? nextAnniversaryOpening(data.anniversary, partner.timeZone, new Date()) : null;
   return (
     <Stack gap={40}>
       <Text size="lg">

@@ -3,6 +3,7 @@ import { LOGIN_FAILURE_WINDOW_MS, POST_LOGIN_PATH } from "@spankbank/shared/limi
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { documentTitleOf } from "@/components/Page";
+import { useLive } from "@/lib/live";
 import { usePageTitle } from "@/lib/pageTitle";
 import { returnFocus } from "@/lib/returnFocus";
 import { useSession } from "../useSession";
@@ -12,6 +13,7 @@ const INVALID_LOGIN = "Invalid username or password";
 /** Spec: success goes to /dashboard (or the page the partner first asked for). */
 export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
   usePageTitle(documentTitleOf("Sign In"));
+  const live = useLive();
   const { login } = useSession();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
@@ -75,7 +77,8 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
                 )}
               </div>
             )}
-            <Button type="submit" loading={submitting} fullWidth>
+            {/* Disabled in the prerendered page: a form submitted before the app is live would put the password in the URL. */}
+            <Button type="submit" loading={submitting} disabled={!live} fullWidth>
               Sign In
             </Button>
           </Stack>

@@ -1,0 +1,46 @@
+import { Text } from "@mantine/core";
+import { onlineManager, useQueryClient } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
+import { sessionKeys } from "@/features/session/api/keys";
+import { useMyClock, wishedTimeIn } from "@/lib/favourTime";
+
+const subscribeOnline = (listener: () => void) => onlineManager.subscribe(listener);
+const isOnline = () => onlineManager.isOnline();
+
+/**
+ * Offline, says so above the page: the time of the data it shows (the oldest read of the page's
+ * data this device kept), on the partner's own clock, or that the page has not been kept.
+ */
+export function OfflineLine() {
+  const online = useSyncExternalStore(subscribeOnline, isOnline, isOnline);
+  const queryCache = useQueryClient().getQueryCache();
+  // The page's reads: the queries on screen, less the session (kept with every page).
+  const seenAt = useSyncExternalStore(
+    (listener) => queryCache.subscribe(listener),
+    () => {
+      const times = queryCache
+        .findAll({ type: "active", predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] })
+        .map((query) => query.state.dataUpdatedAt)
+        .filter((time) => time > 0);
+      return times.length > 0 ? Math.min(...times) : undefined;
+    },
+    () => undefined,
+  );
+  const { timeZone } = useMyClock();
+  if (online) return null;
+  return (
+    <Text role="status" size="sm" ta="center" py={6} bg="yellow.1" c="dark.8">
+      {seenAt === undefined
+        ? "offline: this page was not kept on this device; it loads when the connection is back"
+        : `offline: showing what you saw at ${seenAtLabel(seenAt, timeZone)}`}
+    </Text>
+  );
+}
+
+/** "2:02 PM" today, "Tue, Nov 24, 2:02 PM" on another day, on the partner's clock. */
+function seenAtLabel(time: number, timeZone: string): string {
+  const day = (at: number) => new Date(at).toLocaleDateString("en-US", { timeZone });
+  if (day(time) === day(Date.now()))
+    return new Date(time).toLocaleTimeString("en-US", { timeZone, hour: "numeric", minute: "2-digit" });
+  return wishedTimeIn(new Date(time).toISOString(), timeZone);
+}

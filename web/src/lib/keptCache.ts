@@ -1,0 +1,52 @@
+import { KEPT_CACHE_MAX_AGE_MS } from "@spankbank/shared/limits";
+import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
+import type { QueryClient } from "@tanstack/react-query";
+import {
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  persistQueryClientSubscribe,
+} from "@tanstack/react-query-persist-client";
+import { del, get, set } from "idb-keyval";
+
+/** Vite's build writes it (vite.config.ts): a new build never reads an older one's data. */
+declare const __BUILD_ID__: string;
+
+const KEY = "spankbank:query-cache";
+
+// Each call in a promise: without IndexedDB, idb-keyval throws before it returns one.
+const storage = {
+  getItem: async (key: string) => (await get<string>(key)) ?? null,
+  setItem: async (key: string, value: string) => set(key, value),
+  removeItem: async (key: string) => del(key),
+};
+/** Writes at most once a second while the cache changes... */
+const persister = createAsyncStoragePersister({ storage, key: KEY });
+/** ...and at once when the page is left: a page left within that second is kept too. */
+const leaving = createAsyncStoragePersister({ storage, key: KEY, throttleTime: 0 });
+
+const options = (queryClient: QueryClient, through = persister) => ({
+  queryClient,
+  persister: through,
+  buster: __BUILD_ID__,
+  maxAge: KEPT_CACHE_MAX_AGE_MS,
+});
+
+/**
+ * Puts the data this device kept from its last visit (IndexedDB) back in the query cache, so a
+ * return paints the last-known pages at once, then keeps it up to date as the cache changes. A
+ * device without IndexedDB (a private window) simply starts empty.
+ */
+export async function restoreKeptCache(queryClient: QueryClient): Promise<void> {
+  await persistQueryClientRestore(options(queryClient)).catch(() => undefined);
+  persistQueryClientSubscribe(options(queryClient));
+  const keepNow = () => void persistQueryClientSave(options(queryClient, leaving)).catch(() => undefined);
+  addEventListener("pagehide", keepNow);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") keepNow();
+  });
+}
+
+/** Drops what this device kept: on sign-out, and when a partner signs in (nothing of another may show). */
+export function forgetKeptCache(): Promise<void> {
+  return (async () => del(KEY))().catch(() => undefined);
+}
