@@ -114,8 +114,7 @@ test("alex plays from scene 0 to an ending by keyboard alone and starts a new ad
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
   await expect(page.getByText("1 choices made")).toBeVisible();
-  // The server renders a new adventure (it cannot see this browser's save); the page hydrates it as
-  // it is, with no error, and then takes the saved game up.
+  // Reloaded at once, while the choice's save may still be on its way to the server: the choice stays.
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(error.message));
   page.on("console", (message) => {

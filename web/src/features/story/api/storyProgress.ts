@@ -13,6 +13,8 @@ export function getStoryProgress(signal?: AbortSignal) {
 export const storyProgressQueryOptions = queryOptions({
   queryKey: storyKeys.progress(),
   queryFn: ({ signal }) => getStoryProgress(signal),
+  // The game takes up only a save read on this visit (TrappedGame): a kept or preloaded one may be older than this browser's.
+  refetchOnMount: "always",
 });
 
 export const useStoryProgress = () => useQuery(storyProgressQueryOptions);

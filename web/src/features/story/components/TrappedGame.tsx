@@ -22,9 +22,9 @@ export function TrappedGame({ story, names, username }: TrappedGameProps) {
   const saved = useStoryProgress();
   const { mutate: save } = useSaveStoryProgress();
   const { state, scene, view, moving, choose } = useStoryGame(story, username, {
-    // A server that cannot be read leaves the game to this browser's copy.
-    progress: saved.isError ? undefined : saved.data?.progress,
-    save,
+    // Only a read of the server on this visit: the copy kept from an earlier visit may be older than this browser's.
+    progress: saved.isFetchedAfterMount && !saved.isError ? saved.data?.progress : undefined,
+    save: (progress, onSaved) => save(progress, { onSuccess: onSaved }),
   });
   const [scoreShown, setScoreShown] = useLocalStorage({ key: "trapped-game:score-shown", defaultValue: false });
   const sceneRef = useRef<HTMLElement>(null);

@@ -1,3 +1,4 @@
+import type { StoryProgress } from "@spankbank/shared/contract/story";
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { StoryScene } from "../scenes/types";
@@ -25,6 +26,47 @@ afterEach(() => {
 });
 
 describe("useStoryGame", () => {
+  const newAdventureOnServer: StoryProgress = {
+    version: 2,
+    scene: 0,
+    score: 50,
+    history: [],
+    flags: [],
+    pending_scene: null,
+  };
+
+  it("a choice the server never confirmed (a reload while its save was on its way) wins over the server's older copy, and goes up again", () => {
+    localStorage.clear();
+    const sent: StoryProgress[] = [];
+    const first = renderHook(() =>
+      useStoryGame(story, "alex", { progress: null, save: (progress) => sent.push(progress) }),
+    );
+    act(() => first.result.current.choose(1));
+    act(() => vi.advanceTimersByTime(300));
+    first.unmount();
+    expect(sent.at(-1)).toMatchObject({ scene: 2, pending_scene: null });
+
+    sent.length = 0;
+    const reloaded = renderHook(() =>
+      useStoryGame(story, "alex", { progress: newAdventureOnServer, save: (progress) => sent.push(progress) }),
+    );
+    expect(reloaded.result.current.state).toMatchObject({ scene: 2, score: 60 });
+    expect(sent).toEqual([expect.objectContaining({ scene: 2, history: [{ scene: 0, choice: 1 }] })]);
+  });
+
+  it("takes the server's copy over this browser's once the server confirmed this browser's last save", () => {
+    localStorage.clear();
+    const first = renderHook(() => useStoryGame(story, "alex", { progress: null, save: (_, onSaved) => onSaved() }));
+    act(() => first.result.current.choose(1));
+    act(() => vi.advanceTimersByTime(300));
+    first.unmount();
+
+    const reloaded = renderHook(() =>
+      useStoryGame(story, "alex", { progress: newAdventureOnServer, save: (_, onSaved) => onSaved() }),
+    );
+    expect(reloaded.result.current.state).toMatchObject({ scene: 0, score: 50, history: [] });
+  });
+
   it("moves to the chosen scene after 300 ms and ignores choices meanwhile", () => {
     const { result } = renderHook(() => useStoryGame(story, "alex"));
     act(() => result.current.choose(1));

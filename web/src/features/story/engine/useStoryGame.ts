@@ -1,6 +1,6 @@
 import type { StoryProgress } from "@spankbank/shared/contract/story";
 import { HEART_SCORE_MAX, HEART_SCORE_MIN } from "@spankbank/shared/limits";
-import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { z } from "@/lib/zod";
 import { type StoryScene, storyFlags } from "../scenes/types";
 import { isShown, newAdventure, type StoryState, sceneView, storyReducer } from "./storyEngine";
@@ -40,13 +40,16 @@ function playableSave(value: unknown, scenes: ReadonlyMap<number, StoryScene>): 
   return playable ? state : undefined;
 }
 
-/** The game saved in this browser, or a new one when nothing playable is saved. */
-function loadProgress(key: string, scenes: ReadonlyMap<number, StoryScene>): StoryState {
+/** The game saved in this browser (a new one when nothing playable is saved), and whether the server has yet to confirm it. */
+function loadProgress(key: string, scenes: ReadonlyMap<number, StoryScene>): { state: StoryState; unsent: boolean } {
   try {
-    return playableSave(JSON.parse(localStorage.getItem(key) ?? "null"), scenes) ?? newAdventure;
+    const stored: unknown = JSON.parse(localStorage.getItem(key) ?? "null");
+    const state = playableSave(stored, scenes);
+    if (state) return { state, unsent: (stored as { unsent?: unknown }).unsent === true };
   } catch {
-    return newAdventure;
+    // An unreadable save is no save.
   }
+  return { state: newAdventure, unsent: false };
 }
 
 /** The game as the server keeps it (shared/src/contract/story.ts). */
@@ -56,69 +59,65 @@ function toServer(state: StoryState): StoryProgress {
 }
 
 /**
- * The server's copy of the partner's game: `progress` is undefined until it is known (or when it
- * cannot be read: the browser's copy carries on alone), null when the server has none yet.
+ * The server's copy of the partner's game: `progress` is undefined until it is read from the
+ * server on this visit (or when it cannot be: the browser's copy carries on alone), null when the
+ * server has none yet. `save` calls `onSaved` once the server has kept that save.
  */
 export interface ServerSaves {
   progress: StoryProgress | null | undefined;
-  save: (progress: StoryProgress) => void;
+  save: (progress: StoryProgress, onSaved: () => void) => void;
 }
-
-/** True in the server's render and in the browser's hydration of it (React reads the server snapshot then). */
-const noChanges = () => () => {};
-const inBrowserRender = () => false;
-const inServerRender = () => true;
 
 /**
  * The story game for one partner: the reducer, the 300 ms move after a choice, and the progress
  * saved in localStorage so a reload continues where the partner left off, and on the server
- * (`server`) so another browser does too. The server's copy wins over this browser's once known.
+ * (`server`) so another browser does too. Once read, the server's copy wins over this browser's,
+ * unless this browser holds a choice the server never confirmed (a reload while it was on its way).
  */
 export function useStoryGame(story: readonly StoryScene[], username: string, server?: ServerSaves) {
   const key = progressKey(username);
   const scenes = new Map(story.map((scene) => [scene.id, scene]));
-  // The server cannot see this browser's saved game: it renders a new adventure, and so does the
-  // browser's hydration of that page (React adopts it as it is); the saved game is taken up right after.
-  const hydrating = useSyncExternalStore(noChanges, inBrowserRender, inServerRender);
-  const [state, dispatch] = useReducer(storyReducer, undefined, () =>
-    hydrating ? newAdventure : loadProgress(key, scenes),
-  );
-  const [awaitingSave, setAwaitingSave] = useState(hydrating);
+  const [local] = useState(() => loadProgress(key, scenes));
+  const [state, dispatch] = useReducer(storyReducer, local.state);
 
-  useEffect(() => {
-    if (!awaitingSave) return;
-    dispatch({ type: "resume", state: loadProgress(key, scenes) });
-    setAwaitingSave(false);
-  }, [awaitingSave, key, scenes]);
-
-  // Whether the server's copy has been taken up, and the save the server holds (as JSON).
+  // Whether the server's copy has been read, the save it holds (or was sent) as JSON, and the one on its way.
   const [fromServer, setFromServer] = useState(false);
   const onServer = useRef<string | null>(null);
+  const onItsWay = useRef<string | null>(null);
   const serverProgress = server?.progress;
   useEffect(() => {
-    if (awaitingSave || fromServer || serverProgress === undefined) return;
+    if (fromServer || serverProgress === undefined) return;
     setFromServer(true);
     if (serverProgress === null) return;
     onServer.current = JSON.stringify(serverProgress);
+    if (local.unsent) return;
     const { pending_scene, ...saved } = serverProgress;
     const state = playableSave({ ...saved, pendingScene: pending_scene }, scenes);
     if (state) dispatch({ type: "resume", state });
-  }, [awaitingSave, fromServer, serverProgress, scenes]);
+  }, [fromServer, serverProgress, scenes, local]);
 
   const saveOnServer = server?.save;
   useEffect(() => {
-    // Until the saved game is taken up, the new adventure on screen must not overwrite it.
-    if (awaitingSave) return;
-    localStorage.setItem(key, JSON.stringify({ version: PROGRESS_VERSION, ...state }));
-    if (!saveOnServer || !fromServer) return;
+    const keep = (unsent: boolean) =>
+      localStorage.setItem(key, JSON.stringify({ version: PROGRESS_VERSION, ...state, ...(unsent ? { unsent } : {}) }));
+    if (!saveOnServer) return keep(false);
+    if (!fromServer) return keep(local.unsent || state !== local.state);
     const progress = toServer(state);
     const json = JSON.stringify(progress);
+    if (json === onServer.current) return keep(onItsWay.current === json);
     // None on the server and nothing played here yet: nothing to keep. A save made in this
     // browser before the server kept games goes up here, once (the server has none).
-    if (json === onServer.current || (onServer.current === null && state === newAdventure)) return;
+    if (onServer.current === null && state === newAdventure) return keep(false);
     onServer.current = json;
-    saveOnServer(progress);
-  }, [awaitingSave, key, state, fromServer, saveOnServer]);
+    onItsWay.current = json;
+    keep(true);
+    saveOnServer(progress, () => {
+      if (onItsWay.current !== json) return;
+      onItsWay.current = null;
+      if (localStorage.getItem(key) === JSON.stringify({ version: PROGRESS_VERSION, ...state, unsent: true }))
+        keep(false);
+    });
+  }, [key, state, fromServer, saveOnServer, local]);
 
   useEffect(() => {
     if (state.pendingScene === null) return;
