@@ -102,6 +102,8 @@ start_production() {
 timed "npm start (production, until /api/health and the bot signed in)" start_production
 [ "$(stat -c %a data)" = 700 ] || fail "data/ is not 700" start.log
 [ "$(stat -c %a data/spankbank.db)" = 600 ] || fail "the database is not 600" start.log
+# Said before anything is built, so a long rebuild after a Node upgrade is never a silent wait.
+grep -q "^Spank Bank: building what changed since the last start" "$work/start.log" || fail "npm start did not say it builds first" start.log
 kill -TERM "$start_pid"
 wait "$start_pid" || fail "npm start did not stop cleanly on SIGTERM" start.log
 start_pid=""
