@@ -38,9 +38,6 @@ const options = (queryClient: QueryClient, through = persister) => ({
  */
 export async function restoreKeptCache(queryClient: QueryClient): Promise<void> {
   await persistQueryClientRestore(options(queryClient)).catch(() => undefined);
-  // What was kept is last-known, never fresh: each page paints it and reads its data again behind it
-  // (a reload within the queries' staleTime would otherwise show the kept data as it was).
-  await queryClient.invalidateQueries({ refetchType: "none" });
   persistQueryClientSubscribe(options(queryClient));
   const keepNow = () => void persistQueryClientSave(options(queryClient, leaving)).catch(() => undefined);
   addEventListener("pagehide", keepNow);
