@@ -38,6 +38,8 @@ const options = (queryClient: QueryClient, through = persister) => ({
  */
 export async function restoreKeptCache(queryClient: QueryClient): Promise<void> {
   await persistQueryClientRestore(options(queryClient)).catch(() => undefined);
+  // Online, what was kept is last-known, never fresh: each page paints it and reads again behind it.
+  if (navigator.onLine) await queryClient.invalidateQueries({ refetchType: "none" });
   persistQueryClientSubscribe(options(queryClient));
   const keepNow = () => void persistQueryClientSave(options(queryClient, leaving)).catch(() => undefined);
   addEventListener("pagehide", keepNow);
