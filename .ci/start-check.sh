@@ -15,7 +15,9 @@ for _ in $(seq 1 600); do
 done
 curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null || { cat "$dir/start.log"; echo "npm start never answered"; exit 1; }
 echo "npm start answered /api/health after $((($(date +%s%N) - started) / 1000000)) ms"
-curl -fsS "http://127.0.0.1:$port/" | grep -q '<div id="root">' || { echo "the page is not served"; exit 1; }
+# Read whole, then searched: `curl | grep -q` fails under pipefail when grep stops reading early.
+curl -fsS "http://127.0.0.1:$port/" -o "$dir/page.html" || { echo "the page is not served"; exit 1; }
+grep -q '<div id="root">' "$dir/page.html" || { echo "the page has no app root"; exit 1; }
 kill -TERM -- -"$pid"
 wait "$pid" || true
 rm -rf "$dir"
