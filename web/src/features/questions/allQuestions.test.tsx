@@ -3,7 +3,15 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/lib/toast";
 import { signInAs } from "@/test/handlers/auth";
-import { answerAs, failAnswers, failQuestionReads, receivedAnswers, setQuestions } from "@/test/handlers/questions";
+import {
+  answerAs,
+  failAnswers,
+  failQuestionReads,
+  holdQuestionReads,
+  questionSearchesAsked,
+  receivedAnswers,
+  setQuestions,
+} from "@/test/handlers/questions";
 import { renderApp } from "@/test/renderApp";
 
 afterEach(() => {
@@ -73,9 +81,9 @@ describe("All Q&A", { timeout: 60_000 }, () => {
     const { user, router } = await qaAs("alex");
     await screen.findByText("Where should we travel next?");
     await user.type(screen.getByRole("textbox", { name: "Search questions" }), "SONG");
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: "SONG" }));
     await waitFor(() => expect(screen.queryByText("Where should we travel next?")).toBeNull());
     expect(screen.getByText("What song reminds you of us?")).toBeInTheDocument();
-    expect(router.state.location.search).toEqual({ search: "SONG" });
     await user.type(screen.getByRole("textbox", { name: "Search questions" }), "zzz");
     expect(await screen.findByText("No questions found.")).toBeInTheDocument();
   });
@@ -102,8 +110,33 @@ describe("All Q&A", { timeout: 60_000 }, () => {
     expect(router.state.location.search).toEqual({ page: 3 });
     // A search starts again at its first page.
     await user.type(screen.getByRole("textbox", { name: "Search questions" }), "number 1");
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: "number 1" }));
     expect(await screen.findByText("Question number 19")).toBeInTheDocument();
-    expect(router.state.location.search).toEqual({ search: "number 1" });
+    expect(screen.queryByText("Question number 9")).toBeNull();
+  });
+
+  it("keeps every character typed while the server is still answering, and asks once for what was typed", async () => {
+    const { user, router } = await qaAs("alex");
+    await screen.findByText("Where should we travel next?");
+    const release = holdQuestionReads();
+    const asked = questionSearchesAsked();
+    await user.type(screen.getByRole("textbox", { name: "Search questions" }), "song");
+    expect(screen.getByRole("textbox", { name: "Search questions" })).toHaveValue("song");
+    release();
+    await waitFor(() => expect(screen.queryByText("Where should we travel next?")).toBeNull());
+    expect(screen.getByRole("textbox", { name: "Search questions" })).toHaveValue("song");
+    expect(router.state.location.search).toEqual({ search: "song" });
+    expect(asked()).toEqual(["song"]);
+  });
+
+  it("follows the URL's search back and forth", async () => {
+    const { user, router } = await qaAs("alex");
+    await screen.findByText("Where should we travel next?");
+    await user.type(screen.getByRole("textbox", { name: "Search questions" }), "song");
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: "song" }));
+    await router.navigate({ to: "/allquestions", search: { search: "travel" } });
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Search questions" })).toHaveValue("travel"));
+    expect(await screen.findByText("Where should we travel next?")).toBeInTheDocument();
   });
 
   it("opens with the search from the URL", async () => {

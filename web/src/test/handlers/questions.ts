@@ -16,6 +16,7 @@ const state = {
   /** The response name the PUT attributes answers to. */
   answerAs: "alex_d",
   gate: null as Promise<void> | null,
+  searchesAsked: null as string[] | null,
 };
 
 export const setQuestions = (questions: Question[]) => {
@@ -38,7 +39,14 @@ export function holdQuestionReads(): () => void {
   });
   return release;
 }
+/** The searches /api/questions is asked for from now on (an empty search is not one). */
+export function questionSearchesAsked(): () => string[] {
+  const searches: string[] = [];
+  state.searchesAsked = searches;
+  return () => searches;
+}
 export function resetQuestions(): void {
+  state.searchesAsked = null;
   state.questions = [];
   state.failReads = false;
   state.failAnswers = false;
@@ -67,6 +75,7 @@ export const questionHandlers = [
       return HttpResponse.json(state.questions);
     }
     const needle = (url.searchParams.get("search") ?? "").toLowerCase();
+    if (needle) state.searchesAsked?.push(needle);
     const matches = state.questions.filter((q) => q.question.toLowerCase().includes(needle));
     const pageSize = Number(url.searchParams.get("pageSize") ?? 10);
     const pageCount = Math.max(1, Math.ceil(matches.length / pageSize));

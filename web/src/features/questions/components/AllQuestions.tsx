@@ -1,12 +1,44 @@
 import { Button, Card, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { Question } from "@spankbank/shared/contract/questions";
-import { useRef, useState } from "react";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { useEffect, useRef, useState } from "react";
 import { Pager } from "@/components/Pager";
 import { formatDate, formatDateTime } from "@/lib/view";
 import { useQuestionPage } from "../api/getQuestions";
 import { type Slot, sealedText, slotsOf } from "../slots";
 import { ResponseModal } from "./ResponseModal";
+
+/** How long typing pauses before the search is sent: a word is one read, not one per letter. */
+const SEARCH_PAUSE_MS = 250;
+
+/**
+ * The search box's own text, sent to the URL (and so to the server) once typing pauses. The URL's
+ * search reaches the box only when it changed from elsewhere (back, forward, a link): a search the
+ * box sent arrives after the server answered, and by then more may have been typed.
+ */
+function useSearchBox(search: string, onSearch: (search: string) => void) {
+  const [typed, setTyped] = useState(search);
+  const sent = useRef<string[]>([]);
+  const send = useDebouncedCallback((value: string) => {
+    sent.current.push(value);
+    onSearch(value);
+  }, SEARCH_PAUSE_MS);
+  useEffect(() => {
+    const ours = sent.current.indexOf(search);
+    if (ours >= 0) {
+      sent.current = sent.current.slice(ours + 1);
+      return;
+    }
+    sent.current = [];
+    setTyped(search);
+  }, [search]);
+  const type = (value: string) => {
+    setTyped(value);
+    send(value);
+  };
+  return [typed, type] as const;
+}
 
 /**
  * The Q&A page (SPEC: Q & A): search, two response slots per question, the response modal. One
@@ -26,6 +58,7 @@ export function AllQuestions({
   onPage: (page: number) => void;
 }) {
   const { data, isPending } = useQuestionPage(page, search);
+  const [typed, type] = useSearchBox(search, onSearch);
   const [answering, setAnswering] = useState<{ question: Question; initial: string } | null>(null);
   // The question last answered: the button that opened the modal is gone once it is answered.
   const answered = useRef<number | null>(null);
@@ -40,8 +73,8 @@ export function AllQuestions({
       <TextInput
         placeholder="Search questions..."
         aria-label="Search questions"
-        value={search}
-        onChange={(event) => onSearch(event.currentTarget.value)}
+        value={typed}
+        onChange={(event) => type(event.currentTarget.value)}
         size="md"
         radius="xl"
       />
