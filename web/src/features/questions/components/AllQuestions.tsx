@@ -1,7 +1,7 @@
 import { Button, Card, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
 import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { Question } from "@spankbank/shared/contract/questions";
-import { useDebouncedCallback } from "@mantine/hooks";
 import { useEffect, useRef, useState } from "react";
 import { Pager } from "@/components/Pager";
 import { formatDate, formatDateTime } from "@/lib/view";
