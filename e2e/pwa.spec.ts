@@ -16,7 +16,7 @@ function cachedPaths(page: Page): Promise<string[]> {
  * Waits until the data this device keeps (web/src/lib/keptCache.ts, idb-keyval's default store)
  * holds a query whose key starts with each of `keys`: what a page leaves is written a moment later.
  */
-async function waitForKept(page: Page, keys: string[]): Promise<void> {
+async function waitForKept(page: Page, keys: unknown[][]): Promise<void> {
   await expect
     .poll(
       () =>
@@ -30,7 +30,7 @@ async function waitForKept(page: Page, keys: string[]): Promise<void> {
                 get.onerror = () => resolve(false);
                 get.onsuccess = () => {
                   const kept = String(get.result ?? "");
-                  resolve(wanted.every((key) => kept.includes(`"queryKey":["${key}"`)));
+                  resolve(wanted.every((key) => kept.includes(`"queryKey":${JSON.stringify(key).slice(0, -1)}`)));
                 };
               };
             }),
@@ -82,7 +82,7 @@ test.describe("the service worker", () => {
     expect(cached).toContain("/index.html");
     expect(cached).toEqual(expect.arrayContaining(assets.map(pathOf)));
     expect(cached.filter((path) => /^\/api/i.test(decodeURIComponent(path)))).toEqual([]);
-    await waitForKept(page, ["session"]);
+    await waitForKept(page, [["session"]]);
 
     // Offline, the shell and its code still load from the cache, and the page the data this device kept.
     await context.setOffline(true);
@@ -164,14 +164,14 @@ test.describe("offline", () => {
     await page.goto("/memories");
     await expect(page.getByRole("article").first()).toBeVisible();
     const memory = await page.getByRole("article").first().textContent();
-    await waitForKept(page, ["memories"]);
+    await waitForKept(page, [["memories", "page", 1]]);
     // The day's data of Your day, read once online, as a partner who opened it before.
     await page.goto("/dashboard");
     await page.getByRole("button", { name: "Your day" }).click();
     const modal = page.getByRole("dialog", { name: "Your day" });
     await expect(modal.getByLabel("Bedtime")).toBeVisible();
     await modal.getByRole("button", { name: "Cancel" }).click();
-    await waitForKept(page, ["session", "memories", "my-day"]);
+    await waitForKept(page, [["session"], ["memories", "page", 1], ["my-day"]]);
 
     await context.setOffline(true);
     try {
@@ -190,10 +190,50 @@ test.describe("offline", () => {
       ).toBeVisible({
         timeout: 5_000,
       });
+
+      // Reopened an hour later, still offline: what was kept is stale now, and still shown.
+      await page.clock.setFixedTime(Date.now() + 60 * 60_000);
+      await page.goto("/memories");
+      await expect(page.getByRole("article").first()).toHaveText(memory!);
+      await expect(
+        page.getByText(/^offline: showing what you saw at (\w{3}, \w{3} \d{1,2}, )?\d{1,2}:\d{2} (AM|PM)$/),
+      ).toBeVisible();
+      await expect(page.getByText("Loading...")).toHaveCount(0);
     } finally {
       await context.setOffline(false);
     }
     await page.reload();
     await expect(page.getByText(/^offline:/)).toHaveCount(0);
+  });
+
+  test("a connection that says online but never reaches the server shows what was kept, not the error page", async ({
+    page,
+  }) => {
+    await signInWithServiceWorker(page);
+    await page.goto("/memories");
+    await expect(page.getByRole("article").first()).toBeVisible();
+    const memory = await page.getByRole("article").first().textContent();
+    await waitForKept(page, [["session"], ["memories", "page", 1]]);
+
+    await page.route("**/api/**", (route) => route.abort("internetdisconnected"));
+    let sessionChecksFailed = 0;
+    page.on("requestfailed", (request) => {
+      if (new URL(request.url()).pathname === "/api/auth/session") sessionChecksFailed++;
+    });
+    // Any moment the error page shows counts, not only the last one.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes("Unexpected Application Error!"))
+          sessionStorage.setItem("errorShown", "1");
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto("/memories");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/memories"]!);
+    // The session is checked behind the kept page, and once more a moment later before giving up.
+    await expect.poll(() => sessionChecksFailed, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await page.evaluate(() => sessionStorage.getItem("errorShown"))).toBeNull();
+    await expect(page.getByRole("article").first()).toHaveText(memory!);
+    await expect(page.getByText(/^offline: showing what you saw at /)).toBeVisible();
   });
 });

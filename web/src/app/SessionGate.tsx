@@ -6,7 +6,7 @@ import { ErrorScreen } from "./ErrorPage";
 
 /** Spec: on startup the app first verifies the session and shows 'Loading...' until that finishes. */
 export function SessionGate({ children }: { children: ReactNode }) {
-  const { isPending, isError, error, refetch } = useQuery(sessionQueryOptions);
+  const { data, isPending, isError, error, refetch } = useQuery(sessionQueryOptions);
   if (isPending) {
     return (
       <Center component="main" mih="100dvh">
@@ -14,7 +14,9 @@ export function SessionGate({ children }: { children: ReactNode }) {
       </Center>
     );
   }
-  if (isError) {
+  // A session kept from the last visit whose check could not reach the server (a connection that
+  // says online but is not) still stands: the page shows what was kept. A 401 signs out elsewhere.
+  if (isError && data === undefined) {
     return (
       <main>
         <ErrorScreen error={error} onRetry={() => void refetch()} />

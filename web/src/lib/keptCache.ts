@@ -1,7 +1,8 @@
 import { KEPT_CACHE_MAX_AGE_MS } from "@spankbank/shared/limits";
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
-import type { QueryClient } from "@tanstack/react-query";
+import type { Query, QueryClient } from "@tanstack/react-query";
 import {
+  type PersistedClient,
   persistQueryClientRestore,
   persistQueryClientSave,
   persistQueryClientSubscribe,
@@ -19,16 +20,37 @@ const storage = {
   setItem: async (key: string, value: string) => set(key, value),
   removeItem: async (key: string) => del(key),
 };
+/**
+ * A read that failed after the page had its data (the connection went) leaves that data on screen:
+ * it is kept as what was seen last, not as the failure, so the next visit shows it too.
+ */
+const serialize = (client: PersistedClient) =>
+  JSON.stringify({
+    ...client,
+    clientState: {
+      ...client.clientState,
+      queries: client.clientState.queries.map((query) =>
+        query.state.status === "error"
+          ? {
+              ...query,
+              state: { ...query.state, status: "success", error: null, fetchFailureCount: 0, fetchFailureReason: null },
+            }
+          : query,
+      ),
+    },
+  });
 /** Writes at most once a second while the cache changes... */
-const persister = createAsyncStoragePersister({ storage, key: KEY });
+const persister = createAsyncStoragePersister({ storage, key: KEY, serialize });
 /** ...and at once when the page is left: a page left within that second is kept too. */
-const leaving = createAsyncStoragePersister({ storage, key: KEY, throttleTime: 0 });
+const leaving = createAsyncStoragePersister({ storage, key: KEY, serialize, throttleTime: 0 });
 
 const options = (queryClient: QueryClient, through = persister) => ({
   queryClient,
   persister: through,
   buster: __BUILD_ID__,
   maxAge: KEPT_CACHE_MAX_AGE_MS,
+  // Every read that has data, whether or not its last try reached the server.
+  dehydrateOptions: { shouldDehydrateQuery: (query: Query) => query.state.data !== undefined },
 });
 
 /**

@@ -1,14 +1,17 @@
 import { Text } from "@mantine/core";
-import { onlineManager, useQueryClient } from "@tanstack/react-query";
+import { onlineManager, type Query, useQueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { sessionKeys } from "@/features/session/api/keys";
+import { ApiError } from "@/lib/api";
 import { useMyClock, wishedTimeIn } from "@/lib/favourTime";
 
 const subscribeOnline = (listener: () => void) => onlineManager.subscribe(listener);
 const isOnline = () => onlineManager.isOnline();
+/** A read that never reached the server (lib/api.ts's status 0): online by the phone's word only. */
+const unreachable = (query: Query) => query.state.error instanceof ApiError && query.state.error.status === 0;
 
 /**
- * Offline, says so above the page: the time of the data it shows (the oldest read of the page's
+ * Offline, or online by the phone's word while the server cannot be reached, says so above the page: the time of the data it shows (the oldest read of the page's
  * data this device kept), on the partner's own clock, or that the page has not been kept.
  */
 export function OfflineLine() {
@@ -26,8 +29,13 @@ export function OfflineLine() {
     },
     () => undefined,
   );
+  const unreached = useSyncExternalStore(
+    (listener) => queryCache.subscribe(listener),
+    () => queryCache.findAll({ type: "active", predicate: unreachable }).length > 0,
+    () => false,
+  );
   const { timeZone } = useMyClock();
-  if (online) return null;
+  if (online && !unreached) return null;
   return (
     <Text role="status" size="sm" ta="center" py={6} bg="yellow.1" c="dark.8">
       {seenAt === undefined
