@@ -173,8 +173,12 @@ async function measuredReturn(context, url, path, act) {
   return { marks, result, fromServiceWorker };
 }
 
-/** How many characters of `typed` survive in `value`: the longer of the common start and end. */
+/**
+ * How many characters of `typed` survive in `value`: all of them when they are there in one piece
+ * (a field that holds a draft keeps it around them), else the longer of the common start and end.
+ */
 function commonPrefixAndSuffix(typed, value) {
+  if (value.includes(typed)) return typed.length;
   let start = 0;
   while (start < typed.length && typed[start] === value[start]) start++;
   let end = 0;
