@@ -7,8 +7,11 @@ import { useMyClock, wishedTimeIn } from "@/lib/favourTime";
 
 const subscribeOnline = (listener: () => void) => onlineManager.subscribe(listener);
 const isOnline = () => onlineManager.isOnline();
-/** A read that never reached the server (lib/api.ts's status 0): online by the phone's word only. */
-const unreachable = (query: Query) => query.state.error instanceof ApiError && query.state.error.status === 0;
+/** The page's reads: the queries on screen, less the session (kept with every page, checked once). */
+const pageRead = (query: Query) => query.queryKey[0] !== sessionKeys.all[0];
+/** A page's read that never reached the server (lib/api.ts's status 0): online by the phone's word only. */
+const unreachable = (query: Query) =>
+  pageRead(query) && query.state.error instanceof ApiError && query.state.error.status === 0;
 
 /**
  * Offline, or online by the phone's word while the server cannot be reached, says so above the page: the time of the data it shows (the oldest read of the page's
@@ -17,12 +20,11 @@ const unreachable = (query: Query) => query.state.error instanceof ApiError && q
 export function OfflineLine() {
   const online = useSyncExternalStore(subscribeOnline, isOnline, isOnline);
   const queryCache = useQueryClient().getQueryCache();
-  // The page's reads: the queries on screen, less the session (kept with every page).
   const seenAt = useSyncExternalStore(
     (listener) => queryCache.subscribe(listener),
     () => {
       const times = queryCache
-        .findAll({ type: "active", predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] })
+        .findAll({ type: "active", predicate: pageRead })
         .map((query) => query.state.dataUpdatedAt)
         .filter((time) => time > 0);
       return times.length > 0 ? Math.min(...times) : undefined;
