@@ -541,7 +541,7 @@ describe("years of favours, a page at a time", () => {
       .map((heading) => heading.textContent)
       .filter((name) => name !== "Favours you owe");
 
-  it("the Shop shows one page of favours with the pager, the partner's first; its page stays in the address", async () => {
+  it("the Shop shows one page of favours with the pager, the partner's first; its page stays in the address; one page shows no pager", async () => {
     setProducts([...listed(3, "alex", 100), ...listed(FAVOURS_PER_PAGE, "sam", 1)]);
     const { user, router } = openSpankBank();
     await screen.findByRole("heading", { level: 3, name: `sam ${FAVOURS_PER_PAGE}` });
@@ -552,6 +552,10 @@ describe("years of favours, a page at a time", () => {
     expect(shownNames()).toEqual(["alex 3", "alex 2", "alex 1"]);
     expect(router.state.location.search).toEqual({ page: 2 });
     for (const buy of screen.getAllByRole("button", { name: "Buy Now" })) expect(buy).toBeDisabled();
+    // One's own three fit one page of Manage Products: no pager there.
+    await user.click(screen.getByRole("tab", { name: "Manage Products" }));
+    await screen.findByRole("button", { name: "Edit alex 1" });
+    expect(screen.queryByRole("button", { name: "Page 1" })).not.toBeInTheDocument();
   });
 
   it("Manage Products pages through one's own listings only, from its first page", async () => {
@@ -566,12 +570,5 @@ describe("years of favours, a page at a time", () => {
     await screen.findByRole("button", { name: "Edit alex 1" });
     expect(shownNames()).toEqual(["alex 2", "alex 1"]);
     expect(router.state.location.search).toEqual({ tab: "manage", page: 2 });
-  });
-
-  it("shows no pager while the Shop fits one page", async () => {
-    setProducts([samsMassage, alexsBreakfast]);
-    openSpankBank();
-    await screen.findByRole("heading", { level: 3, name: "Back massage" });
-    expect(screen.queryByRole("button", { name: "Page 1" })).not.toBeInTheDocument();
   });
 });
