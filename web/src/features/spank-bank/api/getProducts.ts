@@ -1,3 +1,4 @@
+import type { SessionReply } from "@spankbank/shared/contract/auth";
 import { FAVOURS_PER_PAGE } from "@spankbank/shared/limits";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
@@ -24,5 +25,9 @@ export const productPageQueryOptions = (view: ProductView, page: number) =>
 
 export const useProductPage = (view: ProductView, page: number) => useQuery(productPageQueryOptions(view, page));
 
-/** A page read as the Shop and Manage Products show it. */
-export type ProductPageRead = ReturnType<typeof useProductPage>;
+/** What the Shop and Manage Products tabs each show: a page read, and where the pager goes. */
+export interface ProductTabProps {
+  signedIn: SessionReply;
+  products: ReturnType<typeof useProductPage>;
+  onPage: (page: number) => void;
+}

@@ -1,10 +1,9 @@
 import { Button, Center, Group, Loader, SimpleGrid, Text, Title } from "@mantine/core";
-import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { Product } from "@spankbank/shared/contract/products";
 import { useState } from "react";
 import { Pager } from "@/components/Pager";
 import { partnerOf } from "@/lib/partner";
-import type { ProductPageRead } from "../api/getProducts";
+import type { ProductTabProps } from "../api/getProducts";
 import { ConfirmRemovalModal } from "./ConfirmRemovalModal";
 import { ExpiredFavours } from "./ExpiredFavours";
 import { OwedFavours } from "./OwedFavours";
@@ -12,15 +11,7 @@ import { ProductCard } from "./ProductCard";
 import { ProductFormModal } from "./ProductFormModal";
 
 /** The partner's own products, a page at a time, with add, edit and remove, and the favours they still owe. */
-export function ManageTab({
-  signedIn,
-  products,
-  onPage,
-}: {
-  signedIn: SessionReply;
-  products: ProductPageRead;
-  onPage: (page: number) => void;
-}) {
+export function ManageTab({ signedIn, products, onPage }: ProductTabProps) {
   const [formOpened, setFormOpened] = useState(false);
   const [editing, setEditing] = useState<Product | undefined>();
   const [removing, setRemoving] = useState<Product | undefined>();

@@ -1,21 +1,12 @@
 import { Center, Loader, SimpleGrid, Text, Title } from "@mantine/core";
-import type { SessionReply } from "@spankbank/shared/contract/auth";
 import { Pager } from "@/components/Pager";
 import { partnerOf } from "@/lib/partner";
-import type { ProductPageRead } from "../api/getProducts";
+import type { ProductTabProps } from "../api/getProducts";
 import { BuyNow } from "./BuyNow";
 import { ProductCard } from "./ProductCard";
 
 /** Every listed favour, a page at a time: the partner's first (the ones to buy), then one's own, each with Buy Now. */
-export function ShopTab({
-  signedIn,
-  products,
-  onPage,
-}: {
-  signedIn: SessionReply;
-  products: ProductPageRead;
-  onPage: (page: number) => void;
-}) {
+export function ShopTab({ signedIn, products, onPage }: ProductTabProps) {
   const partnerName = partnerOf(signedIn).displayName;
   return (
     <>
