@@ -1,5 +1,5 @@
 import { FAVOUR_NOTE_MAX, WISHED_AT_DAYS_MAX } from "@spankbank/shared/limits";
-import { and, asc, desc, eq, gt, isNotNull, isNull, type Placeholder, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, type Placeholder, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
 import { buyerAndSeller } from "./couple.js";
@@ -7,6 +7,7 @@ import { Refusal } from "./errors.js";
 import { useByDayOf } from "./favourDeadlines.js";
 import { transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
+import { pageWindow } from "./paging.js";
 import { preparedFor } from "./prepared.js";
 import { inventoryItems, purchases, redemptions, users } from "./schema.js";
 import { cleanText } from "./text.js";
@@ -48,6 +49,14 @@ export interface RedeemWishes {
   wishedAt?: string | undefined;
 }
 
+/** One page of a list of the buyer's, and the totals. */
+export interface FavourPage<Item> {
+  items: Item[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
 export interface Redemption {
   redeemedItem: RedeemedItem;
   remainingQuantity: number;
@@ -70,8 +79,17 @@ const redeemedColumns = {
 const openUnitOf = (itemId: Placeholder) =>
   and(eq(purchases.inventoryItemId, itemId), isNull(purchases.redemptionId), isNull(purchases.expiredAt));
 
+const owned = and(eq(inventoryItems.buyerId, sql.placeholder("buyerId")), gt(inventoryItems.quantity, 0));
+const window = { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") };
+
 const statements = preparedFor((db) => ({
   // Through inventory_items_owned: only the buyer's units still held.
+  inventoryCount: db.select({ total: count() }).from(inventoryItems).where(owned).prepare(),
+  redeemedCount: db
+    .select({ total: count() })
+    .from(redemptions)
+    .where(eq(redemptions.buyerId, sql.placeholder("buyerId")))
+    .prepare(),
   inventory: db
     .select({
       id: inventoryItems.id,
@@ -89,8 +107,10 @@ const statements = preparedFor((db) => ({
     })
     .from(inventoryItems)
     .innerJoin(users, eq(users.id, inventoryItems.sellerId))
-    .where(and(eq(inventoryItems.buyerId, sql.placeholder("buyerId")), gt(inventoryItems.quantity, 0)))
+    .where(owned)
     .orderBy(desc(inventoryItems.id))
+    .limit(window.limit)
+    .offset(window.offset)
     .prepare(),
   redeemed: db
     .select(redeemedColumns)
@@ -98,6 +118,8 @@ const statements = preparedFor((db) => ({
     .innerJoin(users, eq(users.id, redemptions.sellerId))
     .where(eq(redemptions.buyerId, sql.placeholder("buyerId")))
     .orderBy(desc(redemptions.redeemedAt), desc(redemptions.id))
+    .limit(window.limit)
+    .offset(window.offset)
     .prepare(),
   redeemedById: db
     .select(redeemedColumns)
@@ -138,10 +160,24 @@ const statements = preparedFor((db) => ({
     .prepare(),
 }));
 
+/** SQLite's LIMIT -1: every row. */
+const EVERY_ROW = { limit: -1, offset: 0 };
+
 /** The buyer's unredeemed units, newest snapshot first. */
 export function listInventory(db: Db, buyerId: number): OwnedItem[] {
+  return ownedItems(db, buyerId, EVERY_ROW);
+}
+
+/** One page of the buyer's unredeemed units, newest snapshot first. A page past the end answers the last page. */
+export function inventoryPage(db: Db, buyerId: number, page: number, pageSize: number): FavourPage<OwnedItem> {
+  const total = statements(db).inventoryCount.get({ buyerId })?.total ?? 0;
+  const window = pageWindow(total, page, pageSize);
+  return { items: ownedItems(db, buyerId, window), page: window.page, pageCount: window.pageCount, total };
+}
+
+function ownedItems(db: Db, buyerId: number, window: { limit: number; offset: number }): OwnedItem[] {
   return statements(db)
-    .inventory.all({ buyerId })
+    .inventory.all({ buyerId, limit: window.limit, offset: window.offset })
     .map(({ buyerTimeZone, useBy, ...item }) => ({
       ...item,
       useBy,
@@ -151,7 +187,15 @@ export function listInventory(db: Db, buyerId: number): OwnedItem[] {
 
 /** The buyer's redeemed units, most recently redeemed first. */
 export function listRedeemed(db: Db, buyerId: number): RedeemedItem[] {
-  return statements(db).redeemed.all({ buyerId });
+  return statements(db).redeemed.all({ buyerId, ...EVERY_ROW });
+}
+
+/** One page of the buyer's redeemed units, most recently redeemed first. A page past the end answers the last page. */
+export function redeemedPage(db: Db, buyerId: number, page: number, pageSize: number): FavourPage<RedeemedItem> {
+  const total = statements(db).redeemedCount.get({ buyerId })?.total ?? 0;
+  const window = pageWindow(total, page, pageSize);
+  const items = statements(db).redeemed.all({ buyerId, limit: window.limit, offset: window.offset });
+  return { items, page: window.page, pageCount: window.pageCount, total };
 }
 
 /**

@@ -1,8 +1,9 @@
 import { productBody } from "@spankbank/shared/contract/products";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
+import { type PageWindow, pageWindow } from "./paging.js";
 import { preparedFor, rowsOf } from "./prepared.js";
 import { products, users } from "./schema.js";
 
@@ -21,6 +22,14 @@ export interface ListedProduct {
   useWithinDays: number | null;
   inPerson: boolean;
   createdAt: string;
+}
+
+/** One page of the Shop or of a seller's listings, and the totals. */
+export interface ProductPage {
+  products: ListedProduct[];
+  page: number;
+  pageCount: number;
+  total: number;
 }
 
 /** What a seller fills in when listing or editing a product. */
@@ -50,9 +59,35 @@ const listedColumns = {
 
 const statements = preparedFor((db) => {
   const listed = () => db.select(listedColumns).from(products).innerJoin(users, eq(users.id, products.sellerId));
+  const newestFirst = [desc(products.createdAt), desc(products.id)];
+  const window = { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") };
+  const seller = sql.placeholder("sellerId");
   return {
     // Through products_shelf: no sort step however long the shop's history.
-    list: listed().where(isNull(products.removedAt)).orderBy(desc(products.createdAt), desc(products.id)).prepare(),
+    list: listed()
+      .where(isNull(products.removedAt))
+      .orderBy(...newestFirst)
+      .prepare(),
+    shelfCount: db.select({ total: count() }).from(products).where(isNull(products.removedAt)).prepare(),
+    // Through products_seller_shelf: one seller's listings, newest first, counted and paged from the index.
+    sellerCount: db
+      .select({ total: count() })
+      .from(products)
+      .where(and(eq(products.sellerId, seller), isNull(products.removedAt)))
+      .prepare(),
+    sellerPage: listed()
+      .where(and(eq(products.sellerId, seller), isNull(products.removedAt)))
+      .orderBy(...newestFirst)
+      .limit(window.limit)
+      .offset(window.offset)
+      .prepare(),
+    // Through products_shelf, skipping the viewer's own: everyone else's listings, newest first.
+    othersPage: listed()
+      .where(and(isNull(products.removedAt), ne(products.sellerId, sql.placeholder("viewerId"))))
+      .orderBy(...newestFirst)
+      .limit(window.limit)
+      .offset(window.offset)
+      .prepare(),
     listedById: listed()
       .where(eq(products.id, sql.placeholder("id")))
       .prepare(),
@@ -70,6 +105,40 @@ export function listProducts(db: Db): ListedProduct[] {
 }
 
 const listedRows = preparedFor((db) => rowsOf(statements(db).list, listedColumns));
+const pageRows = preparedFor((db) => ({
+  seller: rowsOf(statements(db).sellerPage, listedColumns),
+  others: rowsOf(statements(db).othersPage, listedColumns),
+}));
+
+/**
+ * One page of the Shop as `viewerId` sees it: the partner's favours first (the ones to buy), then
+ * the viewer's own, each newest first, sold-out ones included. A page past the end answers the
+ * last page.
+ */
+export function shopPage(db: Db, viewerId: number, page: number, pageSize: number): ProductPage {
+  const prepared = statements(db);
+  const total = prepared.shelfCount.get()?.total ?? 0;
+  const others = total - (prepared.sellerCount.get({ sellerId: viewerId })?.total ?? 0);
+  const window = pageWindow(total, page, pageSize);
+  const read = pageRows(db);
+  const fromOthers =
+    window.offset < others ? read.others({ viewerId, limit: window.limit, offset: window.offset }) : [];
+  const left = window.limit - fromOthers.length;
+  const own =
+    left > 0 ? read.seller({ sellerId: viewerId, limit: left, offset: Math.max(0, window.offset - others) }) : [];
+  return pageOf([...fromOthers, ...own], window, total);
+}
+
+/** One page of one seller's listings, newest first (Manage Products). A page past the end answers the last page. */
+export function sellerPage(db: Db, sellerId: number, page: number, pageSize: number): ProductPage {
+  const total = statements(db).sellerCount.get({ sellerId })?.total ?? 0;
+  const window = pageWindow(total, page, pageSize);
+  return pageOf(pageRows(db).seller({ sellerId, limit: window.limit, offset: window.offset }), window, total);
+}
+
+function pageOf(rows: ListedProduct[], window: PageWindow, total: number): ProductPage {
+  return { products: rows, page: window.page, pageCount: window.pageCount, total };
+}
 
 export function createProduct(db: Db, sellerId: number, input: ProductInput, now = new Date()): ListedProduct {
   const fields = checkedProduct(input);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { checkDatabase } from "./healthCheck.js";
-import { listInventory, listRedeemed } from "./inventory.js";
+import { inventoryPage, listInventory, listRedeemed, redeemedPage } from "./inventory.js";
 import { announceOpenedLetters, laterLetterPage, laterLettersFor } from "./laterLetters.js";
 import { latestMemory, listMemories } from "./memories.js";
 import { trashPage } from "./memoryTrash.js";
-import { listProducts } from "./products.js";
+import { listProducts, sellerPage, shopPage } from "./products.js";
 import { latestQuestion, listQuestions, nextBankQuestion } from "./questions.js";
 import { openTestDb } from "./test/testDb.js";
 import { listTransactions } from "./transactions.js";
@@ -37,6 +37,10 @@ describe("the queries the pages run", () => {
     ["the products list", ({ db }) => listProducts(db)],
     ["the inventory", ({ db, sam }) => listInventory(db, sam)],
     ["the redeemed items", ({ db, sam }) => listRedeemed(db, sam)],
+    ["a page of the Shop", ({ db, sam }) => shopPage(db, sam, 2, 5)],
+    ["a page of one seller's listings", ({ db, sam }) => sellerPage(db, sam, 2, 5)],
+    ["a page of the inventory", ({ db, sam }) => inventoryPage(db, sam, 2, 5)],
+    ["a page of the redeemed items", ({ db, sam }) => redeemedPage(db, sam, 2, 5)],
     ["the questions list", ({ db }) => listQuestions(db)],
     ["the latest question", ({ db }) => latestQuestion(db)],
     ["a transactions page", ({ db, sam }) => listTransactions(db, sam, 2)],
@@ -120,5 +124,23 @@ describe("the health check every backup runs", () => {
         .map((step) => step.detail);
       expect({ source, perRowScans }).toEqual({ source, perRowScans: [] });
     }
+  });
+});
+
+describe("the Shop and Manage Products", () => {
+  it("count and read products through products_shelf (everyone's) and products_seller_shelf (one seller's)", () => {
+    const { db, sam } = openTestDb();
+    const plans = statementsPreparedBy(db, () => {
+      shopPage(db, sam, 2, 5);
+      sellerPage(db, sam, 2, 5);
+    }).map((source) => planOf(db, source).join(" | "));
+    expect(plans).toEqual(
+      expect.arrayContaining([
+        "SEARCH products USING COVERING INDEX products_shelf (removed_at=?)",
+        "SEARCH products USING COVERING INDEX products_seller_shelf (seller_id=? AND removed_at=?)",
+        "SEARCH products USING INDEX products_shelf (removed_at=?) | SEARCH users USING INTEGER PRIMARY KEY (rowid=?)",
+        expect.stringMatching(/SEARCH products USING INDEX products_seller_shelf \(seller_id=\? AND removed_at=\?\)$/),
+      ]),
+    );
   });
 });

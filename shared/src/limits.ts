@@ -27,6 +27,8 @@ export const ON_THIS_DAY_MAX = 12;
 export const LATER_LETTERS_PER_PAGE = 5;
 /** The Q&A page's questions per page. */
 export const QUESTIONS_PER_PAGE = 10;
+/** Favour cards per page of the Shop, Manage Products, the inventory and Redeemed: full rows of 1, 2 or 3 columns. */
+export const FAVOURS_PER_PAGE = 24;
 /** The most rows a page of any list may ask for (`pageSize`): each answer stays well under 100 KB. */
 export const PAGE_SIZE_MAX = 100;
 /** The newest rows a list asked for without `page` answers (the spec's plain list, windowed). */

@@ -25,7 +25,8 @@ export const products = sqliteTable(
     removedAt: text("removed_at"),
   },
   (t) => [
-    index("products_seller").on(t.sellerId),
+    // A seller's listings not removed, newest first (Manage Products, the Shop's own part), read in index order.
+    index("products_seller_shelf").on(t.sellerId, t.removedAt, t.createdAt, t.id),
     // The shop's list: products not removed, newest first, read in index order.
     index("products_shelf").on(t.removedAt, t.createdAt, t.id),
     check("products_name_length", sql`length(${t.name}) BETWEEN 1 AND 60`),

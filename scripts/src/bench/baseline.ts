@@ -28,12 +28,24 @@ export async function buildBaseline(databasePath: string): Promise<FastifyInstan
       `SELECT answers.question_id, users.response_name AS username, answers.response, answers.created_at
        FROM answers INNER JOIN users ON users.id = answers.user_id WHERE answers.question_id IN (?) ORDER BY users.id`,
     ),
-    products: sqlite.prepare(
+    // As db/src/products.ts: a page of the Shop, the partner's favours first, then one's own.
+    shelfCount: sqlite.prepare("SELECT count(*) AS total FROM products WHERE removed_at IS NULL"),
+    sellerCount: sqlite.prepare("SELECT count(*) AS total FROM products WHERE seller_id = ? AND removed_at IS NULL"),
+    othersPage: sqlite.prepare(
       `SELECT products.id, products.name, products.description, products.quantity, products.price,
          users.username, products.created_at, products.use_within_days
        FROM products INNER JOIN users ON users.id = products.seller_id
-       WHERE products.removed_at IS NULL ORDER BY products.created_at DESC, products.id DESC`,
+       WHERE products.removed_at IS NULL AND products.seller_id <> ?
+       ORDER BY products.created_at DESC, products.id DESC LIMIT ? OFFSET ?`,
     ),
+    sellerPage: sqlite.prepare(
+      `SELECT products.id, products.name, products.description, products.quantity, products.price,
+         users.username, products.created_at, products.use_within_days
+       FROM products INNER JOIN users ON users.id = products.seller_id
+       WHERE products.seller_id = ? AND products.removed_at IS NULL
+       ORDER BY products.created_at DESC, products.id DESC LIMIT ? OFFSET ?`,
+    ),
+    inventoryCount: sqlite.prepare("SELECT count(*) AS total FROM inventory_items WHERE buyer_id = ? AND quantity > 0"),
     inventory: sqlite.prepare(
       `SELECT inventory_items.id, inventory_items.product_id AS productId, inventory_items.name,
          inventory_items.description, inventory_items.quantity, inventory_items.price, users.username,
@@ -41,7 +53,8 @@ export async function buildBaseline(databasePath: string): Promise<FastifyInstan
          (SELECT MIN(purchases.use_by) FROM purchases WHERE purchases.inventory_item_id = inventory_items.id
            AND purchases.redemption_id IS NULL AND purchases.expired_at IS NULL) AS useBy
        FROM inventory_items INNER JOIN users ON users.id = inventory_items.seller_id
-       WHERE inventory_items.buyer_id = ? AND inventory_items.quantity > 0 ORDER BY inventory_items.id DESC`,
+       WHERE inventory_items.buyer_id = ? AND inventory_items.quantity > 0 ORDER BY inventory_items.id DESC
+       LIMIT ? OFFSET ?`,
     ),
     // As db/src/memoryPages.ts and db/src/media.ts: the board's page and its images.
     writeVersion: sqlite
@@ -184,14 +197,34 @@ export async function buildBaseline(databasePath: string): Promise<FastifyInstan
     );
     return json(reply, { question_id: question.id, question: question.text, asked_at: question.asked_at, responses });
   });
-  app.get("/api/products", async (request, reply) => {
-    if (!signedIn(request, reply)) return reply;
-    return json(reply, sql.products.all());
-  });
-  app.get("/api/inventory", async (request, reply) => {
+  /** Bare, the first 100 as a plain list (LIST_WINDOW); with a page, that page (24 a page) and the totals. */
+  const pageOf = (query: { page?: string; pageSize?: string }, total: number) => {
+    const bare = query.page === undefined && query.pageSize === undefined;
+    const pageSize = Number(query.pageSize ?? (bare ? 100 : 24));
+    const pageCount = Math.max(1, Math.ceil(total / pageSize));
+    const page = Math.min(Number(query.page ?? 1), pageCount);
+    return { bare, page, pageCount, total, limit: pageSize, offset: (page - 1) * pageSize };
+  };
+  type PageQuery = { Querystring: { page?: string; pageSize?: string } };
+  app.get<PageQuery>("/api/products", async (request, reply) => {
     const user = signedIn(request, reply);
     if (!user) return reply;
-    return json(reply, { inventory: sql.inventory.all(user.id) });
+    const { total } = sql.shelfCount.get() as { total: number };
+    const others = total - (sql.sellerCount.get(user.id) as { total: number }).total;
+    const { bare, limit, offset, ...pages } = pageOf(request.query, total);
+    const fromOthers = offset < others ? (sql.othersPage.all(user.id, limit, offset) as unknown[]) : [];
+    const left = limit - fromOthers.length;
+    const own = left > 0 ? sql.sellerPage.all(user.id, left, Math.max(0, offset - others)) : [];
+    const products = [...fromOthers, ...own];
+    return json(reply, bare ? products : { products, ...pages });
+  });
+  app.get<PageQuery>("/api/inventory", async (request, reply) => {
+    const user = signedIn(request, reply);
+    if (!user) return reply;
+    const { total } = sql.inventoryCount.get(user.id) as { total: number };
+    const { bare, limit, offset, ...pages } = pageOf(request.query, total);
+    const inventory = sql.inventory.all(user.id, limit, offset);
+    return json(reply, bare ? { inventory } : { inventory, ...pages });
   });
   let counted = { version: "", total: 0 };
   app.get<{ Querystring: { page?: string; pageSize?: string } }>("/api/memories", async (request, reply) => {

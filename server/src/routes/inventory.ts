@@ -1,19 +1,21 @@
 import { declineRedemption } from "@spankbank/db/decline";
 import type { OwnedItem, RedeemedItem } from "@spankbank/db/inventory";
-import { confirmRedemption, listInventory, listRedeemed, redeemItem } from "@spankbank/db/inventory";
+import { confirmRedemption, inventoryPage, redeemedPage, redeemItem } from "@spankbank/db/inventory";
 import { usernameQuery } from "@spankbank/shared/contract/common";
 import {
   confirmRedeemReply,
   declineBody,
   declineReply,
+  favourListQuery,
   type InventoryItem,
-  inventoryReply,
+  inventoryAnswer,
   itemBody,
   type RedeemedItem as RedeemedItemReply,
   redeemBody,
-  redeemedReply,
+  redeemedAnswer,
   redeemReply,
 } from "@spankbank/shared/contract/inventory";
+import { FAVOURS_PER_PAGE, LIST_WINDOW } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { assertNamesSelf, signedInUser } from "../plugins/session.js";
@@ -21,21 +23,28 @@ import { assertNamesSelf, signedInUser } from "../plugins/session.js";
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now } = app.ctx;
 
+  // Bare: the spec's plain list, the newest LIST_WINDOW. With page or pageSize: one page and the totals.
   app.get(
     "/inventory",
-    { schema: { querystring: usernameQuery, response: { 200: inventoryReply } } },
+    { schema: { querystring: favourListQuery, response: { 200: inventoryAnswer } } },
     async (request) => {
       const buyer = assertNamesSelf(request, { username: request.query.username });
-      return { inventory: listInventory(db, buyer.id).map(toInventoryItem) };
+      const { page, pageSize, paged } = pageAsked(request.query);
+      const { items, ...found } = inventoryPage(db, buyer.id, page, pageSize);
+      const inventory = items.map(toInventoryItem);
+      return paged ? { inventory, ...found } : { inventory };
     },
   );
 
   app.get(
     "/redeemed",
-    { schema: { querystring: usernameQuery, response: { 200: redeemedReply } } },
+    { schema: { querystring: favourListQuery, response: { 200: redeemedAnswer } } },
     async (request) => {
       const buyer = assertNamesSelf(request, { username: request.query.username });
-      return { redeemedItems: listRedeemed(db, buyer.id).map(toRedeemedItem) };
+      const { page, pageSize, paged } = pageAsked(request.query);
+      const { items, ...found } = redeemedPage(db, buyer.id, page, pageSize);
+      const redeemedItems = items.map(toRedeemedItem);
+      return paged ? { redeemedItems, ...found } : { redeemedItems };
     },
   );
 
@@ -78,6 +87,14 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 };
+
+/** The page a favour list asked for: bare, the first LIST_WINDOW, answered without the page fields. */
+function pageAsked(query: { page?: number | undefined; pageSize?: number | undefined }) {
+  const paged = query.page !== undefined || query.pageSize !== undefined;
+  return paged
+    ? { page: query.page ?? 1, pageSize: query.pageSize ?? FAVOURS_PER_PAGE, paged }
+    : { page: 1, pageSize: LIST_WINDOW, paged };
+}
 
 function toInventoryItem(item: OwnedItem): InventoryItem {
   return {

@@ -1,5 +1,5 @@
 import type { ListedProduct, ProductInput } from "@spankbank/db/products";
-import { createProduct, listProducts, removeProduct, updateProduct } from "@spankbank/db/products";
+import { createProduct, removeProduct, sellerPage, shopPage, updateProduct } from "@spankbank/db/products";
 import { idParams, usernameQuery } from "@spankbank/shared/contract/common";
 import {
   type Product,
@@ -7,7 +7,10 @@ import {
   productBody,
   productList,
   productReply,
+  productsPage,
+  productsQuery,
 } from "@spankbank/shared/contract/products";
+import { FAVOURS_PER_PAGE, LIST_WINDOW } from "@spankbank/shared/limits";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { assertNamesSelf, signedInUser } from "../plugins/session.js";
@@ -15,10 +18,25 @@ import { assertNamesSelf, signedInUser } from "../plugins/session.js";
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, now } = app.ctx;
 
-  app.get("/products", { schema: { response: { 200: productList } } }, async (request) => {
-    signedInUser(request);
-    return listProducts(db).map(toProduct);
-  });
+  app.get(
+    "/products",
+    // Bare: the spec's plain list, the Shop's first LIST_WINDOW. With page or pageSize: a page of the
+    // Shop and the totals; with username (yourself): a page of your own listings (Manage Products).
+    { schema: { querystring: productsQuery, response: { 200: z.union([productList, productsPage]) } } },
+    async (request) => {
+      const { page, pageSize, username } = request.query;
+      const user = signedInUser(request);
+      if (page === undefined && pageSize === undefined && username === undefined) {
+        return shopPage(db, user.id, 1, LIST_WINDOW).products.map(toProduct);
+      }
+      const size = pageSize ?? FAVOURS_PER_PAGE;
+      const found =
+        username === undefined
+          ? shopPage(db, user.id, page ?? 1, size)
+          : sellerPage(db, assertNamesSelf(request, { username }).id, page ?? 1, size);
+      return { ...found, products: found.products.map(toProduct) };
+    },
+  );
 
   app.post("/products", { schema: { body: productBody, response: { 201: productReply } } }, async (request, reply) => {
     const seller = assertNamesSelf(request, { username: request.body.username });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DECLINE_REASON_MAX, FAVOUR_NOTE_MAX } from "../limits.js";
-import { isoDate, text } from "./common.js";
+import { isoDate, pageQuery, text, usernameQuery } from "./common.js";
 
 /** A calendar day, YYYY-MM-DD. */
 const day = z.iso.date();
@@ -23,6 +23,17 @@ export const inventoryItem = z.object({
 export type InventoryItem = z.infer<typeof inventoryItem>;
 export const inventoryReply = z.object({ inventory: z.array(inventoryItem) });
 
+/**
+ * `?username=&page=&pageSize=` of the inventory and of Redeemed: bare, the newest LIST_WINDOW;
+ * with `page` or `pageSize`, one page and the totals.
+ */
+export const favourListQuery = pageQuery.extend(usernameQuery.shape);
+const pageFields = z.object({ page: z.int(), pageCount: z.int(), total: z.int() });
+export const inventoryPage = inventoryReply.extend(pageFields.shape);
+export type InventoryPage = z.infer<typeof inventoryPage>;
+/** What the route answers, either form as one object (one schema for the serialiser, no union to try). */
+export const inventoryAnswer = inventoryReply.extend(pageFields.partial().shape);
+
 export const redeemedItem = z.object({
   id: z.int(),
   name: z.string(),
@@ -41,6 +52,9 @@ export const redeemedItem = z.object({
 });
 export type RedeemedItem = z.infer<typeof redeemedItem>;
 export const redeemedReply = z.object({ redeemedItems: z.array(redeemedItem) });
+export const redeemedPage = redeemedReply.extend(pageFields.shape);
+export type RedeemedPage = z.infer<typeof redeemedPage>;
+export const redeemedAnswer = redeemedReply.extend(pageFields.partial().shape);
 
 export const itemBody = z.object({ itemId: z.int().positive() });
 /** Redeem: the item, and optionally a note and a wished time (an instant, not in the past). */

@@ -9,7 +9,7 @@ import {
   USE_WITHIN_DAYS_MAX,
   USE_WITHIN_DAYS_MIN,
 } from "../limits.js";
-import { isoDate, text } from "./common.js";
+import { isoDate, pageQuery, text, usernameQuery } from "./common.js";
 
 export const productBody = z.object({
   name: text(PRODUCT_NAME_MAX),
@@ -41,4 +41,19 @@ export const product = z.object({
 export type Product = z.infer<typeof product>;
 
 export const productList = z.array(product);
+
+/**
+ * `GET /api/products?page=&pageSize=&username=`: bare, the spec's plain list (the newest
+ * LIST_WINDOW). With `page` or `pageSize`: a page of the Shop, the partner's favours first, then
+ * one's own, each newest first. With `username` (the signed-in partner): a page of one's own
+ * listings, for Manage Products.
+ */
+export const productsQuery = pageQuery.extend(usernameQuery.shape);
+export const productsPage = z.object({
+  products: productList,
+  page: z.int(),
+  pageCount: z.int(),
+  total: z.int(),
+});
+export type ProductsPage = z.infer<typeof productsPage>;
 export const productReply = z.object({ product });

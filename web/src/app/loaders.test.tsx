@@ -1,3 +1,4 @@
+import { FAVOURS_PER_PAGE } from "@spankbank/shared/limits";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { charityTotalQueryOptions } from "@/features/charity/api/getCharityTotal";
@@ -11,7 +12,7 @@ import { onThisDayQueryOptions } from "@/features/memories/api/getOnThisDay";
 import { trashQueryOptions } from "@/features/memories/api/getTrash";
 import { latestQuestionQueryOptions } from "@/features/questions/api/getLatestQuestion";
 import { questionPageQueryOptions } from "@/features/questions/api/getQuestions";
-import { productsQueryOptions } from "@/features/spank-bank/api/getProducts";
+import { productPageQueryOptions } from "@/features/spank-bank/api/getProducts";
 import { spankTotalQueryOptions } from "@/features/spank-bank/api/getSpankTotal";
 import { signInAs } from "@/test/handlers/auth";
 import { seedMemories } from "@/test/handlers/memories";
@@ -30,8 +31,10 @@ const firstReads: [path: string, search: Record<string, unknown>, keys: readonly
       onThisDayQueryOptions.queryKey,
     ],
   ],
-  ["/spank-bank", {}, [spankTotalQueryOptions.queryKey, productsQueryOptions.queryKey]],
-  ["/inventory", {}, [inventoryQueryOptions.queryKey, redeemedQueryOptions.queryKey]],
+  ["/spank-bank", {}, [spankTotalQueryOptions.queryKey, productPageQueryOptions({ shop: true }, 1).queryKey]],
+  ["/spank-bank", { tab: "manage", page: 2 }, [productPageQueryOptions({ seller: "alex" }, 2).queryKey]],
+  ["/inventory", {}, [inventoryQueryOptions(1).queryKey, redeemedQueryOptions(1).queryKey]],
+  ["/inventory", { tab: "redeemed", page: 3 }, [inventoryQueryOptions(1).queryKey, redeemedQueryOptions(3).queryKey]],
   ["/memories", { page: 3 }, [memoryPageQueryOptions(3).queryKey]],
   ["/memories", { page: 2, view: "trash" }, [trashQueryOptions(2).queryKey]],
   ["/allquestions", {}, [questionPageQueryOptions(1, "").queryKey]],
@@ -77,7 +80,9 @@ describe("a page opened after its loader read its data", () => {
       await router.navigate({ to: "/spank-bank" });
       await screen.findByRole("heading", { level: 2, name: "Available Products" });
       await screen.findByText(/^You have \d+ spanks$/);
-      expect(asked.filter((path) => path === "/api/products")).toEqual(["/api/products"]);
+      expect(asked.filter((path) => path.startsWith("/api/products"))).toEqual([
+        `/api/products?page=1&pageSize=${FAVOURS_PER_PAGE}`,
+      ]);
       expect(asked.filter((path) => path.startsWith("/api/spankTotal"))).toHaveLength(1);
     } finally {
       server.events.removeListener("request:start", count);

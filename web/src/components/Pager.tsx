@@ -1,4 +1,4 @@
-import { Pagination } from "@mantine/core";
+import { type MantineSpacing, Pagination } from "@mantine/core";
 import classes from "./pager.module.css";
 
 /**
@@ -7,7 +7,18 @@ import classes from "./pager.module.css";
  * controls and tighter gaps, never wrapping Next onto a line of its own. The sizes come from a
  * media query in pager.module.css, not from JavaScript: the server's page and the phone's agree.
  */
-export function Pager({ total, value, onChange }: { total: number; value: number; onChange: (page: number) => void }) {
+export function Pager({
+  total,
+  value,
+  onChange,
+  mt,
+}: {
+  total: number;
+  value: number;
+  onChange: (page: number) => void;
+  /** Space above it, where the list above has none of its own: nothing at all when there is one page. */
+  mt?: MantineSpacing;
+}) {
   if (total <= 1) return null;
   return (
     <Pagination
@@ -22,6 +33,7 @@ export function Pager({ total, value, onChange }: { total: number; value: number
       gap="var(--pager-gap)"
       className={classes.pager}
       mx="auto"
+      mt={mt}
       getControlProps={(control) => ({ "aria-label": control === "previous" ? "Previous page" : "Next page" })}
       getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
     />

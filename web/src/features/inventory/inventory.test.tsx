@@ -1,3 +1,4 @@
+import { FAVOURS_PER_PAGE } from "@spankbank/shared/limits";
 import { act, configure, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
@@ -22,6 +23,8 @@ function openInventory(path = "/inventory") {
   return renderApp(path);
 }
 
+const onePage = { page: 1, pageCount: 1, total: 1 };
+
 const card = (name: string) =>
   screen.getByRole("heading", { level: 2, name }).closest<HTMLElement>(".mantine-Card-root")!;
 
@@ -40,6 +43,7 @@ describe("the Inventory tab", () => {
           inventory: [
             anInventoryItem({ id: 4, name: "Back massage", description: "Twenty minutes.", quantity: 2, price: 30 }),
           ],
+          ...onePage,
         });
       }),
     );
@@ -154,7 +158,7 @@ describe("the Inventory tab", () => {
   it("disables Redeem at quantity 0", async () => {
     server.use(
       http.get("/api/inventory", () =>
-        HttpResponse.json({ inventory: [anInventoryItem({ id: 4, name: "Back massage", quantity: 0 })] }),
+        HttpResponse.json({ inventory: [anInventoryItem({ id: 4, name: "Back massage", quantity: 0 })], ...onePage }),
       ),
     );
     openInventory();
@@ -193,5 +197,36 @@ describe("the Redeemed tab", () => {
     await screen.findByText("Foot rub");
     await user.click(within(card("Foot rub")).getByRole("button", { name: "Confirm Redeem Foot rub" }));
     expect(await screen.findByText("Failed to confirm redemption.")).toBeInTheDocument();
+  });
+});
+
+describe("years of favours, a page at a time", () => {
+  /** `n` favours named "Favour n" down to "Favour 1", the newest first as the server lists them. */
+  const favours = (n: number) => Array.from({ length: n }, (_, i) => `Favour ${n - i}`);
+
+  it("the Inventory tab shows one page with the pager; the next page keeps the tab in the address", async () => {
+    setInventory(favours(FAVOURS_PER_PAGE + 3).map((name, i) => anInventoryItem({ id: i + 1, name })));
+    const { user, router } = openInventory();
+    await screen.findByText(`Favour ${FAVOURS_PER_PAGE + 3}`);
+    expect(screen.getAllByRole("button", { name: /^Redeem Favour/ })).toHaveLength(FAVOURS_PER_PAGE);
+    expect(screen.queryByText("Favour 3")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Page 2" }));
+    expect(await screen.findByText("Favour 3")).toBeInTheDocument();
+    expect(screen.getAllByRole("button", { name: /^Redeem Favour/ })).toHaveLength(3);
+    expect(router.state.location.search).toEqual({ page: 2 });
+  });
+
+  it("the Redeemed tab pages too, and a list that fits one page shows no pager", async () => {
+    setRedeemed(favours(FAVOURS_PER_PAGE + 1).map((name, i) => aRedeemedItem({ id: i + 1, name })));
+    setInventory([anInventoryItem({ id: 1, name: "Back massage" })]);
+    const { user, router } = openInventory("/inventory?tab=redeemed&page=2");
+    expect(await screen.findByText("Favour 1")).toBeInTheDocument();
+    expect(screen.getAllByRole("button", { name: /^Confirm Redeem/ })).toHaveLength(1);
+    await user.click(screen.getByRole("button", { name: "Page 1" }));
+    expect(await screen.findByText(`Favour ${FAVOURS_PER_PAGE + 1}`)).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ tab: "redeemed", page: 1 });
+    await user.click(screen.getByRole("tab", { name: "Inventory" }));
+    expect(await screen.findByText("Back massage")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Page 1" })).not.toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import { FAVOURS_PER_PAGE } from "@spankbank/shared/limits";
 import { act, configure, screen, waitFor, within } from "@testing-library/react";
 import { delay, HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
@@ -527,5 +528,47 @@ describe("removing a product", () => {
     await user.click(await screen.findByRole("button", { name: "Remove Breakfast in bed" }));
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Yes, Remove" }));
     expect(await screen.findByText("Failed to remove product. Please try again.")).toBeInTheDocument();
+  });
+});
+
+describe("years of favours, a page at a time", () => {
+  /** `n` favours of `seller`'s, "<seller> n" down to "<seller> 1", the newest first as the server lists them. */
+  const listed = (n: number, seller: string, firstId: number) =>
+    Array.from({ length: n }, (_, i) => aProduct({ id: firstId + i, name: `${seller} ${n - i}`, username: seller }));
+  const shownNames = () =>
+    screen
+      .getAllByRole("heading", { level: 3 })
+      .map((heading) => heading.textContent)
+      .filter((name) => name !== "Favours you owe");
+
+  it("the Shop shows one page of favours with the pager, the partner's first; its page stays in the address; one page shows no pager", async () => {
+    setProducts([...listed(3, "alex", 100), ...listed(FAVOURS_PER_PAGE, "sam", 1)]);
+    const { user, router } = openSpankBank();
+    await screen.findByRole("heading", { level: 3, name: `sam ${FAVOURS_PER_PAGE}` });
+    expect(shownNames()).toHaveLength(FAVOURS_PER_PAGE);
+    expect(shownNames()).not.toContain("alex 3");
+    await user.click(screen.getByRole("button", { name: "Page 2" }));
+    await screen.findByRole("heading", { level: 3, name: "alex 3" });
+    expect(shownNames()).toEqual(["alex 3", "alex 2", "alex 1"]);
+    expect(router.state.location.search).toEqual({ page: 2 });
+    for (const buy of screen.getAllByRole("button", { name: "Buy Now" })) expect(buy).toBeDisabled();
+    // One's own three fit one page of Manage Products: no pager there.
+    await user.click(screen.getByRole("tab", { name: "Manage Products" }));
+    await screen.findByRole("button", { name: "Edit alex 1" });
+    expect(screen.queryByRole("button", { name: "Page 1" })).not.toBeInTheDocument();
+  });
+
+  it("Manage Products pages through one's own listings only, from its first page", async () => {
+    setProducts([...listed(FAVOURS_PER_PAGE + 2, "alex", 100), ...listed(5, "sam", 1)]);
+    const { user, router } = openSpankBank("/spank-bank?page=2");
+    await screen.findByRole("heading", { level: 3, name: "alex 1" });
+    await user.click(screen.getByRole("tab", { name: "Manage Products" }));
+    await screen.findByRole("button", { name: `Edit alex ${FAVOURS_PER_PAGE + 2}` });
+    expect(router.state.location.search).toEqual({ tab: "manage" });
+    expect(shownNames()).toHaveLength(FAVOURS_PER_PAGE);
+    await user.click(screen.getByRole("button", { name: "Page 2" }));
+    await screen.findByRole("button", { name: "Edit alex 1" });
+    expect(shownNames()).toEqual(["alex 2", "alex 1"]);
+    expect(router.state.location.search).toEqual({ tab: "manage", page: 2 });
   });
 });

@@ -1,21 +1,24 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { expiredFavoursQueryOptions } from "@/features/spank-bank/api/getExpiredFavours";
-import { productsQueryOptions } from "@/features/spank-bank/api/getProducts";
+import { productPageQueryOptions } from "@/features/spank-bank/api/getProducts";
 import { spankTotalQueryOptions } from "@/features/spank-bank/api/getSpankTotal";
-import { SpankBankPage } from "@/features/spank-bank/components/SpankBankPage";
+import { productViewOf, SpankBankPage } from "@/features/spank-bank/components/SpankBankPage";
 import { whenSettled } from "@/lib/loaders";
-import { oneOf } from "@/lib/searchParams";
+import { oneOf, pageNumber } from "@/lib/searchParams";
 
-const search = (params: Record<string, unknown>): { tab?: "shop" | "manage" } => ({
+/** `?tab=` and `?page=`: back and reload keep the tab and its page. */
+const search = (params: Record<string, unknown>): { tab?: "shop" | "manage"; page?: number } => ({
   tab: oneOf(params.tab, ["shop", "manage"]),
+  page: pageNumber(params.page),
 });
 
 export const Route = createFileRoute("/_auth/spank-bank")({
   validateSearch: search,
-  loader: ({ context: { queryClient } }) =>
+  loaderDeps: ({ search: { tab = "shop", page = 1 } }) => ({ tab, page }),
+  loader: ({ context: { queryClient, signedIn }, deps: { tab, page } }) =>
     whenSettled(
       queryClient.ensureQueryData(spankTotalQueryOptions),
-      queryClient.ensureQueryData(productsQueryOptions),
+      queryClient.ensureQueryData(productPageQueryOptions(productViewOf(tab, signedIn), page)),
       queryClient.ensureQueryData(expiredFavoursQueryOptions),
     ),
   pendingComponent: SpankBankRoute,
@@ -24,13 +27,16 @@ export const Route = createFileRoute("/_auth/spank-bank")({
 
 function SpankBankRoute() {
   const { signedIn } = Route.useRouteContext();
-  const { tab = "shop" } = Route.useSearch();
+  const { tab = "shop", page = 1 } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <SpankBankPage
       signedIn={signedIn}
       tab={tab}
+      // Another tab starts at its first page.
       onTabChange={(next) => navigate({ search: { tab: next === "shop" ? undefined : next }, replace: true })}
+      page={page}
+      onPage={(next) => navigate({ search: { tab: tab === "shop" ? undefined : tab, page: next } })}
     />
   );
 }

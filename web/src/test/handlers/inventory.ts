@@ -3,6 +3,7 @@ import type { InventoryItem, RedeemedItem } from "@spankbank/shared/contract/inv
 import type { OwedReply } from "@spankbank/shared/contract/owed";
 import { HttpResponse, http } from "msw";
 import { failure } from "./auth";
+import { asksForPage, pageOf, plainList } from "./paging";
 
 /** The fake server's inventory, redeemed items and favours owed, and the redeems and confirms it got. */
 const state = {
@@ -72,10 +73,20 @@ export function aRedeemedItem(fields: Partial<RedeemedItem> & Pick<RedeemedItem,
 }
 
 export const inventoryHandlers = [
-  http.get("/api/inventory", () =>
-    HttpResponse.json({ inventory: state.inventory.filter((item) => item.quantity > 0) }),
-  ),
-  http.get("/api/redeemed", () => HttpResponse.json({ redeemedItems: state.redeemed })),
+  // As the server: with page or pageSize, that page and the totals; bare, the plain list.
+  http.get("/api/inventory", ({ request }) => {
+    const held = state.inventory.filter((item) => item.quantity > 0);
+    const url = new URL(request.url);
+    if (!asksForPage(url)) return HttpResponse.json({ inventory: plainList(held) });
+    const { rows, ...pages } = pageOf(held, url);
+    return HttpResponse.json({ inventory: rows, ...pages });
+  }),
+  http.get("/api/redeemed", ({ request }) => {
+    const url = new URL(request.url);
+    if (!asksForPage(url)) return HttpResponse.json({ redeemedItems: plainList(state.redeemed) });
+    const { rows, ...pages } = pageOf(state.redeemed, url);
+    return HttpResponse.json({ redeemedItems: rows, ...pages });
+  }),
   http.get("/api/owed", () => HttpResponse.json(state.owed)),
   http.get("/api/expired-favours", () => HttpResponse.json({ expired: state.expired })),
   http.post("/api/expired-favours/noticed", async ({ request }) => {

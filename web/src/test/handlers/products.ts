@@ -1,6 +1,7 @@
 import type { Product, ProductBody } from "@spankbank/shared/contract/products";
 import { HttpResponse, http } from "msw";
 import { failure, signedInUsername } from "./auth";
+import { asksForPage, pageOf, plainList } from "./paging";
 
 /** The fake server's marketplace: its products and every write it received. */
 const state = {
@@ -39,7 +40,21 @@ export function aProduct(fields: Partial<Product> & Pick<Product, "id" | "name">
 }
 
 export const productHandlers = [
-  http.get("/api/products", () => HttpResponse.json(state.products)),
+  // As the server: the Shop lists the partner's favours first, then one's own (each in the state's
+  // order); `username` (one's own) lists only one's own; bare, the plain list.
+  http.get("/api/products", ({ request }) => {
+    const url = new URL(request.url);
+    const me = signedInUsername();
+    const username = url.searchParams.get("username");
+    if (username !== null && username !== me) return failure(403, "Forbidden", "username: not you");
+    const listed =
+      username !== null
+        ? state.products.filter((product) => product.username === me)
+        : [...state.products.filter((p) => p.username !== me), ...state.products.filter((p) => p.username === me)];
+    if (!asksForPage(url) && username === null) return HttpResponse.json(plainList(listed));
+    const { rows, ...pages } = pageOf(listed, url);
+    return HttpResponse.json({ products: rows, ...pages });
+  }),
   http.post("/api/products", async ({ request }) => {
     const body = (await request.json()) as ProductBody;
     state.saved.push({ method: "POST", body });

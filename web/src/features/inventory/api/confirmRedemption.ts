@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { spankBankKeys } from "@/features/spank-bank/api/keys";
 import { api } from "@/lib/api";
 import { toast } from "@/lib/toast";
-import { redeemedQueryOptions } from "./getRedeemed";
+import { inventoryKeys } from "./keys";
 
 /** The buyer says the favour was delivered: the seller is paid from escrow. */
 export function postConfirmRedemption(itemId: number) {
@@ -19,7 +19,7 @@ export function useConfirmRedemption() {
     onSuccess: () => toast.success("Redemption confirmed successfully."),
     onError: () => toast.error("Failed to confirm redemption."),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: redeemedQueryOptions.queryKey });
+      void queryClient.invalidateQueries({ queryKey: inventoryKeys.redeemed() });
       void queryClient.invalidateQueries({ queryKey: spankBankKeys.transactions() });
     },
   });

@@ -1,8 +1,7 @@
-import type { InventoryItem, RedeemBody } from "@spankbank/shared/contract/inventory";
+import type { InventoryPage, RedeemBody } from "@spankbank/shared/contract/inventory";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { inventoryQueryOptions } from "./getInventory";
-import { redeemedQueryOptions } from "./getRedeemed";
+import { inventoryKeys } from "./keys";
 
 /** Redeems one unit of an inventory item, with a note and a wished time when the buyer added them. */
 export function postRedeem(redeem: number | RedeemBody) {
@@ -18,12 +17,17 @@ export function useRedeemItem() {
     // SPEC section 4: the quantity drops locally and the card goes at 0; then the redeemed list reloads.
     onSuccess: ({ remainingQuantity }, redeem) => {
       const itemId = typeof redeem === "number" ? redeem : redeem.itemId;
-      queryClient.setQueryData(inventoryQueryOptions.queryKey, (items: InventoryItem[] | undefined) =>
-        items
-          ?.map((item) => (item.id === itemId ? { ...item, quantity: remainingQuantity } : item))
-          .filter((item) => item.quantity > 0),
+      queryClient.setQueriesData({ queryKey: inventoryKeys.items() }, (page: InventoryPage | undefined) =>
+        page === undefined
+          ? page
+          : {
+              ...page,
+              inventory: page.inventory
+                .map((item) => (item.id === itemId ? { ...item, quantity: remainingQuantity } : item))
+                .filter((item) => item.quantity > 0),
+            },
       );
-      return queryClient.invalidateQueries({ queryKey: redeemedQueryOptions.queryKey });
+      return queryClient.invalidateQueries({ queryKey: inventoryKeys.redeemed() });
     },
     // SPEC section 8: a failed redeem is only logged.
     onError: (error) => console.error("Failed to redeem item", error),

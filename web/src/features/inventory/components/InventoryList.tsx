@@ -13,13 +13,15 @@ import { ItemCard } from "./ItemCard";
 import { ItemGrid } from "./ItemGrid";
 import { RedeemWithNoteModal } from "./RedeemWithNoteModal";
 
-export function InventoryList() {
-  const inventory = useInventory();
+export function InventoryList({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  const inventory = useInventory(page);
   const [withNote, setWithNote] = useState<InventoryItem | undefined>();
   return (
     <>
       <ItemGrid
-        items={inventory.data}
+        items={inventory.data?.inventory}
+        pages={inventory.data}
+        onPage={onPage}
         pending={inventory.isPending}
         empty="You have not purchased any products yet."
         card={(item) => <InventoryCard key={item.id} item={item} onAddNote={() => setWithNote(item)} />}

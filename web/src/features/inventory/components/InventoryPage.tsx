@@ -6,14 +6,21 @@ import { RedeemedList } from "./RedeemedList";
 
 export type InventoryTab = "inventory" | "redeemed";
 
-/** What the partner bought (Inventory) and what they asked for (Redeemed), with `expired` above the redeemed. */
+/**
+ * What the partner bought (Inventory) and what they asked for (Redeemed), with `expired` above the
+ * redeemed; each tab a page at a time (`page` is the shown tab's).
+ */
 export function InventoryPage({
   tab,
   onTabChange,
+  page,
+  onPage,
   expired,
 }: {
   tab: InventoryTab;
   onTabChange: (tab: InventoryTab) => void;
+  page: number;
+  onPage: (page: number) => void;
   expired?: ReactNode;
 }) {
   return (
@@ -32,11 +39,11 @@ export function InventoryPage({
           <Tabs.Tab value="redeemed">Redeemed</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="inventory">
-          <InventoryList />
+          <InventoryList page={page} onPage={onPage} />
         </Tabs.Panel>
         <Tabs.Panel value="redeemed">
           {expired}
-          <RedeemedList />
+          <RedeemedList page={page} onPage={onPage} />
         </Tabs.Panel>
       </Tabs>
     </Page>

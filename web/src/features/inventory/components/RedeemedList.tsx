@@ -9,11 +9,13 @@ import { ItemCard } from "./ItemCard";
 import { ItemGrid } from "./ItemGrid";
 import classes from "./inventory.module.css";
 
-export function RedeemedList() {
-  const redeemed = useRedeemed();
+export function RedeemedList({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  const redeemed = useRedeemed(page);
   return (
     <ItemGrid
-      items={redeemed.data}
+      items={redeemed.data?.redeemedItems}
+      pages={redeemed.data}
+      onPage={onPage}
       pending={redeemed.isPending}
       empty="You have not redeemed any products yet."
       card={(item) => <RedeemedCard key={item.id} item={item} />}

@@ -1,22 +1,21 @@
 import { Button, Center, Group, Loader, SimpleGrid, Text, Title } from "@mantine/core";
-import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { Product } from "@spankbank/shared/contract/products";
 import { useState } from "react";
+import { Pager } from "@/components/Pager";
 import { partnerOf } from "@/lib/partner";
-import { useProducts } from "../api/getProducts";
+import type { ProductTabProps } from "../api/getProducts";
 import { ConfirmRemovalModal } from "./ConfirmRemovalModal";
 import { ExpiredFavours } from "./ExpiredFavours";
 import { OwedFavours } from "./OwedFavours";
 import { ProductCard } from "./ProductCard";
 import { ProductFormModal } from "./ProductFormModal";
 
-/** The partner's own products, with add, edit and remove, and the favours they still owe. */
-export function ManageTab({ signedIn }: { signedIn: SessionReply }) {
-  const products = useProducts();
+/** The partner's own products, a page at a time, with add, edit and remove, and the favours they still owe. */
+export function ManageTab({ signedIn, products, onPage }: ProductTabProps) {
   const [formOpened, setFormOpened] = useState(false);
   const [editing, setEditing] = useState<Product | undefined>();
   const [removing, setRemoving] = useState<Product | undefined>();
-  const own = products.data?.filter((product) => product.username === signedIn.user.username) ?? [];
+  const own = products.data?.products ?? [];
   const openForm = (product: Product | undefined) => {
     setEditing(product);
     setFormOpened(true);
@@ -67,6 +66,7 @@ export function ManageTab({ signedIn }: { signedIn: SessionReply }) {
           ))}
         </SimpleGrid>
       )}
+      {products.data && <Pager total={products.data.pageCount} value={products.data.page} onChange={onPage} mt="lg" />}
       <ProductFormModal opened={formOpened} product={editing} onClose={closeForm} />
       <ConfirmRemovalModal product={removing} onClose={() => setRemoving(undefined)} />
     </>

@@ -1,18 +1,16 @@
 import { Paper, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { spanks } from "@spankbank/shared/spanks";
-import { useProducts } from "../api/getProducts";
 import { useSpankTotal } from "../api/getSpankTotal";
 import { HistoryModal } from "./HistoryModal";
 import classes from "./spankBank.module.css";
 
 /** The header total in the spec's three states; once known it opens your own statement. */
-export function SpankTotal() {
+export function SpankTotal({ productsFailed }: { productsFailed: boolean }) {
   const total = useSpankTotal();
-  const products = useProducts();
   const [historyOpened, history] = useDisclosure(false);
   // SPEC section 8: a failed total or product load leaves the total unknown.
-  const failed = total.isError || products.isError;
+  const failed = total.isError || productsFailed;
   return (
     <Paper className={classes.total} radius="lg" px="lg" py="md" mb="lg">
       <div className={classes.totalBody}>
