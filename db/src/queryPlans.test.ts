@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { checkDatabase } from "./healthCheck.js";
 import { listInventory, listRedeemed } from "./inventory.js";
 import { announceOpenedLetters, laterLetterPage, laterLettersFor } from "./laterLetters.js";
 import { latestMemory, listMemories } from "./memories.js";
 import { trashPage } from "./memoryTrash.js";
+import { checkDatabase } from "./ops/healthCheck.js";
 import { listProducts } from "./products.js";
 import { latestQuestion, listQuestions, nextBankQuestion } from "./questions.js";
 import { openTestDb } from "./test/testDb.js";

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const runtime = processRuntime();
   databasePath = runtime.databasePath;
   // Before anything touches the database or data/run/: a second server on the same database
-  // refuses here, leaving everything of the first alone (the lock is in db/src/running.ts).
+  // refuses here, leaving everything of the first alone (the lock is in db/src/ops/running.ts).
   markRunning(runtime.databasePath, "server");
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   // A real couple's database that had backups (or, in production, ran) and is now gone or empty is not a fresh install.

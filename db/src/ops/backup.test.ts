@@ -14,6 +14,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it, onTestFinished } from "vitest";
+import { migrationsFolder, openDb } from "../client.js";
+import { syncCouple } from "../couple.js";
+import { addMemory } from "../memories.js";
+import { createProduct } from "../products.js";
+import { purchaseProduct } from "../purchase.js";
+import { giveSpanks, openTestDb } from "../test/testDb.js";
 import {
   BackupRefused,
   backupBeforeMigrations,
@@ -26,13 +32,7 @@ import {
   takeBackup,
   verifyBackupFile,
 } from "./backup.js";
-import { migrationsFolder, openDb } from "./client.js";
-import { syncCouple } from "./couple.js";
-import { addMemory } from "./memories.js";
-import { createProduct } from "./products.js";
-import { purchaseProduct } from "./purchase.js";
 import { tryLock } from "./running.js";
-import { giveSpanks, openTestDb } from "./test/testDb.js";
 
 /** Bytes the files under `dir` take on disk (each file once, as `du` counts hard links). */
 function diskUsed(dir: string, seen = new Set<number>()): number {
