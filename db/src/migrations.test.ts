@@ -10,7 +10,7 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
 import { describe, expect, it } from "vitest";
 import { migrationsFolder, openDb } from "./client.js";
 import { syncCouple } from "./couple.js";
-import { listBackups, verifyBackupFile } from "./ops/backup.js";
+import { listBackups, verifyBackupFile } from "./ops/backup/index.js";
 import * as schema from "./schema.js";
 
 const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta/_journal.json"), "utf8")) as {

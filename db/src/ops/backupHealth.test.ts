@@ -5,7 +5,7 @@ import { listInventory, listRedeemed, redeemItem } from "../inventory.js";
 import { createProduct } from "../products.js";
 import { purchaseProduct } from "../purchase.js";
 import { brokeOnPurpose, giveSpanks, openTestDb } from "../test/testDb.js";
-import { listBackups } from "./backup.js";
+import { listBackups } from "./backup/index.js";
 import { BACKUP_ALERT_REPEAT_MS, backUpAndRecord, backupHealth } from "./backupHealth.js";
 
 const retention = { keepDaily: 400, keepWeekly: 0 };

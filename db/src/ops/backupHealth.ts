@@ -12,7 +12,7 @@ import {
   pruneBackups,
   type Retention,
   takeBackup,
-} from "./backup.js";
+} from "./backup/index.js";
 import type { BrokenRule } from "./healthCheck.js";
 
 /** While backups fail, the couple are told in Discord again after this long: once a day, not once ever. */

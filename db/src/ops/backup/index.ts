@@ -24,11 +24,11 @@ import { BACKUP_KEPT_APART_DAYS } from "@spankbank/shared/limits";
 import BetterSqlite3 from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import type { Db } from "../client.js";
-import * as schema from "../schema.js";
-import { type BrokenRule, checkDatabase, checkDatabaseFile, describeBrokenRules, quickCheck } from "./healthCheck.js";
-import { rewrittenMigrationHashes } from "./migrationRepairs.js";
-import { tryLock } from "./running.js";
+import type { Db } from "../../client.js";
+import * as schema from "../../schema.js";
+import { type BrokenRule, checkDatabase, checkDatabaseFile, describeBrokenRules, quickCheck } from "../healthCheck.js";
+import { rewrittenMigrationHashes } from "../migrationRepairs.js";
+import { tryLock } from "../running.js";
 
 /** Backups live beside the database: `data/backups/`; memory images in `data/media/`. */
 export const backupsDirOf = (databasePath: string) => join(dirname(databasePath), "backups");
