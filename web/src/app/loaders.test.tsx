@@ -1,10 +1,10 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { charityTotalQueryOptions } from "@/features/charity/api/getCharityTotal";
+import { letterQueryOptions } from "@/features/christmas-letter/api/getLetter";
 import { quoteOfTheDayQueryOptions } from "@/features/dashboard/api/getQuoteOfTheDay";
 import { inventoryQueryOptions } from "@/features/inventory/api/getInventory";
 import { redeemedQueryOptions } from "@/features/inventory/api/getRedeemed";
-import { letterQueryOptions } from "@/features/letter/api/getLetter";
 import { latestMemoryQueryOptions } from "@/features/memories/api/getLatestMemory";
 import { memoryPageQueryOptions } from "@/features/memories/api/getMemoryPage";
 import { onThisDayQueryOptions } from "@/features/memories/api/getOnThisDay";

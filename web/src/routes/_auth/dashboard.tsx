@@ -8,8 +8,8 @@ import { quoteOfTheDayQueryOptions } from "@/features/dashboard/api/getQuoteOfTh
 import { CityClocks } from "@/features/dashboard/components/CityClocks";
 import { ComingUp } from "@/features/dashboard/components/ComingUp";
 import { QuoteCard } from "@/features/dashboard/components/QuoteCard";
-import { laterLettersQueryOptions } from "@/features/laterLetters/api/getLaterLetters";
-import { LetterWaitingNotice } from "@/features/laterLetters/components/LetterWaitingNotice";
+import { laterLettersQueryOptions } from "@/features/later-letters/api/getLaterLetters";
+import { LetterWaitingNotice } from "@/features/later-letters/components/LetterWaitingNotice";
 import { latestMemoryQueryOptions } from "@/features/memories/api/getLatestMemory";
 import { onThisDayQueryOptions } from "@/features/memories/api/getOnThisDay";
 import { MemoryCard } from "@/features/memories/components/MemoryCard";
