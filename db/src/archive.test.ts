@@ -32,7 +32,7 @@ import { addMemory, deleteMemories, listMemories } from "./memories.js";
 import { checkDatabase } from "./ops/healthCheck.js";
 import { createProduct } from "./products.js";
 import { purchaseProduct } from "./purchase.js";
-import { answerQuestion, askQuestion, listQuestions } from "./questions.js";
+import { answerQuestion, askQuestion, listQuestions } from "./questions/index.js";
 import { readStoryProgress, saveStoryProgress } from "./storyProgress.js";
 import { giveSpanks, openTestDb } from "./test/testDb.js";
 import { planVisit, visitsOverview } from "./visits.js";

@@ -21,7 +21,7 @@ import { purgeTrash, restoreMemories } from "./memoryTrash.js";
 import { checkDatabase } from "./ops/healthCheck.js";
 import { createProduct, listProducts } from "./products.js";
 import { purchaseProduct } from "./purchase.js";
-import { answerQuestion, askQuestion, latestQuestion } from "./questions.js";
+import { answerQuestion, askQuestion, latestQuestion } from "./questions/index.js";
 import { expectHealthy, giveSpanks, openTestDb, type TestDb } from "./test/testDb.js";
 import { cancelVisit, planVisit } from "./visits.js";
 import { logWorkout } from "./workouts.js";

@@ -5,7 +5,7 @@ import { latestMemory, listMemories } from "./memories.js";
 import { trashPage } from "./memoryTrash.js";
 import { checkDatabase } from "./ops/healthCheck.js";
 import { listProducts } from "./products.js";
-import { latestQuestion, listQuestions, nextBankQuestion } from "./questions.js";
+import { latestQuestion, listQuestions, nextBankQuestion } from "./questions/index.js";
 import { openTestDb } from "./test/testDb.js";
 import { listTransactions } from "./transactions.js";
 

@@ -4,14 +4,14 @@ import { type BundledQuestion, type QuestionSeason, questionSeasons } from "@spa
 import { answerBody } from "@spankbank/shared/contract/questions";
 import { BANK_QUESTION_MAX, QUESTION_REPEAT_DAYS } from "@spankbank/shared/limits";
 import { and, asc, count, desc, eq, gt, isNull, max, sql } from "drizzle-orm";
-import { type Db, inTransaction } from "./client.js";
-import { dayIn, isoNow } from "./clock.js";
-import { Refusal, refuseUnless } from "./errors.js";
-import { transfer } from "./ledger.js";
-import { enqueueEvent } from "./outbox.js";
-import { LIMIT_ONE, preparedFor } from "./prepared.js";
-import { answers, contentVersions, questionBank, questions, users } from "./schema.js";
-import { cleanText } from "./text.js";
+import { type Db, inTransaction } from "../client.js";
+import { dayIn, isoNow } from "../clock.js";
+import { Refusal, refuseUnless } from "../errors.js";
+import { transfer } from "../ledger.js";
+import { enqueueEvent } from "../outbox.js";
+import { LIMIT_ONE, preparedFor } from "../prepared.js";
+import { answers, contentVersions, questionBank, questions, users } from "../schema.js";
+import { cleanText } from "../text.js";
 
 export type BankQuestion = { id: number; text: string };
 
