@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { story } from "../web/src/features/story/scenes/story";
-import { shortestWalkToEnding } from "../web/src/features/story/storyGraph";
+import { shortestWalkToEnding } from "../web/src/features/story/test/storyGraph";
 import { ALEX, ARTIFACTS, fillSignIn } from "./app";
 import { expectNoAxeViolations } from "./axe";
 

@@ -31,8 +31,8 @@ import {
 import type { Db } from "./client.js";
 import { inTransaction } from "./client.js";
 import { Refusal } from "./errors.js";
-import { checkDatabase, describeBrokenRules } from "./healthCheck.js";
 import { mediaFolder } from "./media.js";
+import { checkDatabase, describeBrokenRules } from "./ops/healthCheck.js";
 
 /** A partner of this install's couple config, as far as the import matches people. */
 export interface CouplePartner {

@@ -4,9 +4,9 @@ import { dirname, join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { backupBeforeMigrations } from "./backup.js";
-import { repairRewrittenMigrations } from "./migrationRepairs.js";
-import { whileMigrating } from "./running.js";
+import { backupBeforeMigrations } from "./ops/backup/index.js";
+import { repairRewrittenMigrations } from "./ops/migrationRepairs.js";
+import { whileMigrating } from "./ops/running.js";
 import * as schema from "./schema.js";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: BetterSqlite3.Database };

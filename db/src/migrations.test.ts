@@ -8,9 +8,9 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { describe, expect, it } from "vitest";
-import { listBackups, verifyBackupFile } from "./backup.js";
 import { migrationsFolder, openDb } from "./client.js";
 import { syncCouple } from "./couple.js";
+import { listBackups, verifyBackupFile } from "./ops/backup/index.js";
 import * as schema from "./schema.js";
 
 const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta/_journal.json"), "utf8")) as {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "./client.js";
 import { addMemory, deleteMemories } from "./memories.js";
 import { onThisDay } from "./onThisDay.js";
-import { answerQuestion, askQuestion } from "./questions.js";
+import { answerQuestion, askQuestion } from "./questions/index.js";
 import { openTestDb } from "./test/testDb.js";
 
 let db: Db;

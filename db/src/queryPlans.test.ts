@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkDatabase } from "./healthCheck.js";
 import { inventoryPage, listInventory, listRedeemed, redeemedPage } from "./inventory.js";
 import { announceOpenedLetters, laterLetterPage, laterLettersFor } from "./laterLetters.js";
 import { latestMemory, listMemories } from "./memories.js";
 import { trashPage } from "./memoryTrash.js";
+import { checkDatabase } from "./ops/healthCheck.js";
 import { listProducts, sellerPage, shopPage } from "./products.js";
-import { latestQuestion, listQuestions, nextBankQuestion } from "./questions.js";
+import { latestQuestion, listQuestions, nextBankQuestion } from "./questions/index.js";
 import { openTestDb } from "./test/testDb.js";
 import { listTransactions } from "./transactions.js";
 

@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
 import { preparedFor, rowsOf } from "./prepared.js";
-import type { Answer, Question } from "./questions.js";
+import type { Answer, Question } from "./questions/index.js";
 import { answers, questions, users } from "./schema.js";
 
 export interface QuestionPage {

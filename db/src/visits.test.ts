@@ -5,15 +5,8 @@ import { openDb } from "./client.js";
 import { createProduct } from "./products.js";
 import { purchaseProduct } from "./purchase.js";
 import { giveSpanks, openTestDb, refusalOf } from "./test/testDb.js";
-import {
-  cancelVisit,
-  changeVisit,
-  countdowns,
-  enqueueDueVisitMilestones,
-  milestoneWindow,
-  planVisit,
-  visitsOverview,
-} from "./visits.js";
+import { enqueueDueVisitMilestones, milestoneWindow } from "./visitMilestones.js";
+import { cancelVisit, changeVisit, countdowns, planVisit, visitsOverview } from "./visits.js";
 
 /** The demo couple's days: Alex in India (asleep 23:30 to 07:00), Sam in Florida (23:00 to 06:30). */
 const partners: PartnerDay[] = demoCouple.partners.map((p) => ({ timeZone: p.timeZone, sleep: p.sleep }));

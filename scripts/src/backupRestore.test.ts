@@ -9,7 +9,7 @@ import { seedDemoData } from "@spankbank/db/demo/seed";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it, onTestFinished } from "vitest";
 
-const runningModule = fileURLToPath(new URL("../../db/dist/running.js", import.meta.url));
+const runningModule = fileURLToPath(new URL("../../db/dist/ops/running.js", import.meta.url));
 const entry = (name: string) => fileURLToPath(new URL(`../dist/${name}.js`, import.meta.url));
 
 function seededFile(): string {

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it, onTestFinished } from "vitest";
 
 const serverEntry = fileURLToPath(new URL("../../server/dist/server.bundle.js", import.meta.url));
-const runningModule = fileURLToPath(new URL("../../db/dist/running.js", import.meta.url));
+const runningModule = fileURLToPath(new URL("../../db/dist/ops/running.js", import.meta.url));
 
 function tempFolder(): string {
   const dir = mkdtempSync(join(tmpdir(), "spankbank-locks-"));

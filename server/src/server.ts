@@ -14,12 +14,12 @@ import { bundledQuestions } from "@spankbank/shared/content/questionBank";
 import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
 import { processEnv, processRuntime, StartupError } from "@spankbank/shared/runtime";
 import { buildApp } from "./app.js";
-import { scheduleBackups } from "./backupSchedule.js";
-import { scheduleFavourDeadlines } from "./favourDeadlineSchedule.js";
+import { scheduleBackups } from "./jobs/backupSchedule.js";
+import { scheduleFavourDeadlines } from "./jobs/favourDeadlineSchedule.js";
+import { scheduleTrashPurge } from "./jobs/trashSchedule.js";
 import { appOrigins } from "./origins.js";
 import { serverEnvFrom } from "./serverEnv.js";
 import { startupDiskError } from "./startupDisk.js";
-import { scheduleTrashPurge } from "./trashSchedule.js";
 
 /** How long SIGTERM waits for requests in flight before closing anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const runtime = processRuntime();
   databasePath = runtime.databasePath;
   // Before anything touches the database or data/run/: a second server on the same database
-  // refuses here, leaving everything of the first alone (the lock is in db/src/running.ts).
+  // refuses here, leaving everything of the first alone (the lock is in db/src/ops/running.ts).
   markRunning(runtime.databasePath, "server");
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   // A real couple's database that had backups (or, in production, ran) and is now gone or empty is not a fresh install.

@@ -1,5 +1,5 @@
 import { partnersWithDays } from "@spankbank/db/partnerDays";
-import { enqueueDueVisitMilestones } from "@spankbank/db/visits";
+import { enqueueDueVisitMilestones } from "@spankbank/db/visitMilestones";
 import { Cron } from "croner";
 import type { BotContext } from "../context.js";
 import { logError } from "../logging.js";

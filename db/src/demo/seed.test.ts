@@ -14,7 +14,7 @@ import { letterTo } from "../letters.js";
 import { listMemories } from "../memories.js";
 import { onThisDay } from "../onThisDay.js";
 import { listProducts } from "../products.js";
-import { listQuestions, questionFits } from "../questions.js";
+import { listQuestions, questionFits } from "../questions/index.js";
 import { DEMO_ANSWERS, DEMO_PRODUCTS, DEMO_VISIT, DEMO_WELCOME_DAYS_AGO, seedDemoData } from "./seed.js";
 
 function seededDb() {

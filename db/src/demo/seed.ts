@@ -12,7 +12,7 @@ import { writeLetter } from "../letters.js";
 import { addMemory } from "../memories.js";
 import { createProduct } from "../products.js";
 import { purchaseProduct } from "../purchase.js";
-import { answerQuestion, askQuestion, seedQuestionBank } from "../questions.js";
+import { answerQuestion, askQuestion, seedQuestionBank } from "../questions/index.js";
 import { memories, outbox, products, questionBank, transfers } from "../schema.js";
 import { planVisit } from "../visits.js";
 

@@ -6,7 +6,7 @@ import { afterEach, expect } from "vitest";
 import type { Db } from "../client.js";
 import { syncCouple } from "../couple.js";
 import { Refusal } from "../errors.js";
-import { checkDatabase, describeBrokenRules } from "../healthCheck.js";
+import { checkDatabase, describeBrokenRules } from "../ops/healthCheck.js";
 import { openMigratedCopy } from "./migratedCopy.js";
 
 export { economySnapshot, giveSpanks } from "./ledgerKit.js";

@@ -21,7 +21,7 @@ import { LIST_WINDOW, MEMORIES_PER_PAGE } from "@spankbank/shared/limits";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signedInUser } from "../plugins/session.js";
-import { sealFor } from "./sealedAnswers.js";
+import { sealFor } from "../sealedAnswers.js";
 
 /** The memory board: memories arrive from Discord; the web reads them and deletes them. */
 export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { httpError } from "../plugins/errors.js";
 import { assertNamesSelf, signedInUser } from "../plugins/session.js";
-import { sealFor } from "./sealedAnswers.js";
+import { sealFor } from "../sealedAnswers.js";
 
 /** The Q&A page and dashboard card: questions are asked in Discord, answered here or there. */
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {

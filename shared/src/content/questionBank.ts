@@ -14,7 +14,7 @@ export const questionTags = [
   "home",
   "holiday",
   "fitness",
-  // The tags below gate a question on the couple's settings (`questionFits` in db/src/questions.ts).
+  // The tags below gate a question on the couple's settings (`questionFits` in db/src/questions/bank.ts).
   /** About distance, calls and reunions: only for `couple.longDistance`. */
   "long-distance",
   /** Needs you in the same place on an ordinary day: never for `couple.longDistance`. */

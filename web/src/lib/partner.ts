@@ -18,3 +18,13 @@ export function displayNameOf(couple: SessionReply["couple"] | undefined, name: 
   );
   return partner?.displayName ?? name;
 }
+
+/** The partner who answered as `responseName` (their Discord name, matched without case); else the other partner. */
+export function partnerByResponseName(
+  session: SessionReply,
+  partners: SessionReply["couple"]["partners"],
+  responseName: string,
+) {
+  const wanted = responseName.toLowerCase();
+  return partners.find((p) => p.responseName.toLowerCase() === wanted) ?? partnerOf(session);
+}

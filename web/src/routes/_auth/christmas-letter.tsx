@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { Page } from "@/components/Page";
-import { letterQueryOptions } from "@/features/letter/api/getLetter";
-import { ChristmasLetterPage } from "@/features/letter/components/ChristmasLetterPage";
+import { letterQueryOptions } from "@/features/christmas-letter/api/getLetter";
+import { ChristmasLetterPage } from "@/features/christmas-letter/components/ChristmasLetterPage";
 import { whenSettled } from "@/lib/loaders";
 import { partnerOf } from "@/lib/partner";
 

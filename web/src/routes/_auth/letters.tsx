@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { Page } from "@/components/Page";
-import { laterLettersQueryOptions } from "@/features/laterLetters/api/getLaterLetters";
-import { LaterLettersPage } from "@/features/laterLetters/components/LaterLettersPage";
+import { laterLettersQueryOptions } from "@/features/later-letters/api/getLaterLetters";
+import { LaterLettersPage } from "@/features/later-letters/components/LaterLettersPage";
 import { whenSettled } from "@/lib/loaders";
 import { partnerOf } from "@/lib/partner";
 import { pageNumber } from "@/lib/searchParams";

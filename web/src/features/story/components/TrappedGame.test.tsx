@@ -5,7 +5,7 @@ import { renderApp } from "@/test/renderApp";
 import { progressKey, SCENE_TRANSITION_MS } from "../engine/useStoryGame";
 import { fillNames } from "../names";
 import { story } from "../scenes/story";
-import { goldenWalk, shortestWalkToEnding } from "../storyGraph";
+import { goldenWalk, shortestWalkToEnding } from "../test/storyGraph";
 
 const asAlex = { me: "Alex", partner: "Sam" };
 const sceneById = (id: number) => story.find((scene) => scene.id === id)!;

@@ -21,8 +21,8 @@ import {
   unknownTokens,
   unreachableEndings,
   unreachableScenes,
-} from "../storyGraph";
-import { checkMentions, declarationDrift } from "../storyMentions";
+} from "../test/storyGraph";
+import { checkMentions, declarationDrift } from "../test/storyMentions";
 import { story } from "./story";
 import { type StoryFlag, storyFlags } from "./types";
 

@@ -1,5 +1,5 @@
-import type { Db } from "./client.js";
-import { enqueueEvent } from "./outbox.js";
+import type { Db } from "../client.js";
+import { enqueueEvent } from "../outbox.js";
 
 /**
  * Tells the couple something needs their attention (a backup refused for want of disk space, a

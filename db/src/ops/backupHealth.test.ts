@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { listBackups } from "./backup.js";
+import { declineRedemption } from "../decline.js";
+import { settleFavourDeadlines } from "../favourDeadlines.js";
+import { listInventory, listRedeemed, redeemItem } from "../inventory.js";
+import { createProduct } from "../products.js";
+import { purchaseProduct } from "../purchase.js";
+import { brokeOnPurpose, giveSpanks, openTestDb } from "../test/testDb.js";
+import { listBackups } from "./backup/index.js";
 import { BACKUP_ALERT_REPEAT_MS, backUpAndRecord, backupHealth } from "./backupHealth.js";
-import { declineRedemption } from "./decline.js";
-import { settleFavourDeadlines } from "./favourDeadlines.js";
-import { listInventory, listRedeemed, redeemItem } from "./inventory.js";
-import { createProduct } from "./products.js";
-import { purchaseProduct } from "./purchase.js";
-import { brokeOnPurpose, giveSpanks, openTestDb } from "./test/testDb.js";
 
 const retention = { keepDaily: 400, keepWeekly: 0 };
 const HOUR = 3_600_000;

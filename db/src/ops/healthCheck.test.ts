@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { declineRedemption } from "./decline.js";
-import { settleFavourDeadlines } from "./favourDeadlines.js";
+import { declineRedemption } from "../decline.js";
+import { settleFavourDeadlines } from "../favourDeadlines.js";
+import { confirmRedemption, listRedeemed, redeemItem } from "../inventory.js";
+import { createProduct } from "../products.js";
+import { purchaseProduct } from "../purchase.js";
+import { brokeOnPurpose, giveSpanks, openTestDb } from "../test/testDb.js";
 import { checkDatabase } from "./healthCheck.js";
-import { confirmRedemption, listRedeemed, redeemItem } from "./inventory.js";
-import { createProduct } from "./products.js";
-import { purchaseProduct } from "./purchase.js";
-import { brokeOnPurpose, giveSpanks, openTestDb } from "./test/testDb.js";
 
 /** A couple mid-trade: alex bought three of sam's favours, redeemed two and confirmed one. */
 function tradingCouple() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StoryChoice, StoryScene } from "./scenes/types";
+import type { StoryChoice, StoryScene } from "../scenes/types";
 import { checkMentions, declarationDrift } from "./storyMentions";
 
 const go = (next: number, text: string, more: Partial<StoryChoice> = {}): StoryChoice => ({

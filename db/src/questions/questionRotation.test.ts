@@ -2,9 +2,9 @@ import type { CoupleSettings } from "@spankbank/shared/config";
 import { bundledQuestions, type QuestionSeason, questionSeasons } from "@spankbank/shared/content/questionBank";
 import { QUESTION_REPEAT_DAYS } from "@spankbank/shared/limits";
 import { describe, expect, it } from "vitest";
-import { inTransaction } from "./client.js";
-import { dailyQuestionToPost, questionFits, seedQuestionBank } from "./questions.js";
-import { openTestDb } from "./test/testDb.js";
+import { inTransaction } from "../client.js";
+import { openTestDb } from "../test/testDb.js";
+import { dailyQuestionToPost, questionFits, seedQuestionBank } from "./index.js";
 
 const DAY_MS = 86_400_000;
 const noSettings: CoupleSettings = { longDistance: false, livingTogether: false, pets: false, spicy: false };

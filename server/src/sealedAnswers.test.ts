@@ -4,8 +4,8 @@ import { addMemory } from "@spankbank/db/memories";
 import { answerQuestion, askQuestion } from "@spankbank/db/questions";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildTestApp, userIdOf } from "../test/app.js";
-import { sessionCookie } from "../test/session.js";
+import { buildTestApp, userIdOf } from "./test/app.js";
+import { sessionCookie } from "./test/session.js";
 
 let db: Db | undefined;
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { STORY_RUN_CHOICES_MAX } from "@spankbank/shared/limits";
-import { isShown, newAdventure, type StoryState, storyReducer } from "./engine/storyEngine";
-import type { StoryThing } from "./scenes/things";
-import type { StoryScene } from "./scenes/types";
+import { isShown, newAdventure, type StoryState, storyReducer } from "../engine/storyEngine";
+import type { StoryThing } from "../scenes/things";
+import type { StoryScene } from "../scenes/types";
 import { readingAt } from "./storyMentions";
 
 /**

@@ -8,10 +8,10 @@ import {
   SESSION_TTL_MS,
 } from "@spankbank/shared/limits";
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
-import type { Db } from "./client.js";
-import { isoNow } from "./clock.js";
-import { preparedFor } from "./prepared.js";
-import { knownClients, loginFailures } from "./schema.js";
+import type { Db } from "../client.js";
+import { isoNow } from "../clock.js";
+import { preparedFor } from "../prepared.js";
+import { knownClients, loginFailures } from "../schema.js";
 
 const statements = preparedFor((db) => ({
   // Every count reads failures in (since, now]: one stamped later was recorded by a clock that

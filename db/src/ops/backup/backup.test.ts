@@ -14,6 +14,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it, onTestFinished } from "vitest";
+import { migrationsFolder, openDb } from "../../client.js";
+import { syncCouple } from "../../couple.js";
+import { addMemory } from "../../memories.js";
+import { createProduct } from "../../products.js";
+import { purchaseProduct } from "../../purchase.js";
+import { giveSpanks, openTestDb } from "../../test/testDb.js";
+import { tryLock } from "../running.js";
 import {
   BackupRefused,
   backupBeforeMigrations,
@@ -25,14 +32,7 @@ import {
   restoreBackup,
   takeBackup,
   verifyBackupFile,
-} from "./backup.js";
-import { migrationsFolder, openDb } from "./client.js";
-import { syncCouple } from "./couple.js";
-import { addMemory } from "./memories.js";
-import { createProduct } from "./products.js";
-import { purchaseProduct } from "./purchase.js";
-import { tryLock } from "./running.js";
-import { giveSpanks, openTestDb } from "./test/testDb.js";
+} from "./index.js";
 
 /** Bytes the files under `dir` take on disk (each file once, as `du` counts hard links). */
 function diskUsed(dir: string, seen = new Set<number>()): number {

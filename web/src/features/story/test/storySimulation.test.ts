@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { story } from "./scenes/story";
-import type { StoryChoice, StoryScene } from "./scenes/types";
+import { story } from "../scenes/story";
+import type { StoryChoice, StoryScene } from "../scenes/types";
 import { percentile, seededRandom, simulatePlays } from "./storySimulation";
 
 const go = (next: number, more: Partial<StoryChoice> = {}): StoryChoice => ({

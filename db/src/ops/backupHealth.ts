@@ -1,4 +1,8 @@
 import { eq } from "drizzle-orm";
+import { type Db, inTransaction } from "../client.js";
+import { isoNow } from "../clock.js";
+import { preparedFor } from "../prepared.js";
+import { backupStatus } from "../schema.js";
 import { raiseAlert } from "./alerts.js";
 import {
   BackupCheckFailed,
@@ -8,12 +12,8 @@ import {
   pruneBackups,
   type Retention,
   takeBackup,
-} from "./backup.js";
-import { type Db, inTransaction } from "./client.js";
-import { isoNow } from "./clock.js";
+} from "./backup/index.js";
 import type { BrokenRule } from "./healthCheck.js";
-import { preparedFor } from "./prepared.js";
-import { backupStatus } from "./schema.js";
 
 /** While backups fail, the couple are told in Discord again after this long: once a day, not once ever. */
 export const BACKUP_ALERT_REPEAT_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
-import { type StoryThing, storyThings } from "./scenes/things";
-import type { Mentions, StoryFlag, StoryScene } from "./scenes/types";
+import { type StoryThing, storyThings } from "../scenes/things";
+import type { Mentions, StoryFlag, StoryScene } from "../scenes/types";
 import { flagsIn, pathTo, type StateGraph, stateGraph } from "./storyGraph";
 
 /**

@@ -1,8 +1,9 @@
 import type { CoupleSettings } from "@spankbank/shared/config";
 import { bundledQuestions } from "@spankbank/shared/content/questionBank";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "./client.js";
-import { balanceOf } from "./ledger.js";
+import type { Db } from "../client.js";
+import { balanceOf } from "../ledger.js";
+import { openTestDb, refusalOf } from "../test/testDb.js";
 import {
   addBankQuestion,
   answerQuestion,
@@ -16,8 +17,7 @@ import {
   recordQuestionMessage,
   seedQuestionBank,
   shuffleKey,
-} from "./questions.js";
-import { openTestDb, refusalOf } from "./test/testDb.js";
+} from "./index.js";
 
 const economy = { answerReward: 5 };
 const anyCouple: CoupleSettings = { longDistance: false, livingTogether: false, pets: false, spicy: false };

@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import BetterSqlite3 from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import type { Db } from "./client.js";
-import { checkLedger } from "./ledger.js";
-import type { AccountKind, TransferKind } from "./schema.js";
-import * as schema from "./schema.js";
+import type { Db } from "../client.js";
+import { checkLedger } from "../ledger.js";
+import type { AccountKind, TransferKind } from "../schema.js";
+import * as schema from "../schema.js";
 
 /** One broken rule, named so the operator knows where to look. */
 export interface BrokenRule {

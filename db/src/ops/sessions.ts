@@ -2,11 +2,11 @@ import { createHash, randomBytes } from "node:crypto";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { SESSION_TTL_MS } from "@spankbank/shared/limits";
 import { and, eq, gt, lte, sql } from "drizzle-orm";
-import type { Db } from "./client.js";
-import { isoNow } from "./clock.js";
-import type { User } from "./couple.js";
-import { preparedFor } from "./prepared.js";
-import { sessions, users } from "./schema.js";
+import type { Db } from "../client.js";
+import { isoNow } from "../clock.js";
+import type { User } from "../couple.js";
+import { preparedFor } from "../prepared.js";
+import { sessions, users } from "../schema.js";
 
 function sha256(value: string): string {
   return createHash("sha256").update(value).digest("hex");

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:f
 import { basename, dirname, join } from "node:path";
 import { StartupError } from "@spankbank/shared/runtime";
 import BetterSqlite3 from "better-sqlite3";
-import { backupsDirOf, listBackups, mediaDirOf } from "./backup.js";
+import { backupsDirOf, listBackups, mediaDirOf } from "./backup/index.js";
 import { sqliteErrorCode } from "./sqliteErrors.js";
 
 /** Created by hand beside the database to start one fresh install on purpose; the start removes it. */

@@ -1,6 +1,6 @@
 import { HEART_SCORE_START } from "@spankbank/shared/limits";
-import { clampScore, isShown, sceneView, withFlags } from "./engine/storyEngine";
-import { backgroundStyles, GOLDEN, type StoryFlag, type StoryScene, storyFlags, timesOfDay } from "./scenes/types";
+import { clampScore, isShown, sceneView, withFlags } from "../engine/storyEngine";
+import { backgroundStyles, GOLDEN, type StoryFlag, type StoryScene, storyFlags, timesOfDay } from "../scenes/types";
 
 /**
  * Checks on the story as a graph of scenes (choices are its edges). Each returns what is wrong,

@@ -1,0 +1,106 @@
+// Where backups and their media live, how a backup file is named, and the list of backups.
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+
+/** Backups live beside the database: `data/backups/`; memory images in `data/media/`. */
+export const backupsDirOf = (databasePath: string) => join(dirname(databasePath), "backups");
+export const mediaDirOf = (databasePath: string) => join(dirname(databasePath), "media");
+/**
+ * Every memory image any backup holds, once, named by the SHA-256 of its bytes: ten backups of
+ * the same photos take one copy of them. Each backup lists its images in `….media.json`.
+ */
+export const mediaStoreOf = (databasePath: string) => join(backupsDirOf(databasePath), "media");
+
+const BACKUP_NAME = /^spankbank-(\d{4}-\d{2}-\d{2})T(\d{2})(\d{2})(\d{2})Z(?:-(pre-migration|manual))?\.db$/;
+/** Files a backup, a restore or a store copy leaves when it is killed half-way. */
+const PARTIAL = /\.(partial|restoring)(-wal|-shm|-journal)?$/;
+
+/**
+ * `daily`: the server's, rotated by the config's retention; `manual`: `npm run backup`;
+ * `pre-migration`: the copy taken before an upgrade's migrations. The last two are kept
+ * BACKUP_KEPT_APART_DAYS days, outside the rotation.
+ */
+export type BackupKind = "daily" | "manual" | "pre-migration";
+
+export interface BackupFile {
+  path: string;
+  name: string;
+  kind: BackupKind;
+  takenAt: Date;
+  bytes: number;
+  /**
+   * Where its media is listed: the `….media.json` manifest (images in the shared store), or a
+   * `….media/` folder copy made by versions before the store; null when it has none.
+   */
+  mediaPath: string | null;
+}
+
+/** One memory image in a backup: its name in `media/` and its bytes' SHA-256 in the store. */
+export interface MediaEntry {
+  name: string;
+  sha256: string;
+  size: number;
+  /** When the file was last written, so the next backup need not read it again to know its hash. */
+  mtimeMs: number;
+}
+
+/** `spankbank-2026-11-22T030000Z.db`: sorts by name, readable, unique to the second. */
+export function backupName(now: Date, suffix = ""): string {
+  const iso = now.toISOString();
+  return `spankbank-${iso.slice(0, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z${suffix}.db`;
+}
+
+export const manifestOf = (backupPath: string) => backupPath.replace(/\.db$/, ".media.json");
+/** The media folder copy of a backup taken before the shared store. */
+export const legacyMediaOf = (backupPath: string) => backupPath.replace(/\.db$/, ".media");
+
+/** Deletes what a killed or failed backup or restore left (the caller holds the backup lock). */
+export function removePartials(databasePath: string): void {
+  for (const dir of [backupsDirOf(databasePath), mediaStoreOf(databasePath)]) {
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) continue;
+    for (const name of readdirSync(dir)) if (PARTIAL.test(name)) rmSync(join(dir, name), { force: true });
+  }
+}
+
+/**
+ * Puts a copy in rollback-journal mode: one self-contained file, with no `-wal`/`-shm` made
+ * beside it when it is opened (read-only included) and none left behind.
+ */
+export function selfContained(path: string): void {
+  const sqlite = new BetterSqlite3(path);
+  try {
+    sqlite.pragma("journal_mode = DELETE");
+  } finally {
+    sqlite.close();
+  }
+}
+
+export function readManifest(path: string): MediaEntry[] {
+  return (JSON.parse(readFileSync(path, "utf8")) as { files: MediaEntry[] }).files;
+}
+
+/** Every backup, newest first. */
+export function listBackups(databasePath: string): BackupFile[] {
+  const dir = backupsDirOf(databasePath);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => BACKUP_NAME.test(name))
+    .sort()
+    .reverse()
+    .map((name) => describe(join(dir, name)));
+}
+
+export function describe(path: string): BackupFile {
+  const name = basename(path);
+  const [, day, hours, minutes, seconds, kind] = BACKUP_NAME.exec(name) ?? [];
+  const mediaPath = [manifestOf(path), legacyMediaOf(path)].find((candidate) => existsSync(candidate)) ?? null;
+  return {
+    path,
+    name,
+    kind: (kind as BackupKind | undefined) ?? "daily",
+    takenAt: new Date(`${day}T${hours}:${minutes}:${seconds}Z`),
+    bytes: statSync(path).size,
+    mediaPath,
+  };
+}

@@ -1,0 +1,129 @@
+// The content-addressed media store: each memory image once, named by the SHA-256 of its bytes.
+import { createHash } from "node:crypto";
+import { constants, cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { copyFile, readFile, rename, stat } from "node:fs/promises";
+import { join } from "node:path";
+import {
+  backupsDirOf,
+  legacyMediaOf,
+  listBackups,
+  type MediaEntry,
+  manifestOf,
+  mediaDirOf,
+  mediaStoreOf,
+  readManifest,
+} from "./files.js";
+
+/**
+ * The media folder's images with their hashes, and how many bytes the store lacks. An image
+ * the newest backup already listed with the same size and time is not read again: images are
+ * written once under a fresh name and never changed.
+ */
+export async function mediaToStore(databasePath: string): Promise<{ files: PlannedImage[]; newBytes: number }> {
+  const folder = mediaDirOf(databasePath);
+  if (!existsSync(folder)) return { files: [], newBytes: 0 };
+  const known = new Map(newestManifest(databasePath).map((entry) => [entry.name, entry]));
+  const store = mediaStoreOf(databasePath);
+  const files: PlannedImage[] = [];
+  let newBytes = 0;
+  for (const name of readdirSync(folder).sort()) {
+    const source = join(folder, name);
+    const info = await stat(source);
+    if (!info.isFile()) continue;
+    const before = known.get(name);
+    const sha256 =
+      before && before.size === info.size && before.mtimeMs === info.mtimeMs ? before.sha256 : await sha256Of(source);
+    const stored = existsSync(join(store, sha256));
+    if (!stored) newBytes += info.size;
+    files.push({ name, source, sha256, size: info.size, mtimeMs: info.mtimeMs, stored });
+  }
+  return { files, newBytes };
+}
+
+interface PlannedImage extends MediaEntry {
+  source: string;
+  stored: boolean;
+}
+
+const sha256Of = async (path: string) =>
+  createHash("sha256")
+    .update(await readFile(path))
+    .digest("hex");
+
+/** Copies the images the store lacks into it, each named by the hash of the bytes it holds. */
+export async function storeMedia(databasePath: string, files: readonly PlannedImage[]): Promise<MediaEntry[]> {
+  const store = mediaStoreOf(databasePath);
+  mkdirSync(store, { recursive: true });
+  const entries: MediaEntry[] = [];
+  for (const { name, source, sha256, size, mtimeMs, stored } of files) {
+    if (stored && existsSync(join(store, sha256))) {
+      entries.push({ name, sha256, size, mtimeMs });
+      continue;
+    }
+    const partial = join(store, `${sha256}.partial`);
+    // A clone where the filesystem can (btrfs, xfs), a plain copy elsewhere.
+    await copyFile(source, partial, constants.COPYFILE_FICLONE);
+    const copied = await sha256Of(partial);
+    await rename(partial, join(store, copied));
+    entries.push({ name, sha256: copied, size: (await stat(join(store, copied))).size, mtimeMs });
+  }
+  return entries;
+}
+
+/** The media list of the newest backup that has one (none: empty). */
+function newestManifest(databasePath: string): MediaEntry[] {
+  for (const backup of listBackups(databasePath)) {
+    if (backup.mediaPath?.endsWith(".media.json")) return readManifest(backup.mediaPath);
+  }
+  return [];
+}
+
+/** Deletes the store's images that no backup lists any more (and manifests left without their backup). */
+export function sweepMediaStore(databasePath: string): void {
+  const store = mediaStoreOf(databasePath);
+  if (!existsSync(store)) return;
+  const dir = backupsDirOf(databasePath);
+  const listed = new Set<string>();
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith(".media.json")) continue;
+    const manifest = join(dir, name);
+    if (!existsSync(manifest.replace(/\.media\.json$/, ".db"))) {
+      rmSync(manifest, { force: true });
+      continue;
+    }
+    for (const entry of readManifest(manifest)) listed.add(entry.sha256);
+  }
+  for (const name of readdirSync(store)) {
+    if (!listed.has(name)) rmSync(join(store, name), { force: true });
+  }
+}
+
+/**
+ * The backup's media in a new folder (copies from the store, or from a pre-store folder copy),
+ * or null when the backup has none. Refuses before anything changes when an image is missing.
+ */
+export function gatherMedia(databasePath: string, backupPath: string, target: string): string | null {
+  const manifest = manifestOf(backupPath);
+  if (existsSync(manifest)) {
+    const store = mediaStoreOf(databasePath);
+    const entries = readManifest(manifest);
+    const missing = entries.filter((entry) => {
+      const object = join(store, entry.sha256);
+      return !existsSync(object) || statSync(object).size !== entry.size;
+    });
+    if (missing.length > 0) {
+      throw new Error(
+        `${backupPath} lists ${missing.length} image(s) missing from ${store} (e.g. ${missing[0]!.name}): copy that folder back first. Nothing was changed.`,
+      );
+    }
+    mkdirSync(target, { recursive: true });
+    for (const entry of entries) cpSync(join(store, entry.sha256), join(target, entry.name));
+    return target;
+  }
+  const legacy = legacyMediaOf(backupPath);
+  if (existsSync(legacy)) {
+    cpSync(legacy, target, { recursive: true });
+    return target;
+  }
+  return null;
+}

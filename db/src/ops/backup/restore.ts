@@ -1,0 +1,117 @@
+// Restoring: a backup put in place of the database atomically, the replaced one kept beside it.
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
+import { dirname } from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { backupName, mediaDirOf, selfContained } from "./files.js";
+import { gatherMedia } from "./mediaStore.js";
+import { verifyBackupFile } from "./verify.js";
+
+/**
+ * Puts a backup in place of the database, atomically: the backup is copied to a temporary file
+ * beside the database and verified there, its media gathered in a temporary folder, and only
+ * then is each renamed into place. Killed before that, the database in place is untouched (the
+ * next backup or restore clears the temporary files). The caller holds every lock
+ * (`withDatabaseToItself`). The replaced file (and any WAL) and media folder are kept beside
+ * it as `….replaced-<time>`, never deleted.
+ */
+export function restoreBackup(
+  databasePath: string,
+  backupPath: string,
+  now = new Date(),
+  migrationsFolder?: string,
+): { keptAs: string | null } {
+  const stamp = backupName(now).replace(/^spankbank-|\.db$/g, "");
+  mkdirSync(dirname(databasePath), { recursive: true });
+  const restoring = `${databasePath}.restoring`;
+  const media = mediaDirOf(databasePath);
+  const mediaRestoring = `${media}.restoring`;
+  const clear = () => {
+    for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(restoring + suffix, { force: true });
+    rmSync(mediaRestoring, { recursive: true, force: true });
+  };
+  clear();
+  try {
+    copyDurably(backupPath, restoring);
+    try {
+      selfContained(restoring);
+    } catch {
+      // Not a database at all: the check below says so.
+    }
+    const problems = verifyBackupFile(restoring, migrationsFolder);
+    if (problems.length > 0) {
+      throw new Error(`${backupPath} is not a good backup; nothing was changed:\n${problems.join("\n")}`);
+    }
+    const backupMedia = gatherMedia(databasePath, backupPath, mediaRestoring);
+
+    const keptAs = existsSync(databasePath) ? `${databasePath}.replaced-${stamp}` : null;
+    if (keptAs) keepReplaced(databasePath, keptAs);
+    // rename() replaces the file in one step: the path always names a whole database.
+    renameSync(restoring, databasePath);
+    if (backupMedia) {
+      if (existsSync(media)) renameSync(media, `${media}.replaced-${stamp}`);
+      renameSync(mediaRestoring, media);
+    }
+    return { keptAs };
+  } finally {
+    clear();
+  }
+}
+
+/**
+ * A second name for the database being replaced (a hard link, so the original stays in place
+ * until the rename), with its WAL folded in first when it can be opened; when it cannot, the
+ * WAL goes with it as `…-wal`, never applied to the restored file.
+ */
+function keepReplaced(databasePath: string, keptAs: string): void {
+  if (existsSync(`${databasePath}-wal`)) {
+    try {
+      const sqlite = new BetterSqlite3(databasePath, { fileMustExist: true });
+      sqlite.pragma("wal_checkpoint(TRUNCATE)");
+      sqlite.close();
+    } catch {
+      // Damaged: the WAL is kept beside the replaced file as it is.
+    }
+  }
+  try {
+    linkSync(databasePath, keptAs);
+  } catch {
+    cpSync(databasePath, keptAs);
+  }
+  for (const suffix of ["-wal", "-shm"]) {
+    if (existsSync(databasePath + suffix)) renameSync(databasePath + suffix, keptAs + suffix);
+  }
+}
+
+/**
+ * Copies a file through to the disk, in pieces (a backup can come through a pipe, e.g. from
+ * an off-box copy), with fsync before it counts as written.
+ */
+function copyDurably(from: string, to: string): void {
+  const input = openSync(from, "r");
+  const output = openSync(to, "w");
+  try {
+    const chunk = Buffer.allocUnsafe(1024 * 1024);
+    for (;;) {
+      const read = readSync(input, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      let written = 0;
+      while (written < read) written += writeSync(output, chunk, written, read - written);
+    }
+    fsyncSync(output);
+  } finally {
+    closeSync(input);
+    closeSync(output);
+  }
+}

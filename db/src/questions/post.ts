@@ -1,0 +1,122 @@
+// The questions posted in Discord: the daily one, one asked on demand, and the message each was posted as.
+import type { CoupleConfig, CoupleSettings } from "@spankbank/shared/config";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { type Db, inTransaction } from "../client.js";
+import { dayIn, isoNow } from "../clock.js";
+import { Refusal } from "../errors.js";
+import { questions } from "../schema.js";
+import { answerCount } from "./asking.js";
+import { nextBankQuestion } from "./bank.js";
+
+/** A question to post in Discord: the daily one or one asked on demand. */
+export interface QuestionToPost {
+  id: number;
+  text: string;
+}
+
+/** Where the couple's settings and their day come from: the couple config. */
+export type QuestionRules = Pick<CoupleConfig, "couple" | "dailyQuestion">;
+
+/** `/question now` asks at most one question per this long, so a double tap or a loop cannot flood the channel. */
+export const QUESTION_NOW_COOLDOWN_MS = 10 * 60_000;
+
+/**
+ * `/question now`: the next bank question that fits the couple, asked at once, unless one was
+ * asked on demand within the cooldown (refused, saying when the next may be asked). Null when no
+ * question fits.
+ */
+export function askQuestionNow(db: Db, rules: QuestionRules, now = new Date()): QuestionToPost | null {
+  return inTransaction(db, (tx) => {
+    const since = isoNow(new Date(now.getTime() - QUESTION_NOW_COOLDOWN_MS));
+    const recent = tx
+      .select({ askedAt: questions.askedAt })
+      .from(questions)
+      .where(and(isNull(questions.dailyFor), gt(questions.askedAt, since)))
+      .orderBy(desc(questions.askedAt))
+      .limit(1)
+      .get();
+    if (recent) {
+      const waitMs = Date.parse(recent.askedAt) + QUESTION_NOW_COOLDOWN_MS - now.getTime();
+      const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+      throw new Refusal(
+        "conflict",
+        `A question was asked just now. You can ask the next one in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      );
+    }
+    return askNextQuestion(tx, rules, now);
+  });
+}
+
+/**
+ * A question asked on demand that Discord never took: it is taken back (it has no answers and
+ * no message yet), so the web never shows a question that was not posted. Returns whether it was.
+ */
+export function withdrawUnpostedQuestion(db: Db, questionId: number): boolean {
+  return inTransaction(db, (tx) => {
+    const answered = answerCount(tx, questionId) > 0;
+    if (answered) return false;
+    const { changes } = tx
+      .delete(questions)
+      .where(and(eq(questions.id, questionId), isNull(questions.discordMessageId), isNull(questions.dailyFor)))
+      .run();
+    return changes > 0;
+  });
+}
+
+/**
+ * `/question now`: the next bank question that fits the couple on today (in the daily question's
+ * zone), asked at once (not the daily one). Null when no question fits.
+ */
+export function askNextQuestion(db: Db, rules: QuestionRules, now = new Date()): QuestionToPost | null {
+  return inTransaction(db, (tx) => {
+    const next = nextBankQuestion(tx, { couple: rules.couple, day: dayIn(rules.dailyQuestion.timeZone, now) });
+    if (!next) return null;
+    return tx
+      .insert(questions)
+      .values({ text: next.text, bankId: next.id, askedAt: isoNow(now) })
+      .returning({ id: questions.id, text: questions.text })
+      .get();
+  });
+}
+
+/**
+ * The daily question of `day` (YYYY-MM-DD in the daily question's zone) that still has to be
+ * posted: claimed now from the bank (`nextBankQuestion`) if the day has none yet, the claimed one again if its post
+ * never got a Discord message, null once it is posted (or the bank is empty). The unique
+ * `daily_for` makes one daily question per day, whatever the restarts or processes.
+ */
+export function dailyQuestionToPost(
+  db: Db,
+  day: string,
+  couple: CoupleSettings,
+  now = new Date(),
+): QuestionToPost | null {
+  return inTransaction(db, (tx) => {
+    const claimed = tx
+      .select({ id: questions.id, text: questions.text, discordMessageId: questions.discordMessageId })
+      .from(questions)
+      .where(eq(questions.dailyFor, day))
+      .get();
+    if (claimed) return claimed.discordMessageId === null ? { id: claimed.id, text: claimed.text } : null;
+    const next = nextBankQuestion(tx, { couple, day });
+    if (!next) return null;
+    return tx
+      .insert(questions)
+      .values({ text: next.text, bankId: next.id, askedAt: isoNow(now), dailyFor: day })
+      .returning({ id: questions.id, text: questions.text })
+      .get();
+  });
+}
+
+/** The Discord message a question was posted as: replies to it count as answers. */
+export function recordQuestionMessage(db: Db, questionId: number, discordMessageId: string): void {
+  db.update(questions).set({ discordMessageId }).where(eq(questions.id, questionId)).run();
+}
+
+/** The question posted as this Discord message, if any. */
+export function questionIdByDiscordMessage(db: Db, discordMessageId: string): number | null {
+  return (
+    db.select({ id: questions.id }).from(questions).where(eq(questions.discordMessageId, discordMessageId)).get()?.id ??
+    null
+  );
+}
