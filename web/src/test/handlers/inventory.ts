@@ -3,7 +3,7 @@ import type { InventoryItem, RedeemedItem } from "@spankbank/shared/contract/inv
 import type { OwedReply } from "@spankbank/shared/contract/owed";
 import { HttpResponse, http } from "msw";
 import { failure } from "./auth";
-import { asksForPage, pageOf, plainList } from "./paging";
+import { asksForPage, pageOf, plainList } from "@/test/paging";
 
 /** The fake server's inventory, redeemed items and favours owed, and the redeems and confirms it got. */
 const state = {
