@@ -2,8 +2,8 @@ import type { ExpiredFavour } from "@spankbank/shared/contract/expiredFavours";
 import type { InventoryItem, RedeemedItem } from "@spankbank/shared/contract/inventory";
 import type { OwedReply } from "@spankbank/shared/contract/owed";
 import { HttpResponse, http } from "msw";
-import { failure } from "./auth";
 import { asksForPage, pageOf, plainList } from "@/test/paging";
+import { failure } from "./auth";
 
 /** The fake server's inventory, redeemed items and favours owed, and the redeems and confirms it got. */
 const state = {

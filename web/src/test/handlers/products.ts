@@ -1,7 +1,7 @@
 import type { Product, ProductBody } from "@spankbank/shared/contract/products";
 import { HttpResponse, http } from "msw";
-import { failure, signedInUsername } from "./auth";
 import { asksForPage, pageOf, plainList } from "@/test/paging";
+import { failure, signedInUsername } from "./auth";
 
 /** The fake server's marketplace: its products and every write it received. */
 const state = {
