@@ -6,6 +6,7 @@ import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { enqueueEvent } from "./outbox.js";
+import { pageWindow } from "./paging.js";
 import { preparedFor } from "./prepared.js";
 import { laterLetters, users } from "./schema.js";
 
@@ -185,9 +186,9 @@ export function laterLetterPage(
   const prepared = statements(db);
   const toYouTotal = prepared.toCount.get({ userId })?.total ?? 0;
   const fromYouTotal = prepared.fromCount.get({ userId })?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(Math.max(toYouTotal, fromYouTotal) / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
-  const window = { userId, limit: pageSize, offset: (current - 1) * pageSize };
+  // Both lists page together: as many pages as the longer one has.
+  const { page: current, pageCount, limit, offset } = pageWindow(Math.max(toYouTotal, fromYouTotal), page, pageSize);
+  const window = { userId, limit, offset };
   const who = people(db);
   return {
     toYou: prepared.toPage.all(window).map((row) => asSeenBy(row, userId, who, now)),

@@ -1,5 +1,6 @@
 import { count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
+import { pageWindow } from "./paging.js";
 import { preparedFor, rowsOf } from "./prepared.js";
 import { memories, users } from "./schema.js";
 
@@ -53,9 +54,8 @@ const statements = preparedFor((db) => ({
  */
 export function memoryPage(db: Db, page: number, pageSize: number): MemoryPage {
   const total = visibleMemoryCount(db);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
-  const rows = pageRows(db)({ limit: pageSize, offset: (current - 1) * pageSize });
+  const { page: current, pageCount, limit, offset } = pageWindow(total, page, pageSize);
+  const rows = pageRows(db)({ limit, offset });
   return { memories: rows, page: current, pageCount, total };
 }
 

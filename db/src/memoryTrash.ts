@@ -6,6 +6,7 @@ import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal } from "./errors.js";
 import { mediaFolder } from "./media.js";
+import { pageWindow } from "./paging.js";
 import { preparedFor } from "./prepared.js";
 import { memories, memoryImages, users } from "./schema.js";
 
@@ -68,9 +69,8 @@ export function trashPage(db: Db, page: number, pageSize: number, now = new Date
   const cutoff = trashCutoff(now);
   const { count: trashCount, page: pageQuery } = statements(db);
   const total = trashCount.get({ cutoff })?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
-  const rows = pageQuery.all({ cutoff, limit: pageSize, offset: (current - 1) * pageSize });
+  const { page: current, pageCount, limit, offset } = pageWindow(total, page, pageSize);
+  const rows = pageQuery.all({ cutoff, limit, offset });
   return {
     memories: rows.map((row) => ({ ...row, purgeAt: purgeAtOf(row.deletedAt) })),
     page: current,

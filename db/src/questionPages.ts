@@ -1,5 +1,6 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
+import { pageWindow } from "./paging.js";
 import { preparedFor, rowsOf } from "./prepared.js";
 import type { Answer, Question } from "./questions/index.js";
 import { answers, questions, users } from "./schema.js";
@@ -73,9 +74,8 @@ export function questionPage(db: Db, page: number, pageSize: number, search = ""
   const prepared = statements(db);
   const pattern = patternOf(search);
   const total = (search === "" ? prepared.countAll.get() : prepared.count.get({ pattern }))?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
-  const window = { pattern, limit: pageSize, offset: (current - 1) * pageSize };
+  const { page: current, pageCount, limit, offset } = pageWindow(total, page, pageSize);
+  const window = { pattern, limit, offset };
   const byQuestion = new Map<number, Answer[]>();
   const read = rows(db);
   for (const { questionId, ...answer } of read.answers(window)) {
