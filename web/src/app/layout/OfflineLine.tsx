@@ -14,8 +14,9 @@ const unreachable = (query: Query) =>
   pageRead(query) && query.state.error instanceof ApiError && query.state.error.status === 0;
 
 /**
- * Offline, or online by the phone's word while the server cannot be reached, says so above the page: the time of the data it shows (the oldest read of the page's
- * data this device kept), on the partner's own clock, or that the page has not been kept.
+ * Offline, or online by the phone's word while the server cannot be reached, says so above the
+ * page: the time of the data it shows (the oldest read of the page's data this device kept), on
+ * the partner's own clock, or that the page has not been kept.
  */
 export function OfflineLine() {
   const online = useSyncExternalStore(subscribeOnline, isOnline, isOnline);
