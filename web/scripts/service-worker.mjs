@@ -29,6 +29,30 @@ for (const path of [...files(root)].sort()) {
   cached.push(url);
   hash.update(url).update(readFileSync(path));
 }
-const build = { version: hash.digest("hex").slice(0, 16), files: cached };
+const build = { version: hash.digest("hex").slice(0, 16), files: cached, preloads: pagePreloads(root) };
 writeFileSync(join(root, "sw.js"), `const BUILD = ${JSON.stringify(build)};\n${template}`);
 console.log(`service-worker: caches ${cached.length} files, build ${build.version}`);
+
+/**
+ * Per page's path, the `<link>` tags that preload its route chunks and styles (route-preloads.json,
+ * less what index.html already loads): the worker adds them to the shell it answers a return with,
+ * as the server's `Link` header does for a first load, so they download while the main bundle runs.
+ */
+function pagePreloads(dir) {
+  const shell = readFileSync(join(dir, "index.html"), "utf8");
+  const pages = JSON.parse(readFileSync(join(dir, "route-preloads.json"), "utf8"));
+  const inShell = (href) => shell.includes(`"${href}"`);
+  return Object.fromEntries(
+    Object.entries(pages).map(([path, { scripts, styles }]) => [
+      path,
+      [
+        ...styles
+          .filter((href) => !inShell(href))
+          .map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+        ...scripts
+          .filter((href) => !inShell(href))
+          .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+      ].join(""),
+    ]),
+  );
+}

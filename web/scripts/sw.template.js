@@ -8,7 +8,8 @@
 // - Activate: deletes the caches of earlier builds. A page of the old build that then asks for an
 //   old chunk gets the server's 404, and main.tsx reloads it into the new build.
 // - A page (a navigation) is answered with the cached index.html, whatever its path: the client
-//   routes. Other files of ours come from the cache, or the network when not cached.
+//   routes. The shell names that page's chunks and styles to preload (BUILD.preloads), as the
+//   server's Link header does. Other files of ours come from the cache, or the network when not cached.
 // - /api (any spelling) is never answered from, or put into, a cache: the partners' data and
 //   their session always come from the server.
 /* global BUILD */
@@ -38,13 +39,26 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || isApi(url.pathname)) return;
   if (request.mode === "navigate") {
-    event.respondWith(caches.match("/index.html", { cacheName: CACHE }).then((shell) => shell ?? fetch(request)));
+    event.respondWith(shellFor(url.pathname).then((shell) => shell ?? fetch(request)));
     return;
   }
   event.respondWith(
     caches.match(request, { cacheName: CACHE, ignoreSearch: true }).then((cached) => cached ?? fetch(request)),
   );
 });
+
+/** The cached shell, with the preloads of the page at `pathname` (`/dashboard/` is `/dashboard`). */
+async function shellFor(pathname) {
+  const shell = await caches.match("/index.html", { cacheName: CACHE });
+  const page = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (!shell || !Object.hasOwn(BUILD.preloads, page)) return shell;
+  const html = (await shell.text()).replace("</head>", `${BUILD.preloads[page]}</head>`);
+  // The body is new text: the stored copy's length and encoding no longer describe it.
+  const headers = new Headers(shell.headers);
+  headers.delete("content-length");
+  headers.delete("content-encoding");
+  return new Response(html, { status: shell.status, headers });
+}
 
 /** `/api`, `/API/...`, `/%61pi/...`: the server treats every spelling as the API, so does this. */
 function isApi(pathname) {
