@@ -94,6 +94,47 @@ test.describe("the service worker", () => {
     }
     expect(await cachedPaths(page)).toEqual(cached);
   });
+
+  test("a return's shell names its page's code, so it downloads while the main bundle runs", async ({ page }) => {
+    await signInWithServiceWorker(page);
+    const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+    const dashboard = await page.goto("/dashboard/");
+    expect(dashboard?.fromServiceWorker()).toBe(true);
+    const html = await dashboard!.text();
+    expect(links(html).some(([, href]) => /^\/assets\/dashboard-[\w-]+\.js$/.test(href!))).toBe(true);
+    expect(html).toMatch(/<link rel="preload" as="style" crossorigin href="\/assets\/dashboard-[\w-]+\.css">/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/dashboard"]!);
+    // A path the app has no page for gets the plain shell (and the app's not-found page).
+    const unknown = await page.goto("/no-such-page");
+    expect(unknown?.fromServiceWorker()).toBe(true);
+    const plain = await unknown!.text();
+    expect(links(plain).some(([, href]) => /^\/assets\/dashboard-/.test(href!))).toBe(false);
+    expect(plain).not.toContain('rel="preload" as="style"');
+  });
+
+  test("a return paints what was kept, then reads again what it shows and each page opened after", async ({ page }) => {
+    // Three visits, each waiting for what it keeps to be written.
+    test.slow();
+    await signInWithServiceWorker(page);
+    await page.goto("/memories");
+    await expect(page.getByRole("article").first()).toBeVisible();
+    await waitForKept(page, [["memories", "page", 1]]);
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/dashboard"]!);
+    await waitForKept(page, [["session"], ["memories", "page", 1], ["questions", "latest"]]);
+
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/dashboard"]!);
+    // What the kept page shows is read again behind it...
+    await expect.poll(() => asked, { timeout: 10_000 }).toContain("/api/latestQuestion");
+    // ...and so is a kept page opened next, in the app.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Memory Board" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/memories"]!);
+    await expect.poll(() => asked, { timeout: 10_000 }).toContain("/api/memories");
+  });
 });
 
 test("the app is installable: Chromium finds nothing missing in the manifest, icons or page", async ({ page }) => {

@@ -1,11 +1,13 @@
+import { wallClockFormat } from "@spankbank/shared/calendar";
 import { onlineManager } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
+import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { createApp } from "./app/createApp";
-import { registerServiceWorker, startFirstLoad } from "./app/firstLoad";
+import { keptPartner, loadFirstPageCode, registerServiceWorker, startFirstLoad } from "./app/firstLoad";
 import { keepTypedThroughFirstRender } from "./app/keepTyped";
-import { restoreKeptCache } from "./lib/keptCache";
+import { holdRereadsUntilPainted, restoreKeptCache } from "./lib/keptCache";
 
 // The libraries this module imports have just been evaluated, in one long task on a phone's CPU:
 // the app is made in the next task and started in the one after (each ~50 ms on a phone), so the
@@ -19,9 +21,15 @@ async function start({ router, queryClient }: ReturnType<typeof createApp>): Pro
   // TanStack Query assumes online until an event says otherwise: a page opened offline says so now,
   // so its reads wait for the connection instead of failing over the data the device kept.
   onlineManager.setOnline(navigator.onLine);
+  const code = loadFirstPageCode(router);
   // What this device saw last time, so a return paints it at once and reads it again behind.
-  await restoreKeptCache(queryClient);
-  const firstLoad = startFirstLoad(router, queryClient);
+  const restoring = restoreKeptCache(queryClient);
+  // The first date format loads the locale's calendar data (a tenth of a second on a phone): done
+  // while the kept data is read back, instead of inside the first render.
+  wallClockFormat("UTC");
+  await restoring;
+  const returning = keptPartner(queryClient) !== undefined;
+  const firstLoad = startFirstLoad(router, queryClient, code);
   // The dev server has no built sw.js.
   if (import.meta.env.PROD) registerServiceWorker();
 
@@ -30,12 +38,27 @@ async function start({ router, queryClient }: ReturnType<typeof createApp>): Pro
       <App router={router} queryClient={queryClient} />
     </StrictMode>
   );
-  // The first render is a transition, which React splits into short slices: the page stays
-  // responsive (a phone's CPU took 0.5-2 s for it in one task, most of Lighthouse's total blocking time).
   // index.html's 'Loading...' (or the page prerendered at build) shows until the first page is ready.
   const root = document.getElementById("root")!;
   void firstLoad.finally(() => {
     keepTypedThroughFirstRender(root);
-    startTransition(() => createRoot(root).render(app));
+    const reactRoot = createRoot(root);
+    if (!returning) {
+      // A first load renders as a transition, which React splits into short slices: the page stays
+      // responsive while a phone's CPU spends 0.5-2 s on it.
+      startTransition(() => reactRoot.render(app));
+      return;
+    }
+    // A return has what it shows already: rendered in one pass, before anything is read again,
+    // it is on screen soonest. Sliced, the reads its mounting started answered mid-render and
+    // React rendered the whole page a second time.
+    const release = holdRereadsUntilPainted(queryClient);
+    flushSync(() => reactRoot.render(app));
+    afterNextPaint(release);
   });
+}
+
+/** Runs `then` once the frame that shows the page has been painted. */
+function afterNextPaint(then: () => void): void {
+  requestAnimationFrame(() => setTimeout(then, 0));
 }

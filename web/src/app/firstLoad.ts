@@ -3,29 +3,44 @@ import { sessionQueryOptions } from "@/features/session/api/getSession";
 import type { AppRouter } from "./router";
 
 /**
+ * Starts downloading the first page's route chunks, so they arrive while the kept data is read back.
+ * A chunk that fails here fails again when the router asks, and the router shows that.
+ */
+export function loadFirstPageCode(router: AppRouter): Promise<unknown> {
+  const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
+  return Promise.all(routes.map((route) => router.loadRouteChunk(route)?.catch(() => undefined)));
+}
+
+/** The partner this device kept signed in from its last visit, if any: a return, not a first load. */
+export function keptPartner(queryClient: QueryClient) {
+  return queryClient.getQueryData(sessionQueryOptions.queryKey) ?? undefined;
+}
+
+/**
  * Readies the first page before React renders anything: the session and the page's route chunks
- * side by side, then the router's load (its guards, and the loaders that start the page's data).
- * Rendered only then, the page commits once, in one time-sliced render (main.tsx), instead of
+ * (`code`, from loadFirstPageCode) side by side, then the router's load (its guards, and the loaders
+ * that start the page's data). Rendered only then, the page commits once (main.tsx), instead of
  * 'Loading...', then the page's pending state, then the page, each a long task on a phone's CPU.
  * index.html shows 'Loading...' meanwhile, painted without waiting for any script.
  *
  * A return with the session kept from the last visit (lib/keptCache.ts) does not wait for the
  * server: the page renders from what the device kept, and the session is asked again behind it.
  */
-export async function startFirstLoad(router: AppRouter, queryClient: QueryClient): Promise<void> {
+export async function startFirstLoad(
+  router: AppRouter,
+  queryClient: QueryClient,
+  code: Promise<unknown>,
+): Promise<void> {
   // Only a partner kept from the last visit is trusted until the server answers: a device kept
   // signed out may have signed in since (the cookie is the truth), and has nothing to show anyway.
-  const kept = queryClient.getQueryData(sessionQueryOptions.queryKey);
-  if (kept === null) queryClient.removeQueries({ queryKey: sessionQueryOptions.queryKey, exact: true });
+  const kept = keptPartner(queryClient);
+  if (kept === undefined) queryClient.removeQueries({ queryKey: sessionQueryOptions.queryKey, exact: true });
   // One try: offline, SessionGate's own retries say so (a retry here would double the wait).
   const session = kept
     ? Promise.resolve()
     : queryClient.prefetchQuery({ ...sessionQueryOptions, retry: false, networkMode: "always" });
   if (kept) void checkKeptSession(router, queryClient);
-  const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
-  // A chunk that fails here fails again when the router asks, and the router shows that.
-  const chunks = routes.map((route) => router.loadRouteChunk(route)?.catch(() => undefined));
-  await Promise.all([session, ...chunks]);
+  await Promise.all([session, code]);
   // Without an answer the guards cannot tell who this is: SessionGate shows the failure and its retry.
   if (queryClient.getQueryState(sessionQueryOptions.queryKey)?.status !== "success") return;
   // Offline, a page this device did not keep waits for the connection: rendered now, it says so

@@ -1,6 +1,6 @@
 import { KEPT_CACHE_MAX_AGE_MS } from "@spankbank/shared/limits";
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
-import type { Query, QueryClient } from "@tanstack/react-query";
+import { onlineManager, type Query, type QueryClient } from "@tanstack/react-query";
 import {
   type PersistedClient,
   persistQueryClientRestore,
@@ -60,14 +60,28 @@ const options = (queryClient: QueryClient, through = persister) => ({
  */
 export async function restoreKeptCache(queryClient: QueryClient): Promise<void> {
   await persistQueryClientRestore(options(queryClient)).catch(() => undefined);
-  // Online, what was kept is last-known, never fresh: each page paints it and reads again behind it.
-  if (navigator.onLine) await queryClient.invalidateQueries({ refetchType: "none" });
   persistQueryClientSubscribe(options(queryClient));
   const keepNow = () => void persistQueryClientSave(options(queryClient, leaving)).catch(() => undefined);
   addEventListener("pagehide", keepNow);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") keepNow();
   });
+}
+
+/**
+ * A return paints what was kept before asking the server again: until the returned `release` is
+ * called (once that first page is on screen), a page mounting does not read its kept queries again,
+ * whose answers would otherwise arrive mid-render and render the page a second time. Then, online,
+ * everything kept is last-known, never fresh: the queries on screen are read again behind it, and
+ * every other page reads its own when it is opened.
+ */
+export function holdRereadsUntilPainted(queryClient: QueryClient): () => void {
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, refetchOnMount: false } });
+  return () => {
+    queryClient.setDefaultOptions(defaults);
+    if (onlineManager.isOnline()) void queryClient.invalidateQueries();
+  };
 }
 
 /** Drops what this device kept: on sign-out, and when a partner signs in (nothing of another may show). */
