@@ -48,6 +48,7 @@ export const ARCHIVED_TABLES = [
   "later_letters",
   "visits",
   "visit_milestones",
+  "nudges",
 ] as const;
 
 export type Row = Record<string, unknown>;

@@ -52,6 +52,7 @@ describe("migrations", () => {
         "media_outbox",
         "memories",
         "memory_images",
+        "nudges",
         "outbox",
         "partner_days",
         "products",

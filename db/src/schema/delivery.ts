@@ -16,6 +16,7 @@ export const OUTBOX_KINDS = [
   "operator_alert",
   "letter_opened",
   "visit_countdown",
+  "partner_nudged",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

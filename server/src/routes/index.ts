@@ -15,6 +15,7 @@ import { letterRoutes } from "./letters.js";
 import { mediaRoutes } from "./media.js";
 import { memoryRoutes } from "./memories.js";
 import { myDayRoutes } from "./myDay.js";
+import { nudgeRoutes } from "./nudges.js";
 import { owedRoutes } from "./owed.js";
 import { productRoutes } from "./products.js";
 import { questionRoutes } from "./questions.js";
@@ -54,6 +55,7 @@ export const apiRoutes: FastifyPluginAsync<{
   await app.register(myDayRoutes);
   await app.register(laterLetterRoutes);
   await app.register(visitRoutes);
+  await app.register(nudgeRoutes);
   await app.register(storyRoutes);
   await app.register(exportRoutes);
   await app.register(backupRoutes);
