@@ -5,6 +5,7 @@ import { declineRedemption } from "@spankbank/db/decline";
 import { settleFavourDeadlines } from "@spankbank/db/favourDeadlines";
 import { confirmRedemption, redeemItem } from "@spankbank/db/inventory";
 import { announceOpenedLetters, writeLaterLetter } from "@spankbank/db/laterLetters";
+import { sendNudge } from "@spankbank/db/nudges";
 import { pendingEvents } from "@spankbank/db/outbox";
 import { createProduct } from "@spankbank/db/products";
 import { purchaseProduct } from "@spankbank/db/purchase";
@@ -76,6 +77,7 @@ describe("announcements", () => {
       now: at,
     });
     enqueueDueVisitMilestones(db, context.config.partners, new Date("2026-05-01T12:00:00Z"));
+    sendNudge(db, samId!, "Still smiling about Oslo", at);
 
     const events = pendingEvents(db, 100);
     expect(new Set(events.map((e) => e.kind))).toEqual(new Set(OUTBOX_KINDS));
@@ -136,6 +138,11 @@ describe("announcements", () => {
         channelId: ANNOUNCEMENTS_CHANNEL,
         content: `✈️ <@${alexPartner.discordId}> <@${sam.discordId}> 30 days until you're together (Sun 31 May, Oslo)`,
         mentionUserIds: [alexPartner.discordId, sam.discordId],
+      },
+      {
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        content: `💗 <@${alexPartner.discordId}>, Sam is thinking of you.\n> Still smiling about Oslo`,
+        mentionUserIds: [alexPartner.discordId],
       },
     ]);
   });

@@ -1,6 +1,7 @@
 import { userById } from "@spankbank/db/couple";
 import type { OutboxEvent } from "@spankbank/db/outbox";
 import { questionById } from "@spankbank/db/questions";
+import { thinkingOfYouText } from "@spankbank/shared/nudges";
 import { spanks } from "@spankbank/shared/spanks";
 import { untilTogetherText } from "@spankbank/shared/visits";
 import type { BotContext } from "../context.js";
@@ -120,6 +121,15 @@ export function announcementOf(event: OutboxEvent, { db, config }: BotContext): 
         channelId: announcements,
         content: `✈️ ${both.map((id) => `<@${id}>`).join(" ")} ${untilTogetherText(Number(p.days), start, start, place)}`,
         mentionUserIds: both,
+      };
+    }
+    case "partner_nudged": {
+      const recipient = discordIdOf(p.toUserId);
+      const line = typeof p.line === "string" ? `\n> ${quoted(p.line)}` : "";
+      return {
+        channelId: announcements,
+        content: `💗 ${recipient ? `<@${recipient}>` : name(p.toUserId)}, ${thinkingOfYouText(name(p.fromUserId))}.${line}`,
+        mentionUserIds: recipient ? [recipient] : [],
       };
     }
     case "operator_alert":

@@ -4,9 +4,19 @@ import { setDayOf } from "@spankbank/db/partnerDays";
 import { askNextQuestion, seedQuestionBank } from "@spankbank/db/questions";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import type { MyDayBody } from "@spankbank/shared/contract/myDay";
+import { demoCouple } from "@spankbank/shared/demoCouple";
+import { ApplicationCommandOptionType, SnowflakeUtil } from "discord.js";
 import { describe, expect, it } from "vitest";
 import { postQuestion } from "../questions/post.js";
-import { ANNOUNCEMENTS_CHANNEL, botOn, botOnTempDb, posted, QUESTIONS_CHANNEL } from "../test/discord.js";
+import {
+  ANNOUNCEMENTS_CHANNEL,
+  botOn,
+  botOnTempDb,
+  dispatch,
+  posted,
+  QUESTIONS_CHANNEL,
+  slashCommand,
+} from "../test/discord.js";
 import { deliverPending } from "./delivery.js";
 
 /** Discord's SUPPRESS_NOTIFICATIONS message flag (1 << 12). */
@@ -184,6 +194,38 @@ describe("quiet hours on the recipient's clock", () => {
       ["🍑 Sam gave Alex 1 spank: at two", SILENT],
       ["🍑 Sam gave Alex 1 spank: at seven", undefined],
     ]);
+  });
+
+  it('/nudge: "Alex is thinking of you" reaches a sleeping Sam silently, or in the morning digest, once', async () => {
+    for (const quietHours of ["silent", "digest"] as const) {
+      posted.length = 0;
+      const bot = botOnTempDb();
+      const { samDiscordId } = ids(bot.db);
+      samSleeps(bot, quietHours);
+      // 2:00 AM in New York, 12:30 PM in India: Alex taps at lunch while Sam sleeps.
+      const nudge = {
+        ...slashCommand("nudge", demoCouple.partners[0].discordId, [
+          { name: "line", type: ApplicationCommandOptionType.String as const, value: "Dreaming of Lisbon" },
+        ]),
+        id: SnowflakeUtil.generate({ timestamp: Date.parse("2026-01-15T07:00:00Z") }).toString(),
+      };
+      expect(await dispatch(bot.client, nudge)).toMatch(/^💗 Sam will know/);
+      const line = `💗 <@${samDiscordId}>, Alex is thinking of you.\n> Dreaming of Lisbon`;
+      if (quietHours === "silent") {
+        expect(await deliverAt(bot, "2026-01-15T07:00:05Z")).toBe(1);
+        expect(posted.map((p) => [p.channelId, p.body.content, p.body.flags])).toEqual([
+          [ANNOUNCEMENTS_CHANNEL, line, SILENT],
+        ]);
+      } else {
+        expect(await deliverAt(bot, "2026-01-15T07:00:05Z")).toBe(0);
+        expect(await deliverAt(bot, "2026-01-15T12:00:00Z")).toBe(1); // 7:00 AM in New York
+        expect(posted.map((p) => [p.channelId, p.body.content, p.body.flags])).toEqual([
+          [ANNOUNCEMENTS_CHANNEL, `☀️ <@${samDiscordId}>, while you slept:\n• ${line}`, undefined],
+        ]);
+      }
+      expect(await deliverAt(bot, "2026-01-15T12:01:00Z")).toBe(0);
+      expect(posted).toHaveLength(1);
+    }
   });
 
   it("an event for both of you is silent while either sleeps, and never held for a digest", async () => {

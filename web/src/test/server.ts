@@ -8,6 +8,7 @@ import { laterLetterHandlers } from "./handlers/laterLetters";
 import { letterHandlers } from "./handlers/letters";
 import { memoryHandlers } from "./handlers/memories";
 import { myDayHandlers } from "./handlers/myDay";
+import { nudgeHandlers } from "./handlers/nudges";
 import { productHandlers } from "./handlers/products";
 import { questionHandlers } from "./handlers/questions";
 import { storyHandlers } from "./handlers/story";
@@ -29,5 +30,6 @@ export const server = setupServer(
   ...backupHandlers,
   ...myDayHandlers,
   ...visitHandlers,
+  ...nudgeHandlers,
   ...storyHandlers,
 );

@@ -8,6 +8,7 @@ import { resetLaterLetters } from "./handlers/laterLetters";
 import { resetLetters } from "./handlers/letters";
 import { resetMemories } from "./handlers/memories";
 import { resetMyDay } from "./handlers/myDay";
+import { resetNudges } from "./handlers/nudges";
 import { resetProducts } from "./handlers/products";
 import { resetQuestions } from "./handlers/questions";
 import { resetStory } from "./handlers/story";
@@ -33,6 +34,7 @@ afterEach(() => {
   resetMyDay();
   resetLaterLetters();
   resetVisits();
+  resetNudges();
   resetStory();
   localStorage.clear();
 });

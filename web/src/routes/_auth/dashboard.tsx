@@ -10,6 +10,8 @@ import { onThisDayQueryOptions } from "@/features/memories/api/getOnThisDay";
 import { MemoryCard } from "@/features/memories/components/MemoryCard";
 import { OnThisDayCard } from "@/features/memories/components/OnThisDayCard";
 import { YourDayModal } from "@/features/my-day/components/YourDayModal";
+import { nudgesQueryOptions } from "@/features/nudges/api/getNudges";
+import { ThinkingOfYouCard } from "@/features/nudges/components/ThinkingOfYouCard";
 import { latestQuestionQueryOptions } from "@/features/questions/api/getLatestQuestion";
 import { QuestionCard } from "@/features/questions/components/QuestionCard";
 import { sealedText } from "@/features/questions/slots";
@@ -32,6 +34,7 @@ export const Route = createFileRoute("/_auth/dashboard")({
       queryClient.ensureQueryData(backupHealthQueryOptions),
       queryClient.ensureQueryData(visitsQueryOptions(1)),
       queryClient.ensureQueryData(laterLettersQueryOptions(1)),
+      queryClient.ensureQueryData(nudgesQueryOptions),
     ),
   pendingComponent: DashboardRoute,
   component: DashboardRoute,
@@ -60,6 +63,7 @@ function DashboardRoute() {
       }
       cards={
         <>
+          <ThinkingOfYouCard me={signedIn.user.displayName} partner={partner} />
           <MemoryCard />
           <QuestionCard partners={partners} />
           <OnThisDayCard sealedText={(username) => sealedText(partnerByResponseName(signedIn, partners, username))} />
