@@ -42,6 +42,7 @@ export const ARCHIVED_TABLES = [
   "question_bank",
   "questions",
   "answers",
+  "streak_milestones",
   "memories",
   "memory_images",
   "letters",

@@ -62,6 +62,7 @@ describe("migrations", () => {
         "redemptions",
         "sessions",
         "story_progress",
+        "streak_milestones",
         "transfers",
         "users",
         "visit_milestones",

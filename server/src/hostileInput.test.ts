@@ -155,6 +155,7 @@ const ROUTES: HostileRoute[] = [
   { method: "PUT", path: "/api/visits/{id}", body: visit },
   { method: "DELETE", path: "/api/visits/{id}" },
   { method: "GET", path: "/api/nudges" },
+  { method: "GET", path: "/api/streak" },
   { method: "POST", path: "/api/nudges", body: { line: fc.constantFrom("Missing you", null) } },
   { method: "GET", path: "/api/latestQuestion" },
   { method: "GET", path: "/api/questions" },

@@ -1,7 +1,7 @@
 import { awardSpanks } from "@spankbank/db/awards";
 import { donate } from "@spankbank/db/charity";
 import { setDayOf } from "@spankbank/db/partnerDays";
-import { askNextQuestion, seedQuestionBank } from "@spankbank/db/questions";
+import { answerQuestion, askNextQuestion, dailyQuestionToPost, seedQuestionBank } from "@spankbank/db/questions";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import type { MyDayBody } from "@spankbank/shared/contract/myDay";
 import { demoCouple } from "@spankbank/shared/demoCouple";
@@ -226,6 +226,34 @@ describe("quiet hours on the recipient's clock", () => {
       expect(await deliverAt(bot, "2026-01-15T12:01:00Z")).toBe(0);
       expect(posted).toHaveLength(1);
     }
+  });
+
+  it("a streak milestone is for both: posted once, silently while Sam sleeps, never held for Sam's digest", async () => {
+    const bot = botOnTempDb();
+    const { alex, sam } = ids(bot.db);
+    samSleeps(bot, "digest");
+    seedQuestionBank(
+      bot.db,
+      Array.from({ length: 7 }, (_, i) => `Day ${i + 1}?`),
+    );
+    for (let i = 1; i <= 7; i++) {
+      const day = `2026-01-0${i}`;
+      const daily = dailyQuestionToPost(bot.db, day, bot.context.config.couple, new Date(`${day}T03:30:00Z`))!;
+      // Sam answers at 2:00 AM in New York, the last answer of the day.
+      for (const userId of [alex, sam]) {
+        answerQuestion(
+          bot.db,
+          { userId, questionId: daily.id, response: "Yes", now: new Date(`${day}T07:00:00Z`) },
+          { answerReward: 0 },
+        );
+      }
+    }
+    bot.db.$client.prepare("UPDATE outbox SET delivered_at = created_at WHERE kind <> 'streak_milestone'").run();
+    expect(await deliverAt(bot, "2026-01-07T07:00:00Z")).toBe(1);
+    expect(await deliverAt(bot, "2026-01-07T12:00:00Z")).toBe(0);
+    expect(posted.map((p) => [p.body.content, p.body.flags])).toEqual([
+      [expect.stringMatching(/^🔥 .* 7 days in a row you've both answered the daily question!$/), SILENT],
+    ]);
   });
 
   it("an event for both of you is silent while either sleeps, and never held for a digest", async () => {

@@ -17,6 +17,7 @@ export const OUTBOX_KINDS = [
   "letter_opened",
   "visit_countdown",
   "partner_nudged",
+  "streak_milestone",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

@@ -22,6 +22,7 @@ import { questionRoutes } from "./questions.js";
 import { quoteRoutes } from "./quotes.js";
 import { signInRoutes } from "./signIn.js";
 import { storyRoutes } from "./story.js";
+import { streakRoutes } from "./streak.js";
 import { transactionRoutes } from "./transactions.js";
 import { visitRoutes } from "./visits.js";
 import { workoutRoutes } from "./workouts.js";
@@ -56,6 +57,7 @@ export const apiRoutes: FastifyPluginAsync<{
   await app.register(laterLetterRoutes);
   await app.register(visitRoutes);
   await app.register(nudgeRoutes);
+  await app.register(streakRoutes);
   await app.register(storyRoutes);
   await app.register(exportRoutes);
   await app.register(backupRoutes);

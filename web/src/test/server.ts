@@ -12,6 +12,7 @@ import { nudgeHandlers } from "./handlers/nudges";
 import { productHandlers } from "./handlers/products";
 import { questionHandlers } from "./handlers/questions";
 import { storyHandlers } from "./handlers/story";
+import { streakHandlers } from "./handlers/streak";
 import { visitHandlers } from "./handlers/visits";
 import { workoutHandlers } from "./handlers/workouts";
 
@@ -31,5 +32,6 @@ export const server = setupServer(
   ...myDayHandlers,
   ...visitHandlers,
   ...nudgeHandlers,
+  ...streakHandlers,
   ...storyHandlers,
 );

@@ -12,6 +12,7 @@ import { resetNudges } from "./handlers/nudges";
 import { resetProducts } from "./handlers/products";
 import { resetQuestions } from "./handlers/questions";
 import { resetStory } from "./handlers/story";
+import { resetStreak } from "./handlers/streak";
 import { resetVisits } from "./handlers/visits";
 import { resetWorkouts } from "./handlers/workouts";
 import { server } from "./server";
@@ -35,6 +36,7 @@ afterEach(() => {
   resetLaterLetters();
   resetVisits();
   resetNudges();
+  resetStreak();
   resetStory();
   localStorage.clear();
 });

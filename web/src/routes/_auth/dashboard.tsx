@@ -17,6 +17,8 @@ import { QuestionCard } from "@/features/questions/components/QuestionCard";
 import { sealedText } from "@/features/questions/slots";
 import { useSession } from "@/features/session/useSession";
 import { ExpiryToasts } from "@/features/spank-bank/components/ExpiryToasts";
+import { streakQueryOptions } from "@/features/streak/api/getStreak";
+import { StreakNotice } from "@/features/streak/components/StreakNotice";
 import { visitsQueryOptions } from "@/features/visits/api/getVisits";
 import { NextVisitNotice } from "@/features/visits/components/NextVisitNotice";
 import { WorkoutModal } from "@/features/workouts/components/WorkoutModal";
@@ -35,6 +37,7 @@ export const Route = createFileRoute("/_auth/dashboard")({
       queryClient.ensureQueryData(visitsQueryOptions(1)),
       queryClient.ensureQueryData(laterLettersQueryOptions(1)),
       queryClient.ensureQueryData(nudgesQueryOptions),
+      queryClient.ensureQueryData(streakQueryOptions),
     ),
   pendingComponent: DashboardRoute,
   component: DashboardRoute,
@@ -59,6 +62,7 @@ function DashboardRoute() {
         <>
           <NextVisitNotice />
           <LetterWaitingNotice partnerName={partner} />
+          <StreakNotice />
         </>
       }
       cards={
