@@ -7,11 +7,7 @@ import { latestQuestion } from "@spankbank/db/questions";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { NUDGE_DAILY_LIMIT } from "@spankbank/shared/limits";
-import {
-  type APIApplicationCommandInteractionDataOption,
-  ApplicationCommandOptionType,
-  SnowflakeUtil,
-} from "discord.js";
+import { type APIApplicationCommandInteractionDataOption, ApplicationCommandOptionType } from "discord.js";
 import { describe, expect, it } from "vitest";
 import {
   askQuestion,
@@ -24,6 +20,7 @@ import {
   QUESTIONS_CHANNEL,
   STRANGER_ID,
   slashCommand,
+  slashCommandAt,
 } from "../test/discord.js";
 import { commands, messageMenuCommands } from "./index.js";
 
@@ -185,11 +182,7 @@ describe("/balance and /donate", () => {
 });
 
 describe("/when", () => {
-  /** A /when asked at `iso`: Discord stamps the moment into the interaction's snowflake id. */
-  const whenAt = (iso: string, userId: string) => ({
-    ...slashCommand("when", userId),
-    id: SnowflakeUtil.generate({ timestamp: Date.parse(iso) }).toString(),
-  });
+  const whenAt = (iso: string, userId: string) => slashCommandAt("when", iso, userId);
 
   it("says the partner's state and the next time both are awake, in both local times, across Florida's spring change", async () => {
     const { client } = botOnTempDb();
@@ -221,11 +214,8 @@ describe("/when", () => {
 });
 
 describe("/nudge", () => {
-  /** A /nudge sent at `iso` (Discord stamps the moment into the snowflake id), with its options. */
-  const nudgeAt = (iso: string, userId: string, options: APIApplicationCommandInteractionDataOption[] = []) => ({
-    ...slashCommand("nudge", userId, options),
-    id: SnowflakeUtil.generate({ timestamp: Date.parse(iso) }).toString(),
-  });
+  const nudgeAt = (iso: string, userId: string, options: APIApplicationCommandInteractionDataOption[] = []) =>
+    slashCommandAt("nudge", iso, userId, options);
   const nudges = (db: ReturnType<typeof botOnTempDb>["db"]) =>
     db.$client.prepare("SELECT from_user_id, to_user_id, line FROM nudges ORDER BY id").all();
 
@@ -297,11 +287,8 @@ describe("/letters", () => {
 });
 
 describe("/visit", () => {
-  /** A /visit asked at `iso` (Discord stamps the moment into the snowflake id), with its options. */
-  const visitAt = (iso: string, userId: string, options: APIApplicationCommandInteractionDataOption[] = []) => ({
-    ...slashCommand("visit", userId, options),
-    id: SnowflakeUtil.generate({ timestamp: Date.parse(iso) }).toString(),
-  });
+  const visitAt = (iso: string, userId: string, options: APIApplicationCommandInteractionDataOption[] = []) =>
+    slashCommandAt("visit", iso, userId, options);
   const visits = (db: ReturnType<typeof botOnTempDb>["db"]) =>
     db.$client.prepare("SELECT start_date, end_date, place FROM visits").all();
 

@@ -5,7 +5,7 @@ import { answerQuestion, askNextQuestion, dailyQuestionToPost, seedQuestionBank 
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import type { MyDayBody } from "@spankbank/shared/contract/myDay";
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import { ApplicationCommandOptionType, SnowflakeUtil } from "discord.js";
+import { ApplicationCommandOptionType } from "discord.js";
 import { describe, expect, it } from "vitest";
 import { postQuestion } from "../questions/post.js";
 import {
@@ -15,7 +15,7 @@ import {
   dispatch,
   posted,
   QUESTIONS_CHANNEL,
-  slashCommand,
+  slashCommandAt,
 } from "../test/discord.js";
 import { deliverPending } from "./delivery.js";
 
@@ -203,12 +203,9 @@ describe("quiet hours on the recipient's clock", () => {
       const { samDiscordId } = ids(bot.db);
       samSleeps(bot, quietHours);
       // 2:00 AM in New York, 12:30 PM in India: Alex taps at lunch while Sam sleeps.
-      const nudge = {
-        ...slashCommand("nudge", demoCouple.partners[0].discordId, [
-          { name: "line", type: ApplicationCommandOptionType.String as const, value: "Dreaming of Lisbon" },
-        ]),
-        id: SnowflakeUtil.generate({ timestamp: Date.parse("2026-01-15T07:00:00Z") }).toString(),
-      };
+      const nudge = slashCommandAt("nudge", "2026-01-15T07:00:00Z", demoCouple.partners[0].discordId, [
+        { name: "line", type: ApplicationCommandOptionType.String as const, value: "Dreaming of Lisbon" },
+      ]);
       expect(await dispatch(bot.client, nudge)).toMatch(/^💗 Sam will know/);
       const line = `💗 <@${samDiscordId}>, Alex is thinking of you.\n> Dreaming of Lisbon`;
       if (quietHours === "silent") {
