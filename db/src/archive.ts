@@ -42,12 +42,14 @@ export const ARCHIVED_TABLES = [
   "question_bank",
   "questions",
   "answers",
+  "streak_milestones",
   "memories",
   "memory_images",
   "letters",
   "later_letters",
   "visits",
   "visit_milestones",
+  "nudges",
 ] as const;
 
 export type Row = Record<string, unknown>;

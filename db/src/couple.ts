@@ -1,5 +1,5 @@
 import type { CoupleConfig, Partner } from "@spankbank/shared/config";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "./client.js";
 import { inTransaction } from "./client.js";
 import { transfer } from "./ledger.js";
@@ -94,6 +94,15 @@ const statements = preparedFor((db) => ({
     .prepare(),
 }));
 
+// Apart from the lookups by key: the two-row table is scanned, so no page that reads a user prepares it.
+const otherPartnerStatement = preparedFor((db) =>
+  db
+    .select()
+    .from(users)
+    .where(ne(users.id, sql.placeholder("id")))
+    .prepare(),
+);
+
 export function userByUsername(db: Db, username: string): User | undefined {
   return statements(db).byUsername.get({ username });
 }
@@ -104,6 +113,12 @@ export function userById(db: Db, id: number): User | undefined {
 
 export function userByDiscordId(db: Db, discordId: string): User | undefined {
   return statements(db).byDiscordId.get({ discordId });
+}
+
+/** The other partner of the couple `id` belongs to; undefined unless there is exactly one. */
+export function otherPartnerOf(db: Db, id: number): User | undefined {
+  const others = otherPartnerStatement(db).all({ id });
+  return others.length === 1 ? others[0] : undefined;
 }
 
 /** Who to name in the bot's announcement of a sale, redemption or confirmation. */

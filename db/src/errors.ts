@@ -1,7 +1,8 @@
 import type { z } from "zod";
 
 /** Why a domain operation refused; the server maps each to its status code. */
-export type RefusalCode = "invalid" | "forbidden" | "not_found" | "conflict";
+/** `limited`: a daily limit is reached (429), as opposed to a clash with what is stored (`conflict`, 409). */
+export type RefusalCode = "invalid" | "forbidden" | "not_found" | "conflict" | "limited";
 
 /** A business refusal with a message fit to show a partner. Nothing was written. */
 export class Refusal extends Error {

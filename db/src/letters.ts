@@ -1,10 +1,11 @@
 import { letterText } from "@spankbank/shared/contract/letters";
-import { eq, ne, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
+import { otherPartnerOf } from "./couple.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { preparedFor } from "./prepared.js";
-import { letters, users } from "./schema.js";
+import { letters } from "./schema.js";
 
 /** A Christmas letter as the domain speaks of it. */
 export interface Letter {
@@ -22,11 +23,6 @@ const statements = preparedFor((db) => ({
     .select({ text: letters.text, updatedAt: letters.updatedAt })
     .from(letters)
     .where(eq(letters.fromUserId, sql.placeholder("userId")))
-    .prepare(),
-  partnerOf: db
-    .select({ id: users.id })
-    .from(users)
-    .where(ne(users.id, sql.placeholder("userId")))
     .prepare(),
   write: db
     .insert(letters)
@@ -58,11 +54,11 @@ export function letterFrom(db: Db, userId: number): Letter | null {
 export function writeLetter(db: Db, letter: { fromUserId: number; text: string; now?: Date }): Letter {
   const text = refuseUnless(letterText, letter.text, "text");
   return inTransaction(db, () => {
-    const partners = statements(db).partnerOf.all({ userId: letter.fromUserId });
-    if (partners.length !== 1) throw new Refusal("not_found", `No partner to write to for ${letter.fromUserId}`);
+    const partner = otherPartnerOf(db, letter.fromUserId);
+    if (!partner) throw new Refusal("not_found", `No partner to write to for ${letter.fromUserId}`);
     return statements(db).write.get({
       fromUserId: letter.fromUserId,
-      toUserId: partners[0]!.id,
+      toUserId: partner.id,
       text,
       updatedAt: isoNow(letter.now),
     })!;

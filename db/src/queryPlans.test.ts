@@ -3,9 +3,11 @@ import { inventoryPage, listInventory, listRedeemed, redeemedPage } from "./inve
 import { announceOpenedLetters, laterLetterPage, laterLettersFor } from "./laterLetters.js";
 import { latestMemory, listMemories } from "./memories.js";
 import { trashPage } from "./memoryTrash.js";
+import { nudgesToday } from "./nudges.js";
 import { checkDatabase } from "./ops/healthCheck.js";
 import { listProducts, sellerPage, shopPage } from "./products.js";
 import { latestQuestion, listQuestions, nextBankQuestion } from "./questions/index.js";
+import { coupleStreak } from "./streak.js";
 import { openTestDb } from "./test/testDb.js";
 import { listTransactions } from "./transactions.js";
 
@@ -46,6 +48,8 @@ describe("the queries the pages run", () => {
     ["a transactions page", ({ db, sam }) => listTransactions(db, sam, 2)],
     ["the memories list and the latest memory", ({ db }) => [listMemories(db), latestMemory(db)]],
     ["a page of the memory trash", ({ db }) => trashPage(db, 2, 5)],
+    ["today's thoughts of you", ({ db, sam }) => nudgesToday(db, sam)],
+    ["the couple's streak", ({ db }) => coupleStreak(db)],
   ];
 
   it.each(pages)("%s: every statement reads through an index, with no sort step", (_, page) => {

@@ -28,6 +28,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "PUT /api/later-letters/{id}": { text: "Dear you", opening: { kind: "openWhen", moment: "sad" } },
   "POST /api/visits": { start_date: "2027-01-10", end_date: "2027-01-12" },
   "PUT /api/visits/{id}": { start_date: "2027-01-10", end_date: "2027-01-12" },
+  "POST /api/nudges": { line: "Missing you" },
 };
 
 interface Operation {

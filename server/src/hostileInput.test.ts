@@ -154,6 +154,9 @@ const ROUTES: HostileRoute[] = [
   { method: "POST", path: "/api/visits", body: visit },
   { method: "PUT", path: "/api/visits/{id}", body: visit },
   { method: "DELETE", path: "/api/visits/{id}" },
+  { method: "GET", path: "/api/nudges" },
+  { method: "GET", path: "/api/streak" },
+  { method: "POST", path: "/api/nudges", body: { line: fc.constantFrom("Missing you", null) } },
   { method: "GET", path: "/api/latestQuestion" },
   { method: "GET", path: "/api/questions" },
   {

@@ -133,6 +133,14 @@ export const VISITS_PER_PAGE = 10;
 /** The countdown is posted in Discord when the next visit is this many days away. */
 export const VISIT_MILESTONE_DAYS = [30, 7, 1] as const;
 
+/** "Thinking of you" taps one partner may send a day (on their own calendar): a handful, so each one still means something. */
+export const NUDGE_DAILY_LIMIT = 5;
+/** The optional short line sent with a "thinking of you". */
+export const NUDGE_LINE_MAX = 140;
+
+/** The couple's streak (issue 36) is announced in Discord when it reaches each of these days in a row. */
+export const STREAK_MILESTONE_DAYS = [7, 30, 100, 365] as const;
+
 /** Said beside "Download our data" and by an import of a web download: what the download leaves out. */
 export const SEALED_LETTERS_NOTE =
   "letters your partner sealed for you are not in your download; the operator's `npm run export` has everything.";

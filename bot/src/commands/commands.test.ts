@@ -6,11 +6,8 @@ import { setDayOf } from "@spankbank/db/partnerDays";
 import { latestQuestion } from "@spankbank/db/questions";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import {
-  type APIApplicationCommandInteractionDataOption,
-  ApplicationCommandOptionType,
-  SnowflakeUtil,
-} from "discord.js";
+import { NUDGE_DAILY_LIMIT } from "@spankbank/shared/limits";
+import { type APIApplicationCommandInteractionDataOption, ApplicationCommandOptionType } from "discord.js";
 import { describe, expect, it } from "vitest";
 import {
   askQuestion,
@@ -23,6 +20,7 @@ import {
   QUESTIONS_CHANNEL,
   STRANGER_ID,
   slashCommand,
+  slashCommandAt,
 } from "../test/discord.js";
 import { commands, messageMenuCommands } from "./index.js";
 
@@ -184,11 +182,7 @@ describe("/balance and /donate", () => {
 });
 
 describe("/when", () => {
-  /** A /when asked at `iso`: Discord stamps the moment into the interaction's snowflake id. */
-  const whenAt = (iso: string, userId: string) => ({
-    ...slashCommand("when", userId),
-    id: SnowflakeUtil.generate({ timestamp: Date.parse(iso) }).toString(),
-  });
+  const whenAt = (iso: string, userId: string) => slashCommandAt("when", iso, userId);
 
   it("says the partner's state and the next time both are awake, in both local times, across Florida's spring change", async () => {
     const { client } = botOnTempDb();
@@ -216,6 +210,48 @@ describe("/when", () => {
     expect(await dispatch(client, whenAt("2026-11-01T17:00:00Z", sam.discordId))).toBe(
       "Alex is probably asleep (10:30 PM in India).\nBoth awake next: 7:30 PM–11:00 PM in Florida, Mon 6:00 AM–Mon 9:30 AM in India.",
     );
+  });
+});
+
+describe("/nudge", () => {
+  const nudgeAt = (iso: string, userId: string, options: APIApplicationCommandInteractionDataOption[] = []) =>
+    slashCommandAt("nudge", iso, userId, options);
+  const nudges = (db: ReturnType<typeof botOnTempDb>["db"]) =>
+    db.$client.prepare("SELECT from_user_id, to_user_id, line FROM nudges ORDER BY id").all();
+
+  it(`tells the partner, with an optional line, up to ${NUDGE_DAILY_LIMIT} a day on the sender's calendar`, async () => {
+    const { client, db } = botOnTempDb();
+    const morning = "2026-05-01T04:00:00Z"; // 9:30 AM in India
+    expect(await dispatch(client, nudgeAt(morning, alex.discordId, [str("line", "Coffee without you is sad")]))).toBe(
+      `💗 Sam will know you're thinking of them. You can send ${NUDGE_DAILY_LIMIT - 1} more today.`,
+    );
+    for (let i = 2; i < NUDGE_DAILY_LIMIT; i++) await dispatch(client, nudgeAt(morning, alex.discordId));
+    expect(await dispatch(client, nudgeAt(morning, alex.discordId))).toBe(
+      "💗 Sam will know you're thinking of them. That was your last for today.",
+    );
+    expect(await dispatch(client, nudgeAt(morning, alex.discordId))).toBe(
+      `You have sent Sam your ${NUDGE_DAILY_LIMIT} thoughts for today (at most ${NUDGE_DAILY_LIMIT} a day). Try again tomorrow.`,
+    );
+    expect(nudges(db)).toHaveLength(NUDGE_DAILY_LIMIT);
+    expect(nudges(db)[0]).toEqual({
+      from_user_id: idOf(db, "alex"),
+      to_user_id: idOf(db, "sam"),
+      line: "Coffee without you is sad",
+    });
+    // Midnight in India: a new day for Alex.
+    expect(await dispatch(client, nudgeAt("2026-05-01T18:30:00Z", alex.discordId))).toMatch(/^💗 Sam will know/);
+    expect(await dispatch(client, nudgeAt(morning, sam.discordId))).toMatch(/^💗 Alex will know/);
+  });
+
+  it("refuses a blank line and a stranger, writing nothing", async () => {
+    const { client, db } = botOnTempDb();
+    expect(await dispatch(client, nudgeAt("2026-05-01T04:00:00Z", alex.discordId, [str("line", "   ")]))).toBe(
+      "line: must not be empty",
+    );
+    expect(await dispatch(client, nudgeAt("2026-05-01T04:00:00Z", STRANGER_ID))).toBe(
+      "Spank Bank is private to one couple, sorry!",
+    );
+    expect(nudges(db)).toEqual([]);
   });
 });
 
@@ -251,11 +287,8 @@ describe("/letters", () => {
 });
 
 describe("/visit", () => {
-  /** A /visit asked at `iso` (Discord stamps the moment into the snowflake id), with its options. */
-  const visitAt = (iso: string, userId: string, options: APIApplicationCommandInteractionDataOption[] = []) => ({
-    ...slashCommand("visit", userId, options),
-    id: SnowflakeUtil.generate({ timestamp: Date.parse(iso) }).toString(),
-  });
+  const visitAt = (iso: string, userId: string, options: APIApplicationCommandInteractionDataOption[] = []) =>
+    slashCommandAt("visit", iso, userId, options);
   const visits = (db: ReturnType<typeof botOnTempDb>["db"]) =>
     db.$client.prepare("SELECT start_date, end_date, place FROM visits").all();
 

@@ -1,3 +1,4 @@
+import { NUDGE_DAILY_LIMIT } from "@spankbank/shared/limits";
 import { SlashCommandBuilder } from "discord.js";
 import type { BotCommand, BotContext } from "../context.js";
 import { replyDone } from "../replies.js";
@@ -19,6 +20,7 @@ export function helpText({ config }: BotContext): string {
     "`/when`: is your partner asleep, at work or free, and when you are both awake next",
     "`/letters`: letters for later waiting for you, and when each opens",
     "`/visit [start end place note cancel]`: days until you're together; plan, move or cancel the next visit",
+    `\`/nudge [line]\`: tell your partner you're thinking of them (up to ${NUDGE_DAILY_LIMIT} a day)`,
     'Right-click a message, Apps, "Save as memory": keep any message from either of you',
   ].join("\n");
 }

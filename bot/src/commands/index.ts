@@ -6,6 +6,7 @@ import { donateCommand } from "./donate.js";
 import { helpCommand } from "./help.js";
 import { lettersCommand } from "./letters.js";
 import { memoryCommand } from "./memory.js";
+import { nudgeCommand } from "./nudge.js";
 import { questionCommand } from "./question.js";
 import { saveAsMemoryCommand } from "./saveAsMemory.js";
 import { spankCommand } from "./spank.js";
@@ -25,6 +26,7 @@ export const commands: readonly BotCommand[] = [
   whenCommand,
   lettersCommand,
   visitCommand,
+  nudgeCommand,
   helpCommand,
 ];
 

@@ -5,10 +5,11 @@ import { declineRedemption } from "@spankbank/db/decline";
 import { settleFavourDeadlines } from "@spankbank/db/favourDeadlines";
 import { confirmRedemption, redeemItem } from "@spankbank/db/inventory";
 import { announceOpenedLetters, writeLaterLetter } from "@spankbank/db/laterLetters";
+import { sendNudge } from "@spankbank/db/nudges";
 import { pendingEvents } from "@spankbank/db/outbox";
 import { createProduct } from "@spankbank/db/products";
 import { purchaseProduct } from "@spankbank/db/purchase";
-import { answerQuestion, askNextQuestion, seedQuestionBank } from "@spankbank/db/questions";
+import { answerQuestion, askNextQuestion, dailyQuestionToPost, seedQuestionBank } from "@spankbank/db/questions";
 import { OUTBOX_KINDS } from "@spankbank/db/schema";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { enqueueDueVisitMilestones } from "@spankbank/db/visitMilestones";
@@ -76,8 +77,29 @@ describe("announcements", () => {
       now: at,
     });
     enqueueDueVisitMilestones(db, context.config.partners, new Date("2026-05-01T12:00:00Z"));
+    sendNudge(db, samId!, "Still smiling about Oslo", at);
+    // Seven daily questions in a row both answered: the streak's first milestone (their own events left out below).
+    seedQuestionBank(
+      db,
+      Array.from({ length: 7 }, (_, i) => `Day ${i + 1}?`),
+    );
+    const streakQuestions = new Set<number>();
+    for (let i = 1; i <= 7; i++) {
+      const day = `2026-06-0${i}`;
+      const daily = dailyQuestionToPost(db, day, context.config.couple, new Date(`${day}T03:30:00Z`))!;
+      streakQuestions.add(daily.id);
+      for (const userId of [alex!, samId!]) {
+        answerQuestion(
+          db,
+          { userId, questionId: daily.id, response: "Yes", now: new Date(`${day}T05:00:00Z`) },
+          economy,
+        );
+      }
+    }
 
-    const events = pendingEvents(db, 100);
+    const events = pendingEvents(db, 100).filter(
+      (event) => !streakQuestions.has(Number((event.payload as { questionId?: unknown }).questionId)),
+    );
     expect(new Set(events.map((e) => e.kind))).toEqual(new Set(OUTBOX_KINDS));
     const messages = events.map((event) => announcementOf(event, context));
     expect(messages).toEqual([
@@ -135,6 +157,16 @@ describe("announcements", () => {
       {
         channelId: ANNOUNCEMENTS_CHANNEL,
         content: `✈️ <@${alexPartner.discordId}> <@${sam.discordId}> 30 days until you're together (Sun 31 May, Oslo)`,
+        mentionUserIds: [alexPartner.discordId, sam.discordId],
+      },
+      {
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        content: `💗 <@${alexPartner.discordId}>, Sam is thinking of you.\n> Still smiling about Oslo`,
+        mentionUserIds: [alexPartner.discordId],
+      },
+      {
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        content: `🔥 <@${alexPartner.discordId}> <@${sam.discordId}> 7 days in a row you've both answered the daily question!`,
         mentionUserIds: [alexPartner.discordId, sam.discordId],
       },
     ]);

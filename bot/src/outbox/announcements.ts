@@ -1,7 +1,9 @@
 import { userById } from "@spankbank/db/couple";
 import type { OutboxEvent } from "@spankbank/db/outbox";
 import { questionById } from "@spankbank/db/questions";
+import { thinkingOfYouText } from "@spankbank/shared/nudges";
 import { spanks } from "@spankbank/shared/spanks";
+import { streakText } from "@spankbank/shared/streak";
 import { untilTogetherText } from "@spankbank/shared/visits";
 import type { BotContext } from "../context.js";
 import { discordTime, type Post } from "../post.js";
@@ -119,6 +121,23 @@ export function announcementOf(event: OutboxEvent, { db, config }: BotContext): 
       return {
         channelId: announcements,
         content: `✈️ ${both.map((id) => `<@${id}>`).join(" ")} ${untilTogetherText(Number(p.days), start, start, place)}`,
+        mentionUserIds: both,
+      };
+    }
+    case "partner_nudged": {
+      const recipient = discordIdOf(p.toUserId);
+      const line = typeof p.line === "string" ? `\n> ${quoted(p.line)}` : "";
+      return {
+        channelId: announcements,
+        content: `💗 ${recipient ? `<@${recipient}>` : name(p.toUserId)}, ${thinkingOfYouText(name(p.fromUserId))}.${line}`,
+        mentionUserIds: recipient ? [recipient] : [],
+      };
+    }
+    case "streak_milestone": {
+      const both = config.partners.map((partner) => partner.discordId);
+      return {
+        channelId: announcements,
+        content: `🔥 ${both.map((id) => `<@${id}>`).join(" ")} ${streakText(Number(p.days))} the daily question!`,
         mentionUserIds: both,
       };
     }

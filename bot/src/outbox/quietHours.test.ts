@@ -1,12 +1,22 @@
 import { awardSpanks } from "@spankbank/db/awards";
 import { donate } from "@spankbank/db/charity";
 import { setDayOf } from "@spankbank/db/partnerDays";
-import { askNextQuestion, seedQuestionBank } from "@spankbank/db/questions";
+import { answerQuestion, askNextQuestion, dailyQuestionToPost, seedQuestionBank } from "@spankbank/db/questions";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import type { MyDayBody } from "@spankbank/shared/contract/myDay";
+import { demoCouple } from "@spankbank/shared/demoCouple";
+import { ApplicationCommandOptionType } from "discord.js";
 import { describe, expect, it } from "vitest";
 import { postQuestion } from "../questions/post.js";
-import { ANNOUNCEMENTS_CHANNEL, botOn, botOnTempDb, posted, QUESTIONS_CHANNEL } from "../test/discord.js";
+import {
+  ANNOUNCEMENTS_CHANNEL,
+  botOn,
+  botOnTempDb,
+  dispatch,
+  posted,
+  QUESTIONS_CHANNEL,
+  slashCommandAt,
+} from "../test/discord.js";
 import { deliverPending } from "./delivery.js";
 
 /** Discord's SUPPRESS_NOTIFICATIONS message flag (1 << 12). */
@@ -183,6 +193,63 @@ describe("quiet hours on the recipient's clock", () => {
     expect(posted.map((p) => [p.body.content, p.body.flags])).toEqual([
       ["🍑 Sam gave Alex 1 spank: at two", SILENT],
       ["🍑 Sam gave Alex 1 spank: at seven", undefined],
+    ]);
+  });
+
+  it('/nudge: "Alex is thinking of you" reaches a sleeping Sam silently, or in the morning digest, once', async () => {
+    for (const quietHours of ["silent", "digest"] as const) {
+      posted.length = 0;
+      const bot = botOnTempDb();
+      const { samDiscordId } = ids(bot.db);
+      samSleeps(bot, quietHours);
+      // 2:00 AM in New York, 12:30 PM in India: Alex taps at lunch while Sam sleeps.
+      const nudge = slashCommandAt("nudge", "2026-01-15T07:00:00Z", demoCouple.partners[0].discordId, [
+        { name: "line", type: ApplicationCommandOptionType.String as const, value: "Dreaming of Lisbon" },
+      ]);
+      expect(await dispatch(bot.client, nudge)).toMatch(/^💗 Sam will know/);
+      const line = `💗 <@${samDiscordId}>, Alex is thinking of you.\n> Dreaming of Lisbon`;
+      if (quietHours === "silent") {
+        expect(await deliverAt(bot, "2026-01-15T07:00:05Z")).toBe(1);
+        expect(posted.map((p) => [p.channelId, p.body.content, p.body.flags])).toEqual([
+          [ANNOUNCEMENTS_CHANNEL, line, SILENT],
+        ]);
+      } else {
+        expect(await deliverAt(bot, "2026-01-15T07:00:05Z")).toBe(0);
+        expect(await deliverAt(bot, "2026-01-15T12:00:00Z")).toBe(1); // 7:00 AM in New York
+        expect(posted.map((p) => [p.channelId, p.body.content, p.body.flags])).toEqual([
+          [ANNOUNCEMENTS_CHANNEL, `☀️ <@${samDiscordId}>, while you slept:\n• ${line}`, undefined],
+        ]);
+      }
+      expect(await deliverAt(bot, "2026-01-15T12:01:00Z")).toBe(0);
+      expect(posted).toHaveLength(1);
+    }
+  });
+
+  it("a streak milestone is for both: posted once, silently while Sam sleeps, never held for Sam's digest", async () => {
+    const bot = botOnTempDb();
+    const { alex, sam } = ids(bot.db);
+    samSleeps(bot, "digest");
+    seedQuestionBank(
+      bot.db,
+      Array.from({ length: 7 }, (_, i) => `Day ${i + 1}?`),
+    );
+    for (let i = 1; i <= 7; i++) {
+      const day = `2026-01-0${i}`;
+      const daily = dailyQuestionToPost(bot.db, day, bot.context.config.couple, new Date(`${day}T03:30:00Z`))!;
+      // Sam answers at 2:00 AM in New York, the last answer of the day.
+      for (const userId of [alex, sam]) {
+        answerQuestion(
+          bot.db,
+          { userId, questionId: daily.id, response: "Yes", now: new Date(`${day}T07:00:00Z`) },
+          { answerReward: 0 },
+        );
+      }
+    }
+    bot.db.$client.prepare("UPDATE outbox SET delivered_at = created_at WHERE kind <> 'streak_milestone'").run();
+    expect(await deliverAt(bot, "2026-01-07T07:00:00Z")).toBe(1);
+    expect(await deliverAt(bot, "2026-01-07T12:00:00Z")).toBe(0);
+    expect(posted.map((p) => [p.body.content, p.body.flags])).toEqual([
+      [expect.stringMatching(/^🔥 .* 7 days in a row you've both answered the daily question!$/), SILENT],
     ]);
   });
 

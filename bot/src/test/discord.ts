@@ -11,7 +11,14 @@ import { seedQuestionBank } from "@spankbank/db/questions";
 import { openMigratedCopy } from "@spankbank/db/test/migratedCopy";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import { ApplicationCommandOptionType, type Client, ClientApplication, ClientUser, Status } from "discord.js";
+import {
+  ApplicationCommandOptionType,
+  type Client,
+  ClientApplication,
+  ClientUser,
+  SnowflakeUtil,
+  Status,
+} from "discord.js";
 import {
   type APIApplicationCommandInteractionDataOption,
   type APIAttachment,
@@ -387,6 +394,19 @@ export function slashCommand(
   return {
     ...interactionBase(userId),
     data: { id: snowflake(), name, type: ApplicationCommandType.ChatInput, options, ...(resolved && { resolved }) },
+  };
+}
+
+/** A slash command sent at `iso`: Discord stamps the moment into the interaction's snowflake id. */
+export function slashCommandAt(
+  name: string,
+  iso: string,
+  userId: string,
+  options: APIApplicationCommandInteractionDataOption[] = [],
+) {
+  return {
+    ...slashCommand(name, userId, options),
+    id: SnowflakeUtil.generate({ timestamp: Date.parse(iso) }).toString(),
   };
 }
 

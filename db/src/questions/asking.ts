@@ -9,6 +9,7 @@ import { transfer } from "../ledger.js";
 import { enqueueEvent } from "../outbox.js";
 import { LIMIT_ONE, preparedFor } from "../prepared.js";
 import { answers, questions, users } from "../schema.js";
+import { announceStreakMilestone } from "../streak.js";
 
 /** A partner's answer, attributed to their responseName. */
 export interface Answer {
@@ -193,6 +194,7 @@ export function giveAnswer(
         .where(eq(questions.id, questionId))
         .run();
       enqueueEvent(tx, "answers_revealed", { questionId }, now);
+      announceStreakMilestone(tx, now);
     }
     return { answers: answersTo(tx, questionId), replaced: previous !== undefined, reward, unchanged: false };
   });

@@ -16,6 +16,8 @@ export const OUTBOX_KINDS = [
   "operator_alert",
   "letter_opened",
   "visit_countdown",
+  "partner_nudged",
+  "streak_milestone",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./people.js";
 
 /** The question bank: bundled questions plus the ones added with `/question add`. */
@@ -63,6 +63,23 @@ export const answers = sqliteTable(
     index("answers_created").on(t.createdAt),
     check("answers_response_length", sql`length(${t.response}) BETWEEN 1 AND 300`),
   ],
+);
+
+/**
+ * The couple's streak milestones already announced (7, 30, 100, 365 daily questions in a row both
+ * answered): one row per milestone and streak (named by its first question), written with its
+ * outbox event, so each is announced once however often answers are given or changed.
+ */
+export const streakMilestones = sqliteTable(
+  "streak_milestones",
+  {
+    days: integer("days").notNull(),
+    firstQuestionId: integer("first_question_id")
+      .notNull()
+      .references(() => questions.id),
+    enqueuedAt: text("enqueued_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.days, t.firstQuestionId] })],
 );
 
 /**

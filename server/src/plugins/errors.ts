@@ -5,14 +5,14 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isBusy } from "./busy.js";
 
-const STATUS_OF_REFUSAL = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 } as const;
+const STATUS_OF_REFUSAL = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409, limited: 429 } as const;
 
 /** The reason phrase of a status, e.g. 413 "Payload Too Large", from Node's own table. */
 function reason(statusCode: number): string {
   return STATUS_CODES[statusCode] ?? "Error";
 }
 
-/** The contract's error body for a domain refusal: invalid 400, forbidden 403, not_found 404, conflict 409. */
+/** The contract's error body for a domain refusal: invalid 400, forbidden 403, not_found 404, conflict 409, limited 429. */
 export function refusalBody(refusal: Refusal): { statusCode: number; error: string; message: string } {
   const statusCode = STATUS_OF_REFUSAL[refusal.code];
   return { statusCode, error: reason(statusCode), message: refusal.message };

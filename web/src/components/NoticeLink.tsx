@@ -3,7 +3,7 @@ import { HeartIcon } from "./HeartIcon";
 import { AnchorLink } from "./links";
 import classes from "./noticeLink.module.css";
 
-/** Line drawings (no emoji font needed): an envelope for a letter, a calendar for the visit. */
+/** Line drawings (no emoji font needed): an envelope for a letter, a calendar for the visit, a flame for the streak. */
 const DRAWINGS = {
   letter: (
     <>
@@ -17,6 +17,7 @@ const DRAWINGS = {
       <path d="M16 3v4M8 3v4M4 11h16" />
     </>
   ),
+  streak: <path d="M12 3c1 3.5 5 5.5 5 10a5 5 0 0 1-10 0c0-2.5 1.5-4 2.5-5 .2 1.8 1 2.8 2 3.2C11 8.5 11 6 12 3Z" />,
 };
 
 /** One warm line at the top of the dashboard that leads to its page: the next visit, a letter waiting. */
@@ -25,7 +26,7 @@ export function NoticeLink({
   icon,
   text,
 }: {
-  to: "/together" | "/letters";
+  to: "/together" | "/letters" | "/allquestions";
   icon: keyof typeof DRAWINGS | "together";
   text: string;
 }) {

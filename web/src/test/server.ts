@@ -8,9 +8,11 @@ import { laterLetterHandlers } from "./handlers/laterLetters";
 import { letterHandlers } from "./handlers/letters";
 import { memoryHandlers } from "./handlers/memories";
 import { myDayHandlers } from "./handlers/myDay";
+import { nudgeHandlers } from "./handlers/nudges";
 import { productHandlers } from "./handlers/products";
 import { questionHandlers } from "./handlers/questions";
 import { storyHandlers } from "./handlers/story";
+import { streakHandlers } from "./handlers/streak";
 import { visitHandlers } from "./handlers/visits";
 import { workoutHandlers } from "./handlers/workouts";
 
@@ -29,5 +31,7 @@ export const server = setupServer(
   ...backupHandlers,
   ...myDayHandlers,
   ...visitHandlers,
+  ...nudgeHandlers,
+  ...streakHandlers,
   ...storyHandlers,
 );

@@ -10,11 +10,15 @@ import { onThisDayQueryOptions } from "@/features/memories/api/getOnThisDay";
 import { MemoryCard } from "@/features/memories/components/MemoryCard";
 import { OnThisDayCard } from "@/features/memories/components/OnThisDayCard";
 import { YourDayModal } from "@/features/my-day/components/YourDayModal";
+import { nudgesQueryOptions } from "@/features/nudges/api/getNudges";
+import { ThinkingOfYouCard } from "@/features/nudges/components/ThinkingOfYouCard";
 import { latestQuestionQueryOptions } from "@/features/questions/api/getLatestQuestion";
 import { QuestionCard } from "@/features/questions/components/QuestionCard";
 import { sealedText } from "@/features/questions/slots";
 import { useSession } from "@/features/session/useSession";
 import { ExpiryToasts } from "@/features/spank-bank/components/ExpiryToasts";
+import { streakQueryOptions } from "@/features/streak/api/getStreak";
+import { StreakNotice } from "@/features/streak/components/StreakNotice";
 import { visitsQueryOptions } from "@/features/visits/api/getVisits";
 import { NextVisitNotice } from "@/features/visits/components/NextVisitNotice";
 import { WorkoutModal } from "@/features/workouts/components/WorkoutModal";
@@ -32,6 +36,8 @@ export const Route = createFileRoute("/_auth/dashboard")({
       queryClient.ensureQueryData(backupHealthQueryOptions),
       queryClient.ensureQueryData(visitsQueryOptions(1)),
       queryClient.ensureQueryData(laterLettersQueryOptions(1)),
+      queryClient.ensureQueryData(nudgesQueryOptions),
+      queryClient.ensureQueryData(streakQueryOptions),
     ),
   pendingComponent: DashboardRoute,
   component: DashboardRoute,
@@ -56,10 +62,12 @@ function DashboardRoute() {
         <>
           <NextVisitNotice />
           <LetterWaitingNotice partnerName={partner} />
+          <StreakNotice />
         </>
       }
       cards={
         <>
+          <ThinkingOfYouCard me={signedIn.user.displayName} partner={partner} />
           <MemoryCard />
           <QuestionCard partners={partners} />
           <OnThisDayCard sealedText={(username) => sealedText(partnerByResponseName(signedIn, partners, username))} />

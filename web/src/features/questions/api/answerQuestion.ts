@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { memoryKeys } from "@/features/memories/api/keys";
+import { streakKeys } from "@/features/streak/api/keys";
 import { api } from "@/lib/api";
 import { questionKeys } from "./keys";
 
@@ -13,7 +14,7 @@ export const answerQuestion = ({ questionId, response }: AnswerInput) =>
     import("@spankbank/shared/contract/questions").then((c) => c.answerReply),
   );
 
-/** Adds (or replaces) the signed-in partner's answer; the Q&A list, the dashboard card and On this day refresh. */
+/** Adds (or replaces) the signed-in partner's answer; the Q&A list, the dashboard card, On this day and the streak refresh. */
 export function useAnswerQuestion() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -23,6 +24,7 @@ export function useAnswerQuestion() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: questionKeys.all }),
         queryClient.invalidateQueries({ queryKey: memoryKeys.onThisDay() }),
+        queryClient.invalidateQueries({ queryKey: streakKeys.all }),
       ]),
   });
 }

@@ -1,0 +1,81 @@
+// The couple's streak (issue 36): daily questions in a row both answered, and its milestones.
+import { STREAK_MILESTONE_DAYS } from "@spankbank/shared/limits";
+import { asc, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "./client.js";
+import { isoNow } from "./clock.js";
+import { enqueueEvent } from "./outbox.js";
+import { preparedFor } from "./prepared.js";
+import { questions, streakMilestones } from "./schema.js";
+
+export interface CoupleStreak {
+  /** Daily questions in a row both answered, up to the latest (still open, it does not break it). */
+  current: number;
+  best: number;
+  /** Both have answered the latest daily question. */
+  answeredToday: boolean;
+  /** The first question of the current streak (names it for its milestones), null at 0. */
+  firstQuestionId: number | null;
+}
+
+const statements = preparedFor((db) => ({
+  // Every daily question in day order: each is one day of the couple's calendar of questions.
+  daily: db
+    .select({ id: questions.id, askedAt: questions.askedAt, revealedAt: questions.revealedAt })
+    .from(questions)
+    .where(isNotNull(questions.dailyFor))
+    .orderBy(asc(questions.dailyFor))
+    .prepare(),
+  markMilestone: db
+    .insert(streakMilestones)
+    .values({
+      days: sql.placeholder("days"),
+      firstQuestionId: sql.placeholder("firstQuestionId"),
+      enqueuedAt: sql.placeholder("enqueuedAt"),
+    })
+    .onConflictDoNothing()
+    .prepare(),
+}));
+
+/**
+ * The streak from the daily questions: a day counts when both answered (the reveal) before the
+ * next daily question was asked, so each partner has the whole of their own day and night to
+ * answer, wherever they live. The latest question, while not both answered, breaks nothing yet.
+ * A day the bot asked nothing (it was down) neither counts nor breaks.
+ */
+export function coupleStreak(db: Db): CoupleStreak {
+  const days = statements(db).daily.all();
+  let run = 0;
+  let best = 0;
+  let firstQuestionId: number | null = null;
+  days.forEach((day, i) => {
+    const next = days[i + 1];
+    const counts = day.revealedAt !== null && (!next || day.revealedAt < next.askedAt);
+    if (counts) {
+      if (run === 0) firstQuestionId = day.id;
+      run++;
+      best = Math.max(best, run);
+    } else if (next) {
+      run = 0;
+      firstQuestionId = null;
+    }
+  });
+  const answeredToday = days.at(-1)?.revealedAt != null;
+  return { current: run, best, answeredToday, firstQuestionId };
+}
+
+/**
+ * After both answered a question: when the streak has just reached a milestone (7, 30, 100, 365
+ * days), writes its announcement to the outbox, once per streak (its mark and its event in the
+ * caller's transaction). For both partners: silent while either sleeps, never held.
+ */
+export function announceStreakMilestone(tx: Db, now: Date): void {
+  const streak = coupleStreak(tx);
+  const days = STREAK_MILESTONE_DAYS.find((milestone) => milestone === streak.current);
+  if (days === undefined || streak.firstQuestionId === null || !streak.answeredToday) return;
+  const marked = statements(tx).markMilestone.run({
+    days,
+    firstQuestionId: streak.firstQuestionId,
+    enqueuedAt: isoNow(now),
+  });
+  if (marked.changes > 0) enqueueEvent(tx, "streak_milestone", { days }, now);
+}

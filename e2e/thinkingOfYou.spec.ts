@@ -1,0 +1,34 @@
+import { expect as baseExpect, test } from "@playwright/test";
+import { NUDGE_DAILY_LIMIT } from "@spankbank/shared/limits";
+import { ARTIFACTS, lookAt, PHONE, signedIn } from "./app";
+
+// No animation mid-way while axe measures colours or a screenshot is taken.
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+// Two partners signing in (scrypt at production cost) on a busy shared machine: nothing here is timed.
+test.setTimeout(300_000);
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+test("alex taps the heart twice; sam's dashboard says alex thought of them, on sam's day", async ({ browser }) => {
+  const sam = await signedIn(browser, "sam");
+  const alex = await signedIn(browser, "alex");
+  const samCard = sam.getByRole("region", { name: "Thinking of you" });
+  await expect(samCard).toContainText("No thoughts from Alex yet today");
+
+  const alexCard = alex.getByRole("region", { name: "Thinking of you" });
+  await alexCard.getByLabel("A short line (optional)").fill("Saving you the last pastel de nata");
+  await alexCard.getByRole("button", { name: "Thinking of Sam" }).click();
+  await expect(alexCard.getByRole("status")).toHaveText(
+    `Sam will see "Alex is thinking of you". You can send ${NUDGE_DAILY_LIMIT - 1} more today.`,
+  );
+  await expect(alexCard.getByLabel("A short line (optional)")).toHaveValue("");
+  await alexCard.getByRole("button", { name: "Thinking of Sam" }).click();
+  await expect(alexCard.getByRole("status")).toContainText(`You can send ${NUDGE_DAILY_LIMIT - 2} more today.`);
+  await lookAt(alex, "thinking-of-you-alex");
+
+  await sam.reload();
+  await expect(samCard).toContainText("Alex thought of you 2 times today");
+  await samCard.scrollIntoViewIfNeeded();
+  await lookAt(sam, "thinking-of-you-sam");
+  await sam.setViewportSize(PHONE);
+  await samCard.screenshot({ path: `${ARTIFACTS}/thinking-of-you-card-360.png` });
+});

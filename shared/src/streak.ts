@@ -1,0 +1,10 @@
+import { plural } from "./spanks.js";
+
+/** The couple's streak (issue 36) in words, the same on the web and in Discord. */
+
+/** "12 days in a row you've both answered", or how to start one. */
+export function streakText(current: number): string {
+  return current === 0
+    ? "Answer today's question together to start a streak"
+    : `${plural(current, "day", "days")} in a row you've both answered`;
+}

@@ -1,0 +1,34 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { signInAs } from "@/test/handlers/auth";
+import { setStreak } from "@/test/handlers/streak";
+import { renderApp } from "@/test/renderApp";
+
+async function dashboardAs(who: "alex" | "sam") {
+  signInAs(who);
+  renderApp("/dashboard");
+  // The first render of a file loads the whole app: on a busy machine that can pass the usual wait.
+  await screen.findByRole("heading", { level: 1 }, { timeout: 20_000 });
+}
+
+describe("the dashboard's streak line", { timeout: 30_000 }, () => {
+  it("says the days in a row you've both answered, with the best when it is more, linked to the Q&A", async () => {
+    setStreak({ current: 12, best: 30, answered_today: true });
+    await dashboardAs("sam");
+    const link = await screen.findByRole("link", { name: "12 days in a row you've both answered (best: 30)" });
+    expect(link).toHaveAttribute("href", "/allquestions");
+  });
+
+  it("invites you to start one when there is none", async () => {
+    await dashboardAs("alex");
+    expect(
+      await screen.findByRole("link", { name: "Answer today's question together to start a streak" }),
+    ).toBeInTheDocument();
+  });
+
+  it("says 1 day, without a best equal to it", async () => {
+    setStreak({ current: 1, best: 1, answered_today: true });
+    await dashboardAs("alex");
+    expect(await screen.findByRole("link", { name: "1 day in a row you've both answered" })).toBeInTheDocument();
+  });
+});
