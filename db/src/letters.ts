@@ -3,7 +3,7 @@ import { eq, ne, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { letters, users } from "./schema.js";
 
 /** A Christmas letter as the domain speaks of it. */
@@ -16,17 +16,17 @@ const statements = preparedFor((db) => ({
   to: db
     .select({ text: letters.text, updatedAt: letters.updatedAt })
     .from(letters)
-    .where(eq(letters.toUserId, sql.placeholder("userId")))
+    .where(eq(letters.toUserId, param("userId")))
     .prepare(),
   from: db
     .select({ text: letters.text, updatedAt: letters.updatedAt })
     .from(letters)
-    .where(eq(letters.fromUserId, sql.placeholder("userId")))
+    .where(eq(letters.fromUserId, param("userId")))
     .prepare(),
   partnerOf: db
     .select({ id: users.id })
     .from(users)
-    .where(ne(users.id, sql.placeholder("userId")))
+    .where(ne(users.id, param("userId")))
     .prepare(),
   write: db
     .insert(letters)
