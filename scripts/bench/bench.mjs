@@ -315,7 +315,7 @@ function decompressedLength({ encoding, body }) {
 
 /** One autocannon run; a purchase picks a random product of the other partner and a fresh Idempotency-Key. */
 async function load(url, route, cookie, products, seconds, refill) {
-  // As a browser asks: the app answers brotli above 1 KB, the bare baseline never compresses.
+  // As a browser asks: the app answers brotli from 14.6 KB, the bare baseline never compresses.
   const headers = { cookie, accept: "application/json", "accept-encoding": "br, gzip" };
   const options = { url: url + route.path, connections: CONNECTIONS, duration: seconds, headers };
   if (route.purchase) {
