@@ -1,9 +1,9 @@
 import type { CoupleConfig, Partner } from "@spankbank/shared/config";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "./client.js";
 import { inTransaction } from "./client.js";
 import { transfer } from "./ledger.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { accounts, transfers, users } from "./schema.js";
 
 export type User = typeof users.$inferSelect;
@@ -80,17 +80,17 @@ const statements = preparedFor((db) => ({
   byUsername: db
     .select()
     .from(users)
-    .where(eq(users.username, sql.placeholder("username")))
+    .where(eq(users.username, param("username")))
     .prepare(),
   byId: db
     .select()
     .from(users)
-    .where(eq(users.id, sql.placeholder("id")))
+    .where(eq(users.id, param("id")))
     .prepare(),
   byDiscordId: db
     .select()
     .from(users)
-    .where(eq(users.discordId, sql.placeholder("discordId")))
+    .where(eq(users.discordId, param("discordId")))
     .prepare(),
 }));
 
@@ -99,7 +99,7 @@ const otherPartnerStatement = preparedFor((db) =>
   db
     .select()
     .from(users)
-    .where(ne(users.id, sql.placeholder("id")))
+    .where(ne(users.id, param("id")))
     .prepare(),
 );
 

@@ -7,7 +7,7 @@ import { Refusal } from "./errors.js";
 import { type RedeemedItem, redeemedItem } from "./inventory.js";
 import { transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { redemptions } from "./schema.js";
 import { cleanText } from "./text.js";
 
@@ -21,19 +21,17 @@ const statements = preparedFor((db) => ({
   redemption: db
     .select()
     .from(redemptions)
-    .where(eq(redemptions.id, sql.placeholder("id")))
+    .where(eq(redemptions.id, param("id")))
     .prepare(),
   // Guarded: a confirm that won the race leaves nothing to decline.
   decline: db
     .update(redemptions)
     .set({
-      declinedAt: sql`${sql.placeholder("now")}`,
-      declineReason: sql`${sql.placeholder("reason")}`,
-      declineTransferId: sql`${sql.placeholder("transferId")}`,
+      declinedAt: sql`${param("now")}`,
+      declineReason: sql`${param("reason")}`,
+      declineTransferId: sql`${param("transferId")}`,
     })
-    .where(
-      and(eq(redemptions.id, sql.placeholder("id")), isNull(redemptions.confirmedAt), isNull(redemptions.declinedAt)),
-    )
+    .where(and(eq(redemptions.id, param("id")), isNull(redemptions.confirmedAt), isNull(redemptions.declinedAt)))
     .prepare(),
 }));
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { discordCursors, discordHandledMessages } from "./schema.js";
 
 // Discord ids are snowflakes of different lengths: compared as numbers (they fit SQLite's 64-bit integers).
@@ -9,15 +9,15 @@ const statements = preparedFor((db) => ({
   cursor: db
     .select({ id: discordCursors.lastMessageId })
     .from(discordCursors)
-    .where(eq(discordCursors.channelId, sql.placeholder("channelId")))
+    .where(eq(discordCursors.channelId, param("channelId")))
     .prepare(),
   handled: db
     .select({ id: discordHandledMessages.messageId })
     .from(discordHandledMessages)
     .where(
       and(
-        eq(discordHandledMessages.channelId, sql.placeholder("channelId")),
-        eq(discordHandledMessages.messageId, sql.placeholder("messageId")),
+        eq(discordHandledMessages.channelId, param("channelId")),
+        eq(discordHandledMessages.messageId, param("messageId")),
       ),
     )
     .prepare(),
@@ -46,8 +46,8 @@ const statements = preparedFor((db) => ({
     .delete(discordHandledMessages)
     .where(
       and(
-        eq(discordHandledMessages.channelId, sql.placeholder("channelId")),
-        sql`cast(${discordHandledMessages.messageId} as integer) <= cast(${sql.placeholder("messageId")} as integer)`,
+        eq(discordHandledMessages.channelId, param("channelId")),
+        sql`cast(${discordHandledMessages.messageId} as integer) <= cast(${param("messageId")} as integer)`,
       ),
     )
     .prepare(),

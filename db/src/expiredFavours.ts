@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal } from "./errors.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { inventoryItems, purchases, users } from "./schema.js";
 
 /** A favour bought and left unused past its use-by: it left the buyer's inventory and its escrow went back. */
@@ -45,27 +45,27 @@ const statements = preparedFor((db) => {
   return {
     // Through purchases_expired: only expired units are read.
     since: expired()
-      .where(and(isNotNull(purchases.expiredAt), gte(purchases.expiredAt, sql.placeholder("since"))))
+      .where(and(isNotNull(purchases.expiredAt), gte(purchases.expiredAt, param("since"))))
       .orderBy(desc(purchases.expiredAt), desc(purchases.id))
       .prepare(),
     one: expired()
-      .where(and(eq(purchases.id, sql.placeholder("id")), isNotNull(purchases.expiredAt)))
+      .where(and(eq(purchases.id, param("id")), isNotNull(purchases.expiredAt)))
       .prepare(),
     noticedByBuyer: db
       .update(purchases)
-      .set({ expiryNoticedByBuyerAt: sql`${sql.placeholder("now")}` })
+      .set({ expiryNoticedByBuyerAt: sql`${param("now")}` })
       .where(
         and(
-          eq(purchases.id, sql.placeholder("id")),
-          eq(purchases.buyerId, sql.placeholder("userId")),
+          eq(purchases.id, param("id")),
+          eq(purchases.buyerId, param("userId")),
           sql`${purchases.expiryNoticedByBuyerAt} IS NULL`,
         ),
       )
       .prepare(),
     noticedBySeller: db
       .update(purchases)
-      .set({ expiryNoticedBySellerAt: sql`${sql.placeholder("now")}` })
-      .where(and(eq(purchases.id, sql.placeholder("id")), sql`${purchases.expiryNoticedBySellerAt} IS NULL`))
+      .set({ expiryNoticedBySellerAt: sql`${param("now")}` })
+      .where(and(eq(purchases.id, param("id")), sql`${purchases.expiryNoticedBySellerAt} IS NULL`))
       .prepare(),
   };
 });

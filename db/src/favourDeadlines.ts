@@ -7,7 +7,7 @@ import { addDays, dayIn, isoNow } from "./clock.js";
 import { buyerAndSeller, userById } from "./couple.js";
 import { transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { inventoryItems, purchases } from "./schema.js";
 
 /** When a unit bought at `purchasedAt` must be redeemed by, and from when its buyer is reminded. */
@@ -73,16 +73,16 @@ const statements = preparedFor((db) => {
   return {
     // Both through purchases_deadlines: only units with an open deadline are read.
     overdue: units()
-      .where(and(openUnit, lte(purchases.useBy, sql.placeholder("now"))))
+      .where(and(openUnit, lte(purchases.useBy, param("now"))))
       .orderBy(asc(purchases.useBy), asc(purchases.id))
       .prepare(),
     remindable: units()
       .where(
         and(
           openUnit,
-          gt(purchases.useBy, sql.placeholder("now")),
+          gt(purchases.useBy, param("now")),
           isNull(purchases.remindedAt),
-          lte(purchases.remindFrom, sql.placeholder("now")),
+          lte(purchases.remindFrom, param("now")),
         ),
       )
       .orderBy(asc(purchases.useBy), asc(purchases.id))
@@ -90,23 +90,23 @@ const statements = preparedFor((db) => {
     // The guards make each unit's expiry and reminder happen once, however many checks race.
     markExpired: db
       .update(purchases)
-      .set({ expiredAt: sql`${sql.placeholder("now")}` })
-      .where(and(eq(purchases.id, sql.placeholder("id")), isNull(purchases.redemptionId), isNull(purchases.expiredAt)))
+      .set({ expiredAt: sql`${param("now")}` })
+      .where(and(eq(purchases.id, param("id")), isNull(purchases.redemptionId), isNull(purchases.expiredAt)))
       .prepare(),
     markReminded: db
       .update(purchases)
-      .set({ remindedAt: sql`${sql.placeholder("now")}` })
-      .where(and(eq(purchases.id, sql.placeholder("id")), isNull(purchases.remindedAt)))
+      .set({ remindedAt: sql`${param("now")}` })
+      .where(and(eq(purchases.id, param("id")), isNull(purchases.remindedAt)))
       .prepare(),
     linkRefund: db
       .update(purchases)
-      .set({ refundTransferId: sql`${sql.placeholder("transferId")}` })
-      .where(eq(purchases.id, sql.placeholder("id")))
+      .set({ refundTransferId: sql`${param("transferId")}` })
+      .where(eq(purchases.id, param("id")))
       .prepare(),
     takeUnit: db
       .update(inventoryItems)
       .set({ quantity: sql`${inventoryItems.quantity} - 1` })
-      .where(and(eq(inventoryItems.id, sql.placeholder("id")), gt(inventoryItems.quantity, 0)))
+      .where(and(eq(inventoryItems.id, param("id")), gt(inventoryItems.quantity, 0)))
       .prepare(),
   };
 });

@@ -8,7 +8,7 @@ import { useByDayOf } from "./favourDeadlines.js";
 import { transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
 import { pageWindow } from "./paging.js";
-import { preparedFor } from "./prepared.js";
+import { LIMIT_ONE, literal, param, preparedFor } from "./prepared.js";
 import { inventoryItems, purchases, redemptions, users } from "./schema.js";
 import { cleanText } from "./text.js";
 
@@ -79,8 +79,8 @@ const redeemedColumns = {
 const openUnitOf = (itemId: Placeholder) =>
   and(eq(purchases.inventoryItemId, itemId), isNull(purchases.redemptionId), isNull(purchases.expiredAt));
 
-const owned = and(eq(inventoryItems.buyerId, sql.placeholder("buyerId")), gt(inventoryItems.quantity, 0));
-const window = { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") };
+const owned = and(eq(inventoryItems.buyerId, param("buyerId")), gt(inventoryItems.quantity, literal(0)));
+const window = { limit: param("limit"), offset: param("offset") };
 
 const statements = preparedFor((db) => ({
   // Through inventory_items_owned: only the buyer's units still held.
@@ -88,7 +88,7 @@ const statements = preparedFor((db) => ({
   redeemedCount: db
     .select({ total: count() })
     .from(redemptions)
-    .where(eq(redemptions.buyerId, sql.placeholder("buyerId")))
+    .where(eq(redemptions.buyerId, param("buyerId")))
     .prepare(),
   inventory: db
     .select({
@@ -116,7 +116,7 @@ const statements = preparedFor((db) => ({
     .select(redeemedColumns)
     .from(redemptions)
     .innerJoin(users, eq(users.id, redemptions.sellerId))
-    .where(eq(redemptions.buyerId, sql.placeholder("buyerId")))
+    .where(eq(redemptions.buyerId, param("buyerId")))
     .orderBy(desc(redemptions.redeemedAt), desc(redemptions.id))
     .limit(window.limit)
     .offset(window.offset)
@@ -125,38 +125,38 @@ const statements = preparedFor((db) => ({
     .select(redeemedColumns)
     .from(redemptions)
     .innerJoin(users, eq(users.id, redemptions.sellerId))
-    .where(eq(redemptions.id, sql.placeholder("id")))
+    .where(eq(redemptions.id, param("id")))
     .prepare(),
   item: db
     .select()
     .from(inventoryItems)
-    .where(eq(inventoryItems.id, sql.placeholder("id")))
+    .where(eq(inventoryItems.id, param("id")))
     .prepare(),
   redemption: db
     .select()
     .from(redemptions)
-    .where(eq(redemptions.id, sql.placeholder("id")))
+    .where(eq(redemptions.id, param("id")))
     .prepare(),
   // The unit a redeem uses: the open one expiring first, else one without a deadline (both in
   // purchases_item_open's order: no sort step).
   openUnitWithDeadline: db
     .select({ id: purchases.id, useBy: purchases.useBy })
     .from(purchases)
-    .where(and(openUnitOf(sql.placeholder("itemId")), isNotNull(purchases.useBy)))
+    .where(and(openUnitOf(param("itemId")), isNotNull(purchases.useBy)))
     .orderBy(asc(purchases.useBy), asc(purchases.id))
-    .limit(1)
+    .limit(LIMIT_ONE)
     .prepare(),
   openUnitWithoutDeadline: db
     .select({ id: purchases.id, useBy: purchases.useBy })
     .from(purchases)
-    .where(and(openUnitOf(sql.placeholder("itemId")), isNull(purchases.useBy)))
+    .where(and(openUnitOf(param("itemId")), isNull(purchases.useBy)))
     .orderBy(asc(purchases.id))
-    .limit(1)
+    .limit(LIMIT_ONE)
     .prepare(),
   linkUnit: db
     .update(purchases)
-    .set({ redemptionId: sql`${sql.placeholder("redemptionId")}` })
-    .where(eq(purchases.id, sql.placeholder("id")))
+    .set({ redemptionId: sql`${param("redemptionId")}` })
+    .where(eq(purchases.id, param("id")))
     .prepare(),
 }));
 

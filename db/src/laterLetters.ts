@@ -7,7 +7,7 @@ import { isoNow } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { enqueueEvent } from "./outbox.js";
 import { pageWindow } from "./paging.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { laterLetters, users } from "./schema.js";
 
 /** sealed: its moment has not come; ready: the recipient may open it now; open: they have. */
@@ -51,57 +51,57 @@ const statements = preparedFor((db) => ({
   to: db
     .select()
     .from(laterLetters)
-    .where(eq(laterLetters.toUserId, sql.placeholder("userId")))
+    .where(eq(laterLetters.toUserId, param("userId")))
     .orderBy(desc(laterLetters.id))
     .prepare(),
   from: db
     .select()
     .from(laterLetters)
-    .where(eq(laterLetters.fromUserId, sql.placeholder("userId")))
+    .where(eq(laterLetters.fromUserId, param("userId")))
     .orderBy(desc(laterLetters.id))
     .prepare(),
   byId: db
     .select()
     .from(laterLetters)
-    .where(eq(laterLetters.id, sql.placeholder("id")))
+    .where(eq(laterLetters.id, param("id")))
     .prepare(),
   toPage: db
     .select()
     .from(laterLetters)
-    .where(eq(laterLetters.toUserId, sql.placeholder("userId")))
+    .where(eq(laterLetters.toUserId, param("userId")))
     .orderBy(desc(laterLetters.id))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
+    .limit(param("limit"))
+    .offset(param("offset"))
     .prepare(),
   fromPage: db
     .select()
     .from(laterLetters)
-    .where(eq(laterLetters.fromUserId, sql.placeholder("userId")))
+    .where(eq(laterLetters.fromUserId, param("userId")))
     .orderBy(desc(laterLetters.id))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
+    .limit(param("limit"))
+    .offset(param("offset"))
     .prepare(),
   toCount: db
     .select({ total: count() })
     .from(laterLetters)
-    .where(eq(laterLetters.toUserId, sql.placeholder("userId")))
+    .where(eq(laterLetters.toUserId, param("userId")))
     .prepare(),
   toWaitingCount: db
     .select({ total: count() })
     .from(laterLetters)
     .where(
       and(
-        eq(laterLetters.toUserId, sql.placeholder("userId")),
+        eq(laterLetters.toUserId, param("userId")),
         isNull(laterLetters.openedAt),
         isNotNull(laterLetters.opensAt),
-        lte(laterLetters.opensAt, sql.placeholder("now")),
+        lte(laterLetters.opensAt, param("now")),
       ),
     )
     .prepare(),
   fromCount: db
     .select({ total: count() })
     .from(laterLetters)
-    .where(eq(laterLetters.fromUserId, sql.placeholder("userId")))
+    .where(eq(laterLetters.fromUserId, param("userId")))
     .prepare(),
 }));
 

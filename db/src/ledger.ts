@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal } from "./errors.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { accounts, type TransferKind, transfers } from "./schema.js";
 
 export type Transfer = typeof transfers.$inferSelect;
@@ -10,13 +10,13 @@ export type Transfer = typeof transfers.$inferSelect;
 export type AccountRef = { userId: number } | "charity" | "escrow" | "mint";
 
 const statements = preparedFor((db) => {
-  const byName = eq(accounts.name, sql.placeholder("name"));
-  const byUser = eq(accounts.userId, sql.placeholder("userId"));
+  const byName = eq(accounts.name, param("name"));
+  const byUser = eq(accounts.userId, param("userId"));
   const moveBy = (sign: "+" | "-") =>
     db
       .update(accounts)
-      .set({ balance: sql`${accounts.balance} ${sql.raw(sign)} ${sql.placeholder("amount")}` })
-      .where(eq(accounts.id, sql.placeholder("accountId")))
+      .set({ balance: sql`${accounts.balance} ${sql.raw(sign)} ${param("amount")}` })
+      .where(eq(accounts.id, param("accountId")))
       .returning({ balance: accounts.balance })
       .prepare();
   return {

@@ -4,7 +4,7 @@ import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
 import { otherPartnerOf } from "./couple.js";
 import { Refusal, refuseUnless } from "./errors.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { letters } from "./schema.js";
 
 /** A Christmas letter as the domain speaks of it. */
@@ -17,12 +17,12 @@ const statements = preparedFor((db) => ({
   to: db
     .select({ text: letters.text, updatedAt: letters.updatedAt })
     .from(letters)
-    .where(eq(letters.toUserId, sql.placeholder("userId")))
+    .where(eq(letters.toUserId, param("userId")))
     .prepare(),
   from: db
     .select({ text: letters.text, updatedAt: letters.updatedAt })
     .from(letters)
-    .where(eq(letters.fromUserId, sql.placeholder("userId")))
+    .where(eq(letters.fromUserId, param("userId")))
     .prepare(),
   write: db
     .insert(letters)

@@ -1,7 +1,7 @@
 import { dirname, join } from "node:path";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { memories, memoryImages } from "./schema.js";
 
 /** Image types a memory may keep, by content type, with the file extension they are stored under. */
@@ -43,7 +43,7 @@ const statements = preparedFor((db) => ({
   ofMemories: db
     .select(imageColumns)
     .from(memoryImages)
-    .where(sql`${memoryImages.memoryId} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
+    .where(sql`${memoryImages.memoryId} IN (SELECT value FROM json_each(${param("ids")}))`)
     .orderBy(memoryImages.id)
     .prepare(),
   ofLiveMemories: db
@@ -57,7 +57,7 @@ const statements = preparedFor((db) => ({
     .select(imageColumns)
     .from(memoryImages)
     .innerJoin(memories, eq(memories.id, memoryImages.memoryId))
-    .where(and(eq(memoryImages.id, sql.placeholder("id")), isNull(memories.deletedAt)))
+    .where(and(eq(memoryImages.id, param("id")), isNull(memories.deletedAt)))
     .prepare(),
 }));
 

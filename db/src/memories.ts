@@ -1,11 +1,11 @@
 import { MEMORY_TEXT_MAX } from "@spankbank/shared/limits";
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal } from "./errors.js";
 import type { StoredImage } from "./media.js";
 import { type MissingImage, queueMissingImages } from "./mediaOutbox.js";
-import { LIMIT_ONE, preparedFor } from "./prepared.js";
+import { LIMIT_ONE, param, preparedFor } from "./prepared.js";
 import { memories, memoryImages, users } from "./schema.js";
 import { cleanText, isBlankText } from "./text.js";
 
@@ -204,7 +204,7 @@ const statements = preparedFor((db) => {
     list: visible().prepare(),
     latest: visible().limit(LIMIT_ONE).prepare(),
     byId: withAuthor()
-      .where(eq(memories.id, sql.placeholder("id")))
+      .where(eq(memories.id, param("id")))
       .prepare(),
   };
 });

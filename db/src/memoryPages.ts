@@ -1,7 +1,7 @@
-import { count, desc, eq, isNull, sql } from "drizzle-orm";
+import { count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "./client.js";
 import { pageWindow } from "./paging.js";
-import { preparedFor, rowsOf } from "./prepared.js";
+import { param, preparedFor, rowsOf } from "./prepared.js";
 import { memories, users } from "./schema.js";
 
 /** A memory as the board shows it. */
@@ -42,8 +42,8 @@ const statements = preparedFor((db) => ({
     .innerJoin(users, eq(users.id, memories.userId))
     .where(isNull(memories.deletedAt))
     .orderBy(desc(memories.createdAt), desc(memories.id))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
+    .limit(param("limit"))
+    .offset(param("offset"))
     .prepare(),
 }));
 

@@ -7,7 +7,7 @@ import { isoNow } from "./clock.js";
 import { Refusal } from "./errors.js";
 import { mediaFolder } from "./media.js";
 import { pageWindow } from "./paging.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { memories, memoryImages, users } from "./schema.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,7 +39,7 @@ export function trashCutoff(now: Date): string {
 const purgeAtOf = (deletedAt: string) => isoNow(new Date(Date.parse(deletedAt) + MEMORY_TRASH_DAYS * DAY_MS));
 
 const statements = preparedFor((db) => {
-  const inTrash = and(isNotNull(memories.deletedAt), gte(memories.deletedAt, sql.placeholder("cutoff")));
+  const inTrash = and(isNotNull(memories.deletedAt), gte(memories.deletedAt, param("cutoff")));
   return {
     // Both through memories_trash (deleted_at, id), deleted memories only.
     count: db.select({ total: count() }).from(memories).where(inTrash).prepare(),
@@ -55,8 +55,8 @@ const statements = preparedFor((db) => {
       .innerJoin(users, eq(users.id, memories.userId))
       .where(inTrash)
       .orderBy(desc(memories.deletedAt), desc(memories.id))
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
+      .limit(param("limit"))
+      .offset(param("offset"))
       .prepare(),
   };
 });

@@ -7,7 +7,7 @@ import { dayIn, isoNow } from "./clock.js";
 import { otherPartnerOf, userById } from "./couple.js";
 import { Refusal } from "./errors.js";
 import { enqueueEvent } from "./outbox.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { nudges } from "./schema.js";
 import { cleanText } from "./text.js";
 
@@ -29,8 +29,8 @@ export interface NudgesToday {
 }
 
 const statements = preparedFor((db) => {
-  const userId = sql.placeholder("userId");
-  const from = sql.placeholder("from");
+  const userId = param("userId");
+  const from = param("from");
   return {
     // No end: a tap stamped later today by a clock since set back still counts against today.
     sentSince: db
@@ -41,9 +41,7 @@ const statements = preparedFor((db) => {
     receivedBetween: db
       .select({ n: count() })
       .from(nudges)
-      .where(
-        and(eq(nudges.toUserId, userId), gte(nudges.createdAt, from), lt(nudges.createdAt, sql.placeholder("until"))),
-      )
+      .where(and(eq(nudges.toUserId, userId), gte(nudges.createdAt, from), lt(nudges.createdAt, param("until"))))
       .prepare(),
     insert: db
       .insert(nudges)

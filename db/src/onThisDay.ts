@@ -3,7 +3,7 @@ import { ON_THIS_DAY_MAX } from "@spankbank/shared/limits";
 import { calendarDate } from "@spankbank/shared/quoteOfTheDay";
 import { and, asc, desc, eq, gte, isNull, lt, min, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { answers, memories, questions, users } from "./schema.js";
 
 export interface MemoryOnThisDay {
@@ -32,7 +32,7 @@ export interface OnThisDay {
   answers: AnswerOnThisDay[];
 }
 
-const range = { from: sql.placeholder("from"), to: sql.placeholder("to") };
+const range = { from: param("from"), to: param("to") };
 
 const statements = preparedFor((db) => ({
   oldestMemory: db
@@ -49,7 +49,7 @@ const statements = preparedFor((db) => ({
     .innerJoin(users, eq(users.id, memories.userId))
     .where(and(isNull(memories.deletedAt), gte(memories.createdAt, range.from), lt(memories.createdAt, range.to)))
     .orderBy(desc(memories.createdAt), desc(memories.id))
-    .limit(sql.placeholder("limit"))
+    .limit(param("limit"))
     .prepare(),
   answersBetween: db
     .select({
@@ -65,7 +65,7 @@ const statements = preparedFor((db) => ({
     .innerJoin(users, eq(users.id, answers.userId))
     .where(and(gte(answers.createdAt, range.from), lt(answers.createdAt, range.to)))
     .orderBy(asc(answers.questionId), asc(users.id))
-    .limit(sql.placeholder("limit"))
+    .limit(param("limit"))
     .prepare(),
 }));
 

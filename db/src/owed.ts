@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "./client.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { redemptions, users } from "./schema.js";
 
 /** A favour the seller still owes: redeemed by the buyer, not yet confirmed as delivered. */
@@ -33,11 +33,7 @@ const statements = preparedFor((db) => ({
     .from(redemptions)
     .innerJoin(users, eq(users.id, redemptions.buyerId))
     .where(
-      and(
-        eq(redemptions.sellerId, sql.placeholder("sellerId")),
-        isNull(redemptions.confirmedAt),
-        isNull(redemptions.declinedAt),
-      ),
+      and(eq(redemptions.sellerId, param("sellerId")), isNull(redemptions.confirmedAt), isNull(redemptions.declinedAt)),
     )
     .orderBy(asc(redemptions.redeemedAt), asc(redemptions.id))
     .prepare(),

@@ -1,12 +1,12 @@
 import type { CoupleConfig, Partner } from "@spankbank/shared/config";
 import { DEFAULT_QUIET_HOURS, type MyDayBody, myDayBody, type QuietHours } from "@spankbank/shared/contract/myDay";
 import type { DayWindow, Weekday, WorkWindow } from "@spankbank/shared/eachOthersDay";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "./client.js";
 import { isoNow } from "./clock.js";
 import { userByDiscordId, userById } from "./couple.js";
 import { refuseUnless } from "./errors.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { partnerDays } from "./schema.js";
 
 /** A partner's day as everything reads it: their own from the web, else the config's. */
@@ -24,7 +24,7 @@ const statements = preparedFor((db) => ({
   byUser: db
     .select()
     .from(partnerDays)
-    .where(eq(partnerDays.userId, sql.placeholder("userId")))
+    .where(eq(partnerDays.userId, param("userId")))
     .prepare(),
 }));
 

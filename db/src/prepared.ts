@@ -3,12 +3,12 @@ import type { Db } from "./client.js";
 
 /**
  * The pattern every domain module follows for a query that runs per request: the statements are
- * built and prepared once per database handle (drizzle `.prepare()` with `sql.placeholder`), so a
- * request pays neither drizzle's query building nor SQLite's parsing.
+ * built and prepared once per database handle (drizzle `.prepare()`, each bound value a `param`), so
+ * a request pays neither drizzle's query building nor SQLite's parsing.
  *
  *   const statements = preparedFor((db) => ({
  *     balance: db.select({ balance: accounts.balance }).from(accounts)
- *       .where(eq(accounts.userId, sql.placeholder("userId"))).prepare(),
+ *       .where(eq(accounts.userId, param("userId"))).prepare(),
  *   }));
  *   statements(db).balance.get({ userId });
  *
@@ -28,11 +28,32 @@ export function preparedFor<Statements>(build: (db: Db) => Statements): (db: Db)
 }
 
 /**
+ * A value bound when a prepared statement runs, written `+?` where `sql.placeholder` writes `?`.
+ * SQLite plans some statements with a bound value in view (LIMIT, OFFSET, LIKE, `col = ?` on a
+ * table of a join) and plans them again once that value is bound anew; better-sqlite3 clears the
+ * bindings after every run, so each such statement was parsed and planned again on every call.
+ * The unary plus changes no value and hides it from the planner. Conditions, LIMIT and OFFSET
+ * bind with it; a value written (an insert's `values`, an update's `set`) keeps `sql.placeholder`,
+ * which drizzle converts by its column.
+ */
+export function param(name: string): Placeholder {
+  return sql`+${sql.placeholder(name)}` as unknown as Placeholder;
+}
+
+/**
+ * A constant written into a prepared statement's SQL (a boolean as 0 or 1): drizzle binds a
+ * literal as a parameter, which SQLite plans again at every run like any bound value (see `param`).
+ */
+export function literal(value: number | boolean): Placeholder {
+  return sql.raw(String(Number(value))) as unknown as Placeholder;
+}
+
+/**
  * `LIMIT 1` written into a prepared statement's SQL. drizzle binds a number as a parameter, and
  * SQLite plans `LIMIT ?` without knowing it is 1, which costs the newest question several times
  * its time. drizzle writes an SQL chunk in place of the parameter.
  */
-export const LIMIT_ONE = sql.raw("1") as unknown as Placeholder;
+export const LIMIT_ONE = literal(1);
 
 /** A prepared select, as drizzle gives it: rows as objects (`all`) or as arrays in selection order (`values`). */
 interface PreparedSelect<Row> {

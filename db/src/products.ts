@@ -1,10 +1,10 @@
 import { productBody } from "@spankbank/shared/contract/products";
-import { and, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, ne } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { type PageWindow, pageWindow } from "./paging.js";
-import { preparedFor, rowsOf } from "./prepared.js";
+import { param, preparedFor, rowsOf } from "./prepared.js";
 import { products, users } from "./schema.js";
 
 export type ProductRow = typeof products.$inferSelect;
@@ -60,8 +60,8 @@ const listedColumns = {
 const statements = preparedFor((db) => {
   const listed = () => db.select(listedColumns).from(products).innerJoin(users, eq(users.id, products.sellerId));
   const newestFirst = [desc(products.createdAt), desc(products.id)];
-  const window = { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") };
-  const seller = sql.placeholder("sellerId");
+  const window = { limit: param("limit"), offset: param("offset") };
+  const seller = param("sellerId");
   return {
     // Through products_shelf: no sort step however long the shop's history.
     list: listed()
@@ -83,18 +83,18 @@ const statements = preparedFor((db) => {
       .prepare(),
     // Through products_shelf, skipping the viewer's own: everyone else's listings, newest first.
     othersPage: listed()
-      .where(and(isNull(products.removedAt), ne(products.sellerId, sql.placeholder("viewerId"))))
+      .where(and(isNull(products.removedAt), ne(products.sellerId, param("viewerId"))))
       .orderBy(...newestFirst)
       .limit(window.limit)
       .offset(window.offset)
       .prepare(),
     listedById: listed()
-      .where(eq(products.id, sql.placeholder("id")))
+      .where(eq(products.id, param("id")))
       .prepare(),
     active: db
       .select()
       .from(products)
-      .where(and(eq(products.id, sql.placeholder("id")), isNull(products.removedAt)))
+      .where(and(eq(products.id, param("id")), isNull(products.removedAt)))
       .prepare(),
   };
 });

@@ -7,7 +7,7 @@ import { Refusal, type RefusalCode } from "./errors.js";
 import { favourDeadline } from "./favourDeadlines.js";
 import { balanceOf, transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { activeProduct } from "./products.js";
 import { idempotencyKeys, inventoryItems, products, purchases } from "./schema.js";
 
@@ -44,7 +44,7 @@ const keyStatements = preparedFor((db) => ({
   find: db
     .select({ request: idempotencyKeys.request, outcome: idempotencyKeys.outcome })
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, sql.placeholder("userId")), eq(idempotencyKeys.key, sql.placeholder("key"))))
+    .where(and(eq(idempotencyKeys.userId, param("userId")), eq(idempotencyKeys.key, param("key"))))
     .prepare(),
   remember: db
     .insert(idempotencyKeys)
@@ -59,7 +59,7 @@ const keyStatements = preparedFor((db) => ({
   // Reads only the expired rows, through idempotency_keys_created.
   forgetBefore: db
     .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, sql.placeholder("cutoff")))
+    .where(lt(idempotencyKeys.createdAt, param("cutoff")))
     .prepare(),
 }));
 
@@ -122,7 +122,7 @@ const saleStatements = preparedFor((db) => ({
   takeOne: db
     .update(products)
     .set({ quantity: sql`${products.quantity} - 1` })
-    .where(and(eq(products.id, sql.placeholder("productId")), gt(products.quantity, 0)))
+    .where(and(eq(products.id, param("productId")), gt(products.quantity, 0)))
     .prepare(),
   addToInventory: db
     .insert(inventoryItems)
@@ -162,8 +162,8 @@ const saleStatements = preparedFor((db) => ({
     .prepare(),
   linkTransfer: db
     .update(purchases)
-    .set({ transferId: sql`${sql.placeholder("transferId")}` })
-    .where(eq(purchases.id, sql.placeholder("purchaseId")))
+    .set({ transferId: sql`${param("transferId")}` })
+    .where(eq(purchases.id, param("purchaseId")))
     .prepare(),
 }));
 

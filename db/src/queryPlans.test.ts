@@ -1,15 +1,21 @@
+import { demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it } from "vitest";
 import { inventoryPage, listInventory, listRedeemed, redeemedPage } from "./inventory.js";
 import { announceOpenedLetters, laterLetterPage, laterLettersFor } from "./laterLetters.js";
 import { latestMemory, listMemories } from "./memories.js";
+import { memoryPage } from "./memoryPages.js";
 import { trashPage } from "./memoryTrash.js";
 import { nudgesToday } from "./nudges.js";
+import { onThisDay } from "./onThisDay.js";
 import { checkDatabase } from "./ops/healthCheck.js";
+import { userForSession } from "./ops/sessions.js";
 import { listProducts, sellerPage, shopPage } from "./products.js";
+import { questionPage } from "./questionPages.js";
 import { latestQuestion, listQuestions, nextBankQuestion } from "./questions/index.js";
 import { coupleStreak } from "./streak.js";
 import { openTestDb } from "./test/testDb.js";
 import { listTransactions } from "./transactions.js";
+import { visitsOverview } from "./visits.js";
 
 /** Every statement `work` prepares on the handle, as SQL. */
 function statementsPreparedBy(db: ReturnType<typeof openTestDb>["db"], work: () => void): string[] {
@@ -99,6 +105,41 @@ describe("the queries the pages run", () => {
     const { db } = openTestDb();
     const plan = planOf(db, "DELETE FROM idempotency_keys WHERE created_at < ?");
     expect(plan).toEqual([expect.stringContaining("USING COVERING INDEX idempotency_keys_created (created_at<?)")]);
+  });
+});
+
+describe("the reads every request and page runs", () => {
+  const reads: [string, (test: ReturnType<typeof openTestDb>) => void][] = [
+    ["the session check", ({ db }) => userForSession(db, demoCouple, "a token", new Date())],
+    [
+      "a page of the Shop and of one seller's listings",
+      ({ db, sam }) => [shopPage(db, sam, 2, 5), sellerPage(db, sam, 2, 5)],
+    ],
+    [
+      "a page of the inventory and of the redeemed items",
+      ({ db, sam }) => [inventoryPage(db, sam, 2, 5), redeemedPage(db, sam, 2, 5)],
+    ],
+    [
+      "a page of the memory board and on this day",
+      ({ db }) => [memoryPage(db, 2, 5), onThisDay(db, new Date(), "Europe/London")],
+    ],
+    ["a page of the questions, searched or not", ({ db }) => [questionPage(db, 2, 5), questionPage(db, 1, 5, "smile")]],
+    [
+      "the latest question and a transactions page",
+      ({ db, sam }) => [latestQuestion(db), listTransactions(db, sam, 2)],
+    ],
+    [
+      "the letters for later and the visits",
+      ({ db, sam }) => [laterLetterPage(db, sam, 2, 5), visitsOverview(db, sam, 2)],
+    ],
+  ];
+
+  // A bare `?` in a condition, LIMIT, OFFSET or LIKE made SQLite plan the statement again at every run.
+  it.each(reads)("%s: every value is bound as `+?` (db's `param`)", (_, read) => {
+    const test = openTestDb();
+    const statements = statementsPreparedBy(test.db, () => read(test));
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.filter((source) => /(?<!\+)\?/.test(source))).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
 import { pageWindow } from "./paging.js";
-import { preparedFor, rowsOf } from "./prepared.js";
+import { param, preparedFor, rowsOf } from "./prepared.js";
 import type { Answer, Question } from "./questions/index.js";
 import { answers, questions, users } from "./schema.js";
 
@@ -26,9 +26,9 @@ const answerColumns = {
 };
 
 const statements = preparedFor((db) => {
-  const matches = sql`${questions.text} LIKE ${sql.placeholder("pattern")} ESCAPE '\\'`;
+  const matches = sql`${questions.text} LIKE ${param("pattern")} ESCAPE '\\'`;
   const newestFirst = [desc(questions.askedAt), desc(questions.id)];
-  const window = { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") };
+  const window = { limit: param("limit"), offset: param("offset") };
   // Through questions_asked: newest first with no sort step.
   const pageIds = db
     .select({ id: questions.id })

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
 import { isoNow } from "./clock.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { storyProgress } from "./schema.js";
 
 /** A partner's saved story game: the save as the page made it (JSON), and when it was saved. */
@@ -14,7 +14,7 @@ const statements = preparedFor((db) => ({
   read: db
     .select({ progress: storyProgress.progress, updatedAt: storyProgress.updatedAt })
     .from(storyProgress)
-    .where(eq(storyProgress.userId, sql.placeholder("userId")))
+    .where(eq(storyProgress.userId, param("userId")))
     .prepare(),
   save: db
     .insert(storyProgress)

@@ -1,10 +1,10 @@
 import { TRANSACTIONS_PER_PAGE } from "@spankbank/shared/limits";
-import { count, desc, eq, or, sql } from "drizzle-orm";
+import { count, desc, eq, or } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.js";
 import { Refusal } from "./errors.js";
 import { accountIdOf } from "./ledger.js";
-import { preparedFor } from "./prepared.js";
+import { literal, param, preparedFor } from "./prepared.js";
 import type { TransferKind } from "./schema.js";
 import { transfers } from "./schema.js";
 
@@ -26,16 +26,16 @@ export interface Statement {
 }
 
 const statements = preparedFor((db) => {
-  const paid = eq(transfers.debitAccountId, sql.placeholder("accountId"));
-  const received = eq(transfers.creditAccountId, sql.placeholder("accountId"));
+  const paid = eq(transfers.debitAccountId, param("accountId"));
+  const received = eq(transfers.creditAccountId, param("accountId"));
   return {
     count: db.select({ n: count() }).from(transfers).where(or(paid, received)).prepare(),
     // Two id-ordered index reads (transfers_debit, transfers_credit) merged, so a page never
     // sorts the account's whole history. A transfer never pays the account it comes from.
     page: unionAll(db.select().from(transfers).where(paid), db.select().from(transfers).where(received))
       .orderBy(desc(transfers.id))
-      .limit(TRANSACTIONS_PER_PAGE)
-      .offset(sql.placeholder("offset"))
+      .limit(literal(TRANSACTIONS_PER_PAGE))
+      .offset(param("offset"))
       .prepare(),
   };
 });

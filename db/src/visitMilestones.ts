@@ -6,11 +6,11 @@ import { asc, gte, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
 import { dayIn, isoNow } from "./clock.js";
 import { enqueueEvent } from "./outbox.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { visitMilestones, visits } from "./schema.js";
 
 const statements = preparedFor((db) => {
-  const today = sql.placeholder("today");
+  const today = param("today");
   return {
     upcoming: db
       .select({ id: visits.id, startDate: visits.startDate, endDate: visits.endDate, place: visits.place })

@@ -1,12 +1,12 @@
 import { daysBetween, shortDate } from "@spankbank/shared/calendar";
 import { visitBody } from "@spankbank/shared/contract/visits";
 import { VISIT_LENGTH_MAX, VISITS_PER_PAGE } from "@spankbank/shared/limits";
-import { and, asc, count, desc, eq, gt, gte, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, lt, lte, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { dayIn, isoNow } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
-import { LIMIT_ONE, preparedFor } from "./prepared.js";
+import { LIMIT_ONE, literal, param, preparedFor } from "./prepared.js";
 import { inventoryItems, products, users, visitMilestones, visits } from "./schema.js";
 
 /** A time together as the domain speaks of it; dates are local calendar dates (YYYY-MM-DD). */
@@ -79,10 +79,10 @@ const visitColumns = {
 
 const statements = preparedFor((db) => {
   const listed = () => db.select(visitColumns).from(visits).innerJoin(planner, eq(planner.id, visits.plannedById));
-  const today = sql.placeholder("today");
+  const today = param("today");
   return {
     byId: listed()
-      .where(eq(visits.id, sql.placeholder("id")))
+      .where(eq(visits.id, param("id")))
       .prepare(),
     current: listed()
       .where(and(lte(visits.startDate, today), gte(visits.endDate, today)))
@@ -100,14 +100,14 @@ const statements = preparedFor((db) => {
     pastPage: listed()
       .where(lt(visits.endDate, today))
       .orderBy(desc(visits.startDate), desc(visits.id))
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
+      .limit(param("limit"))
+      .offset(param("offset"))
       .prepare(),
     pastCount: db.select({ total: count() }).from(visits).where(lt(visits.endDate, today)).prepare(),
     previousEnd: db
       .select({ endDate: visits.endDate })
       .from(visits)
-      .where(lt(visits.startDate, sql.placeholder("startDate")))
+      .where(lt(visits.startDate, param("startDate")))
       .orderBy(desc(visits.startDate))
       .limit(LIMIT_ONE)
       .prepare(),
@@ -116,9 +116,9 @@ const statements = preparedFor((db) => {
       .from(visits)
       .where(
         and(
-          ne(visits.id, sql.placeholder("id")),
-          lte(visits.startDate, sql.placeholder("endDate")),
-          gte(visits.endDate, sql.placeholder("startDate")),
+          ne(visits.id, param("id")),
+          lte(visits.startDate, param("endDate")),
+          gte(visits.endDate, param("startDate")),
         ),
       )
       .limit(LIMIT_ONE)
@@ -147,7 +147,7 @@ const statements = preparedFor((db) => {
       .innerJoin(products, eq(products.id, inventoryItems.productId))
       .innerJoin(owner, eq(owner.id, inventoryItems.buyerId))
       .innerJoin(seller, eq(seller.id, inventoryItems.sellerId))
-      .where(and(eq(products.inPerson, true), gt(inventoryItems.quantity, 0)))
+      .where(and(eq(products.inPerson, literal(true)), gt(inventoryItems.quantity, literal(0))))
       .orderBy(asc(inventoryItems.id))
       .prepare(),
   };

@@ -1,8 +1,8 @@
 import { WORKOUTS_PER_HOUR_MAX } from "@spankbank/shared/limits";
-import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "./client.js";
 import { isoNow } from "./clock.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { workouts } from "./schema.js";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -13,11 +13,11 @@ const statements = preparedFor((db) => ({
     .from(workouts)
     .where(
       and(
-        eq(workouts.userId, sql.placeholder("userId")),
-        gt(workouts.createdAt, sql.placeholder("since")),
+        eq(workouts.userId, param("userId")),
+        gt(workouts.createdAt, param("since")),
         // Stamped later than now by a clock since set back: not "in the last hour", or they would
         // hold the limit until the clock caught up with them.
-        lte(workouts.createdAt, sql.placeholder("now")),
+        lte(workouts.createdAt, param("now")),
       ),
     )
     .orderBy(asc(workouts.createdAt))

@@ -1,14 +1,14 @@
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { type WorkoutBody, workoutBody } from "@spankbank/shared/contract/workouts";
 import { calendarDate } from "@spankbank/shared/quoteOfTheDay";
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
 import { countsAgainstToday, isoNow } from "./clock.js";
 import { type User, userById } from "./couple.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { accountIdOf, transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
-import { preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { transfers, workouts } from "./schema.js";
 
 /** Far enough back to hold the whole of "today" in any time zone. */
@@ -34,8 +34,8 @@ const statements = preparedFor((db) => ({
     .where(
       and(
         eq(transfers.kind, "workout"),
-        eq(transfers.creditAccountId, sql.placeholder("accountId")),
-        gte(transfers.createdAt, sql.placeholder("since")),
+        eq(transfers.creditAccountId, param("accountId")),
+        gte(transfers.createdAt, param("since")),
       ),
     )
     .prepare(),

@@ -33,6 +33,11 @@ export const FAVOURS_PER_PAGE = 24;
 export const PAGE_SIZE_MAX = 100;
 /** The newest rows a list asked for without `page` answers (the spec's plain list, windowed). */
 export const LIST_WINDOW = 100;
+/**
+ * Answers smaller than this go out uncompressed: ten TCP segments, what a connection's first round
+ * trip carries, so compressing them costs the server and saves the phone no round trip.
+ */
+export const COMPRESS_FROM_BYTES = 14_600;
 /** The furthest page any list may ask for. */
 export const PAGE_MAX = 1_000_000;
 /** A list's search text (`?search=`). */

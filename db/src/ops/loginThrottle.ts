@@ -10,7 +10,7 @@ import {
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "../client.js";
 import { isoNow } from "../clock.js";
-import { preparedFor } from "../prepared.js";
+import { param, preparedFor } from "../prepared.js";
 import { knownClients, loginFailures } from "../schema.js";
 
 const statements = preparedFor((db) => ({
@@ -21,10 +21,10 @@ const statements = preparedFor((db) => ({
     .from(loginFailures)
     .where(
       and(
-        eq(loginFailures.username, sql.placeholder("username")),
-        eq(loginFailures.client, sql.placeholder("client")),
-        gt(loginFailures.failedAt, sql.placeholder("since")),
-        lte(loginFailures.failedAt, sql.placeholder("now")),
+        eq(loginFailures.username, param("username")),
+        eq(loginFailures.client, param("client")),
+        gt(loginFailures.failedAt, param("since")),
+        lte(loginFailures.failedAt, param("now")),
       ),
     )
     .orderBy(asc(loginFailures.failedAt))
@@ -34,9 +34,9 @@ const statements = preparedFor((db) => ({
     .from(loginFailures)
     .where(
       and(
-        eq(loginFailures.client, sql.placeholder("client")),
-        gt(loginFailures.failedAt, sql.placeholder("since")),
-        lte(loginFailures.failedAt, sql.placeholder("now")),
+        eq(loginFailures.client, param("client")),
+        gt(loginFailures.failedAt, param("since")),
+        lte(loginFailures.failedAt, param("now")),
       ),
     )
     .orderBy(asc(loginFailures.failedAt))
@@ -46,9 +46,9 @@ const statements = preparedFor((db) => ({
     .from(loginFailures)
     .where(
       and(
-        eq(loginFailures.username, sql.placeholder("username")),
-        gt(loginFailures.failedAt, sql.placeholder("since")),
-        lte(loginFailures.failedAt, sql.placeholder("now")),
+        eq(loginFailures.username, param("username")),
+        gt(loginFailures.failedAt, param("since")),
+        lte(loginFailures.failedAt, param("now")),
       ),
     )
     .orderBy(asc(loginFailures.failedAt))
@@ -56,9 +56,7 @@ const statements = preparedFor((db) => ({
   knownClient: db
     .select({ client: knownClients.client })
     .from(knownClients)
-    .where(
-      and(eq(knownClients.client, sql.placeholder("client")), gt(knownClients.lastSignInAt, sql.placeholder("since"))),
-    )
+    .where(and(eq(knownClients.client, param("client")), gt(knownClients.lastSignInAt, param("since"))))
     .prepare(),
   rememberClient: db
     .insert(knownClients)
@@ -75,21 +73,19 @@ const statements = preparedFor((db) => ({
     .prepare(),
   clearAtName: db
     .delete(loginFailures)
-    .where(
-      and(eq(loginFailures.client, sql.placeholder("client")), eq(loginFailures.username, sql.placeholder("username"))),
-    )
+    .where(and(eq(loginFailures.client, param("client")), eq(loginFailures.username, param("username"))))
     .prepare(),
   purgeFailures: db
     .delete(loginFailures)
-    .where(lte(loginFailures.failedAt, sql.placeholder("before")))
+    .where(lte(loginFailures.failedAt, param("before")))
     .prepare(),
   purgeFutureFailures: db
     .delete(loginFailures)
-    .where(gt(loginFailures.failedAt, sql.placeholder("now")))
+    .where(gt(loginFailures.failedAt, param("now")))
     .prepare(),
   purgeClients: db
     .delete(knownClients)
-    .where(lte(knownClients.lastSignInAt, sql.placeholder("before")))
+    .where(lte(knownClients.lastSignInAt, param("before")))
     .prepare(),
 }));
 

@@ -5,7 +5,7 @@ import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "../client.js";
 import { isoNow } from "../clock.js";
 import type { User } from "../couple.js";
-import { preparedFor } from "../prepared.js";
+import { param, preparedFor } from "../prepared.js";
 import { sessions, users } from "../schema.js";
 
 function sha256(value: string): string {
@@ -34,7 +34,7 @@ const statements = preparedFor((db) => ({
     .select({ user: users, credential: sessions.credential })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .where(and(eq(sessions.tokenHash, param("tokenHash")), gt(sessions.expiresAt, param("now"))))
     .prepare(),
   insert: db
     .insert(sessions)
@@ -48,15 +48,15 @@ const statements = preparedFor((db) => ({
     .prepare(),
   deleteOne: db
     .delete(sessions)
-    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .where(eq(sessions.tokenHash, param("tokenHash")))
     .prepare(),
   deleteOfUser: db
     .delete(sessions)
-    .where(eq(sessions.userId, sql.placeholder("userId")))
+    .where(eq(sessions.userId, param("userId")))
     .prepare(),
   deleteExpired: db
     .delete(sessions)
-    .where(lte(sessions.expiresAt, sql.placeholder("now")))
+    .where(lte(sessions.expiresAt, param("now")))
     .prepare(),
 }));
 

@@ -1,13 +1,13 @@
 // Asking a question and answering it: one answer per partner, the first rewarded, the reveal once both are in.
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { answerBody } from "@spankbank/shared/contract/questions";
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import { type Db, inTransaction } from "../client.js";
 import { isoNow } from "../clock.js";
 import { Refusal, refuseUnless } from "../errors.js";
 import { transfer } from "../ledger.js";
 import { enqueueEvent } from "../outbox.js";
-import { LIMIT_ONE, preparedFor } from "../prepared.js";
+import { LIMIT_ONE, param, preparedFor } from "../prepared.js";
 import { answers, questions, users } from "../schema.js";
 import { announceStreakMilestone } from "../streak.js";
 
@@ -42,23 +42,23 @@ const statements = preparedFor((db) => {
     byId: db
       .select()
       .from(questions)
-      .where(eq(questions.id, sql.placeholder("id")))
+      .where(eq(questions.id, param("id")))
       .prepare(),
     // answers_one_per_user gives this order: no sort step.
     everyAnswer: givenAnswers().orderBy(asc(answers.questionId), asc(answers.userId)).prepare(),
     answersTo: givenAnswers()
-      .where(eq(answers.questionId, sql.placeholder("questionId")))
+      .where(eq(answers.questionId, param("questionId")))
       .orderBy(asc(answers.userId))
       .prepare(),
     previousAnswer: db
       .select({ id: answers.id, response: answers.response })
       .from(answers)
-      .where(and(eq(answers.questionId, sql.placeholder("questionId")), eq(answers.userId, sql.placeholder("userId"))))
+      .where(and(eq(answers.questionId, param("questionId")), eq(answers.userId, param("userId"))))
       .prepare(),
     answerCount: db
       .select({ n: count() })
       .from(answers)
-      .where(eq(answers.questionId, sql.placeholder("questionId")))
+      .where(eq(answers.questionId, param("questionId")))
       .prepare(),
   };
 });

@@ -4,8 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 
 /**
  * The least the stack can do for each benchmarked route: bare Fastify and better-sqlite3 running
- * the same SQL statements as the app's route (session lookup included), each prepared once,
- * answered with `JSON.stringify`. Keep each handler in step with its route when the route's
+ * the same SQL statements as the app's route (session lookup included, each bound value written
+ * `+?` as db's `param` writes it), each prepared once, answered with `JSON.stringify`. Keep each handler in step with its route when the route's
  * queries change.
  */
 export async function buildBaseline(databasePath: string): Promise<FastifyInstance> {
@@ -18,34 +18,36 @@ export async function buildBaseline(databasePath: string): Promise<FastifyInstan
   const sql = {
     session: sqlite.prepare(
       `SELECT users.* FROM sessions INNER JOIN users ON users.id = sessions.user_id
-       WHERE sessions.token_hash = ? AND sessions.expires_at > ?`,
+       WHERE sessions.token_hash = +? AND sessions.expires_at > +?`,
     ),
-    balance: sqlite.prepare("SELECT balance FROM accounts WHERE user_id = ?"),
-    accountOfUser: sqlite.prepare("SELECT id FROM accounts WHERE user_id = ?"),
-    accountByName: sqlite.prepare("SELECT id FROM accounts WHERE name = ?"),
+    balance: sqlite.prepare("SELECT balance FROM accounts WHERE user_id = +?"),
+    accountOfUser: sqlite.prepare("SELECT id FROM accounts WHERE user_id = +?"),
+    accountByName: sqlite.prepare("SELECT id FROM accounts WHERE name = +?"),
     latestQuestion: sqlite.prepare("SELECT * FROM questions ORDER BY asked_at DESC, id DESC LIMIT 1"),
     answersTo: sqlite.prepare(
       `SELECT answers.question_id, users.response_name AS username, answers.response, answers.created_at
-       FROM answers INNER JOIN users ON users.id = answers.user_id WHERE answers.question_id IN (?) ORDER BY users.id`,
+       FROM answers INNER JOIN users ON users.id = answers.user_id WHERE answers.question_id IN (+?) ORDER BY users.id`,
     ),
     // As db/src/products.ts: a page of the Shop, the partner's favours first, then one's own.
     shelfCount: sqlite.prepare("SELECT count(*) AS total FROM products WHERE removed_at IS NULL"),
-    sellerCount: sqlite.prepare("SELECT count(*) AS total FROM products WHERE seller_id = ? AND removed_at IS NULL"),
+    sellerCount: sqlite.prepare("SELECT count(*) AS total FROM products WHERE seller_id = +? AND removed_at IS NULL"),
     othersPage: sqlite.prepare(
       `SELECT products.id, products.name, products.description, products.quantity, products.price,
          users.username, products.created_at, products.use_within_days
        FROM products INNER JOIN users ON users.id = products.seller_id
-       WHERE products.removed_at IS NULL AND products.seller_id <> ?
-       ORDER BY products.created_at DESC, products.id DESC LIMIT ? OFFSET ?`,
+       WHERE products.removed_at IS NULL AND products.seller_id <> +?
+       ORDER BY products.created_at DESC, products.id DESC LIMIT +? OFFSET +?`,
     ),
     sellerPage: sqlite.prepare(
       `SELECT products.id, products.name, products.description, products.quantity, products.price,
          users.username, products.created_at, products.use_within_days
        FROM products INNER JOIN users ON users.id = products.seller_id
-       WHERE products.seller_id = ? AND products.removed_at IS NULL
-       ORDER BY products.created_at DESC, products.id DESC LIMIT ? OFFSET ?`,
+       WHERE products.seller_id = +? AND products.removed_at IS NULL
+       ORDER BY products.created_at DESC, products.id DESC LIMIT +? OFFSET +?`,
     ),
-    inventoryCount: sqlite.prepare("SELECT count(*) AS total FROM inventory_items WHERE buyer_id = ? AND quantity > 0"),
+    inventoryCount: sqlite.prepare(
+      "SELECT count(*) AS total FROM inventory_items WHERE buyer_id = +? AND quantity > 0",
+    ),
     inventory: sqlite.prepare(
       `SELECT inventory_items.id, inventory_items.product_id AS productId, inventory_items.name,
          inventory_items.description, inventory_items.quantity, inventory_items.price, users.username,
@@ -53,8 +55,8 @@ export async function buildBaseline(databasePath: string): Promise<FastifyInstan
          (SELECT MIN(purchases.use_by) FROM purchases WHERE purchases.inventory_item_id = inventory_items.id
            AND purchases.redemption_id IS NULL AND purchases.expired_at IS NULL) AS useBy
        FROM inventory_items INNER JOIN users ON users.id = inventory_items.seller_id
-       WHERE inventory_items.buyer_id = ? AND inventory_items.quantity > 0 ORDER BY inventory_items.id DESC
-       LIMIT ? OFFSET ?`,
+       WHERE inventory_items.buyer_id = +? AND inventory_items.quantity > 0 ORDER BY inventory_items.id DESC
+       LIMIT +? OFFSET +?`,
     ),
     // As db/src/memoryPages.ts and db/src/media.ts: the board's page and its images.
     writeVersion: sqlite
@@ -64,30 +66,30 @@ export async function buildBaseline(databasePath: string): Promise<FastifyInstan
     memoryPage: sqlite.prepare(
       `SELECT memories.id, memories.message, users.response_name AS username, memories.created_at
        FROM memories INNER JOIN users ON users.id = memories.user_id
-       WHERE memories.deleted_at IS NULL ORDER BY memories.created_at DESC, memories.id DESC LIMIT ? OFFSET ?`,
+       WHERE memories.deleted_at IS NULL ORDER BY memories.created_at DESC, memories.id DESC LIMIT +? OFFSET +?`,
     ),
     imagesOf: sqlite.prepare(
       `SELECT id, memory_id AS memoryId, file_name, content_type AS contentType, size FROM memory_images
-       WHERE memory_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+       WHERE memory_id IN (SELECT value FROM json_each(+?)) ORDER BY id`,
     ),
     // As db/src/questionPages.ts: a page of the questions (no search) and that page's answers.
-    questionCount: sqlite.prepare("SELECT count(*) AS total FROM questions WHERE text LIKE ? ESCAPE '\\'"),
+    questionCount: sqlite.prepare("SELECT count(*) AS total FROM questions WHERE text LIKE +? ESCAPE '\\'"),
     questionPage: sqlite.prepare(
-      `SELECT id, text, asked_at FROM questions WHERE text LIKE ? ESCAPE '\\'
-       ORDER BY asked_at DESC, id DESC LIMIT ? OFFSET ?`,
+      `SELECT id, text, asked_at FROM questions WHERE text LIKE +? ESCAPE '\\'
+       ORDER BY asked_at DESC, id DESC LIMIT +? OFFSET +?`,
     ),
     answersOfPage: sqlite.prepare(
       `SELECT answers.question_id, users.response_name AS username, answers.response, answers.created_at
        FROM answers INNER JOIN users ON users.id = answers.user_id
-       WHERE answers.question_id IN (SELECT id FROM questions WHERE text LIKE ? ESCAPE '\\'
-         ORDER BY asked_at DESC, id DESC LIMIT ? OFFSET ?)
+       WHERE answers.question_id IN (SELECT id FROM questions WHERE text LIKE +? ESCAPE '\\'
+         ORDER BY asked_at DESC, id DESC LIMIT +? OFFSET +?)
        ORDER BY answers.question_id, answers.user_id`,
     ),
     // As db/src/purchase.ts: keys older than a day go through the created_at index.
-    forgetOldKeys: sqlite.prepare("DELETE FROM idempotency_keys WHERE created_at < ?"),
-    storedKey: sqlite.prepare("SELECT request, outcome FROM idempotency_keys WHERE user_id = ? AND key = ?"),
-    activeProduct: sqlite.prepare("SELECT * FROM products WHERE id = ? AND removed_at IS NULL"),
-    takeOne: sqlite.prepare("UPDATE products SET quantity = quantity - 1 WHERE id = ? AND quantity > 0"),
+    forgetOldKeys: sqlite.prepare("DELETE FROM idempotency_keys WHERE created_at < +?"),
+    storedKey: sqlite.prepare("SELECT request, outcome FROM idempotency_keys WHERE user_id = +? AND key = +?"),
+    activeProduct: sqlite.prepare("SELECT * FROM products WHERE id = +? AND removed_at IS NULL"),
+    takeOne: sqlite.prepare("UPDATE products SET quantity = quantity - 1 WHERE id = +? AND quantity > 0"),
     addItem: sqlite.prepare(
       `INSERT INTO inventory_items (buyer_id, seller_id, product_id, name, description, price, quantity)
        VALUES (?, ?, ?, ?, ?, ?, 1)
@@ -98,15 +100,15 @@ export async function buildBaseline(databasePath: string): Promise<FastifyInstan
       `INSERT INTO purchases (inventory_item_id, buyer_id, product_id, price, created_at, use_by, remind_from)
        VALUES (?, ?, ?, ?, ?, NULL, NULL) RETURNING id`,
     ),
-    debit: sqlite.prepare("UPDATE accounts SET balance = balance - ? WHERE id = ? RETURNING balance"),
-    credit: sqlite.prepare("UPDATE accounts SET balance = balance + ? WHERE id = ? RETURNING balance"),
+    debit: sqlite.prepare("UPDATE accounts SET balance = balance - +? WHERE id = +? RETURNING balance"),
+    credit: sqlite.prepare("UPDATE accounts SET balance = balance + +? WHERE id = +? RETURNING balance"),
     addTransfer: sqlite.prepare(
       `INSERT INTO transfers (debit_account_id, credit_account_id, amount, kind, reference, memo,
          debit_balance_after, credit_balance_after, created_at)
        VALUES (?, ?, ?, 'purchase', ?, ?, ?, ?, ?) RETURNING *`,
     ),
-    setTransfer: sqlite.prepare("UPDATE purchases SET transfer_id = ? WHERE id = ?"),
-    userById: sqlite.prepare("SELECT * FROM users WHERE id = ?"),
+    setTransfer: sqlite.prepare("UPDATE purchases SET transfer_id = +? WHERE id = +?"),
+    userById: sqlite.prepare("SELECT * FROM users WHERE id = +?"),
     addEvent: sqlite.prepare("INSERT INTO outbox (kind, payload, created_at) VALUES ('item_bought', ?, ?)"),
     storeKey: sqlite.prepare(
       "INSERT INTO idempotency_keys (user_id, key, request, outcome, created_at) VALUES (?, ?, ?, ?, ?)",

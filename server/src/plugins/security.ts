@@ -59,22 +59,26 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
  * address it listens on, in each loopback spelling).
  */
 export function requireSameOriginJson(api: FastifyInstance, options: { publicOrigins: readonly string[] }): void {
-  api.addHook("onRequest", async (request) => {
-    if (!MUTATIONS.has(request.method)) return;
-    const origin = request.headers.origin;
-    // The configured origin, not the request's own Host header, which a rebound name controls.
-    if (origin !== undefined && !options.publicOrigins.includes(origin)) {
-      throw httpError(403, "Cross-site request refused: the Origin header is not this app's origin");
-    }
-    if (request.method === "POST" || request.method === "PUT") {
-      const type = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
-      // Routes that take no body (logout) accept a bare POST: no body, so no content type.
-      if (request.routeOptions.config.bodyless && type === undefined && !hasBody(request)) return;
-      if (type !== "application/json") {
-        throw httpError(415, "Content-Type must be application/json");
-      }
-    }
+  api.addHook("onRequest", (request, _reply, done) => {
+    done(crossSiteRefusal(request, options.publicOrigins));
   });
+}
+
+/** Why a request breaks a CSRF rule (403 or 415), or undefined: a read never does. */
+function crossSiteRefusal(request: FastifyRequest, publicOrigins: readonly string[]): Error | undefined {
+  if (!MUTATIONS.has(request.method)) return undefined;
+  const origin = request.headers.origin;
+  // The configured origin, not the request's own Host header, which a rebound name controls.
+  if (origin !== undefined && !publicOrigins.includes(origin)) {
+    return httpError(403, "Cross-site request refused: the Origin header is not this app's origin");
+  }
+  if (request.method === "POST" || request.method === "PUT") {
+    const type = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
+    // Routes that take no body (logout) accept a bare POST: no body, so no content type.
+    if (request.routeOptions.config.bodyless && type === undefined && !hasBody(request)) return undefined;
+    if (type !== "application/json") return httpError(415, "Content-Type must be application/json");
+  }
+  return undefined;
 }
 
 function hasBody(request: FastifyRequest): boolean {

@@ -5,13 +5,17 @@ import { httpError } from "./errors.js";
 
 export const SESSION_COOKIE = "spankbank_session";
 
-/** Reads the session cookie into `request.user` on every request. */
+/**
+ * Reads the session cookie into `request.user` on every request. The hooks here and below take
+ * `done` rather than returning a promise: they never wait, and each request runs them.
+ */
 export async function registerSession(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
   app.decorateRequest("user", null);
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", (request, _reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
     request.user = token ? (userForSession(app.ctx.db, app.ctx.config, token, app.ctx.now()) ?? null) : null;
+    done();
   });
 }
 
@@ -21,8 +25,8 @@ export async function registerSession(app: FastifyInstance): Promise<void> {
  * reaches the same route); unknown paths still answer 404, revealing nothing.
  */
 export function requireSession(api: FastifyInstance): void {
-  api.addHook("onRequest", async (request) => {
-    if (!request.routeOptions.config.public && !request.user) throw httpError(401, "Sign in first");
+  api.addHook("onRequest", (request, _reply, done) => {
+    done(!request.routeOptions.config.public && !request.user ? httpError(401, "Sign in first") : undefined);
   });
 }
 
