@@ -16,7 +16,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: "list",
   // Budgets on a busy shared 2-core machine, not expectations: sign-ins run scrypt at production cost.
-  timeout: 90_000,
+  timeout: 180_000,
   expect: { timeout: 15_000 },
   use: {
     trace: "retain-on-failure",
