@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import {
   ANNOUNCEMENTS,
   alex,
@@ -14,6 +14,7 @@ import {
   until,
 } from "./discord/botWorld";
 import { APP_ID } from "./discord/standIn";
+import { test } from "./test";
 
 /**
  * The real built server and the real built bot process, unmodified, on one temp database, with

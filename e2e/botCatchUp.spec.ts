@@ -1,8 +1,9 @@
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { type Db, openDb } from "@spankbank/db/client";
 import { alex, botWorld, GUILD, MEMORIES, partnerMessage, sam, until } from "./discord/botWorld";
 import type { DiscordStandIn } from "./discord/standIn";
+import { test } from "./test";
 
 /**
  * The built bot process against the Discord stand-in, stopped the ways a server stops it: a

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type BrowserContext, expect as baseExpect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect as baseExpect, type Page } from "@playwright/test";
 import { userByUsername } from "@spankbank/db/couple";
 import { mediaFolder } from "@spankbank/db/media";
 import { addMemory } from "@spankbank/db/memories";
@@ -8,6 +8,7 @@ import { ARTIFACTS, fillSignIn, openMenu } from "./app";
 import { expectNoAxeViolations } from "./axe";
 import { inServerDatabase } from "./database";
 import { type ServerProcess, startServer } from "./serverProcess";
+import { test } from "./test";
 
 // Issue 20's defects, each shown in the real app. No animation mid-way while axe measures colours
 // or a screenshot is taken.

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { ALEX, ARTIFACTS, fillSignIn } from "./app";
 import { expectNoAxeViolations } from "./axe";
+import { test } from "./test";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -115,7 +116,7 @@ test("alex pages through the memory board and deletes two memories", async ({ pa
   await expect(page.getByRole("checkbox")).toHaveCount(0);
 });
 
-test("alex answers on /allquestions and both partners see it on the dashboard", async ({ page, browser }, testInfo) => {
+test("alex answers on /allquestions and both partners see it on the dashboard", async ({ page, browser }) => {
   await signInAsAlex(page);
   await page.goto("/allquestions");
   await expect(page.getByRole("heading", { level: 1, name: "All Q&A" })).toBeVisible();
@@ -147,7 +148,7 @@ test("alex answers on /allquestions and both partners see it on the dashboard", 
   const qa = page.getByRole("region", { name: "Q & A" });
   await expect(qa.getByRole("region", { name: "Alex" })).toContainText(answer);
 
-  const samContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const samContext = await browser.newContext();
   const sam = await samContext.newPage();
   await signIn(sam, "sam", "sam-demo-pass");
   await expect(sam.getByRole("region", { name: "Q & A" }).getByRole("region", { name: "Alex" })).toContainText(answer);

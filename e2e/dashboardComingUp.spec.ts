@@ -1,7 +1,8 @@
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect as baseExpect } from "@playwright/test";
 import { lookAt, signedIn } from "./app";
 import { onClockOf } from "./clock";
 import { inServerDatabase } from "./database";
+import { test } from "./test";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
 test.use({ contextOptions: { reducedMotion: "reduce" } });

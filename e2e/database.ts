@@ -1,13 +1,12 @@
-import { join } from "node:path";
 import { type Db, openDb } from "@spankbank/db/client";
-import { DATA_DIR_VARIABLE, E2E_DATABASE_FILE } from "./global-teardown";
+import { DATABASE_VARIABLE } from "./test";
 
 /**
- * Runs `write` on the database the running server uses, as the bot (a second process) would, then
- * closes it: for what no page can do, such as a photo from Discord or the clock reaching a moment.
+ * Runs `write` on the database this worker's server uses, as the bot (a second process) would,
+ * then closes it: for what no page can do, such as a photo from Discord or the clock reaching a moment.
  */
 export function inServerDatabase<T>(write: (db: Db) => T): T {
-  const db = openDb(join(process.env[DATA_DIR_VARIABLE]!, E2E_DATABASE_FILE));
+  const db = openDb(process.env[DATABASE_VARIABLE]!);
   try {
     return write(db);
   } finally {

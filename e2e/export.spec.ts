@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { signedIn } from "./app";
+import { test } from "./test";
 
 test("Download our data is the browser's own download of the zip, its length known from the first byte, and says what it leaves out", async ({
   browser,

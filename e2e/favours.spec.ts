@@ -1,5 +1,6 @@
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect as baseExpect } from "@playwright/test";
 import { favourCard, lookAt, signedIn, spankTotal } from "./app";
+import { test } from "./test";
 
 // Favours at a distance (issue 22, point 5), with both partners in their own browsers.
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -7,7 +8,7 @@ test.use({ contextOptions: { reducedMotion: "reduce" } });
 test.setTimeout(300_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-// A name of its own: the e2e database is shared with the other specs.
+// A name of its own: the database is shared with the other specs its worker runs.
 const FAVOUR = { name: "Sunrise video call", description: "Your morning, my evening: coffee together.", price: 35 };
 const NOTE = "Before my first meeting? I'll have the coffee ready.";
 const REASON = "I'm on nights that week, can we pick another day?";

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync } from "node:zlib";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { signInAsAlex } from "./app";
+import { test } from "./test";
 
 /**
  * What a phone on mobile data loads first (issue 20): the budget is in bytes over the wire, never

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { ARTIFACTS, headingForAlex, signInAsAlex } from "./app";
+import { test } from "./test";
 
 /** The layout shifts of the page's load so far (none after input counts, as in CLS), summed. */
 async function layoutShift(page: Page): Promise<number> {

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { ARTIFACTS, signedIn } from "./app";
 import { expectNoAxeViolations } from "./axe";
 import { onClockOf } from "./clock";
 import { inServerDatabase } from "./database";
+import { test } from "./test";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
 test.use({ contextOptions: { reducedMotion: "reduce" }, actionTimeout: 30_000 });

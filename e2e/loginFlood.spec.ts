@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { ALEX } from "./app";
 import { type ServerProcess, startServer } from "./serverProcess";
+import { test } from "./test";
 
 // Behind a proxy on this machine (TRUST_PROXY=loopback) each request names its address, so the
 // attackers and the partner are separate clients as they would be on the internet.

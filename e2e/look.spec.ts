@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { specRoutes } from "@spankbank/shared/pages";
 import { ARTIFACTS, openMenu, signInAsAlex } from "./app";
 import { expectNoAxeViolations } from "./axe";
+import { test } from "./test";
 
 // No animation mid-way while axe measures colours.
 test.use({ contextOptions: { reducedMotion: "reduce" } });

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { fillSignIn, signedIn } from "./app";
+import { test } from "./test";
 
 // Issue 31, found on a phone: two sign-ins at production scrypt cost.
 test.describe.configure({ timeout: 90_000 });

@@ -1,5 +1,6 @@
-import { expect, type Page, type Response, test } from "@playwright/test";
+import { expect, type Page, type Response } from "@playwright/test";
 import { headingForAlex, signInAsAlex } from "./app";
+import { test } from "./test";
 
 /** Every path the page's caches hold, across all of them. */
 function cachedPaths(page: Page): Promise<string[]> {

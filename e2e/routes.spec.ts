@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { specRoutes } from "@spankbank/shared/pages";
 import { headingForAlex, signInAsAlex } from "./app";
+import { test } from "./test";
 
 /**
  * What goes wrong on `page` from now on, each with the page's URL: an uncaught error, a console

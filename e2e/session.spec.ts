@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { ALEX, fillSignIn, headingForAlex, menuForAlex, openMenu, signInAsAlex } from "./app";
+import { test } from "./test";
 
 test("alex signs in, follows every menu entry and logs out to /", async ({ page }) => {
   await signInAsAlex(page);

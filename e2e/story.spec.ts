@@ -1,8 +1,9 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { story } from "../web/src/features/story/scenes/story";
 import { shortestWalkToEnding } from "../web/src/features/story/test/storyGraph";
 import { ALEX, ARTIFACTS, fillSignIn } from "./app";
 import { expectNoAxeViolations } from "./axe";
+import { test } from "./test";
 
 // Two sign-ins at production scrypt cost, axe runs and screenshots at two widths: a generous budget.
 test.describe.configure({ timeout: 120_000 });

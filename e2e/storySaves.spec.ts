@@ -1,6 +1,7 @@
-import { type Browser, expect as baseExpect, type Page, test } from "@playwright/test";
+import { type Browser, expect as baseExpect, type Page } from "@playwright/test";
 import { signedIn } from "./app";
 import { inServerDatabase } from "./database";
+import { test } from "./test";
 
 // Sign-ins at production scrypt cost on a busy shared machine: nothing here is timed.
 test.setTimeout(240_000);

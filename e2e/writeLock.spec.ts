@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { ALEX } from "./app";
 import { type ServerProcess, startServer, timed } from "./serverProcess";
+import { test } from "./test";
 
 /** A second process (as the bot or a backup would be) that holds the write lock for 2 s. */
 const HOLD_LOCK = `

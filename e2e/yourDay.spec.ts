@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { ALEX, ARTIFACTS, fillSignIn } from "./app";
 import { expectNoAxeViolations } from "./axe";
+import { test } from "./test";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -14,8 +15,8 @@ test.describe.configure({ timeout: 180_000 });
 const MOMENT = new Date("2026-11-23T17:00:00Z");
 
 /** A partner's own browser, its clock held at MOMENT (the clocks and states are worked out in the page). */
-async function signedIn(browser: Browser, testInfo: TestInfo, username: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, reducedMotion: "reduce" });
+async function signedIn(browser: Browser, username: string, password: string): Promise<Page> {
+  const context = await browser.newContext({ reducedMotion: "reduce" });
   const page = await context.newPage();
   await page.clock.setFixedTime(MOMENT);
   await page.goto("/signin");
@@ -37,11 +38,11 @@ async function setSleep(page: Page, bedtime: string, wakeUp: string) {
 
 test("alex sets his sleep on the web; sam's dashboard says he is probably asleep and when both are awake, in both times", async ({
   browser,
-}, testInfo) => {
-  const sam = await signedIn(browser, testInfo, "sam", "sam-demo-pass");
+}) => {
+  const sam = await signedIn(browser, "sam", "sam-demo-pass");
   // The config's day: Alex's 23:30 bedtime is an hour away.
   await expect(sam.getByTestId("state-India")).toHaveText("Alex is free");
-  const alex = await signedIn(browser, testInfo, ALEX.username, ALEX.password);
+  const alex = await signedIn(browser, ALEX.username, ALEX.password);
   await expect(alex.getByTestId("state-Florida")).toHaveText("Sam is at work");
 
   await alex.getByRole("button", { name: "Your day" }).click();

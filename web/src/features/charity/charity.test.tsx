@@ -1,4 +1,4 @@
-import { configure, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { failure, signInAs } from "@/test/handlers/auth";
@@ -8,7 +8,6 @@ import { server } from "@/test/server";
 
 // A busy shared machine: renders in jsdom can take seconds (no speed is asserted).
 vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 function openCharity() {
   signInAs("alex");

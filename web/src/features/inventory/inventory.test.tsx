@@ -1,5 +1,5 @@
 import { FAVOURS_PER_PAGE } from "@spankbank/shared/limits";
-import { act, configure, screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { failure, signInAs } from "@/test/handlers/auth";
@@ -16,7 +16,6 @@ import { server } from "@/test/server";
 
 // A busy shared machine: renders in jsdom can take seconds (no speed is asserted).
 vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 function openInventory(path = "/inventory") {
   signInAs("alex");

@@ -1,5 +1,5 @@
 import { FAVOURS_PER_PAGE } from "@spankbank/shared/limits";
-import { act, configure, screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { delay, HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { failure, signInAs } from "@/test/handlers/auth";
@@ -17,7 +17,6 @@ import { server } from "@/test/server";
 
 // A busy shared machine: typing and modal transitions in jsdom can take seconds (no speed is asserted).
 vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
 
 const samsMassage = aProduct({ id: 1, name: "Back massage", description: "Twenty minutes, oil included.", price: 30 });
 const alexsBreakfast = aProduct({ id: 2, name: "Breakfast in bed", username: "alex", price: 15, quantity: 2 });

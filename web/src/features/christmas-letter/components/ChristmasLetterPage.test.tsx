@@ -7,7 +7,7 @@ import { renderApp } from "@/test/renderApp";
 async function openLetterPage() {
   signInAs("alex");
   const app = renderApp("/christmas-letter");
-  await screen.findByRole("heading", { level: 1, name: "Christmas Letter" }, { timeout: 10_000 });
+  await screen.findByRole("heading", { level: 1, name: "Christmas Letter" });
   return app;
 }
 

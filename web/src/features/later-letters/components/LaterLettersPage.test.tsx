@@ -7,7 +7,7 @@ import { renderApp } from "@/test/renderApp";
 async function openLettersPage() {
   signInAs("alex");
   const app = renderApp("/letters");
-  await screen.findByRole("heading", { level: 1, name: "Letters for later" }, { timeout: 10_000 });
+  await screen.findByRole("heading", { level: 1, name: "Letters for later" });
   return app;
 }
 

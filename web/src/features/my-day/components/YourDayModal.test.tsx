@@ -7,7 +7,7 @@ import { renderApp } from "@/test/renderApp";
 async function openYourDay() {
   signInAs("alex");
   const app = renderApp("/dashboard");
-  await app.user.click(await screen.findByRole("button", { name: "Your day" }, { timeout: 10_000 }));
+  await app.user.click(await screen.findByRole("button", { name: "Your day" }));
   const dialog = await screen.findByRole("dialog", { name: "Your day" });
   await within(dialog).findByLabelText(/Bedtime/);
   return { ...app, dialog };

@@ -13,7 +13,7 @@ const sceneById = (id: number) => story.find((scene) => scene.id === id)!;
 async function openGame() {
   signInAs("alex");
   const app = renderApp("/trapped-game");
-  await screen.findByRole("heading", { level: 1, name: "Trapped with Sam" }, { timeout: 10_000 });
+  await screen.findByRole("heading", { level: 1, name: "Trapped with Sam" });
   return app;
 }
 

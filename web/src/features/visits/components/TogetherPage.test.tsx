@@ -7,7 +7,7 @@ import { renderApp } from "@/test/renderApp";
 async function openTogether(as: "alex" | "sam" = "alex") {
   signInAs(as);
   const app = renderApp("/together");
-  await screen.findByRole("heading", { level: 1, name: "Until we're together" }, { timeout: 10_000 });
+  await screen.findByRole("heading", { level: 1, name: "Until we're together" });
   return app;
 }
 
