@@ -1,9 +1,10 @@
-import { expect as baseExpect, type Page, test } from "@playwright/test";
+import { expect as baseExpect, type Page } from "@playwright/test";
 import { dayIn } from "@spankbank/db/clock";
 import { dailyQuestionToPost } from "@spankbank/db/questions";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { lookAt, signedIn } from "./app";
 import { inServerDatabase } from "./database";
+import { test } from "./test";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
 test.use({ contextOptions: { reducedMotion: "reduce" } });

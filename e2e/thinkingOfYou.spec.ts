@@ -1,6 +1,7 @@
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect as baseExpect } from "@playwright/test";
 import { NUDGE_DAILY_LIMIT } from "@spankbank/shared/limits";
 import { ARTIFACTS, lookAt, PHONE, signedIn } from "./app";
+import { test } from "./test";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
 test.use({ contextOptions: { reducedMotion: "reduce" } });
