@@ -60,6 +60,7 @@ describe("npm run deploy-commands", () => {
         "1:help",
         "1:letters",
         "1:memory",
+        "1:nudge",
         "1:question",
         "1:spank",
         "1:spanks",
