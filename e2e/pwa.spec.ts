@@ -1,16 +1,18 @@
 import { expect, type Page, type Response } from "@playwright/test";
-import { headingForAlex, signInAsAlex } from "./app";
+import { ARTIFACTS, headingForAlex, signInAsAlex } from "./app";
+import { expectNoAxeViolations } from "./axe";
 import { test } from "./test";
 
-/** Every path the page's caches hold, across all of them. */
-function cachedPaths(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
+/** Every path the page's caches hold, across all of them but the pages the app kept (`kept` for those alone). */
+function cachedPaths(page: Page, kept = false): Promise<string[]> {
+  return page.evaluate(async (kept) => {
     const paths: string[] = [];
     for (const name of await caches.keys()) {
+      if ((name === "spankbank-pages") !== kept) continue;
       for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
     }
     return paths;
-  });
+  }, kept);
 }
 
 /**
@@ -135,6 +137,118 @@ test.describe("the service worker", () => {
     await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Memory Board" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/memories"]!);
     await expect.poll(() => asked, { timeout: 10_000 }).toContain("/api/memories");
+  });
+});
+
+test.describe("a return before the app is live", () => {
+  test.use({ serviceWorkers: "allow" });
+
+  /**
+   * Signs in, opens `path` and waits until the app kept it; then takes the app's main script out
+   * of the worker's cache and holds it at the network, so the next load of a page shows only what
+   * comes before the app. Returns what lets it through.
+   */
+  async function holdTheApp(page: Page, path: string): Promise<() => void> {
+    await signInWithServiceWorker(page);
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex[path]!);
+    await expect.poll(() => cachedPaths(page, true), { timeout: 15_000 }).toContain(`/__page${path}`);
+    const main = await page.evaluate(async () => {
+      const src = new URL(document.querySelector<HTMLScriptElement>('script[type="module"][src]')!.src).pathname;
+      for (const name of await caches.keys()) await (await caches.open(name)).delete(src);
+      return src;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.context().route(`**${main}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test("paints the page as last seen, whose menu opens at once and gives way to the app's", async ({ page }) => {
+    test.slow();
+    const letTheAppIn = await holdTheApp(page, "/dashboard");
+    await page.goto("/dashboard", { waitUntil: "commit" });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/dashboard"]!);
+    await expect(page.locator("#root[data-snapshot]")).toHaveCount(1);
+    // The clocks would show the time of the last visit: they wait for the app.
+    await expect(page.locator("[data-now]").first()).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu.getByRole("link", { name: "Memory Board" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Download our data" })).toHaveCount(0);
+    await expectNoAxeViolations(page, "the kept dashboard with its plain menu", { bestPractices: true });
+    await page.screenshot({ path: `${ARTIFACTS}/kept-page-menu-${test.info().parallelIndex}.png` });
+
+    letTheAppIn();
+    // The app's own drawer takes the plain menu's place, open, with what only the app offers.
+    await expect(page.locator("#root[data-snapshot], #snapshot-menu")).toHaveCount(0);
+    await expect(menu.getByRole("link", { name: "Download our data" })).toBeVisible();
+    await expect(page.locator("[data-now]").first()).toBeVisible();
+    await menu.getByRole("link", { name: "Memory Board" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/memories"]!);
+  });
+
+  test("a tap on the page before the app is live is made again once it is; a plain menu link loads its page", async ({
+    page,
+  }) => {
+    test.slow();
+    const letTheAppIn = await holdTheApp(page, "/dashboard");
+    await page.goto("/dashboard", { waitUntil: "commit" });
+    await page.getByRole("button", { name: "Log Workout" }).click();
+    await expect(page.getByRole("dialog", { name: "Log Workout" })).toHaveCount(0);
+    letTheAppIn();
+    await expect(page.getByRole("dialog", { name: "Log Workout" })).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    // A page of the plain menu is a page load, which the worker answers with that page's kept copy or its shell.
+    await page.goto("/dashboard", { waitUntil: "commit" });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Memory Board" }).click();
+    await expect(page).toHaveURL(/\/memories$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/memories"]!);
+  });
+
+  test("never keeps a field's value, and forgets every kept page at sign-out", async ({ page }) => {
+    test.slow();
+    await signInWithServiceWorker(page);
+    await page.goto("/dashboard");
+    // What the dashboard's note field holds (typed, not sent) is not in the copy kept of the page
+    // when the tab is hidden.
+    const field = page.getByRole("main").getByRole("textbox").first();
+    await field.fill("a secret draft");
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await expect
+      .poll(async () => {
+        const kept = await page.evaluate(async () =>
+          (await (await caches.open("spankbank-pages")).match("/__page/dashboard"))?.text(),
+        );
+        return kept?.includes("Welcome, Alex!") === true && !kept.includes("a secret draft");
+      })
+      .toBe(true);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // Only the page seen since (the landing page, signed out) may be kept: nothing of Alex's.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const cache = await caches.open("spankbank-pages");
+          const kept = await Promise.all((await cache.keys()).map(async (key) => (await cache.match(key))!.text()));
+          return {
+            paths: (await cache.keys()).map((key) => new URL(key.url).pathname),
+            alex: kept.some((page) => page.includes("Alex")),
+          };
+        }),
+      )
+      .toEqual({ paths: expect.not.arrayContaining(["/__page/dashboard"]), alex: false });
   });
 });
 

@@ -43,7 +43,7 @@ function watchPage() {
       !/Loading/.test(text)
     )
       marks.contentAt = performance.now();
-    const worked = document.querySelector('[role="dialog"]') !== null || location.pathname !== path;
+    const worked = document.querySelector('[role="dialog"], dialog[open]') !== null || location.pathname !== path;
     if (marks.workedAt === undefined && worked) marks.workedAt = performance.now();
     if (marks.contentAt === undefined || marks.workedAt === undefined) requestAnimationFrame(frame);
   };

@@ -9,11 +9,17 @@
 //   old chunk gets the server's 404, and main.tsx reloads it into the new build.
 // - A page (a navigation) is answered with the cached index.html, whatever its path: the client
 //   routes. The shell names that page's chunks and styles to preload (BUILD.preloads), as the
-//   server's Link header does. Other files of ours come from the cache, or the network when not cached.
+//   server's Link header does. A page the app kept as last shown (src/app/pageSnapshot.ts) is
+//   written into the shell, with its stylesheets, its plain menu and /snapshot.js: a return paints
+//   it before any script runs. Other files of ours come from the cache, or the network when not cached.
 // - /api (any spelling) is never answered from, or put into, a cache: the partners' data and
 //   their session always come from the server.
 /* global BUILD */
 const CACHE = `spankbank-${BUILD.version}`;
+/** The pages the app kept (pageSnapshot.ts's PAGE_SNAPSHOTS): the app's to write and forget. */
+const PAGES = "spankbank-pages";
+/** index.html's 'Loading...' (web/index.html), which a kept page takes the place of. */
+const ROOT = /<div id="root">[\s\S]*?<\/div>/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -28,7 +34,9 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name))))
+      .then((names) =>
+        Promise.all(names.filter((name) => name !== CACHE && name !== PAGES).map((name) => caches.delete(name))),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -39,7 +47,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || isApi(url.pathname)) return;
   if (request.mode === "navigate") {
-    event.respondWith(shellFor(url.pathname).then((shell) => shell ?? fetch(request)));
+    event.respondWith(shellFor(url).then((shell) => shell ?? fetch(request)));
     return;
   }
   event.respondWith(
@@ -47,17 +55,43 @@ self.addEventListener("fetch", (event) => {
   );
 });
 
-/** The cached shell, with the preloads of the page at `pathname` (`/dashboard/` is `/dashboard`). */
-async function shellFor(pathname) {
+/**
+ * The cached shell for the page at `url`: with the preloads of its path (`/dashboard/` is
+ * `/dashboard`), and the page as the app kept it, if this build kept one.
+ */
+async function shellFor(url) {
   const shell = await caches.match("/index.html", { cacheName: CACHE });
-  const page = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  if (!shell || !Object.hasOwn(BUILD.preloads, page)) return shell;
-  const html = (await shell.text()).replace("</head>", `${BUILD.preloads[page]}</head>`);
+  if (!shell) return shell;
+  const page = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+  const preloads = Object.hasOwn(BUILD.preloads, page) ? BUILD.preloads[page] : "";
+  const kept = await keptPage(`/__page${page}${url.search}`);
+  if (!preloads && !kept) return shell;
+  let html = await shell.text();
+  // A copy kept by another build names other files: its markup would not match this build's styles.
+  if (kept && html.includes(`"${kept.script}"`)) {
+    html = html
+      .replace("</head>", () => `${kept.styles}</head>`)
+      .replace(
+        ROOT,
+        () => `<div id="root" data-snapshot>${kept.root}</div>${kept.menu}<script src="/snapshot.js"></script>`,
+      );
+  }
+  html = html.replace("</head>", () => `${preloads}</head>`);
   // The body is new text: the stored copy's length and encoding no longer describe it.
   const headers = new Headers(shell.headers);
   headers.delete("content-length");
   headers.delete("content-encoding");
   return new Response(html, { status: shell.status, headers });
+}
+
+/** The page the app kept under `key`, or nothing (none kept, or unreadable). */
+async function keptPage(key) {
+  try {
+    const kept = await caches.match(key, { cacheName: PAGES });
+    return kept ? await kept.json() : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `/api`, `/API/...`, `/%61pi/...`: the server treats every spelling as the API, so does this. */

@@ -7,6 +7,7 @@ import { App } from "./app/App";
 import { createApp } from "./app/createApp";
 import { keptPartner, loadFirstPageCode, registerServiceWorker, startFirstLoad } from "./app/firstLoad";
 import { keepTypedThroughFirstRender } from "./app/keepTyped";
+import { handOverPageSnapshot, keepPageSnapshots } from "./app/pageSnapshot";
 import { holdRereadsUntilPainted, restoreKeptCache } from "./lib/keptCache";
 
 // The libraries this module imports have just been evaluated, in one long task on a phone's CPU:
@@ -38,10 +39,13 @@ async function start({ router, queryClient }: ReturnType<typeof createApp>): Pro
       <App router={router} queryClient={queryClient} />
     </StrictMode>
   );
-  // index.html's 'Loading...' (or the page prerendered at build) shows until the first page is ready.
+  // index.html's 'Loading...' (or the page prerendered at build, or the service worker's kept copy
+  // of it) shows until the first page is ready.
   const root = document.getElementById("root")!;
   void firstLoad.finally(() => {
     keepTypedThroughFirstRender(root);
+    handOverPageSnapshot(root);
+    keepPageSnapshots(router, queryClient);
     const reactRoot = createRoot(root);
     if (!returning) {
       // A first load renders as a transition, which React splits into short slices: the page stays

@@ -1,26 +1,43 @@
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
+/** The fields a person types into. */
+const TYPED_INTO = [
+  "input:not([type])",
+  "textarea",
+  ...["text", "search", "email", "password", "number", "tel", "url"].map((type) => `input[type="${type}"]`),
+].join(", ");
+
+/** A field's name, else its accessible label: the same on the page shown first and on the app's. */
+const keyOf = (field: Field) =>
+  field.name || field.getAttribute("aria-label") || field.labels?.[0]?.textContent?.trim() || "";
+
 /**
- * / and /signin come prerendered at build and take typing before the app is live; the app's first
- * render then replaces their elements. What was typed into a named field, and the focus, move to
- * the app's field of the same name the moment the old one is replaced, before the next keystroke.
+ * / and /signin come prerendered at build, and a return paints the page's kept copy
+ * (pageSnapshot.ts): both take typing before the app is live, and the app's first render then
+ * replaces their elements. What was typed into a field, and the focus, move to the app's field of
+ * the same name (or label) the moment the old one is replaced, before the next keystroke.
  */
 export function keepTypedThroughFirstRender(root: HTMLElement): void {
   const fields = new Map<string, Field>();
-  for (const field of root.querySelectorAll<Field>("input[name], textarea[name]")) fields.set(field.name, field);
+  for (const field of root.querySelectorAll<Field>(TYPED_INTO)) {
+    const key = keyOf(field);
+    // Two fields of one name could not be told apart in the app's page: neither is carried.
+    if (key !== "" && !fields.has(key)) fields.set(key, field);
+  }
   if (fields.size === 0) return;
   let focused: string | undefined;
   const noteFocus = (event: FocusEvent) => {
     const target = event.target as Field;
-    focused = fields.get(target.name) === target ? target.name : undefined;
+    focused = fields.get(keyOf(target)) === target ? keyOf(target) : undefined;
   };
   root.addEventListener("focusin", noteFocus);
   const moved = new MutationObserver(() => {
     if ([...fields.values()].some((field) => field.isConnected)) return;
     moved.disconnect();
     root.removeEventListener("focusin", noteFocus);
+    const now = [...root.querySelectorAll<Field>(TYPED_INTO)];
     for (const [name, old] of fields) {
-      const field = root.querySelector<Field>(`[name="${CSS.escape(name)}"]`);
+      const field = now.find((candidate) => keyOf(candidate) === name);
       if (!field) continue;
       if (old.value !== "" && field.value === "") {
         // Through the element's own setter and an input event, so a controlled field's state follows.

@@ -1,6 +1,7 @@
 import type { SessionReply } from "@spankbank/shared/contract/auth";
 import { USERNAME_STORAGE_KEY } from "@spankbank/shared/limits";
 import type { QueryClient } from "@tanstack/react-query";
+import { forgetPageSnapshots } from "@/app/pageSnapshot";
 import { ApiError } from "@/lib/api";
 import { forgetKeptCache } from "@/lib/keptCache";
 import { sessionQueryOptions } from "./api/getSession";
@@ -49,6 +50,7 @@ export function createSession(queryClient: QueryClient): Session {
   const forgetEverythingElse = () => {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
     void forgetKeptCache();
+    void forgetPageSnapshots();
   };
 
   const verify = async () => {

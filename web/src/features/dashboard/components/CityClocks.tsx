@@ -85,10 +85,13 @@ export function CityClocks({
               </Button>
             )}
           </Group>
-          <Text data-testid={`date-${partner.city}`}>{clockDate(now, partner.timeZone)}</Text>
+          <Text data-testid={`date-${partner.city}`} data-now>
+            {clockDate(now, partner.timeZone)}
+          </Text>
           <Text
             component="time"
             data-testid={`clock-${partner.city}`}
+            data-now
             fz={{ base: 28, sm: 36 }}
             fw={600}
             style={{ fontVariantNumeric: "tabular-nums", display: "block" }}
@@ -96,13 +99,13 @@ export function CityClocks({
             <ClockTime timeZone={partner.timeZone} />
           </Text>
           {partner === theirs && (
-            <Text data-testid={`state-${partner.city}`} c="rose.8" mt="xs">
+            <Text data-testid={`state-${partner.city}`} data-now c="rose.8" mt="xs">
               {`${partner.displayName} is ${partnerStateAt(partner, now)}`}
             </Text>
           )}
         </Card>
       ))}
-      <Text data-testid="both-awake" ta="center" style={{ gridColumn: "1 / -1" }}>
+      <Text data-testid="both-awake" data-now ta="center" style={{ gridColumn: "1 / -1" }}>
         {bothAwake}
       </Text>
     </SimpleGrid>
