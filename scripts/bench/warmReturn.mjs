@@ -108,7 +108,16 @@ async function oneReturn(browser, url, { path, signedIn }, sessionCookie) {
     await first.waitForFunction(() => window.__bench.contentAt !== undefined, null, { timeout: 30_000 });
     await first.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
     const hasField = (await first.locator(FIELD).count()) > 0;
-    // What the app keeps between visits is written when the page goes idle after its data came.
+    // What the app keeps between visits (its data, and the page as shown) is written when the page
+    // goes idle after its data came: a visit ends once it is (or after a while, for a build that
+    // keeps no page).
+    await first
+      .waitForFunction(
+        async (key) => (await caches.match(key, { cacheName: "spankbank-pages" })) !== undefined,
+        `/__page${path.length > 1 ? path : "/"}`,
+        { timeout: 10_000, polling: 250 },
+      )
+      .catch(() => undefined);
     await first.waitForTimeout(1_000);
     await first.close();
 
