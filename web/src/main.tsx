@@ -44,7 +44,6 @@ async function start({ router, queryClient }: ReturnType<typeof createApp>): Pro
   const root = document.getElementById("root")!;
   void firstLoad.finally(() => {
     keepTypedThroughFirstRender(root);
-    handOverPageSnapshot(root);
     keepPageSnapshots(router, queryClient);
     const reactRoot = createRoot(root);
     if (!returning) {
@@ -53,10 +52,17 @@ async function start({ router, queryClient }: ReturnType<typeof createApp>): Pro
       startTransition(() => reactRoot.render(app));
       return;
     }
-    // A return has what it shows already: rendered in one pass, before anything is read again,
-    // it is on screen soonest. Sliced, the reads its mounting started answered mid-render and
-    // React rendered the whole page a second time.
+    // A return has what it shows already: nothing is read again until it is on screen, or the
+    // answers would arrive mid-render and React would render the whole page a second time.
     const release = holdRereadsUntilPainted(queryClient);
+    if (root.hasAttribute("data-snapshot")) {
+      // The page is on screen already (its kept copy): rendered in slices, the copy's menu and
+      // taps are answered between them.
+      handOverPageSnapshot(root, () => afterNextPaint(release));
+      startTransition(() => reactRoot.render(app));
+      return;
+    }
+    // Else rendered in one pass, it is on screen soonest.
     flushSync(() => reactRoot.render(app));
     afterNextPaint(release);
   });

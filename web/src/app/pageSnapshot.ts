@@ -141,12 +141,14 @@ export function forgetPageSnapshots(): Promise<void> {
 /**
  * Once the app's first render has replaced the kept copy of the page in `root`: the plain menu, if
  * it was opened, gives way to the app's own, and a button tapped on the copy is tapped on the app's
- * page, when that button is there with the same text in the same item (never a guess).
+ * page, when that button is there with the same text in the same item (never a guess). `then`
+ * runs once the copy is replaced.
  */
-export function handOverPageSnapshot(root: HTMLElement): void {
+export function handOverPageSnapshot(root: HTMLElement, then: () => void): void {
   if (!root.hasAttribute("data-snapshot")) return;
   const kept = root.firstElementChild;
   const handOver = () => {
+    then();
     root.removeAttribute("data-snapshot");
     const menu = document.getElementById("snapshot-menu") as HTMLDialogElement | null;
     const menuWasOpen = menu?.open === true;
