@@ -63,6 +63,8 @@ export const coupleConfigSchema = z
         workoutReward: z.int().min(0).max(1000).default(5),
         workoutRewardsPerDay: z.int().min(0).max(20).default(3),
         answerReward: z.int().min(0).max(1000).default(5),
+        /** Spanks each partner earns when a guess of the other's answer is rated "nailed it" (once per question). */
+        guessReward: z.int().min(0).max(1000).default(3),
         awardCapPerDay: z.int().min(0).max(100000).default(50),
         startingSpanks: z.int().min(0).max(100000).default(100),
       })
@@ -70,6 +72,7 @@ export const coupleConfigSchema = z
         workoutReward: 5,
         workoutRewardsPerDay: 3,
         answerReward: 5,
+        guessReward: 3,
         awardCapPerDay: 50,
         startingSpanks: 100,
       }),
