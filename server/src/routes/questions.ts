@@ -1,5 +1,5 @@
-import { questionPage } from "@spankbank/db/questionPages";
 import { otherPartnerOf, userByUsername } from "@spankbank/db/couple";
+import { questionPage } from "@spankbank/db/questionPages";
 import {
   type Answer,
   answerQuestion,
@@ -8,6 +8,7 @@ import {
   type Question,
   rateGuess,
 } from "@spankbank/db/questions";
+import { hideGuesses } from "@spankbank/db/sealing";
 import {
   answerBody,
   answerReply,
@@ -28,7 +29,6 @@ import { z } from "zod";
 import { httpError } from "../plugins/errors.js";
 import { assertNamesSelf, signedInUser } from "../plugins/session.js";
 import { sealFor } from "../sealedAnswers.js";
-import { hideGuesses } from "@spankbank/db/sealing";
 
 /** The Q&A page and dashboard card: questions are asked in Discord, answered here or there. */
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -106,12 +106,17 @@ function toQuestion(question: Question): QuestionReply {
     question: question.text,
     asked_at: question.askedAt,
     responses: question.answers.map(toResponse),
-    revealed: question.revealed,
+    // Only once true: an open question keeps the spec's shape.
+    ...(question.revealed ? { revealed: true } : {}),
   };
 }
 
 function toResponse(answer: Answer): QuestionResponse {
-  const reply: QuestionResponse = { username: answer.username, response: answer.response, created_at: answer.createdAt };
+  const reply: QuestionResponse = {
+    username: answer.username,
+    response: answer.response,
+    created_at: answer.createdAt,
+  };
   if (answer.guess) reply.guess = answer.guess;
   return reply;
 }

@@ -31,7 +31,7 @@ export const question = z.object({
   question: z.string(),
   asked_at: isoDate,
   responses: z.array(response),
-  /** Beyond the spec: both have answered, so guesses are shown side by side and can be rated. */
+  /** Beyond the spec, only once true: both have answered, so guesses are shown side by side and can be rated. */
   revealed: z.boolean().optional(),
 });
 export type Question = z.infer<typeof question>;
