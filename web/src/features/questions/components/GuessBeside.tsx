@@ -9,7 +9,7 @@ const RATINGS: { rating: GuessRating; label: string }[] = [
   { rating: "close", label: "Close" },
   { rating: "not_quite", label: "Not quite" },
 ];
-const RATED: Record<GuessRating, string> = { nailed: "Nailed it! 🎯", close: "Close", not_quite: "Not quite" };
+const RATED: Record<GuessRating, string> = { nailed: "Nailed it!", close: "Close", not_quite: "Not quite" };
 
 /**
  * Under a partner's answer, the other's guess of it: side by side once both have answered, where
@@ -60,7 +60,7 @@ export function GuessBeside({
                   { questionId: question.question_id, rating },
                   {
                     onSuccess: ({ reward }) =>
-                      toast.success(reward > 0 ? `Nailed it! ${reward} spanks each 🎯` : "Thanks for rating 💞"),
+                      toast.success(reward > 0 ? `Nailed it! ${reward} spanks each.` : "Thanks for rating it."),
                     onError: () => toast.error("Couldn't save your rating. Please try again."),
                   },
                 )
