@@ -21,7 +21,7 @@ import { purgeTrash, restoreMemories } from "./memoryTrash.js";
 import { checkDatabase } from "./ops/healthCheck.js";
 import { createProduct, listProducts } from "./products.js";
 import { purchaseProduct } from "./purchase.js";
-import { answerQuestion, askQuestion, latestQuestion, listQuestions, rateGuess } from "./questions/index.js";
+import { answerQuestion, askQuestion, latestQuestion, rateGuess } from "./questions/index.js";
 import { GUESS_RATINGS } from "./schema.js";
 import { expectHealthy, giveSpanks, openTestDb, type TestDb } from "./test/testDb.js";
 import { cancelVisit, planVisit } from "./visits.js";
@@ -150,9 +150,10 @@ async function act(test: TestDb, made: Made, { who, action, pick }: Step, now: D
           economy,
         );
     },
-    // Any question's guess, rated by either partner: before the reveal, twice, differently, all refuse or change nothing.
+    // The latest question's guess, rated by either partner: before the reveal, twice, differently,
+    // both nailed (one reward for the question), each refuses or changes nothing.
     "rate guess": () => {
-      const question = nth(listQuestions(db));
+      const question = latestQuestion(db);
       if (question)
         rateGuess(db, { questionId: question.id, userId: me, rating: GUESS_RATINGS[pick % 3]!, now }, economy);
     },
