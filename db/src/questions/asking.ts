@@ -10,6 +10,7 @@ import { enqueueEvent } from "../outbox.js";
 import { LIMIT_ONE, param, preparedFor } from "../prepared.js";
 import { answers, type GuessRating, guesses, questions, users } from "../schema.js";
 import { announceStreakMilestone } from "../streak.js";
+import { clip } from "../text.js";
 import { keepGuess } from "./guesses.js";
 
 /** A partner's guess of the other's answer, and how the other rated it (null until rated). */
@@ -248,10 +249,6 @@ function answersTo(db: Db, questionId: number): Answer[] {
   return statements(db)
     .answersTo.all({ questionId })
     .map(({ questionId: _, ...answer }) => answerOf(answer));
-}
-
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
 /** How many partners have answered the question. */

@@ -10,6 +10,7 @@ import { transfer } from "../ledger.js";
 import { enqueueEvent } from "../outbox.js";
 import { param, preparedFor } from "../prepared.js";
 import { answers, type GuessRating, guesses, questions, transfers } from "../schema.js";
+import { clip } from "../text.js";
 
 const statements = preparedFor((db) => ({
   question: db
@@ -170,8 +171,4 @@ export function guessRecord(db: Db, guesserId: number): GuessRecord {
     nailed: ratings.filter((row) => row.rating === "nailed").length,
     rated: ratings.length,
   };
-}
-
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
