@@ -43,6 +43,7 @@ export const demoCouple: CoupleConfig = {
     workoutRewardsPerDay: 3,
     answerReward: 5,
     guessReward: 3,
+    streakFreezesPerMonth: 0,
     awardCapPerDay: 50,
     startingSpanks: 100,
   },

@@ -168,7 +168,8 @@ export interface NewAnswer {
 export function answerQuestion(
   db: Db,
   answer: NewAnswer,
-  economy: Pick<CoupleConfig["economy"], "answerReward">,
+  economy: Pick<CoupleConfig["economy"], "answerReward"> &
+    Partial<Pick<CoupleConfig["economy"], "streakFreezesPerMonth">>,
 ): Answer[] {
   return giveAnswer(db, answer, economy).answers;
 }
@@ -189,7 +190,8 @@ export interface GivenAnswer {
 export function giveAnswer(
   db: Db,
   answer: NewAnswer,
-  economy: Pick<CoupleConfig["economy"], "answerReward">,
+  economy: Pick<CoupleConfig["economy"], "answerReward"> &
+    Partial<Pick<CoupleConfig["economy"], "streakFreezesPerMonth">>,
 ): GivenAnswer {
   const { response, guess } = refuseUnless(
     answerBody.pick({ response: true, guess: true }),
@@ -239,7 +241,7 @@ export function giveAnswer(
         .where(eq(questions.id, questionId))
         .run();
       enqueueEvent(tx, "answers_revealed", { questionId }, now);
-      announceStreakMilestone(tx, now);
+      announceStreakMilestone(tx, now, economy.streakFreezesPerMonth);
     }
     return { answers: answersTo(tx, questionId), replaced: previous !== undefined, reward, unchanged: false };
   });
