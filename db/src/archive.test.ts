@@ -389,3 +389,20 @@ describe("export for one partner while answers are sealed", () => {
     expect(responses(archiveTables(db).tables)).toEqual(["Kyoto", "Lisbon", "The ramen"]);
   });
 });
+
+describe("a web download and guesses", () => {
+  it("leaves out a guess about the one downloading until both have answered, keeps their own and revealed ones", () => {
+    const { db, alex, sam } = openTestDb();
+    const both = askQuestion(db, { text: "Where shall we go next?" });
+    answerQuestion(db, { questionId: both.id, userId: alex, response: "Lisbon", guess: "Kyoto" }, { answerReward: 0 });
+    answerQuestion(db, { questionId: both.id, userId: sam, response: "Kyoto" }, { answerReward: 0 });
+    const open = askQuestion(db, { text: "Best meal this year?" });
+    answerQuestion(db, { questionId: open.id, userId: sam, response: "The ramen", guess: "Dal" }, { answerReward: 0 });
+
+    const guesses = (archive: ReturnType<typeof archiveTables>["tables"]) =>
+      archive.guesses!.map((guess) => guess.guess).sort();
+    expect(guesses(archiveTables(db, { downloadedBy: alex }).tables)).toEqual(["Kyoto"]);
+    expect(guesses(archiveTables(db, { downloadedBy: sam }).tables)).toEqual(["Dal", "Kyoto"]);
+    expect(guesses(archiveTables(db).tables)).toEqual(["Dal", "Kyoto"]);
+  });
+});

@@ -42,6 +42,7 @@ export const ARCHIVED_TABLES = [
   "question_bank",
   "questions",
   "answers",
+  "guesses",
   "streak_milestones",
   "memories",
   "memory_images",
@@ -134,6 +135,15 @@ export function archiveTables(
     }
     const downloader = options.downloadedBy;
     if (downloader !== undefined) {
+      // A guess about the downloader stays out until both have answered, as on every page.
+      const revealed = new Set(
+        (tables.questions as { id: number; revealed_at: string | null }[])
+          .filter((question) => question.revealed_at !== null)
+          .map((question) => question.id),
+      );
+      tables.guesses = (tables.guesses as { question_id: number; user_id: number }[]).filter(
+        (guess) => guess.user_id === downloader || revealed.has(guess.question_id),
+      );
       tables.later_letters = (tables.later_letters as { to_user_id: number; opened_at: string | null }[]).filter(
         (letter) => letter.to_user_id !== downloader || letter.opened_at !== null,
       );

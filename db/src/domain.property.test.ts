@@ -21,7 +21,8 @@ import { purgeTrash, restoreMemories } from "./memoryTrash.js";
 import { checkDatabase } from "./ops/healthCheck.js";
 import { createProduct, listProducts } from "./products.js";
 import { purchaseProduct } from "./purchase.js";
-import { answerQuestion, askQuestion, latestQuestion } from "./questions/index.js";
+import { answerQuestion, askQuestion, latestQuestion, rateGuess } from "./questions/index.js";
+import { GUESS_RATINGS } from "./schema.js";
 import { expectHealthy, giveSpanks, openTestDb, type TestDb } from "./test/testDb.js";
 import { cancelVisit, planVisit } from "./visits.js";
 import { logWorkout } from "./workouts.js";
@@ -43,6 +44,8 @@ const ACTIONS = [
   "workout",
   "ask",
   "answer",
+  "guess",
+  "rate guess",
   "memory",
   "trash memory",
   "restore memory",
@@ -129,6 +132,30 @@ async function act(test: TestDb, made: Made, { who, action, pick }: Step, now: D
       const question = latestQuestion(db);
       if (question)
         answerQuestion(db, { questionId: question.id, userId: me, response: `Answer ${pick}`, now }, economy);
+    },
+    // A guess with the answer, sealed or not: refused once the other's answer can have been seen.
+    guess: () => {
+      const question = latestQuestion(db);
+      if (question)
+        answerQuestion(
+          db,
+          {
+            questionId: question.id,
+            userId: me,
+            response: `Answer ${pick}`,
+            guess: `Guess ${pick % 3}`,
+            sealing: pick % 2 === 0,
+            now,
+          },
+          economy,
+        );
+    },
+    // The latest question's guess, rated by either partner: before the reveal, twice, differently,
+    // both nailed (one reward for the question), each refuses or changes nothing.
+    "rate guess": () => {
+      const question = latestQuestion(db);
+      if (question)
+        rateGuess(db, { questionId: question.id, userId: me, rating: GUESS_RATINGS[pick % 3]!, now }, economy);
     },
     memory: () => made.memories.push(addMemory(db, { userId: me, message: `Memory ${pick}`, createdAt: now }).id),
     "trash memory": () => {

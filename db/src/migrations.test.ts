@@ -43,6 +43,7 @@ describe("migrations", () => {
         "content_versions",
         "discord_cursors",
         "discord_handled_messages",
+        "guesses",
         "idempotency_keys",
         "inventory_items",
         "known_clients",

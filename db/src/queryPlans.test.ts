@@ -11,7 +11,7 @@ import { checkDatabase } from "./ops/healthCheck.js";
 import { userForSession } from "./ops/sessions.js";
 import { listProducts, sellerPage, shopPage } from "./products.js";
 import { questionPage } from "./questionPages.js";
-import { latestQuestion, listQuestions, nextBankQuestion } from "./questions/index.js";
+import { guessRecord, latestQuestion, listQuestions, nextBankQuestion } from "./questions/index.js";
 import { coupleStreak } from "./streak.js";
 import { openTestDb } from "./test/testDb.js";
 import { listTransactions } from "./transactions.js";
@@ -56,6 +56,7 @@ describe("the queries the pages run", () => {
     ["a page of the memory trash", ({ db }) => trashPage(db, 2, 5)],
     ["today's thoughts of you", ({ db, sam }) => nudgesToday(db, sam)],
     ["the couple's streak", ({ db }) => coupleStreak(db)],
+    ["how well each knows the other", ({ db, sam }) => guessRecord(db, sam)],
   ];
 
   it.each(pages)("%s: every statement reads through an index, with no sort step", (_, page) => {
@@ -124,6 +125,7 @@ describe("the reads every request and page runs", () => {
       ({ db }) => [memoryPage(db, 2, 5), onThisDay(db, new Date(), "Europe/London")],
     ],
     ["a page of the questions, searched or not", ({ db }) => [questionPage(db, 2, 5), questionPage(db, 1, 5, "smile")]],
+    ["a page of the guessed questions", ({ db, sam }) => questionPage(db, 1, 5, "", sam)],
     [
       "the latest question and a transactions page",
       ({ db, sam }) => [latestQuestion(db), listTransactions(db, sam, 2)],

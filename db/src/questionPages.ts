@@ -1,9 +1,16 @@
-import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
 import { pageWindow } from "./paging.js";
 import { param, preparedFor, rowsOf } from "./prepared.js";
-import type { Answer, Question } from "./questions/index.js";
-import { answers, questions, users } from "./schema.js";
+import {
+  type Answer,
+  answerOf,
+  answerWithGuessColumns,
+  guessOfAnswer,
+  type Question,
+  questionOf,
+} from "./questions/asking.js";
+import { answers, guesses, questions, users } from "./schema.js";
 
 export interface QuestionPage {
   questions: Question[];
@@ -17,16 +24,18 @@ function patternOf(search: string): string {
   return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-const pageColumns = { id: questions.id, text: questions.text, askedAt: questions.askedAt };
-const answerColumns = {
-  questionId: answers.questionId,
-  username: users.responseName,
-  response: answers.response,
-  createdAt: answers.createdAt,
+const pageColumns = {
+  id: questions.id,
+  text: questions.text,
+  askedAt: questions.askedAt,
+  revealedAt: questions.revealedAt,
 };
 
-const statements = preparedFor((db) => {
-  const matches = sql`${questions.text} LIKE ${param("pattern")} ESCAPE '\\'`;
+/** The page's questions, all or only those with a guess the reader may see ("guessed"). */
+function pageStatements(db: Db, filter: SQL | undefined) {
+  const matches = filter
+    ? sql`${questions.text} LIKE ${param("pattern")} ESCAPE '\\' AND ${filter}`
+    : sql`${questions.text} LIKE ${param("pattern")} ESCAPE '\\'`;
   const newestFirst = [desc(questions.askedAt), desc(questions.id)];
   const window = { limit: param("limit"), offset: param("offset") };
   // Through questions_asked: newest first with no sort step.
@@ -51,42 +60,61 @@ const statements = preparedFor((db) => {
       .prepare(),
     // The same page's answers in one read (answers_one_per_user gives the order).
     answers: db
-      .select(answerColumns)
+      .select(answerWithGuessColumns)
       .from(answers)
       .innerJoin(users, eq(users.id, answers.userId))
+      .leftJoin(guesses, guessOfAnswer)
       .where(sql`${answers.questionId} IN ${pageIds}`)
       .orderBy(asc(answers.questionId), asc(answers.userId))
       .prepare(),
   };
-});
+}
 
-const rows = preparedFor((db) => ({
-  page: rowsOf(statements(db).page, pageColumns),
-  answers: rowsOf(statements(db).answers, answerColumns),
-}));
+/** A guess on the question the reader may see: their own, or either once both have answered. */
+const guessSeen = sql`EXISTS (SELECT 1 FROM ${guesses} WHERE ${guesses.questionId} = ${questions.id}
+  AND (${questions.revealedAt} IS NOT NULL OR ${guesses.userId} = ${param("reader")}))`;
+
+const statements = preparedFor((db) => pageStatements(db, undefined));
+const guessedStatements = preparedFor((db) => pageStatements(db, guessSeen));
+
+const rowsFor = (of: typeof statements) =>
+  preparedFor((db) => ({
+    page: rowsOf(of(db).page, pageColumns),
+    answers: rowsOf(of(db).answers, answerWithGuessColumns),
+  }));
+const rows = rowsFor(statements);
+const guessedRows = rowsFor(guessedStatements);
 
 /**
  * One page of the asked questions whose text holds `search` (any case), newest first, with their
  * answers. A page past the end answers the last page; page 1 of nothing is empty with a page
  * count of 1.
  */
-export function questionPage(db: Db, page: number, pageSize: number, search = ""): QuestionPage {
-  const prepared = statements(db);
+export function questionPage(
+  db: Db,
+  page: number,
+  pageSize: number,
+  search = "",
+  /** Only the questions with a guess this partner may see (theirs, or any once revealed). */
+  guessedFor?: number,
+): QuestionPage {
+  const guessed = guessedFor !== undefined;
+  const prepared = (guessed ? guessedStatements : statements)(db);
   const pattern = patternOf(search);
-  const total = (search === "" ? prepared.countAll.get() : prepared.count.get({ pattern }))?.total ?? 0;
+  const reader = guessed ? { reader: guessedFor } : {};
+  const total =
+    (search === "" && !guessed ? prepared.countAll.get() : prepared.count.get({ pattern, ...reader }))?.total ?? 0;
   const { page: current, pageCount, limit, offset } = pageWindow(total, page, pageSize);
-  const window = { pattern, limit, offset };
+  const window = { pattern, limit, offset, ...reader };
   const byQuestion = new Map<number, Answer[]>();
-  const read = rows(db);
+  const read = (guessed ? guessedRows : rows)(db);
   for (const { questionId, ...answer } of read.answers(window)) {
     const given = byQuestion.get(questionId);
-    if (given) given.push(answer);
-    else byQuestion.set(questionId, [answer]);
+    if (given) given.push(answerOf(answer));
+    else byQuestion.set(questionId, [answerOf(answer)]);
   }
   return {
-    questions: read
-      .page(window)
-      .map((row) => ({ id: row.id, text: row.text, askedAt: row.askedAt, answers: byQuestion.get(row.id) ?? [] })),
+    questions: read.page(window).map((row) => ({ ...questionOf(row), answers: byQuestion.get(row.id) ?? [] })),
     page: current,
     pageCount,
     total,

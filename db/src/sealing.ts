@@ -39,3 +39,20 @@ export function sealAnswer<A extends AnyAnswer>(
 ): Sealed<A> {
   return !sealing || bothAnswered ? answer : seal(reader, answer);
 }
+
+/**
+ * A question's answers with only the guesses the reader may see: their own, and the other's once
+ * both have answered. Before the reveal the partner a guess is about does not learn that it exists.
+ */
+export function hideGuesses<A extends { username: string; guess?: unknown }>(
+  revealed: boolean,
+  reader: Reader,
+  answers: readonly A[],
+): A[] {
+  if (revealed) return [...answers];
+  return answers.map((answer) => {
+    if (isBy(reader)(answer) || answer.guess === undefined) return answer;
+    const { guess: _hidden, ...rest } = answer;
+    return rest as A;
+  });
+}

@@ -20,7 +20,12 @@ export interface CoupleStreak {
 const statements = preparedFor((db) => ({
   // Every daily question in day order: each is one day of the couple's calendar of questions.
   daily: db
-    .select({ id: questions.id, askedAt: questions.askedAt, revealedAt: questions.revealedAt })
+    .select({
+      id: questions.id,
+      dailyFor: questions.dailyFor,
+      askedAt: questions.askedAt,
+      revealedAt: questions.revealedAt,
+    })
     .from(questions)
     .where(isNotNull(questions.dailyFor))
     .orderBy(asc(questions.dailyFor))
@@ -40,20 +45,26 @@ const statements = preparedFor((db) => ({
  * The streak from the daily questions: a day counts when both answered (the reveal) before the
  * next daily question was asked, so each partner has the whole of their own day and night to
  * answer, wherever they live. The latest question, while not both answered, breaks nothing yet.
- * A day the bot asked nothing (it was down) neither counts nor breaks.
+ * A day the bot asked nothing (it was down) neither counts nor breaks. With `freezesPerMonth`
+ * (the couple's `economy.streakFreezesPerMonth`), that many missed days of each calendar month (of
+ * the daily question's zone) are frozen: they neither count nor break a streak under way.
  */
-export function coupleStreak(db: Db): CoupleStreak {
+export function coupleStreak(db: Db, freezesPerMonth = 0): CoupleStreak {
   const days = statements(db).daily.all();
   let run = 0;
   let best = 0;
   let firstQuestionId: number | null = null;
+  const frozen = new Map<string, number>();
   days.forEach((day, i) => {
     const next = days[i + 1];
     const counts = day.revealedAt !== null && (!next || day.revealedAt < next.askedAt);
+    const month = day.dailyFor!.slice(0, 7);
     if (counts) {
       if (run === 0) firstQuestionId = day.id;
       run++;
       best = Math.max(best, run);
+    } else if (next && run > 0 && (frozen.get(month) ?? 0) < freezesPerMonth) {
+      frozen.set(month, (frozen.get(month) ?? 0) + 1);
     } else if (next) {
       run = 0;
       firstQuestionId = null;
@@ -68,8 +79,8 @@ export function coupleStreak(db: Db): CoupleStreak {
  * days), writes its announcement to the outbox, once per streak (its mark and its event in the
  * caller's transaction). For both partners: silent while either sleeps, never held.
  */
-export function announceStreakMilestone(tx: Db, now: Date): void {
-  const streak = coupleStreak(tx);
+export function announceStreakMilestone(tx: Db, now: Date, freezesPerMonth = 0): void {
+  const streak = coupleStreak(tx, freezesPerMonth);
   const days = STREAK_MILESTONE_DAYS.find((milestone) => milestone === streak.current);
   if (days === undefined || streak.firstQuestionId === null || !streak.answeredToday) return;
   const marked = statements(tx).markMilestone.run({

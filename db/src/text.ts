@@ -24,3 +24,8 @@ export function cleanText(value: string, rule: TextRule): string {
 export function isBlankText(value: string): boolean {
   return isBlank(value);
 }
+
+/** A text cut to `max` characters with an ellipsis, for a ledger memo that names it. */
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}

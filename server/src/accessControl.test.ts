@@ -14,6 +14,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/products": { name: "Back rub", description: "Twenty minutes", quantity: 1, price: 10 },
   "PUT /api/products/{id}": { name: "Back rub", description: "Twenty minutes", quantity: 1, price: 10 },
   "PUT /api/questions/{questionId}": { response: "Pancakes" },
+  "PUT /api/questions/{questionId}/guess-rating": { rating: "nailed" },
   "POST /api/purchase": { productId: 1, quantity: 1 },
   "POST /api/redeem": { itemId: 1 },
   "POST /api/confirm-redeem": { itemId: 1 },

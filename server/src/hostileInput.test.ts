@@ -5,7 +5,7 @@ import { writeLaterLetter } from "@spankbank/db/laterLetters";
 import { addMemory } from "@spankbank/db/memories";
 import { createProduct } from "@spankbank/db/products";
 import { purchaseProduct } from "@spankbank/db/purchase";
-import { askQuestion } from "@spankbank/db/questions";
+import { answerQuestion, askQuestion } from "@spankbank/db/questions";
 import { planVisit } from "@spankbank/db/visits";
 import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
 import { describe, expect, it } from "vitest";
@@ -158,12 +158,23 @@ const ROUTES: HostileRoute[] = [
   { method: "GET", path: "/api/streak" },
   { method: "POST", path: "/api/nudges", body: { line: fc.constantFrom("Missing you", null) } },
   { method: "GET", path: "/api/latestQuestion" },
-  { method: "GET", path: "/api/questions" },
+  { method: "GET", path: "/api/questions", query: { guessed: fc.constantFrom("true", "false") } },
   {
     method: "PUT",
     path: "/api/questions/{questionId}",
-    body: { response: fc.constantFrom("Yes, always."), username, questionId: wholeNumber },
+    body: {
+      response: fc.constantFrom("Yes, always."),
+      username,
+      questionId: wholeNumber,
+      guess: fc.constantFrom("Pancakes"),
+    },
   },
+  {
+    method: "PUT",
+    path: "/api/questions/{questionId}/guess-rating",
+    body: { rating: fc.constantFrom("nailed", "close", "not_quite") },
+  },
+  { method: "GET", path: "/api/guesses/record" },
   { method: "GET", path: "/api/quoteOfTheDay" },
   { method: "GET", path: "/api/workout-reward" },
   { method: "GET", path: "/api/export" },
@@ -194,6 +205,14 @@ async function livedInApp() {
   purchaseProduct(db, { buyerId: sam, productId: massage.id });
   const redeemed = redeemItem(db, alex, bought.inventoryItemId);
   confirmRedemption(db, alex, redeemed.redeemedItem.id);
+  // One question revealed with a guess to rate, one still open.
+  const revealed = askQuestion(db, { text: "Where shall we go next?" });
+  answerQuestion(
+    db,
+    { questionId: revealed.id, userId: alex, response: "Lisbon", guess: "Kyoto" },
+    { answerReward: 0 },
+  );
+  answerQuestion(db, { questionId: revealed.id, userId: sam, response: "Kyoto" }, { answerReward: 0 });
   askQuestion(db, { text: "What made you laugh today?" });
   addMemory(db, { userId: alex, message: "The cabin in the snow." });
   addMemory(db, { userId: sam, message: "Pancakes at midnight." });

@@ -63,6 +63,10 @@ export const coupleConfigSchema = z
         workoutReward: z.int().min(0).max(1000).default(5),
         workoutRewardsPerDay: z.int().min(0).max(20).default(3),
         answerReward: z.int().min(0).max(1000).default(5),
+        /** Spanks each partner earns when a guess of the other's answer is rated "nailed it" (once per question). */
+        guessReward: z.int().min(0).max(1000).default(3),
+        /** Daily questions a month the streak may miss without breaking (a "streak freeze"): none unless set. */
+        streakFreezesPerMonth: z.int().min(0).max(3).default(0),
         awardCapPerDay: z.int().min(0).max(100000).default(50),
         startingSpanks: z.int().min(0).max(100000).default(100),
       })
@@ -70,6 +74,8 @@ export const coupleConfigSchema = z
         workoutReward: 5,
         workoutRewardsPerDay: 3,
         answerReward: 5,
+        guessReward: 3,
+        streakFreezesPerMonth: 0,
         awardCapPerDay: 50,
         startingSpanks: 100,
       }),

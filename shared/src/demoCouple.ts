@@ -38,7 +38,15 @@ export const demoCouple: CoupleConfig = {
   charityName: "Floggers4Change",
   discord: {},
   dailyQuestion: { time: "09:00", timeZone: "Asia/Kolkata" },
-  economy: { workoutReward: 5, workoutRewardsPerDay: 3, answerReward: 5, awardCapPerDay: 50, startingSpanks: 100 },
+  economy: {
+    workoutReward: 5,
+    workoutRewardsPerDay: 3,
+    answerReward: 5,
+    guessReward: 3,
+    streakFreezesPerMonth: 0,
+    awardCapPerDay: 50,
+    startingSpanks: 100,
+  },
   backups: { time: "03:00", keepDaily: 14, keepWeekly: 8 },
   // Alex in India, Sam in Florida: a long-distance couple.
   couple: { longDistance: true, livingTogether: false, pets: false, spicy: false },

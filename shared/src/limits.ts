@@ -146,6 +146,9 @@ export const NUDGE_LINE_MAX = 140;
 /** The couple's streak (issue 36) is announced in Discord when it reaches each of these days in a row. */
 export const STREAK_MILESTONE_DAYS = [7, 30, 100, 365] as const;
 
+/** "Alex knows Sam: 7 of the last 10": the dashboard counts each partner's last this many rated guesses. */
+export const GUESS_RECORD_WINDOW = 10;
+
 /** Said beside "Download our data" and by an import of a web download: what the download leaves out. */
 export const SEALED_LETTERS_NOTE =
   "letters your partner sealed for you are not in your download; the operator's `npm run export` has everything.";

@@ -16,6 +16,9 @@ export const answerCommand: BotCommand = {
     .setDescription("Answer the latest question")
     .addStringOption((o) =>
       o.setName("response").setDescription("Your answer").setRequired(true).setMaxLength(RESPONSE_MAX),
+    )
+    .addStringOption((o) =>
+      o.setName("guess").setDescription("Your guess of your partner's answer").setMaxLength(RESPONSE_MAX),
     ),
   async execute(interaction, context, user) {
     const { db, config } = context;
@@ -25,7 +28,13 @@ export const answerCommand: BotCommand = {
       return;
     }
     const response = interaction.options.getString("response", true);
-    const given = giveAnswer(db, { userId: user.id, questionId: question.id, response }, config.economy);
+    const guess = interaction.options.getString("guess") ?? undefined;
+    const sealing = config.questions.revealAfterBothAnswered;
+    const given = giveAnswer(
+      db,
+      { userId: user.id, questionId: question.id, response, guess, sealing },
+      config.economy,
+    );
     const partner = partnerOf(user, context);
     // Sealed for the partner: they have not answered, so they cannot read this one yet.
     const sealedForPartner = answersSealedFor(config.questions.revealAfterBothAnswered, partner, given.answers);
@@ -36,6 +45,11 @@ export const answerCommand: BotCommand = {
           ? `Your answer to "${question.text}" was already that; nothing changed.`
           : `Your answer to "${question.text}" is saved.`,
       ...(given.reward > 0 ? [`You earned ${spanks(given.reward)}.`] : []),
+      ...(guess === undefined
+        ? []
+        : given.answers.length >= 2
+          ? ["Your guess is beside the answers now."]
+          : ["Your guess stays with you until you've both answered."]),
       ...(sealedForPartner ? [`It stays sealed until ${partner.displayName} answers too.`] : []),
     ];
     await replyDone(interaction, said.join(" "));

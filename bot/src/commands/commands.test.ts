@@ -112,6 +112,32 @@ describe("/answer", () => {
     expect(latestQuestion(db)?.answers).toMatchObject([{ username: "alex_d", response: "The lake" }]);
   });
 
+  it("keeps a guess of the partner's answer with it, private until both have answered, then beside the answers", async () => {
+    const { client, db } = botOnTempDb();
+    await askQuestion(client, db, "Where shall we go next?", alex.discordId);
+    const alexSays = await dispatch(
+      client,
+      slashCommand("answer", alex.discordId, [str("response", "Lisbon"), str("guess", "Kyoto, surely")]),
+    );
+    expect(alexSays).toBe(
+      `Your answer to "Where shall we go next?" is saved. You earned 5 spanks. Your guess stays with you until you've both answered.`,
+    );
+    // Unsealed, Sam sees Alex's answer: too late for a guess of her own, and nothing of hers is written.
+    const samLate = await dispatch(
+      client,
+      slashCommand("answer", sam.discordId, [str("response", "Kyoto"), str("guess", "Lisbon")]),
+    );
+    expect(samLate).toBe("guess: it's too late to guess once you've seen Alex's answer.");
+    expect(latestQuestion(db)?.answers).toHaveLength(1);
+    expect(await dispatch(client, slashCommand("answer", sam.discordId, [str("response", "Kyoto")]))).toBe(
+      `Your answer to "Where shall we go next?" is saved. You earned 5 spanks.`,
+    );
+    expect(latestQuestion(db)?.answers).toMatchObject([
+      { username: "alex_d", guess: { text: "Kyoto, surely", rating: null } },
+      { username: "sam_r", response: "Kyoto" },
+    ]);
+  });
+
   it("refuses an answer over 300 characters, writing nothing", async () => {
     const { client, db } = botOnTempDb();
     await askQuestion(client, db, "Q?", alex.discordId);

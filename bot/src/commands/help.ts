@@ -9,8 +9,8 @@ export function helpText({ config }: BotContext): string {
     "**Spank Bank commands**",
     "`/memory text [image]`: save a memory (or just post in the memories channel)",
     config.questions.revealAfterBothAnswered
-      ? "`/answer response`: answer the latest question (it stays sealed until you have both answered)"
-      : "`/answer response`: answer the latest question (or reply to the question's message)",
+      ? "`/answer response [guess]`: answer the latest question, with your guess of your partner's answer if you like (both stay sealed until you have both answered)"
+      : "`/answer response [guess]`: answer the latest question, with your guess of your partner's answer if you like (or reply to the question's message)",
     "`/question now`: post the next question right away",
     "`/question add text`: add your own question to the bank",
     "`/spank amount reason`: award your partner 1 to 100 spanks",

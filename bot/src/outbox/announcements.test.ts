@@ -9,7 +9,13 @@ import { sendNudge } from "@spankbank/db/nudges";
 import { pendingEvents } from "@spankbank/db/outbox";
 import { createProduct } from "@spankbank/db/products";
 import { purchaseProduct } from "@spankbank/db/purchase";
-import { answerQuestion, askNextQuestion, dailyQuestionToPost, seedQuestionBank } from "@spankbank/db/questions";
+import {
+  answerQuestion,
+  askNextQuestion,
+  dailyQuestionToPost,
+  rateGuess,
+  seedQuestionBank,
+} from "@spankbank/db/questions";
 import { OUTBOX_KINDS } from "@spankbank/db/schema";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { enqueueDueVisitMilestones } from "@spankbank/db/visitMilestones";
@@ -43,8 +49,9 @@ describe("announcements", () => {
     confirmRedemption(db, alex!, redemption.redeemedItem.id, at);
     seedQuestionBank(db, ["Best trip?"]);
     const question = askNextQuestion(db, context.config)!;
-    answerQuestion(db, { userId: alex!, questionId: question.id, response: "Rome", now: at }, economy);
+    answerQuestion(db, { userId: alex!, questionId: question.id, response: "Rome", guess: "Oslo", now: at }, economy);
     answerQuestion(db, { userId: samId!, questionId: question.id, response: "Oslo", now: at }, economy);
+    rateGuess(db, { questionId: question.id, userId: samId!, rating: "nailed", now: at }, economy);
     awardSpanks(db, { giverId: samId!, receiverId: alex!, amount: 3, reason: "Dishes", now: at }, 50);
     donate(db, alex!, 4, at);
     raiseAlert(db, "the daily backup failed. Not enough disk space for a backup.", at);
@@ -121,9 +128,11 @@ describe("announcements", () => {
       },
       {
         channelId: QUESTIONS_CHANNEL,
-        content: '💞 You both answered "Best trip?"\n**Alex**: Rome\n**Sam**: Oslo',
+        content:
+          '💞 You both answered "Best trip?"\n**Alex**: Rome\n**Sam**: Oslo (Alex guessed: Oslo)\nRate the guess about you on the Q&A page.',
         replyTo: undefined,
       },
+      { channelId: QUESTIONS_CHANNEL, content: "🎯 Alex nailed Sam's answer: 3 spanks each!" },
       { channelId: ANNOUNCEMENTS_CHANNEL, content: "🍑 Sam gave Alex 3 spanks: Dishes" },
       { channelId: ANNOUNCEMENTS_CHANNEL, content: "🎗️ Alex donated 4 spanks to Floggers4Change (4 spanks in all)." },
       {

@@ -85,12 +85,19 @@ export function announcementOf(event: OutboxEvent, { db, config }: BotContext): 
       const displayName = (responseName: string) =>
         config.partners.find((partner) => partner.responseName.toLowerCase() === responseName.toLowerCase())
           ?.displayName ?? responseName;
-      const lines = (question?.answers ?? []).map(
-        (answer) => `**${displayName(answer.username)}**: ${answer.response}`,
-      );
+      const given = question?.answers ?? [];
+      // Side by side: each answer, then the other's guess of it.
+      const lines = given.map((answer) => {
+        const guesser = given.find((other) => other !== answer && other.guess);
+        const guessed = guesser?.guess
+          ? ` (${displayName(guesser.username)} guessed: ${oneLine(guesser.guess.text)})`
+          : "";
+        return `**${displayName(answer.username)}**: ${answer.response}${guessed}`;
+      });
+      const rate = given.some((answer) => answer.guess) ? "\nRate the guess about you on the Q&A page." : "";
       return {
         channelId: config.discord.questionsChannelId ?? announcements,
-        content: `💞 You both answered "${question?.text ?? "the question"}"\n${lines.join("\n")}`,
+        content: `💞 You both answered "${question?.text ?? "the question"}"\n${lines.join("\n")}${rate}`,
         replyTo: question?.discordMessageId ?? undefined,
       };
     }
@@ -141,6 +148,11 @@ export function announcementOf(event: OutboxEvent, { db, config }: BotContext): 
         mentionUserIds: both,
       };
     }
+    case "guess_nailed":
+      return {
+        channelId: config.discord.questionsChannelId ?? announcements,
+        content: `🎯 ${name(p.guesserId)} nailed ${name(p.aboutId)}'s answer${Number(p.reward) > 0 ? `: ${spanks(Number(p.reward))} each` : ""}!`,
+      };
     case "operator_alert":
       return { channelId: announcements, content: `⚠️ Spank Bank needs attention: ${p.message}` };
   }

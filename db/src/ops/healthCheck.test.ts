@@ -4,6 +4,7 @@ import { settleFavourDeadlines } from "../favourDeadlines.js";
 import { confirmRedemption, listRedeemed, redeemItem } from "../inventory.js";
 import { createProduct } from "../products.js";
 import { purchaseProduct } from "../purchase.js";
+import { answerQuestion, askQuestion, rateGuess } from "../questions/index.js";
 import { brokeOnPurpose, giveSpanks, openTestDb } from "../test/testDb.js";
 import { checkDatabase } from "./healthCheck.js";
 
@@ -59,6 +60,44 @@ describe("checkDatabase", () => {
         detail:
           "purchase 3 (11 spanks) is paid by transfer 4 (purchase, 10 spanks, between other partners or of another kind or amount)",
       },
+    ]);
+  });
+
+  it("names a nailed guess's reward paid twice, or paid for a guess that was not nailed", () => {
+    const test = openTestDb();
+    const { db, alex, sam } = test;
+    const question = askQuestion(db, { text: "Our next trip?" });
+    answerQuestion(
+      db,
+      { questionId: question.id, userId: alex, response: "Lisbon", guess: "Kyoto" },
+      { answerReward: 0 },
+    );
+    answerQuestion(db, { questionId: question.id, userId: sam, response: "Kyoto" }, { answerReward: 0 });
+    rateGuess(db, { questionId: question.id, userId: sam, rating: "nailed" }, { guessReward: 3 });
+    expect(checkDatabase(db)).toEqual([]);
+    brokeOnPurpose(db);
+    db.$client.exec("DROP INDEX transfers_guess_once");
+    const mint = "(SELECT id FROM accounts WHERE name = 'mint')";
+    const samAccount = `(SELECT id FROM accounts WHERE user_id = ${sam})`;
+    db.$client.exec(
+      `INSERT INTO transfers (debit_account_id, credit_account_id, amount, kind, reference, memo, debit_balance_after, credit_balance_after, created_at)
+       VALUES (${mint}, ${samAccount}, 3, 'guess', 'guess:${question.id}:${sam}', 'again', 0, 0, '2026-03-01T00:00:00.000Z')`,
+    );
+    db.$client.exec("UPDATE guesses SET rating = 'close'");
+    expect(checkDatabase(db).filter((problem) => problem.rule === "guess rewards")).toEqual([
+      {
+        rule: "guess rewards",
+        detail: `transfer 1 (guess:${question.id}:${alex}) rewards a question with no nailed guess`,
+      },
+      {
+        rule: "guess rewards",
+        detail: `transfer 2 (guess:${question.id}:${sam}) rewards a question with no nailed guess`,
+      },
+      {
+        rule: "guess rewards",
+        detail: `transfer 3 (guess:${question.id}:${sam}) rewards a question with no nailed guess`,
+      },
+      { rule: "guess rewards", detail: `question ${question.id} has 3 guess rewards (2 partners, 1 amounts)` },
     ]);
   });
 

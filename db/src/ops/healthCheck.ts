@@ -27,6 +27,7 @@ export function checkDatabase(db: Db): BrokenRule[] {
     ["escrow", () => escrow(db)],
     ["inventory", () => inventory(db)],
     ["favour payments", () => favourPayments(db)],
+    ["guess rewards", () => guessRewards(db)],
     ["outbox", () => outbox(db)],
   ];
   // A damaged file can fail a check outright (SQLITE_CORRUPT): that is a finding for the report,
@@ -156,6 +157,7 @@ const TRANSFER_DIRECTIONS: Record<TransferKind, readonly [AccountKind, AccountKi
   confirm: ["escrow", "user"],
   refund: ["escrow", "user"],
   donation: ["user", "charity"],
+  guess: ["mint", "user"],
 };
 
 /** Every transfer moves spanks the way its kind says (an earning comes from the mint, a donation goes to charity...). */
@@ -248,6 +250,42 @@ function favourPayments(db: Db): BrokenRule[] {
     });
   }
   return problems;
+}
+
+/**
+ * A nailed guess rewards the question's two partners once each, by the same amount: every `guess`
+ * transfer is for a question with a guess rated "nailed it", to a partner of its own reference
+ * (`guess:<question>:<partner>`), and a question's guess rewards are none or one per partner.
+ */
+function guessRewards(db: Db): BrokenRule[] {
+  const tables = new Set(
+    (db.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+      (table) => table.name,
+    ),
+  );
+  const nailed = tables.has("guesses")
+    ? "EXISTS (SELECT 1 FROM guesses g WHERE g.question_id = r.question AND g.rating = 'nailed')"
+    : "0";
+  const rows = db.$client
+    .prepare(
+      `WITH r AS (
+         SELECT t.id, t.amount, c.user_id AS paid,
+                CAST(substr(t.reference, 7, instr(substr(t.reference, 7), ':') - 1) AS INTEGER) AS question,
+                CAST(substr(t.reference, 7 + instr(substr(t.reference, 7), ':')) AS INTEGER) AS partner
+         FROM transfers t JOIN accounts c ON c.id = t.credit_account_id
+         WHERE t.kind = 'guess')
+       SELECT 'transfer ' || r.id || ' (guess:' || r.question || ':' || r.partner || ') ' ||
+              CASE WHEN NOT ${nailed} THEN 'rewards a question with no nailed guess'
+                   ELSE 'pays another partner than its reference names' END AS detail
+       FROM r WHERE NOT ${nailed} OR r.paid IS NOT r.partner
+       UNION ALL
+       SELECT 'question ' || question || ' has ' || COUNT(*) || ' guess rewards (' ||
+              COUNT(DISTINCT partner) || ' partners, ' || COUNT(DISTINCT amount) || ' amounts)'
+       FROM r GROUP BY question
+       HAVING COUNT(*) <> 2 OR COUNT(DISTINCT partner) <> 2 OR COUNT(DISTINCT amount) <> 1`,
+    )
+    .all() as { detail: string }[];
+  return rows.map((row) => ({ rule: "guess rewards", detail: row.detail }));
 }
 
 /**

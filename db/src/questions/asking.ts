@@ -8,14 +8,24 @@ import { Refusal, refuseUnless } from "../errors.js";
 import { transfer } from "../ledger.js";
 import { enqueueEvent } from "../outbox.js";
 import { LIMIT_ONE, param, preparedFor } from "../prepared.js";
-import { answers, questions, users } from "../schema.js";
+import { answers, type GuessRating, guesses, questions, users } from "../schema.js";
 import { announceStreakMilestone } from "../streak.js";
+import { clip } from "../text.js";
+import { keepGuess } from "./guesses.js";
 
-/** A partner's answer, attributed to their responseName. */
+/** A partner's guess of the other's answer, and how the other rated it (null until rated). */
+export interface Guess {
+  text: string;
+  rating: GuessRating | null;
+}
+
+/** A partner's answer, attributed to their responseName, with their guess of the other's answer. */
 export interface Answer {
   username: string;
   response: string;
   createdAt: string;
+  /** Only for a reader allowed it: the guesser, or anyone once both have answered (see sealing.ts). */
+  guess?: Guess;
 }
 
 /** A question put to the couple, with the answers given so far (in partner order). */
@@ -24,16 +34,44 @@ export interface Question {
   text: string;
   askedAt: string;
   answers: Answer[];
+  /** Both have answered: the reveal, after which guesses are shown and rated. */
+  revealed: boolean;
 }
 
+/** The columns an answer is read with, its guess joined (`guessesOf`). */
+export const answerWithGuessColumns = {
+  questionId: answers.questionId,
+  username: users.responseName,
+  response: answers.response,
+  createdAt: answers.createdAt,
+  guess: guesses.guess,
+  rating: guesses.rating,
+};
+type AnswerRow = {
+  username: string;
+  response: string;
+  createdAt: string;
+  guess: string | null;
+  rating: GuessRating | null;
+};
+
+/** An answer row as the domain's Answer, its guess (if any) attached. */
+export function answerOf({ username, response, createdAt, guess, rating }: AnswerRow): Answer {
+  const answer: Answer = { username, response, createdAt };
+  if (guess !== null) answer.guess = { text: guess, rating };
+  return answer;
+}
+
+/** The join of an answer with its author's guess. */
+export const guessOfAnswer = and(eq(guesses.questionId, answers.questionId), eq(guesses.userId, answers.userId));
+
 const statements = preparedFor((db) => {
-  const answerColumns = {
-    questionId: answers.questionId,
-    username: users.responseName,
-    response: answers.response,
-    createdAt: answers.createdAt,
-  };
-  const givenAnswers = () => db.select(answerColumns).from(answers).innerJoin(users, eq(users.id, answers.userId));
+  const givenAnswers = () =>
+    db
+      .select(answerWithGuessColumns)
+      .from(answers)
+      .innerJoin(users, eq(users.id, answers.userId))
+      .leftJoin(guesses, guessOfAnswer);
   // Through questions_asked: newest first with no sort step.
   const newestFirst = () => db.select().from(questions).orderBy(desc(questions.askedAt), desc(questions.id));
   return {
@@ -78,26 +116,20 @@ export function askQuestion(db: Db, asked: AskedQuestion): Question {
     .values({ text, bankId: asked.bankId, discordMessageId: asked.discordMessageId, askedAt: isoNow(asked.now) })
     .returning()
     .get();
-  return { id: row.id, text: row.text, askedAt: row.askedAt, answers: [] };
+  return { id: row.id, text: row.text, askedAt: row.askedAt, answers: [], revealed: false };
 }
 
 /** The question asked most recently, with its answers; null before the first one. */
 export function latestQuestion(db: Db): Question | null {
   const row = statements(db).latest.get();
-  return row ? { id: row.id, text: row.text, askedAt: row.askedAt, answers: answersTo(db, row.id) } : null;
+  return row ? { ...questionOf(row), answers: answersTo(db, row.id) } : null;
 }
 
 /** One asked question with its answers and its Discord message; null for an unknown id. */
 export function questionById(db: Db, id: number): (Question & { discordMessageId: string | null }) | null {
   const row = db.select().from(questions).where(eq(questions.id, id)).get();
   if (!row) return null;
-  return {
-    id: row.id,
-    text: row.text,
-    askedAt: row.askedAt,
-    answers: answersTo(db, row.id),
-    discordMessageId: row.discordMessageId,
-  };
+  return { ...questionOf(row), answers: answersTo(db, row.id), discordMessageId: row.discordMessageId };
 }
 
 /** Every asked question, newest first, with its answers. */
@@ -106,18 +138,25 @@ export function listQuestions(db: Db): Question[] {
   const byQuestion = new Map<number, Answer[]>();
   for (const { questionId, ...answer } of prepared.everyAnswer.all()) {
     const given = byQuestion.get(questionId);
-    if (given) given.push(answer);
-    else byQuestion.set(questionId, [answer]);
+    if (given) given.push(answerOf(answer));
+    else byQuestion.set(questionId, [answerOf(answer)]);
   }
-  return prepared.all
-    .all()
-    .map((row) => ({ id: row.id, text: row.text, askedAt: row.askedAt, answers: byQuestion.get(row.id) ?? [] }));
+  return prepared.all.all().map((row) => ({ ...questionOf(row), answers: byQuestion.get(row.id) ?? [] }));
+}
+
+/** A question row's own fields, without its answers. */
+export function questionOf(row: { id: number; text: string; askedAt: string; revealedAt: string | null }) {
+  return { id: row.id, text: row.text, askedAt: row.askedAt, revealed: row.revealedAt !== null };
 }
 
 export interface NewAnswer {
   userId: number;
   questionId: number;
   response: string;
+  /** The partner's guess of the other's answer, kept with it (see keepGuess); none leaves any guess as it was. */
+  guess?: string | undefined;
+  /** `questions.revealAfterBothAnswered`: decides when a guess can no longer be written. */
+  sealing?: boolean;
   now?: Date;
 }
 
@@ -129,7 +168,8 @@ export interface NewAnswer {
 export function answerQuestion(
   db: Db,
   answer: NewAnswer,
-  economy: Pick<CoupleConfig["economy"], "answerReward">,
+  economy: Pick<CoupleConfig["economy"], "answerReward"> &
+    Partial<Pick<CoupleConfig["economy"], "streakFreezesPerMonth">>,
 ): Answer[] {
   return giveAnswer(db, answer, economy).answers;
 }
@@ -150,15 +190,22 @@ export interface GivenAnswer {
 export function giveAnswer(
   db: Db,
   answer: NewAnswer,
-  economy: Pick<CoupleConfig["economy"], "answerReward">,
+  economy: Pick<CoupleConfig["economy"], "answerReward"> &
+    Partial<Pick<CoupleConfig["economy"], "streakFreezesPerMonth">>,
 ): GivenAnswer {
-  const { response } = refuseUnless(answerBody.pick({ response: true }), { response: answer.response }, "answer");
+  const { response, guess } = refuseUnless(
+    answerBody.pick({ response: true, guess: true }),
+    { response: answer.response, guess: answer.guess },
+    "answer",
+  );
   const now = answer.now ?? new Date();
   const { questionId, userId } = answer;
   return inTransaction(db, (tx) => {
     const prepared = statements(tx);
     const question = prepared.byId.get({ id: questionId });
     if (!question) throw new Refusal("not_found", `No question with id ${questionId}`);
+    // Before the answer: it may be the one that reveals the other's.
+    if (guess !== undefined) keepGuess(tx, { questionId, userId, guess, sealing: answer.sealing ?? false, now });
     const previous = prepared.previousAnswer.get({ questionId, userId });
     if (previous?.response === response) {
       return { answers: answersTo(tx, questionId), replaced: false, reward: 0, unchanged: true };
@@ -194,7 +241,7 @@ export function giveAnswer(
         .where(eq(questions.id, questionId))
         .run();
       enqueueEvent(tx, "answers_revealed", { questionId }, now);
-      announceStreakMilestone(tx, now);
+      announceStreakMilestone(tx, now, economy.streakFreezesPerMonth);
     }
     return { answers: answersTo(tx, questionId), replaced: previous !== undefined, reward, unchanged: false };
   });
@@ -203,11 +250,7 @@ export function giveAnswer(
 function answersTo(db: Db, questionId: number): Answer[] {
   return statements(db)
     .answersTo.all({ questionId })
-    .map(({ username, response, createdAt }) => ({ username, response, createdAt }));
-}
-
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+    .map(({ questionId: _, ...answer }) => answerOf(answer));
 }
 
 /** How many partners have answered the question. */

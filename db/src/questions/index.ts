@@ -6,6 +6,7 @@ export {
   answerQuestion,
   askQuestion,
   type GivenAnswer,
+  type Guess,
   giveAnswer,
   latestQuestion,
   listQuestions,
@@ -24,6 +25,13 @@ export {
   seedQuestionBank,
   shuffleKey,
 } from "./bank.js";
+export {
+  type GuessRatingGiven,
+  type GuessRecord,
+  guessRecord,
+  type RatedGuess,
+  rateGuess,
+} from "./guesses.js";
 export {
   askNextQuestion,
   askQuestionNow,

@@ -185,12 +185,13 @@ describe("asking and answering", () => {
     );
 
     expect(listQuestions(db)).toEqual([
-      { id: newer.id, text: "New one?", askedAt: "2026-01-02T09:00:00.000Z", answers: [] },
+      { id: newer.id, text: "New one?", askedAt: "2026-01-02T09:00:00.000Z", answers: [], revealed: false },
       {
         id: older.id,
         text: "Old one?",
         askedAt: "2026-01-01T09:00:00.000Z",
         answers: [{ username: "sam_r", response: "Yes", createdAt: "2026-01-01T10:00:00.000Z" }],
+        revealed: false,
       },
     ]);
     expect(latestQuestion(db)?.id).toBe(newer.id);

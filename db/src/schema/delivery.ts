@@ -18,6 +18,7 @@ export const OUTBOX_KINDS = [
   "visit_countdown",
   "partner_nudged",
   "streak_milestone",
+  "guess_nailed",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

@@ -38,6 +38,7 @@ export const TRANSFER_KINDS = [
   "donation",
   "demo",
   "refund",
+  "guess",
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
@@ -67,6 +68,8 @@ export const transfers = sqliteTable(
     index("transfers_kind_reference").on(t.kind, t.reference),
     // A declined or expired favour is refunded once: `decline:<redemption>`, `expiry:<purchase>`.
     uniqueIndex("transfers_refund_once").on(t.reference).where(sql`${t.kind} = 'refund'`),
+    // A nailed guess rewards each partner once per question: `guess:<question>:<partner>`.
+    uniqueIndex("transfers_guess_once").on(t.reference).where(sql`${t.kind} = 'guess'`),
     check("transfers_amount_positive", sql`${t.amount} > 0`),
     check("transfers_two_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
   ],

@@ -65,6 +65,37 @@ export const answers = sqliteTable(
   ],
 );
 
+export const GUESS_RATINGS = ["nailed", "close", "not_quite"] as const;
+export type GuessRating = (typeof GUESS_RATINGS)[number];
+
+/**
+ * A partner's guess of the other's answer to a question, written with their own answer and
+ * rated by the partner it is about once both have answered (the reveal): one per partner per question.
+ */
+export const guesses = sqliteTable(
+  "guesses",
+  {
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => questions.id),
+    /** Who guessed: the guess is of the other partner's answer. */
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    guess: text("guess").notNull(),
+    createdAt: text("created_at").notNull(),
+    /** How the partner it is about rated it, once revealed; final once given. */
+    rating: text("rating", { enum: GUESS_RATINGS }),
+    ratedAt: text("rated_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.userId] }),
+    check("guesses_guess_length", sql`length(${t.guess}) BETWEEN 1 AND 300`),
+    check("guesses_rating", sql`${t.rating} IS NULL OR ${t.rating} IN ('nailed', 'close', 'not_quite')`),
+    check("guesses_rated_together", sql`(${t.rating} IS NULL) = (${t.ratedAt} IS NULL)`),
+  ],
+);
+
 /**
  * The couple's streak milestones already announced (7, 30, 100, 365 daily questions in a row both
  * answered): one row per milestone and streak (named by its first question), written with its

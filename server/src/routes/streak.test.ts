@@ -15,9 +15,13 @@ const addDays = (day: string, days: number) =>
  * Asia/Kolkata, Sam in America/New_York). `ask(day)` asks that day's daily question at its time, as
  * the bot's schedule does; `answer(who, id, iso)` answers it through the API at that moment.
  */
-async function streakApp(timeZone: string) {
+async function streakApp(timeZone: string, streakFreezesPerMonth = 0) {
   let clock = new Date("2026-01-01T00:00:00Z");
-  const config: CoupleConfig = { ...testCouple, dailyQuestion: { time: "09:00", timeZone } };
+  const config: CoupleConfig = {
+    ...testCouple,
+    dailyQuestion: { time: "09:00", timeZone },
+    economy: { ...testCouple.economy, streakFreezesPerMonth },
+  };
   const test = await buildTestApp({ config, now: () => clock });
   seedQuestionBank(
     test.db,
@@ -112,6 +116,19 @@ describe("GET /api/streak", () => {
     expect(db.$client.prepare("SELECT recipient_user_id FROM outbox WHERE kind = 'streak_milestone'").all()).toEqual([
       { recipient_user_id: null },
     ]);
+  });
+
+  it("with a streak freeze a month in the settings, one missed day a month neither counts nor breaks; a second one does", async () => {
+    const { ask, bothAnswer, streak } = await streakApp("Asia/Kolkata", 1);
+    for (const day of ["2026-05-29", "2026-05-30"]) await bothAnswer(day);
+    ask("2026-05-31"); // missed: May's freeze
+    await bothAnswer("2026-06-01");
+    ask("2026-06-02"); // missed: June's freeze, a month of its own
+    await bothAnswer("2026-06-03");
+    expect(await streak()).toEqual({ current: 4, best: 4, answered_today: true });
+    ask("2026-06-04"); // missed again in June: no freeze left
+    await bothAnswer("2026-06-05");
+    expect(await streak("sam")).toEqual({ current: 1, best: 4, answered_today: true });
   });
 
   it("is for partners only", async () => {

@@ -3,7 +3,7 @@ import { HeartIcon } from "./HeartIcon";
 import { AnchorLink } from "./links";
 import classes from "./noticeLink.module.css";
 
-/** Line drawings (no emoji font needed): an envelope for a letter, a calendar for the visit, a flame for the streak. */
+/** Line drawings (no emoji font needed): an envelope for a letter, a calendar for the visit, a flame for the streak, a target for guesses. */
 const DRAWINGS = {
   letter: (
     <>
@@ -15,6 +15,13 @@ const DRAWINGS = {
     <>
       <rect x="4" y="5" width="16" height="16" rx="2" />
       <path d="M16 3v4M8 3v4M4 11h16" />
+    </>
+  ),
+  guess: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <circle cx="12" cy="12" r="5" />
+      <circle cx="12" cy="12" r="1" />
     </>
   ),
   streak: <path d="M12 3c1 3.5 5 5.5 5 10a5 5 0 0 1-10 0c0-2.5 1.5-4 2.5-5 .2 1.8 1 2.8 2 3.2C11 8.5 11 6 12 3Z" />,

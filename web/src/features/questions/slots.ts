@@ -21,3 +21,6 @@ export function slotsOf(question: Question, partners: CoupleSummary["partners"])
 
 /** "Sam has answered. Add your answer to see it." for an answer the server keeps sealed. */
 export const sealedText = (partner: Partner) => `${partner.displayName} has answered. Add your answer to see it.`;
+
+/** The other partner's slot: their guess is of this slot's partner's answer. */
+export const otherSlot = (slots: Slot[], slot: Slot): Slot | undefined => slots.find((other) => other !== slot);

@@ -13,6 +13,8 @@ import { YourDayModal } from "@/features/my-day/components/YourDayModal";
 import { nudgesQueryOptions } from "@/features/nudges/api/getNudges";
 import { ThinkingOfYouCard } from "@/features/nudges/components/ThinkingOfYouCard";
 import { latestQuestionQueryOptions } from "@/features/questions/api/getLatestQuestion";
+import { guessRecordQueryOptions } from "@/features/questions/api/guesses";
+import { GuessRecordNotice } from "@/features/questions/components/GuessRecordNotice";
 import { QuestionCard } from "@/features/questions/components/QuestionCard";
 import { sealedText } from "@/features/questions/slots";
 import { useSession } from "@/features/session/useSession";
@@ -38,6 +40,7 @@ export const Route = createFileRoute("/_auth/dashboard")({
       queryClient.ensureQueryData(laterLettersQueryOptions(1)),
       queryClient.ensureQueryData(nudgesQueryOptions),
       queryClient.ensureQueryData(streakQueryOptions),
+      queryClient.ensureQueryData(guessRecordQueryOptions),
     ),
   pendingComponent: DashboardRoute,
   component: DashboardRoute,
@@ -63,13 +66,14 @@ function DashboardRoute() {
           <NextVisitNotice />
           <LetterWaitingNotice partnerName={partner} />
           <StreakNotice />
+          <GuessRecordNotice />
         </>
       }
       cards={
         <>
           <ThinkingOfYouCard me={signedIn.user.displayName} partner={partner} />
           <MemoryCard />
-          <QuestionCard partners={partners} />
+          <QuestionCard partners={partners} me={signedIn.user.username} />
           <OnThisDayCard sealedText={(username) => sealedText(partnerByResponseName(signedIn, partners, username))} />
         </>
       }

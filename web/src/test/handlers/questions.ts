@@ -96,4 +96,9 @@ export const questionHandlers = [
     ];
     return HttpResponse.json(question.responses);
   }),
+  // No guess rated yet: the dashboard shows no "knows" line.
+  http.get("/api/guesses/record", async () => {
+    await state.gate;
+    return state.failReads ? serverError() : HttpResponse.json({ partners: [] });
+  }),
 ];

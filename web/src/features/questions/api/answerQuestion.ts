@@ -7,10 +7,12 @@ import { questionKeys } from "./keys";
 export interface AnswerInput {
   questionId: number;
   response: string;
+  /** The guess of the partner's answer, sent only while it may still be written. */
+  guess?: string | undefined;
 }
 
-export const answerQuestion = ({ questionId, response }: AnswerInput) =>
-  api.put(`/api/questions/${questionId}`, { response, questionId }, () =>
+export const answerQuestion = ({ questionId, response, guess }: AnswerInput) =>
+  api.put(`/api/questions/${questionId}`, { response, questionId, ...(guess ? { guess } : {}) }, () =>
     import("@spankbank/shared/contract/questions").then((c) => c.answerReply),
   );
 

@@ -1,13 +1,13 @@
-import { Button, Card, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { Button, Card, Group, SimpleGrid, Stack, Switch, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import type { SessionReply } from "@spankbank/shared/contract/auth";
-import type { Question } from "@spankbank/shared/contract/questions";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Pager } from "@/components/Pager";
 import { formatDate, formatDateTime } from "@/lib/view";
 import { useQuestionPage } from "../api/getQuestions";
-import { type Slot, sealedText, slotsOf } from "../slots";
-import { ResponseModal } from "./ResponseModal";
+import { otherSlot, type Slot, sealedText, slotsOf } from "../slots";
+import { GuessBeside } from "./GuessBeside";
+import { type Answering, ResponseModal } from "./ResponseModal";
 
 /** How long typing pauses before the search is sent: a word is one read, not one per letter. */
 const SEARCH_PAUSE_MS = 250;
@@ -50,16 +50,21 @@ export function AllQuestions({
   onSearch,
   page,
   onPage,
+  guessed,
+  onGuessed,
 }: {
   signedIn: SessionReply;
   search: string;
   onSearch: (search: string) => void;
   page: number;
   onPage: (page: number) => void;
+  /** Only the questions with a guess you can see. */
+  guessed: boolean;
+  onGuessed: (guessed: boolean) => void;
 }) {
-  const { data, isPending } = useQuestionPage(page, search);
+  const { data, isPending } = useQuestionPage(page, search, guessed);
   const [typed, type] = useSearchBox(search, onSearch);
-  const [answering, setAnswering] = useState<{ question: Question; initial: string } | null>(null);
+  const [answering, setAnswering] = useState<Answering | null>(null);
   // The question last answered: the button that opened the modal is gone once it is answered.
   const answered = useRef<number | null>(null);
   const focusAnsweredSlot = () => {
@@ -78,6 +83,13 @@ export function AllQuestions({
         size="md"
         radius="xl"
       />
+      <Group>
+        <Switch
+          label="Only the ones we guessed"
+          checked={guessed}
+          onChange={(event) => onGuessed(event.currentTarget.checked)}
+        />
+      </Group>
       {isPending ? (
         <Text c="dimmed">Loading...</Text>
       ) : questions.length === 0 ? (
@@ -92,29 +104,42 @@ export function AllQuestions({
               {`Asked ${formatDate(question.asked_at)}`}
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {slotsOf(question, signedIn.couple.partners).map((slot) => (
-                <ResponseSlot
-                  key={slot.partner.username}
-                  slot={slot}
-                  isOwner={slot.partner.username === signedIn.user.username}
-                  id={slot.partner.username === signedIn.user.username ? ownSlotId(question.question_id) : undefined}
-                  onAnswer={(initial) => {
-                    answered.current = question.question_id;
-                    setAnswering({ question, initial });
-                  }}
-                />
-              ))}
+              {slotsOf(question, signedIn.couple.partners).map((slot, _, slots) => {
+                const isOwner = slot.partner.username === signedIn.user.username;
+                const other = otherSlot(slots, slot);
+                return (
+                  <ResponseSlot
+                    key={slot.partner.username}
+                    slot={slot}
+                    isOwner={isOwner}
+                    id={isOwner ? ownSlotId(question.question_id) : undefined}
+                    onAnswer={(initial) => {
+                      answered.current = question.question_id;
+                      // A guess can still be written while the partner's answer is not in view.
+                      const partnerAnswer = other?.answer;
+                      const guessOpen = other !== undefined && (!partnerAnswer || partnerAnswer.sealed === true);
+                      setAnswering({
+                        question,
+                        initial,
+                        guess:
+                          guessOpen && other
+                            ? { partner: other.partner, initial: slot.answer?.guess?.text ?? "" }
+                            : null,
+                      });
+                    }}
+                  >
+                    {other && (
+                      <GuessBeside question={question} about={slot.partner} guesser={other} readerIsAbout={isOwner} />
+                    )}
+                  </ResponseSlot>
+                );
+              })}
             </SimpleGrid>
           </Card>
         ))
       )}
       {data && <Pager total={data.pageCount} value={data.page} onChange={onPage} />}
-      <ResponseModal
-        question={answering?.question ?? null}
-        initial={answering?.initial ?? ""}
-        onClose={() => setAnswering(null)}
-        onClosed={focusAnsweredSlot}
-      />
+      <ResponseModal answering={answering} onClose={() => setAnswering(null)} onClosed={focusAnsweredSlot} />
     </Stack>
   );
 }
@@ -126,11 +151,14 @@ function ResponseSlot({
   slot,
   isOwner,
   onAnswer,
+  children,
 }: {
   id: string | undefined;
   slot: Slot;
   isOwner: boolean;
   onAnswer: (initial: string) => void;
+  /** The other's guess of this answer. */
+  children: ReactNode;
 }) {
   const { partner, answer } = slot;
   return (
@@ -175,6 +203,7 @@ function ResponseSlot({
           )}
         </>
       )}
+      {children}
     </Stack>
   );
 }

@@ -1,12 +1,14 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { CoupleSummary } from "@spankbank/shared/contract/auth";
+import type { ReactNode } from "react";
 import { DashboardCard } from "@/components/DashboardCard";
 import { formatDate } from "@/lib/view";
 import { useLatestQuestion } from "../api/getLatestQuestion";
-import { type Slot, sealedText, slotsOf } from "../slots";
+import { otherSlot, type Slot, sealedText, slotsOf } from "../slots";
+import { GuessBeside } from "./GuessBeside";
 
-/** The dashboard's Q & A card: the latest question and one column per partner. */
-export function QuestionCard({ partners }: { partners: CoupleSummary["partners"] }) {
+/** The dashboard's Q & A card: the latest question and one column per partner, each with the other's guess of it. */
+export function QuestionCard({ partners, me }: { partners: CoupleSummary["partners"]; me: string }) {
   const { data: question, isPending } = useLatestQuestion();
   return (
     <DashboardCard title="Q & A" loading={isPending} span reserve={160}>
@@ -16,9 +18,21 @@ export function QuestionCard({ partners }: { partners: CoupleSummary["partners"]
             {question.question}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {slotsOf(question, partners).map((slot) => (
-              <Column key={slot.partner.username} slot={slot} />
-            ))}
+            {slotsOf(question, partners).map((slot, _, slots) => {
+              const guesser = otherSlot(slots, slot);
+              return (
+                <Column key={slot.partner.username} slot={slot}>
+                  {guesser && (
+                    <GuessBeside
+                      question={question}
+                      about={slot.partner}
+                      guesser={guesser}
+                      readerIsAbout={slot.partner.username === me}
+                    />
+                  )}
+                </Column>
+              );
+            })}
           </SimpleGrid>
         </Stack>
       )}
@@ -26,7 +40,7 @@ export function QuestionCard({ partners }: { partners: CoupleSummary["partners"]
   );
 }
 
-function Column({ slot: { partner, answer } }: { slot: Slot }) {
+function Column({ slot: { partner, answer }, children }: { slot: Slot; children: ReactNode }) {
   return (
     <Paper withBorder p="md" radius="md" bg="rose.0" component="section" aria-label={partner.displayName}>
       <Title order={3} size="h4" mb="xs">
@@ -44,6 +58,7 @@ function Column({ slot: { partner, answer } }: { slot: Slot }) {
           </Text>
         </Stack>
       )}
+      {children}
     </Paper>
   );
 }

@@ -4,21 +4,29 @@ import { RESPONSE_MAX } from "@spankbank/shared/limits";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { useAnswerQuestion } from "../api/answerQuestion";
+import type { Partner } from "../slots";
+
+/** The question being answered, the answer given so far, and the guess field while a guess can still be written. */
+export interface Answering {
+  question: Question;
+  initial: string;
+  /** Null once the partner's answer is in view: a guess can't be written after seeing it. */
+  guess: { partner: Partner; initial: string } | null;
+}
 
 /** 'Add a Response' (SPEC) for a new answer; 'Edit your response' for one already given (it replaces it). */
 export function ResponseModal({
-  question,
-  initial,
+  answering,
   onClose,
   onClosed,
 }: {
-  question: Question | null;
-  initial: string;
+  answering: Answering | null;
   onClose: () => void;
   /** After the closing transition, when focus can be placed again. */
   onClosed?: () => void;
 }) {
-  const editing = initial !== "";
+  const question = answering?.question ?? null;
+  const editing = (answering?.initial ?? "") !== "";
   return (
     <Modal
       opened={question !== null}
@@ -29,17 +37,19 @@ export function ResponseModal({
       radius="lg"
       closeButtonProps={{ "aria-label": "Close" }}
     >
-      {question && <ResponseForm key={question.question_id} question={question} initial={initial} onClose={onClose} />}
+      {answering && <ResponseForm key={answering.question.question_id} answering={answering} onClose={onClose} />}
     </Modal>
   );
 }
 
-function ResponseForm({ question, initial, onClose }: { question: Question; initial: string; onClose: () => void }) {
+function ResponseForm({ answering, onClose }: { answering: Answering; onClose: () => void }) {
+  const { question, initial } = answering;
   const [response, setResponse] = useState(initial);
+  const [guess, setGuess] = useState(answering.guess?.initial ?? "");
   const answer = useAnswerQuestion();
   const submit = () =>
     answer.mutate(
-      { questionId: question.question_id, response },
+      { questionId: question.question_id, response, guess: answering.guess && guess.trim() ? guess : undefined },
       {
         onSuccess: () => {
           toast.success("Response submitted successfully!");
@@ -67,6 +77,17 @@ function ResponseForm({ question, initial, onClose }: { question: Question; init
           inputWrapperOrder={["label", "input", "description"]}
           data-autofocus
         />
+        {answering.guess && (
+          <Textarea
+            label={`Your guess of ${answering.guess.partner.displayName}'s answer (optional)`}
+            rows={2}
+            maxLength={RESPONSE_MAX}
+            value={guess}
+            onChange={(event) => setGuess(event.currentTarget.value.slice(0, RESPONSE_MAX))}
+            description={`${answering.guess.partner.displayName} sees it once you've both answered.`}
+            inputWrapperOrder={["label", "input", "description"]}
+          />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
