@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { HeartIcon } from "@/components/HeartIcon";
 import { ButtonLink } from "@/components/links";
+import { SearchBox } from "@/features/search/components/SearchBox";
 import { useSession } from "@/features/session/useSession";
 import classes from "./layout.module.css";
 
@@ -23,6 +24,7 @@ export function Header() {
           </Link>
           {current ? (
             <Group gap="xs" wrap="nowrap" miw={0}>
+              <SearchBox className={classes.search} />
               <Text
                 truncate="end"
                 fw={500}
