@@ -182,3 +182,5 @@ export const SEARCH_TERMS_MAX = 8;
 export const SEARCH_PREFIX_MIN = 2;
 /** Words around a match in a search result's excerpt. */
 export const SEARCH_SNIPPET_WORDS = 24;
+/** Results of each kind `/memory search` lists in its one Discord message. */
+export const SEARCH_BOT_RESULTS_PER_KIND = 3;
