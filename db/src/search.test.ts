@@ -99,6 +99,16 @@ describe("search", () => {
     );
     const second = search(db, { readerId: alex, sealing: false, text: "sunset", kind: "memory", page: 2 })[0]!;
     expect(second.results.map((hit) => hit.id)).toEqual(sunsets.slice(SEARCH_RESULTS_PER_PAGE));
+    // Saved last, from a message of before them all ("Save as memory"): found first, placed on the board's last page.
+    const old = addMemory(db, { userId: alex, message: "Sunset long ago", createdAt: day(0) }).id;
+    expect(
+      found("sunset")
+        .results.slice(0, 2)
+        .map((hit) => [hit.id, hit.boardPage]),
+    ).toEqual([
+      [old, 3],
+      [sunsets[0], 1],
+    ]);
   });
 
   it("never finds the partner's sealed answer before the reader answered; the reader's own always", () => {

@@ -65,13 +65,21 @@ interface KindStatements {
 const snippet = (table: string, column: number) =>
   `snippet(${table}, ${column}, '${MATCH_START}', '${MATCH_END}', '…', ${SEARCH_SNIPPET_WORDS})`;
 
-/** A kind's count and page, over its FTS index joined to the rows the reader may see (`visible`). */
+/**
+ * A kind's count and page, over its FTS index joined to the rows the reader may see (`visible`).
+ * Newest first is newest saved first (the row's id, the index's own order): the index hands the
+ * page over without reading, let alone sorting, every match of a common word.
+ */
 function kindStatements(
   sqlite: BetterSqlite3.Database,
   kind: { index: string; table: string; visible?: string; columns: string; excerpt: string; joins?: string },
 ): KindStatements {
   const from = `${kind.index} JOIN ${kind.table} t ON t.id = ${kind.index}.rowid`;
   const where = `${kind.index} MATCH +@match${kind.visible === undefined ? "" : ` AND (${kind.visible})`}`;
+  const chosen =
+    kind.visible === undefined
+      ? `SELECT rowid FROM ${kind.index} WHERE ${kind.index} MATCH +@match ORDER BY rowid DESC LIMIT +@limit OFFSET +@offset`
+      : `SELECT t.id FROM ${from} WHERE ${where} ORDER BY ${kind.index}.rowid DESC LIMIT +@limit OFFSET +@offset`;
   return {
     // All that is indexed may be found: counted from the index alone.
     count: sqlite
@@ -82,11 +90,11 @@ function kindStatements(
       )
       .pluck(),
     page: sqlite.prepare(
-      `WITH chosen AS (SELECT t.id FROM ${from} WHERE ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT +@limit OFFSET +@offset)
+      `WITH chosen AS (${chosen})
        SELECT t.id, ${kind.excerpt} AS marked, ${kind.columns}
        FROM ${from} ${kind.joins ?? ""}
        WHERE ${kind.index} MATCH +@match AND ${kind.index}.rowid IN chosen
-       ORDER BY t.created_at DESC, t.id DESC`,
+       ORDER BY ${kind.index}.rowid DESC`,
     ),
   };
 }
@@ -166,7 +174,7 @@ function statementsOf(db: Db, kind: SearchKind, sealing: boolean): KindStatement
  * Searches what the reader may read: memories on the board, answers (the partner's once sealed
  * no more), letters for later they wrote or opened, the Christmas letters and the favours on
  * offer. Each word also finds words it starts; accents and case are ignored. Each kind's page is
- * newest first; typed text with no word in it finds nothing.
+ * newest saved first; typed text with no word in it finds nothing.
  */
 export function search(db: Db, request: SearchRequest): SearchGroup[] {
   const match = ftsQueryOf(request.text);
@@ -190,14 +198,18 @@ export function search(db: Db, request: SearchRequest): SearchGroup[] {
 }
 
 /**
- * Each memory's board page, counting the memories before it: from the newest to the first found,
- * then only between one found and the next, so the page costs one walk down the board at most.
+ * Each memory's board page (the board is in `created_at` order), counting the memories before it:
+ * from the newest to the first found, then only between one found and the next, so the page costs
+ * one walk down the board at most.
  */
 function placeOnBoard(db: Db, rows: Row[]): void {
   const { memoriesBefore, memoriesBetween } = statements(db);
+  const boardOrder = [...rows].sort((a, b) =>
+    a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1,
+  );
   let before = 0;
   let previous: Row | undefined;
-  for (const row of rows) {
+  for (const row of boardOrder) {
     before += (
       previous === undefined
         ? memoriesBefore.get({ createdAt: row.createdAt, id: row.id })

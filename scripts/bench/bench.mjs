@@ -28,6 +28,11 @@ const CONNECTIONS = 10;
 /** Requests per route or page for its bytes and p50/p99 (fewer when one takes long). */
 const SAMPLES = 40;
 const SAMPLE_BUDGET_MS = 3_000;
+/** Searches as a partner types them: a word found in about one text in five, two words, a start of a word, a rare one. */
+const SEARCHES = ["pancakes", "lighthouse sunset", "kyo", "Memory 4242", "harb fire"];
+/** Samples of each search on each side, in rounds that alternate which side goes first (ABBA). */
+const SEARCH_SAMPLES = Number(process.env.BENCH_SEARCH_SAMPLES ?? 60);
+
 /** Ten years divided by: 100 (1x, about five weeks), 10 (10x, one year), 1 (100x, ten years). */
 const SIZES = (process.env.BENCH_SIZES ?? "1x,10x,100x")
   .split(",")
@@ -48,8 +53,7 @@ if (process.argv[2] === "--baseline") {
 
 async function main() {
   const { seedBenchDb, scaleOf } = await import("../dist/bench/seed.js");
-  const { SEARCH_SCALE, SEED_WORDS } = await import("../dist/bench/seed.js");
-  Object.assign(searchSeed, { seedBenchDb, SEARCH_SCALE, SEED_WORDS });
+  const { SEARCH_SCALE } = await import("../dist/bench/seed.js");
   const { demoCouple, DEMO_LOGINS } = await import("@spankbank/shared/demoCouple");
   const report = {
     when: new Date().toISOString(),
@@ -68,7 +72,7 @@ async function main() {
     }
     const searchDir = mkdtempSync(join(tmpdir(), "spankbank-bench-"));
     dirs.push(searchDir);
-    report.search = await benchSearch(searchDir, { demoCouple, DEMO_LOGINS });
+    report.search = await benchSearch(searchDir, { demoCouple, DEMO_LOGINS, seedBenchDb, SEARCH_SCALE });
     report.machine.loadAverageAtEnd = loadavg().map(round);
     const reportPath = join(repo, "bench-report.json");
     writeFileSync(reportPath, `${JSON.stringify(report, null, 2)}\n`);
@@ -249,19 +253,12 @@ async function benchSize(size, scale, dir, { seedBenchDb, demoCouple, DEMO_LOGIN
   }
 }
 
-const searchSeed = {};
-/** Searches as a partner types them: a word found in about one text in five, two words, a start of a word, a rare one. */
-const SEARCHES = ["pancakes", "lighthouse sunset", "kyo", "Memory 4242", "harb fire"];
-/** Samples of each search on each side, in rounds that alternate which side goes first (ABBA). */
-const SEARCH_SAMPLES = Number(process.env.BENCH_SEARCH_SAMPLES ?? 60);
-
 /**
  * `GET /api/search` over 100,000 memories and 5,000 answers: p50 and p99 of the app (over HTTP,
  * one request at a time) and of the same FTS statements in bare better-sqlite3 in this process,
  * and their ratio: what the app's route costs above the SQL it cannot avoid.
  */
-async function benchSearch(dir, { demoCouple, DEMO_LOGINS }) {
-  const { seedBenchDb, SEARCH_SCALE } = searchSeed;
+async function benchSearch(dir, { demoCouple, DEMO_LOGINS, seedBenchDb, SEARCH_SCALE }) {
   const databasePath = join(dir, "search.db");
   const configPath = join(dir, "couple.config.json");
   writeFileSync(configPath, JSON.stringify(demoCouple));
@@ -360,9 +357,13 @@ function bareSearch(db) {
         )
         .pluck(),
       page: db.prepare(
-        `WITH chosen AS (SELECT t.id FROM ${from} WHERE ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT 5 OFFSET 0)
+        `WITH chosen AS (${
+          visible
+            ? `SELECT t.id FROM ${from} WHERE ${where} ORDER BY ${index}.rowid DESC LIMIT 5 OFFSET 0`
+            : `SELECT rowid FROM ${index} WHERE ${index} MATCH +@match ORDER BY rowid DESC LIMIT 5 OFFSET 0`
+        })
          SELECT t.id, snippet(${index}, ${column}, char(1), char(2), '…', 24) AS marked, ${columns}
-         FROM ${from} ${joins} WHERE ${index} MATCH +@match AND ${index}.rowid IN chosen ORDER BY t.created_at DESC, t.id DESC`,
+         FROM ${from} ${joins} WHERE ${index} MATCH +@match AND ${index}.rowid IN chosen ORDER BY ${index}.rowid DESC`,
       ),
     };
   };
