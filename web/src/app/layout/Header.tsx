@@ -17,14 +17,14 @@ export function Header() {
   return (
     <header className={classes.header}>
       <Container size="lg" py="sm">
-        <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="sm">
           <Link to={current ? "/dashboard" : "/"} className={classes.brand}>
             <HeartIcon />
             Spank Bank
           </Link>
+          {current && <SearchBox className={classes.search} />}
           {current ? (
             <Group gap="xs" wrap="nowrap" miw={0}>
-              <SearchBox className={classes.search} />
               <Text
                 truncate="end"
                 fw={500}

@@ -96,7 +96,7 @@ export function SearchResults({
     <Stack gap="xl">
       <Group gap="sm">
         <Text aria-live="polite">
-          {found.length === 0 ? `Nothing found for “${q}”.` : `Found for “${q}”, newest first:`}
+          {found.length === 0 ? `Nothing found for “${q}”.` : `Found for “${q}”, newest saved first:`}
         </Text>
         {kind !== undefined && (
           <AnchorLink to="/search" search={{ q }} size="sm">
