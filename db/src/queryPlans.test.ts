@@ -18,8 +18,8 @@ import { openTestDb } from "./test/testDb.js";
 import { listTransactions } from "./transactions.js";
 import { visitsOverview } from "./visits.js";
 
-/** Every statement `work` prepares on the handle, as SQL. */
-function statementsPreparedBy(db: ReturnType<typeof openTestDb>["db"], work: () => void): string[] {
+/** Every read `work` prepares on the handle, as SQL (with `withCte`, the ones starting `WITH` too). */
+function statementsPreparedBy(db: ReturnType<typeof openTestDb>["db"], work: () => void, withCte = false): string[] {
   const client = db.$client;
   const prepare = client.prepare.bind(client);
   const seen: string[] = [];
@@ -32,7 +32,7 @@ function statementsPreparedBy(db: ReturnType<typeof openTestDb>["db"], work: () 
   } finally {
     client.prepare = prepare as typeof client.prepare;
   }
-  return seen.filter((source) => /^\s*(select|\()/i.test(source));
+  return seen.filter((source) => (withCte ? /^\s*(select|with|\()/i : /^\s*(select|\()/i).test(source));
 }
 
 function planOf(db: ReturnType<typeof openTestDb>["db"], source: string): string[] {
@@ -104,18 +104,7 @@ describe("the queries the pages run", () => {
 
   it("the search reads each kind through its FTS index and its rows by key; the board page counts through memories_board_place", () => {
     const { db, alex } = openTestDb();
-    const client = db.$client;
-    const prepare = client.prepare.bind(client);
-    const sources: string[] = [];
-    client.prepare = ((source: string) => {
-      sources.push(source);
-      return prepare(source);
-    }) as typeof client.prepare;
-    try {
-      search(db, { readerId: alex, sealing: true, text: "picnic" });
-    } finally {
-      client.prepare = prepare as typeof client.prepare;
-    }
+    const sources = statementsPreparedBy(db, () => search(db, { readerId: alex, sealing: true, text: "picnic" }), true);
     expect(sources.length).toBeGreaterThan(10);
     for (const source of sources) {
       const names = [...new Set(source.match(/@\w+/g) ?? [])].map((name) => name.slice(1));

@@ -86,14 +86,7 @@ async function benchSize(size, scale, dir, { seedBenchDb, demoCouple, DEMO_LOGIN
   const databasePath = join(dir, "bench.db");
   const configPath = join(dir, "couple.config.json");
   writeFileSync(configPath, JSON.stringify(demoCouple));
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    DATABASE_PATH: databasePath,
-    SPANKBANK_CONFIG: configPath,
-    LOG_LEVEL: "warn",
-    DISCORD_TOKEN: "",
-  };
+  const env = serverEnv(databasePath, configPath);
   const started = performance.now();
   seedBenchDb(databasePath, demoCouple, scale).$client.close();
   const seedMs = performance.now() - started;
@@ -267,14 +260,7 @@ async function benchSearch(dir, { demoCouple, DEMO_LOGINS, seedBenchDb, SEARCH_S
   console.log(
     `\n## search: seeded ${SEARCH_SCALE.memories} memories and ${2 * SEARCH_SCALE.answeredQuestions} answers in ${ms(performance.now() - started)}`,
   );
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    DATABASE_PATH: databasePath,
-    SPANKBANK_CONFIG: configPath,
-    LOG_LEVEL: "warn",
-    DISCORD_TOKEN: "",
-  };
+  const env = serverEnv(databasePath, configPath);
   const app = await startServer(env);
   const alex = DEMO_LOGINS.find((login) => login.username === "alex");
   const cookie = await signIn(app.url, alex);
@@ -633,6 +619,18 @@ function printSize(result) {
   console.log(
     `peak RSS ${result.peakRssMb} MB under load, ${result.signInPeakRssMb} MB at the sign-in; cold start ${result.coldStartMs} ms`,
   );
+}
+
+/** The production server's environment on a bench database, without Discord. */
+function serverEnv(databasePath, configPath) {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_PATH: databasePath,
+    SPANKBANK_CONFIG: configPath,
+    LOG_LEVEL: "warn",
+    DISCORD_TOKEN: "",
+  };
 }
 
 /**

@@ -1,16 +1,11 @@
 import { type SearchHit, type SearchKind, search } from "@spankbank/db/search";
 import { DISCORD_MESSAGE_MAX, SEARCH_BOT_RESULTS_PER_KIND } from "@spankbank/shared/limits";
+import { searchKindNames } from "@spankbank/shared/pages";
 import { escapeMarkdown } from "discord.js";
 import type { BotContext } from "../context.js";
 import { discordTime } from "../post.js";
 
-const KIND_NAMES: Record<SearchKind, string> = {
-  memory: "Memories",
-  answer: "Answers",
-  later_letter: "Letters for later",
-  letter: "Christmas letters",
-  favour: "Favours",
-};
+const KIND_NAMES: Record<SearchKind, string> = searchKindNames;
 
 /** Where the web page shows it. */
 function placeOf(hit: SearchHit): string {

@@ -1,18 +1,13 @@
 import { Group, Stack, Text, Title } from "@mantine/core";
 import type { SearchGroup, SearchKind, SearchResult } from "@spankbank/shared/contract/search";
+import { searchKindNames } from "@spankbank/shared/pages";
 import { AnchorLink } from "@/components/links";
 import { Pager } from "@/components/Pager";
 import { formatDate } from "@/lib/view";
 import { useSearch } from "../api/getSearch";
 import { Excerpt } from "./Excerpt";
 
-const KIND_NAMES: Record<SearchKind, string> = {
-  memory: "Memories",
-  answer: "Answers",
-  later_letter: "Letters for later",
-  letter: "Christmas letters",
-  favour: "Favours",
-};
+const KIND_NAMES: Record<SearchKind, string> = searchKindNames;
 
 /** Where a result lives, as a link: a memory on its board page, an answer under its question. */
 function PlaceLink({ result }: { result: SearchResult }) {
