@@ -92,7 +92,11 @@ test("the bot process keeps Discord and the web app in step, and resumes after a
 
     // /memory through the gateway.
     expect(
-      await ask(interaction("memory", alex.discordId, [{ name: "text", type: 3, value: "Picnic by the lake" }])),
+      await ask(
+        interaction("memory", alex.discordId, [
+          { name: "save", type: 1, options: [{ name: "text", type: 3, value: "Picnic by the lake" }] },
+        ]),
+      ),
     ).toBe("Saved as a memory 💞");
 
     // A memories-channel message with an image.

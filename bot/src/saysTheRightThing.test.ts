@@ -22,6 +22,7 @@ import {
   gateway,
   guildCommands,
   MEMORIES_CHANNEL,
+  memorySave,
   message,
   messageMenu,
   posted,
@@ -105,8 +106,7 @@ describe("4. attachments", () => {
       const { client, db, context } = botOnTempDb();
       context.mediaHosts = [cdn.host];
       const big = { ...attachment("big.png", "image/png", 9 * 1024 * 1024, false), url: cdn.url("/big.png") };
-      const payload = slashCommand(
-        "memory",
+      const payload = memorySave(
         alex.discordId,
         [{ name: "image", type: ApplicationCommandOptionType.Attachment, value: big.id }, str("text", "Big one")],
         { attachments: { [big.id]: big } },
@@ -228,11 +228,8 @@ describe("8. one text rule for every entry point", () => {
   it("refuses control characters, a right-to-left override and zero-width-only text in /memory, /question add and /spank", async () => {
     const { client, db } = botOnTempDb();
     const cases: [ReturnType<typeof slashCommand>, string][] = [
-      [
-        slashCommand("memory", alex.discordId, [str("text", "bell\u0007")]),
-        "message: must not contain control characters",
-      ],
-      [slashCommand("memory", alex.discordId, [str("text", "\u200b\u200b")]), "message: a memory needs some text"],
+      [memorySave(alex.discordId, [str("text", "bell\u0007")]), "message: must not contain control characters"],
+      [memorySave(alex.discordId, [str("text", "\u200b\u200b")]), "message: a memory needs some text"],
       [
         slashCommand("question", alex.discordId, [
           { name: "add", type: ApplicationCommandOptionType.Subcommand, options: [str("text", "\u202e?ekil")] },

@@ -30,7 +30,8 @@ describe("migrations", () => {
     const db = openDb(tempDbPath());
     const tables = db.$client
       .prepare(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'",
+        // FTS5's own shadow tables (`memories_search_data`...) are its storage, not the schema's.
+        "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'virtual') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'",
       )
       .all()
       .map((row) => (row as { name: string }).name)
@@ -39,6 +40,7 @@ describe("migrations", () => {
       [
         "accounts",
         "answers",
+        "answers_search",
         "backup_status",
         "content_versions",
         "discord_cursors",
@@ -48,15 +50,19 @@ describe("migrations", () => {
         "inventory_items",
         "known_clients",
         "later_letters",
+        "later_letters_search",
         "letters",
+        "letters_search",
         "login_failures",
         "media_outbox",
         "memories",
+        "memories_search",
         "memory_images",
         "nudges",
         "outbox",
         "partner_days",
         "products",
+        "products_search",
         "purchases",
         "question_bank",
         "questions",

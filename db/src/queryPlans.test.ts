@@ -12,13 +12,14 @@ import { userForSession } from "./ops/sessions.js";
 import { listProducts, sellerPage, shopPage } from "./products.js";
 import { questionPage } from "./questionPages.js";
 import { guessRecord, latestQuestion, listQuestions, nextBankQuestion } from "./questions/index.js";
+import { search } from "./search.js";
 import { coupleStreak } from "./streak.js";
 import { openTestDb } from "./test/testDb.js";
 import { listTransactions } from "./transactions.js";
 import { visitsOverview } from "./visits.js";
 
-/** Every statement `work` prepares on the handle, as SQL. */
-function statementsPreparedBy(db: ReturnType<typeof openTestDb>["db"], work: () => void): string[] {
+/** Every read `work` prepares on the handle, as SQL (with `withCte`, the ones starting `WITH` too). */
+function statementsPreparedBy(db: ReturnType<typeof openTestDb>["db"], work: () => void, withCte = false): string[] {
   const client = db.$client;
   const prepare = client.prepare.bind(client);
   const seen: string[] = [];
@@ -31,7 +32,7 @@ function statementsPreparedBy(db: ReturnType<typeof openTestDb>["db"], work: () 
   } finally {
     client.prepare = prepare as typeof client.prepare;
   }
-  return seen.filter((source) => /^\s*(select|\()/i.test(source));
+  return seen.filter((source) => (withCte ? /^\s*(select|with|\()/i : /^\s*(select|\()/i).test(source));
 }
 
 function planOf(db: ReturnType<typeof openTestDb>["db"], source: string): string[] {
@@ -100,6 +101,28 @@ describe("the queries the pages run", () => {
       expect.stringMatching(/later_letters USING COVERING INDEX later_letters_from \(from_user_id=\?\)$/),
       expect.stringMatching(/later_letters USING INDEX later_letters_due \(opens_at>\? AND opens_at<\?\)/),
     ]);
+  });
+
+  it("the search reads each kind through its FTS index and its rows by key; the board page counts through memories_board_place", () => {
+    const { db, alex } = openTestDb();
+    const sources = statementsPreparedBy(db, () => search(db, { readerId: alex, sealing: true, text: "picnic" }), true);
+    expect(sources.length).toBeGreaterThan(10);
+    for (const source of sources) {
+      const names = [...new Set(source.match(/@\w+/g) ?? [])].map((name) => name.slice(1));
+      const bound = Object.fromEntries(names.map((name) => [name, name === "match" ? '"picnic"*' : 1]));
+      const plan = (db.$client.prepare(`EXPLAIN QUERY PLAN ${source}`).all(bound) as { detail: string }[]).map(
+        (row) => row.detail,
+      );
+      // Only the FTS index is scanned (by its MATCH) and the page's few ids; every row is found by its key or an index.
+      const plainScans = plan.filter(
+        (step) =>
+          /^SCAN /.test(step) && step !== "SCAN chosen" && !/VIRTUAL TABLE INDEX|USING (COVERING )?INDEX/.test(step),
+      );
+      expect({ source, plainScans }).toEqual({ source, plainScans: [] });
+      if (source.includes("FROM memories WHERE deleted_at IS NULL")) {
+        expect(plan.join(" | ")).toMatch(/COVERING INDEX memories_board_place/);
+      }
+    }
   });
 
   it("forgetting expired Idempotency-Keys reads only through idempotency_keys_created", () => {

@@ -28,11 +28,19 @@ const CONNECTIONS = 10;
 /** Requests per route or page for its bytes and p50/p99 (fewer when one takes long). */
 const SAMPLES = 40;
 const SAMPLE_BUDGET_MS = 3_000;
+/** Searches as a partner types them: a word found in about one text in five, two words, a start of a word, a rare one. */
+const SEARCHES = ["pancakes", "lighthouse sunset", "kyo", "Memory 4242", "harb fire"];
+/** Samples of each search on each side, in rounds that alternate which side goes first (ABBA). */
+const SEARCH_SAMPLES = Number(process.env.BENCH_SEARCH_SAMPLES ?? 60);
+
 /** Ten years divided by: 100 (1x, about five weeks), 10 (10x, one year), 1 (100x, ten years). */
-const SIZES = (process.env.BENCH_SIZES ?? "1x,10x,100x").split(",").map((name) => ({
-  name,
-  divisor: { "1x": 100, "10x": 10, "100x": 1 }[name],
-}));
+const SIZES = (process.env.BENCH_SIZES ?? "1x,10x,100x")
+  .split(",")
+  .filter((name) => name !== "none")
+  .map((name) => ({
+    name,
+    divisor: { "1x": 100, "10x": 10, "100x": 1 }[name],
+  }));
 
 if (process.argv[2] === "--baseline") {
   const { buildBaseline } = await import("../dist/bench/baseline.js");
@@ -45,6 +53,7 @@ if (process.argv[2] === "--baseline") {
 
 async function main() {
   const { seedBenchDb, scaleOf } = await import("../dist/bench/seed.js");
+  const { SEARCH_SCALE } = await import("../dist/bench/seed.js");
   const { demoCouple, DEMO_LOGINS } = await import("@spankbank/shared/demoCouple");
   const report = {
     when: new Date().toISOString(),
@@ -61,6 +70,9 @@ async function main() {
       report.sizes.push(result);
       printSize(result);
     }
+    const searchDir = mkdtempSync(join(tmpdir(), "spankbank-bench-"));
+    dirs.push(searchDir);
+    report.search = await benchSearch(searchDir, { demoCouple, DEMO_LOGINS, seedBenchDb, SEARCH_SCALE });
     report.machine.loadAverageAtEnd = loadavg().map(round);
     const reportPath = join(repo, "bench-report.json");
     writeFileSync(reportPath, `${JSON.stringify(report, null, 2)}\n`);
@@ -74,14 +86,7 @@ async function benchSize(size, scale, dir, { seedBenchDb, demoCouple, DEMO_LOGIN
   const databasePath = join(dir, "bench.db");
   const configPath = join(dir, "couple.config.json");
   writeFileSync(configPath, JSON.stringify(demoCouple));
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    DATABASE_PATH: databasePath,
-    SPANKBANK_CONFIG: configPath,
-    LOG_LEVEL: "warn",
-    DISCORD_TOKEN: "",
-  };
+  const env = serverEnv(databasePath, configPath);
   const started = performance.now();
   seedBenchDb(databasePath, demoCouple, scale).$client.close();
   const seedMs = performance.now() - started;
@@ -239,6 +244,186 @@ async function benchSize(size, scale, dir, { seedBenchDb, demoCouple, DEMO_LOGIN
     await new Promise((resolve) => baseline.once("exit", resolve));
     if (size.divisor === 1) execFileSync("npm", ["run", "--silent", "check"], { cwd: repo, env, stdio: "inherit" });
   }
+}
+
+/**
+ * `GET /api/search` over 100,000 memories and 5,000 answers: p50 and p99 of the app (over HTTP,
+ * one request at a time) and of the same FTS statements in bare better-sqlite3 in this process,
+ * and their ratio: what the app's route costs above the SQL it cannot avoid.
+ */
+async function benchSearch(dir, { demoCouple, DEMO_LOGINS, seedBenchDb, SEARCH_SCALE }) {
+  const databasePath = join(dir, "search.db");
+  const configPath = join(dir, "couple.config.json");
+  writeFileSync(configPath, JSON.stringify(demoCouple));
+  const started = performance.now();
+  seedBenchDb(databasePath, demoCouple, SEARCH_SCALE).$client.close();
+  console.log(
+    `\n## search: seeded ${SEARCH_SCALE.memories} memories and ${2 * SEARCH_SCALE.answeredQuestions} answers in ${ms(performance.now() - started)}`,
+  );
+  const env = serverEnv(databasePath, configPath);
+  const app = await startServer(env);
+  const alex = DEMO_LOGINS.find((login) => login.username === "alex");
+  const cookie = await signIn(app.url, alex);
+  const db = new BetterSqlite3(databasePath, { readonly: true });
+  const reader = db.prepare("SELECT id FROM users WHERE username = 'alex'").pluck().get();
+  const bare = bareSearch(db);
+  const rows = [];
+  try {
+    for (const q of SEARCHES) {
+      const path = `/api/search?q=${encodeURIComponent(q)}`;
+      const reply = await rawGet(app.url + path, { cookie, accept: "application/json" });
+      if (reply.status !== 200) throw new Error(`${path}: ${reply.status} ${reply.body}`);
+      const found = JSON.parse(reply.body).groups.map((group) => group.total);
+      const match = ftsQuery(q);
+      const appTimes = [];
+      const bareTimes = [];
+      const runApp = async () => {
+        const before = performance.now();
+        await rawGet(app.url + path, { cookie, accept: "application/json" });
+        appTimes.push(performance.now() - before);
+      };
+      const runBare = () => {
+        const before = performance.now();
+        bare(match, reader);
+        bareTimes.push(performance.now() - before);
+      };
+      runBare(); // warm-up: statements prepared, pages cached
+      for (let round = 0; round < SEARCH_SAMPLES / 10; round++) {
+        for (const side of round % 2 === 0 ? ["app", "bare"] : ["bare", "app"]) {
+          for (let i = 0; i < 10; i++) side === "app" ? await runApp() : runBare();
+        }
+      }
+      const row = {
+        q,
+        found,
+        app: { p50: round(percentile(appTimes, 50)), p99: round(percentile(appTimes, 99)) },
+        bare: { p50: round(percentile(bareTimes, 50)), p99: round(percentile(bareTimes, 99)) },
+      };
+      row.ratioP50 = Math.round((row.app.p50 / row.bare.p50) * 100) / 100;
+      rows.push(row);
+    }
+  } finally {
+    db.close();
+    await app.stop();
+  }
+  console.log(
+    "\n| search | found (memories, answers, letters for later, letters, favours) | app p50 | app p99 | bare p50 | bare p99 | app ÷ bare (p50) |",
+  );
+  console.log("|---|---|---|---|---|---|---|");
+  for (const r of rows) {
+    console.log(
+      `| ${r.q} | ${r.found.join(", ")} | ${r.app.p50} ms | ${r.app.p99} ms | ${r.bare.p50} ms | ${r.bare.p99} ms | ${r.ratioP50} |`,
+    );
+  }
+  return {
+    memories: SEARCH_SCALE.memories,
+    answers: 2 * SEARCH_SCALE.answeredQuestions,
+    samples: SEARCH_SAMPLES,
+    rows,
+  };
+}
+
+/** The FTS query db/src/searchQuery.ts builds from typed words (quoted, a prefix from two characters). */
+function ftsQuery(typed) {
+  const words = [...new Set(typed.match(/[\p{L}\p{N}\p{M}\p{Co}]+/gu) ?? [])].slice(0, 8);
+  return words.map((word) => `"${word}"${[...word].length >= 2 ? "*" : ""}`).join(" ");
+}
+
+/** The statements of db/src/search.ts for a couple without sealing, in bare better-sqlite3: every kind's count and first page. */
+function bareSearch(db) {
+  const kind = (index, table, visible, columns, joins, column) => {
+    const from = `${index} JOIN ${table} t ON t.id = ${index}.rowid`;
+    const where = `${index} MATCH +@match${visible ? ` AND (${visible})` : ""}`;
+    return {
+      count: db
+        .prepare(
+          visible
+            ? `SELECT count(*) FROM ${from} WHERE ${where}`
+            : `SELECT count(*) FROM ${index} WHERE ${index} MATCH +@match`,
+        )
+        .pluck(),
+      page: db.prepare(
+        `WITH chosen AS (${
+          visible
+            ? `SELECT t.id FROM ${from} WHERE ${where} ORDER BY ${index}.rowid DESC LIMIT 5 OFFSET 0`
+            : `SELECT rowid FROM ${index} WHERE ${index} MATCH +@match ORDER BY rowid DESC LIMIT 5 OFFSET 0`
+        })
+         SELECT t.id, snippet(${index}, ${column}, char(1), char(2), '…', 24) AS marked, ${columns}
+         FROM ${from} ${joins} WHERE ${index} MATCH +@match AND ${index}.rowid IN chosen ORDER BY ${index}.rowid DESC`,
+      ),
+    };
+  };
+  const kinds = [
+    kind(
+      "memories_search",
+      "memories",
+      null,
+      "u.response_name, t.created_at AS createdAt",
+      "JOIN users u ON u.id = t.user_id",
+      0,
+    ),
+    kind(
+      "answers_search",
+      "answers",
+      null,
+      "u.response_name, t.created_at, q.text, q.id",
+      "JOIN users u ON u.id = t.user_id JOIN questions q ON q.id = t.question_id",
+      0,
+    ),
+    kind(
+      "later_letters_search",
+      "later_letters",
+      "t.from_user_id = +@reader OR (t.to_user_id = +@reader AND t.opened_at IS NOT NULL)",
+      "u.username, t.created_at",
+      "JOIN users u ON u.id = t.from_user_id",
+      0,
+    ),
+    kind(
+      "letters_search",
+      "(SELECT id, from_user_id, to_user_id, text, updated_at AS created_at FROM letters)",
+      "t.from_user_id = +@reader OR t.to_user_id = +@reader",
+      "u.username, t.created_at",
+      "JOIN users u ON u.id = t.from_user_id",
+      0,
+    ),
+    kind(
+      "products_search",
+      "products",
+      "t.removed_at IS NULL",
+      "u.username, t.created_at, t.name",
+      "JOIN users u ON u.id = t.seller_id",
+      -1,
+    ),
+  ];
+  const before = db
+    .prepare("SELECT count(*) FROM memories WHERE deleted_at IS NULL AND (created_at, id) > (+@createdAt, +@id)")
+    .pluck();
+  const between = db
+    .prepare(
+      "SELECT count(*) FROM memories WHERE deleted_at IS NULL AND (created_at, id) > (+@createdAt, +@id) AND (created_at, id) <= (+@beforeCreatedAt, +@beforeId)",
+    )
+    .pluck();
+  return (match, reader) =>
+    kinds.map(({ count, page }, index) => {
+      const total = index === 2 || index === 3 ? count.get({ match, reader }) : count.get({ match });
+      const bound = index === 2 || index === 3 ? { match, reader } : { match };
+      const rows = total === 0 ? [] : page.all(bound);
+      if (index === 0) {
+        let previous;
+        for (const row of rows) {
+          previous === undefined
+            ? before.get({ createdAt: row.createdAt, id: row.id })
+            : between.get({
+                createdAt: row.createdAt,
+                id: row.id,
+                beforeCreatedAt: previous.createdAt,
+                beforeId: previous.id,
+              });
+          previous = row;
+        }
+      }
+      return rows;
+    });
 }
 
 /**
@@ -434,6 +619,18 @@ function printSize(result) {
   console.log(
     `peak RSS ${result.peakRssMb} MB under load, ${result.signInPeakRssMb} MB at the sign-in; cold start ${result.coldStartMs} ms`,
   );
+}
+
+/** The production server's environment on a bench database, without Discord. */
+function serverEnv(databasePath, configPath) {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_PATH: databasePath,
+    SPANKBANK_CONFIG: configPath,
+    LOG_LEVEL: "warn",
+    DISCORD_TOKEN: "",
+  };
 }
 
 /**

@@ -93,6 +93,7 @@ describe("access control over every route of the contract", () => {
       "POST /api/auth/logout",
       "GET /api/letter",
       "PUT /api/letter",
+      "GET /api/search",
     ]) {
       expect(names).toContain(route);
     }

@@ -156,6 +156,15 @@ const ROUTES: HostileRoute[] = [
   { method: "DELETE", path: "/api/visits/{id}" },
   { method: "GET", path: "/api/nudges" },
   { method: "GET", path: "/api/streak" },
+  {
+    method: "GET",
+    path: "/api/search",
+    query: {
+      q: fc.constantFrom("pancake", "Crème brûlée"),
+      kind: fc.constantFrom("memory", "answer"),
+      page: wholeNumber,
+    },
+  },
   { method: "POST", path: "/api/nudges", body: { line: fc.constantFrom("Missing you", null) } },
   { method: "GET", path: "/api/latestQuestion" },
   { method: "GET", path: "/api/questions", query: { guessed: fc.constantFrom("true", "false") } },

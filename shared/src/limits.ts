@@ -176,3 +176,14 @@ export const STORY_RUN_CHOICES_MAX = 1000;
 
 /** Deletions of Discord messages the bot remembers, so a message deleted while being saved is not kept. */
 export const BOT_DELETIONS_REMEMBERED = 1000;
+
+/** Search results per kind per page (the header's search, `/memory search`). */
+export const SEARCH_RESULTS_PER_PAGE = 5;
+/** Words of a search that are looked for; more are left out, so a pasted page costs no more than a line. */
+export const SEARCH_TERMS_MAX = 8;
+/** A search word this long or longer also finds words it starts; a shorter one only itself. */
+export const SEARCH_PREFIX_MIN = 2;
+/** Words around a match in a search result's excerpt. */
+export const SEARCH_SNIPPET_WORDS = 24;
+/** Results of each kind `/memory search` lists in its one Discord message. */
+export const SEARCH_BOT_RESULTS_PER_KIND = 3;

@@ -45,3 +45,12 @@ export function pageNumber(value: unknown): number | undefined {
   const page = Number(value);
   return Number.isInteger(page) && page >= 1 ? page : undefined;
 }
+
+/** The search's kinds (`/search`, `/memory search`), each a group of results, by the name it is shown under. */
+export const searchKindNames = {
+  memory: "Memories",
+  answer: "Answers",
+  later_letter: "Letters for later",
+  letter: "Christmas letters",
+  favour: "Favours",
+} as const;

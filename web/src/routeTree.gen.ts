@@ -20,6 +20,7 @@ import { Route as AuthInventoryRouteImport } from "./routes/_auth/inventory"
 import { Route as AuthLettersRouteImport } from "./routes/_auth/letters"
 import { Route as AuthMemoriesRouteImport } from "./routes/_auth/memories"
 import { Route as AuthProtectedRouteImport } from "./routes/_auth/protected"
+import { Route as AuthSearchRouteImport } from "./routes/_auth/search"
 import { Route as AuthSpankBankRouteImport } from "./routes/_auth/spank-bank"
 import { Route as AuthTogetherRouteImport } from "./routes/_auth/together"
 import { Route as AuthTrappedGameRouteImport } from "./routes/_auth/trapped-game"
@@ -78,6 +79,11 @@ const AuthProtectedRoute = AuthProtectedRouteImport.update({
   path: "/protected",
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthSearchRoute = AuthSearchRouteImport.update({
+  id: "/search",
+  path: "/search",
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthSpankBankRoute = AuthSpankBankRouteImport.update({
   id: "/spank-bank",
   path: "/spank-bank",
@@ -105,6 +111,7 @@ export interface FileRoutesByFullPath {
   "/letters": typeof AuthLettersRoute
   "/memories": typeof AuthMemoriesRoute
   "/protected": typeof AuthProtectedRoute
+  "/search": typeof AuthSearchRoute
   "/spank-bank": typeof AuthSpankBankRoute
   "/together": typeof AuthTogetherRoute
   "/trapped-game": typeof AuthTrappedGameRoute
@@ -120,6 +127,7 @@ export interface FileRoutesByTo {
   "/letters": typeof AuthLettersRoute
   "/memories": typeof AuthMemoriesRoute
   "/protected": typeof AuthProtectedRoute
+  "/search": typeof AuthSearchRoute
   "/spank-bank": typeof AuthSpankBankRoute
   "/together": typeof AuthTogetherRoute
   "/trapped-game": typeof AuthTrappedGameRoute
@@ -137,6 +145,7 @@ export interface FileRoutesById {
   "/_auth/letters": typeof AuthLettersRoute
   "/_auth/memories": typeof AuthMemoriesRoute
   "/_auth/protected": typeof AuthProtectedRoute
+  "/_auth/search": typeof AuthSearchRoute
   "/_auth/spank-bank": typeof AuthSpankBankRoute
   "/_auth/together": typeof AuthTogetherRoute
   "/_auth/trapped-game": typeof AuthTrappedGameRoute
@@ -154,6 +163,7 @@ export interface FileRouteTypes {
     | "/letters"
     | "/memories"
     | "/protected"
+    | "/search"
     | "/spank-bank"
     | "/together"
     | "/trapped-game"
@@ -169,6 +179,7 @@ export interface FileRouteTypes {
     | "/letters"
     | "/memories"
     | "/protected"
+    | "/search"
     | "/spank-bank"
     | "/together"
     | "/trapped-game"
@@ -185,6 +196,7 @@ export interface FileRouteTypes {
     | "/_auth/letters"
     | "/_auth/memories"
     | "/_auth/protected"
+    | "/_auth/search"
     | "/_auth/spank-bank"
     | "/_auth/together"
     | "/_auth/trapped-game"
@@ -275,6 +287,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthProtectedRouteImport
       parentRoute: typeof AuthRoute
     }
+    "/_auth/search": {
+      id: "/_auth/search"
+      path: "/search"
+      fullPath: "/search"
+      preLoaderRoute: typeof AuthSearchRouteImport
+      parentRoute: typeof AuthRoute
+    }
     "/_auth/spank-bank": {
       id: "/_auth/spank-bank"
       path: "/spank-bank"
@@ -308,6 +327,7 @@ interface AuthRouteChildren {
   AuthLettersRoute: typeof AuthLettersRoute
   AuthMemoriesRoute: typeof AuthMemoriesRoute
   AuthProtectedRoute: typeof AuthProtectedRoute
+  AuthSearchRoute: typeof AuthSearchRoute
   AuthSpankBankRoute: typeof AuthSpankBankRoute
   AuthTogetherRoute: typeof AuthTogetherRoute
   AuthTrappedGameRoute: typeof AuthTrappedGameRoute
@@ -322,6 +342,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthLettersRoute: AuthLettersRoute,
   AuthMemoriesRoute: AuthMemoriesRoute,
   AuthProtectedRoute: AuthProtectedRoute,
+  AuthSearchRoute: AuthSearchRoute,
   AuthSpankBankRoute: AuthSpankBankRoute,
   AuthTogetherRoute: AuthTogetherRoute,
   AuthTrappedGameRoute: AuthTrappedGameRoute,

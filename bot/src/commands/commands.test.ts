@@ -14,6 +14,7 @@ import {
   attachment,
   botOnTempDb,
   dispatch,
+  memorySave,
   message,
   messageMenu,
   posted,
@@ -33,10 +34,7 @@ const idOf = (db: ReturnType<typeof botOnTempDb>["db"], username: string) =>
 describe("/memory", () => {
   it("saves the text as the partner's memory", async () => {
     const { client, db } = botOnTempDb();
-    const answer = await dispatch(
-      client,
-      slashCommand("memory", alex.discordId, [str("text", "Our first pancake morning")]),
-    );
+    const answer = await dispatch(client, memorySave(alex.discordId, [str("text", "Our first pancake morning")]));
     expect(answer).toBe("Saved as a memory 💞");
     expect(listMemories(db)).toMatchObject([{ message: "Our first pancake morning", username: "alex_d" }]);
   });
@@ -46,8 +44,7 @@ describe("/memory", () => {
     const image = attachment("beach.png", "image/png", 1234);
     await dispatch(
       client,
-      slashCommand(
-        "memory",
+      memorySave(
         sam.discordId,
         [{ name: "image", type: ApplicationCommandOptionType.Attachment, value: image.id }, str("text", "Beach")],
         {
@@ -64,7 +61,7 @@ describe("/memory", () => {
 
   it("refuses a stranger and writes nothing", async () => {
     const { client, db } = botOnTempDb();
-    expect(await dispatch(client, slashCommand("memory", STRANGER_ID, [str("text", "hi")]))).toBe(
+    expect(await dispatch(client, memorySave(STRANGER_ID, [str("text", "hi")]))).toBe(
       "Spank Bank is private to one couple, sorry!",
     );
     expect(listMemories(db)).toEqual([]);
@@ -416,8 +413,7 @@ describe("a failing command", () => {
     const { client, db, context } = botOnTempDb();
     db.$client.exec("DROP TABLE memory_images");
     const image = attachment("a.png", "image/png", 10);
-    const failing = slashCommand(
-      "memory",
+    const failing = memorySave(
       alex.discordId,
       [{ name: "image", type: ApplicationCommandOptionType.Attachment, value: image.id }, str("text", "x")],
       {

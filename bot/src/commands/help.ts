@@ -7,7 +7,8 @@ import { replyDone } from "../replies.js";
 export function helpText({ config }: BotContext): string {
   return [
     "**Spank Bank commands**",
-    "`/memory text [image]`: save a memory (or just post in the memories channel)",
+    "`/memory save text [image]`: save a memory (or just post in the memories channel)",
+    "`/memory search words`: find memories, answers, letters and favours",
     config.questions.revealAfterBothAnswered
       ? "`/answer response [guess]`: answer the latest question, with your guess of your partner's answer if you like (both stay sealed until you have both answered)"
       : "`/answer response [guess]`: answer the latest question, with your guess of your partner's answer if you like (or reply to the question's message)",

@@ -1,24 +1,46 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { saveMemory } from "@spankbank/db/memories";
-import { MEMORY_TEXT_MAX } from "@spankbank/shared/limits";
+import { MEMORY_TEXT_MAX, SEARCH_MAX } from "@spankbank/shared/limits";
 import { MessageFlags, SlashCommandBuilder } from "discord.js";
 import type { BotCommand } from "../context.js";
 import { missingNote, refusedNote, saveImages } from "../images.js";
 import { replyDone } from "../replies.js";
+import { searchText } from "./memorySearch.js";
 
 export { MEMORY_TEXT_MAX };
 
-/** `/memory text [image]`: save a memory, with an image if one is attached. */
+/**
+ * `/memory save text [image]`: save a memory, with an image if one is attached. `/memory search
+ * words`: find memories, answers, letters and favours (privately, as the web's search).
+ */
 export const memoryCommand: BotCommand = {
   data: new SlashCommandBuilder()
     .setName("memory")
-    .setDescription("Save a memory")
-    .addStringOption((o) =>
-      o.setName("text").setDescription("What to remember").setRequired(true).setMaxLength(MEMORY_TEXT_MAX),
+    .setDescription("Save a memory, or search everything")
+    .addSubcommand((s) =>
+      s
+        .setName("save")
+        .setDescription("Save a memory")
+        .addStringOption((o) =>
+          o.setName("text").setDescription("What to remember").setRequired(true).setMaxLength(MEMORY_TEXT_MAX),
+        )
+        .addAttachmentOption((o) => o.setName("image").setDescription("A photo to keep with it")),
     )
-    .addAttachmentOption((o) => o.setName("image").setDescription("A photo to keep with it")),
-  async execute(interaction, { db, mediaDir, mediaHosts }, user) {
+    .addSubcommand((s) =>
+      s
+        .setName("search")
+        .setDescription("Search memories, answers, letters and favours")
+        .addStringOption((o) =>
+          o.setName("words").setDescription("What to look for").setRequired(true).setMaxLength(SEARCH_MAX),
+        ),
+    ),
+  async execute(interaction, context, user) {
+    if (interaction.options.getSubcommand() === "search") {
+      await replyDone(interaction, searchText(context, user.id, interaction.options.getString("words", true)));
+      return;
+    }
+    const { db, mediaDir, mediaHosts } = context;
     // Downloading an image can take longer than Discord's 3 seconds.
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
     const image = interaction.options.getAttachment("image");

@@ -13,10 +13,10 @@ import {
   gateway,
   history,
   MEMORIES_CHANNEL,
+  memorySave,
   message,
   posted,
   reactions,
-  slashCommand,
   until,
 } from "../test/discord.js";
 import { removePartialDownloads, retryMissingImages } from "./mediaRetries.js";
@@ -71,8 +71,7 @@ describe("an image that fails to arrive", () => {
     const image = attachment("us.png", "image/png", 100, 503);
     const answer = await dispatch(
       client,
-      slashCommand(
-        "memory",
+      memorySave(
         sam.discordId,
         [
           { name: "image", type: ApplicationCommandOptionType.Attachment, value: image.id },
@@ -137,8 +136,7 @@ describe("an image that fails to arrive", () => {
     const image = attachment("us.png", "image/png", 100, 503);
     await dispatch(
       client,
-      slashCommand(
-        "memory",
+      memorySave(
         sam.discordId,
         [
           { name: "image", type: ApplicationCommandOptionType.Attachment, value: image.id },

@@ -410,6 +410,29 @@ export function slashCommandAt(
   };
 }
 
+/** `/memory save` from `userId` with the save's options (`text`, `image`). */
+export const memorySave = (
+  userId: string,
+  options: APIApplicationCommandInteractionDataOption[],
+  resolved?: { attachments: Record<string, APIAttachment> },
+) =>
+  slashCommand(
+    "memory",
+    userId,
+    [{ name: "save", type: ApplicationCommandOptionType.Subcommand, options: options as never }],
+    resolved,
+  );
+
+/** `/memory search words` from `userId`. */
+export const memorySearch = (userId: string, words: string) =>
+  slashCommand("memory", userId, [
+    {
+      name: "search",
+      type: ApplicationCommandOptionType.Subcommand,
+      options: [{ name: "words", type: ApplicationCommandOptionType.String, value: words }],
+    },
+  ]);
+
 /** `/question now` from `userId`. */
 export const questionNow = (userId: string) =>
   slashCommand("question", userId, [{ name: "now", type: ApplicationCommandOptionType.Subcommand, options: [] }]);

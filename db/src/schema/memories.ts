@@ -25,6 +25,8 @@ export const memories = sqliteTable(
     index("memories_created").on(t.createdAt),
     /** The board's pages and count: visible memories, newest first, read from the index alone. */
     index("memories_visible_newest").on(t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
+    /** A search result's board page: the memories on the board before it, counted from the index alone. */
+    index("memories_board_place").on(t.deletedAt, t.createdAt, t.id),
     /** The trash (newest deleted first) and its daily purge: deleted memories only. */
     index("memories_trash").on(t.deletedAt, t.id).where(sql`${t.deletedAt} IS NOT NULL`),
   ],

@@ -34,6 +34,27 @@ export const TEN_YEARS: BenchScale = {
   days: 3_650,
 };
 
+/**
+ * The search benchmark's archive (issue 37): 100,000 memories and 5,000 answers (two per question),
+ * the rest as in five weeks.
+ */
+export const SEARCH_SCALE: BenchScale = { ...scaleOf(100), memories: 100_000, answeredQuestions: 2_500, photos: 0 };
+
+/** Words the seeded texts are made of, so a search finds some of them and not all (each in about one text in five). */
+export const SEED_WORDS = [
+  "pancakes",
+  "lighthouse",
+  "café",
+  "rain",
+  "picnic",
+  "sunset",
+  "harbour",
+  "snow",
+  "fireflies",
+  "Kyoto",
+];
+const wordsOf = (i: number) => `${SEED_WORDS[i % 10]} and ${SEED_WORDS[(i * 7 + 3) % 10]}`;
+
 /** Ten years divided by `divisor`: 10 is one year, 100 about five weeks (the bench's 10x and 1x). */
 export function scaleOf(divisor: number): BenchScale {
   const part = (n: number) => Math.max(1, Math.round(n / divisor));
@@ -152,7 +173,7 @@ export function seedBenchDb(path: string, couple: CoupleConfig, scale: BenchScal
     }
     const memoryIds: number[] = [];
     for (let i = 0; i < scale.memories; i++) {
-      const message = `Memory ${i + 1}: the evening we walked home the long way, laughing about nothing at all.`;
+      const message = `Memory ${i + 1}: ${wordsOf(i)}, the evening we walked home the long way, laughing about nothing.`;
       memoryIds.push(
         Number(insertMemory.run(i % 2 === 0 ? first : second, message, at(i, scale.memories)).lastInsertRowid),
       );
@@ -178,8 +199,8 @@ export function seedBenchDb(path: string, couple: CoupleConfig, scale: BenchScal
       const id = Number(
         insertQuestion.run(`Question ${i + 1}: what made you smile today?`, askedAt, askedAt).lastInsertRowid,
       );
-      insertAnswer.run(id, first, `Answer ${i + 1} from the first of us.`, askedAt);
-      insertAnswer.run(id, second, `Answer ${i + 1} from the second of us.`, askedAt);
+      insertAnswer.run(id, first, `Answer ${i + 1} from the first of us: ${wordsOf(i)}.`, askedAt);
+      insertAnswer.run(id, second, `Answer ${i + 1} from the second of us: ${wordsOf(i + 1)}.`, askedAt);
     }
     // The first partner's favours, bought from the second (odd product indexes are theirs).
     const bought = Math.min(scale.inventoryItems, scale.transfers);

@@ -20,6 +20,7 @@ import { owedRoutes } from "./owed.js";
 import { productRoutes } from "./products.js";
 import { questionRoutes } from "./questions.js";
 import { quoteRoutes } from "./quotes.js";
+import { searchRoutes } from "./search.js";
 import { signInRoutes } from "./signIn.js";
 import { storyRoutes } from "./story.js";
 import { streakRoutes } from "./streak.js";
@@ -58,6 +59,7 @@ export const apiRoutes: FastifyPluginAsync<{
   await app.register(visitRoutes);
   await app.register(nudgeRoutes);
   await app.register(streakRoutes);
+  await app.register(searchRoutes);
   await app.register(storyRoutes);
   await app.register(exportRoutes);
   await app.register(backupRoutes);

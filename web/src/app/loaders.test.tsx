@@ -12,6 +12,7 @@ import { onThisDayQueryOptions } from "@/features/memories/api/getOnThisDay";
 import { trashQueryOptions } from "@/features/memories/api/getTrash";
 import { latestQuestionQueryOptions } from "@/features/questions/api/getLatestQuestion";
 import { questionPageQueryOptions } from "@/features/questions/api/getQuestions";
+import { searchQueryOptions } from "@/features/search/api/getSearch";
 import { productPageQueryOptions } from "@/features/spank-bank/api/getProducts";
 import { spankTotalQueryOptions } from "@/features/spank-bank/api/getSpankTotal";
 import { signInAs } from "@/test/handlers/auth";
@@ -40,6 +41,8 @@ const firstReads: [path: string, search: Record<string, unknown>, keys: readonly
   ["/allquestions", {}, [questionPageQueryOptions(1, "").queryKey]],
   ["/allquestions", { page: 2, search: "trip" }, [questionPageQueryOptions(2, "trip").queryKey]],
   ["/christmas-letter", {}, [letterQueryOptions.queryKey]],
+  ["/search", { q: "trip" }, [searchQueryOptions("trip", undefined, 1).queryKey]],
+  ["/search", { q: "trip", kind: "memory", page: 2 }, [searchQueryOptions("trip", "memory", 2).queryKey]],
   ["/floggers4change", {}, [charityTotalQueryOptions("Floggers4Change").queryKey]],
 ];
 

@@ -11,6 +11,7 @@ import { myDayHandlers } from "./handlers/myDay";
 import { nudgeHandlers } from "./handlers/nudges";
 import { productHandlers } from "./handlers/products";
 import { questionHandlers } from "./handlers/questions";
+import { searchHandlers } from "./handlers/search";
 import { storyHandlers } from "./handlers/story";
 import { streakHandlers } from "./handlers/streak";
 import { visitHandlers } from "./handlers/visits";
@@ -33,5 +34,6 @@ export const server = setupServer(
   ...visitHandlers,
   ...nudgeHandlers,
   ...streakHandlers,
+  ...searchHandlers,
   ...storyHandlers,
 );

@@ -11,6 +11,7 @@ import { resetMyDay } from "./handlers/myDay";
 import { resetNudges } from "./handlers/nudges";
 import { resetProducts } from "./handlers/products";
 import { resetQuestions } from "./handlers/questions";
+import { resetSearch } from "./handlers/search";
 import { resetStory } from "./handlers/story";
 import { resetStreak } from "./handlers/streak";
 import { resetVisits } from "./handlers/visits";
@@ -37,6 +38,7 @@ afterEach(() => {
   resetVisits();
   resetNudges();
   resetStreak();
+  resetSearch();
   resetStory();
   localStorage.clear();
 });

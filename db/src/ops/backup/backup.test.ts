@@ -62,7 +62,10 @@ function addPhoto(path: string, name: string, bytes: number): Buffer {
 function everyRow(path: string) {
   const db = openDb(path);
   const tables = db.$client
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    // Plain tables only: a search index (FTS5, its shadow tables) holds nothing its table does not.
+    .prepare(
+      "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
     .all() as { name: string }[];
   const rows = Object.fromEntries(
     tables.map(({ name }) => [name, db.$client.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()]),

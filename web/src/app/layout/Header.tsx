@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { HeartIcon } from "@/components/HeartIcon";
 import { ButtonLink } from "@/components/links";
+import { SearchBox } from "@/features/search/components/SearchBox";
 import { useSession } from "@/features/session/useSession";
 import classes from "./layout.module.css";
 
@@ -16,11 +17,12 @@ export function Header() {
   return (
     <header className={classes.header}>
       <Container size="lg" py="sm">
-        <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="sm">
           <Link to={current ? "/dashboard" : "/"} className={classes.brand}>
             <HeartIcon />
             Spank Bank
           </Link>
+          {current && <SearchBox className={classes.search} />}
           {current ? (
             <Group gap="xs" wrap="nowrap" miw={0}>
               <Text

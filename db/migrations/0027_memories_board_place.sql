@@ -1,0 +1,1 @@
+CREATE INDEX `memories_board_place` ON `memories` (`deleted_at`,`created_at`,`id`);

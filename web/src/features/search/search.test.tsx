@@ -1,0 +1,84 @@
+import type { SearchGroup } from "@spankbank/shared/contract/search";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { signInAs } from "@/test/handlers/auth";
+import { searchesAsked, setSearchGroups } from "@/test/handlers/search";
+import { renderApp } from "@/test/renderApp";
+
+const memories: SearchGroup = {
+  kind: "memory",
+  total: 7,
+  page: 1,
+  pageCount: 2,
+  results: [
+    {
+      kind: "memory",
+      id: 12,
+      username: "alex_d",
+      created_at: "2026-01-02T12:00:00.000Z",
+      board_page: 3,
+      excerpt: [
+        { text: "Our first ", match: false },
+        { text: "café", match: true },
+        { text: ' <img src=x onerror="alert(1)"> in Lisbon', match: false },
+      ],
+    },
+  ],
+};
+const answers: SearchGroup = {
+  kind: "answer",
+  total: 1,
+  page: 1,
+  pageCount: 1,
+  results: [
+    {
+      kind: "answer",
+      id: 4,
+      username: "sam_r",
+      created_at: "2026-02-01T12:00:00.000Z",
+      title: "Where next?",
+      question_id: 2,
+      excerpt: [{ text: "Café", match: true }],
+    },
+  ],
+};
+
+describe("the header's search", { timeout: 30_000 }, () => {
+  it("searches from the header and shows each kind's results, the words marked, each linked to its place", async () => {
+    setSearchGroups([memories, answers]);
+    signInAs("sam");
+    renderApp("/dashboard");
+    const box = await screen.findByRole(
+      "searchbox",
+      { name: "Search memories, answers and letters" },
+      { timeout: 20_000 },
+    );
+    await userEvent.type(box, "caf{Enter}");
+    expect(await screen.findByRole("heading", { level: 1, name: "Search" })).toBeInTheDocument();
+    const memoryGroup = screen.getByRole("region", { name: "Memories (7)" });
+    const link = within(memoryGroup).getByRole("link", { name: /^Open memories of/ });
+    expect(link).toHaveAttribute("href", "/memories?page=3");
+    expect(within(link).getByText("café").tagName).toBe("MARK");
+    // Stored text is text: the excerpt makes no element of its own.
+    expect(link.querySelector("img")).toBeNull();
+    expect(link).toHaveTextContent('Our first café <img src=x onerror="alert(1)"> in Lisbon');
+    expect(within(memoryGroup).getByRole("link", { name: "More memories" })).toHaveAttribute(
+      "href",
+      "/search?q=caf&kind=memory",
+    );
+    const answerGroup = screen.getByRole("region", { name: "Answers (1)" });
+    expect(within(answerGroup).getByRole("link", { name: /^Open Where next\? of/ })).toHaveAttribute(
+      "href",
+      "/allquestions?search=Where+next%3F",
+    );
+    expect(searchesAsked().map((query) => query.get("q"))).toEqual(["caf"]);
+  });
+
+  it("says when nothing is found", async () => {
+    signInAs("alex");
+    renderApp("/search?q=zebra");
+    expect(await screen.findByText("Nothing found for “zebra”.", {}, { timeout: 20_000 })).toBeInTheDocument();
+    expect(screen.getByRole("searchbox", { name: "Search memories, answers and letters" })).toHaveValue("zebra");
+  });
+});
