@@ -50,6 +50,7 @@ export const ARCHIVED_TABLES = [
   "visits",
   "visit_milestones",
   "nudges",
+  "bounties",
 ] as const;
 
 export type Row = Record<string, unknown>;

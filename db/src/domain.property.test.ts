@@ -8,6 +8,16 @@ import { describe, expect, it } from "vitest";
 import { exportArchive } from "./archive.js";
 import { importArchiveFile } from "./archiveImport.js";
 import { awardSpanks } from "./awards.js";
+import {
+  approveBounty,
+  claimBounty,
+  listBounties,
+  markBountyDone,
+  postBounty,
+  sendBackBounty,
+  settleBountyDeadlines,
+  withdrawBounty,
+} from "./bounties.js";
 import { donate } from "./charity.js";
 import { openDb } from "./client.js";
 import { declineRedemption } from "./decline.js";
@@ -53,6 +63,13 @@ const ACTIONS = [
   "open letter",
   "take back letter",
   "import an export",
+  "post bounty",
+  "claim bounty",
+  "bounty done",
+  "approve bounty",
+  "send back bounty",
+  "withdraw bounty",
+  "expire bounties",
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
@@ -70,6 +87,7 @@ interface Made {
   memories: number[];
   visits: number[];
   letters: { id: number; from: number; to: number }[];
+  bountiesExpired: number;
 }
 
 /** Runs one step; false when the domain refused it (a refusal is a normal answer, never damage). */
@@ -165,6 +183,34 @@ async function act(test: TestDb, made: Made, { who, action, pick }: Step, now: D
       const letter = nth(made.letters);
       if (letter) takeBackLaterLetter(db, { userId: me, id: letter.id, now });
     },
+    "post bounty": () => {
+      const due = pick % 3 === 0 ? null : new Date(now.getTime() + (pick % 5) * DAY).toISOString().slice(0, 10);
+      postBounty(db, me, { title: `Bounty ${pick}`, reward: 1 + (pick % 40), due_date: due }, now);
+    },
+    // Any bounty, by either partner, again or not: a wrong partner or a repeat must refuse or change nothing.
+    "claim bounty": () => {
+      const target = nth(listBounties(db));
+      if (target) claimBounty(db, me, target.id, now);
+    },
+    "bounty done": () => {
+      const target = nth(listBounties(db));
+      if (target) markBountyDone(db, me, target.id, `Done ${pick}`, now);
+    },
+    "approve bounty": () => {
+      const target = nth(listBounties(db));
+      if (target) approveBounty(db, me, target.id, now);
+    },
+    "send back bounty": () => {
+      const target = nth(listBounties(db));
+      if (target) sendBackBounty(db, me, target.id, pick % 2 ? "Not yet" : "Once more", now);
+    },
+    "withdraw bounty": () => {
+      const target = nth(listBounties(db));
+      if (target) withdrawBounty(db, me, target.id, now);
+    },
+    "expire bounties": () => {
+      made.bountiesExpired += settleBountyDeadlines(db, now);
+    },
     "import an export": async () => {
       const dir = mkdtempSync(join(tmpdir(), "spankbank-property-import-"));
       const copy = openDb(join(dir, "copy.db"));
@@ -193,13 +239,14 @@ async function act(test: TestDb, made: Made, { who, action, pick }: Step, now: D
 describe("the couple's life keeps the database healthy", () => {
   it("any sequence of every domain operation passes the whole health check after each step", async () => {
     let steps = 0;
+    let bountiesExpired = 0;
     const done = new Map<Action, number>();
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 50 }), async (sequence) => {
         const test = openTestDb();
         giveSpanks(test.db, test.alex, 200);
         giveSpanks(test.db, test.sam, 200);
-        const made: Made = { memories: [], visits: [], letters: [] };
+        const made: Made = { memories: [], visits: [], letters: [], bountiesExpired: 0 };
         let at = start;
         for (const [index, next] of sequence.entries()) {
           at += next.hours * 3_600_000;
@@ -208,11 +255,13 @@ describe("the couple's life keeps the database healthy", () => {
           const problems = checkDatabase(test.db);
           expect(problems, `after step ${index + 1}: ${next.who} ${next.action}`).toEqual([]);
         }
+        bountiesExpired += made.bountiesExpired;
       }),
       { numRuns: 40 },
     );
     // Every operation really ran, not only refused: a decline, an expiry, an import... each was checked after.
     expect(ACTIONS.filter((action) => !done.has(action))).toEqual([]);
     expect(steps).toBeGreaterThan(600);
+    expect(bountiesExpired).toBeGreaterThan(0);
   }, 120_000);
 });

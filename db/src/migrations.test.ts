@@ -40,6 +40,7 @@ describe("migrations", () => {
         "accounts",
         "answers",
         "backup_status",
+        "bounties",
         "content_versions",
         "discord_cursors",
         "discord_handled_messages",

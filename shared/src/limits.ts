@@ -173,3 +173,10 @@ export const STORY_RUN_CHOICES_MAX = 1000;
 
 /** Deletions of Discord messages the bot remembers, so a message deleted while being saved is not kept. */
 export const BOT_DELETIONS_REMEMBERED = 1000;
+
+/** A bounty (issue 36): its task, its reward, and the words of a "done" or a "send back". */
+export const BOUNTY_TITLE_MAX = 100;
+export const BOUNTY_REWARD_MAX = 9999;
+export const BOUNTY_NOTE_MAX = 300;
+/** The bounties list shows every open one and the most recent settled ones, up to this many in all. */
+export const BOUNTY_LIST_MAX = 50;

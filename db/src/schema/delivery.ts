@@ -18,6 +18,11 @@ export const OUTBOX_KINDS = [
   "visit_countdown",
   "partner_nudged",
   "streak_milestone",
+  "bounty_posted",
+  "bounty_done",
+  "bounty_approved",
+  "bounty_sent_back",
+  "bounty_refunded",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

@@ -38,6 +38,9 @@ export const TRANSFER_KINDS = [
   "donation",
   "demo",
   "refund",
+  "bounty",
+  "bounty_payout",
+  "bounty_refund",
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
@@ -67,6 +70,11 @@ export const transfers = sqliteTable(
     index("transfers_kind_reference").on(t.kind, t.reference),
     // A declined or expired favour is refunded once: `decline:<redemption>`, `expiry:<purchase>`.
     uniqueIndex("transfers_refund_once").on(t.reference).where(sql`${t.kind} = 'refund'`),
+    // A bounty's reward enters escrow once and leaves it once (paid or refunded): `bounty:<id>`.
+    uniqueIndex("transfers_bounty_posted_once").on(t.reference).where(sql`${t.kind} = 'bounty'`),
+    uniqueIndex("transfers_bounty_settled_once")
+      .on(t.reference)
+      .where(sql`${t.kind} IN ('bounty_payout', 'bounty_refund')`),
     check("transfers_amount_positive", sql`${t.amount} > 0`),
     check("transfers_two_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
   ],
