@@ -30,5 +30,6 @@ CREATE TABLE `bounties` (
 CREATE UNIQUE INDEX `bounties_escrow_transfer_id_unique` ON `bounties` (`escrow_transfer_id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `bounties_settle_transfer_id_unique` ON `bounties` (`settle_transfer_id`);--> statement-breakpoint
 CREATE INDEX `bounties_by_status` ON `bounties` (`status`,`due_at`,`id`);--> statement-breakpoint
+CREATE INDEX `bounties_by_settled` ON `bounties` (`settled_at`,`id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `transfers_bounty_posted_once` ON `transfers` (`reference`) WHERE "transfers"."kind" = 'bounty';--> statement-breakpoint
 CREATE UNIQUE INDEX `transfers_bounty_settled_once` ON `transfers` (`reference`) WHERE "transfers"."kind" IN ('bounty_payout', 'bounty_refund');

@@ -3,7 +3,7 @@ import { startOfDay } from "@spankbank/shared/calendar";
 import { type BountyBody, bountyBody } from "@spankbank/shared/contract/bounties";
 import { BOUNTY_LIST_MAX, BOUNTY_NOTE_MAX } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { addDays, dayIn, isoNow } from "./clock.js";
@@ -11,7 +11,7 @@ import { otherPartnerOf, userById } from "./couple.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
-import { param, preparedFor } from "./prepared.js";
+import { literal, param, preparedFor } from "./prepared.js";
 import { bounties, users } from "./schema.js";
 import { cleanText } from "./text.js";
 
@@ -38,20 +38,22 @@ const statements = preparedFor((db) => {
   const status = param("status");
   return {
     one: withNames().where(eq(bounties.id, id)).prepare(),
-    list: withNames()
-      .orderBy(
-        sql`${bounties.status} IN ('approved', 'refunded')`,
-        desc(sql`COALESCE(${bounties.settledAt}, ${bounties.createdAt})`),
-        desc(bounties.id),
-      )
-      .limit(BOUNTY_LIST_MAX)
+    // Both through bounties_by_settled, in its order.
+    unsettled: withNames()
+      .where(isNull(bounties.settledAt))
+      .orderBy(desc(bounties.id))
+      .limit(literal(BOUNTY_LIST_MAX))
+      .prepare(),
+    settled: withNames()
+      .where(isNotNull(bounties.settledAt))
+      .orderBy(desc(bounties.settledAt), desc(bounties.id))
+      .limit(param("limit"))
       .prepare(),
     // Through bounties_by_status: only the unsettled with a due instant are read.
     overdue: db
       .select({ id: bounties.id })
       .from(bounties)
-      .where(and(inArray(bounties.status, ["open", "claimed"]), lte(bounties.dueAt, param("now"))))
-      .orderBy(asc(bounties.dueAt), asc(bounties.id))
+      .where(and(sql`${bounties.status} IN ('open', 'claimed')`, lte(bounties.dueAt, param("now"))))
       .prepare(),
     insert: db
       .insert(bounties)
@@ -111,7 +113,10 @@ function bountyOf(db: Db, id: number): Bounty {
 
 /** Every unsettled bounty, then the latest settled ones (BOUNTY_LIST_MAX in all). */
 export function listBounties(db: Db): Bounty[] {
-  return statements(db).list.all().map(named);
+  const unsettled = statements(db).unsettled.all();
+  const limit = BOUNTY_LIST_MAX - unsettled.length;
+  const settled = limit > 0 ? statements(db).settled.all({ limit }) : [];
+  return [...unsettled, ...settled].map(named);
 }
 
 /**

@@ -40,8 +40,9 @@ export const bounties = sqliteTable(
       .references(() => transfers.id),
   },
   (t) => [
-    // The list (unsettled first) and the expiry check read by status.
+    // The expiry check reads the unsettled by due instant; the list, unsettled then settled, newest first.
     index("bounties_by_status").on(t.status, t.dueAt, t.id),
+    index("bounties_by_settled").on(t.settledAt, t.id),
     check("bounties_title_length", sql`length(${t.title}) BETWEEN 1 AND 100`),
     check("bounties_reward_range", sql`${t.reward} BETWEEN 1 AND 9999`),
     check("bounties_not_to_self", sql`${t.doerId} IS NULL OR ${t.doerId} <> ${t.posterId}`),
