@@ -45,7 +45,12 @@ export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string;
           <Text fw={600} id={headingId} style={{ overflowWrap: "anywhere" }}>
             {bounty.title}
           </Text>
-          <Badge color={bounty.status === "done" ? "rose.9" : "gray.8"} variant="light" style={{ flexShrink: 0 }}>
+          <Badge
+            variant="filled"
+            color={bounty.status === "done" ? "pink.9" : "gray.8"}
+            tt="none"
+            style={{ flexShrink: 0 }}
+          >
             {STATUS_WORDS[bounty.status]}
           </Badge>
         </Group>
