@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { bountiesQueryOptions } from "@/features/bounties/api/getBounties";
+import { BountiesTab } from "@/features/bounties/components/BountiesTab";
 import { expiredFavoursQueryOptions } from "@/features/spank-bank/api/getExpiredFavours";
 import { productPageQueryOptions } from "@/features/spank-bank/api/getProducts";
 import { spankTotalQueryOptions } from "@/features/spank-bank/api/getSpankTotal";
@@ -39,6 +40,7 @@ function SpankBankRoute() {
       onTabChange={(next) => navigate({ search: { tab: next === "shop" ? undefined : next }, replace: true })}
       page={page}
       onPage={(next) => navigate({ search: { tab: tab === "shop" ? undefined : tab, page: next } })}
+      bounties={<BountiesTab signedIn={signedIn} />}
     />
   );
 }

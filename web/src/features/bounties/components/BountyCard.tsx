@@ -51,7 +51,7 @@ export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string;
             tt="none"
             style={{ flexShrink: 0 }}
           >
-            {STATUS_WORDS[bounty.status]}
+            {bounty.status === "done" && !mine ? `Done, with ${nameOf(bounty.poster)}` : STATUS_WORDS[bounty.status]}
           </Badge>
         </Group>
         <Text size="sm">

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { BOUNTY_REWARD_MAX, BOUNTY_TITLE_MAX } from "@spankbank/shared/limits";
 import { type FormEvent, useState } from "react";
 import { refusalOf } from "@/components/ModalForm";
@@ -39,7 +39,7 @@ export function PostBountyForm({ partnerName }: { partnerName: string }) {
           onChange={(event) => setTitle(event.currentTarget.value)}
           required
         />
-        <Group grow align="flex-start" gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <NumberInput
             label="Reward (spanks)"
             min={1}
@@ -50,7 +50,7 @@ export function PostBountyForm({ partnerName }: { partnerName: string }) {
             required
           />
           <TextInput label="Due (optional)" type="date" value={due} onChange={(e) => setDue(e.currentTarget.value)} />
-        </Group>
+        </SimpleGrid>
         <Text size="sm" c="dimmed">
           {`The reward leaves your spanks now and waits in escrow: ${partnerName} gets it when you approve, you get it back if nobody claims it or it passes its due day.`}
         </Text>

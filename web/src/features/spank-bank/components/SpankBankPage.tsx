@@ -1,7 +1,7 @@
 import { Tabs } from "@mantine/core";
+import type { ReactNode } from "react";
 import type { SessionReply } from "@spankbank/shared/contract/auth";
 import { Page } from "@/components/Page";
-import { BountiesTab } from "@/features/bounties/components/BountiesTab";
 import { partnerOf } from "@/lib/partner";
 import { type ProductView, useProductPage } from "../api/getProducts";
 import { ManageTab } from "./ManageTab";
@@ -21,8 +21,11 @@ export function SpankBankPage({
   onTabChange,
   page,
   onPage,
+  bounties,
 }: {
   signedIn: SessionReply;
+  /** The Bounties tab's panel, composed by the route (another feature's). */
+  bounties: ReactNode;
   tab: SpankBankTab;
   onTabChange: (tab: SpankBankTab) => void;
   page: number;
@@ -49,7 +52,7 @@ export function SpankBankPage({
           <ManageTab signedIn={signedIn} products={products} onPage={onPage} />
         </Tabs.Panel>
         <Tabs.Panel value="bounties">
-          <BountiesTab signedIn={signedIn} />
+          {bounties}
         </Tabs.Panel>
       </Tabs>
     </Page>
