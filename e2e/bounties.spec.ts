@@ -33,7 +33,7 @@ test("alex posts a bounty (held at once); sam does it, is sent back once, does i
   await expect(card(sam)).toContainText("20 spanks from Alex");
   await card(sam).getByLabel("How it went").fill("Recorded it in the car");
   await card(sam).getByRole("button", { name: "Mark done" }).click();
-  await expect(card(sam)).toContainText("Done, to approve");
+  await expect(card(sam)).toContainText("Done, with Alex");
   await lookAt(sam, "bounties-sam-done");
 
   await alex.reload();
@@ -46,9 +46,10 @@ test("alex posts a bounty (held at once); sam does it, is sent back once, does i
   await expect(card(sam)).toContainText("Sent back: Sing the chorus too");
   await card(sam).getByLabel("How it went").fill("With the chorus this time");
   await card(sam).getByRole("button", { name: "Mark done" }).click();
-  await expect(card(sam)).toContainText("Done, to approve");
+  await expect(card(sam)).toContainText("Done, with Alex");
 
   await alex.reload();
+  await expect(card(alex)).toContainText("Done, to approve");
   await lookAt(alex, "bounties-alex-to-approve");
   await card(alex).getByRole("button", { name: "Approve and pay 20 spanks" }).click();
   await expect(card(alex)).toContainText("Paid");
