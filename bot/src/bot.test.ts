@@ -56,6 +56,7 @@ describe("npm run deploy-commands", () => {
       [
         "1:answer",
         "1:balance",
+        "1:bounty",
         "1:donate",
         "1:help",
         "1:letters",

@@ -51,6 +51,7 @@ export const ARCHIVED_TABLES = [
   "visits",
   "visit_milestones",
   "nudges",
+  "bounties",
 ] as const;
 
 export type Row = Record<string, unknown>;

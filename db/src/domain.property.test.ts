@@ -8,6 +8,17 @@ import { describe, expect, it } from "vitest";
 import { exportArchive } from "./archive.js";
 import { importArchiveFile } from "./archiveImport.js";
 import { awardSpanks } from "./awards.js";
+import {
+  approveBounty,
+  type BountyStatus,
+  claimBounty,
+  listBounties,
+  markBountyDone,
+  postBounty,
+  sendBackBounty,
+  settleBountyDeadlines,
+  withdrawBounty,
+} from "./bounties.js";
 import { donate } from "./charity.js";
 import { openDb } from "./client.js";
 import { declineRedemption } from "./decline.js";
@@ -31,6 +42,16 @@ const partners = demoCouple.partners.map((p) => ({ username: p.username, timeZon
 const economy = demoCouple.economy;
 const start = Date.parse("2026-03-01T12:00:00Z");
 const DAY = 86_400_000;
+
+const BOUNTY_ACTIONS = [
+  "post bounty",
+  "claim bounty",
+  "bounty done",
+  "approve bounty",
+  "send back bounty",
+  "withdraw bounty",
+  "expire bounties",
+] as const;
 
 const ACTIONS = [
   "list",
@@ -56,6 +77,7 @@ const ACTIONS = [
   "open letter",
   "take back letter",
   "import an export",
+  ...BOUNTY_ACTIONS,
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
@@ -81,6 +103,13 @@ async function act(test: TestDb, made: Made, { who, action, pick }: Step, now: D
   const me = test[who];
   const other = who === "alex" ? test.sam : test.alex;
   const nth = <T>(list: readonly T[]): T | undefined => list[pick % Math.max(list.length, 1)];
+  // Mostly one this partner can move on (theirs to settle, or the other's to do); one in four any at all.
+  const bountyIn = (statuses: readonly BountyStatus[], mine: boolean) =>
+    nth(
+      listBounties(db).filter(
+        (bounty) => pick % 4 === 0 || (statuses.includes(bounty.status) && (bounty.posterId === me) === mine),
+      ),
+    );
   const run: Record<Action, () => unknown | Promise<unknown>> = {
     list: () =>
       createProduct(
@@ -192,6 +221,34 @@ async function act(test: TestDb, made: Made, { who, action, pick }: Step, now: D
       const letter = nth(made.letters);
       if (letter) takeBackLaterLetter(db, { userId: me, id: letter.id, now });
     },
+    "post bounty": () => {
+      // One in three with a due day (some days off, so most live long enough to be done), the rest open-ended.
+      const due = pick % 3 === 0 ? new Date(now.getTime() + (pick % 9) * DAY).toISOString().slice(0, 10) : null;
+      postBounty(db, me, { title: `Bounty ${pick}`, reward: 1 + (pick % 40), due_date: due }, now);
+    },
+    // Any bounty one step in four, by either partner: a wrong partner or a repeat must refuse or change nothing.
+    "claim bounty": () => {
+      const target = bountyIn(["open"], false);
+      if (target) claimBounty(db, me, target.id, now);
+    },
+    "bounty done": () => {
+      const target = bountyIn(["open", "claimed"], false);
+      if (target) markBountyDone(db, me, target.id, `Done ${pick}`, now);
+    },
+    "approve bounty": () => {
+      const target = bountyIn(["done"], true);
+      if (target) approveBounty(db, me, target.id, now);
+    },
+    "send back bounty": () => {
+      const target = bountyIn(["done"], true);
+      if (target) sendBackBounty(db, me, target.id, pick % 2 ? "Not yet" : "Once more", now);
+    },
+    "withdraw bounty": () => {
+      // Now and then only, so most bounties live on to be done.
+      const target = pick % 4 === 1 ? bountyIn(["open"], true) : undefined;
+      if (target) withdrawBounty(db, me, target.id, now);
+    },
+    "expire bounties": () => settleBountyDeadlines(db, now),
     "import an export": async () => {
       const dir = mkdtempSync(join(tmpdir(), "spankbank-property-import-"));
       const copy = openDb(join(dir, "copy.db"));
@@ -217,29 +274,53 @@ async function act(test: TestDb, made: Made, { who, action, pick }: Step, now: D
   }
 }
 
+/** Runs each sequence on a fresh couple, checking the whole health check after every step. */
+async function liveThrough(steps: fc.Arbitrary<Step[]>, numRuns: number) {
+  const figures = { steps: 0, checks: 0, done: new Map<Action, number>(), announced: new Map<string, number>() };
+  await fc.assert(
+    fc.asyncProperty(steps, async (sequence) => {
+      const test = openTestDb();
+      giveSpanks(test.db, test.alex, 200);
+      giveSpanks(test.db, test.sam, 200);
+      const made: Made = { memories: [], visits: [], letters: [] };
+      let at = start;
+      for (const [index, next] of sequence.entries()) {
+        at += next.hours * 3_600_000;
+        if (await act(test, made, next, new Date(at))) {
+          figures.done.set(next.action, (figures.done.get(next.action) ?? 0) + 1);
+        }
+        figures.steps += 1;
+        const problems = checkDatabase(test.db);
+        figures.checks += 1;
+        expect(problems, `after step ${index + 1}: ${next.who} ${next.action}`).toEqual([]);
+      }
+      // What bounties really went through, as announced (a repeat or a refusal announces nothing).
+      const announced = test.db.$client
+        .prepare("SELECT kind, COUNT(*) AS n FROM outbox WHERE kind LIKE 'bounty_%' GROUP BY kind")
+        .all() as { kind: string; n: number }[];
+      for (const { kind, n } of announced) figures.announced.set(kind, (figures.announced.get(kind) ?? 0) + n);
+    }),
+    { numRuns },
+  );
+  return figures;
+}
+
 describe("the couple's life keeps the database healthy", () => {
   it("any sequence of every domain operation passes the whole health check after each step", async () => {
-    let steps = 0;
-    const done = new Map<Action, number>();
-    await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 50 }), async (sequence) => {
-        const test = openTestDb();
-        giveSpanks(test.db, test.alex, 200);
-        giveSpanks(test.db, test.sam, 200);
-        const made: Made = { memories: [], visits: [], letters: [] };
-        let at = start;
-        for (const [index, next] of sequence.entries()) {
-          at += next.hours * 3_600_000;
-          if (await act(test, made, next, new Date(at))) done.set(next.action, (done.get(next.action) ?? 0) + 1);
-          steps += 1;
-          const problems = checkDatabase(test.db);
-          expect(problems, `after step ${index + 1}: ${next.who} ${next.action}`).toEqual([]);
-        }
-      }),
-      { numRuns: 40 },
-    );
+    const { steps, done } = await liveThrough(fc.array(step, { minLength: 10, maxLength: 50 }), 40);
     // Every operation really ran, not only refused: a decline, an expiry, an import... each was checked after.
     expect(ACTIONS.filter((action) => !done.has(action))).toEqual([]);
     expect(steps).toBeGreaterThan(600);
   }, 120_000);
+
+  it("bounties among awards and donations go every way, the whole check passing after each step", async () => {
+    const bountyStep = step.chain((next) =>
+      fc.constantFrom(...BOUNTY_ACTIONS, "award" as const, "donate" as const).map((action) => ({ ...next, action })),
+    );
+    const { steps, announced } = await liveThrough(fc.array(bountyStep, { minLength: 10, maxLength: 40 }), 80);
+    // Posted, done, sent back, approved and expired (each some 15 times in 80 runs): not only refused or repeated.
+    const ways = ["bounty_posted", "bounty_done", "bounty_sent_back", "bounty_approved", "bounty_refunded"];
+    expect(ways.filter((kind) => !announced.has(kind))).toEqual([]);
+    expect(steps).toBeGreaterThan(800);
+  }, 180_000);
 });

@@ -42,6 +42,7 @@ describe("migrations", () => {
         "answers",
         "answers_search",
         "backup_status",
+        "bounties",
         "content_versions",
         "discord_cursors",
         "discord_handled_messages",

@@ -1,5 +1,6 @@
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it } from "vitest";
+import { listBounties, settleBountyDeadlines } from "./bounties.js";
 import { inventoryPage, listInventory, listRedeemed, redeemedPage } from "./inventory.js";
 import { announceOpenedLetters, laterLetterPage, laterLettersFor } from "./laterLetters.js";
 import { latestMemory, listMemories } from "./memories.js";
@@ -58,6 +59,7 @@ describe("the queries the pages run", () => {
     ["today's thoughts of you", ({ db, sam }) => nudgesToday(db, sam)],
     ["the couple's streak", ({ db }) => coupleStreak(db)],
     ["how well each knows the other", ({ db, sam }) => guessRecord(db, sam)],
+    ["the bounties and their expiry check", ({ db }) => [listBounties(db), settleBountyDeadlines(db)]],
   ];
 
   it.each(pages)("%s: every statement reads through an index, with no sort step", (_, page) => {
@@ -157,6 +159,7 @@ describe("the reads every request and page runs", () => {
       "the letters for later and the visits",
       ({ db, sam }) => [laterLetterPage(db, sam, 2, 5), visitsOverview(db, sam, 2)],
     ],
+    ["the bounties", ({ db }) => listBounties(db)],
   ];
 
   // A bare `?` in a condition, LIMIT, OFFSET or LIKE made SQLite plan the statement again at every run.

@@ -1,5 +1,6 @@
 /** The whole database schema, importable without opening a file. */
 export * from "./schema/backups.js";
+export * from "./schema/bounties.js";
 export * from "./schema/delivery.js";
 export * from "./schema/economy.js";
 export * from "./schema/letters.js";

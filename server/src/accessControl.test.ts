@@ -30,6 +30,9 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/visits": { start_date: "2027-01-10", end_date: "2027-01-12" },
   "PUT /api/visits/{id}": { start_date: "2027-01-10", end_date: "2027-01-12" },
   "POST /api/nudges": { line: "Missing you" },
+  "POST /api/bounties": { title: "Voice note", reward: 5 },
+  "POST /api/bounties/{id}/done": { note: "Sent it" },
+  "POST /api/bounties/{id}/send-back": { reason: "Sing the chorus too" },
 };
 
 interface Operation {

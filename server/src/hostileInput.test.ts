@@ -1,4 +1,5 @@
 import { fc } from "@fast-check/vitest";
+import { markBountyDone, postBounty } from "@spankbank/db/bounties";
 import { checkDatabase } from "@spankbank/db/healthCheck";
 import { confirmRedemption, redeemItem } from "@spankbank/db/inventory";
 import { writeLaterLetter } from "@spankbank/db/laterLetters";
@@ -166,6 +167,21 @@ const ROUTES: HostileRoute[] = [
     },
   },
   { method: "POST", path: "/api/nudges", body: { line: fc.constantFrom("Missing you", null) } },
+  { method: "GET", path: "/api/bounties" },
+  {
+    method: "POST",
+    path: "/api/bounties",
+    body: {
+      title: fc.constantFrom("Send me a voice note of our song"),
+      reward: fc.integer({ min: 1, max: 30 }),
+      due_date: fc.constantFrom(null, "2099-12-31"),
+    },
+  },
+  { method: "POST", path: "/api/bounties/{id}/claim" },
+  { method: "POST", path: "/api/bounties/{id}/done", body: { note: fc.constantFrom("Sent it!") } },
+  { method: "POST", path: "/api/bounties/{id}/approve" },
+  { method: "POST", path: "/api/bounties/{id}/send-back", body: { reason: fc.constantFrom("Sing the chorus too") } },
+  { method: "POST", path: "/api/bounties/{id}/withdraw" },
   { method: "GET", path: "/api/latestQuestion" },
   { method: "GET", path: "/api/questions", query: { guessed: fc.constantFrom("true", "false") } },
   {
@@ -232,6 +248,9 @@ async function livedInApp() {
     opening: { kind: "date", date: "2030-12-24", time: "08:00" },
   });
   planVisit(db, { userId: sam, input: { start_date: "2026-04-01", end_date: "2026-04-05" } });
+  postBounty(db, alex, { title: "Voice note of our song", reward: 5 });
+  const done = postBounty(db, sam, { title: "Breakfast photo", reward: 4 });
+  markBountyDone(db, alex, done.id, "Pancakes!");
   return test;
 }
 

@@ -187,3 +187,9 @@ export const SEARCH_PREFIX_MIN = 2;
 export const SEARCH_SNIPPET_WORDS = 24;
 /** Results of each kind `/memory search` lists in its one Discord message. */
 export const SEARCH_BOT_RESULTS_PER_KIND = 3;
+/** A bounty (issue 36): its task, its reward, and the words of a "done" or a "send back". */
+export const BOUNTY_TITLE_MAX = 100;
+export const BOUNTY_REWARD_MAX = 9999;
+export const BOUNTY_NOTE_MAX = 300;
+/** The bounties list shows every open one and the most recent settled ones, up to this many in all. */
+export const BOUNTY_LIST_MAX = 50;

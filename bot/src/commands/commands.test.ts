@@ -278,6 +278,74 @@ describe("/nudge", () => {
   });
 });
 
+describe("/bounty", () => {
+  const sub = (name: string, options: APIApplicationCommandInteractionDataOption[] = []) => [
+    { name, type: ApplicationCommandOptionType.Subcommand as const, options },
+  ];
+  const bounty = (userId: string, name: string, options: APIApplicationCommandInteractionDataOption[] = []) =>
+    slashCommandAt("bounty", "2026-05-01T12:00:00Z", userId, sub(name, options) as never);
+  const ledger = (db: ReturnType<typeof botOnTempDb>["db"]) => ({
+    alex: balanceOf(db, { userId: idOf(db, "alex") }),
+    sam: balanceOf(db, { userId: idOf(db, "sam") }),
+    escrow: balanceOf(db, "escrow"),
+  });
+
+  it("posts with the reward held at once, lists it, done by the partner, approved once by the poster", async () => {
+    const { client, db } = botOnTempDb();
+    giveSpanks(db, idOf(db, "alex"), 50);
+    const post = [str("title", "Send me a voice note of our song"), int("reward", 20), str("due", "2026-05-08")];
+    expect(await dispatch(client, bounty(alex.discordId, "post", post))).toBe(
+      '🎯 Posted bounty #1 "Send me a voice note of our song": 20 spanks held until it is done.',
+    );
+    expect(ledger(db)).toEqual({ alex: 30, sam: 0, escrow: 20 });
+    // The end of Friday in India.
+    expect(await dispatch(client, bounty(sam.discordId, "list"))).toBe(
+      '**Bounties**\n#1 "Send me a voice note of our song" from Alex: 20 spanks, open, due <t:1778265000:R>',
+    );
+    expect(await dispatch(client, bounty(alex.discordId, "done", [int("id", 1), str("note", "Me")]))).toBe(
+      "You cannot claim your own bounty.",
+    );
+    const done = [int("id", 1), str("note", "Recorded it in the car")];
+    expect(await dispatch(client, bounty(sam.discordId, "done", done))).toBe(
+      '✅ Bounty #1 "Send me a voice note of our song" is done: Alex will approve it.',
+    );
+    expect(await dispatch(client, bounty(sam.discordId, "approve", [int("id", 1)]))).toBe(
+      "Only the partner who posted a bounty can approve it.",
+    );
+    expect(
+      await dispatch(client, bounty(alex.discordId, "send-back", [int("id", 1), str("reason", "Chorus too")])),
+    ).toBe('↩️ Sent bounty #1 "Send me a voice note of our song" back to Sam.');
+    expect(await dispatch(client, bounty(sam.discordId, "list"))).toBe(
+      '**Bounties**\n#1 "Send me a voice note of our song" from Alex: 20 spanks, sent back to Sam: Chorus too, due <t:1778265000:R>',
+    );
+    await dispatch(client, bounty(sam.discordId, "done", done));
+    for (let i = 0; i < 2; i++) {
+      expect(await dispatch(client, bounty(alex.discordId, "approve", [int("id", 1)]))).toBe(
+        '🎉 Approved bounty #1 "Send me a voice note of our song": 20 spanks went to Sam.',
+      );
+    }
+    expect(ledger(db)).toEqual({ alex: 30, sam: 20, escrow: 0 });
+    expect(await dispatch(client, bounty(sam.discordId, "list"))).toBe(
+      "No bounties open. Post one with `/bounty post title reward [due]`.",
+    );
+  });
+
+  it("refuses a blank title, a past due day and too few spanks, writing nothing", async () => {
+    const { client, db } = botOnTempDb();
+    giveSpanks(db, idOf(db, "sam"), 10);
+    const post = (title: string, reward: number, due?: string) =>
+      dispatch(
+        client,
+        bounty(sam.discordId, "post", [str("title", title), int("reward", reward), ...(due ? [str("due", due)] : [])]),
+      );
+    expect(await post("   ", 5)).toBe("title: must not be empty");
+    expect(await post("Call me", 5, "2026-04-30")).toBe("due_date: must be today or later");
+    expect(await post("Call me", 11)).toBe("You do not have enough spanks.");
+    expect(db.$client.prepare("SELECT COUNT(*) AS n FROM bounties").get()).toEqual({ n: 0 });
+    expect(ledger(db)).toEqual({ alex: 0, sam: 10, escrow: 0 });
+  });
+});
+
 describe("/letters", () => {
   it("lists the letters waiting for you with their moment as Discord timestamps, never their text", async () => {
     const { client, db } = botOnTempDb();

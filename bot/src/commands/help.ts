@@ -22,6 +22,7 @@ export function helpText({ config }: BotContext): string {
     "`/letters`: letters for later waiting for you, and when each opens",
     "`/visit [start end place note cancel]`: days until you're together; plan, move or cancel the next visit",
     `\`/nudge [line]\`: tell your partner you're thinking of them (up to ${NUDGE_DAILY_LIMIT} a day)`,
+    "`/bounty post|list|done|approve|send-back`: a task for your partner with a reward, held until you approve it",
     'Right-click a message, Apps, "Save as memory": keep any message from either of you',
   ].join("\n");
 }

@@ -2,6 +2,7 @@ import { InteractionContextType, PermissionFlagsBits, type RESTPostAPIApplicatio
 import type { BotCommand, MessageMenuCommand } from "../context.js";
 import { answerCommand } from "./answer.js";
 import { balanceCommand } from "./balance.js";
+import { bountyCommand } from "./bounty.js";
 import { donateCommand } from "./donate.js";
 import { helpCommand } from "./help.js";
 import { lettersCommand } from "./letters.js";
@@ -27,6 +28,7 @@ export const commands: readonly BotCommand[] = [
   lettersCommand,
   visitCommand,
   nudgeCommand,
+  bountyCommand,
   helpCommand,
 ];
 

@@ -1,5 +1,12 @@
 import { raiseAlert } from "@spankbank/db/alerts";
 import { awardSpanks } from "@spankbank/db/awards";
+import {
+  approveBounty,
+  markBountyDone,
+  postBounty,
+  sendBackBounty,
+  settleBountyDeadlines,
+} from "@spankbank/db/bounties";
 import { donate } from "@spankbank/db/charity";
 import { declineRedemption } from "@spankbank/db/decline";
 import { settleFavourDeadlines } from "@spankbank/db/favourDeadlines";
@@ -103,6 +110,16 @@ describe("announcements", () => {
         );
       }
     }
+    // A bounty from Sam, done by Alex, sent back once, then approved; one of Alex's expires unclaimed.
+    giveSpanks(db, samId!, 50);
+    const june = new Date("2026-06-08T12:00:00Z");
+    const song = postBounty(db, samId!, { title: "Voice note of our song", reward: 20, due_date: "2026-06-12" }, june);
+    markBountyDone(db, alex!, song.id, "Sang it twice", june);
+    sendBackBounty(db, samId!, song.id, "The chorus too", june);
+    markBountyDone(db, alex!, song.id, "With the chorus", june);
+    approveBounty(db, samId!, song.id, june);
+    postBounty(db, alex!, { title: "Breakfast photo", reward: 5, due_date: "2026-06-09" }, june);
+    settleBountyDeadlines(db, new Date("2026-06-11T00:00:00Z"));
 
     const events = pendingEvents(db, 100).filter(
       (event) => !streakQuestions.has(Number((event.payload as { questionId?: unknown }).questionId)),
@@ -177,6 +194,43 @@ describe("announcements", () => {
         channelId: ANNOUNCEMENTS_CHANNEL,
         content: `🔥 <@${alexPartner.discordId}> <@${sam.discordId}> 7 days in a row you've both answered the daily question!`,
         mentionUserIds: [alexPartner.discordId, sam.discordId],
+      },
+      {
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        // The end of the 12th in New York, shown on each reader's clock.
+        content:
+          '🎯 Sam posted bounty #1 "Voice note of our song" for 20 spanks, due <t:1781323200:R>. `/bounty done` when it\'s done!',
+        mentionUserIds: [],
+      },
+      {
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        content: `✅ <@${sam.discordId}>, Alex did bounty #1 "Voice note of our song".\n> Sang it twice\n\`/bounty approve id: 1\` to pay 20 spanks, or \`/bounty send-back\`.`,
+        mentionUserIds: [sam.discordId],
+      },
+      {
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        content: `↩️ <@${alexPartner.discordId}>, Sam sent bounty #1 "Voice note of our song" back: The chorus too.`,
+        mentionUserIds: [alexPartner.discordId],
+      },
+      {
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        content: `✅ <@${sam.discordId}>, Alex did bounty #1 "Voice note of our song".\n> With the chorus\n\`/bounty approve id: 1\` to pay 20 spanks, or \`/bounty send-back\`.`,
+        mentionUserIds: [sam.discordId],
+      },
+      {
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        content: `🎉 <@${alexPartner.discordId}>, Sam approved bounty #1 "Voice note of our song": 20 spanks are yours.`,
+        mentionUserIds: [alexPartner.discordId],
+      },
+      {
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        content: `🎯 Alex posted bounty #2 "Breakfast photo" for 5 spanks, due <t:1781029800:R>. \`/bounty done\` when it's done!`,
+        mentionUserIds: [],
+      },
+      {
+        channelId: ANNOUNCEMENTS_CHANNEL,
+        content: `⌛ <@${alexPartner.discordId}>, bounty #2 "Breakfast photo" passed its due day: 5 spanks went back to Alex.`,
+        mentionUserIds: [alexPartner.discordId],
       },
     ]);
   });

@@ -140,6 +140,12 @@ export function announcementOf(event: OutboxEvent, { db, config }: BotContext): 
         mentionUserIds: recipient ? [recipient] : [],
       };
     }
+    case "bounty_posted":
+    case "bounty_done":
+    case "bounty_approved":
+    case "bounty_sent_back":
+    case "bounty_refunded":
+      return bountyAnnouncement(event.kind, p, name, discordIdOf, announcements);
     case "streak_milestone": {
       const both = config.partners.map((partner) => partner.discordId);
       return {
@@ -171,4 +177,28 @@ function oneLine(text: string): string {
 export function asSentence(text: string): string {
   const trimmed = text.trim();
   return /[.!?…]["'”’)\]]*$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** A bounty's news, for the partner it concerns (mentioned); an expiry's refund is for both. */
+function bountyAnnouncement(
+  kind: "bounty_posted" | "bounty_done" | "bounty_approved" | "bounty_sent_back" | "bounty_refunded",
+  p: Payload,
+  name: (userId: unknown) => string,
+  discordIdOf: (userId: unknown) => string | undefined,
+  channelId: string | undefined,
+): Announcement {
+  const reward = spanks(Number(p.reward));
+  const what = `bounty #${p.bountyId} "${p.title}"`;
+  const forPoster = kind === "bounty_done" || kind === "bounty_refunded";
+  const recipientId = kind === "bounty_posted" ? null : forPoster ? p.posterId : p.doerId;
+  const recipient = recipientId === null ? undefined : discordIdOf(recipientId);
+  const to = recipientId === null ? "" : `${recipient ? `<@${recipient}>` : name(recipientId)}, `;
+  const content = {
+    bounty_posted: `🎯 ${name(p.posterId)} posted ${what} for ${reward}${typeof p.dueAt === "string" ? `, due ${discordTime(p.dueAt, "R")}` : ""}. \`/bounty done\` when it's done!`,
+    bounty_done: `✅ ${to}${name(p.doerId)} did ${what}.${typeof p.note === "string" ? `\n> ${quoted(p.note)}` : ""}\n\`/bounty approve id: ${p.bountyId}\` to pay ${reward}, or \`/bounty send-back\`.`,
+    bounty_approved: `🎉 ${to}${name(p.posterId)} approved ${what}: ${reward} are yours.`,
+    bounty_sent_back: `↩️ ${to}${name(p.posterId)} sent ${what} back: ${asSentence(oneLine(String(p.reason)))}`,
+    bounty_refunded: `⌛ ${to}${what} passed its due day: ${reward} went back to ${name(p.posterId)}.`,
+  }[kind];
+  return { channelId, content, mentionUserIds: recipient ? [recipient] : [] };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { approveBounty, markBountyDone, postBounty, settleBountyDeadlines, withdrawBounty } from "../bounties.js";
 import { declineRedemption } from "../decline.js";
 import { settleFavourDeadlines } from "../favourDeadlines.js";
 import { confirmRedemption, listRedeemed, redeemItem } from "../inventory.js";
@@ -46,6 +47,34 @@ describe("checkDatabase", () => {
     expect(checkDatabase(db)).toEqual([]);
   });
 
+  it("finds nothing wrong after bounties approved, withdrawn and expired; names one paid twice or left in escrow", () => {
+    const { db, alex, sam } = tradingCouple();
+    giveSpanks(db, sam, 50);
+    const at = new Date("2026-03-01T12:00:00Z");
+    const paid = postBounty(db, sam, { title: "Voice note", reward: 20 }, at);
+    markBountyDone(db, alex, paid.id, "Sent", at);
+    approveBounty(db, sam, paid.id, at);
+    withdrawBounty(db, sam, postBounty(db, sam, { title: "Photo", reward: 5 }, at).id, at);
+    postBounty(db, alex, { title: "Call", reward: 7, due_date: "2026-03-02" }, at);
+    expect(settleBountyDeadlines(db, new Date("2026-03-05T12:00:00Z"))).toBe(1);
+    expect(checkDatabase(db)).toEqual([]);
+
+    brokeOnPurpose(db);
+    // The approved bounty's reward refunded as well (its payout forgotten): escrow short, a refund for nothing.
+    db.$client.exec(
+      `INSERT INTO transfers (debit_account_id, credit_account_id, amount, kind, reference, memo, debit_balance_after, credit_balance_after, created_at)
+       SELECT e.id, u.id, 20, 'bounty_refund', 'twice', 'again', e.balance - 20, u.balance + 20, '2026-03-06T00:00:00.000Z'
+       FROM accounts e, accounts u WHERE e.name = 'escrow' AND u.user_id = ${sam}`,
+    );
+    db.$client.exec("UPDATE bounties SET status = 'done', settled_at = NULL, settle_transfer_id = NULL WHERE id = 1");
+    const rules = checkDatabase(db).map((problem) => problem.rule);
+    expect(rules).toEqual(["ledger", "ledger", "escrow", "bounty payments", "bounty payments"]);
+    expect(checkDatabase(db).filter((problem) => problem.rule === "bounty payments")).toEqual([
+      { rule: "bounty payments", detail: expect.stringMatching(/^transfer \d+ \(bounty_payout\) pays for no bounty$/) },
+      { rule: "bounty payments", detail: expect.stringMatching(/^transfer \d+ \(bounty_refund\) pays for no bounty$/) },
+    ]);
+  });
+
   it("names escrow when it holds more than the unconfirmed purchases", () => {
     const { db } = tradingCouple();
     brokeOnPurpose(db);
@@ -53,7 +82,8 @@ describe("checkDatabase", () => {
     expect(checkDatabase(db)).toEqual([
       {
         rule: "escrow",
-        detail: "escrow holds 20 spanks, but favours bought and not yet confirmed, declined or expired are worth 21",
+        detail:
+          "escrow holds 20 spanks, but favours bought and not yet confirmed, declined or expired and bounties not yet approved or refunded are worth 21",
       },
       {
         rule: "favour payments",

@@ -28,6 +28,7 @@ export function checkDatabase(db: Db): BrokenRule[] {
     ["inventory", () => inventory(db)],
     ["favour payments", () => favourPayments(db)],
     ["guess rewards", () => guessRewards(db)],
+    ["bounty payments", () => bountyPayments(db)],
     ["outbox", () => outbox(db)],
   ];
   // A damaged file can fail a check outright (SQLITE_CORRUPT): that is a finding for the report,
@@ -92,11 +93,15 @@ function foreignKeys(db: Db): BrokenRule[] {
 /**
  * Escrow holds the price of every unit bought and not yet settled: a unit leaves escrow when its
  * redemption is confirmed (paid to the seller) or declined (refunded), or when it expires unused
- * (refunded). Counted from the favours' own rows, independently of the transfers.
+ * (refunded); and the reward of every bounty not yet approved or refunded. Counted from the
+ * favours' and bounties' own rows, independently of the transfers.
  */
 function escrow(db: Db): BrokenRule[] {
   const purchase = columnsOf(db, "purchases");
   const redemption = columnsOf(db, "redemptions");
+  const bountiesHeld = hasTable(db, "bounties")
+    ? `+ COALESCE((SELECT SUM(reward) FROM bounties WHERE status IN ('open', 'claimed', 'done')), 0)`
+    : "";
   const row = db.$client
     .prepare(
       `SELECT
@@ -104,14 +109,14 @@ function escrow(db: Db): BrokenRule[] {
          COALESCE((SELECT SUM(price) FROM purchases WHERE ${purchase("expired_at")} IS NULL), 0)
        - COALESCE((SELECT SUM(price) FROM redemptions
                    WHERE confirmed_at IS NOT NULL OR ${redemption("declined_at")} IS NOT NULL), 0)
-         AS owed`,
+       ${bountiesHeld} AS owed`,
     )
     .get() as { held: number | null; owed: number };
   if ((row.held ?? 0) === row.owed) return [];
   return [
     {
       rule: "escrow",
-      detail: `escrow holds ${row.held ?? 0} spanks, but favours bought and not yet confirmed, declined or expired are worth ${row.owed}`,
+      detail: `escrow holds ${row.held ?? 0} spanks, but favours bought and not yet confirmed, declined or expired and bounties not yet approved or refunded are worth ${row.owed}`,
     },
   ];
 }
@@ -146,6 +151,10 @@ function columnsOf(db: Db, table: string, alias?: string): (column: string) => s
   return (column) => (present.has(column) ? (alias ? `${alias}.${column}` : column) : "NULL");
 }
 
+function hasTable(db: Db, table: string): boolean {
+  return db.$client.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+}
+
 /** Which way each kind of transfer moves spanks: from an account of the first kind to one of the second. */
 const TRANSFER_DIRECTIONS: Record<TransferKind, readonly [AccountKind, AccountKind]> = {
   starting: ["mint", "user"],
@@ -158,6 +167,9 @@ const TRANSFER_DIRECTIONS: Record<TransferKind, readonly [AccountKind, AccountKi
   refund: ["escrow", "user"],
   donation: ["user", "charity"],
   guess: ["mint", "user"],
+  bounty: ["user", "escrow"],
+  bounty_payout: ["escrow", "user"],
+  bounty_refund: ["escrow", "user"],
 };
 
 /** Every transfer moves spanks the way its kind says (an earning comes from the mint, a donation goes to charity...). */
@@ -202,6 +214,35 @@ function favourPayments(db: Db): BrokenRule[] {
     UNION ALL
     SELECT 'declined redemption ' || r.id, 'refund', ${r("decline_transfer_id")}, r.price, NULL, r.buyer_id
       FROM redemptions r WHERE ${r("declined_at")} IS NOT NULL AND (r.price > 0 OR ${r("decline_transfer_id")} IS NOT NULL)`;
+  return paymentsOf(db, "favour payments", steps, ["purchase", "confirm", "refund"], "favour");
+}
+
+/**
+ * Each bounty's reward is held by one transfer (poster to escrow), and an approved or refunded
+ * bounty's leaves escrow by one more (to the doer, or back to the poster); every bounty transfer
+ * belongs to exactly one such step, so a reward is never paid twice or both paid and refunded.
+ */
+function bountyPayments(db: Db): BrokenRule[] {
+  if (!hasTable(db, "bounties")) return [];
+  const steps = `
+    SELECT 'bounty ' || b.id AS step, 'bounty' AS kind, b.escrow_transfer_id AS transfer, b.reward AS price,
+           b.poster_id AS payer, NULL AS payee
+      FROM bounties b
+    UNION ALL
+    SELECT 'approved bounty ' || b.id, 'bounty_payout', b.settle_transfer_id, b.reward, NULL, b.doer_id
+      FROM bounties b WHERE b.status = 'approved'
+    UNION ALL
+    SELECT 'refunded bounty ' || b.id, 'bounty_refund', b.settle_transfer_id, b.reward, NULL, b.poster_id
+      FROM bounties b WHERE b.status = 'refunded'`;
+  return paymentsOf(db, "bounty payments", steps, ["bounty", "bounty_payout", "bounty_refund"], "bounty");
+}
+
+/**
+ * The rule shared by favours and bounties: each step of `steps` (step, kind, transfer, price,
+ * payer, payee) has its transfer of that kind and amount between the right partners, and each
+ * transfer of `kinds` pays for exactly one step.
+ */
+function paymentsOf(db: Db, rule: string, steps: string, kinds: readonly TransferKind[], noun: string): BrokenRule[] {
   const wrong = db.$client
     .prepare(
       `SELECT s.step, s.kind, s.price, t.id AS transferId, t.kind AS transferKind, t.amount,
@@ -223,7 +264,7 @@ function favourPayments(db: Db): BrokenRule[] {
     amount: number | null;
   }[];
   const problems: BrokenRule[] = wrong.map((row) => ({
-    rule: "favour payments",
+    rule,
     detail:
       row.transferId === null
         ? `${row.step} (${row.price} spanks) has no ${row.kind} transfer`
@@ -233,7 +274,7 @@ function favourPayments(db: Db): BrokenRule[] {
   const unmatched = db.$client
     .prepare(
       `SELECT id, kind, 0 AS steps FROM transfers
-       WHERE kind IN ('purchase', 'confirm', 'refund')
+       WHERE kind IN (${kinds.map((kind) => `'${kind}'`).join(", ")})
          AND id NOT IN (SELECT transfer FROM (${steps}) WHERE transfer IS NOT NULL)
        UNION ALL
        SELECT t.id, t.kind, twice.steps FROM
@@ -245,8 +286,8 @@ function favourPayments(db: Db): BrokenRule[] {
     .all() as { id: number; kind: string; steps: number }[];
   for (const row of unmatched) {
     problems.push({
-      rule: "favour payments",
-      detail: `transfer ${row.id} (${row.kind}) pays for ${row.steps === 0 ? "no favour" : `${row.steps} favour steps`}`,
+      rule,
+      detail: `transfer ${row.id} (${row.kind}) pays for ${row.steps === 0 ? `no ${noun}` : `${row.steps} ${noun} steps`}`,
     });
   }
   return problems;

@@ -19,6 +19,11 @@ export const OUTBOX_KINDS = [
   "partner_nudged",
   "streak_milestone",
   "guess_nailed",
+  "bounty_posted",
+  "bounty_done",
+  "bounty_approved",
+  "bounty_sent_back",
+  "bounty_refunded",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

@@ -39,6 +39,9 @@ export const TRANSFER_KINDS = [
   "demo",
   "refund",
   "guess",
+  "bounty",
+  "bounty_payout",
+  "bounty_refund",
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
@@ -70,6 +73,11 @@ export const transfers = sqliteTable(
     uniqueIndex("transfers_refund_once").on(t.reference).where(sql`${t.kind} = 'refund'`),
     // A nailed guess rewards each partner once per question: `guess:<question>:<partner>`.
     uniqueIndex("transfers_guess_once").on(t.reference).where(sql`${t.kind} = 'guess'`),
+    // A bounty's reward enters escrow once and leaves it once (paid or refunded): `bounty:<id>`.
+    uniqueIndex("transfers_bounty_posted_once").on(t.reference).where(sql`${t.kind} = 'bounty'`),
+    uniqueIndex("transfers_bounty_settled_once")
+      .on(t.reference)
+      .where(sql`${t.kind} IN ('bounty_payout', 'bounty_refund')`),
     check("transfers_amount_positive", sql`${t.amount} > 0`),
     check("transfers_two_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
   ],

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { postBounty } from "@spankbank/db/bounties";
 import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { balanceOf, checkLedger } from "@spankbank/db/ledger";
@@ -45,24 +46,31 @@ describe("the favour deadline check", () => {
     });
     purchaseProduct(db, { buyerId: sam, productId: ended.id, now: new Date("2026-03-10T15:00:00Z") });
     purchaseProduct(db, { buyerId: sam, productId: later.id, now: new Date("2026-03-11T15:00:00Z") });
+    // Due the 12th on Sam's clock (ended at midnight EDT), and the 13th (not yet ended).
+    postBounty(db, sam, { title: "Voice note", reward: 5, due_date: "2026-03-12" }, new Date("2026-03-11T15:00:00Z"));
+    postBounty(db, sam, { title: "Photo", reward: 3, due_date: "2026-03-13" }, new Date("2026-03-11T15:00:00Z"));
     const { log } = Fastify({ logger: { level: "silent" } });
     const kinds = () =>
       (
-        db.$client.prepare("SELECT kind FROM outbox WHERE kind LIKE 'favour_%' ORDER BY id").all() as { kind: string }[]
+        db.$client
+          .prepare("SELECT kind FROM outbox WHERE kind LIKE 'favour_%' OR kind = 'bounty_refunded' ORDER BY id")
+          .all() as { kind: string }[]
       ).map((row) => row.kind);
 
     const schedule = scheduleFavourDeadlines({ db, config: demoCouple, log });
     onTestFinished(() => schedule.stop());
-    // At start: the call ended at midnight EDT and is refunded; sam (awake from 06:30) is not reminded yet.
-    expect(kinds()).toEqual(["favour_expired"]);
-    expect(balanceOf(db, { userId: sam })).toBe(60 + 30);
+    // At start: the call and the first bounty ended at midnight EDT and are refunded; sam (awake from 06:30) is not reminded yet.
+    expect(kinds()).toEqual(["favour_expired", "bounty_refunded"]);
+    expect(balanceOf(db, { userId: sam })).toBe(60 + 30 - 3);
 
     await vi.advanceTimersByTimeAsync(30 * 60_000); // 06:20: still asleep
-    expect(kinds()).toEqual(["favour_expired"]);
+    expect(kinds()).toEqual(["favour_expired", "bounty_refunded"]);
     await vi.advanceTimersByTimeAsync(15 * 60_000); // 06:35: the 06:30 check found sam awake
-    expect(kinds()).toEqual(["favour_expired", "favour_expiring"]);
+    expect(kinds()).toEqual(["favour_expired", "bounty_refunded", "favour_expiring"]);
     await vi.advanceTimersByTimeAsync(3 * 60 * 60_000);
-    expect(kinds()).toEqual(["favour_expired", "favour_expiring"]);
+    expect(kinds()).toEqual(["favour_expired", "bounty_refunded", "favour_expiring"]);
+    // Refunded once, however many checks ran since.
+    expect(balanceOf(db, { userId: sam })).toBe(60 + 30 - 3);
     expect(checkLedger(db)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { settleBountyDeadlines } from "@spankbank/db/bounties";
 import type { Db } from "@spankbank/db/client";
 import { settleFavourDeadlines } from "@spankbank/db/favourDeadlines";
 import type { CoupleConfig } from "@spankbank/shared/config";
@@ -12,9 +13,10 @@ export interface FavourDeadlineSchedule {
 }
 
 /**
- * Expires favours not redeemed in time (refunding their escrow) and reminds buyers before, once
- * at start (a box that slept through the deadline settles it now) and every 15 minutes (croner).
- * Each unit's expiry and reminder happen once however often or concurrently this runs.
+ * Expires favours not redeemed in time (refunding their escrow) and reminds buyers before, and
+ * refunds bounties past their due day and not done, once at start (a box that slept through the
+ * deadline settles it now) and every 15 minutes (croner). Each unit's expiry and reminder and each
+ * bounty's refund happen once however often or concurrently this runs.
  */
 export function scheduleFavourDeadlines(options: {
   db: Db;
@@ -26,6 +28,8 @@ export function scheduleFavourDeadlines(options: {
     try {
       const settled = settleFavourDeadlines(db, config.partners);
       if (settled.expired > 0 || settled.reminded > 0) log.info(settled, "favour deadlines settled");
+      const bountiesRefunded = settleBountyDeadlines(db);
+      if (bountiesRefunded > 0) log.info({ bountiesRefunded }, "bounties past their due day refunded");
     } catch (error) {
       // The next quarter hour tries again; a failed transaction wrote nothing.
       log.error({ err: error }, "favour deadline check failed");

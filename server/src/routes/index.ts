@@ -4,6 +4,7 @@ import { neverCached } from "../plugins/caching.js";
 import { requireSameOriginJson } from "../plugins/security.js";
 import { requireSession } from "../plugins/session.js";
 import { backupRoutes } from "./backups.js";
+import { bountyRoutes } from "./bounties.js";
 import { charityRoutes } from "./charity.js";
 import { economyRoutes } from "./economy.js";
 import { expiredFavourRoutes } from "./expiredFavours.js";
@@ -58,6 +59,7 @@ export const apiRoutes: FastifyPluginAsync<{
   await app.register(laterLetterRoutes);
   await app.register(visitRoutes);
   await app.register(nudgeRoutes);
+  await app.register(bountyRoutes);
   await app.register(streakRoutes);
   await app.register(searchRoutes);
   await app.register(storyRoutes);

@@ -1,4 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { bountiesQueryOptions } from "@/features/bounties/api/getBounties";
+import { BountiesTab } from "@/features/bounties/components/BountiesTab";
 import { expiredFavoursQueryOptions } from "@/features/spank-bank/api/getExpiredFavours";
 import { productPageQueryOptions } from "@/features/spank-bank/api/getProducts";
 import { spankTotalQueryOptions } from "@/features/spank-bank/api/getSpankTotal";
@@ -7,8 +9,8 @@ import { whenSettled } from "@/lib/loaders";
 import { oneOf, pageNumber } from "@/lib/searchParams";
 
 /** `?tab=` and `?page=`: back and reload keep the tab and its page. */
-const search = (params: Record<string, unknown>): { tab?: "shop" | "manage"; page?: number } => ({
-  tab: oneOf(params.tab, ["shop", "manage"]),
+const search = (params: Record<string, unknown>): { tab?: "shop" | "manage" | "bounties"; page?: number } => ({
+  tab: oneOf(params.tab, ["shop", "manage", "bounties"]),
   page: pageNumber(params.page),
 });
 
@@ -20,6 +22,7 @@ export const Route = createFileRoute("/_auth/spank-bank")({
       queryClient.ensureQueryData(spankTotalQueryOptions),
       queryClient.ensureQueryData(productPageQueryOptions(productViewOf(tab, signedIn), page)),
       queryClient.ensureQueryData(expiredFavoursQueryOptions),
+      ...(tab === "bounties" ? [queryClient.ensureQueryData(bountiesQueryOptions)] : []),
     ),
   pendingComponent: SpankBankRoute,
   component: SpankBankRoute,
@@ -37,6 +40,7 @@ function SpankBankRoute() {
       onTabChange={(next) => navigate({ search: { tab: next === "shop" ? undefined : next }, replace: true })}
       page={page}
       onPage={(next) => navigate({ search: { tab: tab === "shop" ? undefined : tab, page: next } })}
+      bounties={<BountiesTab signedIn={signedIn} />}
     />
   );
 }

@@ -1,0 +1,138 @@
+import {
+  approveBounty,
+  type Bounty,
+  listBounties,
+  markBountyDone,
+  postBounty,
+  sendBackBounty,
+} from "@spankbank/db/bounties";
+import { userByUsername } from "@spankbank/db/couple";
+import { BOUNTY_NOTE_MAX, BOUNTY_REWARD_MAX, BOUNTY_TITLE_MAX } from "@spankbank/shared/limits";
+import { spanks } from "@spankbank/shared/spanks";
+import { SlashCommandBuilder } from "discord.js";
+import type { BotCommand, BotContext } from "../context.js";
+import { discordTime } from "../post.js";
+import { replyDone } from "../replies.js";
+
+const named = (username: string | null, { db }: BotContext) =>
+  username === null ? "" : (userByUsername(db, username)?.displayName ?? username);
+
+/** One bounty as a line of `/bounty list`: its id (for done, approve, send-back), reward and where it stands. */
+function bountyLine(bounty: Bounty, context: BotContext): string {
+  const due =
+    bounty.dueAt && ["open", "claimed"].includes(bounty.status) ? `, due ${discordTime(bounty.dueAt, "R")}` : "";
+  const from = named(bounty.posterUsername, context);
+  const by = named(bounty.doerUsername, context);
+  const where = {
+    open: "open",
+    claimed: bounty.sentBackReason ? `sent back to ${by}: ${bounty.sentBackReason}` : `claimed by ${by}`,
+    done: `done by ${by}, waiting for ${from}`,
+    approved: `paid to ${by}`,
+    refunded: `refunded to ${from}`,
+  }[bounty.status];
+  return `#${bounty.id} "${bounty.title}" from ${from}: ${spanks(bounty.reward)}, ${where}${due}`;
+}
+
+/**
+ * `/bounty post|list|done|approve|send-back`: a task for your partner with a reward held in
+ * escrow from you at once; they say it is done, you approve (they are paid) or send it back.
+ */
+export const bountyCommand: BotCommand = {
+  data: new SlashCommandBuilder()
+    .setName("bounty")
+    .setDescription("Post a task for your partner with a reward, or do theirs")
+    .addSubcommand((s) =>
+      s
+        .setName("post")
+        .setDescription("Post a task; its reward leaves your spanks now, held until it is done")
+        .addStringOption((o) =>
+          o.setName("title").setDescription("What to do").setRequired(true).setMaxLength(BOUNTY_TITLE_MAX),
+        )
+        .addIntegerOption((o) =>
+          o.setName("reward").setDescription("Spanks").setRequired(true).setMinValue(1).setMaxValue(BOUNTY_REWARD_MAX),
+        )
+        .addStringOption((o) => o.setName("due").setDescription("Last day, YYYY-MM-DD").setMaxLength(10)),
+    )
+    .addSubcommand((s) => s.setName("list").setDescription("The bounties open, claimed and done"))
+    .addSubcommand((s) =>
+      s
+        .setName("done")
+        .setDescription("Say your partner's bounty is done")
+        .addIntegerOption((o) => o.setName("id").setDescription("The bounty's number").setRequired(true).setMinValue(1))
+        .addStringOption((o) =>
+          o.setName("note").setDescription("How it went").setRequired(true).setMaxLength(BOUNTY_NOTE_MAX),
+        ),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName("approve")
+        .setDescription("Approve your bounty: the reward goes to your partner")
+        .addIntegerOption((o) =>
+          o.setName("id").setDescription("The bounty's number").setRequired(true).setMinValue(1),
+        ),
+    )
+    .addSubcommand((s) =>
+      s
+        .setName("send-back")
+        .setDescription("Not done yet: send your bounty back with a reason")
+        .addIntegerOption((o) => o.setName("id").setDescription("The bounty's number").setRequired(true).setMinValue(1))
+        .addStringOption((o) =>
+          o.setName("reason").setDescription("What is missing").setRequired(true).setMaxLength(BOUNTY_NOTE_MAX),
+        ),
+    ),
+  async execute(interaction, context, user) {
+    const { db } = context;
+    // The interaction's own moment (from its snowflake): a due day is checked against the day it was sent.
+    const now = interaction.createdAt;
+    const id = () => interaction.options.getInteger("id", true);
+    switch (interaction.options.getSubcommand()) {
+      case "post": {
+        const due = interaction.options.getString("due");
+        const bounty = postBounty(
+          db,
+          user.id,
+          {
+            title: interaction.options.getString("title", true),
+            reward: interaction.options.getInteger("reward", true),
+            ...(due === null ? {} : { due_date: due }),
+          },
+          now,
+        );
+        return await replyDone(
+          interaction,
+          `🎯 Posted bounty #${bounty.id} "${bounty.title}": ${spanks(bounty.reward)} held until it is done.`,
+        );
+      }
+      case "done": {
+        const bounty = markBountyDone(db, user.id, id(), interaction.options.getString("note", true), now);
+        return await replyDone(
+          interaction,
+          `✅ Bounty #${bounty.id} "${bounty.title}" is done: ${named(bounty.posterUsername, context)} will approve it.`,
+        );
+      }
+      case "approve": {
+        const bounty = approveBounty(db, user.id, id(), now);
+        return await replyDone(
+          interaction,
+          `🎉 Approved bounty #${bounty.id} "${bounty.title}": ${spanks(bounty.reward)} went to ${named(bounty.doerUsername, context)}.`,
+        );
+      }
+      case "send-back": {
+        const bounty = sendBackBounty(db, user.id, id(), interaction.options.getString("reason", true), now);
+        return await replyDone(
+          interaction,
+          `↩️ Sent bounty #${bounty.id} "${bounty.title}" back to ${named(bounty.doerUsername, context)}.`,
+        );
+      }
+      default: {
+        const bounties = listBounties(db).filter((bounty) => ["open", "claimed", "done"].includes(bounty.status));
+        return await replyDone(
+          interaction,
+          bounties.length === 0
+            ? "No bounties open. Post one with `/bounty post title reward [due]`."
+            : ["**Bounties**", ...bounties.map((bounty) => bountyLine(bounty, context))].join("\n"),
+        );
+      }
+    }
+  },
+};

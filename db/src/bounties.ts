@@ -1,0 +1,301 @@
+// Bounties (issue 36): a task one partner posts for the other, its reward held in escrow at once.
+import { startOfDay } from "@spankbank/shared/calendar";
+import { type BountyBody, bountyBody } from "@spankbank/shared/contract/bounties";
+import { BOUNTY_LIST_MAX, BOUNTY_NOTE_MAX } from "@spankbank/shared/limits";
+import { spanks } from "@spankbank/shared/spanks";
+import { and, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { type Db, inTransaction, type Tx } from "./client.js";
+import { addDays, dayIn, isoNow } from "./clock.js";
+import { otherPartnerOf, userById } from "./couple.js";
+import { Refusal, refuseUnless } from "./errors.js";
+import { transfer } from "./ledger.js";
+import { enqueueEvent } from "./outbox.js";
+import { literal, param, preparedFor } from "./prepared.js";
+import { bounties, users } from "./schema.js";
+import { cleanText } from "./text.js";
+
+type BountyRow = typeof bounties.$inferSelect;
+export type BountyStatus = BountyRow["status"];
+
+/** A bounty as both partners see it, with who posted and who claimed it by login name. */
+export interface Bounty extends BountyRow {
+  posterUsername: string;
+  doerUsername: string | null;
+}
+
+const poster = alias(users, "poster");
+const doer = alias(users, "doer");
+
+const statements = preparedFor((db) => {
+  const withNames = () =>
+    db
+      .select({ bounty: bounties, posterUsername: poster.username, doerUsername: doer.username })
+      .from(bounties)
+      .innerJoin(poster, eq(poster.id, bounties.posterId))
+      .leftJoin(doer, eq(doer.id, bounties.doerId));
+  const id = param("id");
+  const status = param("status");
+  return {
+    one: withNames().where(eq(bounties.id, id)).prepare(),
+    // Both through bounties_by_settled, in its order.
+    unsettled: withNames()
+      .where(isNull(bounties.settledAt))
+      .orderBy(desc(bounties.id))
+      .limit(literal(BOUNTY_LIST_MAX))
+      .prepare(),
+    settled: withNames()
+      .where(isNotNull(bounties.settledAt))
+      .orderBy(desc(bounties.settledAt), desc(bounties.id))
+      .limit(param("limit"))
+      .prepare(),
+    // Through bounties_by_status: only the unsettled with a due instant are read.
+    overdue: db
+      .select({ id: bounties.id })
+      .from(bounties)
+      .where(and(sql`${bounties.status} IN ('open', 'claimed')`, lte(bounties.dueAt, param("now"))))
+      .prepare(),
+    insert: db
+      .insert(bounties)
+      .values({
+        posterId: sql.placeholder("posterId"),
+        title: sql.placeholder("title"),
+        reward: sql.placeholder("reward"),
+        status: "open",
+        dueDay: sql.placeholder("dueDay"),
+        dueAt: sql.placeholder("dueAt"),
+        createdAt: sql.placeholder("createdAt"),
+      })
+      .returning({ id: bounties.id })
+      .prepare(),
+    linkEscrow: db
+      .update(bounties)
+      .set({ escrowTransferId: sql`${param("transferId")}` })
+      .where(eq(bounties.id, id))
+      .prepare(),
+    // Each change is guarded by the status it leaves, so a race or a repeat changes nothing twice.
+    claim: db
+      .update(bounties)
+      .set({ status: "claimed", doerId: sql`${param("doerId")}`, claimedAt: sql`${param("now")}` })
+      .where(and(eq(bounties.id, id), eq(bounties.status, "open")))
+      .prepare(),
+    done: db
+      .update(bounties)
+      .set({ status: "done", doneNote: sql`${param("note")}`, doneAt: sql`${param("now")}` })
+      .where(and(eq(bounties.id, id), eq(bounties.status, "claimed")))
+      .prepare(),
+    sendBack: db
+      .update(bounties)
+      .set({ status: "claimed", sentBackReason: sql`${param("reason")}` })
+      .where(and(eq(bounties.id, id), eq(bounties.status, "done")))
+      .prepare(),
+    settle: db
+      .update(bounties)
+      .set({
+        status: sql`${param("to")}`,
+        settledAt: sql`${param("now")}`,
+        settleTransferId: sql`${param("transferId")}`,
+      })
+      .where(and(eq(bounties.id, id), eq(bounties.status, status)))
+      .prepare(),
+  };
+});
+
+function named(row: { bounty: BountyRow; posterUsername: string; doerUsername: string | null }): Bounty {
+  return { ...row.bounty, posterUsername: row.posterUsername, doerUsername: row.doerUsername };
+}
+
+function bountyOf(db: Db, id: number): Bounty {
+  const row = statements(db).one.get({ id });
+  if (!row) throw new Refusal("not_found", "That bounty does not exist.");
+  return named(row);
+}
+
+/** Every unsettled bounty, then the latest settled ones (BOUNTY_LIST_MAX in all). */
+export function listBounties(db: Db): Bounty[] {
+  const unsettled = statements(db).unsettled.all();
+  const limit = BOUNTY_LIST_MAX - unsettled.length;
+  const settled = limit > 0 ? statements(db).settled.all({ limit }) : [];
+  return [...unsettled, ...settled].map(named);
+}
+
+/**
+ * `posterId` posts a task for the other partner: the reward goes from the poster to escrow now
+ * (refused, nothing written, when they have too little). A due day ends at the poster's midnight.
+ */
+export function postBounty(db: Db, posterId: number, input: BountyBody, now = new Date()): Bounty {
+  const body = refuseUnless(bountyBody, input, "bounty");
+  return inTransaction(db, (tx) => {
+    const me = userById(tx, posterId);
+    const other = otherPartnerOf(tx, posterId);
+    if (!me || !other) throw new Refusal("not_found", "No such partner.");
+    const dueDay = body.due_date ?? null;
+    if (dueDay !== null && dueDay < dayIn(me.timeZone, now)) {
+      throw new Refusal("invalid", "due_date: must be today or later");
+    }
+    const dueAt = dueDay === null ? null : isoNow(startOfDay(addDays(dueDay, 1), me.timeZone));
+    const prepared = statements(tx);
+    const { id } = prepared.insert.get({
+      posterId,
+      title: body.title,
+      reward: body.reward,
+      dueDay,
+      dueAt,
+      createdAt: isoNow(now),
+    })!;
+    const held = transfer(tx, {
+      from: { userId: posterId },
+      to: "escrow",
+      amount: body.reward,
+      kind: "bounty",
+      reference: `bounty:${id}`,
+      memo: `Bounty "${body.title}"`,
+      now,
+    });
+    prepared.linkEscrow.run({ id, transferId: held.id });
+    enqueueEvent(tx, "bounty_posted", eventOf(bountyOf(tx, id)), now, other.id);
+    return bountyOf(tx, id);
+  });
+}
+
+/** The other partner takes it on. Claiming what you already claimed changes nothing. */
+export function claimBounty(db: Db, userId: number, bountyId: number, now = new Date()): Bounty {
+  return inTransaction(db, (tx) => {
+    const bounty = bountyOf(tx, bountyId);
+    if (bounty.posterId === userId) throw new Refusal("forbidden", "You cannot claim your own bounty.");
+    if (bounty.doerId === userId && bounty.status !== "refunded") return bounty;
+    if (bounty.status !== "open") throw new Refusal("conflict", `"${bounty.title}" is ${statusWords(bounty)}.`);
+    statements(tx).claim.run({ id: bountyId, doerId: userId, now: isoNow(now) });
+    return bountyOf(tx, bountyId);
+  });
+}
+
+/**
+ * The doer says it is done, with a note (claiming it first if still open); the poster is told.
+ * Saying so again while it waits for the poster changes nothing.
+ */
+export function markBountyDone(db: Db, userId: number, bountyId: number, note: string, now = new Date()): Bounty {
+  const words = cleanText(note, { field: "note", max: BOUNTY_NOTE_MAX, multiline: true });
+  return inTransaction(db, (tx) => {
+    let bounty = claimBounty(tx, userId, bountyId, now);
+    if (bounty.status === "done" || bounty.status === "approved") return bounty;
+    if (bounty.status !== "claimed") throw new Refusal("conflict", `"${bounty.title}" is ${statusWords(bounty)}.`);
+    statements(tx).done.run({ id: bountyId, note: words, now: isoNow(now) });
+    bounty = bountyOf(tx, bountyId);
+    enqueueEvent(tx, "bounty_done", eventOf(bounty), now, bounty.posterId);
+    return bounty;
+  });
+}
+
+/** The poster approves what was done: the reward goes from escrow to the doer, once. */
+export function approveBounty(db: Db, userId: number, bountyId: number, now = new Date()): Bounty {
+  return inTransaction(db, (tx) => {
+    const bounty = posterOnly(tx, userId, bountyId, "approve");
+    if (bounty.status === "approved") return bounty;
+    if (bounty.status !== "done") throw new Refusal("conflict", `"${bounty.title}" is ${statusWords(bounty)}.`);
+    settle(tx, bounty, "approved", now);
+    const approved = bountyOf(tx, bountyId);
+    enqueueEvent(tx, "bounty_approved", eventOf(approved), now, approved.doerId);
+    return approved;
+  });
+}
+
+/** The poster sends it back to the doer with a reason: claimed again, the reward still in escrow. */
+export function sendBackBounty(db: Db, userId: number, bountyId: number, reason: string, now = new Date()): Bounty {
+  const why = cleanText(reason, { field: "reason", max: BOUNTY_NOTE_MAX });
+  return inTransaction(db, (tx) => {
+    const bounty = posterOnly(tx, userId, bountyId, "send back");
+    if (bounty.status === "claimed" && bounty.sentBackReason === why) return bounty;
+    if (bounty.status !== "done") throw new Refusal("conflict", `"${bounty.title}" is ${statusWords(bounty)}.`);
+    statements(tx).sendBack.run({ id: bountyId, reason: why });
+    const sentBack = bountyOf(tx, bountyId);
+    enqueueEvent(tx, "bounty_sent_back", eventOf(sentBack), now, sentBack.doerId);
+    return sentBack;
+  });
+}
+
+/** The poster takes back a bounty nobody claimed: the reward goes back to them, once. */
+export function withdrawBounty(db: Db, userId: number, bountyId: number, now = new Date()): Bounty {
+  return inTransaction(db, (tx) => {
+    const bounty = posterOnly(tx, userId, bountyId, "withdraw");
+    if (bounty.status === "refunded") return bounty;
+    if (bounty.status !== "open") throw new Refusal("conflict", `"${bounty.title}" is ${statusWords(bounty)}.`);
+    settle(tx, bounty, "refunded", now);
+    return bountyOf(tx, bountyId);
+  });
+}
+
+/**
+ * The periodic deadline check (with the favours'): every bounty past its due day and not done
+ * is refunded to its poster, once, and both are told. A bounty done and waiting for the
+ * poster's word is not expired: the doer did it in time.
+ */
+export function settleBountyDeadlines(db: Db, now = new Date()): number {
+  return inTransaction(db, (tx) => {
+    let refunded = 0;
+    for (const { id } of statements(tx).overdue.all({ now: isoNow(now) })) {
+      const bounty = bountyOf(tx, id);
+      settle(tx, bounty, "refunded", now);
+      enqueueEvent(tx, "bounty_refunded", eventOf(bountyOf(tx, id)), now);
+      refunded += 1;
+    }
+    return refunded;
+  });
+}
+
+function posterOnly(tx: Tx, userId: number, bountyId: number, what: string): Bounty {
+  const bounty = bountyOf(tx, bountyId);
+  if (bounty.posterId !== userId)
+    throw new Refusal("forbidden", `Only the partner who posted a bounty can ${what} it.`);
+  return bounty;
+}
+
+/** The reward leaves escrow: to the doer (approved) or back to the poster (refunded). */
+function settle(tx: Tx, bounty: Bounty, to: "approved" | "refunded", now: Date): void {
+  const paid = transfer(tx, {
+    from: "escrow",
+    to: { userId: to === "approved" ? bounty.doerId! : bounty.posterId },
+    amount: bounty.reward,
+    kind: to === "approved" ? "bounty_payout" : "bounty_refund",
+    reference: `bounty:${bounty.id}`,
+    memo: to === "approved" ? `Bounty "${bounty.title}" approved` : `Bounty "${bounty.title}" refunded`,
+    now,
+  });
+  const marked = statements(tx).settle.run({
+    id: bounty.id,
+    status: bounty.status,
+    to,
+    now: isoNow(now),
+    transferId: paid.id,
+  });
+  // Unreachable inside the IMMEDIATE transaction; if it ever were, the transfer above rolls back.
+  if (marked.changes !== 1) throw new Refusal("conflict", `"${bounty.title}" was settled meanwhile.`);
+}
+
+function statusWords(bounty: Bounty): string {
+  switch (bounty.status) {
+    case "open":
+      return "not claimed yet";
+    case "claimed":
+      return "claimed and not done yet";
+    case "done":
+      return "done and waiting for approval";
+    case "approved":
+      return `approved already (${spanks(bounty.reward)} paid)`;
+    case "refunded":
+      return "refunded already";
+  }
+}
+
+function eventOf(bounty: Bounty): Record<string, unknown> {
+  return {
+    bountyId: bounty.id,
+    title: bounty.title,
+    reward: bounty.reward,
+    posterId: bounty.posterId,
+    doerId: bounty.doerId,
+    dueAt: bounty.dueAt,
+    note: bounty.doneNote,
+    reason: bounty.sentBackReason,
+  };
+}

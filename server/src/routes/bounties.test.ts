@@ -1,0 +1,157 @@
+import type { Db } from "@spankbank/db/client";
+import { balanceOf } from "@spankbank/db/ledger";
+import { describe, expect, it } from "vitest";
+import { buildTestApp, userIdOf } from "../test/app.js";
+import { giveSpanks } from "../test/economy.js";
+import { sessionCookie } from "../test/session.js";
+
+/** The app on a clock the test sets: Alex is in Asia/Kolkata (UTC+5:30), Sam in America/New_York. */
+async function bountyApp(start = "2026-05-01T12:00:00Z") {
+  let clock = new Date(start);
+  const test = await buildTestApp({ now: () => clock });
+  const cookie = { alex: sessionCookie(test, "alex"), sam: sessionCookie(test, "sam") };
+  const ids = { alex: userIdOf(test.db, "alex"), sam: userIdOf(test.db, "sam") };
+  giveSpanks(test.db, ids.alex, 100);
+  giveSpanks(test.db, ids.sam, 100);
+  const call = (who: "alex" | "sam", url: string, payload?: object) =>
+    test.app.inject({
+      method: "POST",
+      url,
+      headers: { cookie: cookie[who] },
+      ...(payload ? { payload } : {}),
+    });
+  const act = (who: "alex" | "sam", id: number, action: string, payload?: object) =>
+    call(who, `/api/bounties/${id}/${action}`, payload);
+  const list = (who: "alex" | "sam") =>
+    test.app.inject({ method: "GET", url: "/api/bounties", headers: { cookie: cookie[who] } });
+  const balance = (who: "alex" | "sam") => balanceOf(test.db, { userId: ids[who] });
+  const setClock = (iso: string) => {
+    clock = new Date(iso);
+  };
+  return { ...test, ids, call, act, list, balance, setClock };
+}
+
+const outboxKinds = (db: Db) =>
+  (
+    db.$client.prepare("SELECT kind, recipient_user_id AS recipient FROM outbox ORDER BY id").all() as {
+      kind: string;
+      recipient: number | null;
+    }[]
+  ).filter((row) => row.kind.startsWith("bounty_"));
+const bountyTransfers = (db: Db) =>
+  db.$client.prepare("SELECT kind, amount FROM transfers WHERE kind LIKE 'bounty%' ORDER BY id").all();
+const rows = (db: Db) => [
+  db.$client.prepare("SELECT * FROM bounties").all(),
+  db.$client.prepare("SELECT COUNT(*) AS n FROM transfers").get(),
+  db.$client.prepare("SELECT COUNT(*) AS n FROM outbox").get(),
+];
+
+describe("bounties over /api/bounties", () => {
+  it("post (escrow at once), claim, done, send back, done, approve: the reward moves to the doer once", async () => {
+    const { db, ids, call, act, list, balance } = await bountyApp();
+    const posted = await call("alex", "/api/bounties", {
+      title: "  Send me a voice note of our song  ",
+      reward: 20,
+      due_date: "2026-05-08",
+    });
+    expect(posted.statusCode).toBe(201);
+    const { id } = posted.json().bounty;
+    expect(posted.json().bounty).toEqual({
+      id,
+      title: "Send me a voice note of our song",
+      reward: 20,
+      status: "open",
+      poster: "alex",
+      doer: null,
+      due_date: "2026-05-08",
+      // The end of Friday on Alex's clock (Kolkata).
+      due_at: "2026-05-08T18:30:00.000Z",
+      done_note: null,
+      sent_back_reason: null,
+      created_at: "2026-05-01T12:00:00.000Z",
+      settled_at: null,
+    });
+    expect([balance("alex"), balanceOf(db, "escrow")]).toEqual([80, 20]);
+
+    expect((await act("alex", id, "claim")).statusCode).toBe(403);
+    const claimed = await act("sam", id, "claim");
+    expect(claimed.json().bounty).toMatchObject({ status: "claimed", doer: "sam" });
+    expect((await act("sam", id, "claim")).json()).toEqual(claimed.json());
+
+    const done = await act("sam", id, "done", { note: "Recorded it in the car" });
+    expect(done.json().bounty).toMatchObject({ status: "done", done_note: "Recorded it in the car" });
+    // Again, even with other words: it waits for Alex, as it was.
+    expect((await act("sam", id, "done", { note: "Again" })).json()).toEqual(done.json());
+    expect((await act("sam", id, "approve")).statusCode).toBe(403);
+    expect((await act("sam", id, "send-back", { reason: "No" })).statusCode).toBe(403);
+
+    const sentBack = await act("alex", id, "send-back", { reason: "Sing the chorus too" });
+    expect(sentBack.json().bounty).toMatchObject({ status: "claimed", sent_back_reason: "Sing the chorus too" });
+    expect((await act("alex", id, "send-back", { reason: "Sing the chorus too" })).json()).toEqual(sentBack.json());
+    expect((await act("alex", id, "approve")).statusCode).toBe(409);
+    await act("sam", id, "done", { note: "With the chorus" });
+
+    const approved = await act("alex", id, "approve");
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().bounty).toMatchObject({ status: "approved", settled_at: "2026-05-01T12:00:00.000Z" });
+    expect((await act("alex", id, "approve")).json()).toEqual(approved.json());
+    expect((await act("alex", id, "withdraw")).statusCode).toBe(409);
+    expect([balance("alex"), balance("sam"), balanceOf(db, "escrow")]).toEqual([80, 120, 0]);
+    expect(bountyTransfers(db)).toEqual([
+      { kind: "bounty", amount: 20 },
+      { kind: "bounty_payout", amount: 20 },
+    ]);
+    // Each news is for the partner it concerns, on their quiet hours.
+    expect(outboxKinds(db)).toEqual([
+      { kind: "bounty_posted", recipient: ids.sam },
+      { kind: "bounty_done", recipient: ids.alex },
+      { kind: "bounty_sent_back", recipient: ids.sam },
+      { kind: "bounty_done", recipient: ids.alex },
+      { kind: "bounty_approved", recipient: ids.sam },
+    ]);
+    expect((await list("sam")).json().bounties).toEqual([approved.json().bounty]);
+  });
+
+  it("an unclaimed bounty is withdrawn with its refund once; a claimed one is not", async () => {
+    const { db, call, act, balance } = await bountyApp();
+    const open = (await call("sam", "/api/bounties", { title: "Breakfast photo", reward: 15 })).json().bounty;
+    const claimed = (await call("sam", "/api/bounties", { title: "Call me", reward: 5 })).json().bounty;
+    await act("alex", claimed.id, "claim");
+    expect(balance("sam")).toBe(80);
+    expect((await act("alex", open.id, "withdraw")).statusCode).toBe(403);
+    const withdrawn = await act("sam", open.id, "withdraw");
+    expect(withdrawn.json().bounty).toMatchObject({ status: "refunded", doer: null });
+    expect((await act("sam", open.id, "withdraw")).json()).toEqual(withdrawn.json());
+    expect((await act("alex", open.id, "claim")).statusCode).toBe(409);
+    expect((await act("sam", claimed.id, "withdraw")).statusCode).toBe(409);
+    expect([balance("sam"), balanceOf(db, "escrow")]).toEqual([95, 5]);
+  });
+
+  it("refuses bad input with 400 naming the field, too few spanks with 409, and writes nothing", async () => {
+    const { db, call, act } = await bountyApp();
+    const id = (await call("alex", "/api/bounties", { title: "Voice note", reward: 5 })).json().bounty.id;
+    const before = rows(db);
+    const refused = [
+      [await call("alex", "/api/bounties", { title: "Voice note", reward: 0 }), 400, "reward"],
+      [await call("alex", "/api/bounties", { title: "   ", reward: 5 }), 400, "title"],
+      [await call("alex", "/api/bounties", { title: "x".repeat(101), reward: 5 }), 400, "title"],
+      [
+        await call("alex", "/api/bounties", { title: "Voice note", reward: 5, due_date: "2026-04-30" }),
+        400,
+        "due_date",
+      ],
+      [await call("alex", "/api/bounties", { title: "Voice note", reward: 5, due_date: "Friday" }), 400, "due_date"],
+      [await call("alex", "/api/bounties", { title: "Voice note", reward: 5, doer: "sam" }), 400, "doer"],
+      [await act("sam", id, "done", { note: "" }), 400, "note"],
+      [await act("sam", id, "done", {}), 400, "note"],
+      [await act("alex", id, "send-back", { reason: "a\nb" }), 400, "reason"],
+      [await call("alex", "/api/bounties", { title: "Voice note", reward: 96 }), 409, "enough spanks"],
+      [await act("sam", 999, "claim"), 404, "bounty"],
+    ] as const;
+    for (const [reply, status, named] of refused) {
+      expect(reply.statusCode, reply.body).toBe(status);
+      expect(reply.json().message).toContain(named);
+    }
+    expect(rows(db)).toEqual(before);
+  });
+});

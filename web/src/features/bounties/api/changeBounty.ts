@@ -1,0 +1,41 @@
+import type { BountyBody } from "@spankbank/shared/contract/bounties";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { spankBankKeys } from "@/features/spank-bank/api/keys";
+import { api } from "@/lib/api";
+import { bountyKeys } from "./keys";
+
+const bountyReply = () => import("@spankbank/shared/contract/bounties").then((c) => c.bountyReply);
+
+/** One change to a bounty, as the signed-in partner: the server says who may make it. */
+export type BountyChange =
+  | { action: "post"; body: BountyBody }
+  | { action: "claim" | "approve" | "withdraw"; id: number }
+  | { action: "done"; id: number; note: string }
+  | { action: "send-back"; id: number; reason: string };
+
+export function changeBounty(change: BountyChange) {
+  switch (change.action) {
+    case "post":
+      return api.post("/api/bounties", change.body, bountyReply);
+    case "done":
+      return api.post(`/api/bounties/${change.id}/done`, { note: change.note }, bountyReply);
+    case "send-back":
+      return api.post(`/api/bounties/${change.id}/send-back`, { reason: change.reason }, bountyReply);
+    default:
+      return api.post(`/api/bounties/${change.id}/${change.action}`, undefined, bountyReply);
+  }
+}
+
+/** Any change moves spanks in or out of escrow: the list, the total and the statement are read again. */
+export function useChangeBounty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeBounty,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: bountyKeys.all }),
+        queryClient.invalidateQueries({ queryKey: spankBankKeys.spankTotal() }),
+        queryClient.invalidateQueries({ queryKey: spankBankKeys.transactions() }),
+      ]),
+  });
+}
