@@ -53,8 +53,7 @@ function interaction(name: string, userId: string, options: unknown[] = [], type
 }
 
 test("the bot process keeps Discord and the web app in step, and resumes after a dropped gateway", async () => {
-  // About 25 s on a busy 2-core machine; the margin is for a noisier one (npm test runs the unit
-  // suites beside the browser tests).
+  // About 25 s on a busy 2-core machine; the margin is for a noisier one.
   test.setTimeout(180_000);
   const { dir, standIn, port, env, api, startServer, startBot, tearDown } = await botWorld({
     memoriesChannelId: MEMORIES,
