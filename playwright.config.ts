@@ -19,7 +19,9 @@ export default defineConfig({
   timeout: 180_000,
   expect: { timeout: 15_000 },
   use: {
-    trace: "retain-on-failure",
+    // A failed test keeps its trace: every action and the page's DOM at it. The screencast is left
+    // out, since every test pays to record it and the failure screenshot shows the end.
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     // The built app registers a service worker, which would answer the page's files from its
     // cache out of page.route's sight; e2e/pwa.spec.ts allows it to test it.

@@ -54,7 +54,7 @@ function interaction(name: string, userId: string, options: unknown[] = [], type
 
 test("the bot process keeps Discord and the web app in step, and resumes after a dropped gateway", async () => {
   // About 25 s on a busy 2-core machine; the margin is for a noisier one.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const { dir, standIn, port, env, api, startServer, startBot, tearDown } = await botWorld({
     memoriesChannelId: MEMORIES,
     questionsChannelId: QUESTIONS,
@@ -194,7 +194,7 @@ test("the bot process keeps Discord and the web app in step, and resumes after a
 });
 
 test("memories posted while the bot was stopped, and an image Discord failed to serve, reach the web once", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const { standIn, api, startServer, startBot, stopBot, tearDown } = await botWorld({
     memoriesChannelId: MEMORIES,
     questionsChannelId: QUESTIONS,

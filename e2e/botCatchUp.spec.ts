@@ -49,7 +49,8 @@ const reactionsOn = (standIn: DiscordStandIn, messageId: string) =>
   standIn.requests.filter((r) => r.method === "PUT" && r.path.includes(`/messages/${messageId}/reactions/`)).length;
 
 test("a deploy's SIGTERM lets the photo downloading finish: the memory and its photo are kept, once", async () => {
-  test.setTimeout(90_000);
+  // A budget for a loaded machine, not an expectation.
+  test.setTimeout(180_000);
   const { dir, standIn, startBot, stopBot, tearDown } = await botWorld({ memoriesChannelId: MEMORIES });
   let db: Db | undefined;
   try {
