@@ -1,6 +1,6 @@
 import { Tabs } from "@mantine/core";
-import type { ReactNode } from "react";
 import type { SessionReply } from "@spankbank/shared/contract/auth";
+import type { ReactNode } from "react";
 import { Page } from "@/components/Page";
 import { partnerOf } from "@/lib/partner";
 import { type ProductView, useProductPage } from "../api/getProducts";
@@ -51,9 +51,7 @@ export function SpankBankPage({
         <Tabs.Panel value="manage">
           <ManageTab signedIn={signedIn} products={products} onPage={onPage} />
         </Tabs.Panel>
-        <Tabs.Panel value="bounties">
-          {bounties}
-        </Tabs.Panel>
+        <Tabs.Panel value="bounties">{bounties}</Tabs.Panel>
       </Tabs>
     </Page>
   );
