@@ -72,6 +72,8 @@ describe("the header's search", { timeout: 30_000 }, () => {
       "href",
       "/allquestions?search=Where+next%3F",
     );
+    // Each result names who wrote it as the page names them everywhere: "Sam", not the Discord name.
+    expect(within(answerGroup).getByText(/^by Sam · /)).toBeInTheDocument();
     expect(searchesAsked().map((query) => query.get("q"))).toEqual(["caf"]);
   });
 

@@ -3,6 +3,7 @@ import type { SearchGroup, SearchKind, SearchResult } from "@spankbank/shared/co
 import { searchKindNames } from "@spankbank/shared/pages";
 import { AnchorLink } from "@/components/links";
 import { Pager } from "@/components/Pager";
+import { useDisplayName } from "@/lib/useDisplayName";
 import { formatDate } from "@/lib/view";
 import { useSearch } from "../api/getSearch";
 import { Excerpt } from "./Excerpt";
@@ -39,6 +40,7 @@ function ResultGroup({
   onPage: (page: number) => void;
 }) {
   const headingId = `search-${group.kind}`;
+  const displayName = useDisplayName();
   return (
     <section aria-labelledby={headingId}>
       <Title order={2} size="h3" id={headingId} mb="xs">
@@ -53,7 +55,7 @@ function ResultGroup({
               </Text>
             )}
             <PlaceLink result={result} />
-            <Text size="xs" c="dimmed">{`${result.username} · ${formatDate(result.created_at)}`}</Text>
+            <Text size="xs" c="dimmed">{`by ${displayName(result.username)} · ${formatDate(result.created_at)}`}</Text>
           </li>
         ))}
       </Stack>
