@@ -144,6 +144,65 @@ describe("/answer", () => {
   });
 });
 
+describe("/guess", () => {
+  /** Alex answers "Where shall we go next?" with a guess of Sam's answer; Sam answers too unless told not to. */
+  async function alexGuesses(samAnswers: boolean) {
+    const bot = botOnTempDb();
+    await askQuestion(bot.client, bot.db, "Where shall we go next?", alex.discordId);
+    await dispatch(
+      bot.client,
+      slashCommand("answer", alex.discordId, [str("response", "Lisbon"), str("guess", "Kyoto")]),
+    );
+    if (samAnswers) await dispatch(bot.client, slashCommand("answer", sam.discordId, [str("response", "Kyoto")]));
+    return bot;
+  }
+  const rate = (userId: string, rating: string) => slashCommand("guess", userId, [str("rating", rating)]);
+  const balances = (db: ReturnType<typeof botOnTempDb>["db"]) =>
+    ["alex", "sam"].map((name) => balanceOf(db, { userId: idOf(db, name) }));
+  const nailedEvents = (db: ReturnType<typeof botOnTempDb>["db"]) =>
+    db.$client.prepare("SELECT count(*) AS n FROM outbox WHERE kind = 'guess_nailed'").get() as { n: number };
+
+  it("rates the partner's guess once after the reveal, paying you both once for a nailed one", async () => {
+    const { client, db } = await alexGuesses(true);
+    const before = balances(db);
+    expect(await dispatch(client, rate(sam.discordId, "nailed"))).toBe(
+      'You rated Alex\'s guess "Kyoto" on "Where shall we go next?" Nailed it. You each earned 3 spanks.',
+    );
+    expect(balances(db)).toEqual(before.map((balance) => balance + 3));
+    expect(nailedEvents(db)).toEqual({ n: 1 });
+    expect(await dispatch(client, rate(sam.discordId, "nailed"))).toBe(
+      'You already rated Alex\'s guess "Kyoto" on "Where shall we go next?" Nailed it; nothing changed.',
+    );
+    expect(await dispatch(client, rate(sam.discordId, "close"))).toBe("You've already rated this guess.");
+    expect(balances(db)).toEqual(before.map((balance) => balance + 3));
+    expect(nailedEvents(db)).toEqual({ n: 1 });
+    expect(latestQuestion(db)?.answers[0]).toMatchObject({ guess: { text: "Kyoto", rating: "nailed" } });
+  });
+
+  it("refuses before the reveal, writing nothing", async () => {
+    const { client, db } = await alexGuesses(false);
+    const before = balances(db);
+    expect(await dispatch(client, rate(sam.discordId, "nailed"))).toBe(
+      "There is no guess to rate yet: a guess is rated once you've both answered.",
+    );
+    expect(balances(db)).toEqual(before);
+    expect(nailedEvents(db)).toEqual({ n: 0 });
+    expect(latestQuestion(db)?.answers[0]?.guess).toEqual({ text: "Kyoto", rating: null });
+  });
+
+  it("refuses a stranger, writing nothing, and leaves the rating to the partner", async () => {
+    const { client, db } = await alexGuesses(true);
+    const before = balances(db);
+    expect(await dispatch(client, rate(STRANGER_ID, "nailed"))).toBe("Spank Bank is private to one couple, sorry!");
+    expect(balances(db)).toEqual(before);
+    expect(latestQuestion(db)?.answers[0]?.guess).toEqual({ text: "Kyoto", rating: null });
+    expect(await dispatch(client, rate(sam.discordId, "close"))).toBe(
+      'You rated Alex\'s guess "Kyoto" on "Where shall we go next?" Close.',
+    );
+    expect(balances(db)).toEqual(before);
+  });
+});
+
 describe("/question", () => {
   it("now: posts the next question in the questions channel and records its message", async () => {
     const { client, db } = botOnTempDb();

@@ -12,6 +12,7 @@ export function helpText({ config }: BotContext): string {
     config.questions.revealAfterBothAnswered
       ? "`/answer response [guess]`: answer the latest question, with your guess of your partner's answer if you like (both stay sealed until you have both answered)"
       : "`/answer response [guess]`: answer the latest question, with your guess of your partner's answer if you like (or reply to the question's message)",
+    "`/guess rating`: rate your partner's guess of your answer on the latest question you've both answered",
     "`/question now`: post the next question right away",
     "`/question add text`: add your own question to the bank",
     "`/spank amount reason`: award your partner 1 to 100 spanks",
