@@ -23,7 +23,11 @@ export function helpText({ config }: BotContext): string {
     "`/letters`: letters for later waiting for you, and when each opens",
     "`/visit [start end place note cancel]`: days until you're together; plan, move or cancel the next visit",
     `\`/nudge [line]\`: tell your partner you're thinking of them (up to ${NUDGE_DAILY_LIMIT} a day)`,
-    "`/bounty post|list|done|approve|send-back`: a task for your partner with a reward, held until you approve it",
+    "`/bounty post title reward [due]`: a task for your partner with a reward, held until you approve it",
+    "`/bounty list`: the bounties open, claimed and done, with their numbers",
+    "`/bounty done id note`: say a bounty your partner posted is done",
+    "`/bounty approve id`: approve your bounty: the reward goes to your partner",
+    "`/bounty send-back id reason`: not done yet: send your bounty back with a reason",
     'Right-click a message, Apps, "Save as memory": keep any message from either of you',
   ].join("\n");
 }
