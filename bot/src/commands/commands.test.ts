@@ -3,7 +3,7 @@ import { writeLaterLetter } from "@spankbank/db/laterLetters";
 import { balanceOf } from "@spankbank/db/ledger";
 import { listMemories } from "@spankbank/db/memories";
 import { setDayOf } from "@spankbank/db/partnerDays";
-import { latestQuestion } from "@spankbank/db/questions";
+import { askQuestion as askNow, latestQuestion, listQuestions } from "@spankbank/db/questions";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { NUDGE_DAILY_LIMIT } from "@spankbank/shared/limits";
@@ -177,6 +177,26 @@ describe("/guess", () => {
     expect(balances(db)).toEqual(before.map((balance) => balance + 3));
     expect(nailedEvents(db)).toEqual({ n: 1 });
     expect(latestQuestion(db)?.answers[0]).toMatchObject({ guess: { text: "Kyoto", rating: "nailed" } });
+  });
+
+  it("rates the latest revealed guess while a newer question is still open", async () => {
+    const { client, db } = await alexGuesses(true);
+    askNow(db, { text: "Tea or coffee?" });
+    expect(await dispatch(client, rate(sam.discordId, "not_quite"))).toBe(
+      'You rated Alex\'s guess "Kyoto" on "Where shall we go next?" Not quite.',
+    );
+    expect(listQuestions(db).map((q) => q.answers[0]?.guess?.rating)).toEqual([undefined, "not_quite"]);
+  });
+
+  it("says so when your partner made no guess, writing nothing", async () => {
+    const { client, db } = botOnTempDb();
+    await askQuestion(client, db, "Tea or coffee?", alex.discordId);
+    await dispatch(client, slashCommand("answer", alex.discordId, [str("response", "Tea")]));
+    await dispatch(client, slashCommand("answer", sam.discordId, [str("response", "Coffee")]));
+    const before = balances(db);
+    expect(await dispatch(client, rate(sam.discordId, "nailed"))).toBe("Alex didn't guess this one.");
+    expect(balances(db)).toEqual(before);
+    expect(nailedEvents(db)).toEqual({ n: 0 });
   });
 
   it("refuses before the reveal, writing nothing", async () => {
