@@ -58,6 +58,7 @@ describe("npm run deploy-commands", () => {
         "1:balance",
         "1:bounty",
         "1:donate",
+        "1:guess",
         "1:help",
         "1:letters",
         "1:memory",

@@ -12,7 +12,13 @@ import { checkDatabase } from "./ops/healthCheck.js";
 import { userForSession } from "./ops/sessions.js";
 import { listProducts, sellerPage, shopPage } from "./products.js";
 import { questionPage } from "./questionPages.js";
-import { guessRecord, latestQuestion, listQuestions, nextBankQuestion } from "./questions/index.js";
+import {
+  guessRecord,
+  latestQuestion,
+  latestRevealedQuestion,
+  listQuestions,
+  nextBankQuestion,
+} from "./questions/index.js";
 import { search } from "./search.js";
 import { coupleStreak } from "./streak.js";
 import { openTestDb } from "./test/testDb.js";
@@ -53,6 +59,7 @@ describe("the queries the pages run", () => {
     ["a page of the redeemed items", ({ db, sam }) => redeemedPage(db, sam, 2, 5)],
     ["the questions list", ({ db }) => listQuestions(db)],
     ["the latest question", ({ db }) => latestQuestion(db)],
+    ["the latest revealed question (/guess)", ({ db }) => latestRevealedQuestion(db)],
     ["a transactions page", ({ db, sam }) => listTransactions(db, sam, 2)],
     ["the memories list and the latest memory", ({ db }) => [listMemories(db), latestMemory(db)]],
     ["a page of the memory trash", ({ db }) => trashPage(db, 2, 5)],

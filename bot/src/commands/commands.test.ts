@@ -3,7 +3,7 @@ import { writeLaterLetter } from "@spankbank/db/laterLetters";
 import { balanceOf } from "@spankbank/db/ledger";
 import { listMemories } from "@spankbank/db/memories";
 import { setDayOf } from "@spankbank/db/partnerDays";
-import { latestQuestion } from "@spankbank/db/questions";
+import { askQuestion as askNow, latestQuestion, listQuestions } from "@spankbank/db/questions";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { NUDGE_DAILY_LIMIT } from "@spankbank/shared/limits";
@@ -141,6 +141,85 @@ describe("/answer", () => {
     const answer = await dispatch(client, slashCommand("answer", alex.discordId, [str("response", "x".repeat(301))]));
     expect(answer).toMatch(/^response: /);
     expect(latestQuestion(db)?.answers).toEqual([]);
+  });
+});
+
+describe("/guess", () => {
+  /** Alex answers "Where shall we go next?" with a guess of Sam's answer; Sam answers too unless told not to. */
+  async function alexGuesses(samAnswers: boolean) {
+    const bot = botOnTempDb();
+    await askQuestion(bot.client, bot.db, "Where shall we go next?", alex.discordId);
+    await dispatch(
+      bot.client,
+      slashCommand("answer", alex.discordId, [str("response", "Lisbon"), str("guess", "Kyoto")]),
+    );
+    if (samAnswers) await dispatch(bot.client, slashCommand("answer", sam.discordId, [str("response", "Kyoto")]));
+    return bot;
+  }
+  const rate = (userId: string, rating: string) => slashCommand("guess", userId, [str("rating", rating)]);
+  const balances = (db: ReturnType<typeof botOnTempDb>["db"]) =>
+    ["alex", "sam"].map((name) => balanceOf(db, { userId: idOf(db, name) }));
+  const nailedEvents = (db: ReturnType<typeof botOnTempDb>["db"]) =>
+    db.$client.prepare("SELECT count(*) AS n FROM outbox WHERE kind = 'guess_nailed'").get() as { n: number };
+
+  it("rates the partner's guess once after the reveal, paying you both once for a nailed one", async () => {
+    const { client, db } = await alexGuesses(true);
+    const before = balances(db);
+    expect(await dispatch(client, rate(sam.discordId, "nailed"))).toBe(
+      'You rated Alex\'s guess "Kyoto" on "Where shall we go next?" Nailed it. You each earned 3 spanks.',
+    );
+    expect(balances(db)).toEqual(before.map((balance) => balance + 3));
+    expect(nailedEvents(db)).toEqual({ n: 1 });
+    expect(await dispatch(client, rate(sam.discordId, "nailed"))).toBe(
+      'You already rated Alex\'s guess "Kyoto" on "Where shall we go next?" Nailed it; nothing changed.',
+    );
+    expect(await dispatch(client, rate(sam.discordId, "close"))).toBe("You've already rated this guess.");
+    expect(balances(db)).toEqual(before.map((balance) => balance + 3));
+    expect(nailedEvents(db)).toEqual({ n: 1 });
+    expect(latestQuestion(db)?.answers[0]).toMatchObject({ guess: { text: "Kyoto", rating: "nailed" } });
+  });
+
+  it("rates the latest revealed guess while a newer question is still open", async () => {
+    const { client, db } = await alexGuesses(true);
+    askNow(db, { text: "Tea or coffee?" });
+    expect(await dispatch(client, rate(sam.discordId, "not_quite"))).toBe(
+      'You rated Alex\'s guess "Kyoto" on "Where shall we go next?" Not quite.',
+    );
+    expect(listQuestions(db).map((q) => q.answers[0]?.guess?.rating)).toEqual([undefined, "not_quite"]);
+  });
+
+  it("says so when your partner made no guess, writing nothing", async () => {
+    const { client, db } = botOnTempDb();
+    await askQuestion(client, db, "Tea or coffee?", alex.discordId);
+    await dispatch(client, slashCommand("answer", alex.discordId, [str("response", "Tea")]));
+    await dispatch(client, slashCommand("answer", sam.discordId, [str("response", "Coffee")]));
+    const before = balances(db);
+    expect(await dispatch(client, rate(sam.discordId, "nailed"))).toBe("Alex didn't guess this one.");
+    expect(balances(db)).toEqual(before);
+    expect(nailedEvents(db)).toEqual({ n: 0 });
+  });
+
+  it("refuses before the reveal, writing nothing", async () => {
+    const { client, db } = await alexGuesses(false);
+    const before = balances(db);
+    expect(await dispatch(client, rate(sam.discordId, "nailed"))).toBe(
+      "There is no guess to rate yet: a guess is rated once you've both answered.",
+    );
+    expect(balances(db)).toEqual(before);
+    expect(nailedEvents(db)).toEqual({ n: 0 });
+    expect(latestQuestion(db)?.answers[0]?.guess).toEqual({ text: "Kyoto", rating: null });
+  });
+
+  it("refuses a stranger, writing nothing, and leaves the rating to the partner", async () => {
+    const { client, db } = await alexGuesses(true);
+    const before = balances(db);
+    expect(await dispatch(client, rate(STRANGER_ID, "nailed"))).toBe("Spank Bank is private to one couple, sorry!");
+    expect(balances(db)).toEqual(before);
+    expect(latestQuestion(db)?.answers[0]?.guess).toEqual({ text: "Kyoto", rating: null });
+    expect(await dispatch(client, rate(sam.discordId, "close"))).toBe(
+      'You rated Alex\'s guess "Kyoto" on "Where shall we go next?" Close.',
+    );
+    expect(balances(db)).toEqual(before);
   });
 });
 

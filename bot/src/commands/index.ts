@@ -4,6 +4,7 @@ import { answerCommand } from "./answer.js";
 import { balanceCommand } from "./balance.js";
 import { bountyCommand } from "./bounty.js";
 import { donateCommand } from "./donate.js";
+import { guessCommand } from "./guess.js";
 import { helpCommand } from "./help.js";
 import { lettersCommand } from "./letters.js";
 import { memoryCommand } from "./memory.js";
@@ -19,6 +20,7 @@ import { whenCommand } from "./when.js";
 export const commands: readonly BotCommand[] = [
   memoryCommand,
   answerCommand,
+  guessCommand,
   questionCommand,
   spankCommand,
   balanceCommand,

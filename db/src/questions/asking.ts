@@ -1,7 +1,7 @@
 // Asking a question and answering it: one answer per partner, the first rewarded, the reveal once both are in.
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { answerBody } from "@spankbank/shared/contract/questions";
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull } from "drizzle-orm";
 import { type Db, inTransaction } from "../client.js";
 import { isoNow } from "../clock.js";
 import { Refusal, refuseUnless } from "../errors.js";
@@ -77,6 +77,7 @@ const statements = preparedFor((db) => {
   return {
     all: newestFirst().prepare(),
     latest: newestFirst().limit(LIMIT_ONE).prepare(),
+    latestRevealed: newestFirst().where(isNotNull(questions.revealedAt)).limit(LIMIT_ONE).prepare(),
     byId: db
       .select()
       .from(questions)
@@ -122,6 +123,12 @@ export function askQuestion(db: Db, asked: AskedQuestion): Question {
 /** The question asked most recently, with its answers; null before the first one. */
 export function latestQuestion(db: Db): Question | null {
   const row = statements(db).latest.get();
+  return row ? { ...questionOf(row), answers: answersTo(db, row.id) } : null;
+}
+
+/** The newest question you have both answered (its guesses can be rated); null before the first reveal. */
+export function latestRevealedQuestion(db: Db): Question | null {
+  const row = statements(db).latestRevealed.get();
   return row ? { ...questionOf(row), answers: answersTo(db, row.id) } : null;
 }
 

@@ -9,6 +9,7 @@ export {
   type Guess,
   giveAnswer,
   latestQuestion,
+  latestRevealedQuestion,
   listQuestions,
   type NewAnswer,
   type Question,
