@@ -1,6 +1,7 @@
 import { setupServer } from "msw/node";
 import { authHandlers } from "./handlers/auth";
 import { backupHandlers } from "./handlers/backups";
+import { bountyHandlers } from "./handlers/bounties";
 import { economyHandlers } from "./handlers/economy";
 import { exportHandlers } from "./handlers/export";
 import { inventoryHandlers } from "./handlers/inventory";
@@ -36,4 +37,5 @@ export const server = setupServer(
   ...streakHandlers,
   ...searchHandlers,
   ...storyHandlers,
+  ...bountyHandlers,
 );

@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { resetAuth } from "./handlers/auth";
+import { resetBounties } from "./handlers/bounties";
 import { resetEconomy } from "./handlers/economy";
 import { resetInventory } from "./handlers/inventory";
 import { resetLaterLetters } from "./handlers/laterLetters";
@@ -40,6 +41,7 @@ afterEach(() => {
   resetStreak();
   resetSearch();
   resetStory();
+  resetBounties();
   localStorage.clear();
 });
 afterAll(() => server.close());

@@ -1,4 +1,4 @@
-import type { Question, QuoteOfTheDay } from "@spankbank/shared/contract/questions";
+import { guessRatingBody, type Question, type QuoteOfTheDay } from "@spankbank/shared/contract/questions";
 import { HttpResponse, http } from "msw";
 import { failure } from "./auth";
 
@@ -95,6 +95,20 @@ export const questionHandlers = [
       { username: state.answerAs, response: body.response, created_at: "2026-11-22T10:00:00.000Z" },
     ];
     return HttpResponse.json(question.responses);
+  }),
+  // As the server: the guess about the signed-in partner's answer (the one by `answerAs`'s partner)
+  // takes the rating once; the first "nailed it" of a question earns 3 spanks each.
+  http.put("/api/questions/:questionId/guess-rating", async ({ params, request }) => {
+    const parsed = guessRatingBody.safeParse(await request.json());
+    if (!parsed.success) return failure(400, "Bad Request", "body/rating: must be nailed, close or not_quite");
+    const question = state.questions.find((q) => q.question_id === Number(params.questionId));
+    const guessed = question?.responses.find((r) => r.username !== state.answerAs && r.guess !== undefined);
+    if (!guessed?.guess) return failure(404, "Not Found", "There is no guess about your answer to rate.");
+    if (guessed.guess.rating !== null && guessed.guess.rating !== parsed.data.rating)
+      return failure(409, "Conflict", "You've already rated this guess.");
+    const first = guessed.guess.rating === null;
+    guessed.guess = { ...guessed.guess, rating: parsed.data.rating };
+    return HttpResponse.json({ rating: parsed.data.rating, reward: first && parsed.data.rating === "nailed" ? 3 : 0 });
   }),
   // No guess rated yet: the dashboard shows no "knows" line.
   http.get("/api/guesses/record", async () => {

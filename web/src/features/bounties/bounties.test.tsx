@@ -1,0 +1,37 @@
+import { cleanup, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { signInAs } from "@/test/handlers/auth";
+import { renderApp } from "@/test/renderApp";
+
+async function bountiesAs(who: "alex" | "sam") {
+  signInAs(who);
+  renderApp("/spank-bank?tab=bounties");
+  // The first render of a file loads the whole app: on a busy machine that can pass the usual wait.
+  return screen.findByRole("form", { name: /^Post a bounty for / }, { timeout: 20_000 });
+}
+
+describe("the Spank Bank page's Bounties tab", { timeout: 30_000 }, () => {
+  it("posts a bounty for the partner, who marks it done with a note for the poster to approve", async () => {
+    const user = userEvent.setup();
+    const form = await bountiesAs("alex");
+    await user.type(within(form).getByRole("textbox", { name: "Task" }), "Send me a voice note of our song");
+    await user.click(within(form).getByRole("button", { name: "Post bounty" }));
+    const posted = await screen.findByRole("listitem", { name: "Send me a voice note of our song" });
+    expect(within(posted).getByText("Open")).toBeInTheDocument();
+    cleanup();
+
+    await bountiesAs("sam");
+    const card = await screen.findByRole("listitem", { name: "Send me a voice note of our song" });
+    await user.type(within(card).getByRole("textbox", { name: "How it went" }), "With the chorus");
+    await user.click(within(card).getByRole("button", { name: "Mark done" }));
+    expect(await within(card).findByText("Done, with Alex")).toBeInTheDocument();
+    expect(within(card).getByText("“With the chorus”")).toBeInTheDocument();
+    cleanup();
+
+    await bountiesAs("alex");
+    const toApprove = await screen.findByRole("listitem", { name: "Send me a voice note of our song" });
+    expect(within(toApprove).getByText("Done, to approve")).toBeInTheDocument();
+    expect(within(toApprove).getByRole("button", { name: /^Approve and pay / })).toBeInTheDocument();
+  });
+});

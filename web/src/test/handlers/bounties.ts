@@ -1,0 +1,113 @@
+import {
+  type Bounty,
+  type BountyStatus,
+  bountyBody,
+  bountyDoneBody,
+  bountySendBackBody,
+} from "@spankbank/shared/contract/bounties";
+import { demoCouple } from "@spankbank/shared/demoCouple";
+import { HttpResponse, http } from "msw";
+import { failure, signedInUsername } from "./auth";
+
+/** The fake bounties, newest first, moved through their states as the server moves them. */
+const state = { bounties: [] as Bounty[], nextId: 1 };
+
+export function resetBounties(): void {
+  state.bounties = [];
+  state.nextId = 1;
+}
+
+const otherOf = (username: string) => demoCouple.partners.find((p) => p.username !== username)!.username;
+
+type Step = (bounty: Bounty, me: string, body: unknown) => Bounty | Response;
+
+/** One state change: the signed-in partner, the bounty by id, the step's own rules; a repeat answers as it stands. */
+function change(path: string, step: Step) {
+  return http.post(`/api/bounties/:id/${path}`, async ({ params, request }) => {
+    const me = signedInUsername();
+    if (!me) return failure(401, "Unauthorized", "Sign in first");
+    const index = state.bounties.findIndex((b) => b.id === Number(params.id));
+    if (index === -1) return failure(404, "Not Found", "No such bounty");
+    const body = request.headers.get("content-type")?.includes("json") ? await request.json() : undefined;
+    const next = step(state.bounties[index]!, me, body);
+    if (next instanceof Response) return next;
+    state.bounties[index] = next;
+    return HttpResponse.json({ bounty: next });
+  });
+}
+
+const refuse = (status: number, message: string) => failure(status, status === 403 ? "Forbidden" : "Conflict", message);
+const from = (bounty: Bounty, allowed: BountyStatus[], to: BountyStatus, then: () => Partial<Bounty> = () => ({})) =>
+  bounty.status === to ? bounty : allowed.includes(bounty.status) ? { ...bounty, status: to, ...then() } : null;
+
+export const bountyHandlers = [
+  http.get("/api/bounties", () => {
+    if (!signedInUsername()) return failure(401, "Unauthorized", "Sign in first");
+    return HttpResponse.json({ bounties: state.bounties });
+  }),
+  http.post("/api/bounties", async ({ request }) => {
+    const me = signedInUsername();
+    if (!me) return failure(401, "Unauthorized", "Sign in first");
+    // The real contract, as the server checks it.
+    const parsed = bountyBody.safeParse(await request.json());
+    if (!parsed.success)
+      return failure(
+        400,
+        "Bad Request",
+        `body/${String(parsed.error.issues[0]!.path[0])}: ${parsed.error.issues[0]!.message}`,
+      );
+    const bounty: Bounty = {
+      id: state.nextId++,
+      title: parsed.data.title,
+      reward: parsed.data.reward,
+      status: "open",
+      poster: me,
+      doer: null,
+      due_date: parsed.data.due_date ?? null,
+      due_at: null,
+      done_note: null,
+      sent_back_reason: null,
+      created_at: new Date().toISOString(),
+      settled_at: null,
+    };
+    state.bounties.unshift(bounty);
+    return HttpResponse.json({ bounty }, { status: 201 });
+  }),
+  change("claim", (bounty, me) => {
+    if (bounty.poster === me) return refuse(403, "You can't claim your own bounty.");
+    return from(bounty, ["open"], "claimed", () => ({ doer: me })) ?? refuse(409, "This bounty is not open.");
+  }),
+  change("done", (bounty, me, body) => {
+    if (bounty.doer !== me && !(bounty.status === "open" && bounty.poster !== me))
+      return refuse(403, "Only the partner doing it can mark it done.");
+    const parsed = bountyDoneBody.safeParse(body);
+    if (!parsed.success) return failure(400, "Bad Request", "body/note: a note is needed");
+    return (
+      from(bounty, ["open", "claimed"], "done", () => ({
+        doer: otherOf(bounty.poster),
+        done_note: parsed.data.note,
+      })) ?? refuse(409, "This bounty can't be marked done now.")
+    );
+  }),
+  change("approve", (bounty, me) => {
+    if (bounty.poster !== me) return refuse(403, "Only the partner who posted it can approve it.");
+    return (
+      from(bounty, ["done"], "approved", () => ({ settled_at: new Date().toISOString() })) ??
+      refuse(409, "Only a bounty marked done can be approved.")
+    );
+  }),
+  change("send-back", (bounty, me, body) => {
+    if (bounty.poster !== me) return refuse(403, "Only the partner who posted it can send it back.");
+    const parsed = bountySendBackBody.safeParse(body);
+    if (!parsed.success) return failure(400, "Bad Request", "body/reason: a reason is needed");
+    if (bounty.status !== "done") return refuse(409, "Only a bounty marked done can be sent back.");
+    return { ...bounty, status: "claimed", sent_back_reason: parsed.data.reason };
+  }),
+  change("withdraw", (bounty, me) => {
+    if (bounty.poster !== me) return refuse(403, "Only the partner who posted it can withdraw it.");
+    return (
+      from(bounty, ["open", "claimed"], "refunded", () => ({ settled_at: new Date().toISOString() })) ??
+      refuse(409, "This bounty can't be withdrawn now.")
+    );
+  }),
+];
