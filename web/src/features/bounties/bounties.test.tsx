@@ -15,7 +15,11 @@ describe("the Spank Bank page's Bounties tab", { timeout: 30_000 }, () => {
   it("posts a bounty for the partner, who marks it done with a note for the poster to approve", async () => {
     const user = userEvent.setup();
     const form = await bountiesAs("alex");
-    await user.type(within(form).getByRole("textbox", { name: "Task" }), "Send me a voice note of our song");
+    // Typed once the page has its data, so nothing rendered anew takes the words away.
+    expect(await screen.findByText("No bounties yet: post one above.")).toBeInTheDocument();
+    const task = within(form).getByRole("textbox", { name: "Task" });
+    await user.type(task, "Send me a voice note of our song");
+    expect(task).toHaveValue("Send me a voice note of our song");
     await user.click(within(form).getByRole("button", { name: "Post bounty" }));
     const posted = await screen.findByRole("listitem", { name: "Send me a voice note of our song" });
     expect(within(posted).getByText("Open")).toBeInTheDocument();

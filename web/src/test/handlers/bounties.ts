@@ -22,8 +22,14 @@ const otherOf = (username: string) => demoCouple.partners.find((p) => p.username
 type Step = (bounty: Bounty, me: string, body: unknown) => Bounty | Response;
 
 /** One state change: the signed-in partner, the bounty by id, the step's own rules; a repeat answers as it stands. */
-function change(path: string, step: Step) {
-  return http.post(`/api/bounties/:id/${path}`, async ({ params, request }) => {
+function change(step: Step) {
+  return async ({
+    params,
+    request,
+  }: {
+    params: Record<string, string | readonly string[] | undefined>;
+    request: Request;
+  }) => {
     const me = signedInUsername();
     if (!me) return failure(401, "Unauthorized", "Sign in first");
     const index = state.bounties.findIndex((b) => b.id === Number(params.id));
@@ -33,12 +39,51 @@ function change(path: string, step: Step) {
     if (next instanceof Response) return next;
     state.bounties[index] = next;
     return HttpResponse.json({ bounty: next });
-  });
+  };
 }
 
 const refuse = (status: number, message: string) => failure(status, status === 403 ? "Forbidden" : "Conflict", message);
 const from = (bounty: Bounty, allowed: BountyStatus[], to: BountyStatus, then: () => Partial<Bounty> = () => ({})) =>
   bounty.status === to ? bounty : allowed.includes(bounty.status) ? { ...bounty, status: to, ...then() } : null;
+
+// The steps, each with the server's own rules and messages.
+const claim = change((bounty, me) => {
+  if (bounty.poster === me) return refuse(403, "You can't claim your own bounty.");
+  return from(bounty, ["open"], "claimed", () => ({ doer: me })) ?? refuse(409, "This bounty is not open.");
+});
+const markDone = change((bounty, me, body) => {
+  if (bounty.doer !== me && !(bounty.status === "open" && bounty.poster !== me))
+    return refuse(403, "Only the partner doing it can mark it done.");
+  const parsed = bountyDoneBody.safeParse(body);
+  if (!parsed.success) return failure(400, "Bad Request", "body/note: a note is needed");
+  return (
+    from(bounty, ["open", "claimed"], "done", () => ({
+      doer: otherOf(bounty.poster),
+      done_note: parsed.data.note,
+    })) ?? refuse(409, "This bounty can't be marked done now.")
+  );
+});
+const approve = change((bounty, me) => {
+  if (bounty.poster !== me) return refuse(403, "Only the partner who posted it can approve it.");
+  return (
+    from(bounty, ["done"], "approved", () => ({ settled_at: new Date().toISOString() })) ??
+    refuse(409, "Only a bounty marked done can be approved.")
+  );
+});
+const sendBack = change((bounty, me, body) => {
+  if (bounty.poster !== me) return refuse(403, "Only the partner who posted it can send it back.");
+  const parsed = bountySendBackBody.safeParse(body);
+  if (!parsed.success) return failure(400, "Bad Request", "body/reason: a reason is needed");
+  if (bounty.status !== "done") return refuse(409, "Only a bounty marked done can be sent back.");
+  return { ...bounty, status: "claimed", sent_back_reason: parsed.data.reason };
+});
+const withdraw = change((bounty, me) => {
+  if (bounty.poster !== me) return refuse(403, "Only the partner who posted it can withdraw it.");
+  return (
+    from(bounty, ["open", "claimed"], "refunded", () => ({ settled_at: new Date().toISOString() })) ??
+    refuse(409, "This bounty can't be withdrawn now.")
+  );
+});
 
 export const bountyHandlers = [
   http.get("/api/bounties", () => {
@@ -73,41 +118,9 @@ export const bountyHandlers = [
     state.bounties.unshift(bounty);
     return HttpResponse.json({ bounty }, { status: 201 });
   }),
-  change("claim", (bounty, me) => {
-    if (bounty.poster === me) return refuse(403, "You can't claim your own bounty.");
-    return from(bounty, ["open"], "claimed", () => ({ doer: me })) ?? refuse(409, "This bounty is not open.");
-  }),
-  change("done", (bounty, me, body) => {
-    if (bounty.doer !== me && !(bounty.status === "open" && bounty.poster !== me))
-      return refuse(403, "Only the partner doing it can mark it done.");
-    const parsed = bountyDoneBody.safeParse(body);
-    if (!parsed.success) return failure(400, "Bad Request", "body/note: a note is needed");
-    return (
-      from(bounty, ["open", "claimed"], "done", () => ({
-        doer: otherOf(bounty.poster),
-        done_note: parsed.data.note,
-      })) ?? refuse(409, "This bounty can't be marked done now.")
-    );
-  }),
-  change("approve", (bounty, me) => {
-    if (bounty.poster !== me) return refuse(403, "Only the partner who posted it can approve it.");
-    return (
-      from(bounty, ["done"], "approved", () => ({ settled_at: new Date().toISOString() })) ??
-      refuse(409, "Only a bounty marked done can be approved.")
-    );
-  }),
-  change("send-back", (bounty, me, body) => {
-    if (bounty.poster !== me) return refuse(403, "Only the partner who posted it can send it back.");
-    const parsed = bountySendBackBody.safeParse(body);
-    if (!parsed.success) return failure(400, "Bad Request", "body/reason: a reason is needed");
-    if (bounty.status !== "done") return refuse(409, "Only a bounty marked done can be sent back.");
-    return { ...bounty, status: "claimed", sent_back_reason: parsed.data.reason };
-  }),
-  change("withdraw", (bounty, me) => {
-    if (bounty.poster !== me) return refuse(403, "Only the partner who posted it can withdraw it.");
-    return (
-      from(bounty, ["open", "claimed"], "refunded", () => ({ settled_at: new Date().toISOString() })) ??
-      refuse(409, "This bounty can't be withdrawn now.")
-    );
-  }),
+  http.post("/api/bounties/:id/claim", claim),
+  http.post("/api/bounties/:id/done", markDone),
+  http.post("/api/bounties/:id/approve", approve),
+  http.post("/api/bounties/:id/send-back", sendBack),
+  http.post("/api/bounties/:id/withdraw", withdraw),
 ];
