@@ -93,7 +93,7 @@ describe("npm run check", () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("has 3 problem(s)");
     expect(result.stderr).toMatch(
-      /\[escrow\] escrow holds \d+ spanks, but favours bought and not yet confirmed, declined or expired are worth \d+/,
+      /\[escrow\] escrow holds \d+ spanks, but favours bought and not yet confirmed, declined or expired and bounties not yet approved or refunded are worth \d+/,
     );
     expect(result.stderr).toMatch(
       /\[inventory\] inventory item 1 \(".+"\) holds \d+, but bought minus redeemed minus expired is \d+/,
