@@ -193,9 +193,7 @@ test.describe("a return before the app is live", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/memories"]!);
   });
 
-  // Failed in a fresh-clone CI run: the tap can land before /snapshot.js (after #root) has run.
-  // Its listener belongs on the document, from the head; until then this stays off.
-  test.fixme("a tap on the page before the app is live is made again once it is; a plain menu link loads its page", async ({
+  test("a tap on the page before the app is live is made again once it is; a plain menu link loads its page", async ({
     page,
   }) => {
     test.slow();

@@ -10,8 +10,8 @@
 // - A page (a navigation) is answered with the cached index.html, whatever its path: the client
 //   routes. The shell names that page's chunks and styles to preload (BUILD.preloads), as the
 //   server's Link header does. A page the app kept as last shown (src/app/pageSnapshot.ts) is
-//   written into the shell, with its stylesheets, its plain menu and /snapshot.js: a return paints
-//   it before any script runs. Other files of ours come from the cache, or the network when not cached.
+//   written into the shell, with its stylesheets, its plain menu and /snapshot.js (in the head, so
+//   it listens before the copy can be tapped): a return paints it before the app's scripts run. Other files of ours come from the cache, or the network when not cached.
 // - /api (any spelling) is never answered from, or put into, a cache: the partners' data and
 //   their session always come from the server.
 /* global BUILD */
@@ -70,11 +70,8 @@ async function shellFor(url) {
   // A copy kept by another build names other files: its markup would not match this build's styles.
   if (kept && html.includes(`"${kept.script}"`)) {
     html = html
-      .replace("</head>", () => `${kept.styles}</head>`)
-      .replace(
-        ROOT,
-        () => `<div id="root" data-snapshot>${kept.root}</div>${kept.menu}<script src="/snapshot.js"></script>`,
-      );
+      .replace("</head>", () => `${kept.styles}<script src="/snapshot.js"></script></head>`)
+      .replace(ROOT, () => `<div id="root" data-snapshot>${kept.root}</div>${kept.menu}`);
   }
   html = html.replace("</head>", () => `${preloads}</head>`);
   // The body is new text: the stored copy's length and encoding no longer describe it.

@@ -1,5 +1,6 @@
 import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import { sessionQueryOptions } from "@/features/session/api/getSession";
+import { whenIdle } from "@/lib/whenIdle";
 import type { AppRouter } from "./router";
 
 /**
@@ -85,10 +86,7 @@ export function registerServiceWorker(): void {
     });
   // Its install downloads the whole build: after the page's load and once the page is idle, not
   // while the first page still wants the network and the CPU (it cost 7-13 Lighthouse points).
-  const whenIdle = () => {
-    if ("requestIdleCallback" in window) requestIdleCallback(() => void register(), { timeout: 10_000 });
-    else setTimeout(() => void register(), 2_000);
-  };
-  if (document.readyState === "complete") whenIdle();
-  else window.addEventListener("load", whenIdle);
+  const registerWhenIdle = () => whenIdle(() => void register(), 10_000, 2_000);
+  if (document.readyState === "complete") registerWhenIdle();
+  else window.addEventListener("load", registerWhenIdle);
 }

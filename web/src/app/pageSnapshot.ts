@@ -3,6 +3,7 @@ import { drawerPages } from "@spankbank/shared/pages";
 import type { QueryClient } from "@tanstack/react-query";
 import { sessionQueryOptions } from "@/features/session/api/getSession";
 import { partnerOf } from "@/lib/partner";
+import { whenIdle } from "@/lib/whenIdle";
 import type { AppRouter } from "./router";
 
 /**
@@ -16,10 +17,10 @@ import type { AppRouter } from "./router";
  * what was done on it meanwhile (the menu opened, a button tapped). Sign-out, or a partner signing
  * in, forgets every kept page with the kept data.
  */
-export const PAGE_SNAPSHOTS = "spankbank-pages";
+const PAGE_SNAPSHOTS = "spankbank-pages";
 
 /** The key a page is kept under: its path (without a trailing slash) and query. */
-export const snapshotKey = (pathname: string, search: string) =>
+const snapshotKey = (pathname: string, search: string) =>
   `/__page${pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname}${search}`;
 
 /** What /snapshot.js noted on the kept page before the app was live (see its header). */
@@ -35,7 +36,7 @@ declare global {
 }
 
 /** A page's kept copy, as the service worker reads it. */
-export interface PageSnapshot {
+interface PageSnapshot {
   /** The app's main script: a copy kept by another build is never shown. */
   script: string;
   /** The stylesheets the page used, as `<link>` tags, for the head. */
@@ -53,7 +54,7 @@ export function keepPageSnapshots(router: AppRouter, queryClient: QueryClient): 
   const keepSoon = () => {
     clearTimeout(timer);
     // After the page's data and its render have settled, in a moment the phone is idle.
-    timer = setTimeout(() => idle(() => keepPage(router, queryClient)), 500);
+    timer = setTimeout(() => whenIdle(() => keepPage(router, queryClient), 2_000), 500);
   };
   router.subscribe("onResolved", keepSoon);
   queryClient.getQueryCache().subscribe((event) => {
@@ -63,9 +64,6 @@ export function keepPageSnapshots(router: AppRouter, queryClient: QueryClient): 
     if (document.visibilityState === "hidden") keepPage(router, queryClient);
   });
 }
-
-const idle = (then: () => void) =>
-  "requestIdleCallback" in window ? requestIdleCallback(then, { timeout: 2_000 }) : setTimeout(then, 0);
 
 function keepPage(router: AppRouter, queryClient: QueryClient): void {
   const root = document.getElementById("root");
