@@ -307,7 +307,8 @@ async function liveThrough(steps: fc.Arbitrary<Step[]>, numRuns: number) {
 
 describe("the couple's life keeps the database healthy", () => {
   it("any sequence of every domain operation passes the whole health check after each step", async () => {
-    const { steps, done } = await liveThrough(fc.array(step, { minLength: 10, maxLength: 50 }), 40);
+    const { steps, checks, done } = await liveThrough(fc.array(step, { minLength: 10, maxLength: 50 }), 40);
+    console.info(`every operation: 40 runs, ${steps} steps, the whole health check after each (${checks} checks)`);
     // Every operation really ran, not only refused: a decline, an expiry, an import... each was checked after.
     expect(ACTIONS.filter((action) => !done.has(action))).toEqual([]);
     expect(steps).toBeGreaterThan(600);
@@ -317,7 +318,10 @@ describe("the couple's life keeps the database healthy", () => {
     const bountyStep = step.chain((next) =>
       fc.constantFrom(...BOUNTY_ACTIONS, "award" as const, "donate" as const).map((action) => ({ ...next, action })),
     );
-    const { steps, announced } = await liveThrough(fc.array(bountyStep, { minLength: 10, maxLength: 40 }), 80);
+    const { steps, checks, announced } = await liveThrough(fc.array(bountyStep, { minLength: 10, maxLength: 40 }), 80);
+    console.info(
+      `bounties: 80 runs, ${steps} steps, ${checks} checks; announced ${[...announced].map(([kind, n]) => `${kind} ${n}`).join(", ")}`,
+    );
     // Posted, done, sent back, approved and expired (each some 15 times in 80 runs): not only refused or repeated.
     const ways = ["bounty_posted", "bounty_done", "bounty_sent_back", "bounty_approved", "bounty_refunded"];
     expect(ways.filter((kind) => !announced.has(kind))).toEqual([]);
