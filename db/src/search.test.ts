@@ -1,5 +1,5 @@
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import { MEMORIES_PER_PAGE, SEARCH_RESULTS_PER_PAGE } from "@spankbank/shared/limits";
+import { MEMORIES_PER_PAGE, SEARCH_COUNT_MAX, SEARCH_RESULTS_PER_PAGE } from "@spankbank/shared/limits";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "./client.js";
 import { writeLetter } from "./letters.js";
@@ -90,7 +90,7 @@ describe("search", () => {
     );
     const sunsets = made.filter((_, i) => i % 2 === 0).reverse();
     const first = found("sunset");
-    expect(first).toMatchObject({ total: 7, page: 1, pageCount: Math.ceil(7 / SEARCH_RESULTS_PER_PAGE) });
+    expect(first).toMatchObject({ total: 7, more: false, page: 1, pageCount: Math.ceil(7 / SEARCH_RESULTS_PER_PAGE) });
     const boardOrder = [...made].reverse();
     expect(first.results.map((hit) => [hit.id, hit.boardPage])).toEqual(
       sunsets
@@ -109,6 +109,26 @@ describe("search", () => {
       [old, 3],
       [sunsets[0], 1],
     ]);
+  });
+
+  it("counts a common word's matches up to SEARCH_COUNT_MAX and says there are more; its last counted page answers", () => {
+    const saved = db.$client.transaction(() =>
+      Array.from(
+        { length: SEARCH_COUNT_MAX + 2 },
+        (_, i) => addMemory(db, { userId: alex, message: `Coffee ${i}`, createdAt: day(1) }).id,
+      ),
+    )();
+    expect(found("coffee")).toMatchObject({
+      total: SEARCH_COUNT_MAX,
+      more: true,
+      pageCount: SEARCH_COUNT_MAX / SEARCH_RESULTS_PER_PAGE,
+    });
+    const last = search(db, { readerId: alex, sealing: false, text: "coffee", kind: "memory", page: 9_999 })[0]!;
+    expect(last.page).toBe(SEARCH_COUNT_MAX / SEARCH_RESULTS_PER_PAGE);
+    expect(last.results.map((hit) => hit.id)).toEqual(saved.slice(2, 2 + SEARCH_RESULTS_PER_PAGE).reverse());
+    // One fewer than counted: exact.
+    trashMemories(db, saved.slice(0, 2));
+    expect(found("coffee")).toMatchObject({ total: SEARCH_COUNT_MAX, more: false });
   });
 
   it("never finds the partner's sealed answer before the reader answered; the reader's own always", () => {

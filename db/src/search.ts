@@ -1,4 +1,9 @@
-import { MEMORIES_PER_PAGE, SEARCH_RESULTS_PER_PAGE, SEARCH_SNIPPET_WORDS } from "@spankbank/shared/limits";
+import {
+  MEMORIES_PER_PAGE,
+  SEARCH_COUNT_MAX,
+  SEARCH_RESULTS_PER_PAGE,
+  SEARCH_SNIPPET_WORDS,
+} from "@spankbank/shared/limits";
 import type BetterSqlite3 from "better-sqlite3";
 import type { Db } from "./client.js";
 import { pageWindow } from "./paging.js";
@@ -26,7 +31,10 @@ export interface SearchHit {
 export interface SearchGroup {
   kind: SearchKind;
   results: SearchHit[];
+  /** What was found, counted up to SEARCH_COUNT_MAX. */
   total: number;
+  /** More was found than was counted. */
+  more: boolean;
   page: number;
   pageCount: number;
 }
@@ -54,8 +62,8 @@ interface Row {
 }
 
 /**
- * A kind's statements: `count` of what the reader may find, and `page` of it newest first. The
- * page's rows are chosen first and only they are excerpted: snippet() costs a read of the text.
+ * A kind's statements: `count` of what the reader may find, up to one more than SEARCH_COUNT_MAX,
+ * and `page` of it, newest first.
  */
 interface KindStatements {
   count: BetterSqlite3.Statement;
@@ -68,7 +76,8 @@ const snippet = (table: string, column: number) =>
 /**
  * A kind's count and page, over its FTS index joined to the rows the reader may see (`visible`).
  * Newest first is newest saved first (the row's id, the index's own order): the index hands the
- * page over without reading, let alone sorting, every match of a common word.
+ * page over in one pass, stopping at its last row, and only the rows of the page are excerpted
+ * (SQLite computes a row's columns past OFFSET only). A count stops one past what it shows.
  */
 function kindStatements(
   sqlite: BetterSqlite3.Database,
@@ -76,25 +85,19 @@ function kindStatements(
 ): KindStatements {
   const from = `${kind.index} JOIN ${kind.table} t ON t.id = ${kind.index}.rowid`;
   const where = `${kind.index} MATCH +@match${kind.visible === undefined ? "" : ` AND (${kind.visible})`}`;
-  const chosen =
-    kind.visible === undefined
-      ? `SELECT rowid FROM ${kind.index} WHERE ${kind.index} MATCH +@match ORDER BY rowid DESC LIMIT +@limit OFFSET +@offset`
-      : `SELECT t.id FROM ${from} WHERE ${where} ORDER BY ${kind.index}.rowid DESC LIMIT +@limit OFFSET +@offset`;
   return {
-    // All that is indexed may be found: counted from the index alone.
     count: sqlite
       .prepare(
         kind.visible === undefined
-          ? `SELECT count(*) FROM ${kind.index} WHERE ${kind.index} MATCH +@match`
-          : `SELECT count(*) FROM ${from} WHERE ${where}`,
+          ? `SELECT count(*) FROM (SELECT 1 FROM ${kind.index} WHERE ${kind.index} MATCH +@match LIMIT ${SEARCH_COUNT_MAX + 1})`
+          : `SELECT count(*) FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${SEARCH_COUNT_MAX + 1})`,
       )
       .pluck(),
     page: sqlite.prepare(
-      `WITH chosen AS (${chosen})
-       SELECT t.id, ${kind.excerpt} AS marked, ${kind.columns}
+      `SELECT t.id, ${kind.excerpt} AS marked, ${kind.columns}
        FROM ${from} ${kind.joins ?? ""}
-       WHERE ${kind.index} MATCH +@match AND ${kind.index}.rowid IN chosen
-       ORDER BY ${kind.index}.rowid DESC`,
+       WHERE ${where}
+       ORDER BY ${kind.index}.rowid DESC LIMIT +@limit OFFSET +@offset`,
     ),
   };
 }
@@ -180,10 +183,11 @@ export function search(db: Db, request: SearchRequest): SearchGroup[] {
   const match = ftsQueryOf(request.text);
   const kinds = request.kind === undefined ? SEARCH_KINDS : [request.kind];
   return kinds.map((kind) => {
-    if (match === null) return { kind, results: [], total: 0, page: 1, pageCount: 1 };
+    if (match === null) return { kind, results: [], total: 0, more: false, page: 1, pageCount: 1 };
     const { count, page } = statementsOf(db, kind, request.sealing);
     const bound = { match, reader: request.readerId };
-    const total = count.get(bound) as number;
+    const counted = count.get(bound) as number;
+    const total = Math.min(counted, SEARCH_COUNT_MAX);
     const window = pageWindow(total, request.page ?? 1, SEARCH_RESULTS_PER_PAGE);
     const rows = total === 0 ? [] : (page.all({ ...bound, limit: window.limit, offset: window.offset }) as Row[]);
     if (kind === "memory") placeOnBoard(db, rows);
@@ -191,6 +195,7 @@ export function search(db: Db, request: SearchRequest): SearchGroup[] {
       kind,
       results: rows.map((row) => hitOf(kind, row)),
       total,
+      more: counted > total,
       page: window.page,
       pageCount: window.pageCount,
     };

@@ -179,6 +179,8 @@ export const BOT_DELETIONS_REMEMBERED = 1000;
 
 /** Search results per kind per page (the header's search, `/memory search`). */
 export const SEARCH_RESULTS_PER_PAGE = 5;
+/** A kind's results are counted up to this many ("500+"): counting every match of a common word costs a read of all of them. */
+export const SEARCH_COUNT_MAX = 500;
 /** Words of a search that are looked for; more are left out, so a pasted page costs no more than a line. */
 export const SEARCH_TERMS_MAX = 8;
 /** A search word this long or longer also finds words it starts; a shorter one only itself. */

@@ -1,6 +1,7 @@
 import { type SearchHit, type SearchKind, search } from "@spankbank/db/search";
 import { DISCORD_MESSAGE_MAX, SEARCH_BOT_RESULTS_PER_KIND } from "@spankbank/shared/limits";
 import { searchKindNames } from "@spankbank/shared/pages";
+import { foundCount } from "@spankbank/shared/contract/search";
 import { escapeMarkdown } from "discord.js";
 import type { BotContext } from "../context.js";
 import { discordTime } from "../post.js";
@@ -43,7 +44,7 @@ export function searchText({ db, config }: BotContext, userId: number, words: st
   if (groups.length === 0) return `Nothing found for ${asked}.`;
   const lines = [`🔎 Found for ${asked}, newest first:`];
   for (const group of groups) {
-    lines.push(`**${KIND_NAMES[group.kind]}** (${group.total})`);
+    lines.push(`**${KIND_NAMES[group.kind]}** (${foundCount(group)})`);
     for (const hit of group.results.slice(0, SEARCH_BOT_RESULTS_PER_KIND)) lines.push(hitLine(hit));
   }
   lines.push("Search on the web page for everything found.");

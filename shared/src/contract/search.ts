@@ -42,7 +42,9 @@ export type SearchResult = z.infer<typeof searchResult>;
 export const searchGroup = z.object({
   kind: searchKind,
   results: z.array(searchResult),
+  /** What was found, counted up to SEARCH_COUNT_MAX; `more` when there is more than that. */
   total: z.int(),
+  more: z.boolean(),
   page: z.int(),
   pageCount: z.int(),
 });
@@ -50,3 +52,6 @@ export type SearchGroup = z.infer<typeof searchGroup>;
 
 export const searchReply = z.object({ groups: z.array(searchGroup) });
 export type SearchReply = z.infer<typeof searchReply>;
+
+/** A group's count as the partner reads it: "12", or "500+" when more were found than were counted. */
+export const foundCount = (group: Pick<SearchGroup, "total" | "more">) => `${group.total}${group.more ? "+" : ""}`;

@@ -8,9 +8,11 @@ import { renderApp } from "@/test/renderApp";
 
 const memories: SearchGroup = {
   kind: "memory",
-  total: 7,
+  // A common word: counted up to SEARCH_COUNT_MAX, with more found.
+  total: 500,
+  more: true,
   page: 1,
-  pageCount: 2,
+  pageCount: 100,
   results: [
     {
       kind: "memory",
@@ -29,6 +31,7 @@ const memories: SearchGroup = {
 const answers: SearchGroup = {
   kind: "answer",
   total: 1,
+  more: false,
   page: 1,
   pageCount: 1,
   results: [
@@ -56,7 +59,7 @@ describe("the header's search", { timeout: 30_000 }, () => {
     );
     await userEvent.type(box, "caf{Enter}");
     expect(await screen.findByRole("heading", { level: 1, name: "Search" })).toBeInTheDocument();
-    const memoryGroup = screen.getByRole("region", { name: "Memories (7)" });
+    const memoryGroup = screen.getByRole("region", { name: "Memories (500+)" });
     const link = within(memoryGroup).getByRole("link", { name: /^Open memories of/ });
     expect(link).toHaveAttribute("href", "/memories?page=3");
     expect(within(link).getByText("café").tagName).toBe("MARK");

@@ -1,5 +1,5 @@
 import { Group, Stack, Text, Title } from "@mantine/core";
-import type { SearchGroup, SearchKind, SearchResult } from "@spankbank/shared/contract/search";
+import { foundCount, type SearchGroup, type SearchKind, type SearchResult } from "@spankbank/shared/contract/search";
 import { searchKindNames } from "@spankbank/shared/pages";
 import { AnchorLink } from "@/components/links";
 import { Pager } from "@/components/Pager";
@@ -44,7 +44,7 @@ function ResultGroup({
   return (
     <section aria-labelledby={headingId}>
       <Title order={2} size="h3" id={headingId} mb="xs">
-        {`${KIND_NAMES[group.kind]} (${group.total})`}
+        {`${KIND_NAMES[group.kind]} (${foundCount(group)})`}
       </Title>
       <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
         {group.results.map((result) => (
