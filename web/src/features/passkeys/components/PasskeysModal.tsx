@@ -60,7 +60,10 @@ export function PasskeysModal({ opened, onClose }: { opened: boolean; onClose: (
                     <Button
                       variant="subtle"
                       color="red.9"
+                      // Subtle buttons write their text at shade 6 at most, too pale to read on white.
+                      c="red.9"
                       size="compact-sm"
+                      style={{ flexShrink: 0 }}
                       aria-label={`Remove ${passkey.name}`}
                       onClick={() => setRemoving(passkey)}
                     >

@@ -116,7 +116,7 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
           onClick={signInWithPasskey}
           fullWidth
         >
-          Sign in with a passkey
+          Use a passkey
         </Button>
       </Paper>
     </Container>
