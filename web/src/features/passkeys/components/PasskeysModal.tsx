@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from "@ma
 import type { PasskeySummary } from "@spankbank/shared/contract/passkeys";
 import { PASSKEY_NAME_MAX } from "@spankbank/shared/limits";
 import { type FormEvent, useState } from "react";
+import { ConfirmModal } from "@/components/ConfirmModal";
 import { passkeyProblem } from "@/lib/passkeyProblem";
 import { toast } from "@/lib/toast";
 import { formatDate } from "@/lib/view";
@@ -126,26 +127,17 @@ function AddPasskeyForm() {
 function RemovePasskeyModal({ passkey, onClose }: { passkey: PasskeySummary | undefined; onClose: () => void }) {
   const remove = useRemovePasskey();
   return (
-    <Modal
+    <ConfirmModal
       opened={passkey !== undefined}
-      onClose={onClose}
       title="Remove this passkey?"
-      closeButtonProps={{ "aria-label": "Close without removing" }}
-      centered
+      closeLabel="Close without removing"
+      keepLabel="Keep it"
+      confirmLabel="Yes, remove"
+      pending={remove.isPending}
+      onConfirm={() => passkey && remove.mutate(passkey.id, { onSettled: onClose })}
+      onClose={onClose}
     >
-      <Text mb="lg">{passkey ? `"${passkey.name}" will no longer sign you in. Your password still will.` : ""}</Text>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose}>
-          Keep it
-        </Button>
-        <Button
-          color="red.9"
-          loading={remove.isPending}
-          onClick={() => passkey && remove.mutate(passkey.id, { onSettled: onClose })}
-        >
-          Yes, remove
-        </Button>
-      </Group>
-    </Modal>
+      {passkey ? `"${passkey.name}" will no longer sign you in. Your password still will.` : ""}
+    </ConfirmModal>
   );
 }
