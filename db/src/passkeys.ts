@@ -28,7 +28,8 @@ const statements = preparedFor((db) => ({
     .select(summary)
     .from(passkeys)
     .where(eq(passkeys.userId, param("userId")))
-    .orderBy(desc(passkeys.createdAt), desc(passkeys.id))
+    // Newest first by id: the order they were added, read off the user index without a sort.
+    .orderBy(desc(passkeys.id))
     .prepare(),
   credentialsOfUser: db
     .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
@@ -39,7 +40,7 @@ const statements = preparedFor((db) => ({
     .select({ userHandle: passkeys.userHandle })
     .from(passkeys)
     .where(eq(passkeys.userId, param("userId")))
-    .orderBy(passkeys.id)
+    // Every passkey of a partner carries the same handle: any one answers.
     .limit(LIMIT_ONE)
     .prepare(),
   countOfUser: db
