@@ -66,6 +66,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 3 },
+                // Only a passkey's prompt needs it, and it loads then.
+                { name: "webauthn", test: /node_modules[\\/]@simplewebauthn[\\/]/, priority: 3 },
                 { name: "framework", test: /node_modules/, tags: ["$initial"], priority: 2 },
                 { name: "kit", test: /node_modules/, priority: 1 },
               ],

@@ -24,8 +24,8 @@ export const ARCHIVE_MEDIA = "media/";
 
 /**
  * The tables the archive carries, parents before children (the order import inserts them in).
- * Left out on purpose: sessions, sign-in failures, known clients and idempotency keys (security
- * state of this install), the outbox (an import must not announce old events again), the bot's
+ * Left out on purpose: sessions, sign-in failures, known clients, passkeys and idempotency keys
+ * (security state of this install), the outbox (an import must not announce old events again), the bot's
  * delivery state (discord_cursors, discord_handled_messages, media_outbox) and the content versions (cache counters).
  */
 export const ARCHIVED_TABLES = [

@@ -62,6 +62,7 @@ describe("migrations", () => {
         "nudges",
         "outbox",
         "partner_days",
+        "passkeys",
         "products",
         "products_search",
         "purchases",

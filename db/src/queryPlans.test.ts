@@ -10,6 +10,7 @@ import { nudgesToday } from "./nudges.js";
 import { onThisDay } from "./onThisDay.js";
 import { checkDatabase } from "./ops/healthCheck.js";
 import { userForSession } from "./ops/sessions.js";
+import { passkeyByCredentialId, passkeyCredentialsOf, passkeysOf, passkeyUserHandleOf } from "./passkeys.js";
 import { listProducts, sellerPage, shopPage } from "./products.js";
 import { questionPage } from "./questionPages.js";
 import {
@@ -67,6 +68,15 @@ describe("the queries the pages run", () => {
     ["the couple's streak", ({ db }) => coupleStreak(db)],
     ["how well each knows the other", ({ db, sam }) => guessRecord(db, sam)],
     ["the bounties and their expiry check", ({ db }) => [listBounties(db), settleBountyDeadlines(db)]],
+    [
+      "a partner's passkeys and a passkey sign-in's lookup",
+      ({ db, sam }) => [
+        passkeysOf(db, sam),
+        passkeyCredentialsOf(db, sam),
+        passkeyUserHandleOf(db, sam),
+        passkeyByCredentialId(db, "AAAA"),
+      ],
+    ],
   ];
 
   it.each(pages)("%s: every statement reads through an index, with no sort step", (_, page) => {

@@ -7,6 +7,7 @@ export * from "./schema/letters.js";
 export * from "./schema/market.js";
 export * from "./schema/memories.js";
 export * from "./schema/nudges.js";
+export * from "./schema/passkeys.js";
 export * from "./schema/people.js";
 export * from "./schema/questions.js";
 export * from "./schema/visits.js";

@@ -3,10 +3,17 @@ import { describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "./test/app.js";
 
 /**
- * Routes anyone may call: signing in, asking whether you are signed in, the health check, and
+ * Routes anyone may call: signing in (by password or passkey), asking whether you are signed in, the health check, and
  * logout (signed out already is 204, and clears a stale cookie).
  */
-const PUBLIC = new Set(["POST /api/auth/login", "GET /api/auth/session", "GET /api/health", "POST /api/auth/logout"]);
+const PUBLIC = new Set([
+  "POST /api/auth/login",
+  "GET /api/auth/session",
+  "GET /api/health",
+  "POST /api/auth/logout",
+  "POST /api/auth/passkey-options",
+  "POST /api/auth/passkey",
+]);
 
 /** An otherwise valid body per route, so the only thing wrong is the name in it. */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
@@ -33,6 +40,16 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/bounties": { title: "Voice note", reward: 5 },
   "POST /api/bounties/{id}/done": { note: "Sent it" },
   "POST /api/bounties/{id}/send-back": { reason: "Sing the chorus too" },
+  "POST /api/passkeys": {
+    name: "My phone",
+    credential: {
+      id: "AAAA",
+      rawId: "AAAA",
+      type: "public-key",
+      clientExtensionResults: {},
+      response: { clientDataJSON: "AAAA", attestationObject: "AAAA" },
+    },
+  },
 };
 
 interface Operation {

@@ -53,6 +53,10 @@ const laterLetter: Fields = {
   ),
 };
 
+/** A browser's passkey answer in shape (its bytes are no passkey's): validation passes, verification refuses. */
+const passkeyCredential = (response: Record<string, string>) =>
+  fc.constantFrom({ id: "AAAA", rawId: "AAAA", type: "public-key", clientExtensionResults: {}, response });
+
 interface HostileRoute {
   method: "GET" | "POST" | "PUT" | "DELETE";
   /** The OpenAPI path, `{name}` for a path parameter. */
@@ -72,6 +76,32 @@ const ROUTES: HostileRoute[] = [
     runs: LOGIN_RUNS,
   },
   { method: "POST", path: "/api/auth/logout" },
+  { method: "POST", path: "/api/auth/passkey-options", body: { username } },
+  {
+    method: "POST",
+    path: "/api/auth/passkey",
+    body: {
+      credential: passkeyCredential({
+        clientDataJSON: Buffer.from('{"type":"webauthn.get","challenge":"AAAA"}').toString("base64url"),
+        authenticatorData: "AAAA",
+        signature: "AAAA",
+      }),
+    },
+  },
+  { method: "GET", path: "/api/passkeys" },
+  { method: "POST", path: "/api/passkeys/registration-options" },
+  {
+    method: "POST",
+    path: "/api/passkeys",
+    body: {
+      name: fc.constantFrom("My phone"),
+      credential: passkeyCredential({
+        clientDataJSON: Buffer.from('{"type":"webauthn.create","challenge":"AAAA"}').toString("base64url"),
+        attestationObject: "AAAA",
+      }),
+    },
+  },
+  { method: "DELETE", path: "/api/passkeys/{id}" },
   { method: "POST", path: "/api/auth/logout-everywhere" },
   { method: "GET", path: "/api/auth/session" },
   { method: "GET", path: "/api/spankTotal", query: { discordId: fc.constantFrom("111111111111111111", "1") } },

@@ -20,7 +20,7 @@ const modulesIn = (folder: string) =>
 /** Routes the page never fetches through TanStack Query: the health check, and images (an <img> loads them). */
 const NOT_FETCHED_BY_THE_PAGE = new Set(["GET /api/health", "GET /api/media/{id}"]);
 /** Routes anyone may call, as server/src/accessControl.test.ts's PUBLIC says: no partner's name to refuse. */
-const PUBLIC = new Set(["POST /api/auth/login"]);
+const PUBLIC = new Set(["POST /api/auth/login", "POST /api/auth/passkey-options", "POST /api/auth/passkey"]);
 
 interface Route {
   name: string;

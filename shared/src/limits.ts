@@ -195,3 +195,9 @@ export const BOUNTY_REWARD_MAX = 9999;
 export const BOUNTY_NOTE_MAX = 300;
 /** The bounties list shows every open one and the most recent settled ones, up to this many in all. */
 export const BOUNTY_LIST_MAX = 50;
+/** Passkeys (issue 37): a name of each, how many a partner may add, and how long a ceremony may take. */
+export const PASSKEY_NAME_MAX = 40;
+export const PASSKEYS_PER_PARTNER_MAX = 10;
+export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** Passkey ceremonies waiting at once, all visitors together: a flood of them drops the oldest first. */
+export const PASSKEY_CHALLENGES_WAITING_MAX = 200;

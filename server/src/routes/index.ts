@@ -18,6 +18,7 @@ import { memoryRoutes } from "./memories.js";
 import { myDayRoutes } from "./myDay.js";
 import { nudgeRoutes } from "./nudges.js";
 import { owedRoutes } from "./owed.js";
+import { passkeyRoutes } from "./passkeys.js";
 import { productRoutes } from "./products.js";
 import { questionRoutes } from "./questions.js";
 import { quoteRoutes } from "./quotes.js";
@@ -42,6 +43,7 @@ export const apiRoutes: FastifyPluginAsync<{
   requireSession(app);
   await app.register(healthRoutes);
   await app.register(signInRoutes, { https });
+  await app.register(passkeyRoutes, { https, publicOrigins });
   await app.register(economyRoutes);
   await app.register(productRoutes);
   await app.register(inventoryRoutes);

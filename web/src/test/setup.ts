@@ -10,6 +10,7 @@ import { resetLetters } from "./handlers/letters";
 import { resetMemories } from "./handlers/memories";
 import { resetMyDay } from "./handlers/myDay";
 import { resetNudges } from "./handlers/nudges";
+import { resetPasskeys } from "./handlers/passkeys";
 import { resetProducts } from "./handlers/products";
 import { resetQuestions } from "./handlers/questions";
 import { resetSearch } from "./handlers/search";
@@ -42,6 +43,7 @@ afterEach(() => {
   resetSearch();
   resetStory();
   resetBounties();
+  resetPasskeys();
   localStorage.clear();
 });
 afterAll(() => server.close());

@@ -4,7 +4,9 @@ import type { SessionReply } from "@spankbank/shared/contract/auth";
 import { POST_LOGOUT_PATH, SEALED_LETTERS_NOTE } from "@spankbank/shared/limits";
 import { drawerPages } from "@spankbank/shared/pages";
 import { useLocation, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
 import { NavLinkLink } from "@/components/links";
+import { PasskeysModal } from "@/features/passkeys/components/PasskeysModal";
 import { useSession } from "@/features/session/useSession";
 import { partnerOf } from "@/lib/partner";
 import { toast } from "@/lib/toast";
@@ -25,6 +27,7 @@ export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
   const { logout, logoutEverywhere } = useSession();
   const navigate = useNavigate();
   const pathname = useLocation({ select: (location) => location.pathname });
+  const [passkeysOpen, setPasskeysOpen] = useState(false);
   const names = { partnerName: partnerOf(signedIn).displayName, charityName: signedIn.couple.charityName };
 
   const signOut = async (end: () => Promise<void>) => {
@@ -38,53 +41,66 @@ export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
   };
 
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size="xs"
-      title="Menu"
-      closeButtonProps={{ "aria-label": "Close menu" }}
-      styles={{ title: { fontFamily: "var(--mantine-font-family-headings)", fontWeight: 700, fontSize: 22 } }}
-      c="rose.9"
-    >
-      <Stack gap="xs">
-        <nav aria-label="Pages">
-          {drawerPages.map((page) => (
-            <NavLinkLink
-              key={page.path}
-              to={page.path}
-              label={page.menuLabel(names)}
-              active={pathname === page.path}
-              aria-current={pathname === page.path ? "page" : undefined}
-              onClick={onClose}
-            />
-          ))}
-        </nav>
-        <Divider />
-        {/* A plain link, not a query: the browser saves the attachment itself (GET /api/export, session cookie). */}
-        <Button
-          component="a"
-          href="/api/export"
-          download
-          variant="subtle"
-          color="rose.9"
-          aria-describedby="download-leaves-out"
-          onClick={onClose}
-        >
-          Download our data
-        </Button>
-        <Text id="download-leaves-out" size="xs" c="dimmed" px="sm">
-          {sealedLettersNote}
-        </Text>
-        <Button variant="light" onClick={() => signOut(logout)}>
-          Logout
-        </Button>
-        {/* Ends the partner's sessions on every device too: a lost phone, a shared computer. */}
-        <Button variant="subtle" color="rose.9" onClick={() => signOut(logoutEverywhere)}>
-          Sign out everywhere
-        </Button>
-      </Stack>
-    </Drawer>
+    <>
+      <Drawer
+        opened={opened}
+        onClose={onClose}
+        position="right"
+        size="xs"
+        title="Menu"
+        closeButtonProps={{ "aria-label": "Close menu" }}
+        styles={{ title: { fontFamily: "var(--mantine-font-family-headings)", fontWeight: 700, fontSize: 22 } }}
+        c="rose.9"
+      >
+        <Stack gap="xs">
+          <nav aria-label="Pages">
+            {drawerPages.map((page) => (
+              <NavLinkLink
+                key={page.path}
+                to={page.path}
+                label={page.menuLabel(names)}
+                active={pathname === page.path}
+                aria-current={pathname === page.path ? "page" : undefined}
+                onClick={onClose}
+              />
+            ))}
+          </nav>
+          <Divider />
+          {/* A plain link, not a query: the browser saves the attachment itself (GET /api/export, session cookie). */}
+          <Button
+            component="a"
+            href="/api/export"
+            download
+            variant="subtle"
+            color="rose.9"
+            aria-describedby="download-leaves-out"
+            onClick={onClose}
+          >
+            Download our data
+          </Button>
+          <Text id="download-leaves-out" size="xs" c="dimmed" px="sm">
+            {sealedLettersNote}
+          </Text>
+          <Button
+            variant="subtle"
+            color="rose.9"
+            onClick={() => {
+              onClose();
+              setPasskeysOpen(true);
+            }}
+          >
+            Passkeys
+          </Button>
+          <Button variant="light" onClick={() => signOut(logout)}>
+            Logout
+          </Button>
+          {/* Ends the partner's sessions on every device too: a lost phone, a shared computer. */}
+          <Button variant="subtle" color="rose.9" onClick={() => signOut(logoutEverywhere)}>
+            Sign out everywhere
+          </Button>
+        </Stack>
+      </Drawer>
+      <PasskeysModal opened={passkeysOpen} onClose={() => setPasskeysOpen(false)} />
+    </>
   );
 }

@@ -9,6 +9,7 @@ import { sessionKeys } from "./api/keys";
 import { postLogin } from "./api/login";
 import { postLogout } from "./api/logout";
 import { postLogoutEverywhere } from "./api/logoutEverywhere";
+import { postPasskeySignIn } from "./api/passkeySignIn";
 
 /**
  * The spec's session (isLoggedIn, username, login, logout, verify), backed by the server: the
@@ -25,6 +26,11 @@ export interface Session {
    * server said). Throws on anything else (429, no server).
    */
   login(username: string, password: string): Promise<true | LoginRefused>;
+  /**
+   * Signs in with a passkey this browser offers (only `username`'s, when given). True when signed
+   * in; a refusal as `login`'s; throws when the prompt is closed or the server cannot be reached.
+   */
+  loginWithPasskey(username: string | undefined): Promise<true | LoginRefused>;
   logout(): Promise<void>;
   /** Logs out here and ends the partner's sessions on every other device too. */
   logoutEverywhere(): Promise<void>;
@@ -37,6 +43,8 @@ export interface Session {
 /** A wrong username or password: how many more wrong tries before sign-in pauses. */
 export interface LoginRefused {
   triesLeft: number | undefined;
+  /** The server's reason, when it gave one ("That passkey is not sam's."). */
+  message?: string;
 }
 
 /** The server's count of tries left in a 401 answer, if it carries one. */
@@ -70,6 +78,22 @@ export function createSession(queryClient: QueryClient): Session {
     forgetEverythingElse();
   };
 
+  /** Either way in: the server sets the cookie, then the page forgets what it held and asks who is signed in. */
+  const signIn = async (ask: () => Promise<{ user: { username: string } }>): Promise<true | LoginRefused> => {
+    try {
+      const { user } = await ask();
+      localStorage.setItem(USERNAME_STORAGE_KEY, user.username);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        return { triesLeft: triesLeftIn(error.body), message: error.message };
+      }
+      throw error;
+    }
+    // Nothing cached for a previous partner may show through.
+    forgetEverythingElse();
+    return (await verify()) || { triesLeft: undefined };
+  };
+
   return {
     get current() {
       return current();
@@ -82,17 +106,9 @@ export function createSession(queryClient: QueryClient): Session {
     },
     async login(username, password) {
       if (username === "" || password === "") return { triesLeft: undefined };
-      try {
-        const { user } = await postLogin({ username, password });
-        localStorage.setItem(USERNAME_STORAGE_KEY, user.username);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return { triesLeft: triesLeftIn(error.body) };
-        throw error;
-      }
-      // Nothing cached for a previous partner may show through.
-      forgetEverythingElse();
-      return (await verify()) || { triesLeft: undefined };
+      return signIn(() => postLogin({ username, password }));
     },
+    loginWithPasskey: (username) => signIn(() => postPasskeySignIn(username)),
     logout: () => signOut(postLogout),
     logoutEverywhere: () => signOut(postLogoutEverywhere),
     verify,

@@ -11,6 +11,7 @@ export function useSession() {
     isLoggedIn: data !== null,
     username: data?.user.username ?? "",
     login: session.login,
+    loginWithPasskey: session.loginWithPasskey,
     logout: session.logout,
     logoutEverywhere: session.logoutEverywhere,
   };

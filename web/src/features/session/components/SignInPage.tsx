@@ -1,10 +1,11 @@
-import { Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Container, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { LOGIN_FAILURE_WINDOW_MS, POST_LOGIN_PATH } from "@spankbank/shared/limits";
 import { useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { documentTitleOf } from "@/components/Page";
 import { useLive } from "@/lib/live";
 import { usePageTitle } from "@/lib/pageTitle";
+import { passkeyProblem } from "@/lib/passkeyProblem";
 import { returnFocus } from "@/lib/returnFocus";
 import { useSession } from "../useSession";
 
@@ -14,11 +15,35 @@ const INVALID_LOGIN = "Invalid username or password";
 export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
   usePageTitle(documentTitleOf("Sign In"));
   const live = useLive();
-  const { login } = useSession();
+  const { login, loginWithPasskey } = useSession();
+  const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [triesLeft, setTriesLeft] = useState<number | undefined>(undefined);
   const [submitting, setSubmitting] = useState(false);
+  const [passkeyPending, setPasskeyPending] = useState(false);
+
+  /** The password stays beside it: a passkey is another way in, for the name typed (or whoever's it is). */
+  const signInWithPasskey = async () => {
+    const typed = String(new FormData(formRef.current ?? undefined).get("username") ?? "").trim();
+    setPasskeyPending(true);
+    setError(null);
+    setTriesLeft(undefined);
+    try {
+      const outcome = await loginWithPasskey(typed === "" ? undefined : typed);
+      if (outcome === true) {
+        await navigate({ href: redirectTo ?? POST_LOGIN_PATH, replace: true });
+        return;
+      }
+      setError(outcome.message ?? "That passkey did not sign you in.");
+      setTriesLeft(outcome.triesLeft);
+    } catch (failure) {
+      console.error(failure);
+      setError(passkeyProblem(failure));
+    } finally {
+      setPasskeyPending(false);
+    }
+  };
 
   const signIn = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -55,7 +80,7 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
         Sign in to your little corner of the world.
       </Text>
       <Paper withBorder shadow="sm" p="lg" radius="lg">
-        <form onSubmit={signIn} noValidate>
+        <form ref={formRef} onSubmit={signIn} noValidate>
           <Stack gap="md">
             <TextInput
               label="Username"
@@ -78,11 +103,21 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
               </div>
             )}
             {/* Disabled in the prerendered page: a form submitted before the app is live would put the password in the URL. */}
-            <Button type="submit" loading={submitting} disabled={!live} fullWidth>
+            <Button type="submit" loading={submitting} disabled={!live || passkeyPending} fullWidth>
               Sign In
             </Button>
           </Stack>
         </form>
+        <Divider label="or" labelPosition="center" my="md" />
+        <Button
+          variant="light"
+          loading={passkeyPending}
+          disabled={!live || submitting}
+          onClick={signInWithPasskey}
+          fullWidth
+        >
+          Use a passkey
+        </Button>
       </Paper>
     </Container>
   );

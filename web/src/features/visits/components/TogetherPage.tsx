@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group, Modal, Pagination, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Pagination, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { shortDate } from "@spankbank/shared/calendar";
 import type { Visit, VisitsReply } from "@spankbank/shared/contract/visits";
 import { daysApartText, togetherNowText } from "@spankbank/shared/visits";
 import { useState } from "react";
+import { ConfirmModal } from "@/components/ConfirmModal";
 import { useCancelVisit } from "../api/cancelVisit";
 import { useVisits } from "../api/getVisits";
 import classes from "./together.module.css";
@@ -215,26 +216,17 @@ function VisitLog({
 function CancelVisitModal({ visit, today, onClose }: { visit: Visit | undefined; today: string; onClose: () => void }) {
   const cancel = useCancelVisit();
   return (
-    <Modal
+    <ConfirmModal
       opened={visit !== undefined}
-      onClose={onClose}
       title="Remove this visit?"
-      closeButtonProps={{ "aria-label": "Close without removing" }}
-      centered
+      closeLabel="Close without removing"
+      keepLabel="Keep it"
+      confirmLabel="Yes, remove"
+      pending={cancel.isPending}
+      onConfirm={() => visit && cancel.mutate(visit.id, { onSettled: onClose })}
+      onClose={onClose}
     >
-      <Text mb="lg">{visit ? `${datesOf(visit, today)} will be removed for both of you.` : ""}</Text>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose}>
-          Keep it
-        </Button>
-        <Button
-          color="red.9"
-          loading={cancel.isPending}
-          onClick={() => visit && cancel.mutate(visit.id, { onSettled: onClose })}
-        >
-          Yes, remove
-        </Button>
-      </Group>
-    </Modal>
+      {visit ? `${datesOf(visit, today)} will be removed for both of you.` : ""}
+    </ConfirmModal>
   );
 }
