@@ -193,3 +193,6 @@ export const BOUNTY_REWARD_MAX = 9999;
 export const BOUNTY_NOTE_MAX = 300;
 /** The bounties list shows every open one and the most recent settled ones, up to this many in all. */
 export const BOUNTY_LIST_MAX = 50;
+/** "Our year, in pictures" (issue 37): the years a page can be asked for. */
+export const OUR_YEAR_MIN = 2000;
+export const OUR_YEAR_MAX = 2099;

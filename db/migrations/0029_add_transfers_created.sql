@@ -1,0 +1,1 @@
+CREATE INDEX `transfers_created` ON `transfers` (`created_at`);
