@@ -10,6 +10,7 @@ import { letterHandlers } from "./handlers/letters";
 import { memoryHandlers } from "./handlers/memories";
 import { myDayHandlers } from "./handlers/myDay";
 import { nudgeHandlers } from "./handlers/nudges";
+import { ourYearHandlers } from "./handlers/ourYear";
 import { productHandlers } from "./handlers/products";
 import { questionHandlers } from "./handlers/questions";
 import { searchHandlers } from "./handlers/search";
@@ -38,4 +39,5 @@ export const server = setupServer(
   ...searchHandlers,
   ...storyHandlers,
   ...bountyHandlers,
+  ...ourYearHandlers,
 );
