@@ -155,7 +155,8 @@ export function OurYearPage({ year, onYear }: { year: number | undefined; onYear
             ].filter((part) => part.value > 0)}
             chartLabel={count(data.days.together, "day together", "days together")}
             withLabelsLine={false}
-            pieChartProps={quietChart}
+            accessibilityLayer={false}
+            pieProps={{ rootTabIndex: -1 }}
           />
         </ChartSection>
       </SimpleGrid>
