@@ -50,7 +50,7 @@ describe("/our-year", { timeout: 30_000 }, () => {
 
     expect(
       within(section("Questions we answered")).getByText(
-        "Answers given: Sam 38 and Alex 40. You both answered 37 of 45 daily questions; your best streak this year was 12 days in a row.",
+        "Answers given: Sam 38 and Alex 40. You both answered 37 of 45 daily questions; your best streak this year was 12 days in a row (4 right now).",
       ),
     ).toBeInTheDocument();
     const spanks = section("Spanks earned, spent and donated");

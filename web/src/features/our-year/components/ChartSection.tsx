@@ -1,4 +1,4 @@
-import { Card, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Card, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
 
 export interface ChartTable {
@@ -32,7 +32,7 @@ export function ChartSection({
         <Text>{summary}</Text>
         <div aria-hidden="true">{children}</div>
         <VisuallyHidden>
-          <Table>
+          <table>
             <caption>{table.caption}</caption>
             <thead>
               <tr>
@@ -54,7 +54,7 @@ export function ChartSection({
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </table>
         </VisuallyHidden>
       </Stack>
     </Card>

@@ -1,3 +1,5 @@
+// The charts' legend swatches (Mantine's ColorSwatch), then the charts: loaded with this page only.
+import "@mantine/core/styles/ColorSwatch.css";
 import "@mantine/charts/styles.css";
 import { BarChart, DonutChart, LineChart } from "@mantine/charts";
 import { Group, NativeSelect, SimpleGrid, Stack, Text } from "@mantine/core";
@@ -153,7 +155,10 @@ export function OurYearPage({ year, onYear }: { year: number | undefined; onYear
               { name: "Apart", value: data.days.apart, color: "gray.4" },
               { name: "Planned", value: data.days.planned, color: "rose.2" },
             ].filter((part) => part.value > 0)}
-            chartLabel={count(data.days.together, "day together", "days together")}
+            size={170}
+            thickness={24}
+            chartLabel={count(data.days.together, "day", "days")}
+            withLegend
             withLabelsLine={false}
             accessibilityLayer={false}
             pieProps={{ rootTabIndex: -1 }}

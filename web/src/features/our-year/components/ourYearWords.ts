@@ -38,11 +38,10 @@ export function memoriesSummary(year: OurYearReply): string {
 export function questionsSummary(year: OurYearReply): string {
   const { streak } = year;
   const answered = `Answers given: ${each(year, (p) => p.answers)}.`;
-  const both =
-    streak.asked === 0
-      ? `No daily questions asked in ${year.year} yet.`
-      : `You both answered ${streak.both_answered} of ${count(streak.asked, "daily question", "daily questions")}; your best streak this year was ${count(streak.best, "day", "days")} in a row.`;
-  return `${answered} ${both}`;
+  if (streak.asked === 0) return answered;
+  // The streak under way belongs to this year's page only.
+  const now = year.year === year.years[0] && streak.current > 0 ? ` (${streak.current} right now)` : "";
+  return `${answered} You both answered ${streak.both_answered} of ${count(streak.asked, "daily question", "daily questions")}; your best streak this year was ${count(streak.best, "day", "days")} in a row${now}.`;
 }
 
 export function spanksSummary(year: OurYearReply): string {
