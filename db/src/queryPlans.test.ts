@@ -152,11 +152,20 @@ describe("the queries the pages run", () => {
         "workouts USING COVERING INDEX workouts_user_created (user_id=? AND created_at>? AND created_at<?)",
       ),
     );
-    const transferReads = readOf("transfers").filter((plan) => !plan.includes("COVERING INDEX transfers_created"));
-    expect(transferReads).toEqual([
+    // Earnings from the index alone; spending looks up each of the year's rows for its reference.
+    expect(
+      readOf("transfers").filter(
+        (plan) => !plan.startsWith("SEARCH transfers USING COVERING INDEX transfers_created ("),
+      ),
+    ).toEqual([
       expect.stringMatching(/^SEARCH transfers USING INDEX transfers_created \(created_at>\? AND created_at<\?\)/),
-      expect.stringMatching(/^SEARCH transfers USING INDEX transfers_created \(created_at>\? AND created_at<\?\)/),
+      expect.stringMatching(/^SEARCH transfers USING COVERING INDEX transfers_created$/),
     ]);
+    expect(readOf("transfers")).toContainEqual(
+      expect.stringMatching(
+        /^SEARCH transfers USING COVERING INDEX transfers_created \(created_at>\? AND created_at<\?\)/,
+      ),
+    );
     const growing = /\b(memories|answers|questions|workouts|transfers|visits|purchases|redemptions|bounties)\b/;
     const scans = plans
       .flatMap((plan) => plan.split(" | "))

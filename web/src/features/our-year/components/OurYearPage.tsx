@@ -22,6 +22,8 @@ const PARTNER_COLORS = ["rose.7", "indigo.7"];
 const CHART_HEIGHT = 220;
 // Recharts' keyboard layer makes the SVG focusable: the charts are hidden from assistive tech, the tables speak.
 const quietChart = { accessibilityLayer: false };
+// Counts are whole: no 0.5 of a memory on the axis.
+const wholeCounts = { allowDecimals: false };
 
 /** Our year, in pictures: a year's memories, answers, spanks, workouts and days together, as charts. */
 export function OurYearPage({ year, onYear }: { year: number | undefined; onYear: (year: number) => void }) {
@@ -70,6 +72,7 @@ export function OurYearPage({ year, onYear }: { year: number | undefined; onYear
             withLegend
             tickLine="none"
             barChartProps={quietChart}
+            yAxisProps={wholeCounts}
           />
         </ChartSection>
         <ChartSection
@@ -89,6 +92,7 @@ export function OurYearPage({ year, onYear }: { year: number | undefined; onYear
             withLegend
             tickLine="none"
             barChartProps={quietChart}
+            yAxisProps={wholeCounts}
           />
         </ChartSection>
         <ChartSection
@@ -111,6 +115,7 @@ export function OurYearPage({ year, onYear }: { year: number | undefined; onYear
             withLegend
             tickLine="none"
             barChartProps={quietChart}
+            yAxisProps={wholeCounts}
           />
         </ChartSection>
         <ChartSection
@@ -132,6 +137,7 @@ export function OurYearPage({ year, onYear }: { year: number | undefined; onYear
             curveType="linear"
             tickLine="none"
             lineChartProps={quietChart}
+            yAxisProps={wholeCounts}
           />
         </ChartSection>
         <ChartSection
