@@ -64,15 +64,10 @@ export function OurYearPage({ year, onYear }: { year: number | undefined; onYear
             rows: months.map((m) => [m.month, ...m.memories]),
           }}
         >
-          <BarChart
-            h={CHART_HEIGHT}
+          <PartnerBars
             data={months.map((m) => ({ month: m.month, ...byPartner(m.memories) }))}
             dataKey="month"
             series={series}
-            withLegend
-            tickLine="none"
-            barChartProps={quietChart}
-            yAxisProps={wholeCounts}
           />
         </ChartSection>
         <ChartSection
@@ -84,15 +79,10 @@ export function OurYearPage({ year, onYear }: { year: number | undefined; onYear
             rows: data.months.map((m) => [MONTHS[m.month - 1]!, ...m.answers, m.both_answered]),
           }}
         >
-          <BarChart
-            h={CHART_HEIGHT}
+          <PartnerBars
             data={months.map((m) => ({ month: m.month, ...byPartner(m.answers) }))}
             dataKey="month"
             series={series}
-            withLegend
-            tickLine="none"
-            barChartProps={quietChart}
-            yAxisProps={wholeCounts}
           />
         </ChartSection>
         <ChartSection
@@ -104,18 +94,13 @@ export function OurYearPage({ year, onYear }: { year: number | undefined; onYear
             rows: data.partners.map((p) => [p.display_name, p.earned, p.spent, p.donated]),
           }}
         >
-          <BarChart
-            h={CHART_HEIGHT}
+          <PartnerBars
             data={(["earned", "spent", "donated"] as const).map((kind) => ({
               kind: kind[0]!.toUpperCase() + kind.slice(1),
               ...byPartner(data.partners.map((p) => p[kind])),
             }))}
             dataKey="kind"
             series={series}
-            withLegend
-            tickLine="none"
-            barChartProps={quietChart}
-            yAxisProps={wholeCounts}
           />
         </ChartSection>
         <ChartSection
@@ -172,6 +157,32 @@ export function OurYearPage({ year, onYear }: { year: number | undefined; onYear
         </ChartSection>
       </SimpleGrid>
     </Stack>
+  );
+}
+
+type Series = { name: string; label: string; color: string }[];
+
+/** Bars side by side, one per partner, in each partner's colour. */
+function PartnerBars({
+  data,
+  dataKey,
+  series,
+}: {
+  data: Record<string, string | number>[];
+  dataKey: string;
+  series: Series;
+}) {
+  return (
+    <BarChart
+      h={CHART_HEIGHT}
+      data={data}
+      dataKey={dataKey}
+      series={series}
+      withLegend
+      tickLine="none"
+      barChartProps={quietChart}
+      yAxisProps={wholeCounts}
+    />
   );
 }
 
