@@ -23,6 +23,7 @@ export const headingForAlex: Record<string, string> = {
   "/letters": "Letters for later",
   "/allquestions": "All Q&A",
   "/together": "Until we're together",
+  "/our-year": "Our year, in pictures",
 };
 
 /** The drawer entries for alex, in order, with where each leads. */
@@ -36,6 +37,7 @@ export const menuForAlex = [
   ["Letters for later", "/letters"],
   ["Q & A", "/allquestions"],
   ["Until we're together", "/together"],
+  ["Our year", "/our-year"],
 ] as const;
 
 export async function fillSignIn(page: Page, username: string, password: string): Promise<void> {

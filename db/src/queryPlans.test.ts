@@ -10,6 +10,7 @@ import { nudgesToday } from "./nudges.js";
 import { onThisDay } from "./onThisDay.js";
 import { checkDatabase } from "./ops/healthCheck.js";
 import { userForSession } from "./ops/sessions.js";
+import { ourYear } from "./ourYear.js";
 import { passkeyByCredentialId, passkeyCredentialsOf, passkeysOf, passkeyUserHandleOf } from "./passkeys.js";
 import { listProducts, sellerPage, shopPage } from "./products.js";
 import { questionPage } from "./questionPages.js";
@@ -154,6 +155,44 @@ describe("the queries the pages run", () => {
     }
   });
 
+  it("our year reads only the year's rows of each growing table, through an index", () => {
+    const { db, alex } = openTestDb();
+    const plans = statementsPreparedBy(db, () => ourYear(db, { userId: alex, year: 2026 })).map((source) =>
+      planOf(db, source).join(" | "),
+    );
+    const readOf = (table: string) => plans.filter((plan) => new RegExp(`\\b${table}\\b`).test(plan));
+    expect(readOf("memories")).toContainEqual(
+      expect.stringMatching(/SEARCH memories USING INDEX \w+ \(deleted_at=\? AND created_at>\? AND created_at<\?\)/),
+    );
+    expect(readOf("answers")).toContainEqual(
+      expect.stringContaining("SEARCH answers USING INDEX answers_created (created_at>? AND created_at<?)"),
+    );
+    expect(readOf("workouts")).toContainEqual(
+      expect.stringContaining(
+        "workouts USING COVERING INDEX workouts_user_created (user_id=? AND created_at>? AND created_at<?)",
+      ),
+    );
+    // Earnings from the index alone; spending looks up each of the year's rows for its reference.
+    expect(
+      readOf("transfers").filter(
+        (plan) => !plan.startsWith("SEARCH transfers USING COVERING INDEX transfers_created ("),
+      ),
+    ).toEqual([
+      expect.stringMatching(/^SEARCH transfers USING INDEX transfers_created \(created_at>\? AND created_at<\?\)/),
+      expect.stringMatching(/^SEARCH transfers USING COVERING INDEX transfers_created$/),
+    ]);
+    expect(readOf("transfers")).toContainEqual(
+      expect.stringMatching(
+        /^SEARCH transfers USING COVERING INDEX transfers_created \(created_at>\? AND created_at<\?\)/,
+      ),
+    );
+    const growing = /\b(memories|answers|questions|workouts|transfers|visits|purchases|redemptions|bounties)\b/;
+    const scans = plans
+      .flatMap((plan) => plan.split(" | "))
+      .filter((step) => /^SCAN /.test(step) && growing.test(step));
+    expect(scans).toEqual([]);
+  });
+
   it("forgetting expired Idempotency-Keys reads only through idempotency_keys_created", () => {
     const { db } = openTestDb();
     const plan = planOf(db, "DELETE FROM idempotency_keys WHERE created_at < ?");
@@ -187,6 +226,7 @@ describe("the reads every request and page runs", () => {
       ({ db, sam }) => [laterLetterPage(db, sam, 2, 5), visitsOverview(db, sam, 2)],
     ],
     ["the bounties", ({ db }) => listBounties(db)],
+    ["our year", ({ db, alex }) => ourYear(db, { userId: alex, year: 2026 })],
   ];
 
   // A bare `?` in a condition, LIMIT, OFFSET or LIKE made SQLite plan the statement again at every run.

@@ -1,10 +1,10 @@
 // The couple's streak (issue 36): daily questions in a row both answered, and its milestones.
 import { STREAK_MILESTONE_DAYS } from "@spankbank/shared/limits";
-import { asc, isNotNull, sql } from "drizzle-orm";
+import { and, asc, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
 import { isoNow } from "./clock.js";
 import { enqueueEvent } from "./outbox.js";
-import { preparedFor } from "./prepared.js";
+import { LIMIT_ONE, param, preparedFor } from "./prepared.js";
 import { questions, streakMilestones } from "./schema.js";
 
 export interface CoupleStreak {
@@ -17,18 +17,34 @@ export interface CoupleStreak {
   firstQuestionId: number | null;
 }
 
+const dailyColumns = {
+  id: questions.id,
+  dailyFor: questions.dailyFor,
+  askedAt: questions.askedAt,
+  revealedAt: questions.revealedAt,
+};
+
 const statements = preparedFor((db) => ({
   // Every daily question in day order: each is one day of the couple's calendar of questions.
   daily: db
-    .select({
-      id: questions.id,
-      dailyFor: questions.dailyFor,
-      askedAt: questions.askedAt,
-      revealedAt: questions.revealedAt,
-    })
+    .select(dailyColumns)
     .from(questions)
     .where(isNotNull(questions.dailyFor))
     .orderBy(asc(questions.dailyFor))
+    .prepare(),
+  // One year's daily questions (Our year), and the first one after it.
+  dailyOfYear: db
+    .select(dailyColumns)
+    .from(questions)
+    .where(and(gte(questions.dailyFor, param("from")), lt(questions.dailyFor, param("to"))))
+    .orderBy(asc(questions.dailyFor))
+    .prepare(),
+  dailyFrom: db
+    .select(dailyColumns)
+    .from(questions)
+    .where(gte(questions.dailyFor, param("from")))
+    .orderBy(asc(questions.dailyFor))
+    .limit(LIMIT_ONE)
     .prepare(),
   markMilestone: db
     .insert(streakMilestones)
@@ -50,13 +66,34 @@ const statements = preparedFor((db) => ({
  * the daily question's zone) are frozen: they neither count nor break a streak under way.
  */
 export function coupleStreak(db: Db, freezesPerMonth = 0): CoupleStreak {
-  const days = statements(db).daily.all();
+  return streakOf(statements(db).daily.all(), freezesPerMonth);
+}
+
+/**
+ * The streak within one calendar year of daily questions (Our year): the same rule over that
+ * year's days, the first daily question after it deciding whether its last day counted.
+ */
+export function yearStreak(db: Db, year: number, freezesPerMonth = 0): CoupleStreak {
+  const range = { from: `${year}-01-01`, to: `${year + 1}-01-01` };
+  const following = statements(db).dailyFrom.get({ from: range.to });
+  return streakOf(statements(db).dailyOfYear.all(range), freezesPerMonth, following);
+}
+
+interface StreakDay {
+  id: number;
+  dailyFor: string | null;
+  askedAt: string;
+  revealedAt: string | null;
+}
+
+/** The streak over `days` (in day order), `following` the daily question after the last, if any. */
+function streakOf(days: StreakDay[], freezesPerMonth: number, following?: StreakDay): CoupleStreak {
   let run = 0;
   let best = 0;
   let firstQuestionId: number | null = null;
   const frozen = new Map<string, number>();
   days.forEach((day, i) => {
-    const next = days[i + 1];
+    const next = days[i + 1] ?? following;
     const counts = day.revealedAt !== null && (!next || day.revealedAt < next.askedAt);
     const month = day.dailyFor!.slice(0, 7);
     if (counts) {

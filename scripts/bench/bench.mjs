@@ -147,6 +147,7 @@ async function benchSize(size, scale, dir, { seedBenchDb, demoCouple, DEMO_LOGIN
       "/api/later-letters",
       "/api/later-letters?page=1",
       "/api/visits?page=1",
+      "/api/our-year",
       `/api/charitySpankTotal?charityName=${encodeURIComponent(demoCouple.charityName)}`,
       "/api/letter",
     ];
@@ -156,6 +157,7 @@ async function benchSize(size, scale, dir, { seedBenchDb, demoCouple, DEMO_LOGIN
       "/allquestions",
       "/letters",
       "/together",
+      "/our-year",
       "/spank-bank",
       "/inventory",
       "/floggers4change",

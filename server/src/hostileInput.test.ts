@@ -187,6 +187,7 @@ const ROUTES: HostileRoute[] = [
   { method: "DELETE", path: "/api/visits/{id}" },
   { method: "GET", path: "/api/nudges" },
   { method: "GET", path: "/api/streak" },
+  { method: "GET", path: "/api/our-year", query: { year: fc.integer({ min: 2000, max: 2099 }) } },
   {
     method: "GET",
     path: "/api/search",

@@ -201,3 +201,6 @@ export const PASSKEYS_PER_PARTNER_MAX = 10;
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Passkey ceremonies waiting at once, all visitors together: a flood of them drops the oldest first. */
 export const PASSKEY_CHALLENGES_WAITING_MAX = 200;
+/** "Our year, in pictures" (issue 37): the years a page can be asked for. */
+export const OUR_YEAR_MIN = 2000;
+export const OUR_YEAR_MAX = 2099;

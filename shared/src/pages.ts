@@ -16,6 +16,8 @@ export const drawerPages: readonly PageEntry[] = [
   { path: "/allquestions", menuLabel: () => "Q & A" },
   // Added by issue 22 (the next visit), after the spec's entries.
   { path: "/together", menuLabel: () => "Until we're together" },
+  // Added by issue 37 (our year, in pictures).
+  { path: "/our-year", menuLabel: () => "Our year" },
 ];
 
 /** Every route of the spec's table (section 2), for the server's history fallback tests and e2e. */
@@ -34,6 +36,8 @@ export const specRoutes = [
   "/allquestions",
   // Not in the spec's table: issue 22's visit page, held to the same checks.
   "/together",
+  // Issue 37's year in pictures, held to the same checks.
+  "/our-year",
 ] as const;
 
 /**

@@ -19,6 +19,7 @@ import { Route as AuthFloggers4changeRouteImport } from "./routes/_auth/floggers
 import { Route as AuthInventoryRouteImport } from "./routes/_auth/inventory"
 import { Route as AuthLettersRouteImport } from "./routes/_auth/letters"
 import { Route as AuthMemoriesRouteImport } from "./routes/_auth/memories"
+import { Route as AuthOurYearRouteImport } from "./routes/_auth/our-year"
 import { Route as AuthProtectedRouteImport } from "./routes/_auth/protected"
 import { Route as AuthSearchRouteImport } from "./routes/_auth/search"
 import { Route as AuthSpankBankRouteImport } from "./routes/_auth/spank-bank"
@@ -74,6 +75,11 @@ const AuthMemoriesRoute = AuthMemoriesRouteImport.update({
   path: "/memories",
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthOurYearRoute = AuthOurYearRouteImport.update({
+  id: "/our-year",
+  path: "/our-year",
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthProtectedRoute = AuthProtectedRouteImport.update({
   id: "/protected",
   path: "/protected",
@@ -110,6 +116,7 @@ export interface FileRoutesByFullPath {
   "/inventory": typeof AuthInventoryRoute
   "/letters": typeof AuthLettersRoute
   "/memories": typeof AuthMemoriesRoute
+  "/our-year": typeof AuthOurYearRoute
   "/protected": typeof AuthProtectedRoute
   "/search": typeof AuthSearchRoute
   "/spank-bank": typeof AuthSpankBankRoute
@@ -126,6 +133,7 @@ export interface FileRoutesByTo {
   "/inventory": typeof AuthInventoryRoute
   "/letters": typeof AuthLettersRoute
   "/memories": typeof AuthMemoriesRoute
+  "/our-year": typeof AuthOurYearRoute
   "/protected": typeof AuthProtectedRoute
   "/search": typeof AuthSearchRoute
   "/spank-bank": typeof AuthSpankBankRoute
@@ -144,6 +152,7 @@ export interface FileRoutesById {
   "/_auth/inventory": typeof AuthInventoryRoute
   "/_auth/letters": typeof AuthLettersRoute
   "/_auth/memories": typeof AuthMemoriesRoute
+  "/_auth/our-year": typeof AuthOurYearRoute
   "/_auth/protected": typeof AuthProtectedRoute
   "/_auth/search": typeof AuthSearchRoute
   "/_auth/spank-bank": typeof AuthSpankBankRoute
@@ -162,6 +171,7 @@ export interface FileRouteTypes {
     | "/inventory"
     | "/letters"
     | "/memories"
+    | "/our-year"
     | "/protected"
     | "/search"
     | "/spank-bank"
@@ -178,6 +188,7 @@ export interface FileRouteTypes {
     | "/inventory"
     | "/letters"
     | "/memories"
+    | "/our-year"
     | "/protected"
     | "/search"
     | "/spank-bank"
@@ -195,6 +206,7 @@ export interface FileRouteTypes {
     | "/_auth/inventory"
     | "/_auth/letters"
     | "/_auth/memories"
+    | "/_auth/our-year"
     | "/_auth/protected"
     | "/_auth/search"
     | "/_auth/spank-bank"
@@ -280,6 +292,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthMemoriesRouteImport
       parentRoute: typeof AuthRoute
     }
+    "/_auth/our-year": {
+      id: "/_auth/our-year"
+      path: "/our-year"
+      fullPath: "/our-year"
+      preLoaderRoute: typeof AuthOurYearRouteImport
+      parentRoute: typeof AuthRoute
+    }
     "/_auth/protected": {
       id: "/_auth/protected"
       path: "/protected"
@@ -326,6 +345,7 @@ interface AuthRouteChildren {
   AuthInventoryRoute: typeof AuthInventoryRoute
   AuthLettersRoute: typeof AuthLettersRoute
   AuthMemoriesRoute: typeof AuthMemoriesRoute
+  AuthOurYearRoute: typeof AuthOurYearRoute
   AuthProtectedRoute: typeof AuthProtectedRoute
   AuthSearchRoute: typeof AuthSearchRoute
   AuthSpankBankRoute: typeof AuthSpankBankRoute
@@ -341,6 +361,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthInventoryRoute: AuthInventoryRoute,
   AuthLettersRoute: AuthLettersRoute,
   AuthMemoriesRoute: AuthMemoriesRoute,
+  AuthOurYearRoute: AuthOurYearRoute,
   AuthProtectedRoute: AuthProtectedRoute,
   AuthSearchRoute: AuthSearchRoute,
   AuthSpankBankRoute: AuthSpankBankRoute,

@@ -69,6 +69,8 @@ export const transfers = sqliteTable(
     index("transfers_debit").on(t.debitAccountId, t.id),
     index("transfers_credit").on(t.creditAccountId, t.id),
     index("transfers_kind_reference").on(t.kind, t.reference),
+    // A year's earnings, spending and donations (Our year) read only that year's transfers, from the index alone.
+    index("transfers_created").on(t.createdAt, t.kind, t.creditAccountId, t.debitAccountId, t.amount),
     // A declined or expired favour is refunded once: `decline:<redemption>`, `expiry:<purchase>`.
     uniqueIndex("transfers_refund_once").on(t.reference).where(sql`${t.kind} = 'refund'`),
     // A nailed guess rewards each partner once per question: `guess:<question>:<partner>`.

@@ -17,6 +17,7 @@ import { mediaRoutes } from "./media.js";
 import { memoryRoutes } from "./memories.js";
 import { myDayRoutes } from "./myDay.js";
 import { nudgeRoutes } from "./nudges.js";
+import { ourYearRoutes } from "./ourYear.js";
 import { owedRoutes } from "./owed.js";
 import { passkeyRoutes } from "./passkeys.js";
 import { productRoutes } from "./products.js";
@@ -63,6 +64,7 @@ export const apiRoutes: FastifyPluginAsync<{
   await app.register(nudgeRoutes);
   await app.register(bountyRoutes);
   await app.register(streakRoutes);
+  await app.register(ourYearRoutes);
   await app.register(searchRoutes);
   await app.register(storyRoutes);
   await app.register(exportRoutes);

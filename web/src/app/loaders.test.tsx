@@ -10,6 +10,7 @@ import { latestMemoryQueryOptions } from "@/features/memories/api/getLatestMemor
 import { memoryPageQueryOptions } from "@/features/memories/api/getMemoryPage";
 import { onThisDayQueryOptions } from "@/features/memories/api/getOnThisDay";
 import { trashQueryOptions } from "@/features/memories/api/getTrash";
+import { ourYearQueryOptions } from "@/features/our-year/api/getOurYear";
 import { latestQuestionQueryOptions } from "@/features/questions/api/getLatestQuestion";
 import { questionPageQueryOptions } from "@/features/questions/api/getQuestions";
 import { searchQueryOptions } from "@/features/search/api/getSearch";
@@ -44,6 +45,8 @@ const firstReads: [path: string, search: Record<string, unknown>, keys: readonly
   ["/search", { q: "trip" }, [searchQueryOptions("trip", undefined, 1).queryKey]],
   ["/search", { q: "trip", kind: "memory", page: 2 }, [searchQueryOptions("trip", "memory", 2).queryKey]],
   ["/floggers4change", {}, [charityTotalQueryOptions("Floggers4Change").queryKey]],
+  ["/our-year", {}, [ourYearQueryOptions(undefined).queryKey]],
+  ["/our-year", { year: 2025 }, [ourYearQueryOptions(2025).queryKey]],
 ];
 
 describe("route loaders", () => {

@@ -10,6 +10,7 @@ import { letterHandlers } from "./handlers/letters";
 import { memoryHandlers } from "./handlers/memories";
 import { myDayHandlers } from "./handlers/myDay";
 import { nudgeHandlers } from "./handlers/nudges";
+import { ourYearHandlers } from "./handlers/ourYear";
 import { passkeyHandlers } from "./handlers/passkeys";
 import { productHandlers } from "./handlers/products";
 import { questionHandlers } from "./handlers/questions";
@@ -40,4 +41,5 @@ export const server = setupServer(
   ...storyHandlers,
   ...bountyHandlers,
   ...passkeyHandlers,
+  ...ourYearHandlers,
 );

@@ -10,6 +10,7 @@ import { resetLetters } from "./handlers/letters";
 import { resetMemories } from "./handlers/memories";
 import { resetMyDay } from "./handlers/myDay";
 import { resetNudges } from "./handlers/nudges";
+import { resetOurYear } from "./handlers/ourYear";
 import { resetPasskeys } from "./handlers/passkeys";
 import { resetProducts } from "./handlers/products";
 import { resetQuestions } from "./handlers/questions";
@@ -40,6 +41,7 @@ afterEach(() => {
   resetVisits();
   resetNudges();
   resetStreak();
+  resetOurYear();
   resetSearch();
   resetStory();
   resetBounties();

@@ -17,6 +17,7 @@ const MENU = [
   ["Letters for later", "/letters", "Letters for later"],
   ["Q & A", "/allquestions", "All Q&A"],
   ["Until we're together", "/together", "Until we're together"],
+  ["Our year", "/our-year", "Our year, in pictures"],
 ] as const;
 
 afterEach(() => {

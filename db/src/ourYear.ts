@@ -1,0 +1,274 @@
+// Our year, in pictures (issue 37): a calendar year's figures, counted in SQL over that year's rows only.
+
+import { daysBetween } from "@spankbank/shared/calendar";
+import { and, asc, count, eq, gte, isNull, lt, lte, min, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Db } from "./client.js";
+import { addDays, dayIn } from "./clock.js";
+import { Refusal } from "./errors.js";
+import { literal, param, preparedFor } from "./prepared.js";
+import {
+  accounts,
+  answers,
+  bounties,
+  memories,
+  purchases,
+  questions,
+  redemptions,
+  transfers,
+  users,
+  visits,
+  workouts,
+} from "./schema.js";
+import { coupleStreak, yearStreak } from "./streak.js";
+
+export interface OurYearPartner {
+  userId: number;
+  username: string;
+  displayName: string;
+  memories: number;
+  answers: number;
+  workouts: number;
+  earned: number;
+  spent: number;
+  donated: number;
+}
+
+export interface OurYear {
+  year: number;
+  /** Years with something in them, newest first; this year always. */
+  years: number[];
+  /** You first. */
+  partners: OurYearPartner[];
+  /** January to December; `memories` and `answers` per partner in the order of `partners`. */
+  months: { month: number; memories: number[]; answers: number[]; bothAnswered: number }[];
+  /** Monday weeks of the year (0: the days before its first Monday); workouts per partner. */
+  weeks: { week: number; workouts: number[] }[];
+  streak: { best: number; current: number; asked: number; bothAnswered: number };
+  days: { together: number; apart: number; planned: number; visits: number };
+}
+
+/** Transfers to a partner that they earned: not the starting grant, nor spanks coming back. */
+const EARNED_KINDS = sql.raw("('award', 'workout', 'answer', 'guess', 'demo', 'confirm', 'bounty_payout')");
+/** Transfers from a partner: paying for a favour or a bounty, or giving to the charity. */
+const PAID_KINDS = sql.raw("('purchase', 'bounty', 'donation')");
+// The kinds are written `+kind`: the year's range (transfers_created) is the read, never every transfer of a kind.
+
+const instantRange = (column: SQLiteColumn) => and(gte(column, param("from")), lt(column, param("to")));
+const month = (column: SQLiteColumn) => sql<string>`substr(${column}, 6, 2)`;
+
+const statements = preparedFor((db) => ({
+  partners: db
+    .select({ id: users.id, username: users.username, displayName: users.displayName, timeZone: users.timeZone })
+    .from(users)
+    .orderBy(asc(users.id))
+    .prepare(),
+  memoriesByMonth: db
+    .select({ userId: memories.userId, month: month(memories.createdAt), n: count() })
+    .from(memories)
+    .where(and(isNull(memories.deletedAt), instantRange(memories.createdAt)))
+    .groupBy(memories.userId, month(memories.createdAt))
+    .prepare(),
+  answersByMonth: db
+    .select({ userId: answers.userId, month: month(answers.createdAt), n: count() })
+    .from(answers)
+    .where(instantRange(answers.createdAt))
+    .groupBy(answers.userId, month(answers.createdAt))
+    .prepare(),
+  dailyByMonth: db
+    .select({ month: month(questions.dailyFor), asked: count(), bothAnswered: count(questions.revealedAt) })
+    .from(questions)
+    .where(and(gte(questions.dailyFor, param("firstDay")), lt(questions.dailyFor, param("nextYearDay"))))
+    .groupBy(month(questions.dailyFor))
+    .prepare(),
+  workoutsByWeek: db
+    .select({
+      userId: workouts.userId,
+      week: sql<string>`strftime('%W', ${workouts.createdAt})`,
+      n: count(),
+    })
+    .from(workouts)
+    .where(and(sql`${workouts.userId} IN (${param("first")}, ${param("second")})`, instantRange(workouts.createdAt)))
+    .groupBy(workouts.userId, sql`strftime('%W', ${workouts.createdAt})`)
+    .prepare(),
+  earned: db
+    .select({ userId: accounts.userId, total: sql<number>`sum(${transfers.amount})` })
+    .from(transfers)
+    .innerJoin(accounts, eq(accounts.id, transfers.creditAccountId))
+    .where(and(instantRange(transfers.createdAt), sql`+${transfers.kind} IN ${EARNED_KINDS}`))
+    .groupBy(accounts.userId)
+    .prepare(),
+  // A favour declined or expired, or a bounty refunded, gave its spanks back: not spent.
+  paid: db
+    .select({ userId: accounts.userId, kind: transfers.kind, total: sql<number>`sum(${transfers.amount})` })
+    .from(transfers)
+    .innerJoin(accounts, eq(accounts.id, transfers.debitAccountId))
+    .leftJoin(
+      purchases,
+      and(
+        sql`${transfers.kind} = 'purchase'`,
+        eq(purchases.id, sql`CAST(substr(${transfers.reference}, ${literal("purchase:".length + 1)}) AS INTEGER)`),
+      ),
+    )
+    .leftJoin(redemptions, eq(redemptions.id, purchases.redemptionId))
+    .leftJoin(bounties, eq(bounties.escrowTransferId, transfers.id))
+    .where(
+      and(
+        instantRange(transfers.createdAt),
+        sql`+${transfers.kind} IN ${PAID_KINDS}`,
+        isNull(purchases.expiredAt),
+        isNull(redemptions.declinedAt),
+        sql`${bounties.status} IS NOT 'refunded'`,
+      ),
+    )
+    .groupBy(accounts.userId, transfers.kind)
+    .prepare(),
+  // Days of each visit inside [from, until], both ends counted; `planned` the same after `today`.
+  together: db
+    .select({
+      visits: count(),
+      together: sql<number>`coalesce(sum(max(0, julianday(min(${visits.endDate}, ${param("until")})) - julianday(max(${visits.startDate}, ${param("firstDay")})) + 1)), 0)`,
+      planned: sql<number>`coalesce(sum(max(0, julianday(min(${visits.endDate}, ${param("lastDay")})) - julianday(max(${visits.startDate}, ${param("after")})) + 1)), 0)`,
+    })
+    .from(visits)
+    .where(and(lte(visits.startDate, param("lastDay")), gte(visits.endDate, param("firstDay"))))
+    .prepare(),
+  firstMemory: db
+    .select({ at: min(memories.createdAt) })
+    .from(memories)
+    .prepare(),
+  firstAnswer: db
+    .select({ at: min(answers.createdAt) })
+    .from(answers)
+    .prepare(),
+  firstTransfer: db
+    .select({ at: min(transfers.createdAt) })
+    .from(transfers)
+    .prepare(),
+  firstVisit: db
+    .select({ at: min(visits.startDate) })
+    .from(visits)
+    .prepare(),
+}));
+
+/**
+ * The couple's year `year` (this year on `userId`'s calendar when absent), `userId` first: each
+ * partner's memories, answers, workouts and spanks, the months and weeks, the year's streak, and
+ * the days together and apart (to today on `userId`'s calendar). Instants count in UTC.
+ */
+export function ourYear(
+  db: Db,
+  request: { userId: number; year?: number; freezesPerMonth?: number; now?: Date },
+): OurYear {
+  const s = statements(db);
+  const now = request.now ?? new Date();
+  const all = s.partners.all();
+  const you = all.find((partner) => partner.id === request.userId);
+  if (!you) throw new Refusal("not_found", `No partner ${request.userId}`);
+  const partners = [you, ...all.filter((partner) => partner.id !== you.id)];
+  const today = dayIn(you.timeZone, now);
+  const thisYear = Number(today.slice(0, 4));
+  const year = request.year ?? thisYear;
+
+  const instants = { from: `${year}-01-01T00:00:00.000Z`, to: `${year + 1}-01-01T00:00:00.000Z` };
+  const firstDay = `${year}-01-01`;
+  const lastDay = `${year}-12-31`;
+  const nextYearDay = `${year + 1}-01-01`;
+  const indexOf = new Map(partners.map((partner, i) => [partner.id, i]));
+  const perPartner = () => partners.map(() => 0);
+
+  const months = Array.from({ length: 12 }, (_, i) => ({
+    month: i + 1,
+    memories: perPartner(),
+    answers: perPartner(),
+    bothAnswered: 0,
+  }));
+  const place = (row: { userId: number; month: string; n: number }, key: "memories" | "answers") => {
+    const at = indexOf.get(row.userId);
+    if (at !== undefined) months[Number(row.month) - 1]![key][at] = row.n;
+  };
+  for (const row of s.memoriesByMonth.all(instants)) place(row, "memories");
+  for (const row of s.answersByMonth.all(instants)) place(row, "answers");
+  let asked = 0;
+  for (const row of s.dailyByMonth.all({ firstDay, nextYearDay })) {
+    months[Number(row.month) - 1]!.bothAnswered = row.bothAnswered;
+    asked += row.asked;
+  }
+
+  // Monday weeks: week 0 holds the days before the first Monday (none when the year starts on one).
+  const lastWeek = Number(weekOf(lastDay));
+  const weeks = Array.from({ length: lastWeek + 1 }, (_, week) => ({ week, workouts: perPartner() }));
+  const [first, second] = partners;
+  for (const row of s.workoutsByWeek.all({ ...instants, first: first?.id ?? 0, second: second?.id ?? 0 })) {
+    const at = indexOf.get(row.userId);
+    if (at !== undefined) weeks[Number(row.week)]!.workouts[at] = row.n;
+  }
+  if (weeks[0] && weekOf(firstDay) === "01") weeks.shift();
+
+  const figures = partners.map((partner) => ({
+    userId: partner.id,
+    username: partner.username,
+    displayName: partner.displayName,
+    memories: months.reduce((sum, m) => sum + m.memories[indexOf.get(partner.id)!]!, 0),
+    answers: months.reduce((sum, m) => sum + m.answers[indexOf.get(partner.id)!]!, 0),
+    workouts: weeks.reduce((sum, w) => sum + w.workouts[indexOf.get(partner.id)!]!, 0),
+    earned: 0,
+    spent: 0,
+    donated: 0,
+  }));
+  for (const row of s.earned.all(instants)) {
+    const at = row.userId === null ? undefined : indexOf.get(row.userId);
+    if (at !== undefined) figures[at]!.earned = row.total;
+  }
+  for (const row of s.paid.all(instants)) {
+    const at = row.userId === null ? undefined : indexOf.get(row.userId);
+    if (at === undefined) continue;
+    if (row.kind === "donation") figures[at]!.donated += row.total;
+    else figures[at]!.spent += row.total;
+  }
+
+  const until = today < lastDay ? today : lastDay;
+  const after = today < firstDay ? firstDay : addDays(today, 1);
+  const together = s.together.get({ firstDay, lastDay, until, after })!;
+  const daysSoFar = today < firstDay ? 0 : daysBetween(firstDay, until) + 1;
+
+  const bothAnswered = months.reduce((sum, m) => sum + m.bothAnswered, 0);
+  return {
+    year,
+    years: yearsWithData(db, thisYear),
+    partners: figures,
+    months,
+    weeks,
+    streak: {
+      best: yearStreak(db, year, request.freezesPerMonth).best,
+      current: coupleStreak(db, request.freezesPerMonth).current,
+      asked,
+      bothAnswered,
+    },
+    days: {
+      together: together.together,
+      apart: Math.max(0, daysSoFar - together.together),
+      planned: together.planned,
+      visits: together.visits,
+    },
+  };
+}
+
+/** From the first year anything was saved (a memory, an answer, a transfer, a visit) to this one, newest first. */
+function yearsWithData(db: Db, thisYear: number): number[] {
+  const s = statements(db);
+  const firsts = [s.firstMemory, s.firstAnswer, s.firstTransfer, s.firstVisit]
+    .map((statement) => statement.get()?.at)
+    .filter((at): at is string => typeof at === "string")
+    .map((at) => Number(at.slice(0, 4)));
+  const first = Math.min(thisYear, ...firsts);
+  return Array.from({ length: thisYear - first + 1 }, (_, i) => thisYear - i);
+}
+
+/** SQLite's `%W` week of a date: Monday weeks, 00 before the year's first Monday. */
+function weekOf(date: string): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  const dayOfYear = Math.floor((at.getTime() - Date.UTC(at.getUTCFullYear(), 0, 1)) / 86_400_000);
+  const mondayBased = (at.getUTCDay() + 6) % 7;
+  return String(Math.floor((dayOfYear + 7 - mondayBased) / 7)).padStart(2, "0");
+}
