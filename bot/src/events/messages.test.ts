@@ -5,6 +5,8 @@ import { hasMemoryFromDiscord, listMemories } from "@spankbank/db/memories";
 import { latestQuestion } from "@spankbank/db/questions";
 import { mp4Video, oggOpusVoiceNote, webmVideo } from "@spankbank/db/test/tinyMedia";
 import { demoCouple } from "@spankbank/shared/demoCouple";
+import type { Client } from "discord.js";
+import type { APIAttachment } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import {
   askQuestion,
@@ -31,6 +33,13 @@ const [alex, sam] = demoCouple.partners;
 const REFUSED_NOTE = (names: string) =>
   `I keep png, jpeg, gif and webp images up to 10 MB, voice messages up to 20 minutes and mp4, webm or mov videos up to 3 minutes and 10 MB, so I left out ${names}.`;
 const MiB = 1024 * 1024;
+
+/** Alex posts these words and files in the memories channel. */
+function postInMemories(client: Client, content: string, attachments: APIAttachment[]) {
+  const sent = message({ channelId: MEMORIES_CHANNEL, authorId: alex.discordId, content, attachments });
+  gateway(client, "MESSAGE_CREATE", sent);
+  return sent;
+}
 
 describe("the memories channel", () => {
   it("makes a partner's message a memory with a link to it, acknowledged with a reaction", async () => {
@@ -130,13 +139,7 @@ describe("the memories channel", () => {
       // Discord said nothing of this one's type: its first bytes say WebM.
       { ...servedAttachment("screen.webm", "video/webm", webmVideo(180)), content_type: undefined },
     ];
-    const sent = message({
-      channelId: MEMORIES_CHANNEL,
-      authorId: alex.discordId,
-      content: "Our first dance",
-      attachments: videos,
-    });
-    gateway(client, "MESSAGE_CREATE", sent);
+    const sent = postInMemories(client, "Our first dance", videos);
     await until(() => isMessageHandled(db, MEMORIES_CHANNEL, sent.id));
     expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${sent.id}/💞`]);
     expect(db.$client.prepare("SELECT content_type FROM memory_images ORDER BY id").all()).toEqual([
@@ -159,13 +162,7 @@ describe("the memories channel", () => {
       servedAttachment("report.pdf", "application/pdf", pdf),
       servedAttachment("fake.mp4", "video/mp4", pdf),
     ];
-    const sent = message({
-      channelId: MEMORIES_CHANNEL,
-      authorId: alex.discordId,
-      content: "Trip",
-      attachments: refused,
-    });
-    gateway(client, "MESSAGE_CREATE", sent);
+    const sent = postInMemories(client, "Trip", refused);
     await until(() => posted.length === 1);
     expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${sent.id}/💞`, `${MEMORIES_CHANNEL}/${sent.id}/🚫`]);
     expect(posted[0]!.body.content).toBe(
