@@ -15,6 +15,17 @@ function nameOf(label: string, index: number, count: number): string {
   return count === 1 ? label : `${label} ${index + 1} of ${count}`;
 }
 
+/** The browser's own player for a voice message or a video, reading only its length until played. */
+function Player({ file, label }: { file: MemoryImage; label: string }) {
+  return kindOf(file) === "voice" ? (
+    // biome-ignore lint/a11y/useMediaCaption: a voice message has no captions to give.
+    <audio className={classes.voice} src={file.url} controls preload="metadata" aria-label={label} />
+  ) : (
+    // biome-ignore lint/a11y/useMediaCaption: a video from Discord comes without captions.
+    <video className={classes.video} src={file.url} controls playsInline preload="metadata" aria-label={label} />
+  );
+}
+
 /**
  * A memory's stored photos, voice messages and videos. Photos load only when scrolled near; the
  * alt text is the memory's own words, and each opens full screen (a Mantine Modal), closed with
@@ -46,27 +57,10 @@ export function MemoryImages({ images, message }: { images?: MemoryImage[]; mess
       {voices.length + videos.length > 0 && (
         <Stack gap="xs" mt="sm">
           {voices.map((voice, index) => (
-            // biome-ignore lint/a11y/useMediaCaption: a voice message has no captions to give.
-            <audio
-              key={voice.id}
-              className={classes.voice}
-              src={voice.url}
-              controls
-              preload="metadata"
-              aria-label={nameOf("Voice message", index, voices.length)}
-            />
+            <Player key={voice.id} file={voice} label={nameOf("Voice message", index, voices.length)} />
           ))}
           {videos.map((video, index) => (
-            // biome-ignore lint/a11y/useMediaCaption: a video from Discord comes without captions.
-            <video
-              key={video.id}
-              className={classes.video}
-              src={video.url}
-              controls
-              playsInline
-              preload="metadata"
-              aria-label={nameOf("Video", index, videos.length)}
-            />
+            <Player key={video.id} file={video} label={nameOf("Video", index, videos.length)} />
           ))}
         </Stack>
       )}
