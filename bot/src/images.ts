@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, open, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { MEDIA_TYPES, type StoredImage } from "@spankbank/db/media";
+import { CLIP_TYPES, IMAGE_TYPES, MEDIA_TYPES, type StoredImage } from "@spankbank/db/media";
 import type { MissingImage } from "@spankbank/db/mediaOutbox";
-import { MEDIA_MAX_BYTES, UPLOAD_LIMIT_MAX } from "@spankbank/shared/limits";
+import { MEDIA_MAX_BYTES, UPLOAD_LIMIT_MAX, VIDEO_SECONDS_MAX, VOICE_NOTE_SECONDS_MAX } from "@spankbank/shared/limits";
+import { clipMaxBytes, clipRefusal, sniffClip } from "./clips.js";
 
 export interface Attachment {
   name: string;
@@ -14,7 +15,7 @@ export interface Attachment {
 
 export interface SavedImages {
   saved: StoredImage[];
-  /** Names of the attachments left out for good (not an image, too big, not from Discord). */
+  /** Names of the attachments left out for good (not an image, voice message or video we keep, too big, not from Discord). */
   refused: string[];
   /** Images that did not arrive (Discord's CDN failed or was too slow): tried again later. */
   missing: MissingImage[];
@@ -28,6 +29,8 @@ export const DOWNLOAD_TIMEOUT_MS = 30_000;
 export interface DownloadRules {
   /** The upload limit the interaction or the server advertises; at least MEDIA_MAX_BYTES. */
   maxBytes: number;
+  /** The message is a Discord voice message: its Ogg audio is kept (other audio never is). */
+  voiceMessage?: boolean;
   /** Hosts allowed besides Discord's CDN (`host` or `host:port`, e.g. a test stand-in's). */
   extraHosts?: readonly string[];
   /** DOWNLOAD_TIMEOUT_MS unless told (tests wait less). */
@@ -68,31 +71,44 @@ function sniff(head: Buffer): string | null {
 }
 
 /** What the attachment says it is, without parameters; "" when Discord did not say. */
-function declaredType(attachment: Attachment): string {
+export function declaredType(attachment: Pick<Attachment, "contentType">): string {
   return attachment.contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
 }
 
-/** Whether an attachment can be an image we keep before reading a byte of it. */
-function mayBeImage(attachment: Attachment, maxBytes: number): boolean {
+/**
+ * The most bytes an attachment may bring by what it says it is (an image, a voice message, a
+ * video, or unsaid), or null when it is left out before a byte of it is read.
+ */
+function byteLimitOf(attachment: Attachment, maxBytes: number, voiceMessage: boolean): number | null {
   const type = declaredType(attachment);
-  return (type === "" || type in MEDIA_TYPES) && attachment.size <= maxBytes;
+  const limit =
+    type === "" || type in IMAGE_TYPES
+      ? maxBytes
+      : type in CLIP_TYPES && (voiceMessage || !type.startsWith("audio/"))
+        ? clipMaxBytes(maxBytes)
+        : null;
+  return limit !== null && attachment.size <= limit ? limit : null;
 }
 
 /**
- * Downloads one image into the media folder: only from allowed hosts, no redirects, at most
- * `maxBytes` streamed to a partial file (never held in memory), within DOWNLOAD_TIMEOUT_MS, and
- * kept only when its bytes are png, jpeg, gif or webp. Throws DownloadFailure.
+ * Downloads one image, voice message or video into the media folder: only from allowed hosts,
+ * no redirects, at most `maxBytes` (CLIP_MAX_BYTES for a voice message or video) streamed to a
+ * partial file (never held in memory), within DOWNLOAD_TIMEOUT_MS, and kept only when its bytes
+ * are png, jpeg, gif or webp, or a voice message or video within its length (clips.ts). Throws
+ * DownloadFailure.
  */
 export async function downloadImage(
   attachment: Attachment,
   mediaDir: string,
   rules: DownloadRules,
 ): Promise<StoredImage> {
-  const maxBytes = Math.min(Math.max(rules.maxBytes, MEDIA_MAX_BYTES), UPLOAD_LIMIT_MAX);
+  const uploadLimit = Math.min(Math.max(rules.maxBytes, MEDIA_MAX_BYTES), UPLOAD_LIMIT_MAX);
   if (!allowedUrl(attachment.url, rules.extraHosts ?? [])) {
     throw new DownloadFailure(`${attachment.name} is not on Discord's CDN`, false);
   }
-  if (!mayBeImage(attachment, maxBytes)) throw new DownloadFailure(`${attachment.name} is not an image we keep`, false);
+  const voiceMessage = rules.voiceMessage ?? false;
+  const maxBytes = byteLimitOf(attachment, uploadLimit, voiceMessage);
+  if (maxBytes === null) throw new DownloadFailure(`${attachment.name} is not a file we keep`, false);
   // Aborting the request (not cancelling its body) is what stops the transfer at once.
   const stop = new AbortController();
   const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(rules.timeoutMs ?? DOWNLOAD_TIMEOUT_MS)]);
@@ -114,7 +130,7 @@ export async function downloadImage(
   const id = randomUUID();
   const partial = join(mediaDir, `.partial-${id}`);
   const file = await open(partial, "w");
-  const head: Buffer[] = [];
+  let head = Buffer.alloc(0);
   let size = 0;
   try {
     // Streamed to the file chunk by chunk, counting: nothing past the limit is read or kept.
@@ -127,12 +143,22 @@ export async function downloadImage(
         stop.abort();
         throw new DownloadFailure(`${attachment.name} is bigger than ${maxBytes} bytes`, false);
       }
-      if (head.length < 2) head.push(Buffer.from(value.subarray(0, 12)));
+      if (head.length < 12) head = Buffer.concat([head, value.subarray(0, 12 - head.length)]);
       await file.write(value);
     }
     await file.close();
-    const contentType = sniff(Buffer.concat(head));
-    if (!contentType) throw new DownloadFailure(`${attachment.name} is not a png, jpeg, gif or webp image`, false);
+    const contentType = sniff(head) ?? sniffClip(head);
+    if (!contentType) {
+      throw new DownloadFailure(`${attachment.name} is not an image, voice message or video we keep`, false);
+    }
+    if (contentType in CLIP_TYPES) {
+      const refusal = await clipRefusal(partial, contentType, size, {
+        name: attachment.name,
+        voiceMessage,
+        maxBytes: uploadLimit,
+      });
+      if (refusal) throw new DownloadFailure(refusal, false);
+    }
     const fileName = `${id}.${MEDIA_TYPES[contentType]}`;
     await rename(partial, join(mediaDir, fileName));
     return { fileName, contentType, size };
@@ -173,8 +199,13 @@ export async function saveImages(
 
 /** The note a partner reads when some attachments were left out. */
 export function refusedNote(refused: readonly string[], maxBytes: number): string {
-  const mb = Math.floor(Math.max(maxBytes, MEDIA_MAX_BYTES) / (1024 * 1024));
-  return `I keep only png, jpeg, gif and webp images up to ${mb} MB, so I left out ${refused.join(", ")}.`;
+  const limit = Math.min(Math.max(maxBytes, MEDIA_MAX_BYTES), UPLOAD_LIMIT_MAX);
+  const mb = (bytes: number) => Math.floor(bytes / (1024 * 1024));
+  return (
+    `I keep png, jpeg, gif and webp images up to ${mb(limit)} MB, voice messages up to ` +
+    `${VOICE_NOTE_SECONDS_MAX / 60} minutes and mp4, webm or mov videos up to ${VIDEO_SECONDS_MAX / 60} minutes ` +
+    `and ${mb(clipMaxBytes(limit))} MB, so I left out ${refused.join(", ")}.`
+  );
 }
 
 /** The note a partner reads when some images did not arrive yet. */

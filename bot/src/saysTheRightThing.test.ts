@@ -87,7 +87,7 @@ describe("3. announcements with nowhere to go", () => {
 });
 
 describe("4. attachments", () => {
-  it("a message with only a voice note gets a 🚫 and a note, and makes no memory", async () => {
+  it("a message with only an audio file that is no voice message gets a 🚫 and a note, and makes no memory", async () => {
     const { client, db } = botOnTempDb();
     const voice = attachment("voice-message.ogg", "audio/ogg", 5000);
     const sent = message({ channelId: MEMORIES_CHANNEL, authorId: sam.discordId, content: "", attachments: [voice] });
@@ -95,7 +95,7 @@ describe("4. attachments", () => {
     await until(() => posted.length === 1);
     expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${sent.id}/🚫`]);
     expect(posted[0]!.body.content).toBe(
-      "I keep only png, jpeg, gif and webp images up to 10 MB, so I left out voice-message.ogg.",
+      "I keep png, jpeg, gif and webp images up to 10 MB, voice messages up to 20 minutes and mp4, webm or mov videos up to 3 minutes and 10 MB, so I left out voice-message.ogg.",
     );
     expect(listMemories(db)).toEqual([]);
   });

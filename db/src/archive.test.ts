@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   createWriteStream,
   existsSync,
@@ -35,6 +35,7 @@ import { purchaseProduct } from "./purchase.js";
 import { answerQuestion, askQuestion, listQuestions } from "./questions/index.js";
 import { readStoryProgress, saveStoryProgress } from "./storyProgress.js";
 import { giveSpanks, openTestDb } from "./test/testDb.js";
+import { mp4Video, oggOpusVoiceNote } from "./test/tinyMedia.js";
 import { planVisit, visitsOverview } from "./visits.js";
 
 const dirs: string[] = [];
@@ -207,6 +208,40 @@ describe("export and import", () => {
     syncCouple(fresh, demoCouple);
     addMemory(fresh, { userId: alex, message: "After the move" });
     expect(checkDatabase(fresh)).toEqual([]);
+  });
+
+  it("carries a voice message and a video byte for byte with their sha256, and brings them back as they were", async () => {
+    const { db, sam } = openTestDb();
+    const voice = oggOpusVoiceNote(3);
+    const video = mp4Video(20);
+    addMemory(db, {
+      userId: sam,
+      message: "",
+      images: [{ ...saveImage(db, "hello.ogg", voice), contentType: "audio/ogg" }],
+    });
+    addMemory(db, {
+      userId: sam,
+      message: "Our first dance",
+      images: [{ ...saveImage(db, "dance.mp4", video), contentType: "video/mp4" }],
+    });
+    const zip = await exportedZip(db);
+    const { document, files } = await readZip(zip.path);
+    expect(files.get("media/hello.ogg")?.equals(voice)).toBe(true);
+    expect(files.get("media/dance.mp4")?.equals(video)).toBe(true);
+    const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+    expect(document.media).toEqual([
+      { fileName: "hello.ogg", size: voice.length, sha256: sha256(voice) },
+      { fileName: "dance.mp4", size: video.length, sha256: sha256(video) },
+    ]);
+
+    const fresh = freshDb();
+    expect((await importArchiveFile(fresh, zip.path, couple)).mediaFiles).toBe(2);
+    expect(fresh.$client.prepare("SELECT file_name, content_type FROM memory_images ORDER BY id").all()).toEqual([
+      { file_name: "hello.ogg", content_type: "audio/ogg" },
+      { file_name: "dance.mp4", content_type: "video/mp4" },
+    ]);
+    expect(readFileSync(join(mediaFolder(fresh), "hello.ogg")).equals(voice)).toBe(true);
+    expect(readFileSync(join(mediaFolder(fresh), "dance.mp4")).equals(video)).toBe(true);
   });
 
   it("still imports a format 1 .json archive, images inside as base64", async () => {

@@ -5,12 +5,23 @@ import { param, preparedFor } from "./prepared.js";
 import { memories, memoryImages } from "./schema.js";
 
 /** Image types a memory may keep, by content type, with the file extension they are stored under. */
-export const MEDIA_TYPES: Readonly<Record<string, string>> = {
+export const IMAGE_TYPES: Readonly<Record<string, string>> = {
   "image/png": "png",
   "image/jpeg": "jpg",
   "image/gif": "gif",
   "image/webp": "webp",
 };
+
+/** Voice messages (Discord records them as Ogg Opus) and short videos a memory may keep, the same way. */
+export const CLIP_TYPES: Readonly<Record<string, string>> = {
+  "audio/ogg": "ogg",
+  "video/mp4": "mp4",
+  "video/webm": "webm",
+  "video/quicktime": "mov",
+};
+
+/** Every type a memory's files may be: its images, voice messages and videos. */
+export const MEDIA_TYPES: Readonly<Record<string, string>> = { ...IMAGE_TYPES, ...CLIP_TYPES };
 
 /** An image file saved in the media folder, before it belongs to a memory. */
 export interface StoredImage {

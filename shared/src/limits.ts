@@ -48,6 +48,12 @@ export const MEMORY_TEXT_MAX = 2000;
 export const MEDIA_MAX_BYTES = 8 * 1024 * 1024;
 /** The largest upload limit Discord advertises (a level 3 boosted server): nothing bigger is read. */
 export const UPLOAD_LIMIT_MAX = 100 * 1024 * 1024;
+/** Largest voice message or video a memory keeps (and never more than the upload limit Discord advertises). */
+export const CLIP_MAX_BYTES = 25 * 1024 * 1024;
+/** Longest voice message a memory keeps, in seconds, read from its bytes. */
+export const VOICE_NOTE_SECONDS_MAX = 20 * 60;
+/** Longest video a memory keeps, in seconds, read from its bytes: short clips, not films. */
+export const VIDEO_SECONDS_MAX = 3 * 60;
 export const MEMORY_DELETE_MAX = 100;
 /** Days a deleted memory waits in the trash, restorable, before the daily purge removes it. */
 export const MEMORY_TRASH_DAYS = 30;

@@ -1,12 +1,17 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { isMessageHandled } from "@spankbank/db/discordCursors";
 import { hasMemoryFromDiscord, listMemories } from "@spankbank/db/memories";
 import { latestQuestion } from "@spankbank/db/questions";
+import { mp4Video, oggOpusVoiceNote, webmVideo } from "@spankbank/db/test/tinyMedia";
 import { demoCouple } from "@spankbank/shared/demoCouple";
+import type { Client } from "discord.js";
+import type { APIAttachment } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import {
   askQuestion,
   attachment,
+  bigFiles,
   botOnTempDb,
   downloads,
   GUILD_ID,
@@ -17,12 +22,24 @@ import {
   posted,
   reactions,
   STRANGER_ID,
+  servedAttachment,
   testConfig,
   until,
+  voiceMessage,
 } from "../test/discord.js";
 import { SEALED_NOTE } from "./messages.js";
 
 const [alex, sam] = demoCouple.partners;
+const REFUSED_NOTE = (names: string) =>
+  `I keep png, jpeg, gif and webp images up to 10 MB, voice messages up to 20 minutes and mp4, webm or mov videos up to 3 minutes and 10 MB, so I left out ${names}.`;
+const MiB = 1024 * 1024;
+
+/** Alex posts these words and files in the memories channel. */
+function postInMemories(client: Client, content: string, attachments: APIAttachment[]) {
+  const sent = message({ channelId: MEMORIES_CHANNEL, authorId: alex.discordId, content, attachments });
+  gateway(client, "MESSAGE_CREATE", sent);
+  return sent;
+}
 
 describe("the memories channel", () => {
   it("makes a partner's message a memory with a link to it, acknowledged with a reaction", async () => {
@@ -87,13 +104,88 @@ describe("the memories channel", () => {
     await until(() => posted.length === 1);
     expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${sent.id}/💞`, `${MEMORIES_CHANNEL}/${sent.id}/🚫`]);
     expect(posted[0]!.body).toMatchObject({
-      content: "I keep only png, jpeg, gif and webp images up to 10 MB, so I left out huge.png.",
+      content: REFUSED_NOTE("huge.png"),
       message_reference: { message_id: sent.id },
     });
     expect(db.$client.prepare("SELECT content_type, size FROM memory_images").all()).toEqual([
       { content_type: "image/jpeg", size: 2048 },
     ]);
     expect(readdirSync(context.mediaDir)).toHaveLength(1);
+  });
+
+  it("keeps a voice message, as Discord sends it, as a memory of its own with the Ogg file", async () => {
+    const { client, db, context } = botOnTempDb();
+    const ogg = oggOpusVoiceNote(2);
+    const sent = voiceMessage(sam.discordId, ogg, 2);
+    gateway(client, "MESSAGE_CREATE", sent);
+    await until(() => reactions.length === 1);
+    expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${sent.id}/💞`]);
+    expect(posted).toEqual([]);
+    expect(listMemories(db)).toMatchObject([{ message: "", username: sam.responseName }]);
+    const stored = db.$client.prepare("SELECT file_name, content_type, size FROM memory_images").all() as {
+      file_name: string;
+    }[];
+    expect(stored).toEqual([
+      { file_name: expect.stringMatching(/\.ogg$/), content_type: "audio/ogg", size: ogg.length },
+    ]);
+    expect(readFileSync(join(context.mediaDir, stored[0]!.file_name)).equals(ogg)).toBe(true);
+  });
+
+  it("keeps short mp4, mov and webm videos, typed by their bytes", async () => {
+    const { client, db } = botOnTempDb();
+    const videos = [
+      servedAttachment("dance.mp4", "video/mp4", mp4Video(30)),
+      servedAttachment("IMG_0420.MOV", "video/quicktime", mp4Video(12, "qt  ")),
+      // Discord said nothing of this one's type: its first bytes say WebM.
+      { ...servedAttachment("screen.webm", "video/webm", webmVideo(180)), content_type: undefined },
+    ];
+    const sent = postInMemories(client, "Our first dance", videos);
+    await until(() => isMessageHandled(db, MEMORIES_CHANNEL, sent.id));
+    expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${sent.id}/💞`]);
+    expect(db.$client.prepare("SELECT content_type FROM memory_images ORDER BY id").all()).toEqual([
+      { content_type: "video/mp4" },
+      { content_type: "video/quicktime" },
+      { content_type: "video/webm" },
+    ]);
+  });
+
+  it("refuses, with a 🚫 and the note, a video over the size cap, a long video, a long voice message, other audio and a PDF", async () => {
+    const { client, db, context } = botOnTempDb();
+    const pdf = Buffer.from("%PDF-1.7\n%\xe2\xe3\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n", "latin1");
+    const refused = [
+      // Over the cap: refused from what Discord says, before a byte is read.
+      servedAttachment("wedding.mp4", "video/mp4", mp4Video(60), { size: 11 * MiB }),
+      // Discord says it is small and short: its own container says 3 minutes and 1 second.
+      servedAttachment("film.webm", "video/webm", webmVideo(181)),
+      servedAttachment("concert.mkv", "video/webm", webmVideo(60, "matroska")),
+      servedAttachment("song.ogg", "audio/ogg", oggOpusVoiceNote(3)),
+      servedAttachment("report.pdf", "application/pdf", pdf),
+      servedAttachment("fake.mp4", "video/mp4", pdf),
+    ];
+    const sent = postInMemories(client, "Trip", refused);
+    await until(() => posted.length === 1);
+    expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${sent.id}/💞`, `${MEMORIES_CHANNEL}/${sent.id}/🚫`]);
+    expect(posted[0]!.body.content).toBe(
+      REFUSED_NOTE("wedding.mp4, film.webm, concert.mkv, song.ogg, report.pdf, fake.mp4"),
+    );
+    expect(listMemories(db).map((m) => m.message)).toEqual(["Trip"]);
+    expect(db.$client.prepare("SELECT count(*) AS n FROM memory_images").get()).toEqual({ n: 0 });
+    expect(readdirSync(context.mediaDir)).toEqual([]);
+
+    // A voice message longer than 20 minutes by its own bytes (Discord's duration says 5 s): no memory.
+    const cdn = await bigFiles({ "/long.ogg": oggOpusVoiceNote(20 * 60 + 1) });
+    try {
+      context.mediaHosts = [cdn.host];
+      const long = voiceMessage(sam.discordId, oggOpusVoiceNote(1), 5);
+      long.attachments = [{ ...long.attachments[0]!, url: cdn.url("/long.ogg") }];
+      gateway(client, "MESSAGE_CREATE", long);
+      await until(() => posted.length === 2);
+      expect(reactions.at(-1)).toBe(`${MEMORIES_CHANNEL}/${long.id}/🚫`);
+      expect(posted[1]!.body.content).toBe(REFUSED_NOTE("voice-message.ogg"));
+      expect(listMemories(db)).toHaveLength(1);
+    } finally {
+      await cdn.close();
+    }
   });
 
   it("ignores strangers, bots, system messages and other channels", async () => {

@@ -4,7 +4,7 @@ import type { User } from "@spankbank/db/couple";
 import { Refusal } from "@spankbank/db/errors";
 import type { MissingImage } from "@spankbank/db/mediaOutbox";
 import { hasLiveMemoryFromDiscord, hasMemoryFromDiscord, type Memory, saveMemory } from "@spankbank/db/memories";
-import type { Message } from "discord.js";
+import { type Message, MessageFlags } from "discord.js";
 import type { BotContext } from "../context.js";
 import { guildUploadLimit, saveImages } from "../images.js";
 import { wasDeleted } from "../workInProgress.js";
@@ -46,6 +46,7 @@ export async function memoryFromMessage(
   }));
   const { saved, refused, missing } = await saveImages(attachments, mediaDir, {
     maxBytes,
+    voiceMessage: message.flags.has(MessageFlags.IsVoiceMessage),
     extraHosts: mediaHosts,
   });
   // Deleted on Discord while its images downloaded: not kept either.

@@ -10,7 +10,7 @@ import {
 import { UPLOAD_LIMIT_MAX } from "@spankbank/shared/limits";
 import { type Client, DiscordAPIError, RESTJSONErrorCodes } from "discord.js";
 import type { BotContext } from "../context.js";
-import { DownloadFailure, downloadImage } from "../images.js";
+import { DownloadFailure, declaredType, downloadImage } from "../images.js";
 import { logError } from "../logging.js";
 
 /** How often the bot looks for memory images to download again. */
@@ -81,6 +81,8 @@ export async function retryMissingImages(context: BotContext, client?: Client): 
       const image = await downloadImage({ ...pending, url: link ?? pending.url }, context.mediaDir, {
         // Its size was within the limit when it was posted; the CDN must not send more.
         maxBytes: Math.min(Math.max(pending.size, 0), UPLOAD_LIMIT_MAX),
+        // Only a voice message's audio was queued: Discord types it audio/ogg, other audio was refused.
+        voiceMessage: declaredType(pending) === "audio/ogg",
         extraHosts: context.mediaHosts,
       });
       completeDownload(context.db, pending.id, image);

@@ -27,6 +27,7 @@ import {
   ChannelType,
   InteractionType,
   Locale,
+  MessageFlags,
 } from "discord-api-types/v10";
 import { HttpResponse, http, passthrough } from "msw";
 import { setupServer } from "msw/node";
@@ -351,6 +352,34 @@ export function attachment(
     url: `https://cdn.discordapp.com${path}`,
     proxy_url: `https://media.discordapp.net${path}`,
     ...(contentType !== null && { content_type: contentType }),
+  };
+}
+
+/** An attachment the stand-in CDN serves with exactly these bytes (a real voice message or video). */
+export function servedAttachment(
+  filename: string,
+  contentType: string,
+  bytes: Buffer,
+  fields: Partial<APIAttachment> = {},
+): APIAttachment {
+  const served = attachment(filename, contentType, bytes.length, false);
+  files.set(new URL(served.url).pathname, bytes);
+  return { ...served, ...fields };
+}
+
+/**
+ * A voice message as Discord sends it: no text, the IS_VOICE_MESSAGE flag, and one Ogg Opus
+ * attachment with its length and waveform (a signed link, as every attachment link is).
+ */
+export function voiceMessage(authorId: string, bytes: Buffer, seconds: number): APIMessage {
+  const voice = servedAttachment("voice-message.ogg", "audio/ogg", bytes, {
+    duration_secs: seconds,
+    waveform: Buffer.alloc(32, 90).toString("base64"),
+  });
+  const signed = `${voice.url}?ex=6a1b2c3d&is=6a19dabd&hm=${"ab".repeat(32)}&`;
+  return {
+    ...message({ channelId: MEMORIES_CHANNEL, authorId, content: "", attachments: [{ ...voice, url: signed }] }),
+    flags: MessageFlags.IsVoiceMessage,
   };
 }
 

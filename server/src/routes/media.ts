@@ -1,11 +1,15 @@
-import { open } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { basename } from "node:path";
+import send from "@fastify/send";
 import { mediaFolder, memoryImageById } from "@spankbank/db/media";
 import { idParams } from "@spankbank/shared/contract/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { httpError } from "../plugins/errors.js";
 
-/** A memory's stored image, to a signed-in partner only (the session hook guards it). */
+/**
+ * A memory's stored image, voice message or video, to a signed-in partner only (the session hook
+ * guards it). Range requests are answered (206, or 416 for a range outside the file), so a
+ * player reads a clip's length from its end and seeks without downloading it all.
+ */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   const folder = mediaFolder(db);
@@ -14,20 +18,26 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     const image = memoryImageById(db, request.params.id);
     if (!image) throw httpError(404, `No image with id ${request.params.id}`);
     // The name comes from our own database, never from the request; basename is a second guard.
-    const path = join(folder, basename(image.fileName));
-    const file = await open(path).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") throw httpError(404, `The file of image ${image.id} is missing`);
-      throw error;
-    });
-    // The length is the file's own: a wrong stored size would cut the answer short or never end it.
-    const { size } = await file.stat().catch(async (error: unknown) => {
-      await file.close();
-      throw error;
-    });
-    if (size !== image.size) request.log.warn({ imageId: image.id, stored: image.size, size }, "image size differs");
+    const { statusCode, headers, stream, type, metadata } = await send(
+      request.raw,
+      `/${encodeURIComponent(basename(image.fileName))}`,
+      { root: folder, dotfiles: "deny", index: false, cacheControl: false, contentType: false },
+    );
+    if (type === "error") {
+      stream.destroy();
+      if (statusCode === 404) throw httpError(404, `The file of image ${image.id} is missing`);
+      if (statusCode === 416) {
+        reply.header("Content-Range", headers["Content-Range"]);
+        throw httpError(416, "headers.range: not within the file");
+      }
+      throw Object.assign(metadata.error, { statusCode });
+    }
+    if (type === "file" && metadata.stat.size !== image.size) {
+      request.log.warn({ imageId: image.id, stored: image.size, size: metadata.stat.size }, "image size differs");
+    }
+    // The lengths and ranges are the file's own: a wrong stored size never cuts an answer short.
+    reply.headers(headers);
     reply.header("Cache-Control", "private, max-age=31536000, immutable");
-    reply.header("Content-Length", size);
-    // The stream closes the file when it ends or the answer is aborted.
-    return reply.type(image.contentType).send(file.createReadStream());
+    return reply.code(statusCode).type(image.contentType).send(stream);
   });
 };

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   cpSync,
   existsSync,
@@ -20,6 +20,7 @@ import { addMemory } from "../../memories.js";
 import { createProduct } from "../../products.js";
 import { purchaseProduct } from "../../purchase.js";
 import { giveSpanks, openTestDb } from "../../test/testDb.js";
+import { oggOpusVoiceNote } from "../../test/tinyMedia.js";
 import { tryLock } from "../running.js";
 import {
   BackupRefused,
@@ -277,6 +278,37 @@ describe("backups", () => {
     expect(readFileSync(join(mediaDirOf(path), "shared.jpg"))).toEqual(shared);
     expect(readFileSync(join(mediaDirOf(path), "new.jpg"))).toEqual(newer);
     expect(old).toHaveLength(64 * 1024);
+  });
+
+  it("keeps a voice message once by its hash however many backups list it, and restores it with its memory", async () => {
+    // Its own file: the test closes the database to restore over it.
+    const dir = mkdtempSync(join(tmpdir(), "spankbank-backup-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const path = join(dir, "spankbank.db");
+    const db = openDb(path);
+    const [, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
+    const voice = oggOpusVoiceNote(4);
+    mkdirSync(mediaDirOf(path), { recursive: true });
+    writeFileSync(join(mediaDirOf(path), "0b7e-voice.ogg"), voice);
+    addMemory(db, {
+      userId: sam,
+      message: "",
+      images: [{ fileName: "0b7e-voice.ogg", contentType: "audio/ogg", size: voice.length }],
+    });
+    for (const day of [1, 2, 3]) await takeBackup(db, path, new Date(Date.UTC(2026, 10, day, 3)), plentyOfSpace);
+    const sha256 = createHash("sha256").update(voice).digest("hex");
+    expect(readdirSync(mediaStoreOf(path))).toEqual([sha256]);
+    expect(readFileSync(join(mediaStoreOf(path), sha256)).equals(voice)).toBe(true);
+
+    const [newest] = listBackups(path);
+    db.$client.close();
+    rmSync(mediaDirOf(path), { recursive: true });
+    writeFileSync(path, "lost");
+    restoreBackup(path, newest!.path, new Date("2026-11-04T10:00:00Z"));
+    expect(everyRow(path).memory_images).toEqual([
+      { id: 1, memory_id: 1, file_name: "0b7e-voice.ogg", content_type: "audio/ogg", size: voice.length },
+    ]);
+    expect(readFileSync(join(mediaDirOf(path), "0b7e-voice.ogg")).equals(voice)).toBe(true);
   });
 
   it("clears what killed backups left (.partial, -wal, -shm) and leaves nothing after a good or a failed one", async () => {

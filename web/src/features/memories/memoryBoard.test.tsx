@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
-import { failMemoryDeletes, failMemoryReads, holdMemoryReads, seedMemories } from "@/test/handlers/memories";
+import {
+  failMemoryDeletes,
+  failMemoryReads,
+  holdMemoryReads,
+  seedMemories,
+  setMemories,
+} from "@/test/handlers/memories";
 import { renderApp } from "@/test/renderApp";
 
 afterEach(() => {
@@ -141,6 +147,45 @@ describe("the memory board", { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole("button", { name: "Delete 1 memory" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to delete memories. Please try again later.");
     expect(screen.getByText('"Memory 3"')).toBeInTheDocument();
+  });
+
+  it("plays a voice message and videos in the browser's own controls, each named, with no empty quote", async () => {
+    signInAs("alex");
+    const file = (id: number, contentType: string) => ({ id, url: `/api/media/${id}`, contentType });
+    setMemories([
+      {
+        id: 2,
+        message: "",
+        username: "sam_r",
+        created_at: "2026-05-02T10:00:00.000Z",
+        images: [file(7, "audio/ogg")],
+      },
+      {
+        id: 1,
+        message: "Our first dance",
+        username: "alex_d",
+        created_at: "2026-05-01T10:00:00.000Z",
+        images: [file(5, "video/mp4"), file(6, "video/webm")],
+      },
+    ]);
+    renderApp("/memories");
+    const [voiceMemory, danceMemory] = await screen.findAllByRole("article");
+    const voice = within(voiceMemory!).getByLabelText("Voice message");
+    expect(voice.tagName).toBe("AUDIO");
+    expect(voice).toHaveAttribute("src", "/api/media/7");
+    expect(voice).toHaveAttribute("controls");
+    expect(voice).toHaveAttribute("preload", "metadata");
+    expect(within(voiceMemory!).queryByText('""')).not.toBeInTheDocument();
+    const videos = [1, 2].map((n) => within(danceMemory!).getByLabelText(`Video ${n} of 2`));
+    expect(videos.map((video) => [video.tagName, video.getAttribute("src")])).toEqual([
+      ["VIDEO", "/api/media/5"],
+      ["VIDEO", "/api/media/6"],
+    ]);
+    for (const video of videos) {
+      expect(video).toHaveAttribute("controls");
+      expect(video).toHaveAttribute("playsinline");
+    }
+    expect(within(danceMemory!).queryByRole("button", { name: /Open the photo/ })).not.toBeInTheDocument();
   });
 
   it("shows 'Failed to fetch memories. Please try again later.' and logs it", async () => {

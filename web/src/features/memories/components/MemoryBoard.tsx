@@ -118,7 +118,10 @@ export function MemoryBoard({ page, onPage }: { page: number; onPage: (page: num
               />
             )}
             <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-              <Text size="lg" fs="italic" style={{ overflowWrap: "anywhere" }}>{`"${memory.message}"`}</Text>
+              {/* A voice message or a photo alone has no words to quote. */}
+              {memory.message !== "" && (
+                <Text size="lg" fs="italic" style={{ overflowWrap: "anywhere" }}>{`"${memory.message}"`}</Text>
+              )}
               <MemoryImages images={memory.images} message={memory.message} />
               <Group gap="xs" justify="space-between">
                 <Text size="sm" fw={600} c="rose.8">{`by ${displayName(memory.username)}`}</Text>

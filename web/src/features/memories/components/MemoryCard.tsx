@@ -17,9 +17,11 @@ export function MemoryCard() {
       <Stack gap="sm">
         {memory ? (
           <>
-            <Blockquote color="rose" p="md" radius="md" iconSize={0}>
-              {`"${memory.message}"`}
-            </Blockquote>
+            {memory.message !== "" && (
+              <Blockquote color="rose" p="md" radius="md" iconSize={0}>
+                {`"${memory.message}"`}
+              </Blockquote>
+            )}
             <MemoryImages images={memory.images} message={memory.message} />
             <Text size="sm" c="dimmed">
               {`by ${displayName(memory.username)} · ${formatDate(memory.created_at)}`}
