@@ -44,7 +44,9 @@ const SIZES = (process.env.BENCH_SIZES ?? "1x,10x,100x")
 
 if (process.argv[2] === "--baseline") {
   const { buildBaseline } = await import("../dist/bench/baseline.js");
-  const app = await buildBaseline(process.argv[3]);
+  // BENCH_BASELINE_HEADERS: headers every answer carries (bench:fixed-cost's "bare+headers").
+  const headers = process.env.BENCH_BASELINE_HEADERS;
+  const app = await buildBaseline(process.argv[3], headers === undefined ? {} : { headers: JSON.parse(headers) });
   await app.listen({ port: Number(process.argv[4]), host: "127.0.0.1" });
   process.on("SIGTERM", () => void app.close().then(() => process.exit(0)));
 } else {
