@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../freePort.mjs";
+import { serverEnv, signIn } from "./benchServer.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const serverEntry = join(repo, "server/dist/server.bundle.js");
@@ -47,25 +48,12 @@ const databasePath = join(dir, "bench.db");
 const configPath = join(dir, "couple.config.json");
 writeFileSync(configPath, JSON.stringify(demoCouple));
 seedBenchDb(databasePath, demoCouple, scaleOf(divisor)).$client.close();
-const env = {
-  ...process.env,
-  NODE_ENV: "production",
-  DATABASE_PATH: databasePath,
-  SPANKBANK_CONFIG: configPath,
-  LOG_LEVEL: "warn",
-  DISCORD_TOKEN: "",
-};
+const env = serverEnv(databasePath, configPath);
 const servers = [];
 try {
   const app = await start([serverEntry], env);
   const alex = DEMO_LOGINS.find((login) => login.username === "alex");
-  const login = await fetch(`${app.url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(alex),
-  });
-  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  const headers = { cookie: login.headers.getSetCookie()[0].split(";")[0], "accept-encoding": "br, gzip" };
+  const headers = { cookie: await signIn(app.url, alex), "accept-encoding": "br, gzip" };
   const probed = await get(`${app.url}/api/spankTotal`, headers);
   const ownHeaders = Object.fromEntries(
     Object.entries(probed.headers).filter(([name]) => !PER_ANSWER_HEADERS.has(name)),
