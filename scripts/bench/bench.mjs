@@ -15,6 +15,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import BetterSqlite3 from "better-sqlite3";
 import { freePort } from "../freePort.mjs";
+import { serverEnv, signIn } from "./benchServer.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const serverEntry = join(repo, "server/dist/server.bundle.js");
@@ -44,7 +45,9 @@ const SIZES = (process.env.BENCH_SIZES ?? "1x,10x,100x")
 
 if (process.argv[2] === "--baseline") {
   const { buildBaseline } = await import("../dist/bench/baseline.js");
-  const app = await buildBaseline(process.argv[3]);
+  // BENCH_BASELINE_HEADERS: headers every answer carries (bench:fixed-cost's "bare+headers").
+  const headers = process.env.BENCH_BASELINE_HEADERS;
+  const app = await buildBaseline(process.argv[3], headers === undefined ? {} : { headers: JSON.parse(headers) });
   await app.listen({ port: Number(process.argv[4]), host: "127.0.0.1" });
   process.on("SIGTERM", () => void app.close().then(() => process.exit(0)));
 } else {
@@ -623,18 +626,6 @@ function printSize(result) {
   );
 }
 
-/** The production server's environment on a bench database, without Discord. */
-function serverEnv(databasePath, configPath) {
-  return {
-    ...process.env,
-    NODE_ENV: "production",
-    DATABASE_PATH: databasePath,
-    SPANKBANK_CONFIG: configPath,
-    LOG_LEVEL: "warn",
-    DISCORD_TOKEN: "",
-  };
-}
-
 /**
  * Spawns the built server on a free port, with the event-loop probe loaded into it; resolves once
  * /api/health answers 200, with the time that took.
@@ -693,16 +684,6 @@ async function waitFor200(url, okStatuses) {
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
   throw new Error(`${url} did not answer within 30 s`);
-}
-
-async function signIn(url, { username, password }) {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie()[0].split(";")[0];
 }
 
 /** Starts the process's RSS high-water mark again from its current RSS (Linux `clear_refs` 5). */

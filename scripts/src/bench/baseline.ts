@@ -8,7 +8,10 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
  * `+?` as db's `param` writes it), each prepared once, answered with `JSON.stringify`. Keep each handler in step with its route when the route's
  * queries change.
  */
-export async function buildBaseline(databasePath: string): Promise<FastifyInstance> {
+export async function buildBaseline(
+  databasePath: string,
+  options: { headers?: Record<string, string> } = {},
+): Promise<FastifyInstance> {
   const sqlite = new BetterSqlite3(databasePath);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
@@ -185,6 +188,14 @@ export async function buildBaseline(databasePath: string): Promise<FastifyInstan
   }).immediate;
 
   const app = Fastify({ logger: false });
+  const { headers } = options;
+  // With `headers` (the in-process bench's fairness check), every answer carries them as the app's do.
+  if (headers !== undefined) {
+    app.addHook("onRequest", (_request, reply, done) => {
+      reply.headers(headers);
+      done();
+    });
+  }
   app.get("/api/spankTotal", async (request, reply) => {
     const user = signedIn(request, reply);
     if (!user) return reply;
