@@ -62,6 +62,7 @@ describe("migrations", () => {
         "nudges",
         "outbox",
         "partner_days",
+        "partner_settings",
         "products",
         "products_search",
         "purchases",

@@ -193,3 +193,11 @@ export const BOUNTY_REWARD_MAX = 9999;
 export const BOUNTY_NOTE_MAX = 300;
 /** The bounties list shows every open one and the most recent settled ones, up to this many in all. */
 export const BOUNTY_LIST_MAX = 50;
+
+/** A partner's colours (the menu's Auto, Light, Dark): `auto` follows the device's light or dark setting. */
+export const COLOR_SCHEMES = ["auto", "light", "dark"] as const;
+export type ColorSchemeSetting = (typeof COLOR_SCHEMES)[number];
+/** Until a partner picks, the page follows their device. */
+export const DEFAULT_COLOR_SCHEME: ColorSchemeSetting = "auto";
+/** Where the browser keeps the colours last shown (web/public/color-scheme.js reads it before the first paint). */
+export const COLOR_SCHEME_STORAGE_KEY = "spankbank-color-scheme";

@@ -13,6 +13,7 @@ import {
   rememberClient,
 } from "@spankbank/db/loginThrottle";
 import { partnersWithDays } from "@spankbank/db/partnerDays";
+import { colorSchemeOf } from "@spankbank/db/partnerSettings";
 import { decoyHashLike } from "@spankbank/db/password";
 import {
   createSession,
@@ -157,7 +158,11 @@ export const signInRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (ap
     async (request) => {
       const user = request.user;
       if (!user) return null;
-      return { user: sessionUserOf(user), couple: coupleSummaryOf(partnersWithDays(db, config), config, demo) };
+      return {
+        user: sessionUserOf(user),
+        couple: coupleSummaryOf(partnersWithDays(db, config), config, demo),
+        colorScheme: colorSchemeOf(db, user.id),
+      };
     },
   );
 };
