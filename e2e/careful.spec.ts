@@ -21,15 +21,23 @@ const LAPTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 740 };
 
 /**
- * Axe on the open dialog, best practices included (the landmark rules are among them), and
- * screenshots of it at 1280 and 360 px for a person to look at.
+ * Axe on the open dialog, best practices included (the landmark rules are among them), in the light
+ * and in the dark (the device's setting, which the page follows), and screenshots of it at 1280 and
+ * 360 px for a person to look at.
  */
 async function lookAtDialog(page: Page, name: string) {
   await expectNoAxeViolations(page, name, { bestPractices: true, within: "[role=dialog]" });
   await page.screenshot({ path: `${ARTIFACTS}/careful-${name}-1280.png` });
   await page.setViewportSize(PHONE);
   await page.screenshot({ path: `${ARTIFACTS}/careful-${name}-360.png` });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+  await expectNoAxeViolations(page, `${name} in the dark`, { bestPractices: true, within: "[role=dialog]" });
+  await page.screenshot({ path: `${ARTIFACTS}/careful-${name}-dark-360.png` });
   await page.setViewportSize(LAPTOP);
+  await page.screenshot({ path: `${ARTIFACTS}/careful-${name}-dark-1280.png` });
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "light");
 }
 
 // Each partner signs in once (a production-cost scrypt check each) and every test opens its pages
