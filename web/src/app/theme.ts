@@ -65,14 +65,16 @@ export const theme = createTheme({
 /**
  * Field errors and required marks use `--mantine-color-error`, red 6 by default: #fa5252 on white
  * is 3.28:1, under the 4.5:1 text needs. Red 9 (#c92a2a) is 5.4:1. Text in a colour (`c="rose"`,
- * `c="red"`) is its `-text` variable: the deep shades in light, pale ones on dark cards (red 4 and
- * rose 3 on a card are 5.5:1 and 6.3:1; Mantine's dark error, red 8, is 2.9:1).
+ * `c="red"`, and an outline's) is its `-text` (`-outline`) variable: the deep shades in light, pale
+ * ones on dark cards (red 4 and rose 3 on a card are 5.5:1 and 6.3:1; Mantine's dark error, red 8,
+ * is 2.9:1).
  */
 export const cssVariablesResolver: CSSVariablesResolver = (_theme: MantineTheme) => ({
   variables: {},
   light: {
     "--mantine-color-error": "var(--mantine-color-red-9)",
     "--mantine-color-red-text": "var(--mantine-color-red-9)",
+    "--mantine-color-red-outline": "var(--mantine-color-red-9)",
   },
   dark: {
     "--mantine-color-error": "var(--mantine-color-red-4)",

@@ -1,6 +1,8 @@
+import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { ColorSchemeBody } from "@spankbank/shared/contract/colorScheme";
+import type { ColorSchemeSetting } from "@spankbank/shared/limits";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { sessionQueryOptions } from "@/features/session/api/getSession";
+import { sessionKeys } from "@/features/session/api/keys";
 import { api } from "@/lib/api";
 
 /** Keeps the partner's colours on the server: the server takes the partner from the session. */
@@ -12,23 +14,23 @@ export function putColorScheme(body: ColorSchemeBody) {
 
 export function useSaveColorScheme() {
   const queryClient = useQueryClient();
+  const sessionSays = (colorScheme: ColorSchemeSetting) =>
+    queryClient.setQueryData<SessionReply | null>(
+      sessionKeys.current(),
+      (session) => session && { ...session, colorScheme },
+    );
   return useMutation({
     mutationFn: putColorScheme,
     // The session carries the partner's colours: it says the new ones at once, or the page would
     // follow the old ones back.
     onMutate: ({ colorScheme }) => {
-      const before = queryClient.getQueryData(sessionQueryOptions.queryKey)?.colorScheme;
-      queryClient.setQueryData(sessionQueryOptions.queryKey, (session) => session && { ...session, colorScheme });
+      const before = queryClient.getQueryData<SessionReply | null>(sessionKeys.current())?.colorScheme;
+      sessionSays(colorScheme);
       return { before };
     },
     // Not kept: the session says the colours kept before, and the page follows them back.
     onError: (_error, _body, context) => {
-      const before = context?.before;
-      if (before)
-        queryClient.setQueryData(
-          sessionQueryOptions.queryKey,
-          (session) => session && { ...session, colorScheme: before },
-        );
+      if (context?.before) sessionSays(context.before);
     },
   });
 }
