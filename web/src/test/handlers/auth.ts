@@ -18,6 +18,12 @@ const state = {
 export function signInAs(username: string): void {
   state.signedInAs = username;
 }
+/** The colours a partner saved in the menu, as the server keeps them (undefined: never picked). */
+export const savedColorScheme = (username: string): ColorSchemeSetting | undefined => state.colorSchemes.get(username);
+/** A partner picked `colorScheme` on another device: the session says so. */
+export function keepColorSchemeFor(username: string, colorScheme: ColorSchemeSetting): void {
+  state.colorSchemes.set(username, colorScheme);
+}
 /** Who the fake session cookie names, or null when signed out. */
 export const signedInUsername = (): string | null => state.signedInAs;
 export function loginBodies(): readonly LoginBody[] {
