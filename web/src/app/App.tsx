@@ -5,7 +5,6 @@ import { COLOR_SCHEME_STORAGE_KEY } from "@spankbank/shared/limits";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { Toasts } from "@/lib/toast";
-import { FollowPartnerColors } from "./FollowPartnerColors";
 import type { AppRouter } from "./router";
 import { SessionGate } from "./SessionGate";
 import { cssVariablesResolver, theme } from "./theme";
@@ -23,7 +22,6 @@ export function App({ router, queryClient }: { router: AppRouter; queryClient: Q
     >
       <Toasts />
       <QueryClientProvider client={queryClient}>
-        <FollowPartnerColors />
         <SessionGate>
           <RouterProvider router={router} />
         </SessionGate>
