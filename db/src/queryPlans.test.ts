@@ -10,6 +10,7 @@ import { nudgesToday } from "./nudges.js";
 import { onThisDay } from "./onThisDay.js";
 import { checkDatabase } from "./ops/healthCheck.js";
 import { userForSession } from "./ops/sessions.js";
+import { colorSchemeOf } from "./partnerSettings.js";
 import { listProducts, sellerPage, shopPage } from "./products.js";
 import { questionPage } from "./questionPages.js";
 import {
@@ -144,6 +145,7 @@ describe("the queries the pages run", () => {
 describe("the reads every request and page runs", () => {
   const reads: [string, (test: ReturnType<typeof openTestDb>) => void][] = [
     ["the session check", ({ db }) => userForSession(db, demoCouple, "a token", new Date())],
+    ["the partner's colours, in every session answer", ({ db, sam }) => colorSchemeOf(db, sam)],
     [
       "a page of the Shop and of one seller's listings",
       ({ db, sam }) => [shopPage(db, sam, 2, 5), sellerPage(db, sam, 2, 5)],
