@@ -80,6 +80,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (_theme: MantineTheme)
     "--mantine-color-error": "var(--mantine-color-red-4)",
     "--mantine-color-red-text": "var(--mantine-color-red-4)",
     "--mantine-color-rose-text": "var(--mantine-color-rose-3)",
+    // Light and subtle rose (the menu's buttons, price badges) in pale pink, as the menu's links, not white.
+    "--mantine-color-rose-light-color": "var(--mantine-color-rose-2)",
     "--mantine-color-anchor": "var(--mantine-color-rose-3)",
   },
 });
