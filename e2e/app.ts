@@ -1,5 +1,5 @@
 import { type Browser, expect as baseExpect, type Page } from "@playwright/test";
-import { expectNoAxeViolations } from "./axe";
+import { expectNoAxeViolations, inTheDark } from "./axe";
 
 /** A sign-in runs a production-cost password check: on a busy machine a page can take a while. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -75,7 +75,10 @@ export async function signedIn(browser: Browser, username: "alex" | "sam"): Prom
   return page;
 }
 
-/** Axe at both widths, then screenshots at 1280 and 360 px (where nothing may scroll sideways). */
+/**
+ * Axe at both widths and in the dark at 360 px, then screenshots at 1280 and 360 px (where nothing
+ * may scroll sideways).
+ */
 export async function lookAt(page: Page, name: string, what = name): Promise<void> {
   await expectNoAxeViolations(page, what);
   await page.screenshot({ path: `${ARTIFACTS}/${name}-1280.png`, fullPage: true });
@@ -84,6 +87,10 @@ export async function lookAt(page: Page, name: string, what = name): Promise<voi
   expect(width, `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(PHONE.width);
   await expectNoAxeViolations(page, `${what} at 360 px`);
   await page.screenshot({ path: `${ARTIFACTS}/${name}-360.png`, fullPage: true });
+  await inTheDark(page, async () => {
+    await expectNoAxeViolations(page, `${what} at 360 px in the dark`);
+    await page.screenshot({ path: `${ARTIFACTS}/${name}-dark-360.png`, fullPage: true });
+  });
   await page.setViewportSize(LAPTOP);
 }
 

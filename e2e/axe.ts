@@ -26,3 +26,15 @@ export async function expectNoAxeViolations(
     what,
   ).toEqual([]);
 }
+
+/**
+ * Runs `check` with the device set dark, which the page follows (the partner's colours on Auto, as
+ * they start), then sets it light again.
+ */
+export async function inTheDark(page: Page, check: () => Promise<void>) {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+  await check();
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "light");
+}

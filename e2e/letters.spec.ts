@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { ARTIFACTS, signedIn } from "./app";
-import { expectNoAxeViolations } from "./axe";
+import { expectNoAxeViolations, inTheDark } from "./axe";
 import { onClockOf } from "./clock";
 import { inServerDatabase } from "./database";
 import { test } from "./test";
@@ -52,6 +52,9 @@ test("Alex seals a dated letter and an 'open when sad' one; Sam sees only the mo
   const takeBack = alex.getByRole("dialog", { name: "Take this letter back?" });
   await expect(takeBack).toBeVisible();
   await expectNoAxeViolations(alex, "the take-back confirm", { bestPractices: true });
+  await inTheDark(alex, () =>
+    expectNoAxeViolations(alex, "the take-back confirm in the dark", { bestPractices: true }),
+  );
   await takeBack.getByRole("button", { name: "Keep it", exact: true }).click();
   await expect(takeBack).toBeHidden();
 
@@ -76,6 +79,7 @@ test("Alex seals a dated letter and an 'open when sad' one; Sam sees only the mo
   const confirm = sam.getByRole("dialog", { name: "Open when you're sad?" });
   await expect(confirm).toBeVisible();
   await expectNoAxeViolations(sam, "the open-when confirm", { bestPractices: true });
+  await inTheDark(sam, () => expectNoAxeViolations(sam, "the open-when confirm in the dark", { bestPractices: true }));
   await confirm.getByRole("button", { name: "Open it" }).click();
   await expect(sad.getByText("Chin up, love. I am right here.")).toBeVisible();
   await alex.reload();

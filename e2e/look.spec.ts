@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { specRoutes } from "@spankbank/shared/pages";
-import { ARTIFACTS, openMenu, signInAsAlex } from "./app";
+import { ARTIFACTS, headingForAlex, openMenu, signInAsAlex } from "./app";
 import { expectNoAxeViolations } from "./axe";
 import { test } from "./test";
 
@@ -53,4 +53,41 @@ test("nothing scrolls sideways on a 360 px phone", async ({ page }) => {
   await openMenu(page);
   await expectNoSidewaysScroll(page, "the open drawer");
   await page.screenshot({ path: `${ARTIFACTS}/phone-drawer-open.png` });
+});
+
+test.describe("in the dark", () => {
+  test.use({ colorScheme: "dark" });
+
+  test("axe finds nothing on every page and the open drawer, at 1280 px; the first screens at 360 px too", async ({
+    page,
+  }) => {
+    for (const route of ["/", "/signin"]) {
+      await page.goto(route);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+      await expectNoAxeViolations(page, `${route} in the dark`);
+    }
+    await page.screenshot({ path: `${ARTIFACTS}/dark-signin.png`, fullPage: true });
+
+    await signInAsAlex(page);
+    for (const [route, heading] of Object.entries(headingForAlex)) {
+      await page.goto(route);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expectNoAxeViolations(page, `${route} in the dark`);
+      await page.screenshot({ path: `${ARTIFACTS}/dark${route.replace("/", "-")}-1280.png`, fullPage: true });
+    }
+    await page.goto("/dashboard");
+    await openMenu(page);
+    await expectNoAxeViolations(page, "the open drawer in the dark", { bestPractices: true });
+    await page.screenshot({ path: `${ARTIFACTS}/dark-drawer-open.png` });
+    await page.keyboard.press("Escape");
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const route of ["/dashboard", "/spank-bank", "/memories", "/letters"]) {
+      await page.goto(route);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoAxeViolations(page, `${route} in the dark at 360 px`);
+      await page.screenshot({ path: `${ARTIFACTS}/dark${route.replace("/", "-")}-360.png`, fullPage: true });
+    }
+  });
 });

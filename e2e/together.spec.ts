@@ -1,6 +1,6 @@
 import { expect as baseExpect } from "@playwright/test";
 import { lookAt, signedIn } from "./app";
-import { expectNoAxeViolations } from "./axe";
+import { expectNoAxeViolations, inTheDark } from "./axe";
 import { test } from "./test";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
@@ -52,6 +52,7 @@ test("alex plans a visit; sam sees the countdown on their own calendar and the i
     await alex.getByRole("button", { name: "Cancel visit" }).click();
     const confirm = alex.getByRole("dialog", { name: "Remove this visit?" });
     await expectNoAxeViolations(alex, "the cancel modal");
+    await inTheDark(alex, () => expectNoAxeViolations(alex, "the cancel modal in the dark"));
     await confirm.getByRole("button", { name: "Yes, remove" }).click();
     await expect(confirm).toBeHidden();
   }

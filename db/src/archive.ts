@@ -31,6 +31,7 @@ export const ARCHIVE_MEDIA = "media/";
 export const ARCHIVED_TABLES = [
   "users",
   "partner_days",
+  "partner_settings",
   "story_progress",
   "accounts",
   "transfers",

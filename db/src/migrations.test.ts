@@ -63,6 +63,7 @@ describe("migrations", () => {
         "outbox",
         "partner_days",
         "passkeys",
+        "partner_settings",
         "products",
         "products_search",
         "purchases",

@@ -11,6 +11,7 @@ import { onThisDay } from "./onThisDay.js";
 import { checkDatabase } from "./ops/healthCheck.js";
 import { userForSession } from "./ops/sessions.js";
 import { ourYear } from "./ourYear.js";
+import { colorSchemeOf } from "./partnerSettings.js";
 import { passkeyByCredentialId, passkeyCredentialsOf, passkeysOf, passkeyUserHandleOf } from "./passkeys.js";
 import { listProducts, sellerPage, shopPage } from "./products.js";
 import { questionPage } from "./questionPages.js";
@@ -203,6 +204,7 @@ describe("the queries the pages run", () => {
 describe("the reads every request and page runs", () => {
   const reads: [string, (test: ReturnType<typeof openTestDb>) => void][] = [
     ["the session check", ({ db }) => userForSession(db, demoCouple, "a token", new Date())],
+    ["the partner's colours, in every session answer", ({ db, sam }) => colorSchemeOf(db, sam)],
     [
       "a page of the Shop and of one seller's listings",
       ({ db, sam }) => [shopPage(db, sam, 2, 5), sellerPage(db, sam, 2, 5)],

@@ -32,6 +32,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/memories/restore": { ids: [1] },
   "PUT /api/letter": { text: "Dear you" },
   "PUT /api/my-day": { sleep: { from: "22:00", to: "06:00" }, work: null, quietHours: "silent" },
+  "PUT /api/color-scheme": { colorScheme: "dark" },
   "POST /api/later-letters": { text: "Dear you", opening: { kind: "openWhen", moment: "sad" } },
   "PUT /api/later-letters/{id}": { text: "Dear you", opening: { kind: "openWhen", moment: "sad" } },
   "POST /api/visits": { start_date: "2027-01-10", end_date: "2027-01-12" },

@@ -175,6 +175,7 @@ const ROUTES: HostileRoute[] = [
       quietHours: fc.constantFrom("silent", "digest"),
     },
   },
+  { method: "PUT", path: "/api/color-scheme", body: { colorScheme: fc.constantFrom("auto", "light", "dark") } },
   { method: "GET", path: "/api/later-letters" },
   { method: "POST", path: "/api/later-letters", body: laterLetter },
   { method: "GET", path: "/api/later-letters/{id}" },

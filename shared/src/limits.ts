@@ -210,3 +210,11 @@ export const PASSKEY_CHALLENGES_WAITING_MAX = 200;
 /** "Our year, in pictures" (issue 37): the years a page can be asked for. */
 export const OUR_YEAR_MIN = 2000;
 export const OUR_YEAR_MAX = 2099;
+
+/** A partner's colours (the menu's Auto, Light, Dark): `auto` follows the device's light or dark setting. */
+export const COLOR_SCHEMES = ["auto", "light", "dark"] as const;
+export type ColorSchemeSetting = (typeof COLOR_SCHEMES)[number];
+/** Until a partner picks, the page follows their device. */
+export const DEFAULT_COLOR_SCHEME: ColorSchemeSetting = "auto";
+/** Where the browser keeps the colours last shown (web/public/color-scheme.js reads it before the first paint). */
+export const COLOR_SCHEME_STORAGE_KEY = "spankbank-color-scheme";

@@ -121,3 +121,19 @@ export const storyProgress = sqliteTable("story_progress", {
   progress: text("progress").notNull(),
   updatedAt: text("updated_at").notNull(),
 });
+
+/** A partner's own settings from the web's menu, kept for them on every device. */
+export const partnerSettings = sqliteTable(
+  "partner_settings",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** `auto` follows the device's light or dark setting. */
+    colorScheme: text("color_scheme", { enum: ["auto", "light", "dark"] })
+      .notNull()
+      .default("auto"),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [check("partner_settings_color_scheme", sql`${t.colorScheme} IN ('auto', 'light', 'dark')`)],
+);

@@ -6,6 +6,7 @@ import { requireSession } from "../plugins/session.js";
 import { backupRoutes } from "./backups.js";
 import { bountyRoutes } from "./bounties.js";
 import { charityRoutes } from "./charity.js";
+import { colorSchemeRoutes } from "./colorScheme.js";
 import { economyRoutes } from "./economy.js";
 import { expiredFavourRoutes } from "./expiredFavours.js";
 import { exportRoutes } from "./export.js";
@@ -59,6 +60,7 @@ export const apiRoutes: FastifyPluginAsync<{
   await app.register(workoutRoutes);
   await app.register(letterRoutes);
   await app.register(myDayRoutes);
+  await app.register(colorSchemeRoutes);
   await app.register(laterLetterRoutes);
   await app.register(visitRoutes);
   await app.register(nudgeRoutes);

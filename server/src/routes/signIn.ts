@@ -1,6 +1,7 @@
 import { userByUsername } from "@spankbank/db/couple";
 import { purgeOldLoginRecords, recordLoginFailure } from "@spankbank/db/loginThrottle";
 import { partnersWithDays } from "@spankbank/db/partnerDays";
+import { colorSchemeOf } from "@spankbank/db/partnerSettings";
 import { decoyHashLike } from "@spankbank/db/password";
 import { deleteSession, deleteSessionsOf, purgeExpiredSessions } from "@spankbank/db/sessions";
 import type { CoupleConfig } from "@spankbank/shared/config";
@@ -110,7 +111,11 @@ export const signInRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (ap
     async (request) => {
       const user = request.user;
       if (!user) return null;
-      return { user: sessionUserOf(user), couple: coupleSummaryOf(partnersWithDays(db, config), config, demo) };
+      return {
+        user: sessionUserOf(user),
+        couple: coupleSummaryOf(partnersWithDays(db, config), config, demo),
+        colorScheme: colorSchemeOf(db, user.id),
+      };
     },
   );
 };

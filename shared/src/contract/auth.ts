@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { WEEKDAYS } from "../eachOthersDay.js";
+import { colorSchemeSetting } from "./colorScheme.js";
 import { errorBody } from "./common.js";
 
 export const loginBody = z.object({
@@ -77,7 +78,8 @@ export const loginReply = z.object({ user: sessionUser });
 /** 401 on a wrong username or password: the spec's message, and how many tries are left before a pause. */
 export const loginRefusal = errorBody.extend({ triesLeft: z.int().min(0) });
 export type LoginRefusal = z.infer<typeof loginRefusal>;
-export const sessionReply = z.object({ user: sessionUser, couple: coupleSummary });
+/** `colorScheme`: the signed-in partner's own colours, so a device they sign in on paints in them. */
+export const sessionReply = z.object({ user: sessionUser, couple: coupleSummary, colorScheme: colorSchemeSetting });
 export type SessionReply = z.infer<typeof sessionReply>;
 /** GET /api/auth/session: 200 with null when signed out, so the landing page logs no error. */
 export const sessionAnswer = sessionReply.nullable();

@@ -29,7 +29,7 @@ export function DashboardCard({
       aria-label={title}
       style={span ? { gridColumn: "1 / -1" } : undefined}
     >
-      <Title order={2} size="h3" mb="sm" c="rose.8">
+      <Title order={2} size="h3" mb="sm" c="rose">
         {title}
       </Title>
       <Box mih={reserve}>{loading ? <Text c="dimmed">Loading...</Text> : children}</Box>

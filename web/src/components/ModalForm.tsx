@@ -31,7 +31,7 @@ export function ModalForm({
       <Stack gap="md">
         {children}
         {error && (
-          <Text role="alert" c="red.9" size="sm">
+          <Text role="alert" c="red" size="sm">
             {error}
           </Text>
         )}

@@ -60,7 +60,7 @@ export function NoticeLink({
             </svg>
           )}
         </span>
-        <AnchorLink to={to} fw={700} fz="lg" c="rose.9" className={classes.link}>
+        <AnchorLink to={to} fw={700} fz="lg" c="rose" className={classes.link}>
           {text}
         </AnchorLink>
       </Group>

@@ -9,7 +9,7 @@ export function DemoBanner() {
   if (!current?.couple.demo) return null;
   return (
     <Container size="lg" pt="sm">
-      <Text size="sm" ta="center" bg="rose.0" c="rose.9" py={6} px="sm" style={{ borderRadius: 8 }}>
+      <Text size="sm" ta="center" bg="var(--app-tint)" c="rose" py={6} px="sm" style={{ borderRadius: 8 }}>
         {"Demo couple: try both sides by signing in as "}
         {DEMO_LOGINS.map(({ username, password }, index) => (
           <Fragment key={username}>

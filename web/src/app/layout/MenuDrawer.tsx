@@ -6,6 +6,7 @@ import { drawerPages } from "@spankbank/shared/pages";
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { NavLinkLink } from "@/components/links";
+import { ColorSchemeControl } from "@/features/color-scheme/components/ColorSchemeControl";
 import { PasskeysModal } from "@/features/passkeys/components/PasskeysModal";
 import { useSession } from "@/features/session/useSession";
 import { partnerOf } from "@/lib/partner";
@@ -50,7 +51,7 @@ export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
         title="Menu"
         closeButtonProps={{ "aria-label": "Close menu" }}
         styles={{ title: { fontFamily: "var(--mantine-font-family-headings)", fontWeight: 700, fontSize: 22 } }}
-        c="rose.9"
+        c="rose"
       >
         <Stack gap="xs">
           <nav aria-label="Pages">
@@ -66,13 +67,15 @@ export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
             ))}
           </nav>
           <Divider />
+          <ColorSchemeControl />
+          <Divider />
           {/* A plain link, not a query: the browser saves the attachment itself (GET /api/export, session cookie). */}
           <Button
             component="a"
             href="/api/export"
             download
             variant="subtle"
-            color="rose.9"
+            color="rose"
             aria-describedby="download-leaves-out"
             onClick={onClose}
           >
@@ -83,7 +86,7 @@ export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
           </Text>
           <Button
             variant="subtle"
-            color="rose.9"
+            color="rose"
             onClick={() => {
               onClose();
               setPasskeysOpen(true);
@@ -95,7 +98,7 @@ export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
             Logout
           </Button>
           {/* Ends the partner's sessions on every device too: a lost phone, a shared computer. */}
-          <Button variant="subtle" color="rose.9" onClick={() => signOut(logoutEverywhere)}>
+          <Button variant="subtle" color="rose" onClick={() => signOut(logoutEverywhere)}>
             Sign out everywhere
           </Button>
         </Stack>

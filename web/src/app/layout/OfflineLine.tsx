@@ -40,7 +40,7 @@ export function OfflineLine() {
   const { timeZone } = useMyClock();
   if (online && !unreached) return null;
   return (
-    <Text role="status" size="sm" ta="center" py={6} bg="yellow.1" c="dark.8">
+    <Text role="status" size="sm" ta="center" py={6} bg="var(--app-notice-surface)" c="var(--app-notice-text)">
       {seenAt === undefined
         ? "offline: this page was not kept on this device; it loads when the connection is back"
         : `offline: showing what you saw at ${seenAtLabel(seenAt, timeZone)}`}

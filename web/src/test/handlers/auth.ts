@@ -1,6 +1,7 @@
 import { coupleSummaryOf, type LoginBody, type SessionReply, sessionUserOf } from "@spankbank/shared/contract/auth";
+import type { ColorSchemeBody } from "@spankbank/shared/contract/colorScheme";
 import { DEMO_LOGINS, demoCouple } from "@spankbank/shared/demoCouple";
-import { LOGIN_FAILURE_LIMIT } from "@spankbank/shared/limits";
+import { type ColorSchemeSetting, LOGIN_FAILURE_LIMIT } from "@spankbank/shared/limits";
 import { HttpResponse, http } from "msw";
 
 /** Who the fake session cookie names, and every login body the fake server received. */
@@ -10,10 +11,18 @@ const state = {
   failures: new Map<string, number>(),
   logouts: 0,
   everywhereLogouts: 0,
+  /** Each partner's colours as the menu last saved them (none: following the device). */
+  colorSchemes: new Map<string, ColorSchemeSetting>(),
 };
 
 export function signInAs(username: string): void {
   state.signedInAs = username;
+}
+/** The colours a partner saved in the menu, as the server keeps them (undefined: never picked). */
+export const savedColorScheme = (username: string): ColorSchemeSetting | undefined => state.colorSchemes.get(username);
+/** A partner picked `colorScheme` on another device: the session says so. */
+export function keepColorSchemeFor(username: string, colorScheme: ColorSchemeSetting): void {
+  state.colorSchemes.set(username, colorScheme);
 }
 /** Who the fake session cookie names, or null when signed out. */
 export const signedInUsername = (): string | null => state.signedInAs;
@@ -38,12 +47,17 @@ export function resetAuth(): void {
   state.failures = new Map();
   state.logouts = 0;
   state.everywhereLogouts = 0;
+  state.colorSchemes = new Map();
 }
 
 /** The demo couple's session answer, shaped as the server's GET /api/auth/session shapes it. */
 export function sessionReplyFor(username: string): SessionReply {
   const user = demoCouple.partners.find((partner) => partner.username === username)!;
-  return { user: sessionUserOf(user), couple: coupleSummaryOf(demoCouple.partners, demoCouple, true) };
+  return {
+    user: sessionUserOf(user),
+    couple: coupleSummaryOf(demoCouple.partners, demoCouple, true),
+    colorScheme: state.colorSchemes.get(username) ?? "auto",
+  };
 }
 
 export const failure = (statusCode: number, error: string, message: string) =>
@@ -83,6 +97,12 @@ export const authHandlers = [
     state.signedInAs = null;
     state.logouts += 1;
     return new HttpResponse(null, { status: 204 });
+  }),
+  http.put("/api/color-scheme", async ({ request }) => {
+    if (!state.signedInAs) return failure(401, "Unauthorized", "Sign in first");
+    const { colorScheme } = (await request.json()) as ColorSchemeBody;
+    state.colorSchemes.set(state.signedInAs, colorScheme);
+    return HttpResponse.json({ colorScheme });
   }),
   http.post("/api/auth/logout-everywhere", () => {
     if (!state.signedInAs) return failure(401, "Unauthorized", "Sign in first");

@@ -14,7 +14,7 @@ export function BountiesTab({ signedIn }: { signedIn: SessionReply }) {
     <>
       <PostBountyForm partnerName={partnerName} />
       {bounties.isError ? (
-        <Text c="red.8" role="alert">
+        <Text c="red" role="alert">
           Could not load the bounties. Please reload.
         </Text>
       ) : bounties.data?.bounties.length === 0 ? (

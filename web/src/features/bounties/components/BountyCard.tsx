@@ -65,7 +65,7 @@ export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string;
           <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{`“${bounty.done_note}”`}</Text>
         )}
         {bounty.sent_back_reason && bounty.status === "claimed" && (
-          <Text size="sm" c="rose.9">{`Sent back: ${bounty.sent_back_reason}`}</Text>
+          <Text size="sm" c="rose">{`Sent back: ${bounty.sent_back_reason}`}</Text>
         )}
         {(canFinish || canSendBack) && (
           <form onSubmit={submitWords}>
@@ -110,7 +110,7 @@ export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string;
           </Group>
         )}
         {error && (
-          <Text c="red.8" size="sm" role="alert">
+          <Text c="red" size="sm" role="alert">
             {error}
           </Text>
         )}

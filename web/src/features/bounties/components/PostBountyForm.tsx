@@ -55,7 +55,7 @@ export function PostBountyForm({ partnerName }: { partnerName: string }) {
           {`The reward leaves your spanks now and waits in escrow: ${partnerName} gets it when you approve, you get it back if nobody claims it or it passes its due day.`}
         </Text>
         {error && (
-          <Text c="red.8" role="alert">
+          <Text c="red" role="alert">
             {error}
           </Text>
         )}

@@ -72,15 +72,15 @@ export function CityClocks({
           padding="lg"
           component="section"
           aria-label={`${partner.city} clock`}
-          bg="rose.0"
+          bg="var(--app-tint)"
         >
           <Group justify="space-between" align="center" gap="xs" wrap="nowrap">
-            <Text fw={700} size="lg" c="rose.8">
+            <Text fw={700} size="lg" c="rose">
               {partner.city}
             </Text>
             {partner === mine && onEditMyDay && (
               // Outlined on white: the light variant on this rose card read as a label, not a button.
-              <Button variant="outline" color="rose.8" bg="white" size="compact-sm" onClick={onEditMyDay}>
+              <Button variant="outline" color="rose" bg="var(--app-surface)" size="compact-sm" onClick={onEditMyDay}>
                 Your day
               </Button>
             )}
@@ -99,7 +99,7 @@ export function CityClocks({
             <ClockTime timeZone={partner.timeZone} />
           </Text>
           {partner === theirs && (
-            <Text data-testid={`state-${partner.city}`} data-now c="rose.8" mt="xs">
+            <Text data-testid={`state-${partner.city}`} data-now c="rose" mt="xs">
               {`${partner.displayName} is ${partnerStateAt(partner, now)}`}
             </Text>
           )}

@@ -77,7 +77,7 @@ function InventoryCard({ item, onAddNote }: { item: InventoryItem; onAddNote: ()
       <Text size="sm" c="dimmed">{`Price paid: ${spanksPrice(item.price)}`}</Text>
       <Text size="sm" c="dimmed">{`Seller: ${displayName(item.username)}`}</Text>
       {item.use_by_day && (
-        <Text size="sm" fw={600} c="rose.9">
+        <Text size="sm" fw={600} c="rose">
           {`Use by ${dayLabel(item.use_by_day)}`}
         </Text>
       )}

@@ -9,7 +9,7 @@ export function WelcomePage() {
   return (
     <Container size="sm" py={48}>
       <Stack align="center" ta="center" gap="lg">
-        <Text c="rose.8" component="span" style={{ display: "inline-flex" }}>
+        <Text c="rose" component="span" style={{ display: "inline-flex" }}>
           <HeartIcon size={56} />
         </Text>
         <Title order={1}>Made for the two of us</Title>

@@ -195,7 +195,7 @@ function LetterYouWrote({
             <Button variant="default" size="xs" onClick={onEdit}>
               Edit
             </Button>
-            <Button variant="default" c="red.9" size="xs" onClick={() => setConfirming(true)}>
+            <Button variant="default" c="red" size="xs" onClick={() => setConfirming(true)}>
               Take back
             </Button>
           </Group>

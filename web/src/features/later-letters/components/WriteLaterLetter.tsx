@@ -88,7 +88,7 @@ export function WriteLaterLetter({
             <Chip.Group value={kind} onChange={(value) => setKind(value as Kind)}>
               <Group gap="xs" role="radiogroup" aria-labelledby="opens-label">
                 {kinds.map(({ value, label }) => (
-                  <Chip key={value} value={value} color="grape.9" variant="outline">
+                  <Chip key={value} value={value} color="grape" variant="outline">
                     {label}
                   </Chip>
                 ))}

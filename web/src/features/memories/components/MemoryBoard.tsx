@@ -124,7 +124,7 @@ export function MemoryBoard({ page, onPage }: { page: number; onPage: (page: num
               )}
               <MemoryImages images={memory.images} message={memory.message} />
               <Group gap="xs" justify="space-between">
-                <Text size="sm" fw={600} c="rose.8">{`by ${displayName(memory.username)}`}</Text>
+                <Text size="sm" fw={600} c="rose">{`by ${displayName(memory.username)}`}</Text>
                 <Text size="sm" c="dimmed">
                   {formatDate(memory.created_at)}
                 </Text>

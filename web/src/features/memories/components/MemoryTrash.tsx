@@ -41,12 +41,12 @@ export function MemoryTrash({ page, onPage }: { page: number; onPage: (page: num
       {data && data.total === 0 && <Text>The trash is empty.</Text>}
       {data && data.total > 0 && <Text c="dimmed">{`${memoriesCount(data.total)} in the trash`}</Text>}
       {data?.memories.map((memory) => (
-        <Card key={memory.id} withBorder radius="lg" padding="lg" component="article" bg="gray.0">
+        <Card key={memory.id} withBorder radius="lg" padding="lg" component="article" bg="var(--app-quiet)">
           <Stack gap={6}>
             <Text size="lg" fs="italic" style={{ overflowWrap: "anywhere" }}>{`"${memory.message}"`}</Text>
             <Group gap="xs" justify="space-between" align="flex-end">
               <Stack gap={2}>
-                <Text size="sm" fw={600} c="rose.8">{`by ${displayName(memory.username)}`}</Text>
+                <Text size="sm" fw={600} c="rose">{`by ${displayName(memory.username)}`}</Text>
                 <Text
                   size="sm"
                   c="dimmed"

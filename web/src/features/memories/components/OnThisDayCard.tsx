@@ -21,7 +21,7 @@ export function OnThisDayCard({ sealedText }: { sealedText: (username: string) =
       <Stack gap="md">
         {groupByMonthsAgo(data).map(([monthsAgo, { memories, answers }]) => (
           <Stack key={monthsAgo} gap="xs">
-            <Text fw={700} c="rose.8">
+            <Text fw={700} c="rose">
               {agoToday(monthsAgo)}
             </Text>
             {memories.map((memory) => (

@@ -224,7 +224,7 @@ function YourDayForm({
                     </Group>
                   </Chip.Group>
                   {errors.workDays && (
-                    <Text c="red.8" size="sm" mt={6} role="alert">
+                    <Text c="red" size="sm" mt={6} role="alert">
                       {errors.workDays}
                     </Text>
                   )}

@@ -50,7 +50,7 @@ export function ThinkingOfYouCard({ me, partner }: { me: string; partner: string
           </Stack>
         </form>
         {send.isError ? (
-          <Text c="red.8" role="alert">
+          <Text c="red" role="alert">
             {send.error.message}
           </Text>
         ) : (

@@ -169,15 +169,15 @@ function ResponseSlot({
       role={id ? "group" : undefined}
       gap={4}
       p="md"
-      bg="rose.0"
+      bg="var(--app-tint)"
       style={{ borderRadius: "var(--mantine-radius-md)" }}
     >
-      <Text fw={700} c="rose.8">
+      <Text fw={700} c="rose">
         {partner.displayName}
       </Text>
       {!answer ? (
         isOwner ? (
-          <UnstyledButton onClick={() => onAnswer("")} c="rose.8" td="underline">
+          <UnstyledButton onClick={() => onAnswer("")} c="rose" td="underline">
             You haven't responded yet. Click here to add your response.
           </UnstyledButton>
         ) : (

@@ -34,7 +34,7 @@ export function GuessBeside({
   const who = readerIsAbout ? guesser.partner.displayName : "Your";
   return (
     <Stack gap={4} mt="xs" aria-label={`${guesser.partner.displayName}'s guess`} role="group">
-      <Text size="sm" c="rose.9" style={{ overflowWrap: "anywhere" }}>
+      <Text size="sm" c="rose" style={{ overflowWrap: "anywhere" }}>
         <Text span fw={700}>
           {readerIsAbout ? `${who} guessed: ` : "Your guess: "}
         </Text>

@@ -42,7 +42,7 @@ export function QuestionCard({ partners, me }: { partners: CoupleSummary["partne
 
 function Column({ slot: { partner, answer }, children }: { slot: Slot; children: ReactNode }) {
   return (
-    <Paper withBorder p="md" radius="md" bg="rose.0" component="section" aria-label={partner.displayName}>
+    <Paper withBorder p="md" radius="md" bg="var(--app-tint)" component="section" aria-label={partner.displayName}>
       <Title order={3} size="h4" mb="xs">
         {partner.displayName}
       </Title>

@@ -31,6 +31,8 @@ describe("the session answer read without zod", () => {
       { ...a, user: { ...a.user, discordId: 42 } },
       { ...a, user: { ...a.user, city: undefined } },
       { ...a, couple: { ...a.couple, demo: "yes" } },
+      { ...a, colorScheme: "sepia" },
+      { ...a, colorScheme: undefined },
       { ...a, couple: { ...a.couple, charityName: null } },
       { ...a, couple: { ...a.couple, partners: [first] } },
       { ...a, couple: { ...a.couple, partners: [first, second, first] } },

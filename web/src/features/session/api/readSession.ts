@@ -1,6 +1,7 @@
 // From calendar, not eachOthersDay: that one builds zod schemas, and this is in the first load.
 import { WEEKDAYS, type Weekday } from "@spankbank/shared/calendar";
 import type { SessionReply } from "@spankbank/shared/contract/auth";
+import { COLOR_SCHEMES, type ColorSchemeSetting } from "@spankbank/shared/limits";
 
 /**
  * GET /api/auth/session read by hand, not by the zod contract, so the session check every page
@@ -25,6 +26,7 @@ export function readSession(answer: unknown): SessionReply | null {
       timeZone: text(couple, "timeZone", "couple"),
       demo: flag(couple, "demo", "couple"),
     },
+    colorScheme: colorScheme(reply.colorScheme),
   };
 }
 
@@ -57,6 +59,11 @@ function partnerWithDay(fields: Fields, where: string) {
     ...read,
     work: { from: text(work, "from", `${where}.work`), to: text(work, "to", `${where}.work`), days: days as Weekday[] },
   };
+}
+
+function colorScheme(value: unknown): ColorSchemeSetting {
+  if (!(COLOR_SCHEMES as readonly unknown[]).includes(value)) throw refused("colorScheme");
+  return value as ColorSchemeSetting;
 }
 
 function record(value: unknown, where: string): Fields {

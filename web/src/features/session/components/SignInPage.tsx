@@ -92,7 +92,7 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
             <PasswordInput label="Password" name="password" autoComplete="current-password" />
             {error && (
               <div role="alert">
-                <Text c="red.9" size="sm">
+                <Text c="red" size="sm">
                   {error}
                 </Text>
                 {triesLeft !== undefined && (

@@ -16,7 +16,7 @@ export function ExpiredFavours({ me, side }: { me: string; side: "bought" | "sol
   if (mine.length === 0) return null;
   const headingId = `expired-${side}`;
   return (
-    <Paper withBorder radius="lg" p="md" mb="lg" bg="gray.0" component="section" aria-labelledby={headingId}>
+    <Paper withBorder radius="lg" p="md" mb="lg" bg="var(--app-quiet)" component="section" aria-labelledby={headingId}>
       <Title order={3} size="h5" id={headingId} mb={6}>
         Expired unused
       </Title>

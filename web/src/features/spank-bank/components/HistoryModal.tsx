@@ -75,7 +75,7 @@ function StatementLine({ line }: { line: Line }) {
           </Text>
         </div>
         <div style={{ textAlign: "right", flexShrink: 0 }}>
-          <Text fw={700} c={incoming ? "#1b6e34" : "rose.9"}>
+          <Text fw={700} c={incoming ? "var(--app-good-text)" : "rose"}>
             {incoming ? `+${line.amount}` : `−${-line.amount}`}
           </Text>
           <Text size="sm" c="dimmed">{`Balance ${line.balance_after}`}</Text>

@@ -54,7 +54,7 @@ export function ManageTab({ signedIn, products, onPage }: ProductTabProps) {
                   </Button>
                   <Button
                     variant="outline"
-                    color="red.9"
+                    color="red"
                     onClick={() => setRemoving(product)}
                     aria-label={`Remove ${product.name}`}
                   >

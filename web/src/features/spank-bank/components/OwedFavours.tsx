@@ -14,7 +14,7 @@ export function OwedFavours({ partnerName }: { partnerName: string }) {
   if (owed.isPending || owed.isError) return null;
   const { owed: favours, escrowTotal } = owed.data;
   return (
-    <Paper withBorder radius="lg" p="lg" mb="xl" bg="rose.0" aria-labelledby="owed-heading">
+    <Paper withBorder radius="lg" p="lg" mb="xl" bg="var(--app-tint)" aria-labelledby="owed-heading">
       {favours.length === 0 ? (
         <>
           <Title order={3} size="h4" id="owed-heading" mb={4}>
@@ -28,7 +28,7 @@ export function OwedFavours({ partnerName }: { partnerName: string }) {
             <Title order={3} size="h4" id="owed-heading">
               {`${partnerName} is waiting for:`}
             </Title>
-            <Text size="sm" c="rose.9" fw={600}>
+            <Text size="sm" c="rose" fw={600}>
               {`${spanks(escrowTotal)} in escrow until ${partnerName} confirms`}
             </Text>
           </Group>

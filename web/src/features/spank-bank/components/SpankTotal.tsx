@@ -23,7 +23,7 @@ export function SpankTotal({ productsFailed }: { productsFailed: boolean }) {
             <Text component="span" fw={700} size="xl" className={classes.totalText}>
               {`You have ${spanks(total.data)}`}
             </Text>
-            <Text component="span" size="sm" c="rose.9" td="underline">
+            <Text component="span" size="sm" c="rose" td="underline">
               See your history
             </Text>
           </UnstyledButton>

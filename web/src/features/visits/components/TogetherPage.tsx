@@ -90,7 +90,7 @@ function Countdown({
             <Button variant="light" onClick={() => onChange({ kind: "change", visit: next })}>
               Change dates
             </Button>
-            <Button variant="subtle" color="red.9" onClick={() => onCancel(next)}>
+            <Button variant="subtle" color="red" onClick={() => onCancel(next)}>
               Cancel visit
             </Button>
           </Group>
@@ -136,7 +136,7 @@ function InPerson({ data, names }: { data: VisitsReply; names: Map<string, strin
               <Text size="sm" mt={4} style={{ overflowWrap: "anywhere" }}>
                 {favour.description}
               </Text>
-              <Text size="sm" mt="xs" c="rose.9">
+              <Text size="sm" mt="xs" c="rose">
                 {`For ${names.get(favour.owner) ?? favour.owner}, from ${names.get(favour.seller) ?? favour.seller}`}
               </Text>
             </Card>

@@ -102,7 +102,7 @@ export function VisitFormModal({ mode, onClose }: { mode: VisitFormMode | undefi
             onChange={(event) => set({ note: event.currentTarget.value })}
           />
           {refusal && (
-            <Alert color="red.9" variant="light" role="alert">
+            <Alert color="red" variant="light" role="alert">
               {refusal}
             </Alert>
           )}
