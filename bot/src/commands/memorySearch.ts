@@ -1,7 +1,7 @@
 import { type SearchHit, type SearchKind, search } from "@spankbank/db/search";
+import { foundCount } from "@spankbank/shared/contract/search";
 import { DISCORD_MESSAGE_MAX, SEARCH_BOT_RESULTS_PER_KIND } from "@spankbank/shared/limits";
 import { searchKindNames } from "@spankbank/shared/pages";
-import { foundCount } from "@spankbank/shared/contract/search";
 import { escapeMarkdown } from "discord.js";
 import type { BotContext } from "../context.js";
 import { discordTime } from "../post.js";
