@@ -22,6 +22,7 @@ import {
 import { search } from "./search.js";
 import { coupleStreak } from "./streak.js";
 import { openTestDb } from "./test/testDb.js";
+import { memoriesOfDay, timelineYear } from "./timeline.js";
 import { listTransactions } from "./transactions.js";
 import { visitsOverview } from "./visits.js";
 
@@ -67,6 +68,13 @@ describe("the queries the pages run", () => {
     ["the couple's streak", ({ db }) => coupleStreak(db)],
     ["how well each knows the other", ({ db, sam }) => guessRecord(db, sam)],
     ["the bounties and their expiry check", ({ db }) => [listBounties(db), settleBountyDeadlines(db)]],
+    [
+      "a year of the timeline and one day",
+      ({ db }) => [
+        timelineYear(db, 2026, new Date(), "Europe/London"),
+        memoriesOfDay(db, "2026-03-12", 2, "Europe/London"),
+      ],
+    ],
   ];
 
   it.each(pages)("%s: every statement reads through an index, with no sort step", (_, page) => {
@@ -167,6 +175,13 @@ describe("the reads every request and page runs", () => {
       ({ db, sam }) => [laterLetterPage(db, sam, 2, 5), visitsOverview(db, sam, 2)],
     ],
     ["the bounties", ({ db }) => listBounties(db)],
+    [
+      "a year of the timeline and one day",
+      ({ db }) => [
+        timelineYear(db, 2026, new Date(), "Europe/London"),
+        memoriesOfDay(db, "2026-03-12", 2, "Europe/London"),
+      ],
+    ],
   ];
 
   // A bare `?` in a condition, LIMIT, OFFSET or LIKE made SQLite plan the statement again at every run.

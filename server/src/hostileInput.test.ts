@@ -166,6 +166,12 @@ const ROUTES: HostileRoute[] = [
       page: wholeNumber,
     },
   },
+  { method: "GET", path: "/api/timeline", query: { year: fc.constantFrom(2019, 2026) } },
+  {
+    method: "GET",
+    path: "/api/timeline/day",
+    query: { date: fc.constantFrom("2026-03-12", "2019-06-01"), page: wholeNumber },
+  },
   { method: "POST", path: "/api/nudges", body: { line: fc.constantFrom("Missing you", null) } },
   { method: "GET", path: "/api/bounties" },
   {

@@ -23,6 +23,11 @@ export const AWARD_REASON_MAX = 200;
 export const MEMORIES_PER_PAGE = 5;
 /** The most memories, and the most answers, the dashboard's "On this day" shows (the nearest months first). */
 export const ON_THIS_DAY_MAX = 12;
+/** Memories per page of one day of the timeline (a day's memories are few; a wedding day may hold many). */
+export const TIMELINE_DAY_PER_PAGE = 10;
+/** The years the timeline can show, and the dates "jump to a date" takes. */
+export const TIMELINE_YEAR_MIN = 2000;
+export const TIMELINE_YEAR_MAX = 2099;
 /** Letters for later per page, of each list (to you, from you): ten of the longest stay near 100 KB. */
 export const LATER_LETTERS_PER_PAGE = 5;
 /** The Q&A page's questions per page. */

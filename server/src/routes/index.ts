@@ -25,6 +25,7 @@ import { searchRoutes } from "./search.js";
 import { signInRoutes } from "./signIn.js";
 import { storyRoutes } from "./story.js";
 import { streakRoutes } from "./streak.js";
+import { timelineRoutes } from "./timeline.js";
 import { transactionRoutes } from "./transactions.js";
 import { visitRoutes } from "./visits.js";
 import { workoutRoutes } from "./workouts.js";
@@ -62,6 +63,7 @@ export const apiRoutes: FastifyPluginAsync<{
   await app.register(bountyRoutes);
   await app.register(streakRoutes);
   await app.register(searchRoutes);
+  await app.register(timelineRoutes);
   await app.register(storyRoutes);
   await app.register(exportRoutes);
   await app.register(backupRoutes);
