@@ -23,11 +23,13 @@ export const headingForAlex: Record<string, string> = {
   "/letters": "Letters for later",
   "/allquestions": "All Q&A",
   "/together": "Until we're together",
+  "/timeline": "Our Timeline",
 };
 
 /** The drawer entries for alex, in order, with where each leads. */
 export const menuForAlex = [
   ["Memory Board", "/memories"],
+  ["Timeline", "/timeline"],
   ["Sam's Spank Bank", "/spank-bank"],
   ["Inventory", "/inventory"],
   ["Floggers4Change", "/floggers4change"],

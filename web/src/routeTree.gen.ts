@@ -22,6 +22,7 @@ import { Route as AuthMemoriesRouteImport } from "./routes/_auth/memories"
 import { Route as AuthProtectedRouteImport } from "./routes/_auth/protected"
 import { Route as AuthSearchRouteImport } from "./routes/_auth/search"
 import { Route as AuthSpankBankRouteImport } from "./routes/_auth/spank-bank"
+import { Route as AuthTimelineRouteImport } from "./routes/_auth/timeline"
 import { Route as AuthTogetherRouteImport } from "./routes/_auth/together"
 import { Route as AuthTrappedGameRouteImport } from "./routes/_auth/trapped-game"
 
@@ -89,6 +90,11 @@ const AuthSpankBankRoute = AuthSpankBankRouteImport.update({
   path: "/spank-bank",
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthTimelineRoute = AuthTimelineRouteImport.update({
+  id: "/timeline",
+  path: "/timeline",
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthTogetherRoute = AuthTogetherRouteImport.update({
   id: "/together",
   path: "/together",
@@ -113,6 +119,7 @@ export interface FileRoutesByFullPath {
   "/protected": typeof AuthProtectedRoute
   "/search": typeof AuthSearchRoute
   "/spank-bank": typeof AuthSpankBankRoute
+  "/timeline": typeof AuthTimelineRoute
   "/together": typeof AuthTogetherRoute
   "/trapped-game": typeof AuthTrappedGameRoute
 }
@@ -129,6 +136,7 @@ export interface FileRoutesByTo {
   "/protected": typeof AuthProtectedRoute
   "/search": typeof AuthSearchRoute
   "/spank-bank": typeof AuthSpankBankRoute
+  "/timeline": typeof AuthTimelineRoute
   "/together": typeof AuthTogetherRoute
   "/trapped-game": typeof AuthTrappedGameRoute
 }
@@ -147,6 +155,7 @@ export interface FileRoutesById {
   "/_auth/protected": typeof AuthProtectedRoute
   "/_auth/search": typeof AuthSearchRoute
   "/_auth/spank-bank": typeof AuthSpankBankRoute
+  "/_auth/timeline": typeof AuthTimelineRoute
   "/_auth/together": typeof AuthTogetherRoute
   "/_auth/trapped-game": typeof AuthTrappedGameRoute
 }
@@ -165,6 +174,7 @@ export interface FileRouteTypes {
     | "/protected"
     | "/search"
     | "/spank-bank"
+    | "/timeline"
     | "/together"
     | "/trapped-game"
   fileRoutesByTo: FileRoutesByTo
@@ -181,6 +191,7 @@ export interface FileRouteTypes {
     | "/protected"
     | "/search"
     | "/spank-bank"
+    | "/timeline"
     | "/together"
     | "/trapped-game"
   id:
@@ -198,6 +209,7 @@ export interface FileRouteTypes {
     | "/_auth/protected"
     | "/_auth/search"
     | "/_auth/spank-bank"
+    | "/_auth/timeline"
     | "/_auth/together"
     | "/_auth/trapped-game"
   fileRoutesById: FileRoutesById
@@ -301,6 +313,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthSpankBankRouteImport
       parentRoute: typeof AuthRoute
     }
+    "/_auth/timeline": {
+      id: "/_auth/timeline"
+      path: "/timeline"
+      fullPath: "/timeline"
+      preLoaderRoute: typeof AuthTimelineRouteImport
+      parentRoute: typeof AuthRoute
+    }
     "/_auth/together": {
       id: "/_auth/together"
       path: "/together"
@@ -329,6 +348,7 @@ interface AuthRouteChildren {
   AuthProtectedRoute: typeof AuthProtectedRoute
   AuthSearchRoute: typeof AuthSearchRoute
   AuthSpankBankRoute: typeof AuthSpankBankRoute
+  AuthTimelineRoute: typeof AuthTimelineRoute
   AuthTogetherRoute: typeof AuthTogetherRoute
   AuthTrappedGameRoute: typeof AuthTrappedGameRoute
 }
@@ -344,6 +364,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthProtectedRoute: AuthProtectedRoute,
   AuthSearchRoute: AuthSearchRoute,
   AuthSpankBankRoute: AuthSpankBankRoute,
+  AuthTimelineRoute: AuthTimelineRoute,
   AuthTogetherRoute: AuthTogetherRoute,
   AuthTrappedGameRoute: AuthTrappedGameRoute,
 }

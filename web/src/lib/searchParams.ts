@@ -3,6 +3,9 @@
  * so zod stays out of it. Anything invalid reads as absent, as `.optional().catch(undefined)` did.
  */
 
+import { isCalendarDate } from "@spankbank/shared/letterMoments";
+import { TIMELINE_YEAR_MAX, TIMELINE_YEAR_MIN } from "@spankbank/shared/limits";
+
 // The server reads `?page=` with it too, to preload the page the app will ask for.
 export { pageNumber } from "@spankbank/shared/pages";
 
@@ -14,4 +17,17 @@ export function text(value: unknown, max: number): string | undefined {
 /** One of the given words. */
 export function oneOf<const T extends string>(value: unknown, words: readonly T[]): T | undefined {
   return words.find((word) => word === value);
+}
+
+/** A year the timeline shows (2026, also from its text "2026"). */
+export function yearNumber(value: unknown): number | undefined {
+  const year = Number(value);
+  return Number.isInteger(year) && year >= TIMELINE_YEAR_MIN && year <= TIMELINE_YEAR_MAX ? year : undefined;
+}
+
+/** A calendar day, YYYY-MM-DD, within the years the timeline shows. */
+export function calendarDay(value: unknown): string | undefined {
+  return typeof value === "string" && isCalendarDate(value) && yearNumber(value.slice(0, 4)) !== undefined
+    ? value
+    : undefined;
 }
