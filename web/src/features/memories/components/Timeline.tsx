@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Grid, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { ActionIcon, Alert, Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
 import { isCalendarDate } from "@spankbank/shared/letterMoments";
 import { TIMELINE_YEAR_MAX, TIMELINE_YEAR_MIN } from "@spankbank/shared/limits";
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -6,6 +6,7 @@ import { useTimelineYear } from "../api/getTimelineYear";
 import { memoriesCount } from "./MemoryBoard";
 import { HeatLegend, TimelineCalendar } from "./TimelineCalendar";
 import { TimelineDay } from "./TimelineDay";
+import classes from "./timeline.module.css";
 
 const FIRST_DAY = `${TIMELINE_YEAR_MIN}-01-01`;
 const LAST_DAY = `${TIMELINE_YEAR_MAX}-12-31`;
@@ -132,12 +133,12 @@ export function Timeline({
         <YearPicker year={data.year} years={yearsFrom(data.first_year, data.today, data.year)} onYear={onYear} />
         <JumpToDate initial={date} onJump={open} />
       </Group>
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+      <div className={classes.layout}>
+        <div className={classes.dayColumn}>
           <TimelineDay date={date} page={page} onPage={onPage} headingRef={dayHeading} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
-          <Stack gap="md">
+        </div>
+        <Card withBorder radius="lg" padding="md" shadow="xs" className={classes.yearColumn}>
+          <Stack gap="sm">
             <Group justify="space-between" align="baseline" gap="xs">
               <Title order={2} c="rose.9">
                 {data.year}
@@ -150,8 +151,8 @@ export function Timeline({
             </Text>
             <TimelineCalendar year={data.year} days={data.days} today={data.today} selected={date} onOpen={open} />
           </Stack>
-        </Grid.Col>
-      </Grid>
+        </Card>
+      </div>
     </Stack>
   );
 }

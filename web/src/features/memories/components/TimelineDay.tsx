@@ -73,7 +73,7 @@ export function TimelineDay({
         <Text c="dimmed">Tap a day to see its memories, or jump to a date.</Text>
       ) : (
         <Stack gap="sm">
-          <Title order={2} size="h3" ref={headingRef} tabIndex={-1} c="rose.9">
+          <Title order={2} size="h3" ref={headingRef} tabIndex={-1} c="rose.9" className={classes.dayHeading}>
             {longDayLabel(date)}
           </Title>
           <DayMemories date={date} page={page} onPage={onPage} />
