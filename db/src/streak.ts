@@ -15,6 +15,8 @@ export interface CoupleStreak {
   answeredToday: boolean;
   /** The first question of the current streak (names it for its milestones), null at 0. */
   firstQuestionId: number | null;
+  /** Missed days frozen, by month of the daily question's calendar (YYYY-MM). */
+  frozenByMonth: ReadonlyMap<string, number>;
 }
 
 const statements = preparedFor((db) => ({
@@ -71,7 +73,7 @@ export function coupleStreak(db: Db, freezesPerMonth = 0): CoupleStreak {
     }
   });
   const answeredToday = days.at(-1)?.revealedAt != null;
-  return { current: run, best, answeredToday, firstQuestionId };
+  return { current: run, best, answeredToday, firstQuestionId, frozenByMonth: frozen };
 }
 
 /**
