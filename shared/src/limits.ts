@@ -53,6 +53,8 @@ export const MEMORY_TEXT_MAX = 2000;
 export const MEDIA_MAX_BYTES = 8 * 1024 * 1024;
 /** The largest upload limit Discord advertises (a level 3 boosted server): nothing bigger is read. */
 export const UPLOAD_LIMIT_MAX = 100 * 1024 * 1024;
+/** A photo sent in a JSON body, as base64: MEDIA_MAX_BYTES of image at most. */
+export const PHOTO_BASE64_MAX = Math.ceil(MEDIA_MAX_BYTES / 3) * 4;
 export const MEMORY_DELETE_MAX = 100;
 /** Days a deleted memory waits in the trash, restorable, before the daily purge removes it. */
 export const MEMORY_TRASH_DAYS = 30;
