@@ -3,7 +3,7 @@ import { MEMORIES_PER_PAGE, TIMELINE_DAY_PER_PAGE } from "@spankbank/shared/limi
 import { calendarDate } from "@spankbank/shared/quoteOfTheDay";
 import { and, asc, count, eq, gte, isNull, lt, min } from "drizzle-orm";
 import type { Db } from "./client.js";
-import type { BoardMemory } from "./memoryPages.js";
+import { type BoardMemory, boardColumns } from "./memoryPages.js";
 import { pageWindow } from "./paging.js";
 import { param, preparedFor, rowsOf } from "./prepared.js";
 import { memories, users } from "./schema.js";
@@ -47,13 +47,6 @@ const onBoardBetween = and(
   lt(memories.createdAt, range.to),
 );
 
-const dayColumns = {
-  id: memories.id,
-  message: memories.message,
-  username: users.responseName,
-  createdAt: memories.createdAt,
-};
-
 const statements = preparedFor((db) => ({
   oldestOnBoard: db
     .select({ at: min(memories.createdAt) })
@@ -75,7 +68,7 @@ const statements = preparedFor((db) => ({
     .where(and(isNull(memories.deletedAt), gte(memories.createdAt, param("from"))))
     .prepare(),
   dayPage: db
-    .select(dayColumns)
+    .select(boardColumns)
     .from(memories)
     .innerJoin(users, eq(users.id, memories.userId))
     .where(onBoardBetween)
@@ -85,7 +78,7 @@ const statements = preparedFor((db) => ({
     .prepare(),
 }));
 
-const dayRows = preparedFor((db) => rowsOf(statements(db).dayPage, dayColumns));
+const dayRows = preparedFor((db) => rowsOf(statements(db).dayPage, boardColumns));
 
 /** The instants a calendar day starts and ends in `timeZone`, as stored (ISO 8601 UTC). */
 function dayBounds(date: string, timeZone: string): { from: string; to: string } {

@@ -419,10 +419,8 @@ describe("/bounty", () => {
         str("note", "All in a row"),
         { name: "photo", type: ApplicationCommandOptionType.Attachment, value: photo.id },
       ]);
-      return dispatch(client, {
-        ...command,
-        data: { ...command.data, resolved: { attachments: { [photo.id]: photo } } },
-      });
+      const withPhoto = { ...command, data: { ...command.data, resolved: { attachments: { [photo.id]: photo } } } };
+      return dispatch(client, withPhoto);
     };
     const photoRow = () => db.$client.prepare("SELECT status, done_photo_file, done_photo_type FROM bounties").get();
 
