@@ -24,11 +24,13 @@ export const headingForAlex: Record<string, string> = {
   "/allquestions": "All Q&A",
   "/together": "Until we're together",
   "/our-year": "Our year, in pictures",
+  "/timeline": "Our Timeline",
 };
 
 /** The drawer entries for alex, in order, with where each leads. */
 export const menuForAlex = [
   ["Memory Board", "/memories"],
+  ["Timeline", "/timeline"],
   ["Sam's Spank Bank", "/spank-bank"],
   ["Inventory", "/inventory"],
   ["Floggers4Change", "/floggers4change"],

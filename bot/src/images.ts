@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, open, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { CLIP_TYPES, IMAGE_TYPES, MEDIA_TYPES, type StoredImage } from "@spankbank/db/media";
+import { CLIP_TYPES, IMAGE_TYPES, imageTypeOf, MEDIA_TYPES, type StoredImage } from "@spankbank/db/media";
 import type { MissingImage } from "@spankbank/db/mediaOutbox";
 import { MEDIA_MAX_BYTES, UPLOAD_LIMIT_MAX, VIDEO_SECONDS_MAX, VOICE_NOTE_SECONDS_MAX } from "@spankbank/shared/limits";
 import { clipMaxBytes, clipRefusal, sniffClip } from "./clips.js";
@@ -57,17 +57,6 @@ function allowedUrl(url: string, extraHosts: readonly string[]): boolean {
   }
   if (parsed.protocol === "https:" && DISCORD_MEDIA_HOSTS.includes(parsed.hostname)) return true;
   return (parsed.protocol === "https:" || parsed.protocol === "http:") && extraHosts.includes(parsed.host);
-}
-
-/** The image type the bytes are, from their first bytes (a `.jpg` may come without a content type). */
-function sniff(head: Buffer): string | null {
-  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "image/jpeg";
-  if (head.subarray(0, 4).toString("latin1") === "GIF8") return "image/gif";
-  if (head.subarray(0, 4).toString("latin1") === "RIFF" && head.subarray(8, 12).toString("latin1") === "WEBP") {
-    return "image/webp";
-  }
-  return null;
 }
 
 /** What the attachment says it is, without parameters; "" when Discord did not say. */
@@ -147,7 +136,7 @@ export async function downloadImage(
       await file.write(value);
     }
     await file.close();
-    const contentType = sniff(head) ?? sniffClip(head);
+    const contentType = imageTypeOf(head) ?? sniffClip(head);
     if (!contentType) {
       throw new DownloadFailure(`${attachment.name} is not an image, voice message or video we keep`, false);
     }

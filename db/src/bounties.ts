@@ -10,6 +10,7 @@ import { addDays, dayIn, isoNow } from "./clock.js";
 import { otherPartnerOf, userById } from "./couple.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { transfer } from "./ledger.js";
+import type { StoredImage } from "./media.js";
 import { enqueueEvent } from "./outbox.js";
 import { literal, param, preparedFor } from "./prepared.js";
 import { bounties, users } from "./schema.js";
@@ -81,7 +82,13 @@ const statements = preparedFor((db) => {
       .prepare(),
     done: db
       .update(bounties)
-      .set({ status: "done", doneNote: sql`${param("note")}`, doneAt: sql`${param("now")}` })
+      .set({
+        status: "done",
+        doneNote: sql`${param("note")}`,
+        donePhotoFile: sql`${param("photoFile")}`,
+        donePhotoType: sql`${param("photoType")}`,
+        doneAt: sql`${param("now")}`,
+      })
       .where(and(eq(bounties.id, id), eq(bounties.status, "claimed")))
       .prepare(),
     sendBack: db
@@ -171,16 +178,30 @@ export function claimBounty(db: Db, userId: number, bountyId: number, now = new 
 }
 
 /**
- * The doer says it is done, with a note (claiming it first if still open); the poster is told.
- * Saying so again while it waits for the poster changes nothing.
+ * The doer says it is done, with a note and optionally a photo already stored (`storeBountyPhoto`),
+ * claiming it first if still open; the poster is told. Saying so again while it waits for the
+ * poster changes nothing.
  */
-export function markBountyDone(db: Db, userId: number, bountyId: number, note: string, now = new Date()): Bounty {
+export function markBountyDone(
+  db: Db,
+  userId: number,
+  bountyId: number,
+  note: string,
+  now = new Date(),
+  photo?: StoredImage,
+): Bounty {
   const words = cleanText(note, { field: "note", max: BOUNTY_NOTE_MAX, multiline: true });
   return inTransaction(db, (tx) => {
     let bounty = claimBounty(tx, userId, bountyId, now);
     if (bounty.status === "done" || bounty.status === "approved") return bounty;
     if (bounty.status !== "claimed") throw new Refusal("conflict", `"${bounty.title}" is ${statusWords(bounty)}.`);
-    statements(tx).done.run({ id: bountyId, note: words, now: isoNow(now) });
+    statements(tx).done.run({
+      id: bountyId,
+      note: words,
+      photoFile: photo?.fileName ?? null,
+      photoType: photo?.contentType ?? null,
+      now: isoNow(now),
+    });
     bounty = bountyOf(tx, bountyId);
     enqueueEvent(tx, "bounty_done", eventOf(bounty), now, bounty.posterId);
     return bounty;

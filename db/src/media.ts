@@ -97,3 +97,15 @@ function byMemory(rows: readonly MemoryImageFile[]): Map<number, MemoryImageFile
 export function memoryImageById(db: Db, id: number): MemoryImageFile | null {
   return statements(db).byId.get({ id }) ?? null;
 }
+
+/** The image type bytes are, from their first bytes (png, jpeg, gif or webp), or null. */
+export function imageTypeOf(head: Uint8Array): string | null {
+  const bytes = Buffer.from(head.subarray(0, 12));
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
+  if (bytes.subarray(0, 4).toString("latin1") === "GIF8") return "image/gif";
+  if (bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP") {
+    return "image/webp";
+  }
+  return null;
+}

@@ -20,7 +20,8 @@ export interface MemoryPage {
   total: number;
 }
 
-const boardColumns = {
+/** A memory's columns as the board and the timeline read them. */
+export const boardColumns = {
   id: memories.id,
   message: memories.message,
   username: users.responseName,

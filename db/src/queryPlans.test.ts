@@ -25,6 +25,7 @@ import {
 import { search } from "./search.js";
 import { coupleStreak } from "./streak.js";
 import { openTestDb } from "./test/testDb.js";
+import { memoriesOfDay, timelineYear } from "./timeline.js";
 import { listTransactions } from "./transactions.js";
 import { visitsOverview } from "./visits.js";
 
@@ -77,6 +78,13 @@ describe("the queries the pages run", () => {
         passkeyCredentialsOf(db, sam),
         passkeyUserHandleOf(db, sam),
         passkeyByCredentialId(db, "AAAA"),
+      ],
+    ],
+    [
+      "a year of the timeline and one day",
+      ({ db }) => [
+        timelineYear(db, 2026, new Date(), "Europe/London"),
+        memoriesOfDay(db, "2026-03-12", 2, "Europe/London"),
       ],
     ],
   ];
@@ -229,6 +237,13 @@ describe("the reads every request and page runs", () => {
     ],
     ["the bounties", ({ db }) => listBounties(db)],
     ["our year", ({ db, alex }) => ourYear(db, { userId: alex, year: 2026 })],
+    [
+      "a year of the timeline and one day",
+      ({ db }) => [
+        timelineYear(db, 2026, new Date(), "Europe/London"),
+        memoriesOfDay(db, "2026-03-12", 2, "Europe/London"),
+      ],
+    ],
   ];
 
   // A bare `?` in a condition, LIMIT, OFFSET or LIKE made SQLite plan the statement again at every run.

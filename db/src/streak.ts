@@ -15,6 +15,8 @@ export interface CoupleStreak {
   answeredToday: boolean;
   /** The first question of the current streak (names it for its milestones), null at 0. */
   firstQuestionId: number | null;
+  /** Missed days frozen, by month of the daily question's calendar (YYYY-MM). */
+  frozenByMonth: ReadonlyMap<string, number>;
 }
 
 const dailyColumns = {
@@ -108,7 +110,7 @@ function streakOf(days: StreakDay[], freezesPerMonth: number, following?: Streak
     }
   });
   const answeredToday = days.at(-1)?.revealedAt != null;
-  return { current: run, best, answeredToday, firstQuestionId };
+  return { current: run, best, answeredToday, firstQuestionId, frozenByMonth: frozen };
 }
 
 /**

@@ -115,6 +115,8 @@ describe("access control over every route of the contract", () => {
       "GET /api/letter",
       "PUT /api/letter",
       "GET /api/search",
+      "GET /api/timeline",
+      "GET /api/timeline/day",
     ]) {
       expect(names).toContain(route);
     }

@@ -198,8 +198,15 @@ const ROUTES: HostileRoute[] = [
       page: wholeNumber,
     },
   },
+  { method: "GET", path: "/api/timeline", query: { year: fc.constantFrom(2019, 2026) } },
+  {
+    method: "GET",
+    path: "/api/timeline/day",
+    query: { date: fc.constantFrom("2026-03-12", "2019-06-01"), page: wholeNumber },
+  },
   { method: "POST", path: "/api/nudges", body: { line: fc.constantFrom("Missing you", null) } },
   { method: "GET", path: "/api/bounties" },
+  { method: "GET", path: "/api/bounties/{id}/photo" },
   {
     method: "POST",
     path: "/api/bounties",
@@ -210,7 +217,17 @@ const ROUTES: HostileRoute[] = [
     },
   },
   { method: "POST", path: "/api/bounties/{id}/claim" },
-  { method: "POST", path: "/api/bounties/{id}/done", body: { note: fc.constantFrom("Sent it!") } },
+  {
+    method: "POST",
+    path: "/api/bounties/{id}/done",
+    body: {
+      note: fc.constantFrom("Sent it!"),
+      // A 1x1 PNG.
+      photo: fc.constantFrom(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==",
+      ),
+    },
+  },
   { method: "POST", path: "/api/bounties/{id}/approve" },
   { method: "POST", path: "/api/bounties/{id}/send-back", body: { reason: fc.constantFrom("Sing the chorus too") } },
   { method: "POST", path: "/api/bounties/{id}/withdraw" },

@@ -154,3 +154,12 @@ export function sameDayInEarlierMonths(today: string, oldest: string): EarlierDa
     if (day <= daysInMonth) days.push({ date, monthsAgo });
   }
 }
+
+/** The same day of the month `months` months before a YYYY-MM-DD day (the month's last day when it has none). */
+export function sameDayMonthsBefore(day: string, months: number): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(year, month - 1 - months, 1));
+  const daysInMonth = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(date, daysInMonth));
+  return first.toISOString().slice(0, 10);
+}

@@ -23,6 +23,11 @@ export const AWARD_REASON_MAX = 200;
 export const MEMORIES_PER_PAGE = 5;
 /** The most memories, and the most answers, the dashboard's "On this day" shows (the nearest months first). */
 export const ON_THIS_DAY_MAX = 12;
+/** Memories per page of one day of the timeline (a day's memories are few; a wedding day may hold many). */
+export const TIMELINE_DAY_PER_PAGE = 10;
+/** The years a page of a year can show (the timeline, our year), and the dates "jump to a date" takes. */
+export const YEAR_SHOWN_MIN = 2000;
+export const YEAR_SHOWN_MAX = 2099;
 /** Letters for later per page, of each list (to you, from you): ten of the longest stay near 100 KB. */
 export const LATER_LETTERS_PER_PAGE = 5;
 /** The Q&A page's questions per page. */
@@ -54,6 +59,8 @@ export const CLIP_MAX_BYTES = 25 * 1024 * 1024;
 export const VOICE_NOTE_SECONDS_MAX = 20 * 60;
 /** Longest video a memory keeps, in seconds, read from its bytes: short clips, not films. */
 export const VIDEO_SECONDS_MAX = 3 * 60;
+/** A photo sent in a JSON body, as base64: MEDIA_MAX_BYTES of image at most. */
+export const PHOTO_BASE64_MAX = Math.ceil(MEDIA_MAX_BYTES / 3) * 4;
 export const MEMORY_DELETE_MAX = 100;
 /** Days a deleted memory waits in the trash, restorable, before the daily purge removes it. */
 export const MEMORY_TRASH_DAYS = 30;
@@ -207,9 +214,6 @@ export const PASSKEYS_PER_PARTNER_MAX = 10;
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Passkey ceremonies waiting at once, all visitors together: a flood of them drops the oldest first. */
 export const PASSKEY_CHALLENGES_WAITING_MAX = 200;
-/** "Our year, in pictures" (issue 37): the years a page can be asked for. */
-export const OUR_YEAR_MIN = 2000;
-export const OUR_YEAR_MAX = 2099;
 
 /** A partner's colours (the menu's Auto, Light, Dark): `auto` follows the device's light or dark setting. */
 export const COLOR_SCHEMES = ["auto", "light", "dark"] as const;

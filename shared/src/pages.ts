@@ -7,6 +7,8 @@ export interface PageEntry {
 
 export const drawerPages: readonly PageEntry[] = [
   { path: "/memories", menuLabel: () => "Memory Board" },
+  // Added by issue 37: the memories by day, beside the board.
+  { path: "/timeline", menuLabel: () => "Timeline" },
   { path: "/spank-bank", menuLabel: ({ partnerName }) => `${partnerName}'s Spank Bank` },
   { path: "/inventory", menuLabel: () => "Inventory" },
   { path: "/floggers4change", menuLabel: ({ charityName }) => charityName },
@@ -38,6 +40,8 @@ export const specRoutes = [
   "/together",
   // Issue 37's year in pictures, held to the same checks.
   "/our-year",
+  // Not in the spec's table: issue 37's timeline.
+  "/timeline",
 ] as const;
 
 /**

@@ -23,6 +23,7 @@ import { Route as AuthOurYearRouteImport } from "./routes/_auth/our-year"
 import { Route as AuthProtectedRouteImport } from "./routes/_auth/protected"
 import { Route as AuthSearchRouteImport } from "./routes/_auth/search"
 import { Route as AuthSpankBankRouteImport } from "./routes/_auth/spank-bank"
+import { Route as AuthTimelineRouteImport } from "./routes/_auth/timeline"
 import { Route as AuthTogetherRouteImport } from "./routes/_auth/together"
 import { Route as AuthTrappedGameRouteImport } from "./routes/_auth/trapped-game"
 
@@ -95,6 +96,11 @@ const AuthSpankBankRoute = AuthSpankBankRouteImport.update({
   path: "/spank-bank",
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthTimelineRoute = AuthTimelineRouteImport.update({
+  id: "/timeline",
+  path: "/timeline",
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthTogetherRoute = AuthTogetherRouteImport.update({
   id: "/together",
   path: "/together",
@@ -120,6 +126,7 @@ export interface FileRoutesByFullPath {
   "/protected": typeof AuthProtectedRoute
   "/search": typeof AuthSearchRoute
   "/spank-bank": typeof AuthSpankBankRoute
+  "/timeline": typeof AuthTimelineRoute
   "/together": typeof AuthTogetherRoute
   "/trapped-game": typeof AuthTrappedGameRoute
 }
@@ -137,6 +144,7 @@ export interface FileRoutesByTo {
   "/protected": typeof AuthProtectedRoute
   "/search": typeof AuthSearchRoute
   "/spank-bank": typeof AuthSpankBankRoute
+  "/timeline": typeof AuthTimelineRoute
   "/together": typeof AuthTogetherRoute
   "/trapped-game": typeof AuthTrappedGameRoute
 }
@@ -156,6 +164,7 @@ export interface FileRoutesById {
   "/_auth/protected": typeof AuthProtectedRoute
   "/_auth/search": typeof AuthSearchRoute
   "/_auth/spank-bank": typeof AuthSpankBankRoute
+  "/_auth/timeline": typeof AuthTimelineRoute
   "/_auth/together": typeof AuthTogetherRoute
   "/_auth/trapped-game": typeof AuthTrappedGameRoute
 }
@@ -175,6 +184,7 @@ export interface FileRouteTypes {
     | "/protected"
     | "/search"
     | "/spank-bank"
+    | "/timeline"
     | "/together"
     | "/trapped-game"
   fileRoutesByTo: FileRoutesByTo
@@ -192,6 +202,7 @@ export interface FileRouteTypes {
     | "/protected"
     | "/search"
     | "/spank-bank"
+    | "/timeline"
     | "/together"
     | "/trapped-game"
   id:
@@ -210,6 +221,7 @@ export interface FileRouteTypes {
     | "/_auth/protected"
     | "/_auth/search"
     | "/_auth/spank-bank"
+    | "/_auth/timeline"
     | "/_auth/together"
     | "/_auth/trapped-game"
   fileRoutesById: FileRoutesById
@@ -320,6 +332,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthSpankBankRouteImport
       parentRoute: typeof AuthRoute
     }
+    "/_auth/timeline": {
+      id: "/_auth/timeline"
+      path: "/timeline"
+      fullPath: "/timeline"
+      preLoaderRoute: typeof AuthTimelineRouteImport
+      parentRoute: typeof AuthRoute
+    }
     "/_auth/together": {
       id: "/_auth/together"
       path: "/together"
@@ -349,6 +368,7 @@ interface AuthRouteChildren {
   AuthProtectedRoute: typeof AuthProtectedRoute
   AuthSearchRoute: typeof AuthSearchRoute
   AuthSpankBankRoute: typeof AuthSpankBankRoute
+  AuthTimelineRoute: typeof AuthTimelineRoute
   AuthTogetherRoute: typeof AuthTogetherRoute
   AuthTrappedGameRoute: typeof AuthTrappedGameRoute
 }
@@ -365,6 +385,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthProtectedRoute: AuthProtectedRoute,
   AuthSearchRoute: AuthSearchRoute,
   AuthSpankBankRoute: AuthSpankBankRoute,
+  AuthTimelineRoute: AuthTimelineRoute,
   AuthTogetherRoute: AuthTogetherRoute,
   AuthTrappedGameRoute: AuthTrappedGameRoute,
 }

@@ -1,3 +1,5 @@
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import {
   approveBounty,
   type Bounty,
@@ -7,12 +9,14 @@ import {
   sendBackBounty,
 } from "@spankbank/db/bounties";
 import { userByUsername } from "@spankbank/db/couple";
-import { BOUNTY_NOTE_MAX, BOUNTY_REWARD_MAX, BOUNTY_TITLE_MAX } from "@spankbank/shared/limits";
+import type { StoredImage } from "@spankbank/db/media";
+import { BOUNTY_NOTE_MAX, BOUNTY_REWARD_MAX, BOUNTY_TITLE_MAX, MEDIA_MAX_BYTES } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
-import { SlashCommandBuilder } from "discord.js";
+import { type Attachment, type ChatInputCommandInteraction, MessageFlags, SlashCommandBuilder } from "discord.js";
 import type { BotCommand, BotContext } from "../context.js";
+import { DownloadFailure, downloadImage, refusedNote } from "../images.js";
 import { discordTime } from "../post.js";
-import { replyDone } from "../replies.js";
+import { answerPrivately, replyDone } from "../replies.js";
 
 const named = (username: string | null, { db }: BotContext) =>
   username === null ? "" : (userByUsername(db, username)?.displayName ?? username);
@@ -61,7 +65,8 @@ export const bountyCommand: BotCommand = {
         .addIntegerOption((o) => o.setName("id").setDescription("The bounty's number").setRequired(true).setMinValue(1))
         .addStringOption((o) =>
           o.setName("note").setDescription("How it went").setRequired(true).setMaxLength(BOUNTY_NOTE_MAX),
-        ),
+        )
+        .addAttachmentOption((o) => o.setName("photo").setDescription("A photo of it done, for your partner")),
     )
     .addSubcommand((s) =>
       s
@@ -104,7 +109,11 @@ export const bountyCommand: BotCommand = {
         );
       }
       case "done": {
-        const bounty = markBountyDone(db, user.id, id(), interaction.options.getString("note", true), now);
+        const photo = interaction.options.getAttachment("photo");
+        const bounty = photo
+          ? await doneWithPhoto(interaction, context, user.id, id(), photo)
+          : markBountyDone(db, user.id, id(), interaction.options.getString("note", true), now);
+        if (!bounty) return;
         return await replyDone(
           interaction,
           `✅ Bounty #${bounty.id} "${bounty.title}" is done: ${named(bounty.posterUsername, context)} will approve it.`,
@@ -136,3 +145,53 @@ export const bountyCommand: BotCommand = {
     }
   },
 };
+
+/**
+ * `/bounty done` with a photo: it is downloaded into the media folder first (as a memory's image,
+ * the web's limits), then the bounty is marked done with it. A photo refused or not arrived marks
+ * nothing: the partner is told and may try again. Answers undefined when it told them so.
+ */
+async function doneWithPhoto(
+  interaction: ChatInputCommandInteraction,
+  context: BotContext,
+  userId: number,
+  bountyId: number,
+  photo: Attachment,
+): Promise<Bounty | undefined> {
+  const { db, mediaDir, mediaHosts } = context;
+  // Downloading a photo can take longer than Discord's 3 seconds.
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  let stored: StoredImage;
+  try {
+    stored = await downloadImage(
+      { name: photo.name, url: photo.url, contentType: photo.contentType, size: photo.size },
+      mediaDir,
+      { maxBytes: MEDIA_MAX_BYTES, extraHosts: mediaHosts },
+    );
+  } catch (error) {
+    if (!(error instanceof DownloadFailure)) throw error;
+    await answerPrivately(
+      interaction,
+      error.retry
+        ? `photo: Discord did not give me ${photo.name} yet. Nothing is marked done: try again in a minute.`
+        : `photo: ${refusedNote([photo.name], MEDIA_MAX_BYTES)} Nothing is marked done.`,
+    );
+    return undefined;
+  }
+  try {
+    const bounty = markBountyDone(
+      db,
+      userId,
+      bountyId,
+      interaction.options.getString("note", true),
+      interaction.createdAt,
+      stored,
+    );
+    // Said again while done: the photo already kept stays, this one is not kept.
+    if (bounty.donePhotoFile !== stored.fileName) await rm(join(mediaDir, stored.fileName), { force: true });
+    return bounty;
+  } catch (error) {
+    await rm(join(mediaDir, stored.fileName), { force: true });
+    throw error;
+  }
+}

@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { writeLaterLetter } from "@spankbank/db/laterLetters";
 import { balanceOf } from "@spankbank/db/ledger";
 import { listMemories } from "@spankbank/db/memories";
@@ -407,6 +407,35 @@ describe("/bounty", () => {
     expect(await dispatch(client, bounty(sam.discordId, "list"))).toBe(
       "No bounties open. Post one with `/bounty post title reward [due]`.",
     );
+  });
+
+  it("done with a photo: kept in the media folder for the poster; one not an image marks nothing", async () => {
+    const { client, db, context } = botOnTempDb();
+    giveSpanks(db, idOf(db, "alex"), 50);
+    await dispatch(client, bounty(alex.discordId, "post", [str("title", "Plant the tulips"), int("reward", 5)]));
+    const doneWith = (photo: ReturnType<typeof attachment>) => {
+      const command = bounty(sam.discordId, "done", [
+        int("id", 1),
+        str("note", "All in a row"),
+        { name: "photo", type: ApplicationCommandOptionType.Attachment, value: photo.id },
+      ]);
+      const withPhoto = { ...command, data: { ...command.data, resolved: { attachments: { [photo.id]: photo } } } };
+      return dispatch(client, withPhoto);
+    };
+    const photoRow = () => db.$client.prepare("SELECT status, done_photo_file, done_photo_type FROM bounties").get();
+
+    expect(await doneWith(attachment("tulips.txt", "text/plain", 40))).toBe(
+      "photo: I keep only png, jpeg, gif and webp images up to 8 MB, so I left out tulips.txt. Nothing is marked done.",
+    );
+    expect(photoRow()).toEqual({ status: "open", done_photo_file: null, done_photo_type: null });
+    expect(existsSync(context.mediaDir) ? readdirSync(context.mediaDir) : []).toEqual([]);
+
+    expect(await doneWith(attachment("tulips.png", "image/png", 2048))).toBe(
+      '✅ Bounty #1 "Plant the tulips" is done: Alex will approve it.',
+    );
+    const { done_photo_file } = photoRow() as { done_photo_file: string };
+    expect(photoRow()).toEqual({ status: "done", done_photo_file, done_photo_type: "image/png" });
+    expect(readdirSync(context.mediaDir)).toEqual([done_photo_file]);
   });
 
   it("refuses a blank title, a past due day and too few spanks, writing nothing", async () => {

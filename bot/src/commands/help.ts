@@ -25,7 +25,7 @@ export function helpText({ config }: BotContext): string {
     `\`/nudge [line]\`: tell your partner you're thinking of them (up to ${NUDGE_DAILY_LIMIT} a day)`,
     "`/bounty post title reward [due]`: a task for your partner with a reward, held until you approve it",
     "`/bounty list`: the bounties open, claimed and done, with their numbers",
-    "`/bounty done id note`: say a bounty your partner posted is done",
+    "`/bounty done id note [photo]`: say a bounty your partner posted is done, with a photo if you like",
     "`/bounty approve id`: approve your bounty: the reward goes to your partner",
     "`/bounty send-back id reason`: not done yet: send your bounty back with a reason",
     'Right-click a message, Apps, "Save as memory": keep any message from either of you',

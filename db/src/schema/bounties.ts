@@ -25,6 +25,9 @@ export const bounties = sqliteTable(
     dueDay: text("due_day"),
     dueAt: text("due_at"),
     doneNote: text("done_note"),
+    /** The doer's optional photo of it done: its file in `media/` (a name we chose) and its type. */
+    donePhotoFile: text("done_photo_file"),
+    donePhotoType: text("done_photo_type"),
     sentBackReason: text("sent_back_reason"),
     createdAt: text("created_at").notNull(),
     claimedAt: text("claimed_at"),

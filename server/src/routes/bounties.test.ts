@@ -1,5 +1,8 @@
+import { existsSync, readdirSync } from "node:fs";
 import type { Db } from "@spankbank/db/client";
 import { balanceOf } from "@spankbank/db/ledger";
+import { mediaFolder } from "@spankbank/db/media";
+import { MEDIA_MAX_BYTES, PHOTO_BASE64_MAX } from "@spankbank/shared/limits";
 import { describe, expect, it } from "vitest";
 import { buildTestApp, userIdOf } from "../test/app.js";
 import { giveSpanks } from "../test/economy.js";
@@ -67,6 +70,7 @@ describe("bounties over /api/bounties", () => {
       // The end of Friday on Alex's clock (Kolkata).
       due_at: "2026-05-08T18:30:00.000Z",
       done_note: null,
+      done_photo: null,
       sent_back_reason: null,
       created_at: "2026-05-01T12:00:00.000Z",
       settled_at: null,
@@ -154,4 +158,50 @@ describe("bounties over /api/bounties", () => {
     }
     expect(rows(db)).toEqual(before);
   });
+
+  it("done with a photo: stored once in the media folder, shown to the poster; a bad one 400 naming photo, nothing written", async () => {
+    const test = await bountyApp();
+    const { db, call, act, app } = test;
+    const id = (await call("alex", "/api/bounties", { title: "Plant the tulips", reward: 5 })).json().bounty.id;
+    const folder = mediaFolder(db);
+    const files = () => (existsSync(folder) ? readdirSync(folder) : []);
+    const before = rows(db);
+    const tooBig = "A".repeat(PHOTO_BASE64_MAX + 4);
+    for (const [photo, words] of [
+      [Buffer.from("just some text, not an image").toString("base64"), "png, jpeg, gif or webp"],
+      ["not base64 at all!", "base64"],
+      [tooBig, "at most 8 MB"],
+      [Buffer.concat([PNG, Buffer.alloc(MEDIA_MAX_BYTES)]).toString("base64"), "at most 8 MB"],
+    ] as const) {
+      const reply = await act("sam", id, "done", { note: "All planted", photo });
+      expect(reply.statusCode, words).toBe(400);
+      expect(reply.json().message).toMatch(/photo/);
+      expect(reply.json().message).toContain(words);
+    }
+    expect(rows(db)).toEqual(before);
+    expect(files()).toEqual([]);
+
+    const done = await act("sam", id, "done", { note: "All planted", photo: PNG.toString("base64") });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().bounty).toMatchObject({ status: "done", done_photo: `/api/bounties/${id}/photo` });
+    expect(files()).toHaveLength(1);
+    // Said again: the first photo stays, the second is not kept.
+    await act("sam", id, "done", { note: "All planted", photo: PNG.toString("base64") });
+    expect(files()).toHaveLength(1);
+
+    const seen = await app.inject({
+      url: `/api/bounties/${id}/photo`,
+      headers: { cookie: sessionCookie(test, "alex") },
+    });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers["content-type"]).toBe("image/png");
+    expect(seen.rawPayload.equals(PNG)).toBe(true);
+    expect((await app.inject({ url: `/api/bounties/${id}/photo` })).statusCode).toBe(401);
+  });
 });
+
+/** The smallest PNG: a 1x1 pixel. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==",
+  "base64",
+);

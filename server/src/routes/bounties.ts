@@ -1,3 +1,4 @@
+import { open } from "node:fs/promises";
 import {
   approveBounty,
   type Bounty,
@@ -8,6 +9,7 @@ import {
   sendBackBounty,
   withdrawBounty,
 } from "@spankbank/db/bounties";
+import { bountyPhotoFile, discardBountyPhoto, storeBountyPhoto } from "@spankbank/db/bountyPhotos";
 import {
   bountiesReply,
   bountyBody,
@@ -17,7 +19,9 @@ import {
   type Bounty as WireBounty,
 } from "@spankbank/shared/contract/bounties";
 import { idParams } from "@spankbank/shared/contract/common";
+import { PHOTO_BASE64_MAX } from "@spankbank/shared/limits";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { httpError } from "../plugins/errors.js";
 import { signedInUser } from "../plugins/session.js";
 
 export const wireBounty = (bounty: Bounty): WireBounty => ({
@@ -30,6 +34,7 @@ export const wireBounty = (bounty: Bounty): WireBounty => ({
   due_date: bounty.dueDay,
   due_at: bounty.dueAt,
   done_note: bounty.doneNote,
+  done_photo: bounty.donePhotoFile === null ? null : `/api/bounties/${bounty.id}/photo`,
   sent_back_reason: bounty.sentBackReason,
   created_at: bounty.createdAt,
   settled_at: bounty.settledAt,
@@ -57,11 +62,43 @@ export const bountyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/bounties/:id/done",
-    { schema: { params: idParams, body: bountyDoneBody, response: { 200: bountyReply } } },
-    async (request) => ({
-      bounty: wireBounty(markBountyDone(db, signedInUser(request).id, request.params.id, request.body.note, now())),
-    }),
+    {
+      // A photo travels in the body as base64: room for the largest one, and its note.
+      bodyLimit: PHOTO_BASE64_MAX + 64 * 1024,
+      schema: { params: idParams, body: bountyDoneBody, response: { 200: bountyReply } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { note, photo } = request.body;
+      const user = signedInUser(request);
+      const stored = photo === undefined ? undefined : storeBountyPhoto(db, Buffer.from(photo, "base64"));
+      try {
+        const bounty = markBountyDone(db, user.id, id, note, now(), stored);
+        // Said again while done: the photo already kept stays, this one is not kept.
+        if (stored && bounty.donePhotoFile !== stored.fileName) discardBountyPhoto(db, stored);
+        return { bounty: wireBounty(bounty) };
+      } catch (error) {
+        if (stored) discardBountyPhoto(db, stored);
+        throw error;
+      }
+    },
   );
+
+  app.get("/bounties/:id/photo", { schema: { params: idParams } }, async (request, reply) => {
+    const photo = bountyPhotoFile(db, request.params.id);
+    if (!photo) throw httpError(404, `Bounty ${request.params.id} has no photo`);
+    const file = await open(photo.path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") throw httpError(404, `The photo of bounty ${request.params.id} is missing`);
+      throw error;
+    });
+    const { size } = await file.stat().catch(async (error: unknown) => {
+      await file.close();
+      throw error;
+    });
+    reply.header("Cache-Control", "private, no-store");
+    reply.header("Content-Length", size);
+    return reply.type(photo.contentType).send(file.createReadStream());
+  });
 
   app.post("/bounties/:id/approve", bodyless, async (request) => ({
     bounty: wireBounty(approveBounty(db, signedInUser(request).id, request.params.id, now())),

@@ -28,6 +28,7 @@ import { searchRoutes } from "./search.js";
 import { signInRoutes } from "./signIn.js";
 import { storyRoutes } from "./story.js";
 import { streakRoutes } from "./streak.js";
+import { timelineRoutes } from "./timeline.js";
 import { transactionRoutes } from "./transactions.js";
 import { visitRoutes } from "./visits.js";
 import { workoutRoutes } from "./workouts.js";
@@ -68,6 +69,7 @@ export const apiRoutes: FastifyPluginAsync<{
   await app.register(streakRoutes);
   await app.register(ourYearRoutes);
   await app.register(searchRoutes);
+  await app.register(timelineRoutes);
   await app.register(storyRoutes);
   await app.register(exportRoutes);
   await app.register(backupRoutes);

@@ -107,7 +107,7 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The domain's memory as the wire has it (snake_case). */
-function toWire({ id, message, username, createdAt }: BoardMemory | StoredMemory): Memory {
+export function toWire({ id, message, username, createdAt }: BoardMemory | StoredMemory): Memory {
   return { id, message, username, created_at: createdAt };
 }
 
@@ -123,7 +123,8 @@ function withImages(memories: Memory[], images: Map<number, MemoryImageFile[]>):
   });
 }
 
-function withImagesOf(db: Db, memories: Memory[]): Memory[] {
+/** The memories with their stored images (the board, on this day, a day of the timeline). */
+export function withImagesOf(db: Db, memories: Memory[]): Memory[] {
   return withImages(
     memories,
     imagesOfMemories(

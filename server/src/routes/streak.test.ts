@@ -125,10 +125,28 @@ describe("GET /api/streak", () => {
     await bothAnswer("2026-06-01");
     ask("2026-06-02"); // missed: June's freeze, a month of its own
     await bothAnswer("2026-06-03");
-    expect(await streak()).toEqual({ current: 4, best: 4, answered_today: true });
+    expect(await streak()).toEqual({ current: 4, best: 4, answered_today: true, freezes_left: 0 });
     ask("2026-06-04"); // missed again in June: no freeze left
     await bothAnswer("2026-06-05");
-    expect(await streak("sam")).toEqual({ current: 1, best: 4, answered_today: true });
+    expect(await streak("sam")).toEqual({ current: 1, best: 4, answered_today: true, freezes_left: 0 });
+  });
+
+  it("says how many streak freezes are left this month, on the daily question's calendar, only when the settings grant some", async () => {
+    const { ask, bothAnswer, streak } = await streakApp("Asia/Kolkata", 2);
+    await bothAnswer("2026-07-09");
+    expect(await streak()).toMatchObject({ current: 1, freezes_left: 2 });
+    ask("2026-07-10"); // missed: one of July's two
+    await bothAnswer("2026-07-11");
+    expect(await streak()).toMatchObject({ current: 2, freezes_left: 1 });
+    ask("2026-07-12"); // missed: July's second
+    await bothAnswer("2026-07-13");
+    expect(await streak("sam")).toMatchObject({ current: 3, freezes_left: 0 });
+    await bothAnswer("2026-08-01"); // August has its own
+    expect(await streak()).toMatchObject({ current: 4, freezes_left: 2 });
+
+    const none = await streakApp("Asia/Kolkata");
+    await none.bothAnswer("2026-07-09");
+    expect(await none.streak()).toEqual({ current: 1, best: 1, answered_today: true });
   });
 
   it("is for partners only", async () => {

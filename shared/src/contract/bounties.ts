@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BOUNTY_NOTE_MAX, BOUNTY_REWARD_MAX, BOUNTY_TITLE_MAX } from "../limits.js";
+import { BOUNTY_NOTE_MAX, BOUNTY_REWARD_MAX, BOUNTY_TITLE_MAX, MEDIA_MAX_BYTES, PHOTO_BASE64_MAX } from "../limits.js";
 import { isoDate, text } from "./common.js";
 import { visitDate } from "./visits.js";
 
@@ -16,8 +16,18 @@ export const bountyBody = z.strictObject({
 });
 export type BountyBody = z.input<typeof bountyBody>;
 
-/** `POST /api/bounties/{id}/done`: what the doer says about it. */
-export const bountyDoneBody = z.strictObject({ note: text(BOUNTY_NOTE_MAX, { multiline: true }) });
+/**
+ * `POST /api/bounties/{id}/done`: what the doer says about it, and optionally a photo of it done
+ * (png, jpeg, gif or webp, base64, at most MEDIA_MAX_BYTES; the server checks the bytes).
+ */
+export const bountyDoneBody = z.strictObject({
+  note: text(BOUNTY_NOTE_MAX, { multiline: true }),
+  photo: z
+    .string()
+    .max(PHOTO_BASE64_MAX, `must be at most ${MEDIA_MAX_BYTES / 1024 / 1024} MB`)
+    .base64("must be the image's bytes in base64")
+    .optional(),
+});
 export type BountyDoneBody = z.input<typeof bountyDoneBody>;
 
 /** `POST /api/bounties/{id}/send-back`: why it is not done yet. */
@@ -36,6 +46,8 @@ export const bounty = z.object({
   due_date: z.string().nullable(),
   due_at: isoDate.nullable(),
   done_note: z.string().nullable(),
+  /** `/api/bounties/{id}/photo` when the doer sent a photo of it done (to a signed-in partner only). */
+  done_photo: z.string().nullable(),
   /** Why the poster last sent it back (kept until it is done again). */
   sent_back_reason: z.string().nullable(),
   created_at: isoDate,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OUR_YEAR_MAX, OUR_YEAR_MIN } from "../limits.js";
+import { YEAR_SHOWN_MAX, YEAR_SHOWN_MIN } from "../limits.js";
 
 /** `GET /api/our-year?year=2026`: the year to picture; absent, this year on your calendar. */
 export const ourYearQuery = z.object({
@@ -8,8 +8,8 @@ export const ourYearQuery = z.object({
     .regex(/^\d{4}$/, "must be a year as YYYY")
     .transform(Number)
     .refine(
-      (year) => year >= OUR_YEAR_MIN && year <= OUR_YEAR_MAX,
-      `must be between ${OUR_YEAR_MIN} and ${OUR_YEAR_MAX}`,
+      (year) => year >= YEAR_SHOWN_MIN && year <= YEAR_SHOWN_MAX,
+      `must be between ${YEAR_SHOWN_MIN} and ${YEAR_SHOWN_MAX}`,
     )
     .optional(),
 });

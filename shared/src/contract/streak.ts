@@ -7,5 +7,7 @@ export const streakReply = z.object({
   best: z.int(),
   /** Both have answered the latest daily question. */
   answered_today: z.boolean(),
+  /** Streak freezes left this month on the daily question's calendar; only when the settings grant some. */
+  freezes_left: z.int().min(0).optional(),
 });
 export type StreakReply = z.infer<typeof streakReply>;

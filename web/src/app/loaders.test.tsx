@@ -9,6 +9,8 @@ import { redeemedQueryOptions } from "@/features/inventory/api/getRedeemed";
 import { latestMemoryQueryOptions } from "@/features/memories/api/getLatestMemory";
 import { memoryPageQueryOptions } from "@/features/memories/api/getMemoryPage";
 import { onThisDayQueryOptions } from "@/features/memories/api/getOnThisDay";
+import { timelineDayQueryOptions } from "@/features/memories/api/getTimelineDay";
+import { timelineYearQueryOptions } from "@/features/memories/api/getTimelineYear";
 import { trashQueryOptions } from "@/features/memories/api/getTrash";
 import { ourYearQueryOptions } from "@/features/our-year/api/getOurYear";
 import { latestQuestionQueryOptions } from "@/features/questions/api/getLatestQuestion";
@@ -47,6 +49,12 @@ const firstReads: [path: string, search: Record<string, unknown>, keys: readonly
   ["/floggers4change", {}, [charityTotalQueryOptions("Floggers4Change").queryKey]],
   ["/our-year", {}, [ourYearQueryOptions(undefined).queryKey]],
   ["/our-year", { year: 2025 }, [ourYearQueryOptions(2025).queryKey]],
+  ["/timeline", {}, [timelineYearQueryOptions(undefined).queryKey]],
+  [
+    "/timeline",
+    { date: "2026-03-12", page: 2 },
+    [timelineYearQueryOptions(2026).queryKey, timelineDayQueryOptions("2026-03-12", 2).queryKey],
+  ],
 ];
 
 describe("route loaders", () => {

@@ -3,7 +3,8 @@
  * so zod stays out of it. Anything invalid reads as absent, as `.optional().catch(undefined)` did.
  */
 
-import { OUR_YEAR_MAX, OUR_YEAR_MIN } from "@spankbank/shared/limits";
+import { isCalendarDate } from "@spankbank/shared/letterMoments";
+import { YEAR_SHOWN_MAX, YEAR_SHOWN_MIN } from "@spankbank/shared/limits";
 
 // The server reads `?page=` with it too, to preload the page the app will ask for.
 export { pageNumber } from "@spankbank/shared/pages";
@@ -18,8 +19,15 @@ export function oneOf<const T extends string>(value: unknown, words: readonly T[
   return words.find((word) => word === value);
 }
 
-/** A year the server can picture (`?year=2026`, also from its text); anything else is absent. */
+/** A year a page of a year shows (the timeline, our year): 2026, also from its text "2026". */
 export function yearNumber(value: unknown): number | undefined {
   const year = Number(value);
-  return Number.isInteger(year) && year >= OUR_YEAR_MIN && year <= OUR_YEAR_MAX ? year : undefined;
+  return Number.isInteger(year) && year >= YEAR_SHOWN_MIN && year <= YEAR_SHOWN_MAX ? year : undefined;
+}
+
+/** A calendar day, YYYY-MM-DD, within the years the timeline shows. */
+export function calendarDay(value: unknown): string | undefined {
+  return typeof value === "string" && isCalendarDate(value) && yearNumber(value.slice(0, 4)) !== undefined
+    ? value
+    : undefined;
 }

@@ -9,6 +9,7 @@ import { server } from "@/test/server";
 
 const MENU = [
   ["Memory Board", "/memories", "Love in Every Memory"],
+  ["Timeline", "/timeline", "Our Timeline"],
   ["Sam's Spank Bank", "/spank-bank", "Sam's Spank Bank"],
   ["Inventory", "/inventory", "Your Inventory"],
   ["Floggers4Change", "/floggers4change", "Floggers4Change"],

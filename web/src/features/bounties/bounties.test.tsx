@@ -1,7 +1,9 @@
+import { MEDIA_MAX_BYTES } from "@spankbank/shared/limits";
 import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
+import { bountyPhotoOf } from "@/test/handlers/bounties";
 import { renderApp } from "@/test/renderApp";
 
 async function bountiesAs(who: "alex" | "sam") {
@@ -38,4 +40,47 @@ describe("the Spank Bank page's Bounties tab", { timeout: 30_000 }, () => {
     expect(within(toApprove).getByText("Done, to approve")).toBeInTheDocument();
     expect(within(toApprove).getByRole("button", { name: /^Approve and pay / })).toBeInTheDocument();
   });
+
+  it("marks it done with a photo, which the poster sees when approving; a photo too big is refused before sending", async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const form = await bountiesAs("alex");
+    expect(await screen.findByText("No bounties yet: post one above.")).toBeInTheDocument();
+    const task = within(form).getByRole("textbox", { name: "Task" });
+    await user.type(task, "Plant the tulips");
+    expect(task).toHaveValue("Plant the tulips");
+    await user.click(within(form).getByRole("button", { name: "Post bounty" }));
+    await screen.findByRole("listitem", { name: "Plant the tulips" });
+    cleanup();
+
+    await bountiesAs("sam");
+    const card = await screen.findByRole("listitem", { name: "Plant the tulips" });
+    await user.type(within(card).getByRole("textbox", { name: "How it went" }), "All in a row");
+    const photoInput = card.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const huge = new File([new Uint8Array(MEDIA_MAX_BYTES + 1)], "huge.png", { type: "image/png" });
+    await user.upload(photoInput, huge);
+    await user.click(within(card).getByRole("button", { name: "Mark done" }));
+    expect(await within(card).findByRole("alert")).toHaveTextContent("The photo must be at most 8 MB.");
+    expect(within(card).getByText("Open")).toBeInTheDocument();
+
+    await user.upload(photoInput, new File([PNG], "tulips.png", { type: "image/png" }));
+    await user.click(within(card).getByRole("button", { name: "Mark done" }));
+    expect(await within(card).findByText("Done, with Alex")).toBeInTheDocument();
+    const id = Number(/\/api\/bounties\/(\d+)\/photo/.exec(within(card).getByRole("img").getAttribute("src")!)![1]);
+    expect(bountyPhotoOf(id)).toEqual(PNG);
+    cleanup();
+
+    await bountiesAs("alex");
+    const toApprove = await screen.findByRole("listitem", { name: "Plant the tulips" });
+    expect(within(toApprove).getByRole("img", { name: "Sam's photo of “Plant the tulips” done" })).toHaveAttribute(
+      "src",
+      `/api/bounties/${id}/photo`,
+    );
+    expect(within(toApprove).getByRole("button", { name: /^Approve and pay / })).toBeInTheDocument();
+  });
 });
+
+/** The smallest PNG: a 1x1 pixel. */
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);

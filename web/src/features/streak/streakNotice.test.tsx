@@ -31,4 +31,24 @@ describe("the dashboard's streak line", { timeout: 30_000 }, () => {
     await dashboardAs("alex");
     expect(await screen.findByRole("link", { name: "1 day in a row you've both answered" })).toBeInTheDocument();
   });
+
+  it("says the streak freezes left this month when the settings grant some", async () => {
+    setStreak({ current: 12, best: 12, answered_today: false, freezes_left: 1 });
+    await dashboardAs("sam");
+    expect(
+      await screen.findByRole("link", {
+        name: "12 days in a row you've both answered · 1 streak freeze left this month",
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it("says when none are left", async () => {
+    setStreak({ current: 3, best: 5, answered_today: true, freezes_left: 0 });
+    await dashboardAs("alex");
+    expect(
+      await screen.findByRole("link", {
+        name: "3 days in a row you've both answered (best: 5) · No streak freezes left this month",
+      }),
+    ).toBeInTheDocument();
+  });
 });

@@ -10,12 +10,16 @@ import { HttpResponse, http } from "msw";
 import { failure, signedInUsername } from "./auth";
 
 /** The fake bounties, newest first, moved through their states as the server moves them. */
-const state = { bounties: [] as Bounty[], nextId: 1 };
+const state = { bounties: [] as Bounty[], nextId: 1, photos: new Map<number, Uint8Array>() };
 
 export function resetBounties(): void {
   state.bounties = [];
   state.nextId = 1;
+  state.photos = new Map();
 }
+
+/** The photo bytes the doer sent with a bounty marked done, as the server keeps them. */
+export const bountyPhotoOf = (id: number): Uint8Array | undefined => state.photos.get(id);
 
 const otherOf = (username: string) => demoCouple.partners.find((p) => p.username !== username)!.username;
 
@@ -55,12 +59,26 @@ const markDone = change((bounty, me, body) => {
   if (bounty.doer !== me && !(bounty.status === "open" && bounty.poster !== me))
     return refuse(403, "Only the partner doing it can mark it done.");
   const parsed = bountyDoneBody.safeParse(body);
-  if (!parsed.success) return failure(400, "Bad Request", "body/note: a note is needed");
+  if (!parsed.success)
+    return failure(
+      400,
+      "Bad Request",
+      `body/${String(parsed.error.issues[0]!.path[0])}: ${parsed.error.issues[0]!.message}`,
+    );
+  const { photo } = parsed.data;
   return (
-    from(bounty, ["open", "claimed"], "done", () => ({
-      doer: otherOf(bounty.poster),
-      done_note: parsed.data.note,
-    })) ?? refuse(409, "This bounty can't be marked done now.")
+    from(bounty, ["open", "claimed"], "done", () => {
+      if (photo !== undefined)
+        state.photos.set(
+          bounty.id,
+          Uint8Array.from(atob(photo), (c) => c.charCodeAt(0)),
+        );
+      return {
+        doer: otherOf(bounty.poster),
+        done_note: parsed.data.note,
+        done_photo: photo === undefined ? null : `/api/bounties/${bounty.id}/photo`,
+      };
+    }) ?? refuse(409, "This bounty can't be marked done now.")
   );
 });
 const approve = change((bounty, me) => {
@@ -111,6 +129,7 @@ export const bountyHandlers = [
       due_date: parsed.data.due_date ?? null,
       due_at: null,
       done_note: null,
+      done_photo: null,
       sent_back_reason: null,
       created_at: new Date().toISOString(),
       settled_at: null,
@@ -123,4 +142,10 @@ export const bountyHandlers = [
   http.post("/api/bounties/:id/approve", approve),
   http.post("/api/bounties/:id/send-back", sendBack),
   http.post("/api/bounties/:id/withdraw", withdraw),
+  http.get("/api/bounties/:id/photo", ({ params }) => {
+    if (!signedInUsername()) return failure(401, "Unauthorized", "Sign in first");
+    const photo = state.photos.get(Number(params.id));
+    if (!photo) return failure(404, "Not Found", "No photo");
+    return new HttpResponse(photo, { headers: { "Content-Type": "image/png" } });
+  }),
 ];

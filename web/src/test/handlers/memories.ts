@@ -1,5 +1,6 @@
 import type { Memory, OnThisDay, TrashedMemory } from "@spankbank/shared/contract/memories";
-import { MEMORY_TRASH_DAYS } from "@spankbank/shared/limits";
+import type { TimelineDay } from "@spankbank/shared/contract/timeline";
+import { MEMORIES_PER_PAGE, MEMORY_TRASH_DAYS, TIMELINE_DAY_PER_PAGE } from "@spankbank/shared/limits";
 import { HttpResponse, http } from "msw";
 import { failure } from "./auth";
 
@@ -9,6 +10,8 @@ const state = {
   /** Deleted memories, most recently deleted first (the server's trash). */
   trash: [] as TrashedMemory[],
   onThisDay: { date: "2026-11-22", memories: [], answers: [] } as OnThisDay,
+  /** Today on the couple's calendar, which the fake server keeps in UTC. */
+  today: "2026-11-22",
   failReads: false,
   failDeletes: false,
   /** Reads wait for this before answering (to see 'Loading...'). */
@@ -49,12 +52,21 @@ export function resetMemories(): void {
   state.memories = [];
   state.trash = [];
   state.onThisDay = { date: "2026-11-22", memories: [], answers: [] };
+  state.today = "2026-11-22";
   state.failReads = false;
   state.failDeletes = false;
   state.gate = null;
 }
 
 const serverError = () => failure(500, "Internal Server Error", "boom");
+
+/** The board's memories of one day (UTC), oldest first, each with its board page (the board is newest first). */
+function memoriesOfDay(date: string) {
+  return state.memories
+    .map((memory, index) => ({ ...memory, board_page: Math.floor(index / MEMORIES_PER_PAGE) + 1 }))
+    .filter((memory) => memory.created_at.startsWith(date))
+    .reverse();
+}
 
 export const memoryHandlers = [
   http.get("/api/memory", async () => {
@@ -75,6 +87,41 @@ export const memoryHandlers = [
   http.get("/api/memories/on-this-day", async () => {
     await state.gate;
     return state.failReads ? serverError() : HttpResponse.json(state.onThisDay);
+  }),
+  http.get("/api/timeline", async ({ request }) => {
+    await state.gate;
+    if (state.failReads) return serverError();
+    const asked = new URL(request.url).searchParams.get("year");
+    const year = asked === null ? Number(state.today.slice(0, 4)) : Number(asked);
+    if (!Number.isInteger(year) || year < 2000 || year > 2099)
+      return failure(400, "Bad Request", "querystring/year must be a year from 2000 to 2099");
+    const counts = new Map<string, number>();
+    for (const memory of state.memories) {
+      const date = memory.created_at.slice(0, 10);
+      if (date.startsWith(`${year}-`)) counts.set(date, (counts.get(date) ?? 0) + 1);
+    }
+    const days: TimelineDay[] = [...counts].sort().map(([date, count]) => ({ date, count }));
+    const oldest = state.memories.at(-1)?.created_at.slice(0, 4) ?? state.today.slice(0, 4);
+    return HttpResponse.json({
+      year,
+      today: state.today,
+      first_year: Math.min(Number(oldest), year),
+      total: days.reduce((sum, day) => sum + day.count, 0),
+      days,
+    });
+  }),
+  http.get("/api/timeline/day", async ({ request }) => {
+    await state.gate;
+    if (state.failReads) return serverError();
+    const query = new URL(request.url).searchParams;
+    const date = query.get("date") ?? "";
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date))
+      return failure(400, "Bad Request", "querystring/date must be a calendar date");
+    const all = memoriesOfDay(date);
+    const pageCount = Math.max(1, Math.ceil(all.length / TIMELINE_DAY_PER_PAGE));
+    const page = Math.min(Number(query.get("page") ?? 1), pageCount);
+    const memories = all.slice((page - 1) * TIMELINE_DAY_PER_PAGE, page * TIMELINE_DAY_PER_PAGE);
+    return HttpResponse.json({ date, memories, page, pageCount, total: all.length });
   }),
   http.post("/api/memories/delete", async ({ request }) => {
     if (state.failDeletes) return serverError();

@@ -10,7 +10,7 @@ const bountyReply = () => import("@spankbank/shared/contract/bounties").then((c)
 export type BountyChange =
   | { action: "post"; body: BountyBody }
   | { action: "claim" | "approve" | "withdraw"; id: number }
-  | { action: "done"; id: number; note: string }
+  | { action: "done"; id: number; note: string; photo?: string }
   | { action: "send-back"; id: number; reason: string };
 
 export function changeBounty(change: BountyChange) {
@@ -18,7 +18,7 @@ export function changeBounty(change: BountyChange) {
     case "post":
       return api.post("/api/bounties", change.body, bountyReply);
     case "done":
-      return api.post(`/api/bounties/${change.id}/done`, { note: change.note }, bountyReply);
+      return api.post(`/api/bounties/${change.id}/done`, { note: change.note, photo: change.photo }, bountyReply);
     case "send-back":
       return api.post(`/api/bounties/${change.id}/send-back`, { reason: change.reason }, bountyReply);
     default:

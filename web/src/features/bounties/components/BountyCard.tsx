@@ -1,10 +1,23 @@
-import { Badge, Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { Badge, Button, FileInput, Group, Image, Paper, Stack, Text, TextInput } from "@mantine/core";
 import type { Bounty } from "@spankbank/shared/contract/bounties";
-import { BOUNTY_NOTE_MAX } from "@spankbank/shared/limits";
+import { BOUNTY_NOTE_MAX, MEDIA_MAX_BYTES } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
 import { type FormEvent, useState } from "react";
 import { refusalOf } from "@/components/ModalForm";
 import { type BountyChange, useChangeBounty } from "../api/changeBounty";
+
+const PHOTO_TYPES = "image/png,image/jpeg,image/gif,image/webp";
+const PHOTO_TOO_BIG = `The photo must be at most ${MEDIA_MAX_BYTES / 1024 / 1024} MB.`;
+
+/** A file's bytes as base64, as the done route takes a photo. */
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).slice(String(reader.result).indexOf(",") + 1));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
 
 const STATUS_WORDS: Record<Bounty["status"], string> = {
   open: "Open",
@@ -21,19 +34,24 @@ const STATUS_WORDS: Record<Bounty["status"], string> = {
 export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string; nameOf: (u: string) => string }) {
   const change = useChangeBounty();
   const [words, setWords] = useState("");
+  const [photo, setPhoto] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const mine = bounty.poster === me;
   const act = (next: BountyChange) => {
     setError(null);
     change.mutate(next, {
-      onSuccess: () => setWords(""),
+      onSuccess: () => {
+        setWords("");
+        setPhoto(null);
+      },
       onError: (failure) => setError(refusalOf(failure, "That did not work. Please try again.")),
     });
   };
-  const submitWords = (event: FormEvent) => {
+  const submitWords = async (event: FormEvent) => {
     event.preventDefault();
-    if (mine) act({ action: "send-back", id: bounty.id, reason: words });
-    else act({ action: "done", id: bounty.id, note: words });
+    if (mine) return act({ action: "send-back", id: bounty.id, reason: words });
+    if (photo && photo.size > MEDIA_MAX_BYTES) return setError(PHOTO_TOO_BIG);
+    act({ action: "done", id: bounty.id, note: words, ...(photo ? { photo: await base64Of(photo) } : {}) });
   };
   const canFinish = !mine && (bounty.status === "open" || bounty.status === "claimed");
   const canSendBack = mine && bounty.status === "done";
@@ -64,6 +82,17 @@ export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string;
         {bounty.done_note && bounty.status !== "claimed" && (
           <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{`“${bounty.done_note}”`}</Text>
         )}
+        {bounty.done_photo && (bounty.status === "done" || bounty.status === "approved") && (
+          <Image
+            src={bounty.done_photo}
+            alt={`${bounty.doer ? nameOf(bounty.doer) : "The"}'s photo of “${bounty.title}” done`}
+            radius="md"
+            h={180}
+            w="auto"
+            fit="contain"
+            loading="lazy"
+          />
+        )}
         {bounty.sent_back_reason && bounty.status === "claimed" && (
           <Text size="sm" c="rose">{`Sent back: ${bounty.sent_back_reason}`}</Text>
         )}
@@ -76,6 +105,16 @@ export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string;
                 maxLength={BOUNTY_NOTE_MAX}
                 onChange={(event) => setWords(event.currentTarget.value)}
               />
+              {!mine && (
+                <FileInput
+                  label="Photo (optional)"
+                  placeholder="Choose a photo"
+                  accept={PHOTO_TYPES}
+                  value={photo}
+                  onChange={setPhoto}
+                  clearable
+                />
+              )}
               <Group gap="xs">
                 {!mine && bounty.status === "open" && (
                   <Button

@@ -5,4 +5,7 @@ export const memoryKeys = {
   trash: (page: number) => [...memoryKeys.all, "trash", page] as const,
   latest: () => [...memoryKeys.all, "latest"] as const,
   onThisDay: () => [...memoryKeys.all, "on-this-day"] as const,
+  /** A year of the timeline; `undefined` is this year on the couple's calendar. */
+  timelineYear: (year: number | undefined) => [...memoryKeys.all, "timeline", year ?? "this year"] as const,
+  timelineDay: (date: string, page: number) => [...memoryKeys.all, "timeline", "day", date, page] as const,
 };

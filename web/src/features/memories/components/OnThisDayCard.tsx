@@ -1,8 +1,11 @@
-import { Blockquote, Stack, Text } from "@mantine/core";
+import { Blockquote, Group, Stack, Text } from "@mantine/core";
+import { sameDayMonthsBefore } from "@spankbank/shared/calendar";
 import type { OnThisDay } from "@spankbank/shared/contract/memories";
 import { DashboardCard } from "@/components/DashboardCard";
+import { AnchorLink } from "@/components/links";
 import { useDisplayName } from "@/lib/useDisplayName";
 import { useOnThisDay } from "../api/getOnThisDay";
+import { dayLabel } from "./calendarDays";
 import { MemoryImages } from "./MemoryImages";
 
 /** "A year ago today...", "3 months ago today...". */
@@ -21,9 +24,12 @@ export function OnThisDayCard({ sealedText }: { sealedText: (username: string) =
       <Stack gap="md">
         {groupByMonthsAgo(data).map(([monthsAgo, { memories, answers }]) => (
           <Stack key={monthsAgo} gap="xs">
-            <Text fw={700} c="rose">
-              {agoToday(monthsAgo)}
-            </Text>
+            <Group justify="space-between" gap="xs">
+              <Text fw={700} c="rose">
+                {agoToday(monthsAgo)}
+              </Text>
+              <TimelineLink date={sameDayMonthsBefore(data.date, monthsAgo)} />
+            </Group>
             {memories.map((memory) => (
               <div key={`m${memory.id}`}>
                 <Blockquote color="rose" p="sm" radius="md" iconSize={0}>
@@ -54,10 +60,19 @@ export function OnThisDayCard({ sealedText }: { sealedText: (username: string) =
   );
 }
 
-type Group = { memories: OnThisDay["memories"]; answers: OnThisDay["answers"] };
+/** That day opened in the timeline, with the rest of its memories. */
+function TimelineLink({ date }: { date: string }) {
+  return (
+    <AnchorLink to="/timeline" search={{ date }} size="sm" fw={600}>
+      {`${dayLabel(date)} in the timeline`}
+    </AnchorLink>
+  );
+}
 
-function groupByMonthsAgo(data: OnThisDay): [number, Group][] {
-  const groups = new Map<number, Group>();
+type MonthsAgoGroup = { memories: OnThisDay["memories"]; answers: OnThisDay["answers"] };
+
+function groupByMonthsAgo(data: OnThisDay): [number, MonthsAgoGroup][] {
+  const groups = new Map<number, MonthsAgoGroup>();
   const groupOf = (monthsAgo: number) => {
     const group = groups.get(monthsAgo) ?? { memories: [], answers: [] };
     groups.set(monthsAgo, group);

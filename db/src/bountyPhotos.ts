@@ -1,0 +1,48 @@
+// A bounty's photo of it done (issue 36): stored in the media folder beside the memories' images.
+import { randomUUID } from "node:crypto";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { MEDIA_MAX_BYTES } from "@spankbank/shared/limits";
+import { eq } from "drizzle-orm";
+import type { Db } from "./client.js";
+import { Refusal } from "./errors.js";
+import { imageTypeOf, MEDIA_TYPES, mediaFolder, type StoredImage } from "./media.js";
+import { param, preparedFor } from "./prepared.js";
+import { bounties } from "./schema.js";
+
+/**
+ * Saves a photo's bytes in the media folder under a name we choose, when they are a png, jpeg,
+ * gif or webp of at most MEDIA_MAX_BYTES; anything else is refused naming `photo`, nothing written.
+ */
+export function storeBountyPhoto(db: Db, bytes: Uint8Array): StoredImage {
+  if (bytes.byteLength > MEDIA_MAX_BYTES) {
+    throw new Refusal("invalid", `photo: must be at most ${MEDIA_MAX_BYTES / 1024 / 1024} MB`);
+  }
+  const contentType = imageTypeOf(bytes);
+  if (contentType === null) throw new Refusal("invalid", "photo: must be a png, jpeg, gif or webp image");
+  const folder = mediaFolder(db);
+  mkdirSync(folder, { recursive: true });
+  const fileName = `${randomUUID()}.${MEDIA_TYPES[contentType]}`;
+  writeFileSync(join(folder, fileName), bytes, { flag: "wx" });
+  return { fileName, contentType, size: bytes.byteLength };
+}
+
+/** Removes a stored photo that no bounty took (the change was refused, or said again). */
+export function discardBountyPhoto(db: Db, photo: StoredImage): void {
+  rmSync(join(mediaFolder(db), photo.fileName), { force: true });
+}
+
+const statements = preparedFor((db) => ({
+  photo: db
+    .select({ fileName: bounties.donePhotoFile, contentType: bounties.donePhotoType })
+    .from(bounties)
+    .where(eq(bounties.id, param("id")))
+    .prepare(),
+}));
+
+/** A bounty's photo of it done, as a file in the media folder, or null when it has none. */
+export function bountyPhotoFile(db: Db, bountyId: number): { path: string; contentType: string } | null {
+  const row = statements(db).photo.get({ id: bountyId });
+  if (!row?.fileName || !row.contentType) return null;
+  return { path: join(mediaFolder(db), row.fileName), contentType: row.contentType };
+}
