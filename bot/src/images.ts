@@ -31,6 +31,8 @@ export interface DownloadRules {
   maxBytes: number;
   /** The message is a Discord voice message: its Ogg audio is kept (other audio never is). */
   voiceMessage?: boolean;
+  /** Only a photo is kept (a bounty's): no voice message or video. */
+  photoOnly?: boolean;
   /** Hosts allowed besides Discord's CDN (`host` or `host:port`, e.g. a test stand-in's). */
   extraHosts?: readonly string[];
   /** DOWNLOAD_TIMEOUT_MS unless told (tests wait less). */
@@ -68,12 +70,12 @@ export function declaredType(attachment: Pick<Attachment, "contentType">): strin
  * The most bytes an attachment may bring by what it says it is (an image, a voice message, a
  * video, or unsaid), or null when it is left out before a byte of it is read.
  */
-function byteLimitOf(attachment: Attachment, maxBytes: number, voiceMessage: boolean): number | null {
+function byteLimitOf(attachment: Attachment, maxBytes: number, rules: DownloadRules): number | null {
   const type = declaredType(attachment);
   const limit =
     type === "" || type in IMAGE_TYPES
       ? maxBytes
-      : type in CLIP_TYPES && (voiceMessage || !type.startsWith("audio/"))
+      : type in CLIP_TYPES && !rules.photoOnly && (rules.voiceMessage || !type.startsWith("audio/"))
         ? clipMaxBytes(maxBytes)
         : null;
   return limit !== null && attachment.size <= limit ? limit : null;
@@ -96,7 +98,7 @@ export async function downloadImage(
     throw new DownloadFailure(`${attachment.name} is not on Discord's CDN`, false);
   }
   const voiceMessage = rules.voiceMessage ?? false;
-  const maxBytes = byteLimitOf(attachment, uploadLimit, voiceMessage);
+  const maxBytes = byteLimitOf(attachment, uploadLimit, rules);
   if (maxBytes === null) throw new DownloadFailure(`${attachment.name} is not a file we keep`, false);
   // Aborting the request (not cancelling its body) is what stops the transfer at once.
   const stop = new AbortController();
@@ -136,7 +138,7 @@ export async function downloadImage(
       await file.write(value);
     }
     await file.close();
-    const contentType = imageTypeOf(head) ?? sniffClip(head);
+    const contentType = imageTypeOf(head) ?? (rules.photoOnly ? null : sniffClip(head));
     if (!contentType) {
       throw new DownloadFailure(`${attachment.name} is not an image, voice message or video we keep`, false);
     }
@@ -186,10 +188,12 @@ export async function saveImages(
   return result;
 }
 
-/** The note a partner reads when some attachments were left out. */
-export function refusedNote(refused: readonly string[], maxBytes: number): string {
+/** The note a partner reads when some attachments were left out (`photoOnly`: where only a photo is kept). */
+export function refusedNote(refused: readonly string[], maxBytes: number, photoOnly = false): string {
   const limit = Math.min(Math.max(maxBytes, MEDIA_MAX_BYTES), UPLOAD_LIMIT_MAX);
   const mb = (bytes: number) => Math.floor(bytes / (1024 * 1024));
+  if (photoOnly)
+    return `I keep only png, jpeg, gif and webp images up to ${mb(limit)} MB, so I left out ${refused.join(", ")}.`;
   return (
     `I keep png, jpeg, gif and webp images up to ${mb(limit)} MB, voice messages up to ` +
     `${VOICE_NOTE_SECONDS_MAX / 60} minutes and mp4, webm or mov videos up to ${VIDEO_SECONDS_MAX / 60} minutes ` +

@@ -166,7 +166,7 @@ async function doneWithPhoto(
     stored = await downloadImage(
       { name: photo.name, url: photo.url, contentType: photo.contentType, size: photo.size },
       mediaDir,
-      { maxBytes: MEDIA_MAX_BYTES, extraHosts: mediaHosts },
+      { maxBytes: MEDIA_MAX_BYTES, extraHosts: mediaHosts, photoOnly: true },
     );
   } catch (error) {
     if (!(error instanceof DownloadFailure)) throw error;
@@ -174,7 +174,7 @@ async function doneWithPhoto(
       interaction,
       error.retry
         ? `photo: Discord did not give me ${photo.name} yet. Nothing is marked done: try again in a minute.`
-        : `photo: ${refusedNote([photo.name], MEDIA_MAX_BYTES)} Nothing is marked done.`,
+        : `photo: ${refusedNote([photo.name], MEDIA_MAX_BYTES, true)} Nothing is marked done.`,
     );
     return undefined;
   }

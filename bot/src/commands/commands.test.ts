@@ -427,6 +427,10 @@ describe("/bounty", () => {
     expect(await doneWith(attachment("tulips.txt", "text/plain", 40))).toBe(
       "photo: I keep only png, jpeg, gif and webp images up to 8 MB, so I left out tulips.txt. Nothing is marked done.",
     );
+    // A video is kept as a memory, never as a bounty's photo.
+    expect(await doneWith(attachment("tulips.mp4", "video/mp4", 2048))).toBe(
+      "photo: I keep only png, jpeg, gif and webp images up to 8 MB, so I left out tulips.mp4. Nothing is marked done.",
+    );
     expect(photoRow()).toEqual({ status: "open", done_photo_file: null, done_photo_type: null });
     expect(existsSync(context.mediaDir) ? readdirSync(context.mediaDir) : []).toEqual([]);
 
