@@ -144,15 +144,16 @@ test.describe("a return before the app is live", () => {
   test.use({ serviceWorkers: "allow" });
 
   /**
-   * Signs in, opens `path` and waits until the app kept it; then takes the app's main script out
-   * of the worker's cache and holds it at the network, so the next load of a page shows only what
-   * comes before the app. Returns what lets it through.
+   * Signs in, opens `path` and waits until the app kept it and its data; then takes the app's main
+   * script out of the worker's cache and holds it at the network, so the next load of a page shows
+   * only what comes before the app. Returns what lets it through.
    */
   async function holdTheApp(page: Page, path: string): Promise<() => void> {
     await signInWithServiceWorker(page);
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex[path]!);
     await expect.poll(() => cachedPaths(page, true), { timeout: 15_000 }).toContain(`/__page${path}`);
+    await waitForKept(page, [["session"]]);
     const main = await page.evaluate(async () => {
       const src = new URL(document.querySelector<HTMLScriptElement>('script[type="module"][src]')!.src).pathname;
       for (const name of await caches.keys()) await (await caches.open(name)).delete(src);
@@ -211,6 +212,22 @@ test.describe("a return before the app is live", () => {
     await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Memory Board" }).click();
     await expect(page).toHaveURL(/\/memories$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/memories"]!);
+  });
+
+  test("a kept page whose kept data is gone still gives way to the app, which makes its tap", async ({ page }) => {
+    test.slow();
+    const letTheAppIn = await holdTheApp(page, "/dashboard");
+    // The page's copy is kept apart from its data, which the browser may have dropped (or the tab
+    // closed before it was written): the app then reads it all again, and must still take over.
+    // The delete waits for this page to close its connection, and runs before the next page opens one.
+    await page.evaluate(() => void indexedDB.deleteDatabase("keyval-store"));
+    await page.goto("/dashboard", { waitUntil: "commit" });
+    await expect(page.locator("#root[data-snapshot]")).toHaveCount(1);
+    await page.getByRole("button", { name: "Log Workout" }).click();
+    letTheAppIn();
+    await expect(page.getByRole("dialog", { name: "Log Workout" })).toBeVisible();
+    await expect(page.locator("#root[data-snapshot]")).toHaveCount(0);
+    await expect(page.locator("[data-now]").first()).toBeVisible();
   });
 
   test("never keeps a field's value, and forgets every kept page at sign-out", async ({ page }) => {

@@ -46,19 +46,19 @@ async function start({ router, queryClient }: ReturnType<typeof createApp>): Pro
     keepTypedThroughFirstRender(root);
     keepPageSnapshots(router, queryClient);
     const reactRoot = createRoot(root);
-    if (!returning) {
-      // A first load renders as a transition, which React splits into short slices: the page stays
-      // responsive while a phone's CPU spends 0.5-2 s on it.
+    // A return has what it shows already: nothing is read again until it is on screen, or the
+    // answers would arrive mid-render and React would render the whole page a second time.
+    const release = returning ? holdRereadsUntilPainted(queryClient) : undefined;
+    if (root.hasAttribute("data-snapshot")) {
+      // The page is on screen already (its kept copy, even when the data kept with it is gone):
+      // rendered in slices, the copy's menu and taps are answered between them.
+      handOverPageSnapshot(root, () => release && afterNextPaint(release));
       startTransition(() => reactRoot.render(app));
       return;
     }
-    // A return has what it shows already: nothing is read again until it is on screen, or the
-    // answers would arrive mid-render and React would render the whole page a second time.
-    const release = holdRereadsUntilPainted(queryClient);
-    if (root.hasAttribute("data-snapshot")) {
-      // The page is on screen already (its kept copy): rendered in slices, the copy's menu and
-      // taps are answered between them.
-      handOverPageSnapshot(root, () => afterNextPaint(release));
+    if (!release) {
+      // A first load renders as a transition, which React splits into short slices: the page stays
+      // responsive while a phone's CPU spends 0.5-2 s on it.
       startTransition(() => reactRoot.render(app));
       return;
     }
