@@ -4,12 +4,15 @@ import { Link } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { HeartIcon } from "@/components/HeartIcon";
 import { ButtonLink } from "@/components/links";
-import { SearchBox } from "@/features/search/components/SearchBox";
 import { useSession } from "@/features/session/useSession";
 import classes from "./layout.module.css";
 
 // Signed in only: the drawer and its Mantine parts stay out of the signed-out first load.
 const MenuDrawer = lazy(() => import("./MenuDrawer").then((module) => ({ default: module.MenuDrawer })));
+// Signed in only too: Mantine's inputs stay out of the landing's first load; the box's room is kept meanwhile.
+const SearchBox = lazy(() =>
+  import("@/features/search/components/SearchBox").then((module) => ({ default: module.SearchBox })),
+);
 
 export function Header() {
   const { current } = useSession();
@@ -22,7 +25,11 @@ export function Header() {
             <HeartIcon />
             Spank Bank
           </Link>
-          {current && <SearchBox className={classes.search} />}
+          {current && (
+            <Suspense fallback={<div className={`${classes.search} ${classes.searchRoom}`} />}>
+              <SearchBox className={classes.search} />
+            </Suspense>
+          )}
           {current ? (
             <Group gap="xs" wrap="nowrap" miw={0}>
               <Text
