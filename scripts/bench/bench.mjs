@@ -336,6 +336,8 @@ function ftsQuery(typed) {
 
 /** The statements of db/src/search.ts for a couple without sealing, in bare better-sqlite3: every kind's count and first page. */
 function bareSearch(db) {
+  // The app's statements (db/src/search.ts): a count that stops one past 500, and the page in one
+  // pass of the index, only its rows excerpted.
   const kind = (index, table, visible, columns, joins, column) => {
     const from = `${index} JOIN ${table} t ON t.id = ${index}.rowid`;
     const where = `${index} MATCH +@match${visible ? ` AND (${visible})` : ""}`;
@@ -343,18 +345,13 @@ function bareSearch(db) {
       count: db
         .prepare(
           visible
-            ? `SELECT count(*) FROM ${from} WHERE ${where}`
-            : `SELECT count(*) FROM ${index} WHERE ${index} MATCH +@match`,
+            ? `SELECT count(*) FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT 501)`
+            : `SELECT count(*) FROM (SELECT 1 FROM ${index} WHERE ${index} MATCH +@match LIMIT 501)`,
         )
         .pluck(),
       page: db.prepare(
-        `WITH chosen AS (${
-          visible
-            ? `SELECT t.id FROM ${from} WHERE ${where} ORDER BY ${index}.rowid DESC LIMIT 5 OFFSET 0`
-            : `SELECT rowid FROM ${index} WHERE ${index} MATCH +@match ORDER BY rowid DESC LIMIT 5 OFFSET 0`
-        })
-         SELECT t.id, snippet(${index}, ${column}, char(1), char(2), '…', 24) AS marked, ${columns}
-         FROM ${from} ${joins} WHERE ${index} MATCH +@match AND ${index}.rowid IN chosen ORDER BY ${index}.rowid DESC`,
+        `SELECT t.id, snippet(${index}, ${column}, char(1), char(2), '…', 24) AS marked, ${columns}
+         FROM ${from} ${joins} WHERE ${where} ORDER BY ${index}.rowid DESC LIMIT 5 OFFSET 0`,
       ),
     };
   };
