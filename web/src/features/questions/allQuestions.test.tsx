@@ -10,6 +10,7 @@ import {
   holdQuestionReads,
   questionSearchesAsked,
   receivedAnswers,
+  setGuessReward,
   setQuestions,
 } from "@/test/handlers/questions";
 import { renderApp } from "@/test/renderApp";
@@ -215,5 +216,33 @@ describe("All Q&A", { timeout: 60_000 }, () => {
     await qaAs("alex");
     expect(await screen.findByText("No questions found.")).toBeInTheDocument();
     expect(log).toHaveBeenCalled();
+  });
+
+  it("thanks sam for a nailed guess worth one spank in the singular", async () => {
+    setGuessReward(1);
+    signInAs("sam");
+    answerAs("sam_r");
+    setQuestions([
+      {
+        question_id: 3,
+        question: "What would you cook for us on a rainy day?",
+        asked_at: "2026-11-22T03:30:00.000Z",
+        revealed: true,
+        responses: [
+          {
+            username: "alex_d",
+            response: "Pancakes.",
+            created_at: "2026-11-22T10:00:00.000Z",
+            guess: { text: "Soup", rating: null },
+          },
+          { username: "sam_r", response: "Soup, obviously.", created_at: "2026-11-22T11:00:00.000Z" },
+        ],
+      },
+    ]);
+    const success = vi.spyOn(toast, "success");
+    renderApp("/allquestions");
+    const guess = await screen.findByRole("group", { name: "Alex's guess" });
+    within(guess).getByRole("button", { name: "Nailed it" }).click();
+    await waitFor(() => expect(success).toHaveBeenCalledWith("Nailed it! 1 spank each."));
   });
 });

@@ -17,6 +17,8 @@ const state = {
   answerAs: "alex_d",
   gate: null as Promise<void> | null,
   searchesAsked: null as string[] | null,
+  /** What a first "nailed it" pays each partner (the couple's economy.guessReward). */
+  guessReward: 3,
 };
 
 export const setQuestions = (questions: Question[]) => {
@@ -24,6 +26,9 @@ export const setQuestions = (questions: Question[]) => {
 };
 export const answerAs = (responseName: string) => {
   state.answerAs = responseName;
+};
+export const setGuessReward = (reward: number) => {
+  state.guessReward = reward;
 };
 export const failQuestionReads = () => {
   state.failReads = true;
@@ -53,6 +58,7 @@ export function resetQuestions(): void {
   state.answers = [];
   state.answerAs = "alex_d";
   state.gate = null;
+  state.guessReward = 3;
 }
 
 const serverError = () => failure(500, "Internal Server Error", "boom");
@@ -97,7 +103,7 @@ export const questionHandlers = [
     return HttpResponse.json(question.responses);
   }),
   // As the server: the guess about the signed-in partner's answer (the one by `answerAs`'s partner)
-  // takes the rating once; the first "nailed it" of a question earns 3 spanks each.
+  // takes the rating once; the first "nailed it" of a question earns `guessReward` spanks each.
   http.put("/api/questions/:questionId/guess-rating", async ({ params, request }) => {
     const parsed = guessRatingBody.safeParse(await request.json());
     if (!parsed.success) return failure(400, "Bad Request", "body/rating: must be nailed, close or not_quite");
@@ -108,7 +114,10 @@ export const questionHandlers = [
       return failure(409, "Conflict", "You've already rated this guess.");
     const first = guessed.guess.rating === null;
     guessed.guess = { ...guessed.guess, rating: parsed.data.rating };
-    return HttpResponse.json({ rating: parsed.data.rating, reward: first && parsed.data.rating === "nailed" ? 3 : 0 });
+    return HttpResponse.json({
+      rating: parsed.data.rating,
+      reward: first && parsed.data.rating === "nailed" ? state.guessReward : 0,
+    });
   }),
   // No guess rated yet: the dashboard shows no "knows" line.
   http.get("/api/guesses/record", async () => {

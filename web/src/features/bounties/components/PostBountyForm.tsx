@@ -1,25 +1,46 @@
-import { Button, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { BOUNTY_REWARD_MAX, BOUNTY_TITLE_MAX } from "@spankbank/shared/limits";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { refusalOf } from "@/components/ModalForm";
+import { type NumberRule, numberInputMode, readNumber } from "@/lib/numberField";
 import { useChangeBounty } from "../api/changeBounty";
+
+const REWARD: NumberRule = {
+  label: "Reward",
+  min: 1,
+  max: BOUNTY_REWARD_MAX,
+  whole: true,
+  of: "of spanks",
+  empty: "required",
+};
 
 /** A task for the partner with a reward, held from your spanks as soon as it is posted. */
 export function PostBountyForm({ partnerName }: { partnerName: string }) {
   const post = useChangeBounty();
   const [title, setTitle] = useState("");
-  const [reward, setReward] = useState<number | string>(10);
+  const [reward, setReward] = useState("10");
+  // The reward's refusal shows from the first Post and follows the field as it is fixed.
+  const [checked, setChecked] = useState(false);
+  const read = readNumber(reward, REWARD);
+  const rewardField = useRef<HTMLInputElement>(null);
   const [due, setDue] = useState("");
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    setChecked(true);
+    if (read.value === null) {
+      // Back to the field to fix, as its message says.
+      rewardField.current?.focus();
+      return;
+    }
     post.mutate(
-      { action: "post", body: { title, reward: Number(reward), due_date: due === "" ? null : due } },
+      { action: "post", body: { title, reward: read.value, due_date: due === "" ? null : due } },
       {
         onSuccess: () => {
           setTitle("");
           setDue("");
+          setChecked(false);
         },
         onError: (failure) => setError(refusalOf(failure, "Failed to post. Please try again.")),
       },
@@ -40,13 +61,13 @@ export function PostBountyForm({ partnerName }: { partnerName: string }) {
           required
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NumberInput
+          <TextInput
+            ref={rewardField}
             label="Reward (spanks)"
-            min={1}
-            max={BOUNTY_REWARD_MAX}
-            allowDecimal={false}
+            inputMode={numberInputMode(REWARD)}
             value={reward}
-            onChange={setReward}
+            onChange={(event) => setReward(event.currentTarget.value)}
+            error={checked ? read.error : null}
             required
           />
           <TextInput label="Due (optional)" type="date" value={due} onChange={(e) => setDue(e.currentTarget.value)} />

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
 import type { GuessRating, Question } from "@spankbank/shared/contract/questions";
+import { spanks } from "@spankbank/shared/spanks";
 import { toast } from "@/lib/toast";
 import { useRateGuess } from "../api/guesses";
 import type { Partner, Slot } from "../slots";
@@ -60,7 +61,7 @@ export function GuessBeside({
                   { questionId: question.question_id, rating },
                   {
                     onSuccess: ({ reward }) =>
-                      toast.success(reward > 0 ? `Nailed it! ${reward} spanks each.` : "Thanks for rating it."),
+                      toast.success(reward > 0 ? `Nailed it! ${spanks(reward)} each.` : "Thanks for rating it."),
                     onError: () => toast.error("Couldn't save your rating. Please try again."),
                   },
                 )
