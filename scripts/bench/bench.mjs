@@ -431,8 +431,9 @@ function bareSearch(db) {
 /**
  * Before each purchase run: stock back to 10 (the most a favour may have) and alex topped up from
  * the mint through the ledger (a transfer row and both balances); during the run, stock refilled
- * every 100 ms (`refill`, a write through its own connection, as the bot's would be), so every
- * purchase of a run is a real one and a refusal fails the bench.
+ * every 5 ms (`refill`, a write through its own connection, as the bot's would be: at 1x sam has
+ * five favours of at most 10 each, which a refill every 100 ms did not keep in stock at ~2,000
+ * purchases a second), so every purchase of a run is a real one and a refusal fails the bench.
  */
 function stockKeeper(db) {
   const account = (where) => db.prepare(`SELECT id, balance FROM accounts WHERE ${where}`).get();
@@ -522,7 +523,7 @@ async function load(url, route, cookie, products, seconds, refill) {
       },
     ];
   }
-  const refilling = route.purchase ? setInterval(refill, 100) : undefined;
+  const refilling = route.purchase ? setInterval(refill, 5) : undefined;
   let result;
   try {
     result = await autocannon(options);
@@ -531,7 +532,17 @@ async function load(url, route, cookie, products, seconds, refill) {
   }
   // Stock and spanks never run out in a run, so a refusal (409) is a failure like any other.
   if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${route.name} on ${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    // One more of the same, to say why.
+    const one = route.purchase
+      ? await fetch(url + route.path, {
+          method: "POST",
+          headers: { ...options.headers, "idempotency-key": crypto.randomUUID() },
+          body: JSON.stringify({ productId: products[0] }),
+        })
+      : await fetch(url + route.path, { headers });
+    throw new Error(
+      `${route.name} on ${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors; one more: ${one.status} ${await one.text()}`,
+    );
   }
   return { reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
