@@ -230,6 +230,29 @@ test.describe("a return before the app is live", () => {
     await expect(page.locator("[data-now]").first()).toBeVisible();
   });
 
+  test("what is typed into a kept page before the app is live stays, after the letter's saved draft", async ({
+    page,
+  }) => {
+    test.slow();
+    const letTheAppIn = await holdTheApp(page, "/christmas-letter");
+    const letter = page.getByLabel("Your letter to Sam");
+    const draft = await letter.inputValue();
+    expect(draft).not.toBe("");
+    await page.goto("/christmas-letter", { waitUntil: "commit" });
+    await expect(page.locator("#root[data-snapshot]")).toHaveCount(1);
+    // The kept copy shows the field empty (no value is kept): the partner types into it, key by key.
+    await expect(letter).toHaveValue("");
+    await letter.click();
+    await letter.pressSequentially(" P.S. typed early");
+    letTheAppIn();
+    await expect(page.locator("#root[data-snapshot]")).toHaveCount(0);
+    await expect(letter).toHaveValue(`${draft} P.S. typed early`);
+    await expect(letter).toBeFocused();
+    // The app's own field takes the next keys, after the rest.
+    await page.keyboard.type("!");
+    await expect(letter).toHaveValue(`${draft} P.S. typed early!`);
+  });
+
   test("never keeps a field's value, and forgets every kept page at sign-out", async ({ page }) => {
     test.slow();
     await signInWithServiceWorker(page);

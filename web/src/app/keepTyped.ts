@@ -12,6 +12,19 @@ const keyOf = (field: Field) =>
   field.name || field.getAttribute("aria-label") || field.labels?.[0]?.textContent?.trim() || "";
 
 /**
+ * What the app's field holds once the text typed into the first page's is carried over, or null to
+ * leave it. A kept copy shows every field empty (pageSnapshot.ts keeps no value), so the partner
+ * typed into what looked empty: a text area the app fills (the letter's saved draft) keeps its text
+ * with the typed text after it, and any other field holds what was typed (a default such as a
+ * reward of 10 is not run into a typed 20).
+ */
+function carried(old: Field, field: Field): string | null {
+  if (old.value === "" || field.value === old.value) return null;
+  if (field instanceof HTMLTextAreaElement && field.value !== "") return `${field.value}${old.value}`;
+  return old.value;
+}
+
+/**
  * / and /signin come prerendered at build, and a return paints the page's kept copy
  * (pageSnapshot.ts): both take typing before the app is live, and the app's first render then
  * replaces their elements. What was typed into a field, and the focus, move to the app's field of
@@ -26,22 +39,25 @@ export function keepTypedThroughFirstRender(root: HTMLElement): void {
   }
   if (fields.size === 0) return;
   let focused: string | undefined;
-  const noteFocus = (event: FocusEvent) => {
-    const target = event.target as Field;
-    focused = fields.get(keyOf(target)) === target ? keyOf(target) : undefined;
+  const noteFocus = (target: Element | null) => {
+    focused = target && fields.get(keyOf(target as Field)) === target ? keyOf(target as Field) : undefined;
   };
-  root.addEventListener("focusin", noteFocus);
+  // A field may have been tapped before the app got here.
+  noteFocus(document.activeElement);
+  const onFocus = (event: FocusEvent) => noteFocus(event.target as Element);
+  root.addEventListener("focusin", onFocus);
   const moved = new MutationObserver(() => {
     if ([...fields.values()].some((field) => field.isConnected)) return;
     moved.disconnect();
-    root.removeEventListener("focusin", noteFocus);
+    root.removeEventListener("focusin", onFocus);
     const now = [...root.querySelectorAll<Field>(TYPED_INTO)];
     for (const [name, old] of fields) {
       const field = now.find((candidate) => keyOf(candidate) === name);
       if (!field) continue;
-      if (old.value !== "" && field.value === "") {
+      const typed = carried(old, field);
+      if (typed !== null) {
         // Through the element's own setter and an input event, so a controlled field's state follows.
-        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, old.value);
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, typed);
         field.dispatchEvent(new Event("input", { bubbles: true }));
       }
       if (name === focused && document.activeElement === document.body) field.focus();

@@ -51,26 +51,36 @@ interface PageSnapshot {
 export function keepPageSnapshots(router: AppRouter, queryClient: QueryClient): void {
   if (!("caches" in window)) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const keepSoon = () => {
+  const keepSoon = (tries = KEEP_TRIES) => {
     clearTimeout(timer);
-    // After the page's data and its render have settled, in a moment the phone is idle.
-    timer = setTimeout(() => whenIdle(() => keepPage(router, queryClient), 2_000), 500);
+    // After the page's data and its render have settled, in a moment the phone is idle; a page
+    // not settled yet is tried again a little later.
+    const tryToKeep = () => {
+      if (!keepPage(router, queryClient) && tries > 1) keepSoon(tries - 1);
+    };
+    timer = setTimeout(() => whenIdle(tryToKeep, 2_000), 500);
   };
-  router.subscribe("onResolved", keepSoon);
+  router.subscribe("onResolved", () => keepSoon());
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type === "updated" && event.action.type === "success") keepSoon();
   });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") keepPage(router, queryClient);
   });
+  // The first page: its data may all have come before this was called, with no event to follow.
+  keepSoon();
 }
 
-function keepPage(router: AppRouter, queryClient: QueryClient): void {
+/** How many times a page that has not settled is tried again before waiting for its next event. */
+const KEEP_TRIES = 10;
+
+/** Keeps the page as shown, if it has settled; false if it has not. */
+function keepPage(router: AppRouter, queryClient: QueryClient): boolean {
   const root = document.getElementById("root");
   const script = document.querySelector<HTMLScriptElement>('script[type="module"][src]');
   // A page still loading or reading, or one shown over a kept copy not yet replaced, is not kept.
-  if (!root || !script || router.state.status !== "idle" || queryClient.isFetching() > 0) return;
-  if (root.hasAttribute("data-snapshot") || root.querySelector(".first-load")) return;
+  if (!root || !script || router.state.status !== "idle" || queryClient.isFetching() > 0) return false;
+  if (root.hasAttribute("data-snapshot") || root.querySelector(".first-load")) return false;
   const snapshot: PageSnapshot = {
     script: new URL(script.src).pathname,
     styles: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
@@ -89,6 +99,7 @@ function keepPage(router: AppRouter, queryClient: QueryClient): void {
       ),
     )
     .catch(() => undefined);
+  return true;
 }
 
 /** #root's markup with no field's value: drafts are kept on their own, and a password never leaves its field. */
