@@ -106,3 +106,11 @@ export async function spankTotal(page: Page): Promise<number> {
 /** A favour's card in a list, by its name. */
 export const favourCard = (page: Page, name: string) =>
   page.locator(".mantine-Card-root").filter({ has: page.getByRole("heading", { name, exact: true }) });
+
+/** What has focus, as "tag name" (its aria-label, else its text), or "body" when focus was dropped. */
+export const focusedControl = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return "body";
+    return `${element.tagName.toLowerCase()} ${element.getAttribute("aria-label") ?? element.textContent?.trim() ?? ""}`;
+  });

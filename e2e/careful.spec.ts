@@ -4,7 +4,7 @@ import { type BrowserContext, expect as baseExpect, type Page } from "@playwrigh
 import { userByUsername } from "@spankbank/db/couple";
 import { mediaFolder } from "@spankbank/db/media";
 import { addMemory } from "@spankbank/db/memories";
-import { ARTIFACTS, fillSignIn, openMenu } from "./app";
+import { ARTIFACTS, fillSignIn, focusedControl, openMenu } from "./app";
 import { expectNoAxeViolations, inTheDark } from "./axe";
 import { inServerDatabase } from "./database";
 import { type ServerProcess, startServer } from "./serverProcess";
@@ -258,6 +258,8 @@ test("2: deleting memories: only what is on screen, a confirm naming the count, 
       .click();
     await expect(alex.getByText("Memory restored to the board.").first()).toBeVisible();
     await expect(trashed.filter({ hasText: message! })).toHaveCount(0);
+    // Focus goes to the next memory's Restore, or the trash's tab once it is empty.
+    await expect.poll(() => focusedControl(alex)).toMatch(/^button (Restore the memory |Trash)/);
   }
   await alex.getByRole("tab", { name: "Memories" }).click();
   await expect(messages.nth(0)).toHaveText(firstTwo[0]!);

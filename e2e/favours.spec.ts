@@ -1,5 +1,5 @@
 import { expect as baseExpect } from "@playwright/test";
-import { favourCard, lookAt, signedIn, spankTotal } from "./app";
+import { favourCard, focusedControl, lookAt, signedIn, spankTotal } from "./app";
 import { test } from "./test";
 
 // Favours at a distance (issue 22, point 5), with both partners in their own browsers.
@@ -71,6 +71,8 @@ test("alex lists a favour to use within 7 days; sam redeems it with a note and a
   await lookAt(sam, "favours-redeem-modal", "the redeem-with-a-note modal");
   await redeem.getByRole("button", { name: "Redeem" }).click();
   await expect(redeem).toBeHidden();
+  // Focus comes back to the list (another item's Redeem, or the tab), never dropped to the page.
+  await expect.poll(() => focusedControl(sam)).toMatch(/^button (Redeem |Inventory$)/);
   await sam.getByRole("tab", { name: "Redeemed" }).click();
   const redeemed = favourCard(sam, FAVOUR.name);
   await expect(redeemed).toContainText(`Wished for ${shownIn(wished.at, "America/New_York")}`);
@@ -92,6 +94,7 @@ test("alex lists a favour to use within 7 days; sam redeems it with a note and a
     alex.getByText(`You declined "${FAVOUR.name}": ${FAVOUR.price} spanks went back to your partner.`),
   ).toBeVisible();
   await expect(alex.getByRole("listitem").filter({ hasText: FAVOUR.name })).toHaveCount(0);
+  await expect.poll(() => focusedControl(alex)).toMatch(/^button (Decline |Manage Products$)/);
 
   // Sam's spanks are back, and the reason shows on the redeemed favour, which cannot be confirmed.
   await sam.goto("/spank-bank");

@@ -1,17 +1,9 @@
-import { expect, type Page } from "@playwright/test";
-import { fillSignIn, signedIn } from "./app";
+import { expect } from "@playwright/test";
+import { fillSignIn, focusedControl as focused, signedIn } from "./app";
 import { test } from "./test";
 
 // Issue 31, found on a phone: two sign-ins at production scrypt cost.
 test.describe.configure({ timeout: 90_000 });
-
-/** What has focus: its role-ish tag and its name, or "body" when focus was dropped. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement;
-    if (!element || element === document.body) return "body";
-    return `${element.tagName.toLowerCase()} ${element.getAttribute("aria-label") ?? element.textContent?.trim() ?? ""}`;
-  });
 
 test("focus returns to the control that makes sense after a failed sign-in, a redeem and a sealed letter; Your day is a button", async ({
   browser,

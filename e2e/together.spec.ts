@@ -1,5 +1,5 @@
 import { expect as baseExpect } from "@playwright/test";
-import { lookAt, signedIn } from "./app";
+import { focusedControl, lookAt, signedIn } from "./app";
 import { expectNoAxeViolations, inTheDark } from "./axe";
 import { test } from "./test";
 
@@ -65,6 +65,7 @@ test("alex plans a visit; sam sees the countdown on their own calendar and the i
   await lookAt(alex, "together-plan-modal");
   await form.getByRole("button", { name: "Save visit" }).click();
   await expect(alex.getByTestId("days-until")).toHaveText(String(between(todayIn("Asia/Kolkata"), start)));
+  await expect.poll(() => focusedControl(alex)).toBe("button Change dates");
 
   // Sam sees it counted on Florida's calendar, and the favour waiting for it.
   await sam.goto("/together");
