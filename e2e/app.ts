@@ -1,4 +1,4 @@
-import { type Browser, expect as baseExpect, type Page } from "@playwright/test";
+import { type Browser, expect as baseExpect, type Locator, type Page } from "@playwright/test";
 import { expectNoAxeViolations, inTheDark } from "./axe";
 
 /** A sign-in runs a production-cost password check: on a busy machine a page can take a while. */
@@ -113,4 +113,13 @@ export const focusedControl = (page: Page) =>
     const element = document.activeElement;
     if (!element || element === document.body) return "body";
     return `${element.tagName.toLowerCase()} ${element.getAttribute("aria-label") ?? element.textContent?.trim() ?? ""}`;
+  });
+
+/** How a pill's text lays out: on how many lines, and whether its box cuts it short. */
+export const pillLayout = (pill: Locator) =>
+  pill.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const tops = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+    return { lines: tops.size, clipped: element.scrollWidth > element.clientWidth };
   });

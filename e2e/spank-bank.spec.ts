@@ -1,5 +1,5 @@
 import { expect as baseExpect } from "@playwright/test";
-import { favourCard, lookAt, signedIn, spankTotal } from "./app";
+import { favourCard, lookAt, pillLayout, signedIn, spankTotal } from "./app";
 import { test } from "./test";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
@@ -70,6 +70,12 @@ test("sam lists a favour, alex buys, redeems and confirms it, and the spanks mov
   await redeemed.getByRole("button", { name: `Confirm Redeem ${FAVOUR.name}` }).click();
   await expect(alex.getByText("Redemption confirmed successfully.")).toBeVisible();
   await expect(redeemed).toContainText("Confirmed");
+  // On a phone the pill keeps to one line, its date whole.
+  await alex.setViewportSize({ width: 390, height: 844 });
+  expect(await pillLayout(redeemed.getByText(/^Confirmed /)), "the Confirmed pill at 390 px").toEqual({
+    lines: 1,
+    clipped: false,
+  });
   await lookAt(alex, "inventory-redeemed");
   await sam.reload();
   expect(await spankTotal(sam)).toBe(samBefore + FAVOUR.price);
