@@ -81,6 +81,19 @@ test.describe("the service worker", () => {
     expect(api.map(pathOf)).toEqual(expect.arrayContaining(["/api/auth/session", "/api/memories"]));
     expect(api.filter((r) => r.fromServiceWorker()).map(pathOf)).toEqual([]);
 
+    // The browser itself answers the build's files from the cache and sends /api to the server,
+    // without waking the worker for each (its static routes).
+    const routed = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => entry as PerformanceResourceTiming & { workerFinalSourceType?: string })
+        .map(({ name, workerFinalSourceType }) => [new URL(name).pathname, workerFinalSourceType]),
+    );
+    const routedAssets = routed.filter(([path]) => path!.startsWith("/assets/"));
+    expect(routedAssets.length).toBeGreaterThan(0);
+    expect(routedAssets.filter(([, source]) => source !== "cache")).toEqual([]);
+    expect(routed.filter(([path, source]) => path!.startsWith("/api/") && source !== "network")).toEqual([]);
+
     const cached = await cachedPaths(page);
     expect(cached).toContain("/index.html");
     expect(cached).toEqual(expect.arrayContaining(assets.map(pathOf)));
