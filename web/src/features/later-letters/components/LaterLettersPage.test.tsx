@@ -47,6 +47,20 @@ describe("/letters", { timeout: 20_000 }, () => {
     expect(within(mine).getByText("Waiting for Sam to need it.")).toBeInTheDocument();
   });
 
+  it("'When it opens' is one radio group to the keyboard: Tab stops on the chosen option, the arrows move the choice", async () => {
+    const { user } = await openLettersPage();
+    const opens = screen.getByRole("radiogroup", { name: "When it opens" });
+    await user.click(within(opens).getByText("Open when...", { exact: true }));
+    screen.getByLabelText("Your letter to Sam").focus();
+    await user.tab();
+    expect(within(opens).getByRole("radio", { name: "Open when..." })).toHaveFocus();
+    await user.keyboard("{ArrowLeft}");
+    const anniversary = within(opens).getByRole("radio", { name: "Our anniversary" });
+    expect(anniversary).toHaveFocus();
+    expect(anniversary).toBeChecked();
+    expect(screen.getByText(/^It opens on your next anniversary, /)).toBeInTheDocument();
+  });
+
   it("says in words why a date gone by is refused: the message names no field path", async () => {
     const { user } = await openLettersPage();
     await user.type(screen.getByLabelText("Your letter to Sam"), "Too late for this one.");

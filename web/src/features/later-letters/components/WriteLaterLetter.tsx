@@ -3,7 +3,7 @@ import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { LaterLetter, LetterOpening } from "@spankbank/shared/contract/laterLetters";
 import { OPEN_WHEN_MOMENTS, type OpenWhenMoment, openWhenLabel } from "@spankbank/shared/letterMoments";
 import { LATER_LETTER_MAX } from "@spankbank/shared/limits";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { returnFocus } from "@/lib/returnFocus";
 import { toast } from "@/lib/toast";
 import { useWriteLaterLetter } from "../api/writeLaterLetter";
@@ -32,6 +32,8 @@ export function WriteLaterLetter({
   const [time, setTime] = useState(opening?.kind === "date" ? opening.time : "08:00");
   const [moment, setMoment] = useState<OpenWhenMoment>(opening?.kind === "openWhen" ? opening.moment : "sad");
   const write = useWriteLaterLetter();
+  // The options share a name: one radio group to the browser, so Tab stops once, on the chosen one.
+  const opensName = useId();
   // Three choices do not fit side by side on a phone: stacked there.
   const chosen = (): LetterOpening =>
     kind === "date" ? { kind, date, time } : kind === "anniversary" ? { kind } : { kind, moment };
@@ -88,7 +90,7 @@ export function WriteLaterLetter({
             <Chip.Group value={kind} onChange={(value) => setKind(value as Kind)}>
               <Group gap="xs" role="radiogroup" aria-labelledby="opens-label">
                 {kinds.map(({ value, label }) => (
-                  <Chip key={value} value={value} color="grape" variant="outline">
+                  <Chip key={value} value={value} name={opensName} color="grape" variant="outline">
                     {label}
                   </Chip>
                 ))}
