@@ -1,4 +1,10 @@
-import { type Browser, expect as baseExpect, type Locator, type Page } from "@playwright/test";
+import {
+  type Browser,
+  type BrowserContextOptions,
+  expect as baseExpect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { expectNoAxeViolations, inTheDark } from "./axe";
 
 /** A sign-in runs a production-cost password check: on a busy machine a page can take a while. */
@@ -67,9 +73,16 @@ export async function openMenu(page: Page) {
 export const LAPTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 360, height: 740 };
 
-/** One partner signed in with the demo password in a browser context of their own, on the dashboard. */
-export async function signedIn(browser: Browser, username: "alex" | "sam"): Promise<Page> {
-  const context = await browser.newContext({ viewport: LAPTOP, reducedMotion: "reduce" });
+/**
+ * One partner signed in with the demo password in a browser context of their own, on the dashboard;
+ * `options` change the context (a phone's touch screen, the browser's time zone).
+ */
+export async function signedIn(
+  browser: Browser,
+  username: "alex" | "sam",
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: LAPTOP, reducedMotion: "reduce", ...options });
   const page = await context.newPage();
   await page.goto("/signin");
   await fillSignIn(page, username, `${username}-demo-pass`);
