@@ -185,8 +185,19 @@ describe("the Redeemed tab", () => {
     await user.click(within(rub).getByRole("button", { name: "Confirm Redeem Foot rub" }));
     expect(await screen.findByText("Redemption confirmed successfully.")).toBeInTheDocument();
     expect(confirmRequests()).toEqual([9]);
-    await waitFor(() => expect(card("Foot rub")).toHaveTextContent(/^.*Confirmed .+$/));
+    // A pill in place of the button, and when on alex's clock, as the card's other times are.
+    await waitFor(() => expect(within(card("Foot rub")).getByText("Confirmed", { exact: true })).toBeInTheDocument());
+    expect(card("Foot rub")).toHaveTextContent(/Confirmed \w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2}\s[AP]M your time/);
     expect(within(card("Foot rub")).queryByRole("button", { name: /Confirm Redeem/ })).not.toBeInTheDocument();
+  });
+
+  it("says when a confirmed favour was confirmed on alex's configured clock in India, and says 'your time'", async () => {
+    // 20:30 UTC on 14 February is 2:00 the next morning in Kolkata.
+    setRedeemed([aRedeemedItem({ id: 9, name: "Foot rub", confirmed_at: "2025-02-14T20:30:00.000Z" })]);
+    openInventory("/inventory?tab=redeemed");
+    await screen.findByText("Foot rub");
+    expect(card("Foot rub")).toHaveTextContent("Confirmed Sat, Feb 15, 2:00 AM your time");
+    expect(within(card("Foot rub")).getByText("Confirmed", { exact: true })).toBeInTheDocument();
   });
 
   it("says 'Failed to confirm redemption.' when confirming fails", async () => {

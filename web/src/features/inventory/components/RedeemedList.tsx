@@ -38,9 +38,10 @@ function RedeemedCard({ item }: { item: RedeemedItem }) {
             {`${displayName(item.username)} declined${item.price > 0 ? ": your spanks came back" : ""}`}
           </Text>
         ) : item.confirmed_at ? (
+          // The pill says what happened; when is a line of the card with its other times: with "your
+          // time" a date and hour do not fit one line of a pill on a phone.
           <Text className={classes.confirmed} size="xs" fw={600} ta="center">
-            {"Confirmed "}
-            <time dateTime={item.confirmed_at}>{wishedTimeIn(item.confirmed_at, timeZone)}</time>
+            Confirmed
           </Text>
         ) : (
           <Button
@@ -61,6 +62,13 @@ function RedeemedCard({ item }: { item: RedeemedItem }) {
         <time dateTime={item.redeemed_at}>{wishedTimeIn(item.redeemed_at, timeZone)}</time>
         {" your time"}
       </Text>
+      {item.confirmed_at && (
+        <Text size="sm" c="dimmed">
+          {"Confirmed "}
+          <time dateTime={item.confirmed_at}>{wishedTimeIn(item.confirmed_at, timeZone)}</time>
+          {" your time"}
+        </Text>
+      )}
       <Text size="sm" c="dimmed">{`Seller: ${displayName(item.username)}`}</Text>
       {item.wished_at && (
         <Text size="sm" c="dimmed">
