@@ -1,5 +1,6 @@
 import { expect as baseExpect } from "@playwright/test";
 import { favourCard, focusedControl, lookAt, pillLayout, signedIn, spankTotal } from "./app";
+import { inServerDatabase } from "./database";
 import { test } from "./test";
 
 // Favours at a distance (issue 22, point 5), with both partners in their own browsers.
@@ -110,4 +111,90 @@ test("alex lists a favour to use within 7 days; sam redeems it with a note and a
   const pill = declined.getByText("Alex declined: your spanks came back");
   expect(await pillLayout(pill), "the declined pill at 390 px").toEqual({ lines: 1, clipped: false });
   await sam.screenshot({ path: "e2e/.artifacts/favours-declined-390.png", fullPage: true });
+});
+
+// The partners' configured clocks (shared/src/demoCouple.ts), and a browser's far from both: UTC+14
+// is 8.5 hours from alex's and 19 from sam's, so a time in the browser's zone shows another hour and
+// minute, or another day.
+const ALEX_ZONE = "Asia/Kolkata";
+const SAM_ZONE = "America/New_York";
+const BROWSER_ZONE = "Pacific/Kiritimati";
+const FAR_FAVOUR = { name: "A call across the dateline", description: "Your night, my morning.", price: 15 };
+
+/** When the server says the favour was redeemed and confirmed (null until it is). */
+const storedTimes = (name: string) =>
+  inServerDatabase(
+    (db) =>
+      db.$client.prepare("SELECT redeemed_at, confirmed_at FROM redemptions WHERE name = ?").get(name) as {
+        redeemed_at: string;
+        confirmed_at: string | null;
+      },
+  );
+
+test("in a browser on another clock, every time on a favour card is on the signed-in partner's own clock and says 'your time': Redeemed, Wished for and Confirmed for the buyer, Redeemed and Wished for on the seller's owed list (issue 31 #11)", async ({
+  browser,
+}) => {
+  const sam = await signedIn(browser, "sam", { timezoneId: BROWSER_ZONE });
+  const alex = await signedIn(browser, "alex", { timezoneId: BROWSER_ZONE });
+  expect(await alex.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(BROWSER_ZONE);
+
+  // Sam lists a favour; alex buys it.
+  await sam.goto("/spank-bank?tab=manage");
+  await sam.getByRole("button", { name: "Add New Product" }).click();
+  const form = sam.getByRole("dialog", { name: "Add New Product" });
+  await form.getByLabel("Name").fill(FAR_FAVOUR.name);
+  await form.getByLabel("Description").fill(FAR_FAVOUR.description);
+  await form.getByLabel("Price (Spanks)").fill(String(FAR_FAVOUR.price));
+  await form.getByRole("button", { name: "Add Product" }).click();
+  await expect(sam.getByText("Product added successfully!")).toBeVisible();
+  await alex.goto("/spank-bank");
+  const before = await spankTotal(alex);
+  await favourCard(alex, FAR_FAVOUR.name).getByRole("button", { name: "Buy Now" }).click();
+  await expect(alex.getByText(`You have ${before - FAR_FAVOUR.price} spanks`)).toBeVisible();
+
+  // Alex redeems it for 07:30 two days ahead, typed on alex's clock in India.
+  const wished = twoDaysAhead(ALEX_ZONE);
+  await alex.goto("/inventory");
+  await favourCard(alex, FAR_FAVOUR.name)
+    .getByRole("button", { name: `Add a note or a time for ${FAR_FAVOUR.name}` })
+    .click();
+  const redeem = alex.getByRole("dialog", { name: `Redeem "${FAR_FAVOUR.name}"` });
+  await redeem.getByLabel(/When would you like it\?/).fill(wished.typed);
+  await redeem.getByRole("button", { name: "Redeem" }).click();
+  await expect(redeem).toBeHidden();
+  await alex.getByRole("tab", { name: "Redeemed" }).click();
+  const card = favourCard(alex, FAR_FAVOUR.name);
+  await expect(card).toContainText("Seller: Sam");
+  const redeemedAt = new Date(storedTimes(FAR_FAVOUR.name).redeemed_at);
+
+  // On alex's card, both times on alex's clock, said so; neither as the browser's clock has them.
+  await expect(card).toContainText(`Redeemed ${shownIn(redeemedAt, ALEX_ZONE)} your time`);
+  await expect(card).toContainText(`Wished for ${shownIn(wished.at, ALEX_ZONE)} your time`);
+  for (const at of [redeemedAt, wished.at]) await expect(card).not.toContainText(shownIn(at, BROWSER_ZONE));
+
+  // On sam's owed list, the same two moments on sam's clock in Florida.
+  await sam.goto("/spank-bank?tab=manage");
+  const owed = sam
+    .locator('[aria-labelledby="owed-heading"]')
+    .getByRole("listitem")
+    .filter({ hasText: FAR_FAVOUR.name });
+  await expect(owed).toContainText(`Redeemed ${shownIn(redeemedAt, SAM_ZONE)} your time`);
+  await expect(owed).toContainText(`Wished for ${shownIn(wished.at, SAM_ZONE)} your time`);
+  for (const at of [redeemedAt, wished.at]) await expect(owed).not.toContainText(shownIn(at, BROWSER_ZONE));
+
+  // Alex confirms it: a Confirmed pill takes the button's place, and when follows the same rule.
+  await card.getByRole("button", { name: `Confirm Redeem ${FAR_FAVOUR.name}` }).click();
+  await expect(alex.getByText("Redemption confirmed successfully.")).toBeVisible();
+  const confirmedAt = new Date(storedTimes(FAR_FAVOUR.name).confirmed_at!);
+  await expect(card).toContainText(`Confirmed ${shownIn(confirmedAt, ALEX_ZONE)} your time`);
+  await expect(card).not.toContainText(shownIn(confirmedAt, BROWSER_ZONE));
+  const pill = card.getByText("Confirmed", { exact: true });
+  await expect(pill).toBeVisible();
+  // On a phone the pill keeps to one line, nothing cut.
+  for (const width of [360, 390]) {
+    await alex.setViewportSize({ width, height: 800 });
+    await pill.scrollIntoViewIfNeeded();
+    expect(await pillLayout(pill), `the Confirmed pill at ${width} px`).toEqual({ lines: 1, clipped: false });
+    await alex.screenshot({ path: `e2e/.artifacts/favours-confirmed-your-time-${width}.png` });
+  }
 });
