@@ -1,4 +1,5 @@
 import { FAVOURS_PER_PAGE } from "@spankbank/shared/limits";
+import { spanks } from "@spankbank/shared/spanks";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
@@ -127,13 +128,16 @@ describe("the Inventory tab", () => {
       aRedeemedItem({
         id: 8,
         name: "Video call",
+        price: 25,
         declined_at: "2026-11-23T20:00:00.000Z",
         decline_reason: "On nights",
       }),
     ]);
     openInventory("/inventory?tab=redeemed");
     await screen.findByText("Video call");
-    expect(card("Video call")).toHaveTextContent("Sam declined: your spanks came back");
+    // Who declined is the pill, alone on its line; the spanks that came back are the card's.
+    expect(within(card("Video call")).getByText("Sam declined")).toBeInTheDocument();
+    expect(card("Video call")).toHaveTextContent(`Your ${spanks(25)} came back.`);
     expect(card("Video call")).toHaveTextContent("Why: “On nights”");
     expect(within(card("Video call")).queryByRole("button", { name: /Confirm Redeem/ })).toBeNull();
   });
@@ -151,7 +155,7 @@ describe("the Inventory tab", () => {
     openInventory("/inventory?tab=redeemed");
     await screen.findByText("A song");
     expect(card("A song")).toHaveTextContent("Sam declined");
-    expect(card("A song")).not.toHaveTextContent("your spanks came back");
+    expect(card("A song")).not.toHaveTextContent("came back");
   });
 
   it("disables Redeem at quantity 0", async () => {

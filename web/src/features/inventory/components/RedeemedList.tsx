@@ -1,5 +1,6 @@
 import { Button, Text } from "@mantine/core";
 import type { RedeemedItem } from "@spankbank/shared/contract/inventory";
+import { spanks } from "@spankbank/shared/spanks";
 import { useMyClock, wishedTimeIn } from "@/lib/favourTime";
 import { useDisplayName } from "@/lib/useDisplayName";
 import { useSingleFlight } from "@/lib/useSingleFlight";
@@ -34,8 +35,10 @@ function RedeemedCard({ item }: { item: RedeemedItem }) {
       description={item.description}
       action={
         item.declined_at ? (
+          // Who declined is the pill; the spanks that came back are a line of the card: both in a
+          // pill need more than a phone's 271 px at 360 wide.
           <Text className={classes.declined} size="xs" fw={600} ta="center">
-            {`${displayName(item.username)} declined${item.price > 0 ? ": your spanks came back" : ""}`}
+            {`${displayName(item.username)} declined`}
           </Text>
         ) : item.confirmed_at ? (
           // The pill says what happened; when is a line of the card with its other times: with "your
@@ -82,6 +85,7 @@ function RedeemedCard({ item }: { item: RedeemedItem }) {
           {`Your note: “${item.note}”`}
         </Text>
       )}
+      {item.declined_at && item.price > 0 && <Text size="sm">{`Your ${spanks(item.price)} came back.`}</Text>}
       {item.decline_reason && (
         <Text size="sm" style={{ overflowWrap: "anywhere" }}>
           {`Why: “${item.decline_reason}”`}

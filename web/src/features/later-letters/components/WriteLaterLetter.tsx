@@ -34,7 +34,6 @@ export function WriteLaterLetter({
   const write = useWriteLaterLetter();
   // The options share a name: one radio group to the browser, so Tab stops once, on the chosen one.
   const opensName = useId();
-  // Three choices do not fit side by side on a phone: stacked there.
   const chosen = (): LetterOpening =>
     kind === "date" ? { kind, date, time } : kind === "anniversary" ? { kind } : { kind, moment };
   const save = () =>
