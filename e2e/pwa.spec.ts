@@ -111,6 +111,23 @@ test.describe("the service worker", () => {
     expect(await cachedPaths(page)).toEqual(cached);
   });
 
+  test("a build file gone from the worker's cache comes from the server, and the page still loads", async ({
+    page,
+  }) => {
+    await signInWithServiceWorker(page);
+    const gone = await page.evaluate(async () => {
+      const build = (await caches.keys()).find((name) => name !== "spankbank-pages")!;
+      const cache = await caches.open(build);
+      const chunk = (await cache.keys()).find((request) => /\/assets\/dashboard-[\w-]+\.js$/.test(request.url))!;
+      await cache.delete(chunk);
+      return new URL(chunk.url).pathname;
+    });
+    const fromServer = page.waitForResponse((response) => new URL(response.url()).pathname === gone);
+    await page.goto("/dashboard");
+    expect((await fromServer).status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/dashboard"]!);
+  });
+
   test("a return's shell names its page's code, so it downloads while the main bundle runs", async ({ page }) => {
     await signInWithServiceWorker(page);
     const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
