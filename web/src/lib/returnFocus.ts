@@ -1,5 +1,5 @@
-/** How many frames to look for the control: a modal's closing transition and the list's reload. */
-const FRAMES = 90;
+/** How many frames to look for the control, and to follow it: a modal's closing transition and the list's reload. */
+const FRAMES = 180;
 
 const focusLost = () => document.activeElement === null || document.activeElement === document.body;
 
@@ -9,11 +9,16 @@ const focusLost = () => document.activeElement === null || document.activeElemen
  * with it). It acts only while focus is lost: it never takes focus from where the partner moved it.
  */
 export function returnFocus(target: () => HTMLElement | null | undefined): void {
+  let focused: HTMLElement | undefined;
   const attempt = (framesLeft: number) => {
-    const element = target();
-    if (focusLost() && element && !element.matches(":disabled")) {
-      element.focus();
-      return;
+    // The control focused can be replaced when the page's data comes back (a planned visit turns
+    // "Plan our next visit" into "Change dates"): focus follows it to the one that took its place.
+    if (focused === undefined || (!focused.isConnected && focusLost())) {
+      const element = target();
+      if (focusLost() && element && !element.matches(":disabled")) {
+        element.focus();
+        focused = element;
+      }
     }
     if (framesLeft > 0) requestAnimationFrame(() => attempt(framesLeft - 1));
   };
