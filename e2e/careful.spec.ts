@@ -389,10 +389,16 @@ const itemAtTop = (page: Page, list: string) =>
     return item ? { text: (item as HTMLElement).innerText, top: Math.round(item.getBoundingClientRect().top) } : null;
   }, list);
 
-/** Scrolls the window to `y` (or as far as the page goes) and answers where it came to rest. */
+/**
+ * Scrolls the window to `y` (or as far as the page goes) and answers where it came to rest, once a
+ * frame has passed: the page hears of a scroll in the next frame (the router notes the place from
+ * that event), as it always does when a partner scrolls before tapping. Under load a navigation
+ * started at once could leave before it, and the router kept the place before.
+ */
 const scrollTo = (page: Page, y: number) =>
-  page.evaluate((top) => {
+  page.evaluate(async (top) => {
     window.scrollTo({ top, behavior: "instant" });
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     return window.scrollY;
   }, y);
 
