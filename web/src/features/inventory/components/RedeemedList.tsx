@@ -1,7 +1,8 @@
 import { Button, Text } from "@mantine/core";
 import type { RedeemedItem } from "@spankbank/shared/contract/inventory";
 import { spanks } from "@spankbank/shared/spanks";
-import { useMyClock, wishedTimeIn } from "@/lib/favourTime";
+import { YourTime } from "@/components/YourTime";
+import { useMyClock } from "@/lib/favourTime";
 import { useDisplayName } from "@/lib/useDisplayName";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useConfirmRedemption } from "../api/confirmRedemption";
@@ -62,22 +63,19 @@ function RedeemedCard({ item }: { item: RedeemedItem }) {
     >
       <Text size="sm" c="dimmed">
         {"Redeemed "}
-        <time dateTime={item.redeemed_at}>{wishedTimeIn(item.redeemed_at, timeZone)}</time>
-        {" your time"}
+        <YourTime at={item.redeemed_at} timeZone={timeZone} />
       </Text>
       {item.confirmed_at && (
         <Text size="sm" c="dimmed">
           {"Confirmed "}
-          <time dateTime={item.confirmed_at}>{wishedTimeIn(item.confirmed_at, timeZone)}</time>
-          {" your time"}
+          <YourTime at={item.confirmed_at} timeZone={timeZone} />
         </Text>
       )}
       <Text size="sm" c="dimmed">{`Seller: ${displayName(item.username)}`}</Text>
       {item.wished_at && (
         <Text size="sm" c="dimmed">
           {"Wished for "}
-          <time dateTime={item.wished_at}>{wishedTimeIn(item.wished_at, timeZone)}</time>
-          {" your time"}
+          <YourTime at={item.wished_at} timeZone={timeZone} />
         </Text>
       )}
       {item.note && (

@@ -1,5 +1,6 @@
 import { Paper, Stack, Text, Title } from "@mantine/core";
-import { useMyClock, wishedTimeIn } from "@/lib/favourTime";
+import { YourTime } from "@/components/YourTime";
+import { useMyClock } from "@/lib/favourTime";
 import { useDisplayName } from "@/lib/useDisplayName";
 import { useExpiredFavours } from "../api/getExpiredFavours";
 import { expiredFavourText } from "../expiredText";
@@ -27,8 +28,7 @@ export function ExpiredFavours({ me, side }: { me: string; side: "bought" | "sol
               {expiredFavourText(favour, me, displayName)}
             </Text>
             <Text size="xs" c="dimmed">
-              <time dateTime={favour.expired_at}>{wishedTimeIn(favour.expired_at, timeZone)}</time>
-              {" your time"}
+              <YourTime at={favour.expired_at} timeZone={timeZone} />
             </Text>
           </li>
         ))}

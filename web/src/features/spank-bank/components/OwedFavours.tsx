@@ -2,7 +2,8 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { OwedFavour } from "@spankbank/shared/contract/owed";
 import { spanks, spanksPrice } from "@spankbank/shared/spanks";
 import { useState } from "react";
-import { useMyClock, wishedTimeIn } from "@/lib/favourTime";
+import { YourTime } from "@/components/YourTime";
+import { useMyClock } from "@/lib/favourTime";
 import { useOwed } from "../api/getOwed";
 import { DeclineFavourModal } from "./DeclineFavourModal";
 
@@ -42,14 +43,12 @@ export function OwedFavours({ partnerName }: { partnerName: string }) {
                     </Text>
                     <Text size="sm" c="dimmed">
                       {"Redeemed "}
-                      <time dateTime={favour.redeemed_at}>{wishedTimeIn(favour.redeemed_at, timeZone)}</time>
-                      {" your time"}
+                      <YourTime at={favour.redeemed_at} timeZone={timeZone} />
                     </Text>
                     {favour.wished_at && (
                       <Text size="sm" fw={600}>
                         {"Wished for "}
-                        <time dateTime={favour.wished_at}>{wishedTimeIn(favour.wished_at, timeZone)}</time>
-                        {" your time"}
+                        <YourTime at={favour.wished_at} timeZone={timeZone} />
                       </Text>
                     )}
                     {favour.note && (
