@@ -136,3 +136,17 @@ export const pillLayout = (pill: Locator) =>
     const tops = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
     return { lines: tops.size, clipped: element.scrollWidth > element.clientWidth };
   });
+
+/**
+ * Lists a favour from the Manage Products tab already open, its price typed key by key as a
+ * partner types it, and waits for the toast that says it was added.
+ */
+export async function listFavour(page: Page, favour: { name: string; description: string; price: number }) {
+  await page.getByRole("button", { name: "Add New Product" }).click();
+  const form = page.getByRole("dialog", { name: "Add New Product" });
+  await form.getByLabel("Name").fill(favour.name);
+  await form.getByLabel("Description").fill(favour.description);
+  await form.getByLabel("Price (Spanks)").pressSequentially(String(favour.price));
+  await form.getByRole("button", { name: "Add Product" }).click();
+  await baseExpect(page.getByText("Product added successfully!")).toBeVisible();
+}

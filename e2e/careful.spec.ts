@@ -4,7 +4,7 @@ import { type BrowserContext, expect as baseExpect, type Page } from "@playwrigh
 import { userByUsername } from "@spankbank/db/couple";
 import { mediaFolder } from "@spankbank/db/media";
 import { addMemory } from "@spankbank/db/memories";
-import { ARTIFACTS, fillSignIn, focusedControl, openMenu } from "./app";
+import { ARTIFACTS, fillSignIn, focusedControl, listFavour, openMenu } from "./app";
 import { expectNoAxeViolations, inTheDark } from "./axe";
 import { inServerDatabase } from "./database";
 import { type ServerProcess, startServer } from "./serverProcess";
@@ -321,13 +321,7 @@ test("6: the pager stays on one line on a phone, Buy Now says why it is off, wor
   const sam = await open("sam", "/spank-bank");
   // A favour alex cannot afford.
   await sam.getByRole("tab", { name: "Manage Products" }).click();
-  await sam.getByRole("button", { name: "Add New Product" }).click();
-  const form = sam.getByRole("dialog", { name: "Add New Product" });
-  await form.getByLabel("Name").fill("A week of breakfasts");
-  await form.getByLabel("Description").fill("Seven mornings, seven trays.");
-  await form.getByLabel("Price (Spanks)").fill("9999");
-  await form.getByRole("button", { name: "Add Product" }).click();
-  await expect(sam.getByText("Product added successfully!")).toBeVisible();
+  await listFavour(sam, { name: "A week of breakfasts", description: "Seven mornings, seven trays.", price: 9999 });
 
   const alex = await open("alex", "/memories?page=3");
   await alex.setViewportSize(PHONE);

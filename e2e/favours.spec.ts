@@ -1,5 +1,5 @@
 import { expect as baseExpect } from "@playwright/test";
-import { favourCard, focusedControl, lookAt, pillLayout, signedIn, spankTotal } from "./app";
+import { favourCard, focusedControl, listFavour, lookAt, pillLayout, signedIn, spankTotal } from "./app";
 import { inServerDatabase } from "./database";
 import { test } from "./test";
 
@@ -143,13 +143,7 @@ test("in a browser on another clock, every time on a favour card is on the signe
 
   // Sam lists a favour; alex buys it.
   await sam.goto("/spank-bank?tab=manage");
-  await sam.getByRole("button", { name: "Add New Product" }).click();
-  const form = sam.getByRole("dialog", { name: "Add New Product" });
-  await form.getByLabel("Name").fill(FAR_FAVOUR.name);
-  await form.getByLabel("Description").fill(FAR_FAVOUR.description);
-  await form.getByLabel("Price (Spanks)").fill(String(FAR_FAVOUR.price));
-  await form.getByRole("button", { name: "Add Product" }).click();
-  await expect(sam.getByText("Product added successfully!")).toBeVisible();
+  await listFavour(sam, FAR_FAVOUR);
   await alex.goto("/spank-bank");
   const before = await spankTotal(alex);
   await favourCard(alex, FAR_FAVOUR.name).getByRole("button", { name: "Buy Now" }).click();

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { favourCard, signedIn } from "./app";
+import { favourCard, listFavour, signedIn } from "./app";
 import { test } from "./test";
 
 // Issue 31's defects found on a phone (#1, #3, #5, #7, #10), each in the browser, typed key by key.
@@ -38,13 +38,7 @@ test("the Shop shows the partner's favours before your own, and a price of one r
 }) => {
   const alex = await signedIn(browser, "alex");
   await alex.goto("/spank-bank?tab=manage");
-  await alex.getByRole("button", { name: "Add New Product" }).click();
-  const form = alex.getByRole("dialog", { name: "Add New Product" });
-  await form.getByLabel("Name").fill("A single kiss");
-  await form.getByLabel("Description").fill("On the forehead, as you leave.");
-  await form.getByLabel("Price (Spanks)").pressSequentially("1");
-  await form.getByRole("button", { name: "Add Product" }).click();
-  await expect(alex.getByText("Product added successfully!")).toBeVisible();
+  await listFavour(alex, { name: "A single kiss", description: "On the forehead, as you leave.", price: 1 });
   await expect(favourCard(alex, "A single kiss")).toContainText(/1 Spank(?!s)/);
 
   await alex.goto("/spank-bank");
