@@ -1,6 +1,9 @@
 import { expect, type Page, type Response } from "@playwright/test";
+import { userByUsername } from "@spankbank/db/couple";
+import { addMemory } from "@spankbank/db/memories";
 import { ARTIFACTS, headingForAlex, signInAsAlex } from "./app";
 import { expectNoAxeViolations } from "./axe";
+import { inServerDatabase } from "./database";
 import { test } from "./test";
 
 /** Every path the page's caches hold, across all of them but the pages the app kept (`kept` for those alone). */
@@ -430,6 +433,36 @@ test.describe("offline", () => {
     }
     await page.reload();
     await expect(page.getByText(/^offline:/)).toHaveCount(0);
+  });
+
+  test("a page glanced at for a moment is kept as it was seen: the next page left soon after, then offline, it shows the new memory", async ({
+    page,
+    context,
+  }) => {
+    await signInWithServiceWorker(page);
+    await page.goto("/memories");
+    await expect(page.getByRole("article").first()).toBeVisible();
+    await waitForKept(page, [["session"], ["memories", "page", 1]]);
+
+    // Sam posts a memory in Discord while alex is away; alex comes back, sees it, and moves on
+    // within a second (a full load each time, as a reload or the kept page's plain menu does).
+    const message = "The first snow, from the kitchen window.";
+    inServerDatabase((db) => addMemory(db, { userId: userByUsername(db, "sam")!.id, message }));
+    await page.goto("/memories");
+    await expect(page.getByRole("article").first()).toContainText(message);
+    // The glance.
+    await page.waitForTimeout(300);
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/dashboard"]!);
+
+    await context.setOffline(true);
+    try {
+      await page.goto("/memories");
+      await expect(page.getByText(/^offline: showing what you saw at /)).toBeVisible();
+      await expect(page.getByRole("article").first()).toContainText(message);
+    } finally {
+      await context.setOffline(false);
+    }
   });
 
   test("a connection that says online but never reaches the server shows what was kept, not the error page", async ({

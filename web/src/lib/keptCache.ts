@@ -5,7 +5,6 @@ import {
   type PersistedClient,
   persistQueryClientRestore,
   persistQueryClientSave,
-  persistQueryClientSubscribe,
 } from "@tanstack/react-query-persist-client";
 import { del, get, set } from "idb-keyval";
 
@@ -39,14 +38,15 @@ const serialize = (client: PersistedClient) =>
       ),
     },
   });
-/** Writes at most once a second while the cache changes... */
-const persister = createAsyncStoragePersister({ storage, key: KEY, serialize });
-/** ...and at once when the page is left: a page left within that second is kept too. */
-const leaving = createAsyncStoragePersister({ storage, key: KEY, serialize, throttleTime: 0 });
+/**
+ * Writes what the cache holds now. A write a page leaves behind is aborted as the page unloads (its
+ * IndexedDB connection closes), so the kept data is written as soon as it changes, not later.
+ */
+const persister = createAsyncStoragePersister({ storage, key: KEY, serialize, throttleTime: 0 });
 
-const options = (queryClient: QueryClient, through = persister) => ({
+const options = (queryClient: QueryClient) => ({
   queryClient,
-  persister: through,
+  persister,
   buster: __BUILD_ID__,
   maxAge: KEPT_CACHE_MAX_AGE_MS,
   // Every read that has data, whether or not its last try reached the server.
@@ -60,11 +60,31 @@ const options = (queryClient: QueryClient, through = persister) => ({
  */
 export async function restoreKeptCache(queryClient: QueryClient): Promise<void> {
   await persistQueryClientRestore(options(queryClient)).catch(() => undefined);
-  persistQueryClientSubscribe(options(queryClient));
-  const keepNow = () => void persistQueryClientSave(options(queryClient, leaving)).catch(() => undefined);
+  const keepNow = () => void persistQueryClientSave(options(queryClient)).catch(() => undefined);
+  keepOnceSettled(queryClient, keepNow);
   addEventListener("pagehide", keepNow);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") keepNow();
+  });
+}
+
+/**
+ * Keeps the cache each time its reads have settled, in the task after the last one answers: a
+ * partner who glances at a page and moves on within a second leaves it kept as they saw it. (The
+ * library's own subscription writes at most once a second, the first time at once: a page that
+ * lived less than a second wrote back only what it had restored, and the next page restored that.)
+ */
+function keepOnceSettled(queryClient: QueryClient, keepNow: () => void): void {
+  let scheduled = false;
+  const keepIfSettled = () => {
+    scheduled = false;
+    if (queryClient.isFetching() === 0) keepNow();
+  };
+  queryClient.getQueryCache().subscribe((event) => {
+    const changed = event.type === "removed" || (event.type === "updated" && event.action.type !== "fetch");
+    if (!changed || scheduled || queryClient.isFetching() > 0) return;
+    scheduled = true;
+    setTimeout(keepIfSettled, 0);
   });
 }
 
