@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { ARTIFACTS, signedIn } from "./app";
+import { ARTIFACTS, fillSignIn, openMenu, signedIn } from "./app";
 import { expectNoAxeViolations, inTheDark } from "./axe";
 import { onClockOf } from "./clock";
 import { inServerDatabase } from "./database";
@@ -97,4 +97,43 @@ test("Alex seals a dated letter and an 'open when sad' one; Sam sees only the mo
   await ready.getByRole("button", { name: "Open this letter" }).click();
   await expect(forSam.getByText("This one was sealed until this very minute.", { exact: false })).toBeVisible();
   await shoot(sam, "recipient-open");
+});
+
+test("on a phone, a letter being written survives a reload and an expired session, and is forgotten at logout", async ({
+  browser,
+}) => {
+  const alex = await signedIn(browser, "alex", { viewport: { width: 360, height: 740 }, hasTouch: true });
+  await alex.goto("/letters");
+  const words = alex.getByLabel("Your letter to Sam");
+  await words.click();
+  await words.pressSequentially("Dear Sam, the words I never say out loud");
+  const unsealed = alex.getByText("Not sealed yet: kept on this device until you seal it.");
+  await expect(unsealed).toBeVisible();
+
+  // The phone reloads the tab (it closed it in the background): the words are there.
+  await alex.reload();
+  await expect(words).toHaveValue("Dear Sam, the words I never say out loud");
+  await expect(unsealed).toBeVisible();
+  await expectNoAxeViolations(alex, "/letters with a letter not sealed yet at 360 px");
+  await unsealed.scrollIntoViewIfNeeded();
+  await alex.screenshot({ path: `${ARTIFACTS}/letters-not-sealed-yet-360.png` });
+
+  // The session ended meanwhile: signed in again, the words are still there.
+  await alex.context().clearCookies();
+  await alex.reload();
+  await expect(alex).toHaveURL("/signin?redirect=%2Fletters");
+  await fillSignIn(alex, "alex", "alex-demo-pass");
+  await expect(alex).toHaveURL("/letters");
+  await expect(words).toHaveValue("Dear Sam, the words I never say out loud");
+
+  // Logging out forgets them: the next to sign in on this phone finds an empty form.
+  await openMenu(alex);
+  await alex.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Logout" }).click();
+  await expect(alex).toHaveURL("/");
+  await alex.goto("/signin?redirect=%2Fletters");
+  await fillSignIn(alex, "alex", "alex-demo-pass");
+  await expect(alex).toHaveURL("/letters");
+  await expect(words).toHaveValue("");
+  await expect(unsealed).toHaveCount(0);
+  await alex.context().close();
 });

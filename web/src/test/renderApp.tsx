@@ -8,6 +8,6 @@ import { createApp } from "@/app/createApp";
 export function renderApp(path: string) {
   const { router, queryClient } = createApp(createMemoryHistory({ initialEntries: [path] }));
   const user = userEvent.setup();
-  render(<App router={router} queryClient={queryClient} />);
-  return { router, queryClient, user };
+  const { unmount } = render(<App router={router} queryClient={queryClient} />);
+  return { router, queryClient, user, unmount };
 }

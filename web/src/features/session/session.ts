@@ -3,6 +3,7 @@ import { USERNAME_STORAGE_KEY } from "@spankbank/shared/limits";
 import type { QueryClient } from "@tanstack/react-query";
 import { forgetPageSnapshots } from "@/app/pageSnapshot";
 import { ApiError } from "@/lib/api";
+import { forgetDrafts } from "@/lib/draft";
 import { forgetKeptCache } from "@/lib/keptCache";
 import { sessionQueryOptions } from "./api/getSession";
 import { sessionKeys } from "./api/keys";
@@ -74,6 +75,7 @@ export function createSession(queryClient: QueryClient): Session {
       if (!(error instanceof ApiError && error.status === 401)) throw error;
     }
     localStorage.removeItem(USERNAME_STORAGE_KEY);
+    forgetDrafts();
     queryClient.setQueryData(sessionQueryOptions.queryKey, null);
     forgetEverythingElse();
   };

@@ -5,8 +5,8 @@ import { failure } from "./auth";
 /** The letters the fake server holds, by writer's username. */
 const state = { letters: new Map<string, Letter>(), puts: [] as unknown[] };
 
-export function letterFrom(writer: "alex" | "sam", text: string): void {
-  state.letters.set(writer, { text, updated_at: "2026-12-24T18:00:00.000Z" });
+export function letterFrom(writer: "alex" | "sam", text: string, updatedAt = "2026-12-24T18:00:00.000Z"): void {
+  state.letters.set(writer, { text, updated_at: updatedAt });
 }
 export function letterPuts(): readonly unknown[] {
   return state.puts;

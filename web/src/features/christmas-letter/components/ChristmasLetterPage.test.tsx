@@ -53,6 +53,44 @@ describe("/christmas-letter", { timeout: 20_000 }, () => {
     expect(letterPuts()).toEqual([{ text: "Dear Sam,\n\nMerry *Christmas*." }]);
   });
 
+  it("keeps what alex typed but did not save through a reload, says so, and lets the saved letter be the truth once saved", async () => {
+    letterFrom("alex", "An old draft");
+    const first = await openLetterPage();
+    const editor = await screen.findByRole("textbox", { name: "Your letter to Sam" });
+    await first.user.type(editor, " and more");
+    expect(screen.getByText("Not saved yet: kept on this device until you save it.")).toBeInTheDocument();
+    first.unmount();
+
+    // The page loaded again: a reload, or the phone closing the tab in the background.
+    const second = await openLetterPage();
+    const again = await screen.findByRole("textbox", { name: "Your letter to Sam" });
+    expect(again).toHaveValue("An old draft and more");
+    expect(screen.getByText("Not saved yet: kept on this device until you save it.")).toBeInTheDocument();
+    await second.user.click(screen.getByRole("button", { name: "Save letter" }));
+    expect(await screen.findByText("Your letter to Sam is sealed in its envelope.")).toBeInTheDocument();
+    expect(letterPuts()).toEqual([{ text: "An old draft and more" }]);
+    expect(screen.queryByText(/^Not saved yet/)).not.toBeInTheDocument();
+    second.unmount();
+
+    letterFrom("alex", "Rewritten on the laptop", "2026-12-25T09:00:00.000Z");
+    await openLetterPage();
+    expect(await screen.findByRole("textbox", { name: "Your letter to Sam" })).toHaveValue("Rewritten on the laptop");
+  });
+
+  it("gives way to the letter saved since on another device, over which the kept words were not typed", async () => {
+    letterFrom("alex", "Version one");
+    const first = await openLetterPage();
+    await first.user.type(await screen.findByRole("textbox", { name: "Your letter to Sam" }), ", typed on the phone");
+    first.unmount();
+
+    letterFrom("alex", "Version two, from the laptop", "2026-12-25T09:00:00.000Z");
+    await openLetterPage();
+    expect(await screen.findByRole("textbox", { name: "Your letter to Sam" })).toHaveValue(
+      "Version two, from the laptop",
+    );
+    expect(screen.queryByText(/^Not saved yet/)).not.toBeInTheDocument();
+  });
+
   it("cannot save a blank letter", async () => {
     const { user } = await openLetterPage();
     const editor = await screen.findByRole("textbox", { name: "Your letter to Sam" });

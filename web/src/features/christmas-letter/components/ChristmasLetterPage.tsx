@@ -24,7 +24,12 @@ export function ChristmasLetterPage({ me, partner }: { me: string; partner: stri
         text={data.letter?.text ?? defaultLetter(me, partner)}
         hint={data.letter ? `${partner} wrote you a letter. Open the envelope.` : "Open the envelope."}
       />
-      <LetterEditor key={data.draft?.updated_at ?? "new"} partner={partner} draft={data.draft?.text ?? ""} />
+      <LetterEditor
+        key={data.draft?.updated_at ?? "new"}
+        partner={partner}
+        draft={data.draft?.text ?? ""}
+        savedAt={data.draft?.updated_at ?? "new"}
+      />
     </Stack>
   );
 }

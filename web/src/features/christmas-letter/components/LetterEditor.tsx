@@ -1,19 +1,25 @@
 import { Button, Group, Paper, Text, Textarea, Title } from "@mantine/core";
 import { LETTER_MAX } from "@spankbank/shared/limits";
-import { useState } from "react";
+import { useDraft } from "@/lib/draft";
 import { toast } from "@/lib/toast";
 import { useWriteLetter } from "../api/putLetter";
 
-/** 'Write your letter': the signed-in partner's own letter to the other, saved to the server. */
-export function LetterEditor({ partner, draft }: { partner: string; draft: string }) {
-  const [text, setText] = useState(draft);
+/**
+ * 'Write your letter': the signed-in partner's own letter to the other, saved to the server; until
+ * then, kept on this device as it is typed.
+ */
+export function LetterEditor({ partner, draft, savedAt }: { partner: string; draft: string; savedAt: string }) {
+  const { value: text, set: setText, unsaved, forget } = useDraft("christmas-letter", draft, savedAt);
   const write = useWriteLetter();
 
   const save = () =>
     write.mutate(
       { text },
       {
-        onSuccess: () => toast.success(`Your letter to ${partner} is sealed in its envelope.`),
+        onSuccess: () => {
+          forget();
+          toast.success(`Your letter to ${partner} is sealed in its envelope.`);
+        },
         onError: (error) => toast.error(`Your letter was not saved: ${error.message}`),
       },
     );
@@ -49,6 +55,11 @@ export function LetterEditor({ partner, draft }: { partner: string; draft: strin
             Save letter
           </Button>
         </Group>
+        {unsaved && (
+          <Text size="xs" c="dimmed" mt={6}>
+            Not saved yet: kept on this device until you save it.
+          </Text>
+        )}
       </form>
     </Paper>
   );

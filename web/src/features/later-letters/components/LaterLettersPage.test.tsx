@@ -71,4 +71,26 @@ describe("/letters", { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent("opening.date");
   });
+
+  it("keeps a letter not sealed yet, words and moment, through a reload; sealed, the form is empty again", async () => {
+    const first = await openLettersPage();
+    await first.user.type(screen.getByLabelText("Your letter to Sam"), "For the sleepless nights.");
+    await first.user.click(screen.getByText("Open when...", { exact: true }));
+    await first.user.click(screen.getByRole("radio", { name: "you can't sleep" }));
+    expect(screen.getByText("Not sealed yet: kept on this device until you seal it.")).toBeInTheDocument();
+    first.unmount();
+
+    const second = await openLettersPage();
+    expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("For the sleepless nights.");
+    expect(screen.getByRole("radio", { name: "you can't sleep" })).toBeChecked();
+    await second.user.click(screen.getByRole("button", { name: "Seal letter" }));
+    const mine = await screen.findByRole("region", { name: "Letters you wrote to Sam" });
+    expect(await within(mine).findByText("Open when you can't sleep")).toBeInTheDocument();
+    expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("");
+    expect(screen.queryByText(/^Not sealed yet/)).not.toBeInTheDocument();
+    second.unmount();
+
+    await openLettersPage();
+    expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("");
+  });
 });

@@ -3,7 +3,8 @@ import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { LaterLetter, LetterOpening } from "@spankbank/shared/contract/laterLetters";
 import { OPEN_WHEN_MOMENTS, type OpenWhenMoment, openWhenLabel } from "@spankbank/shared/letterMoments";
 import { LATER_LETTER_MAX } from "@spankbank/shared/limits";
-import { useId, useState } from "react";
+import { useId } from "react";
+import { useDraft } from "@/lib/draft";
 import { returnFocus } from "@/lib/returnFocus";
 import { toast } from "@/lib/toast";
 import { useWriteLaterLetter } from "../api/writeLaterLetter";
@@ -11,6 +12,15 @@ import { useWriteLaterLetter } from "../api/writeLaterLetter";
 type PartnerSummary = SessionReply["couple"]["partners"][number];
 
 type Kind = LetterOpening["kind"];
+
+/** The form as it is being written. */
+interface LetterForm {
+  text: string;
+  kind: Kind;
+  date: string;
+  time: string;
+  moment: OpenWhenMoment;
+}
 
 /** Write (or edit) a letter for later: the words, and the moment it opens on the partner's clock. */
 export function WriteLaterLetter({
@@ -26,11 +36,17 @@ export function WriteLaterLetter({
   onDone: () => void;
 }) {
   const opening = editing?.opening;
-  const [text, setText] = useState(editing?.text ?? "");
-  const [kind, setKind] = useState<Kind>(opening?.kind ?? "date");
-  const [date, setDate] = useState(opening?.kind === "date" ? opening.date : "");
-  const [time, setTime] = useState(opening?.kind === "date" ? opening.time : "08:00");
-  const [moment, setMoment] = useState<OpenWhenMoment>(opening?.kind === "openWhen" ? opening.moment : "sad");
+  const saved: LetterForm = {
+    text: editing?.text ?? "",
+    kind: opening?.kind ?? "date",
+    date: opening?.kind === "date" ? opening.date : "",
+    time: opening?.kind === "date" ? opening.time : "08:00",
+    moment: opening?.kind === "openWhen" ? opening.moment : "sad",
+  };
+  // Until it is sealed, what is written is kept on this device as it is typed.
+  const draft = useDraft(`later-letter:${editing?.id ?? "new"}`, saved, editing?.updated_at ?? "new");
+  const { text, kind, date, time, moment } = draft.value;
+  const change = (part: Partial<LetterForm>) => draft.set({ ...draft.value, ...part });
   const write = useWriteLaterLetter();
   // The options share a name: one radio group to the browser, so Tab stops once, on the chosen one.
   const opensName = useId();
@@ -44,7 +60,7 @@ export function WriteLaterLetter({
           toast.success(
             editing ? "Your letter is rewritten and sealed again." : `Your letter to ${partner.displayName} is sealed.`,
           );
-          setText("");
+          draft.forget();
           onDone();
           // Seal letter is disabled with the letter emptied: focus goes back to write another.
           returnFocus(() => document.querySelector<HTMLElement>('section[aria-labelledby="write-later"] textarea'));
@@ -76,7 +92,7 @@ export function WriteLaterLetter({
           <Textarea
             label={`Your letter to ${partner.displayName}`}
             value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
+            onChange={(event) => change({ text: event.currentTarget.value })}
             maxLength={LATER_LETTER_MAX}
             rows={8}
             styles={{ input: { fontFamily: "var(--mantine-font-family-headings)", fontSize: 17, lineHeight: 1.6 } }}
@@ -86,7 +102,7 @@ export function WriteLaterLetter({
               When it opens
             </Text>
             {/* Chips, not a SegmentedControl: its sliding highlight was drawn off its row on a phone. */}
-            <Chip.Group value={kind} onChange={(value) => setKind(value as Kind)}>
+            <Chip.Group value={kind} onChange={(value) => change({ kind: value as Kind })}>
               <Group gap="xs" role="radiogroup" aria-labelledby="opens-label">
                 {kinds.map(({ value, label }) => (
                   <Chip key={value} value={value} name={opensName} color="grape" variant="outline">
@@ -103,14 +119,14 @@ export function WriteLaterLetter({
                 label="Date"
                 required
                 value={date}
-                onChange={(event) => setDate(event.currentTarget.value)}
+                onChange={(event) => change({ date: event.currentTarget.value })}
               />
               <TextInput
                 type="time"
                 label={`Time on ${partner.displayName}'s clock`}
                 required
                 value={time}
-                onChange={(event) => setTime(event.currentTarget.value)}
+                onChange={(event) => change({ time: event.currentTarget.value })}
               />
             </SimpleGrid>
           )}
@@ -121,7 +137,7 @@ export function WriteLaterLetter({
             <Radio.Group
               label={`${partner.displayName} can open it any time, when...`}
               value={moment}
-              onChange={(value) => setMoment(value as OpenWhenMoment)}
+              onChange={(value) => change({ moment: value as OpenWhenMoment })}
             >
               <Stack gap="xs" mt="xs">
                 {OPEN_WHEN_MOMENTS.map((value) => (
@@ -136,7 +152,13 @@ export function WriteLaterLetter({
             </Text>
             <Group gap="sm">
               {editing && (
-                <Button variant="default" onClick={onDone}>
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    draft.forget();
+                    onDone();
+                  }}
+                >
                   Cancel
                 </Button>
               )}
@@ -149,6 +171,11 @@ export function WriteLaterLetter({
               </Button>
             </Group>
           </Group>
+          {draft.unsaved && (
+            <Text size="xs" c="dimmed" mt={-8}>
+              Not sealed yet: kept on this device until you seal it.
+            </Text>
+          )}
         </Stack>
       </form>
     </Paper>
