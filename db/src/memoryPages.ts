@@ -3,6 +3,7 @@ import type { Db } from "./client.js";
 import { pageWindow } from "./paging.js";
 import { param, preparedFor, rowsOf } from "./prepared.js";
 import { memories, users } from "./schema.js";
+import { keptUntilWritten } from "./untilWritten.js";
 
 /** A memory as the board shows it. */
 export interface BoardMemory {
@@ -29,13 +30,6 @@ export const boardColumns = {
 };
 
 const statements = preparedFor((db) => ({
-  /**
-   * Changes whenever anything is written to the database: `data_version` when another connection
-   * (the bot, `npm run` ops) commits, `total_changes()` when this one writes.
-   */
-  writeVersion: db.$client
-    .prepare("SELECT (SELECT data_version FROM pragma_data_version) || ':' || total_changes()")
-    .pluck(),
   visibleCount: db.select({ total: count() }).from(memories).where(isNull(memories.deletedAt)).prepare(),
   page: db
     .select(boardColumns)
@@ -62,23 +56,10 @@ export function memoryPage(db: Db, page: number, pageSize: number): MemoryPage {
 
 const pageRows = preparedFor((db) => rowsOf(statements(db).page, boardColumns));
 
-/** The visible total as last counted, and the database's write version it was counted at. */
-const countedTotals = new WeakMap<Db, { writeVersion: string; total: number }>();
-
 /**
  * How many memories are visible. Counting walks the whole index (its cost grows with the
- * memories) and every page asks, so the count is kept per handle and counted again only after a
- * write, by anyone, to anything (an add, a delete, a restore, the bot's edits): cheap and never
- * stale. Inside a transaction it always counts, since a rollback undoes writes without changing
- * the write version.
+ * memories) and every page asks, so it is counted again only after a write (`keptUntilWritten`).
  */
 export function visibleMemoryCount(db: Db): number {
-  const { writeVersion, visibleCount } = statements(db);
-  if (db.$client.inTransaction) return visibleCount.get()?.total ?? 0;
-  const version = writeVersion.get() as string;
-  const counted = countedTotals.get(db);
-  if (counted?.writeVersion === version) return counted.total;
-  const total = visibleCount.get()?.total ?? 0;
-  countedTotals.set(db, { writeVersion: version, total });
-  return total;
+  return keptUntilWritten(db, "visible memories", () => statements(db).visibleCount.get()?.total ?? 0);
 }

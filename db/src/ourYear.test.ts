@@ -1,3 +1,4 @@
+import BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { awardSpanks } from "./awards.js";
 import { donate } from "./charity.js";
@@ -163,5 +164,28 @@ describe("ourYear", () => {
     ]);
     expect(year.days).toEqual({ together: 0, apart: 1, planned: 0, visits: 0 });
     expect(year.streak).toEqual({ best: 0, current: 0, asked: 0, bothAnswered: 0 });
+  });
+
+  it("is worked out once while nothing is written, and again after this connection's or the bot's write, and on the next day", () => {
+    const { db, alex, sam, path } = seededYear();
+    const june30 = at("2026-06-30T12:00:00Z");
+    const first = ourYear(db, { userId: sam, year: 2026, now: june30 });
+    expect(ourYear(db, { userId: sam, year: 2026, now: june30 })).toBe(first);
+
+    addMemory(db, { userId: sam, message: "Fireflies", createdAt: at("2026-06-01T20:00:00Z") });
+    expect(ourYear(db, { userId: sam, year: 2026, now: june30 }).partners[0]!.memories).toBe(2);
+
+    // The bot writing through its own connection.
+    const bot = new BetterSqlite3(path);
+    try {
+      bot.prepare("UPDATE memories SET deleted_at = '2026-07-01T00:00:00.000Z' WHERE message = 'Fireflies'").run();
+    } finally {
+      bot.close();
+    }
+    expect(ourYear(db, { userId: sam, year: 2026, now: june30 }).partners[0]!.memories).toBe(1);
+
+    // A day later, nothing written: the days apart grew by one.
+    const apart = ourYear(db, { userId: alex, year: 2026, now: june30 }).days.apart;
+    expect(ourYear(db, { userId: alex, year: 2026, now: at("2026-07-01T12:00:00Z") }).days.apart).toBe(apart + 1);
   });
 });

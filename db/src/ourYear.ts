@@ -21,6 +21,7 @@ import {
   workouts,
 } from "./schema.js";
 import { coupleStreak, yearStreak } from "./streak.js";
+import { keptUntilWritten } from "./untilWritten.js";
 
 export interface OurYearPartner {
   userId: number;
@@ -169,7 +170,32 @@ export function ourYear(
   const today = dayIn(you.timeZone, now);
   const thisYear = Number(today.slice(0, 4));
   const year = request.year ?? thisYear;
+  // Every figure is a count over the year's rows, worked out again only after a write; `today`
+  // moves the days together and apart.
+  const freezesPerMonth = request.freezesPerMonth ?? 0;
+  return keptUntilWritten(db, `our year ${you.id} ${year} ${freezesPerMonth} ${today}`, () =>
+    yearOf(db, { partners, year, thisYear, today, freezesPerMonth }),
+  );
+}
 
+/** The figures `ourYear` answers, counted. */
+function yearOf(
+  db: Db,
+  {
+    partners,
+    year,
+    thisYear,
+    today,
+    freezesPerMonth,
+  }: {
+    partners: { id: number; username: string; displayName: string }[];
+    year: number;
+    thisYear: number;
+    today: string;
+    freezesPerMonth: number;
+  },
+): OurYear {
+  const s = statements(db);
   const instants = { from: `${year}-01-01T00:00:00.000Z`, to: `${year + 1}-01-01T00:00:00.000Z` };
   const firstDay = `${year}-01-01`;
   const lastDay = `${year}-12-31`;
@@ -240,8 +266,8 @@ export function ourYear(
     months,
     weeks,
     streak: {
-      best: yearStreak(db, year, request.freezesPerMonth).best,
-      current: coupleStreak(db, request.freezesPerMonth).current,
+      best: yearStreak(db, year, freezesPerMonth).best,
+      current: coupleStreak(db, freezesPerMonth).current,
       asked,
       bothAnswered,
     },

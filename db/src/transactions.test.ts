@@ -1,6 +1,7 @@
 import { TRANSACTIONS_PER_PAGE } from "@spankbank/shared/limits";
 import { describe, expect, it } from "vitest";
 import { donate } from "./charity.js";
+import { openDb } from "./client.js";
 import { createProduct } from "./products.js";
 import { purchaseProduct } from "./purchase.js";
 import { giveSpanks, openTestDb, refusalOf } from "./test/testDb.js";
@@ -65,5 +66,23 @@ describe("listTransactions", () => {
     const { db, sam } = openTestDb();
     expect(listTransactions(db, sam)).toEqual({ transactions: [], page: 1, pageCount: 1 });
     expect(refusalOf(() => listTransactions(db, sam, 0)).code).toBe("invalid");
+  });
+
+  it("counts the pages again after this connection's or the bot's write", () => {
+    const { db, alex, path } = openTestDb();
+    giveSpanks(db, alex, 1000);
+    for (let i = 0; i < TRANSACTIONS_PER_PAGE - 1; i++) donate(db, alex, 1);
+    expect(listTransactions(db, alex).pageCount).toBe(1);
+    donate(db, alex, 1);
+    expect(listTransactions(db, alex).pageCount).toBe(2);
+
+    // The bot writing through its own connection: a page more of lines makes a third page.
+    const bot = openDb(path);
+    try {
+      for (let i = 0; i < TRANSACTIONS_PER_PAGE; i++) donate(bot, alex, 1);
+    } finally {
+      bot.$client.close();
+    }
+    expect(listTransactions(db, alex).pageCount).toBe(3);
   });
 });

@@ -7,6 +7,7 @@ import { accountIdOf } from "./ledger.js";
 import { literal, param, preparedFor } from "./prepared.js";
 import type { TransferKind } from "./schema.js";
 import { transfers } from "./schema.js";
+import { keptUntilWritten } from "./untilWritten.js";
 
 /** One transfer seen from a partner's side. */
 export interface StatementLine {
@@ -45,7 +46,12 @@ export function listTransactions(db: Db, userId: number, page = 1): Statement {
   if (!Number.isSafeInteger(page) || page < 1) throw new Refusal("invalid", "page must be a whole number from 1.");
   const accountId = accountIdOf(db, { userId });
   const prepared = statements(db);
-  const total = prepared.count.get({ accountId })?.n ?? 0;
+  // Counting walks the account's whole history: counted again only after a write.
+  const total = keptUntilWritten(
+    db,
+    `transfers of account ${accountId}`,
+    () => prepared.count.get({ accountId })?.n ?? 0,
+  );
   const rows = prepared.page.all({ accountId, offset: (page - 1) * TRANSACTIONS_PER_PAGE });
   return {
     transactions: rows.map((row) => {

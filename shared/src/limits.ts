@@ -106,6 +106,8 @@ export const TRANSACTIONS_PER_PAGE = 20;
 export const USERNAME_STORAGE_KEY = "username";
 /** How long a device keeps the app's last-known data (web/src/lib/keptCache.ts) for a return or offline reading. */
 export const KEPT_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** How many answers the server keeps until the next write (db/src/untilWritten.ts): every count a page asks, a few years of Our year. */
+export const KEPT_UNTIL_WRITTEN_MAX = 64;
 export const POST_LOGIN_PATH = "/dashboard";
 export const POST_LOGOUT_PATH = "/";
 
