@@ -228,6 +228,12 @@ async function benchSize(size, scale, dir, { seedBenchDb, demoCouple, DEMO_LOGIN
     console.log(
       `API reads only: ${apiOnly.reqPerSec}/s, event-loop delay p99 ${apiOnly.eventLoopP99} ms (max ${apiOnly.eventLoopMax} ms), /api/health p50 ${apiOnly.healthP50} ms p99 ${apiOnly.healthP99} ms`,
     );
+    // The same reads while a partner writes (their letter, saved every quarter second: far more
+    // often than a couple does): each write makes the answers kept until a write count again.
+    const withWrites = await mixedLoad(app, [...pages, ...reads], cookie, { writeEveryMs: 250 });
+    console.log(
+      `with writes: ${withWrites.reqPerSec}/s, ${withWrites.writes} writes, event-loop delay p99 ${withWrites.eventLoopP99} ms (max ${withWrites.eventLoopMax} ms), /api/health p50 ${withWrites.healthP50} ms p99 ${withWrites.healthP99} ms`,
+    );
     const peakRssMb = peakRssOf(app.pid);
     console.log(`peak RSS of the server under load: ${peakRssMb} MB (${signInPeakRssMb} MB at the sign-in)`);
     return {
@@ -239,6 +245,7 @@ async function benchSize(size, scale, dir, { seedBenchDb, demoCouple, DEMO_LOGIN
       ratios,
       mixed,
       apiOnly,
+      withWrites,
       peakRssMb,
       signInPeakRssMb,
     };
@@ -549,9 +556,10 @@ async function load(url, route, cookie, products, seconds, refill) {
 
 /**
  * Pages and API reads in turn over several connections; meanwhile /api/health one at a time (its
- * latency is the wait of a request that needs nothing) and the server's own event-loop delay.
+ * latency is the wait of a request that needs nothing) and the server's own event-loop delay; with
+ * `writeEveryMs`, the signed-in partner's letter saved that often too.
  */
-async function mixedLoad(app, paths, cookie) {
+async function mixedLoad(app, paths, cookie, { writeEveryMs } = {}) {
   const requests = paths.map((path) => ({
     method: "GET",
     path,
@@ -572,9 +580,22 @@ async function mixedLoad(app, paths, cookie) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   })();
+  let writes = 0;
+  const writing = (async () => {
+    while (loading && writeEveryMs !== undefined) {
+      const saved = await fetch(`${app.url}/api/letter`, {
+        method: "PUT",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify({ text: `Dear Sam, draft ${writes + 1}.` }),
+      });
+      if (!saved.ok) throw new Error(`saving the letter: ${saved.status} ${await saved.text()}`);
+      writes++;
+      await new Promise((resolve) => setTimeout(resolve, writeEveryMs));
+    }
+  })();
   const result = await autocannon({ url: app.url, connections: 4, duration: MIXED_SECONDS, requests, timeout: 30 });
   loading = false;
-  await probing;
+  await Promise.all([probing, writing]);
   const delay = await app.eventLoop("read");
   if (result.errors > 0 || result.non2xx > 0) {
     throw new Error(`mixed load: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -586,6 +607,7 @@ async function mixedLoad(app, paths, cookie) {
     healthP50: round(percentile(health, 50)),
     healthP99: round(percentile(health, 99)),
     healthCount: health.length,
+    writes,
   };
 }
 
@@ -623,6 +645,7 @@ function printSize(result) {
   for (const [what, m] of [
     ["pages and API reads", result.mixed],
     ["API reads only", result.apiOnly],
+    [`pages and API reads, a letter saved every 250 ms (${result.withWrites.writes} writes)`, result.withWrites],
   ]) {
     console.log(
       `\nmixed load, ${what}, ${m.reqPerSec}/s: event-loop delay p99 ${m.eventLoopP99} ms, /api/health p99 ${m.healthP99} ms ` +
