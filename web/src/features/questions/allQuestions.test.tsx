@@ -210,6 +210,28 @@ describe("All Q&A", { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add a Response" })).toBeNull());
   });
 
+  it("keeps an answer not sent yet when the modal is closed outside or the page reloads; Cancel forgets it", async () => {
+    const first = await qaAs("alex");
+    await first.user.click(await screen.findByText(PROMPT));
+    let modal = await screen.findByRole("dialog", { name: "Add a Response" });
+    await first.user.type(within(modal).getByRole("textbox", { name: "Your response" }), "The one we danced to");
+    // Closed without Cancel: Escape, as a stray tap outside does.
+    await first.user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add a Response" })).toBeNull());
+    first.unmount();
+
+    const second = await qaAs("alex");
+    await second.user.click(await screen.findByText(PROMPT));
+    modal = await screen.findByRole("dialog", { name: "Add a Response" });
+    expect(within(modal).getByRole("textbox", { name: "Your response" })).toHaveValue("The one we danced to");
+    await second.user.click(within(modal).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add a Response" })).toBeNull());
+    await second.user.click(await screen.findByText(PROMPT));
+    modal = await screen.findByRole("dialog", { name: "Add a Response" });
+    expect(within(modal).getByRole("textbox", { name: "Your response" })).toHaveValue("");
+    expect(receivedAnswers()).toEqual([]);
+  });
+
   it("logs a failed load and shows the empty list", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     failQuestionReads();

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import type { Question } from "@spankbank/shared/contract/questions";
 import { RESPONSE_MAX } from "@spankbank/shared/limits";
-import { useState } from "react";
+import { useDraft } from "@/lib/draft";
 import { toast } from "@/lib/toast";
 import { useAnswerQuestion } from "../api/answerQuestion";
 import type { Partner } from "../slots";
@@ -44,14 +44,20 @@ export function ResponseModal({
 
 function ResponseForm({ answering, onClose }: { answering: Answering; onClose: () => void }) {
   const { question, initial } = answering;
-  const [response, setResponse] = useState(initial);
-  const [guess, setGuess] = useState(answering.guess?.initial ?? "");
+  const saved = { response: initial, guess: answering.guess?.initial ?? "" };
+  // Until it is sent, what is typed is kept on this device: closed by a stray tap outside, or the
+  // page reloaded, the answer is there when the question is opened again.
+  const draft = useDraft(`answer:${question.question_id}`, saved, JSON.stringify(saved));
+  const { response, guess } = draft.value;
+  const setResponse = (next: string) => draft.set({ ...draft.value, response: next });
+  const setGuess = (next: string) => draft.set({ ...draft.value, guess: next });
   const answer = useAnswerQuestion();
   const submit = () =>
     answer.mutate(
       { questionId: question.question_id, response, guess: answering.guess && guess.trim() ? guess : undefined },
       {
         onSuccess: () => {
+          draft.forget();
           toast.success("Response submitted successfully!");
           onClose();
         },
@@ -89,7 +95,13 @@ function ResponseForm({ answering, onClose }: { answering: Answering; onClose: (
           />
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button
+            variant="default"
+            onClick={() => {
+              draft.forget();
+              onClose();
+            }}
+          >
             Cancel
           </Button>
           <Button type="submit" loading={answer.isPending} disabled={response.trim() === ""}>
