@@ -55,6 +55,20 @@ async function signInWithServiceWorker(page: Page): Promise<void> {
     .toBe(true);
 }
 
+/**
+ * Signs in with the service worker and opens alex's memory board, then waits until the session and
+ * the board's first page are kept, as after a visit: answers the first memory's text.
+ */
+async function memoryBoardKept(page: Page): Promise<string> {
+  await signInWithServiceWorker(page);
+  await page.goto("/memories");
+  const first = page.getByRole("article").first();
+  await expect(first).toBeVisible();
+  const memory = (await first.textContent()) ?? "";
+  await waitForKept(page, [["session"], ["memories", "page", 1]]);
+  return memory;
+}
+
 test.describe("the service worker", () => {
   // The other specs block service workers (playwright.config.ts); these are about it.
   test.use({ serviceWorkers: "allow" });
@@ -389,11 +403,7 @@ test.describe("offline", () => {
     page,
     context,
   }) => {
-    await signInWithServiceWorker(page);
-    await page.goto("/memories");
-    await expect(page.getByRole("article").first()).toBeVisible();
-    const memory = await page.getByRole("article").first().textContent();
-    await waitForKept(page, [["memories", "page", 1]]);
+    const memory = await memoryBoardKept(page);
     // The day's data of Your day, read once online, as a partner who opened it before.
     await page.goto("/dashboard");
     await page.getByRole("button", { name: "Your day" }).click();
@@ -406,7 +416,7 @@ test.describe("offline", () => {
     try {
       await page.goto("/memories");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/memories"]!);
-      await expect(page.getByRole("article").first()).toHaveText(memory!);
+      await expect(page.getByRole("article").first()).toHaveText(memory);
       await expect(page.getByText(/^offline: showing what you saw at \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
       await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
 
@@ -423,7 +433,7 @@ test.describe("offline", () => {
       // Reopened an hour later, still offline: what was kept is stale now, and still shown.
       await page.clock.setFixedTime(Date.now() + 60 * 60_000);
       await page.goto("/memories");
-      await expect(page.getByRole("article").first()).toHaveText(memory!);
+      await expect(page.getByRole("article").first()).toHaveText(memory);
       await expect(
         page.getByText(/^offline: showing what you saw at (\w{3}, \w{3} \d{1,2}, )?\d{1,2}:\d{2} (AM|PM)$/),
       ).toBeVisible();
@@ -439,10 +449,7 @@ test.describe("offline", () => {
     page,
     context,
   }) => {
-    await signInWithServiceWorker(page);
-    await page.goto("/memories");
-    await expect(page.getByRole("article").first()).toBeVisible();
-    await waitForKept(page, [["session"], ["memories", "page", 1]]);
+    await memoryBoardKept(page);
 
     // Sam posts a memory in Discord while alex is away; alex comes back, sees it, and moves on
     // within a second (a full load each time, as a reload or the kept page's plain menu does).
@@ -468,11 +475,7 @@ test.describe("offline", () => {
   test("a connection that says online but never reaches the server shows what was kept, not the error page", async ({
     page,
   }) => {
-    await signInWithServiceWorker(page);
-    await page.goto("/memories");
-    await expect(page.getByRole("article").first()).toBeVisible();
-    const memory = await page.getByRole("article").first().textContent();
-    await waitForKept(page, [["session"], ["memories", "page", 1]]);
+    const memory = await memoryBoardKept(page);
 
     await page.route("**/api/**", (route) => route.abort("internetdisconnected"));
     let sessionChecksFailed = 0;
@@ -492,7 +495,7 @@ test.describe("offline", () => {
     await expect.poll(() => sessionChecksFailed, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     expect(await page.evaluate(() => sessionStorage.getItem("errorShown"))).toBeNull();
-    await expect(page.getByRole("article").first()).toHaveText(memory!);
+    await expect(page.getByRole("article").first()).toHaveText(memory);
     await expect(page.getByText(/^offline: showing what you saw at /)).toBeVisible();
   });
 });
