@@ -16,6 +16,7 @@ ${writer} hasn't sealed their letter in here yet, so this one keeps the envelope
 export function ChristmasLetterPage({ me, partner }: { me: string; partner: string }) {
   const { data, isPending } = useLetter();
   if (isPending || !data) return <Text>Loading...</Text>;
+  const savedAt = data.draft?.updated_at ?? "new";
   return (
     <Stack gap={48}>
       <Envelope
@@ -24,12 +25,7 @@ export function ChristmasLetterPage({ me, partner }: { me: string; partner: stri
         text={data.letter?.text ?? defaultLetter(me, partner)}
         hint={data.letter ? `${partner} wrote you a letter. Open the envelope.` : "Open the envelope."}
       />
-      <LetterEditor
-        key={data.draft?.updated_at ?? "new"}
-        partner={partner}
-        draft={data.draft?.text ?? ""}
-        savedAt={data.draft?.updated_at ?? "new"}
-      />
+      <LetterEditor key={savedAt} partner={partner} draft={data.draft?.text ?? ""} savedAt={savedAt} />
     </Stack>
   );
 }
