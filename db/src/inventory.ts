@@ -8,7 +8,7 @@ import { useByDayOf } from "./favourDeadlines.js";
 import { transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
 import { pageWindow } from "./paging.js";
-import { LIMIT_ONE, literal, param, preparedFor } from "./prepared.js";
+import { LIMIT_ONE, literal, param, preparedFor, rowsOf } from "./prepared.js";
 import { inventoryItems, purchases, redemptions, users } from "./schema.js";
 import { cleanText } from "./text.js";
 
@@ -76,6 +76,21 @@ const redeemedColumns = {
   declineReason: redemptions.declineReason,
 };
 
+const ownedColumns = {
+  id: inventoryItems.id,
+  productId: inventoryItems.productId,
+  name: inventoryItems.name,
+  description: inventoryItems.description,
+  quantity: inventoryItems.quantity,
+  price: inventoryItems.price,
+  sellerUsername: users.username,
+  buyerTimeZone: sql<string>`(SELECT ${users.timeZone} FROM ${users} WHERE ${users.id} = ${inventoryItems.buyerId})`,
+  // Through purchases_item_open: the soonest deadline of the units still held.
+  useBy: sql<string | null>`(SELECT MIN(${purchases.useBy}) FROM ${purchases}
+    WHERE ${purchases.inventoryItemId} = ${inventoryItems.id}
+      AND ${purchases.redemptionId} IS NULL AND ${purchases.expiredAt} IS NULL)`,
+};
+
 const openUnitOf = (itemId: Placeholder) =>
   and(eq(purchases.inventoryItemId, itemId), isNull(purchases.redemptionId), isNull(purchases.expiredAt));
 
@@ -91,20 +106,7 @@ const statements = preparedFor((db) => ({
     .where(eq(redemptions.buyerId, param("buyerId")))
     .prepare(),
   inventory: db
-    .select({
-      id: inventoryItems.id,
-      productId: inventoryItems.productId,
-      name: inventoryItems.name,
-      description: inventoryItems.description,
-      quantity: inventoryItems.quantity,
-      price: inventoryItems.price,
-      sellerUsername: users.username,
-      buyerTimeZone: sql<string>`(SELECT ${users.timeZone} FROM ${users} WHERE ${users.id} = ${inventoryItems.buyerId})`,
-      // Through purchases_item_open: the soonest deadline of the units still held.
-      useBy: sql<string | null>`(SELECT MIN(${purchases.useBy}) FROM ${purchases}
-        WHERE ${purchases.inventoryItemId} = ${inventoryItems.id}
-          AND ${purchases.redemptionId} IS NULL AND ${purchases.expiredAt} IS NULL)`,
-    })
+    .select(ownedColumns)
     .from(inventoryItems)
     .innerJoin(users, eq(users.id, inventoryItems.sellerId))
     .where(owned)
@@ -160,6 +162,12 @@ const statements = preparedFor((db) => ({
     .prepare(),
 }));
 
+/** The lists read on every view of the Inventory and Redeemed tabs, as rows mapped once (`rowsOf`). */
+const listRows = preparedFor((db) => ({
+  owned: rowsOf(statements(db).inventory, ownedColumns),
+  redeemed: rowsOf(statements(db).redeemed, redeemedColumns),
+}));
+
 /** SQLite's LIMIT -1: every row. */
 const EVERY_ROW = { limit: -1, offset: 0 };
 
@@ -176,8 +184,8 @@ export function inventoryPage(db: Db, buyerId: number, page: number, pageSize: n
 }
 
 function ownedItems(db: Db, buyerId: number, window: { limit: number; offset: number }): OwnedItem[] {
-  return statements(db)
-    .inventory.all({ buyerId, limit: window.limit, offset: window.offset })
+  return listRows(db)
+    .owned({ buyerId, limit: window.limit, offset: window.offset })
     .map(({ buyerTimeZone, useBy, ...item }) => ({
       ...item,
       useBy,
@@ -187,14 +195,14 @@ function ownedItems(db: Db, buyerId: number, window: { limit: number; offset: nu
 
 /** The buyer's redeemed units, most recently redeemed first. */
 export function listRedeemed(db: Db, buyerId: number): RedeemedItem[] {
-  return statements(db).redeemed.all({ buyerId, ...EVERY_ROW });
+  return listRows(db).redeemed({ buyerId, ...EVERY_ROW });
 }
 
 /** One page of the buyer's redeemed units, most recently redeemed first. A page past the end answers the last page. */
 export function redeemedPage(db: Db, buyerId: number, page: number, pageSize: number): FavourPage<RedeemedItem> {
   const total = statements(db).redeemedCount.get({ buyerId })?.total ?? 0;
   const window = pageWindow(total, page, pageSize);
-  const items = statements(db).redeemed.all({ buyerId, limit: window.limit, offset: window.offset });
+  const items = listRows(db).redeemed({ buyerId, limit: window.limit, offset: window.offset });
   return { items, page: window.page, pageCount: window.pageCount, total };
 }
 

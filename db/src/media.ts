@@ -1,7 +1,7 @@
 import { dirname, join } from "node:path";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
-import { param, preparedFor } from "./prepared.js";
+import { param, preparedFor, rowsOf } from "./prepared.js";
 import { memories, memoryImages } from "./schema.js";
 
 /** Image types a memory may keep, by content type, with the file extension they are stored under. */
@@ -72,15 +72,21 @@ const statements = preparedFor((db) => ({
     .prepare(),
 }));
 
+/** Every memory board page and the whole board read these, as rows mapped once (`rowsOf`). */
+const imageRows = preparedFor((db) => ({
+  ofMemories: rowsOf(statements(db).ofMemories, imageColumns),
+  ofLiveMemories: rowsOf(statements(db).ofLiveMemories, imageColumns),
+}));
+
 /** The images of each named memory, in the order they were posted. */
 export function imagesOfMemories(db: Db, memoryIds: readonly number[]): Map<number, MemoryImageFile[]> {
   if (memoryIds.length === 0) return new Map();
-  return byMemory(statements(db).ofMemories.all({ ids: JSON.stringify(memoryIds) }));
+  return byMemory(imageRows(db).ofMemories({ ids: JSON.stringify(memoryIds) }));
 }
 
 /** The images of every memory not deleted (the whole board at once). */
 export function imagesOfLiveMemories(db: Db): Map<number, MemoryImageFile[]> {
-  return byMemory(statements(db).ofLiveMemories.all());
+  return byMemory(imageRows(db).ofLiveMemories());
 }
 
 function byMemory(rows: readonly MemoryImageFile[]): Map<number, MemoryImageFile[]> {
