@@ -434,9 +434,9 @@ describe("CSRF and content type", () => {
 });
 
 describe("security headers", () => {
-  it("send a strict CSP, nosniff and a referrer policy", async () => {
+  it("send a page a strict CSP, nosniff and a referrer policy", async () => {
     const { app } = await buildTestApp();
-    const reply = await app.inject({ method: "GET", url: "/api/health" });
+    const reply = await app.inject({ method: "GET", url: "/a-page" });
     const csp = String(reply.headers["content-security-policy"]);
     for (const directive of [
       "default-src 'self'",
@@ -450,6 +450,24 @@ describe("security headers", () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(reply.headers["x-content-type-options"]).toBe("nosniff");
     expect(reply.headers["referrer-policy"]).toBe("same-origin");
+  });
+
+  it("send an API answer, however its URL is spelled, OWASP's API set: never framed, sniffed, read cross-site or stored", async () => {
+    const { app } = await buildTestApp({ https: true });
+    for (const url of ["/api/health", "/%61pi/health", "/api/spankTotal", "/api/no-such-thing"]) {
+      const reply = await app.inject({ method: "GET", url });
+      expect(reply.headers, url).toMatchObject({
+        "content-security-policy": "frame-ancestors 'none'",
+        "x-frame-options": "DENY",
+        "x-content-type-options": "nosniff",
+        "cross-origin-resource-policy": "same-origin",
+        "cache-control": "no-store",
+        "strict-transport-security": expect.stringMatching(/^max-age=\d+/),
+      });
+    }
+    // The page's own policies mean nothing to an answer that is never a page.
+    const answer = await app.inject({ method: "GET", url: "/api/health" });
+    expect(answer.headers["referrer-policy"]).toBeUndefined();
   });
 });
 

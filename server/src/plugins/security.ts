@@ -5,13 +5,53 @@ import { zodSchemaController } from "./serialize.js";
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Security headers with a strict CSP, on every answer, worked out once at start. */
+/**
+ * Security headers on every answer, worked out once at start. The page, its scripts and any path
+ * outside the API get helmet's full set with a strict CSP; an API answer gets `apiAnswerHeaders`.
+ */
 export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
-  const headers = await helmetHeaders(helmetOptions(options.https));
-  app.addHook("onRequest", (_request, reply, done) => {
+  const pageHeaders = await helmetHeaders(helmetOptions(options.https));
+  const answerHeaders = apiHeaders(pageHeaders);
+  app.addHook("onRequest", (request, reply, done) => {
+    // An API route sets its own (`secureApiAnswers`); an unknown API path is answered here.
+    if (!request.url.startsWith("/api/")) reply.headers(pageHeaders);
+    else if (request.is404) reply.headers(answerHeaders);
+    done();
+  });
+  app.decorate("apiAnswerHeaders", answerHeaders);
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** What every API answer carries (see `secureApiAnswers`). */
+    apiAnswerHeaders: Readonly<Record<string, string>>;
+  }
+}
+
+/**
+ * Every answer of the context it is added to (the /api plugin, so however its URL is spelled) is
+ * never a page: it gets the headers OWASP's REST Security Cheat Sheet names for an API, and is never
+ * stored by a cache (a partner's data stays off shared disks).
+ */
+export function secureApiAnswers(api: FastifyInstance): void {
+  const headers = api.apiAnswerHeaders;
+  api.addHook("onRequest", (_request, reply, done) => {
     reply.headers(headers);
     done();
   });
+}
+
+/** It may not be framed, sniffed, read by another site or stored; HSTS as the page has it. */
+function apiHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  const hsts = pageHeaders["strict-transport-security"];
+  return {
+    "content-security-policy": "frame-ancestors 'none'",
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "cross-origin-resource-policy": "same-origin",
+    "cache-control": "no-store",
+    ...(hsts === undefined ? {} : { "strict-transport-security": hsts }),
+  };
 }
 
 function helmetOptions(https: boolean): FastifyHelmetOptions {

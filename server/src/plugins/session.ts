@@ -1,6 +1,6 @@
 import cookie from "@fastify/cookie";
 import { userForSession } from "@spankbank/db/sessions";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import { httpError } from "./errors.js";
 
 export const SESSION_COOKIE = "spankbank_session";
@@ -25,10 +25,17 @@ export async function registerSession(app: FastifyInstance): Promise<void> {
  * reaches the same route); unknown paths still answer 404, revealing nothing.
  */
 export function requireSession(api: FastifyInstance): void {
-  api.addHook("onRequest", (request, _reply, done) => {
-    done(!request.routeOptions.config.public && !request.user ? httpError(401, "Sign in first") : undefined);
+  // Worked out once per route, not per request: `request.routeOptions` builds a new object each time.
+  api.addHook("onRoute", (route) => {
+    if (route.config?.public) return;
+    const hooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    route.onRequest = [...hooks, signedInOnly];
   });
 }
+
+const signedInOnly: onRequestHookHandler = (request, _reply, done) => {
+  done(request.user ? undefined : httpError(401, "Sign in first"));
+};
 
 /** The signed-in partner. Only called behind the auth hook, so a missing user is a bug. */
 export function signedInUser(request: FastifyRequest) {

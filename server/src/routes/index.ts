@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { retryWhenBusy } from "../plugins/busy.js";
-import { neverCached } from "../plugins/caching.js";
-import { requireSameOriginJson } from "../plugins/security.js";
+import { requireSameOriginJson, secureApiAnswers } from "../plugins/security.js";
 import { requireSession } from "../plugins/session.js";
 import { backupRoutes } from "./backups.js";
 import { bountyRoutes } from "./bounties.js";
@@ -41,8 +40,8 @@ export const apiRoutes: FastifyPluginAsync<{
 }> = async (app, { https, publicOrigins, busyRetryBudgetMs }) => {
   // Hooks of this context run for every route below, whatever the spelling of the request URL.
   retryWhenBusy(app, busyRetryBudgetMs);
+  secureApiAnswers(app);
   requireSameOriginJson(app, { publicOrigins });
-  neverCached(app);
   requireSession(app);
   await app.register(healthRoutes);
   await app.register(signInRoutes, { https });
