@@ -311,6 +311,36 @@ describe("backups", () => {
     expect(readFileSync(join(mediaDirOf(path), "0b7e-voice.ogg")).equals(voice)).toBe(true);
   });
 
+  it("keeps the photo of a memory posted while the backup runs: every file a row of the copy names is in its media", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "spankbank-backup-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const path = join(dir, "spankbank.db");
+    const db = openDb(path);
+    const [, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
+    addPhoto(path, "older.png", 64);
+    // The backup asks for the free space after it looks at the media folder and before it copies
+    // the database: the moment the bot saves a photo, then its memory, as a partner posts one.
+    let posted: Buffer | undefined;
+    const postingMeanwhile = () => {
+      posted ??= addPhoto(path, "posted-meanwhile.png", 64);
+      addMemory(db, {
+        userId: sam,
+        message: "Sunset from the ferry",
+        images: [{ fileName: "posted-meanwhile.png", contentType: "image/png", size: posted.length }],
+      });
+      return plentyOfSpace();
+    };
+    const backup = await takeBackup(db, path, new Date("2026-11-22T03:00:00Z"), postingMeanwhile);
+    expect(everyRow(backup.path).memory_images).toHaveLength(1);
+
+    db.$client.close();
+    rmSync(mediaDirOf(path), { recursive: true });
+    writeFileSync(path, "lost");
+    restoreBackup(path, backup.path, new Date("2026-11-23T10:00:00Z"));
+    expect(readFileSync(join(mediaDirOf(path), "posted-meanwhile.png")).equals(posted!)).toBe(true);
+    expect(existsSync(join(mediaDirOf(path), "older.png"))).toBe(true);
+  });
+
   it("clears what killed backups left (.partial, -wal, -shm) and leaves nothing after a good or a failed one", async () => {
     const { db, path } = livedInCouple();
     addPhoto(path, "a.jpg", 1024);

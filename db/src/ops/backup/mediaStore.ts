@@ -16,13 +16,16 @@ import {
 
 /**
  * The media folder's images with their hashes, and how many bytes the store lacks. An image
- * the newest backup already listed with the same size and time is not read again: images are
- * written once under a fresh name and never changed.
+ * the newest backup (or the `earlier` list of this one) already listed with the same size and
+ * time is not read again: images are written once under a fresh name and never changed.
  */
-export async function mediaToStore(databasePath: string): Promise<{ files: PlannedImage[]; newBytes: number }> {
+export async function mediaToStore(
+  databasePath: string,
+  earlier: readonly MediaEntry[] = [],
+): Promise<{ files: PlannedImage[]; newBytes: number }> {
   const folder = mediaDirOf(databasePath);
   if (!existsSync(folder)) return { files: [], newBytes: 0 };
-  const known = new Map(newestManifest(databasePath).map((entry) => [entry.name, entry]));
+  const known = new Map([...newestManifest(databasePath), ...earlier].map((entry) => [entry.name, entry]));
   const store = mediaStoreOf(databasePath);
   const files: PlannedImage[] = [];
   let newBytes = 0;

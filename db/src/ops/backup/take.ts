@@ -79,14 +79,17 @@ export async function takeBackup(
         `${databasePath} holds no couple (it is empty): no backup taken, so the backups keep the last copy that held data.`,
       );
     }
-    const media = await mediaToStore(databasePath);
+    const planned = await mediaToStore(databasePath);
     const pageSize = db.$client.pragma("page_size", { simple: true }) as number;
     const pages = db.$client.pragma("page_count", { simple: true }) as number;
-    refuseUnlessRoom(dir, pageSize * pages + media.newBytes, freeSpace);
+    refuseUnlessRoom(dir, pageSize * pages + planned.newBytes, freeSpace);
     await db.$client.backup(partial);
     selfContained(partial);
     const problems = checkDatabaseFile(partial);
     if (problems.length > 0) throw new BackupCheckFailed(problems);
+    // Listed again once the copy is made: a photo is on disk before its row, so every file a row
+    // of the copy names is in this list (one saved while the copy was made is an extra, unused).
+    const media = await mediaToStore(databasePath, planned.files);
     const entries = await storeMedia(databasePath, media.files);
     // The manifest before the database: a file named like a backup always has its media.
     const manifest = manifestOf(path);
