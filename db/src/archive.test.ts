@@ -20,6 +20,8 @@ import yauzl from "yauzl";
 import yazl from "yazl";
 import { ARCHIVE_DOCUMENT, type ArchiveDocument, archiveTables, exportArchive } from "./archive.js";
 import { importArchiveFile } from "./archiveImport.js";
+import { markBountyDone, postBounty } from "./bounties.js";
+import { bountyPhotoFile, storeBountyPhoto } from "./bountyPhotos.js";
 import { type Db, openDb } from "./client.js";
 import { syncCouple } from "./couple.js";
 import { Refusal } from "./errors.js";
@@ -242,6 +244,25 @@ describe("export and import", () => {
     ]);
     expect(readFileSync(join(mediaFolder(fresh), "hello.ogg")).equals(voice)).toBe(true);
     expect(readFileSync(join(mediaFolder(fresh), "dance.mp4")).equals(video)).toBe(true);
+  });
+
+  it("carries a bounty's photo of it done, and brings it back with its bounty", async () => {
+    const { db, alex, sam } = openTestDb();
+    giveSpanks(db, alex, 20);
+    const bounty = postBounty(db, alex, { title: "Fix the bike", reward: 10 });
+    // A png's signature, then bytes of every value.
+    const photo = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), imageBytes(7, 2_000)]);
+    const stored = storeBountyPhoto(db, photo);
+    markBountyDone(db, sam, bounty.id, "Good as new", new Date(), stored);
+    const zip = await exportedZip(db);
+    const { document, files } = await readZip(zip.path);
+    expect(files.get(`media/${stored.fileName}`)?.equals(photo)).toBe(true);
+    expect(document.media.map((item) => item.fileName)).toEqual([stored.fileName]);
+
+    const fresh = freshDb();
+    expect((await importArchiveFile(fresh, zip.path, couple)).mediaFiles).toBe(1);
+    expect(bountyPhotoFile(fresh, bounty.id)?.path).toBe(join(mediaFolder(fresh), stored.fileName));
+    expect(readFileSync(join(mediaFolder(fresh), stored.fileName)).equals(photo)).toBe(true);
   });
 
   it("still imports a format 1 .json archive, images inside as base64", async () => {

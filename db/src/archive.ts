@@ -152,18 +152,27 @@ export function archiveTables(
     }
     const folder = mediaFolder(db);
     const files: MediaFile[] = [];
-    for (const image of tables.memory_images as { file_name: string }[]) {
-      const path = join(folder, image.file_name);
+    for (const fileName of mediaFileNames(tables)) {
+      const path = join(folder, fileName);
       // An image file already gone from disk cannot be saved; its row still says what it was.
       const stats = statSync(path, { throwIfNoEntry: false });
       if (!stats?.isFile()) continue;
-      files.push({ fileName: image.file_name, path, size: stats.size, mtime: stats.mtime });
+      files.push({ fileName, path, size: stats.size, mtime: stats.mtime });
     }
     const username = (tables.users as { id: number; username: string }[]).find(
       (user) => user.id === downloader,
     )?.username;
     return { tables, files, ...(username === undefined ? {} : { downloadedBy: username }) };
   });
+}
+
+/** Every file in `media/` a row names: the memories' images, voice messages and videos, and the bounties' photos of them done. */
+function mediaFileNames(tables: Record<string, Row[]>): string[] {
+  const memoryFiles = (tables.memory_images as { file_name: string }[]).map((image) => image.file_name);
+  const bountyPhotos = (tables.bounties as { done_photo_file: string | null }[]).flatMap((bounty) =>
+    bounty.done_photo_file === null ? [] : [bounty.done_photo_file],
+  );
+  return [...new Set([...memoryFiles, ...bountyPhotos])];
 }
 
 /** The archive being written: its size is known before the first byte. */
