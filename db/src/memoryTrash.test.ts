@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "./client.js";
 import { Refusal } from "./errors.js";
 import { mediaFolder } from "./media.js";
-import { addMemory, trashMemories } from "./memories.js";
+import { pendingDownloads } from "./mediaOutbox.js";
+import { addMemory, saveMemory, trashMemories } from "./memories.js";
 import { memoryPage } from "./memoryPages.js";
 import { purgeTrash, restoreMemories, trashPage } from "./memoryTrash.js";
 import { openTestDb } from "./test/testDb.js";
@@ -115,5 +116,23 @@ describe("the memory trash", () => {
     expect(() => restoreMemories(db, [old], NOW)).toThrow("No memory in the trash with id");
     // A second run finds nothing more to do.
     expect(purgeTrash(db, NOW)).toEqual({ memories: 0, images: 0 });
+  });
+
+  it("purges a memory whose image the bot was still to fetch again, and the next purges go on", () => {
+    const waiting = {
+      name: "sunset.png",
+      url: "https://cdn.discordapp.com/sunset.png",
+      contentType: "image/png",
+      size: 9,
+    };
+    const stuck = saveMemory(db, { userId: alex, message: "stuck", missingImages: [waiting] }).memory.id;
+    const later = addMemory(db, { userId: alex, message: "later" }).id;
+    trashMemories(db, [stuck], daysBefore(31));
+    expect(purgeTrash(db, NOW)).toEqual({ memories: 1, images: 0 });
+    // The download waiting for it goes with it: the bot never fetches an image for a memory gone for good.
+    expect(pendingDownloads(db, 10, NOW)).toEqual([]);
+    trashMemories(db, [later], daysBefore(31));
+    expect(purgeTrash(db, NOW)).toEqual({ memories: 1, images: 0 });
+    expect(memoryRows()).toBe(0);
   });
 });

@@ -8,7 +8,7 @@ import { Refusal } from "./errors.js";
 import { mediaFolder } from "./media.js";
 import { pageWindow } from "./paging.js";
 import { param, preparedFor } from "./prepared.js";
-import { memories, memoryImages, users } from "./schema.js";
+import { mediaOutbox, memories, memoryImages, users } from "./schema.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -131,6 +131,8 @@ export function purgeTrash(db: Db, now = new Date()): PurgeResult {
       .all()
       .map((row) => row.fileName);
     tx.delete(memoryImages).where(inArray(memoryImages.memoryId, dueIds)).run();
+    // Its downloads still waiting (or done): they name the memory, which must go with nothing left naming it.
+    tx.delete(mediaOutbox).where(inArray(mediaOutbox.memoryId, dueIds)).run();
     const removed = tx.delete(memories).where(due).run().changes;
     return { removed, files };
   });
