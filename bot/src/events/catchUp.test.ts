@@ -1,6 +1,7 @@
+import { userByDiscordId } from "@spankbank/db/couple";
 import { isMessageHandled } from "@spankbank/db/discordCursors";
 import { listMemories } from "@spankbank/db/memories";
-import { latestQuestion } from "@spankbank/db/questions";
+import { giveAnswer, latestQuestion } from "@spankbank/db/questions";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { Events } from "discord.js";
 import { describe, expect, it, vi } from "vitest";
@@ -11,6 +12,7 @@ import {
   botOnTempDb,
   downloads,
   failNextHistoryReads,
+  failNextReactions,
   GUILD_ID,
   gateway,
   history,
@@ -21,6 +23,7 @@ import {
   QUESTIONS_CHANNEL,
   reactions,
   STRANGER_ID,
+  testConfig,
   until,
 } from "../test/discord.js";
 import { catchUp } from "./catchUp.js";
@@ -102,6 +105,30 @@ describe("catching up after the bot was not listening", () => {
     expect(reactions).toHaveLength(1);
     const events = db.$client.prepare("SELECT kind FROM outbox WHERE kind = 'answer_given'").all();
     expect(events).toHaveLength(1);
+  });
+
+  it("never gives a reply's answer again once taken, even when its ✅ failed: the newer answer stays", async () => {
+    const { client, db, context } = botOnTempDb();
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
+    const questionId = latestQuestion(db)!.id;
+    // The reply is taken, but its ✅ is refused (the bot lost Add Reactions for a moment).
+    failNextReactions.push(403);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const reply = post(QUESTIONS_CHANNEL, { authorId: sam.discordId, content: "Lisbon", replyTo: posted[0]!.id });
+      gateway(client, "MESSAGE_CREATE", reply);
+      await until(() => errors.mock.calls.length > 0);
+    } finally {
+      errors.mockRestore();
+    }
+    expect(latestQuestion(db)?.answers).toMatchObject([{ username: "sam_r", response: "Lisbon" }]);
+    // Sam changes their answer (with /answer, or on the web), then the bot is restarted.
+    const samId = userByDiscordId(db, sam.discordId)!.id;
+    giveAnswer(db, { userId: samId, questionId, response: "Porto, now that I think of it" }, testConfig.economy);
+    await catchUp(botOn(context), context);
+    expect(latestQuestion(db)?.answers).toMatchObject([
+      { username: "sam_r", response: "Porto, now that I think of it" },
+    ]);
   });
 
   it("a message heard live before the catch-up read older ones does not make a restart skip them", async () => {

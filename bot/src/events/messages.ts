@@ -1,3 +1,4 @@
+import { inTransaction } from "@spankbank/db/client";
 import { userByDiscordId } from "@spankbank/db/couple";
 import { markMessageHandled } from "@spankbank/db/discordCursors";
 import { Refusal } from "@spankbank/db/errors";
@@ -84,11 +85,17 @@ async function answerByReply(
     return;
   }
   try {
-    const given = giveAnswer(
-      context.db,
-      { userId: author.id, questionId, response: message.content },
-      context.config.economy,
-    );
+    // Marked handled with the answer, before any call to Discord: a catch-up after a failed ✅
+    // would give this reply again, over an answer changed since with /answer or on the web.
+    const given = inTransaction(context.db, () => {
+      const answer = giveAnswer(
+        context.db,
+        { userId: author.id, questionId, response: message.content },
+        context.config.economy,
+      );
+      markMessageHandled(context.db, message.channelId, message.id);
+      return answer;
+    });
     if (!given.unchanged) await message.react(ANSWERED_REACTION);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;

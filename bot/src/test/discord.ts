@@ -78,6 +78,8 @@ export const registrations: { guildId: string; body: unknown }[] = [];
 export const failNextCallbacks: number[] = [];
 /** How the next channel-history reads fail before succeeding: a status code, or "drop" (the socket drops). */
 export const failNextHistoryReads: (number | "drop")[] = [];
+/** Statuses the next reactions are refused with (e.g. 403: the bot lost Add Reactions). */
+export const failNextReactions: number[] = [];
 /** The commands Discord lists in each server (what was registered, unless a test changes it). */
 export const guildCommands = new Map<string, unknown[]>();
 /** Attachment downloads held until the promise settles, by URL path. */
@@ -123,6 +125,8 @@ export const discord = setupServer(
     return HttpResponse.json(message({ id, channelId, content: String(body.content), authorId: BOT_USER_ID }));
   }),
   http.put(`${API}/channels/:channel/messages/:message/reactions/:emoji/@me`, ({ params }) => {
+    const status = failNextReactions.shift();
+    if (status) return HttpResponse.json({ message: "Missing Permissions", code: 50013 }, { status });
     reactions.push(`${params.channel}/${params.message}/${decodeURIComponent(String(params.emoji))}`);
     return new HttpResponse(null, { status: 204 });
   }),
@@ -195,6 +199,7 @@ afterEach(() => {
     failNextPosts,
     failNextCallbacks,
     failNextHistoryReads,
+    failNextReactions,
     registrations,
     downloads,
   ]) {
