@@ -23,7 +23,8 @@ export function ModalForm({
   onSubmit: (event: FormEvent) => void;
   error: string | null | false;
   cancel: { label: string; onClick: () => void };
-  submit: { label: string; loading: boolean; color?: string };
+  /** `disabled`: what is typed cannot be sent as it is (a field says why). */
+  submit: { label: string; loading: boolean; color?: string; disabled?: boolean };
   children: ReactNode;
 }) {
   return (
@@ -39,7 +40,7 @@ export function ModalForm({
           <Button variant="default" onClick={cancel.onClick}>
             {cancel.label}
           </Button>
-          <Button type="submit" color={submit.color} loading={submit.loading}>
+          <Button type="submit" color={submit.color} loading={submit.loading} disabled={submit.disabled}>
             {submit.label}
           </Button>
         </Group>

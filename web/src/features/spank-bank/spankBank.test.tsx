@@ -343,7 +343,16 @@ describe("declining a favour owed", () => {
     expect(within(modal).getByRole("alert")).toHaveTextContent("Please tell Sam why.");
     expect(declineRequests()).toEqual([]);
 
-    await user.type(within(modal).getByLabelText("Reason"), "On nights that week");
+    // A long reason pasted in is kept whole and cannot be sent until it is shortened.
+    const reason = within(modal).getByLabelText("Reason");
+    await user.click(reason);
+    await user.paste(`On nights that week${".".repeat(290)}`);
+    expect(reason).toHaveValue(`On nights that week${".".repeat(290)}`);
+    expect(within(modal).getByText("9 characters too long: shorten it to save.")).toBeInTheDocument();
+    expect(within(modal).getByRole("button", { name: "Decline and refund" })).toBeDisabled();
+    await user.clear(reason);
+
+    await user.type(reason, "On nights that week");
     await user.click(within(modal).getByRole("button", { name: "Decline and refund" }));
     expect(await screen.findByText("Sam is not waiting for anything right now.")).toBeInTheDocument();
     expect(declineRequests()).toEqual([{ itemId: 9, reason: "On nights that week" }]);

@@ -4,6 +4,7 @@ import { BOUNTY_NOTE_MAX, MEDIA_MAX_BYTES } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
 import { type FormEvent, useState } from "react";
 import { refusalOf } from "@/components/ModalForm";
+import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { type BountyChange, useChangeBounty } from "../api/changeBounty";
 
 const PHOTO_TYPES = "image/png,image/jpeg,image/gif,image/webp";
@@ -102,8 +103,8 @@ export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string;
               <TextInput
                 label={mine ? "Why it's not done yet" : "How it went"}
                 value={words}
-                maxLength={BOUNTY_NOTE_MAX}
                 onChange={(event) => setWords(event.currentTarget.value)}
+                {...textLimitProps(words, BOUNTY_NOTE_MAX)}
               />
               {!mine && (
                 <FileInput
@@ -125,7 +126,12 @@ export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string;
                     Claim
                   </Button>
                 )}
-                <Button type="submit" variant={mine ? "default" : "filled"} loading={change.isPending}>
+                <Button
+                  type="submit"
+                  variant={mine ? "default" : "filled"}
+                  loading={change.isPending}
+                  disabled={isTooLong(words, BOUNTY_NOTE_MAX)}
+                >
                   {mine ? "Send back" : "Mark done"}
                 </Button>
                 {canSendBack && (

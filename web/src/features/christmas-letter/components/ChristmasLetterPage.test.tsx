@@ -53,6 +53,27 @@ describe("/christmas-letter", { timeout: 20_000 }, () => {
     expect(letterPuts()).toEqual([{ text: "Dear Sam,\n\nMerry *Christmas*." }]);
   });
 
+  it("keeps a pasted letter longer than the limit whole, says by how much, and saves it once shortened", async () => {
+    const { user } = await openLetterPage();
+    const editor = await screen.findByRole("textbox", { name: "Your letter to Sam" });
+    const letter = `Dear Sam,\n\n${"All the ways I love you. ".repeat(163)}Yours.`;
+    expect(letter.length).toBe(4092);
+    await user.click(editor);
+    await user.paste(letter);
+    // Nothing is cut: a browser's maxlength would have dropped the last 92 characters without a word.
+    expect(editor).toHaveValue(letter);
+    expect(screen.getByText("4092/4000")).toBeInTheDocument();
+    expect(screen.getByText("92 characters too long: shorten it to save.")).toBeInTheDocument();
+    expect(editor).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByRole("button", { name: "Save letter" })).toBeDisabled();
+
+    await user.type(editor, "{Backspace}".repeat(92));
+    expect(screen.queryByText(/too long/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Save letter" }));
+    expect(await screen.findByText("Your letter to Sam is sealed in its envelope.")).toBeInTheDocument();
+    expect(letterPuts()).toEqual([{ text: letter.slice(0, -92) }]);
+  });
+
   it("keeps what alex typed but did not save through a reload, says so, and lets the saved letter be the truth once saved", async () => {
     letterFrom("alex", "An old draft");
     const first = await openLetterPage();

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Text, Textarea, Title } from "@mantine/core";
 import { LETTER_MAX } from "@spankbank/shared/limits";
 import { useDraft } from "@/lib/draft";
+import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { toast } from "@/lib/toast";
 import { useWriteLetter } from "../api/putLetter";
 
@@ -43,15 +44,12 @@ export function LetterEditor({ partner, draft, savedAt }: { partner: string; dra
           label={`Your letter to ${partner}`}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
-          maxLength={LETTER_MAX}
+          {...textLimitProps(text, LETTER_MAX)}
           rows={10}
           styles={{ input: { fontFamily: "var(--mantine-font-family-headings)", fontSize: 17, lineHeight: 1.6 } }}
         />
-        <Group justify="space-between" mt="sm">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {text.length}/{LETTER_MAX}
-          </Text>
-          <Button type="submit" loading={write.isPending} disabled={text.trim() === ""}>
+        <Group justify="flex-end" mt="sm">
+          <Button type="submit" loading={write.isPending} disabled={text.trim() === "" || isTooLong(text, LETTER_MAX)}>
             Save letter
           </Button>
         </Group>

@@ -3,8 +3,9 @@ import { instantAt, wallClockAt } from "@spankbank/shared/calendar";
 import type { InventoryItem } from "@spankbank/shared/contract/inventory";
 import { FAVOUR_NOTE_MAX } from "@spankbank/shared/limits";
 import { type FormEvent, useState } from "react";
-import { counterBelow, ModalForm, refusalOf } from "@/components/ModalForm";
+import { ModalForm, refusalOf } from "@/components/ModalForm";
 import { useMyClock } from "@/lib/favourTime";
+import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { toast } from "@/lib/toast";
 import { useRedeemItem } from "../api/redeemItem";
 import { focusAfterRedeem } from "./focusAfterRedeem";
@@ -63,15 +64,14 @@ export function RedeemWithNoteModal({ item, onClose }: { item: InventoryItem | u
         onSubmit={submit}
         error={error}
         cancel={{ label: "Cancel", onClick: close }}
-        submit={{ label: "Redeem", loading: redeem.isPending }}
+        submit={{ label: "Redeem", loading: redeem.isPending, disabled: isTooLong(note, FAVOUR_NOTE_MAX) }}
       >
         <Textarea
           label="A note (optional)"
           placeholder="Call me before my first meeting?"
           value={note}
-          onChange={(event) => setNote(event.currentTarget.value.slice(0, FAVOUR_NOTE_MAX))}
-          description={`${note.length}/${FAVOUR_NOTE_MAX}`}
-          inputWrapperOrder={counterBelow}
+          onChange={(event) => setNote(event.currentTarget.value)}
+          {...textLimitProps(note, FAVOUR_NOTE_MAX)}
           autosize
           minRows={2}
           maxRows={6}

@@ -6,6 +6,7 @@ import { LATER_LETTER_MAX } from "@spankbank/shared/limits";
 import { useId } from "react";
 import { useDraft } from "@/lib/draft";
 import { returnFocus } from "@/lib/returnFocus";
+import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { toast } from "@/lib/toast";
 import { useWriteLaterLetter } from "../api/writeLaterLetter";
 
@@ -93,7 +94,7 @@ export function WriteLaterLetter({
             label={`Your letter to ${partner.displayName}`}
             value={text}
             onChange={(event) => change({ text: event.currentTarget.value })}
-            maxLength={LATER_LETTER_MAX}
+            {...textLimitProps(text, LATER_LETTER_MAX)}
             rows={8}
             styles={{ input: { fontFamily: "var(--mantine-font-family-headings)", fontSize: 17, lineHeight: 1.6 } }}
           />
@@ -165,7 +166,7 @@ export function WriteLaterLetter({
               <Button
                 type="submit"
                 loading={write.isPending}
-                disabled={text.trim() === "" || (kind === "date" && date === "")}
+                disabled={text.trim() === "" || isTooLong(text, LATER_LETTER_MAX) || (kind === "date" && date === "")}
               >
                 {editing ? "Seal it again" : "Seal letter"}
               </Button>

@@ -3,8 +3,9 @@ import type { OwedFavour } from "@spankbank/shared/contract/owed";
 import { DECLINE_REASON_MAX } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
 import { type FormEvent, useState } from "react";
-import { counterBelow, ModalForm, refusalOf } from "@/components/ModalForm";
+import { ModalForm, refusalOf } from "@/components/ModalForm";
 import { firstControl, returnFocus } from "@/lib/returnFocus";
+import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { toast } from "@/lib/toast";
 import { useDeclineRedemption } from "../api/declineRedemption";
 
@@ -58,7 +59,12 @@ export function DeclineFavourModal({
         onSubmit={submit}
         error={error}
         cancel={{ label: "Keep it", onClick: close }}
-        submit={{ label: "Decline and refund", loading: decline.isPending, color: "red.9" }}
+        submit={{
+          label: "Decline and refund",
+          loading: decline.isPending,
+          color: "red.9",
+          disabled: isTooLong(reason, DECLINE_REASON_MAX),
+        }}
       >
         <Text size="sm">
           {favour && favour.price > 0
@@ -69,9 +75,8 @@ export function DeclineFavourModal({
           label="Reason"
           placeholder="I'm on nights that week, can we pick another?"
           value={reason}
-          onChange={(event) => setReason(event.currentTarget.value.slice(0, DECLINE_REASON_MAX))}
-          description={`${reason.length}/${DECLINE_REASON_MAX}`}
-          inputWrapperOrder={counterBelow}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          {...textLimitProps(reason, DECLINE_REASON_MAX)}
           data-autofocus
         />
       </ModalForm>

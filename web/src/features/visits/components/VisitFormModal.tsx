@@ -2,8 +2,9 @@ import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from "@mantin
 import type { Visit } from "@spankbank/shared/contract/visits";
 import { VISIT_NOTE_MAX, VISIT_PLACE_MAX } from "@spankbank/shared/limits";
 import { type FormEvent, useState } from "react";
-import { counterBelow, refusalOf } from "@/components/ModalForm";
+import { refusalOf } from "@/components/ModalForm";
 import { buttonNamed, returnFocus } from "@/lib/returnFocus";
+import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { useSaveVisit } from "../api/saveVisit";
 
 export type VisitFormMode = { kind: "plan" } | { kind: "past" } | { kind: "change"; visit: Visit };
@@ -95,9 +96,7 @@ export function VisitFormModal({ mode, onClose }: { mode: VisitFormMode | undefi
             placeholder="Plans, what to bring..."
             autosize
             minRows={2}
-            maxLength={VISIT_NOTE_MAX}
-            description={`${fields.note.length}/${VISIT_NOTE_MAX}`}
-            inputWrapperOrder={counterBelow}
+            {...textLimitProps(fields.note, VISIT_NOTE_MAX)}
             value={fields.note}
             onChange={(event) => set({ note: event.currentTarget.value })}
           />
@@ -110,7 +109,7 @@ export function VisitFormModal({ mode, onClose }: { mode: VisitFormMode | undefi
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={save.isPending} disabled={isTooLong(fields.note, VISIT_NOTE_MAX)}>
               Save visit
             </Button>
           </Group>
