@@ -137,3 +137,33 @@ test("on a phone, a letter being written survives a reload and an expired sessio
   await expect(unsealed).toHaveCount(0);
   await alex.context().close();
 });
+
+test("on a phone, a letter pasted past its limit is kept whole, says by how much, and seals once shortened", async ({
+  browser,
+}) => {
+  const alex = await signedIn(browser, "alex", { viewport: { width: 360, height: 740 }, hasTouch: true });
+  await alex.goto("/letters");
+  const words = alex.getByLabel("Your letter to Sam");
+  const letter = `Dear Sam,\n\n${"Everything I wanted to say on the phone and never did. ".repeat(73)}Yours.`;
+  expect(letter.length).toBe(4032);
+  await words.click();
+  await alex.keyboard.insertText(letter);
+  await expect(words).toHaveValue(letter);
+  const tooLong = alex.getByText("32 characters too long: shorten it to save.");
+  await expect(tooLong).toBeVisible();
+  const seal = alex.getByRole("button", { name: "Seal letter" });
+  await expect(seal).toBeDisabled();
+  await expectNoAxeViolations(alex, "/letters with a letter past its limit at 360 px");
+  await tooLong.scrollIntoViewIfNeeded();
+  await alex.screenshot({ path: `${ARTIFACTS}/letters-too-long-360.png` });
+
+  await words.press("End");
+  for (let i = 0; i < 40; i++) await words.press("Backspace");
+  await expect(tooLong).toHaveCount(0);
+  await expect(alex.getByText("3992/4000")).toBeVisible();
+  await alex.getByText("Open when...", { exact: true }).click();
+  await alex.getByRole("radio", { name: "you're sad" }).check();
+  await seal.click();
+  await expect(alex.getByText("Your letter to Sam is sealed.")).toBeVisible();
+  await alex.context().close();
+});

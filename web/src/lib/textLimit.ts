@@ -1,5 +1,6 @@
 import { plural } from "@spankbank/shared/spanks";
 import { counterBelow } from "@/components/ModalForm";
+import classes from "./textLimit.module.css";
 
 /**
  * A long text the server takes up to `max` characters of (trimmed, as it counts). The field never
@@ -14,6 +15,7 @@ export function textLimitProps(value: string, max: number) {
   return {
     description: `${value.length}/${max}`,
     inputWrapperOrder: counterBelow,
+    classNames: { input: classes.keptInk },
     error: over > 0 ? `${plural(over, "character", "characters")} too long: shorten it to save.` : undefined,
   };
 }

@@ -147,10 +147,7 @@ export function WriteLaterLetter({
               </Stack>
             </Radio.Group>
           )}
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {text.length}/{LATER_LETTER_MAX}
-            </Text>
+          <Group justify="flex-end">
             <Group gap="sm">
               {editing && (
                 <Button
