@@ -1,5 +1,5 @@
 import { MEDIA_MAX_BYTES } from "@spankbank/shared/limits";
-import { cleanup, screen, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
@@ -39,6 +39,21 @@ describe("the Spank Bank page's Bounties tab", { timeout: 30_000 }, () => {
     const toApprove = await screen.findByRole("listitem", { name: "Send me a voice note of our song" });
     expect(within(toApprove).getByText("Done, to approve")).toBeInTheDocument();
     expect(within(toApprove).getByRole("button", { name: /^Approve and pay / })).toBeInTheDocument();
+  });
+
+  it("posts one bounty for a double tap that lands before the button re-renders", async () => {
+    const user = userEvent.setup();
+    const form = await bountiesAs("alex");
+    expect(await screen.findByText("No bounties yet: post one above.")).toBeInTheDocument();
+    await user.type(within(form).getByRole("textbox", { name: "Task" }), "Water the plants");
+    const post = within(form).getByRole("button", { name: "Post bounty" });
+    act(() => {
+      post.click();
+      post.click();
+    });
+    expect(await screen.findByRole("listitem", { name: "Water the plants" })).toBeInTheDocument();
+    await waitFor(() => expect(within(form).getByRole("textbox", { name: "Task" })).toHaveValue(""));
+    expect(screen.getAllByRole("listitem", { name: "Water the plants" })).toHaveLength(1);
   });
 
   it("marks it done with a photo, which the poster sees when approving; a photo too big is refused before sending", async () => {

@@ -123,6 +123,24 @@ describe("the Inventory tab", () => {
     expect(redeemed).toHaveTextContent("Your note: “After my run?”");
   });
 
+  it("redeems one unit with its note for a double tap on Redeem that lands before the button re-renders", async () => {
+    setInventory([anInventoryItem({ id: 4, name: "Back massage", quantity: 3 })]);
+    const { user } = openInventory();
+    await screen.findByText("Back massage");
+    await user.click(
+      within(card("Back massage")).getByRole("button", { name: "Add a note or a time for Back massage" }),
+    );
+    const modal = await screen.findByRole("dialog", { name: 'Redeem "Back massage"' });
+    await user.type(within(modal).getByLabelText("A note (optional)"), "After my run?");
+    const redeem = within(modal).getByRole("button", { name: "Redeem" });
+    act(() => {
+      redeem.click();
+      redeem.click();
+    });
+    await waitFor(() => expect(card("Back massage")).toHaveTextContent("Quantity purchased: 2"));
+    expect(redeemRequests()).toEqual([4]);
+  });
+
   it("shows a declined favour with the seller's reason and no Confirm Redeem", async () => {
     setRedeemed([
       aRedeemedItem({

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/lib/toast";
 import { signInAs } from "@/test/handlers/auth";
@@ -111,6 +111,20 @@ describe("the workout modal", { timeout: 60_000 }, () => {
     expect(workoutBodies()).toEqual([
       { name: "Morning run", duration: 30, distance: 3.5, distanceUnit: "km", calories: 320 },
     ]);
+  });
+
+  it("logs one workout for a double tap on Submit that lands before the button re-renders", async () => {
+    const { user, modal } = await openWorkoutModal();
+    await user.type(within(modal).getByRole("textbox", { name: /Workout name/ }), "Swim");
+    await user.type(within(modal).getByRole("textbox", { name: /Duration/ }), "40");
+    await user.type(within(modal).getByRole("textbox", { name: /Calories/ }), "300");
+    const submit = within(modal).getByRole("button", { name: "Submit" });
+    act(() => {
+      submit.click();
+      submit.click();
+    });
+    expect(await screen.findByText("Workout logged successfully!")).toBeInTheDocument();
+    expect(workoutBodies()).toHaveLength(1);
   });
 
   it("shows the failure toast and closes when the server refuses", async () => {

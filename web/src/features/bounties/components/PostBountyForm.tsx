@@ -3,6 +3,7 @@ import { BOUNTY_REWARD_MAX, BOUNTY_TITLE_MAX } from "@spankbank/shared/limits";
 import { type FormEvent, useRef, useState } from "react";
 import { refusalOf } from "@/components/ModalForm";
 import { type NumberRule, numberInputMode, readNumber } from "@/lib/numberField";
+import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useChangeBounty } from "../api/changeBounty";
 
 const REWARD: NumberRule = {
@@ -25,6 +26,7 @@ export function PostBountyForm({ partnerName }: { partnerName: string }) {
   const rewardField = useRef<HTMLInputElement>(null);
   const [due, setDue] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const once = useSingleFlight();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
@@ -34,16 +36,20 @@ export function PostBountyForm({ partnerName }: { partnerName: string }) {
       rewardField.current?.focus();
       return;
     }
-    post.mutate(
-      { action: "post", body: { title, reward: read.value, due_date: due === "" ? null : due } },
-      {
-        onSuccess: () => {
-          setTitle("");
-          setDue("");
-          setChecked(false);
+    const body = { title, reward: read.value, due_date: due === "" ? null : due };
+    once((settled) =>
+      post.mutate(
+        { action: "post", body },
+        {
+          onSuccess: () => {
+            setTitle("");
+            setDue("");
+            setChecked(false);
+          },
+          onError: (failure) => setError(refusalOf(failure, "Failed to post. Please try again.")),
+          onSettled: settled,
         },
-        onError: (failure) => setError(refusalOf(failure, "Failed to post. Please try again.")),
-      },
+      ),
     );
   };
   return (

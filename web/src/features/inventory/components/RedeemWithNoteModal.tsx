@@ -7,6 +7,7 @@ import { ModalForm, refusalOf } from "@/components/ModalForm";
 import { useMyClock } from "@/lib/favourTime";
 import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { toast } from "@/lib/toast";
+import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useRedeemItem } from "../api/redeemItem";
 import { focusAfterRedeem } from "./focusAfterRedeem";
 
@@ -21,6 +22,7 @@ export function RedeemWithNoteModal({ item, onClose }: { item: InventoryItem | u
   const [note, setNote] = useState("");
   const [wished, setWished] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const once = useSingleFlight();
   const close = () => {
     setNote("");
     setWished("");
@@ -40,16 +42,23 @@ export function RedeemWithNoteModal({ item, onClose }: { item: InventoryItem | u
       setError("Please pick a time that has not passed yet.");
       return;
     }
-    redeem.mutate(
-      { itemId: item.id, ...(note.trim() ? { note } : {}), ...(wishedAt ? { wishedAt: wishedAt.toISOString() } : {}) },
-      {
-        onSuccess: () => {
-          toast.success(`Redeemed "${item.name}": your note is on its way.`);
-          close();
-          focusAfterRedeem(item.name);
+    once((settled) =>
+      redeem.mutate(
+        {
+          itemId: item.id,
+          ...(note.trim() ? { note } : {}),
+          ...(wishedAt ? { wishedAt: wishedAt.toISOString() } : {}),
         },
-        onError: (failure) => setError(refusalOf(failure, "Failed to redeem. Please try again.")),
-      },
+        {
+          onSuccess: () => {
+            toast.success(`Redeemed "${item.name}": your note is on its way.`);
+            close();
+            focusAfterRedeem(item.name);
+          },
+          onError: (failure) => setError(refusalOf(failure, "Failed to redeem. Please try again.")),
+          onSettled: settled,
+        },
+      ),
     );
   };
   return (

@@ -12,6 +12,7 @@ import { spanks } from "@spankbank/shared/spanks";
 import { type FormEvent, useState } from "react";
 import { type NumberRule, numberInputMode, readNumber } from "@/lib/numberField";
 import { toast } from "@/lib/toast";
+import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useWorkoutReward } from "../api/getWorkoutReward";
 import { useLogWorkout } from "../api/logWorkout";
 
@@ -92,16 +93,22 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
     onClose();
   };
 
+  const once = useSingleFlight();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
     const { workout } = readWorkout(fields);
     if (!workout) return;
-    logWorkout.mutate(workout, {
-      onSuccess: () => toast.success("Workout logged successfully!"),
-      onError: () => toast.error("Failed to log workout. Please try again."),
-      onSettled: close,
-    });
+    once((settled) =>
+      logWorkout.mutate(workout, {
+        onSuccess: () => toast.success("Workout logged successfully!"),
+        onError: () => toast.error("Failed to log workout. Please try again."),
+        onSettled: () => {
+          settled();
+          close();
+        },
+      }),
+    );
   };
 
   const sending = logWorkout.isPending;
