@@ -167,3 +167,46 @@ test("on a phone, a letter pasted past its limit is kept whole, says by how much
   await expect(alex.getByText("Your letter to Sam is sealed.")).toBeVisible();
   await alex.context().close();
 });
+
+test("the Christmas letter saved on the laptop is never replaced unseen by the phone still open on an older one", async ({
+  browser,
+}) => {
+  const laptop = await signedIn(browser, "alex");
+  await laptop.goto("/christmas-letter");
+  await laptop.getByLabel("Your letter to Sam").fill("Dear Sam, the first version");
+  await laptop.getByRole("button", { name: "Save letter" }).click();
+  await expect(laptop.getByText("Your letter to Sam is sealed in its envelope.")).toBeVisible();
+
+  const phone = await signedIn(browser, "alex", { viewport: { width: 360, height: 740 }, hasTouch: true });
+  await phone.goto("/christmas-letter");
+  const phoneEditor = phone.getByLabel("Your letter to Sam");
+  await expect(phoneEditor).toHaveValue("Dear Sam, the first version");
+  await phoneEditor.fill("Dear Sam, written on the train");
+
+  // The laptop saves a better version while the phone's page is still open on the first.
+  await laptop.getByLabel("Your letter to Sam").fill("Dear Sam, the version from the laptop");
+  await laptop.getByRole("button", { name: "Save letter" }).click();
+  await expect(laptop.getByText("Your letter to Sam is sealed in its envelope.")).toHaveCount(2);
+
+  await phone.getByRole("button", { name: "Save letter" }).click();
+  await expect(phone.getByText(/^Your letter was not saved: Saved on another device/)).toBeVisible();
+  const notice = phone.getByText(
+    "Your letter was saved on another device since you wrote these words here. Saving replaces it with these.",
+  );
+  await expect(notice).toBeVisible();
+  await expect(phoneEditor).toHaveValue("Dear Sam, written on the train");
+  await expectNoAxeViolations(phone, "the Christmas letter saved on another device, at 360 px");
+  await notice.scrollIntoViewIfNeeded();
+  await phone.screenshot({ path: `${ARTIFACTS}/letters-saved-elsewhere-360.png` });
+  await laptop.reload();
+  await expect(laptop.getByLabel("Your letter to Sam")).toHaveValue("Dear Sam, the version from the laptop");
+
+  // Saving again, having been told, replaces it on purpose.
+  await phone.getByRole("button", { name: "Save letter" }).click();
+  await expect(phone.getByText("Your letter to Sam is sealed in its envelope.")).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await laptop.reload();
+  await expect(laptop.getByLabel("Your letter to Sam")).toHaveValue("Dear Sam, written on the train");
+  await laptop.context().close();
+  await phone.context().close();
+});

@@ -50,10 +50,23 @@ export function letterFrom(db: Db, userId: number): Letter | null {
   return statements(db).from.get({ userId }) ?? null;
 }
 
-/** Writes (or rewrites) the signed-in partner's own letter to the other partner. */
-export function writeLetter(db: Db, letter: { fromUserId: number; text: string; now?: Date }): Letter {
+/** What a save from a page that read an older version says: the words there are kept. */
+export const SAVED_ELSEWHERE =
+  "Saved on another device since you wrote these words: nothing was replaced. Read the saved one, then save again to replace it.";
+
+/**
+ * Writes (or rewrites) the signed-in partner's own letter to the other partner. `basedOn` names
+ * the version the words were written over (null: none): a letter saved since is never replaced.
+ */
+export function writeLetter(
+  db: Db,
+  letter: { fromUserId: number; text: string; now?: Date; basedOn?: string | null | undefined },
+): Letter {
   const text = refuseUnless(letterText, letter.text, "text");
   return inTransaction(db, () => {
+    if (letter.basedOn !== undefined && (letterFrom(db, letter.fromUserId)?.updatedAt ?? null) !== letter.basedOn) {
+      throw new Refusal("conflict", SAVED_ELSEWHERE);
+    }
     const partner = otherPartnerOf(db, letter.fromUserId);
     if (!partner) throw new Refusal("not_found", `No partner to write to for ${letter.fromUserId}`);
     return statements(db).write.get({

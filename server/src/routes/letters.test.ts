@@ -54,6 +54,36 @@ describe("GET and PUT /api/letter", () => {
     expect(rows(db)).toHaveLength(1);
   });
 
+  it("never replaces a letter saved since on another device: 409, nothing written, until it is read again", async () => {
+    let clock = new Date("2026-12-24T18:00:00Z");
+    const test = await buildTestApp({ now: () => clock });
+    const cookie = sessionCookie(test, "sam");
+    const save = (payload: object) =>
+      test.app.inject({ method: "PUT", url: "/api/letter", headers: { cookie }, payload });
+    const first = await save({ text: "First words", basedOn: null });
+    expect(first.statusCode).toBe(200);
+    const firstVersion = first.json().draft.updated_at;
+
+    // The laptop saves over the first words; the phone still shows them.
+    clock = new Date("2026-12-24T18:05:00Z");
+    const laptop = await save({ text: "The laptop's letter", basedOn: firstVersion });
+    expect(laptop.statusCode).toBe(200);
+    const phone = await save({ text: "The phone's words", basedOn: firstVersion });
+    expect(phone.statusCode).toBe(409);
+    expect(phone.json().message).toBe(
+      "Saved on another device since you wrote these words: nothing was replaced. Read the saved one, then save again to replace it.",
+    );
+    expect(rows(test.db)).toEqual([{ from_user_id: 2, to_user_id: 1, text: "The laptop's letter" }]);
+    // Written as if there were none yet: refused too.
+    expect((await save({ text: "The phone's words", basedOn: null })).statusCode).toBe(409);
+
+    // Read again, the phone may replace it on purpose.
+    clock = new Date("2026-12-24T18:10:00Z");
+    const again = await save({ text: "The phone's words", basedOn: laptop.json().draft.updated_at });
+    expect(again.statusCode).toBe(200);
+    expect(rows(test.db)).toEqual([{ from_user_id: 2, to_user_id: 1, text: "The phone's words" }]);
+  });
+
   it("refuses a blank, too long, control-character or missing text with 400 naming it, writing nothing", async () => {
     const { db, write } = await letterApp();
     for (const payload of [

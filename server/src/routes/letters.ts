@@ -16,7 +16,8 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put("/letter", { schema: { body: letterBody, response: { 200: letterReply } } }, async (request) => {
     const user = signedInUser(request);
-    const draft = writeLetter(db, { fromUserId: user.id, text: request.body.text, now: now() });
+    const { text, basedOn } = request.body;
+    const draft = writeLetter(db, { fromUserId: user.id, text, basedOn, now: now() });
     return { letter: wire(letterTo(db, user.id)), draft: wire(draft) };
   });
 };

@@ -22,7 +22,14 @@ export const letterText = z
       .refine((text) => text.replace(INVISIBLE, "") !== "", "must not be empty"),
   );
 
-export const letterBody = z.object({ text: letterText });
+export const letterBody = z.object({
+  text: letterText,
+  /**
+   * The `updated_at` of your letter these words were written over (null: you had none yet). When
+   * given and your letter was saved since (on another device), nothing is written: 409.
+   */
+  basedOn: isoDate.nullable().optional(),
+});
 export type LetterBody = z.infer<typeof letterBody>;
 
 export const letter = z.object({ text: z.string(), updated_at: isoDate });

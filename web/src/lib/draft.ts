@@ -13,8 +13,9 @@ interface Kept<T> {
 /**
  * A form's words not saved yet, kept on this device as they are typed (localStorage, written at
  * once), so a reload, a phone closing the tab in the background or an expired session loses none.
- * `saved` is what the server holds and `savedAt` names that version: words typed over an older
- * version (the letter was saved since, on another device) give way to the saved ones. Each
+ * `saved` is what the server holds and `savedAt` names that version. Words typed over an older
+ * version (it was saved since, on another device) still show, never hidden by the newer one:
+ * `savedElsewhere` says so, and the form offers the saved version instead (`forget`). Each
  * partner's drafts are their own; signing out forgets them all (`forgetDrafts`).
  */
 export function useDraft<T>(name: string, saved: T, savedAt: string) {
@@ -27,12 +28,16 @@ export function useDraft<T>(name: string, saved: T, savedAt: string) {
     // before the app is live goes after them.
     getInitialValueInEffect: false,
   });
-  const value = kept?.over === savedAt ? kept.value : saved;
+  const value = kept === undefined ? saved : kept.value;
+  const unsaved = JSON.stringify(value) !== JSON.stringify(saved);
   return {
     value,
     /** The words differ from what is saved: they are on this device only. */
-    unsaved: JSON.stringify(value) !== JSON.stringify(saved),
-    set: (next: T) => keep({ over: savedAt, value: next }),
+    unsaved,
+    /** Another version was saved since these words were typed over theirs (on another device). */
+    savedElsewhere: unsaved && kept !== undefined && kept.over !== savedAt,
+    // The words stay based on the version they were first typed over, until saved or given up.
+    set: (next: T) => keep({ over: kept?.over ?? savedAt, value: next }),
     /** Once saved, or given up: the saved words are the truth again. */
     forget,
   };

@@ -2,6 +2,10 @@ import type { Letter, LetterReply } from "@spankbank/shared/contract/letters";
 import { HttpResponse, http } from "msw";
 import { failure } from "./auth";
 
+/** The server's words for a letter saved since on another device (db/src/letters.ts). */
+export const SAVED_ELSEWHERE =
+  "Saved on another device since you wrote these words: nothing was replaced. Read the saved one, then save again to replace it.";
+
 /** The letters the fake server holds, by writer's username. */
 const state = { letters: new Map<string, Letter>(), puts: [] as unknown[] };
 
@@ -25,12 +29,16 @@ const reply = (me: "alex" | "sam"): LetterReply => ({
 export const letterHandlers = [
   http.get("/api/letter", () => HttpResponse.json(reply("alex"))),
   http.put("/api/letter", async ({ request }) => {
-    const body = (await request.json()) as { text?: unknown };
+    const body = (await request.json()) as { text?: unknown; basedOn?: unknown };
     state.puts.push(body);
     if (typeof body.text !== "string" || body.text.trim() === "") {
       return failure(400, "Bad Request", "body.text: must not be empty");
     }
-    letterFrom("alex", body.text.trim());
+    // As the server: a letter saved since the version the words were written over is not replaced.
+    if (body.basedOn !== undefined && (state.letters.get("alex")?.updated_at ?? null) !== body.basedOn) {
+      return failure(409, "Conflict", SAVED_ELSEWHERE);
+    }
+    letterFrom("alex", body.text.trim(), new Date().toISOString());
     return HttpResponse.json(reply("alex"));
   }),
 ];

@@ -50,7 +50,7 @@ describe("/christmas-letter", { timeout: 20_000 }, () => {
     expect(screen.getByText("29/4000")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Save letter" }));
     expect(await screen.findByText("Your letter to Sam is sealed in its envelope.")).toBeInTheDocument();
-    expect(letterPuts()).toEqual([{ text: "Dear Sam,\n\nMerry *Christmas*." }]);
+    expect(letterPuts()).toEqual([{ text: "Dear Sam,\n\nMerry *Christmas*.", basedOn: "2026-12-24T18:00:00.000Z" }]);
   });
 
   it("keeps a pasted letter longer than the limit whole, says by how much, and saves it once shortened", async () => {
@@ -71,7 +71,7 @@ describe("/christmas-letter", { timeout: 20_000 }, () => {
     expect(screen.queryByText(/too long/)).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Save letter" }));
     expect(await screen.findByText("Your letter to Sam is sealed in its envelope.")).toBeInTheDocument();
-    expect(letterPuts()).toEqual([{ text: letter.slice(0, -92) }]);
+    expect(letterPuts()).toEqual([{ text: letter.slice(0, -92), basedOn: null }]);
   });
 
   it("keeps what alex typed but did not save through a reload, says so, and lets the saved letter be the truth once saved", async () => {
@@ -89,7 +89,7 @@ describe("/christmas-letter", { timeout: 20_000 }, () => {
     expect(screen.getByText("Not saved yet: kept on this device until you save it.")).toBeInTheDocument();
     await second.user.click(screen.getByRole("button", { name: "Save letter" }));
     expect(await screen.findByText("Your letter to Sam is sealed in its envelope.")).toBeInTheDocument();
-    expect(letterPuts()).toEqual([{ text: "An old draft and more" }]);
+    expect(letterPuts()).toEqual([{ text: "An old draft and more", basedOn: "2026-12-24T18:00:00.000Z" }]);
     expect(screen.queryByText(/^Not saved yet/)).not.toBeInTheDocument();
     second.unmount();
 
@@ -98,18 +98,54 @@ describe("/christmas-letter", { timeout: 20_000 }, () => {
     expect(await screen.findByRole("textbox", { name: "Your letter to Sam" })).toHaveValue("Rewritten on the laptop");
   });
 
-  it("gives way to the letter saved since on another device, over which the kept words were not typed", async () => {
+  it("keeps the words typed over a letter saved since on another device, says so, and offers the saved one instead", async () => {
     letterFrom("alex", "Version one");
     const first = await openLetterPage();
     await first.user.type(await screen.findByRole("textbox", { name: "Your letter to Sam" }), ", typed on the phone");
     first.unmount();
 
     letterFrom("alex", "Version two, from the laptop", "2026-12-25T09:00:00.000Z");
-    await openLetterPage();
-    expect(await screen.findByRole("textbox", { name: "Your letter to Sam" })).toHaveValue(
-      "Version two, from the laptop",
-    );
-    expect(screen.queryByText(/^Not saved yet/)).not.toBeInTheDocument();
+    const { user } = await openLetterPage();
+    const editor = await screen.findByRole("textbox", { name: "Your letter to Sam" });
+    expect(editor).toHaveValue("Version one, typed on the phone");
+    expect(
+      screen.getByText(
+        "Your letter was saved on another device since you wrote these words here. Saving replaces it with these.",
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Show the saved one instead" }));
+    expect(editor).toHaveValue("Version two, from the laptop");
+    expect(screen.queryByText(/^Your letter was saved on another device/)).not.toBeInTheDocument();
+    expect(letterPuts()).toEqual([]);
+  });
+
+  it("never replaces unseen a letter saved on another device while this page was open: refused, the words stay, saved on purpose after", async () => {
+    letterFrom("alex", "Version one");
+    const { user } = await openLetterPage();
+    const editor = await screen.findByRole("textbox", { name: "Your letter to Sam" });
+    await user.type(editor, ", typed on the phone");
+    // Meanwhile the laptop saves its own version.
+    letterFrom("alex", "Version two, from the laptop", "2026-12-25T09:00:00.000Z");
+    await user.click(screen.getByRole("button", { name: "Save letter" }));
+    expect(
+      await screen.findByText(
+        "Your letter was not saved: Saved on another device since you wrote these words: nothing was replaced. Read the saved one, then save again to replace it.",
+      ),
+    ).toBeInTheDocument();
+    // The page read the laptop's version; the phone's words are still in the editor, and it says so.
+    expect(
+      await screen.findByText(
+        "Your letter was saved on another device since you wrote these words here. Saving replaces it with these.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Your letter to Sam" })).toHaveValue("Version one, typed on the phone");
+
+    await user.click(screen.getByRole("button", { name: "Save letter" }));
+    expect(await screen.findByText("Your letter to Sam is sealed in its envelope.")).toBeInTheDocument();
+    expect(letterPuts()).toEqual([
+      { text: "Version one, typed on the phone", basedOn: "2026-12-24T18:00:00.000Z" },
+      { text: "Version one, typed on the phone", basedOn: "2026-12-25T09:00:00.000Z" },
+    ]);
   });
 
   it("cannot save a blank letter", async () => {

@@ -1,7 +1,7 @@
 import { Stack, Text } from "@mantine/core";
 import { useLetter } from "../api/getLetter";
 import { Envelope } from "./Envelope";
-import { LetterEditor } from "./LetterEditor";
+import { LetterEditor, NO_LETTER_YET } from "./LetterEditor";
 
 /** Until the partner has written, the envelope still holds something warm. */
 export const defaultLetter = (reader: string, writer: string) => `Dear ${reader},
@@ -16,7 +16,7 @@ ${writer} hasn't sealed their letter in here yet, so this one keeps the envelope
 export function ChristmasLetterPage({ me, partner }: { me: string; partner: string }) {
   const { data, isPending } = useLetter();
   if (isPending || !data) return <Text>Loading...</Text>;
-  const savedAt = data.draft?.updated_at ?? "new";
+  const savedAt = data.draft?.updated_at ?? NO_LETTER_YET;
   return (
     <Stack gap={48}>
       <Envelope

@@ -5,17 +5,21 @@ import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { toast } from "@/lib/toast";
 import { useWriteLetter } from "../api/putLetter";
 
+/** The version name of a letter not written yet (ChristmasLetterPage's `savedAt`). */
+export const NO_LETTER_YET = "new";
+
 /**
  * 'Write your letter': the signed-in partner's own letter to the other, saved to the server; until
  * then, kept on this device as it is typed.
  */
 export function LetterEditor({ partner, draft, savedAt }: { partner: string; draft: string; savedAt: string }) {
-  const { value: text, set: setText, unsaved, forget } = useDraft("christmas-letter", draft, savedAt);
+  const { value: text, set: setText, unsaved, savedElsewhere, forget } = useDraft("christmas-letter", draft, savedAt);
   const write = useWriteLetter();
 
+  // Based on the version this page shows: one saved since on another device is never replaced unseen.
   const save = () =>
     write.mutate(
-      { text },
+      { text, basedOn: savedAt === NO_LETTER_YET ? null : savedAt },
       {
         onSuccess: () => {
           forget();
@@ -53,10 +57,21 @@ export function LetterEditor({ partner, draft, savedAt }: { partner: string; dra
             Save letter
           </Button>
         </Group>
-        {unsaved && (
-          <Text size="xs" c="dimmed" mt={6}>
-            Not saved yet: kept on this device until you save it.
-          </Text>
+        {savedElsewhere ? (
+          <Group gap="xs" mt={6} wrap="wrap">
+            <Text size="xs" c="dimmed">
+              Your letter was saved on another device since you wrote these words here. Saving replaces it with these.
+            </Text>
+            <Button size="compact-xs" variant="subtle" onClick={forget}>
+              Show the saved one instead
+            </Button>
+          </Group>
+        ) : (
+          unsaved && (
+            <Text size="xs" c="dimmed" mt={6}>
+              Not saved yet: kept on this device until you save it.
+            </Text>
+          )
         )}
       </form>
     </Paper>
