@@ -93,4 +93,27 @@ describe("/letters", { timeout: 20_000 }, () => {
     await openLettersPage();
     expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("");
   });
+
+  it("keeps the words typed into a letter sealed again since on another device, says so, and offers the sealed one", async () => {
+    const letter = laterLetterFrom("alex", { state: "sealed", text: "Version one" });
+    const first = await openLettersPage();
+    await first.user.click(await screen.findByRole("button", { name: "Edit" }));
+    await first.user.type(screen.getByLabelText("Your letter to Sam"), ", from the phone");
+    first.unmount();
+
+    // The laptop rewrites and seals it again meanwhile.
+    letter.text = "Version two, from the laptop";
+    letter.updated_at = "2026-11-24T08:00:00.000Z";
+    const { user } = await openLettersPage();
+    await user.click(await screen.findByRole("button", { name: "Edit" }));
+    expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("Version one, from the phone");
+    expect(
+      screen.getByText(
+        "This letter was sealed again on another device since you wrote these words here. Sealing replaces it with these.",
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Show the sealed one instead" }));
+    expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("Version two, from the laptop");
+    expect(screen.queryByText(/^This letter was sealed again/)).not.toBeInTheDocument();
+  });
 });

@@ -169,10 +169,22 @@ export function WriteLaterLetter({
               </Button>
             </Group>
           </Group>
-          {draft.unsaved && (
-            <Text size="xs" c="dimmed" mt={-8}>
-              Not sealed yet: kept on this device until you seal it.
-            </Text>
+          {draft.savedElsewhere ? (
+            <Group gap="xs" mt={-8} wrap="wrap">
+              <Text size="xs" c="dimmed">
+                This letter was sealed again on another device since you wrote these words here. Sealing replaces it
+                with these.
+              </Text>
+              <Button size="compact-xs" variant="subtle" onClick={draft.forget}>
+                Show the sealed one instead
+              </Button>
+            </Group>
+          ) : (
+            draft.unsaved && (
+              <Text size="xs" c="dimmed" mt={-8}>
+                Not sealed yet: kept on this device until you seal it.
+              </Text>
+            )
           )}
         </Stack>
       </form>
