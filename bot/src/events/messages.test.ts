@@ -229,6 +229,26 @@ describe("replying to the question", () => {
     expect(latestQuestion(db)?.answers).toMatchObject([{ username: "sam_r", response: "Lisbon" }]);
   });
 
+  it("edits the answer when the reply that gave it is edited in Discord", async () => {
+    const { client, db } = botOnTempDb();
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
+    const reply = message({
+      channelId: posted[0]!.channelId,
+      authorId: sam.discordId,
+      content: "Lisbon",
+      replyTo: posted[0]!.id,
+    });
+    gateway(client, "MESSAGE_CREATE", reply);
+    await until(() => reactions.length === 1);
+    gateway(client, "MESSAGE_UPDATE", {
+      ...reply,
+      content: "Lisbon, and the night train to Porto",
+      edited_timestamp: "2026-05-01T10:01:00.000Z",
+    });
+    await until(() => latestQuestion(db)?.answers[0]?.response === "Lisbon, and the night train to Porto");
+    expect(latestQuestion(db)?.answers).toHaveLength(1);
+  });
+
   it("does not take a public reply as an answer while answers are sealed, and says to use /answer", async () => {
     const { client, db } = botOnTempDb({ ...testConfig, questions: { revealAfterBothAnswered: true } });
     await askQuestion(client, db, "Favourite trip?", alex.discordId);

@@ -103,15 +103,34 @@ async function answerByReply(
   }
 }
 
-/** An edited message edits the memory made from it. */
-export async function onMessageUpdate(message: AnyMessage, context: BotContext): Promise<void> {
-  if (!partnerAuthor(message, context) || message.content === null) return;
+/** An edited message edits the memory made from it, or the answer an edited reply to a question gave. */
+export async function onMessageUpdate(
+  message: AnyMessage & Partial<Pick<Message, "channelId" | "reference">>,
+  context: BotContext,
+): Promise<void> {
+  const author = partnerAuthor(message, context);
+  if (!author || message.content === null) return;
   try {
     editMemoryFromDiscord(context.db, message.id, message.content);
+    answerEdited(message, author, context);
   } catch (error) {
-    // Edited down to nothing: the memory keeps its last words.
+    // Edited down to nothing (or refused): the memory or the answer keeps its last words.
     if (!(error instanceof Refusal)) throw error;
   }
+}
+
+/** A reply taken as an answer, edited: the answer becomes its new words (unless answers are sealed, when none was taken). */
+function answerEdited(
+  message: Pick<AnyMessage, "content"> & Partial<Pick<Message, "channelId" | "reference">>,
+  author: NonNullable<ReturnType<typeof partnerAuthor>>,
+  context: BotContext,
+): void {
+  const questionMessageId = message.reference?.messageId;
+  if (message.channelId !== context.config.discord.questionsChannelId || !questionMessageId) return;
+  if (context.config.questions.revealAfterBothAnswered || message.content === null) return;
+  const questionId = questionIdByDiscordMessage(context.db, questionMessageId);
+  if (questionId === null) return;
+  giveAnswer(context.db, { userId: author.id, questionId, response: message.content }, context.config.economy);
 }
 
 /** A deleted message removes the memory made from it. */
