@@ -122,12 +122,16 @@ describe("access control over every route of the contract", () => {
     }
   });
 
-  it("answers 401 without a session on every route but login, session and health", async () => {
+  it("answers 401 without a session on every route but login, session and health, and on each GET's HEAD", async () => {
     const { app, ops } = await appWithOperations();
+    const gets = ops.filter((op) => op.method === "GET" && !PUBLIC.has(`GET ${op.path}`));
     const guarded = [
       ...ops.filter((op) => !PUBLIC.has(`${op.method} ${op.path}`)),
       { method: "GET", path: "/api/openapi.json", query: [], bodyFields: [] },
+      // The HEAD route Fastify adds beside each GET: it must be guarded as its GET is.
+      ...gets.map((op) => ({ ...op, method: "HEAD" })),
     ];
+    expect(gets.length).toBeGreaterThan(20);
     for (const op of guarded) {
       const reply = await app.inject({
         method: op.method as "GET",
