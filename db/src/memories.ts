@@ -1,5 +1,5 @@
 import { MEMORY_TEXT_MAX } from "@spankbank/shared/limits";
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, isNull } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal } from "./errors.js";
@@ -85,6 +85,24 @@ export function saveMemory(db: Db, memory: NewMemory): SavedMemory {
     queueMissingImages(tx, id, memory.missingImages ?? []);
     return { memory: memoryById(tx, id)!, created: true };
   });
+}
+
+/** The memories on the board made from a Discord message since `since`, with the link to it, oldest first. */
+export function memoriesFromDiscordSince(
+  db: Db,
+  since: Date,
+): { discordMessageId: string; discordUrl: string; message: string }[] {
+  return db
+    .select({ discordMessageId: memories.discordMessageId, discordUrl: memories.discordUrl, message: memories.message })
+    .from(memories)
+    .where(and(isNull(memories.deletedAt), gte(memories.createdAt, isoNow(since)), isNotNull(memories.discordUrl)))
+    .orderBy(memories.createdAt)
+    .all()
+    .flatMap((row) =>
+      row.discordMessageId === null || row.discordUrl === null
+        ? []
+        : [{ discordMessageId: row.discordMessageId, discordUrl: row.discordUrl, message: row.message }],
+    );
 }
 
 /** A message edited in Discord edits its memory; null when no visible memory came from it. */

@@ -180,6 +180,11 @@ export const DISCORD_HISTORY_PAGE_MAX = 100;
 /** At most this many history pages per channel in one catch-up pass; the next pass reads on at once. */
 export const CATCH_UP_PAGES_MAX = 20;
 /**
+ * How far back a bot that starts again reads its memories' Discord messages once more: an edit or
+ * a deletion made while it was not listening reached it as no event.
+ */
+export const RECHECKED_MEMORY_DAYS = 14;
+/**
  * Tries at a memory's missing image before giving up: with waits doubling up to two hours this
  * spans about a week of the bot running, so only an image Discord keeps failing is given up on.
  */

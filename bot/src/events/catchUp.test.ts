@@ -1,9 +1,9 @@
 import { userByDiscordId } from "@spankbank/db/couple";
 import { isMessageHandled } from "@spankbank/db/discordCursors";
-import { listMemories } from "@spankbank/db/memories";
+import { addMemory, listMemories } from "@spankbank/db/memories";
 import { giveAnswer, latestQuestion } from "@spankbank/db/questions";
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import { Events } from "discord.js";
+import { Events, SnowflakeUtil } from "discord.js";
 import { describe, expect, it, vi } from "vitest";
 import {
   askQuestion,
@@ -26,7 +26,7 @@ import {
   testConfig,
   until,
 } from "../test/discord.js";
-import { catchUp } from "./catchUp.js";
+import { catchUp, keepCatchingUp } from "./catchUp.js";
 
 const [alex, sam] = demoCouple.partners;
 
@@ -129,6 +129,48 @@ describe("catching up after the bot was not listening", () => {
     expect(latestQuestion(db)?.answers).toMatchObject([
       { username: "sam_r", response: "Porto, now that I think of it" },
     ]);
+  });
+
+  it("applies an edit and a deletion made in Discord while it was stopped to the recent memories, and nothing older", async () => {
+    const { client, db, context } = botOnTempDb();
+    // Posted today (a message's time is in its id): within the days read again.
+    const today = () => SnowflakeUtil.generate().toString();
+    const kept = post(MEMORIES_CHANNEL, { id: today(), authorId: sam.discordId, content: "Fist pancake" });
+    const deleted = post(MEMORIES_CHANNEL, { id: today(), authorId: alex.discordId, content: "Wrong chat, sorry" });
+    for (const sent of [kept, deleted]) gateway(client, "MESSAGE_CREATE", sent);
+    await until(() => reactions.length === 2);
+    // A memory from long ago whose message is gone too: past the days read again, it stays.
+    addMemory(db, {
+      userId: userByDiscordId(db, alex.discordId)!.id,
+      message: "Our first trip",
+      discordMessageId: "900000000000000999",
+      discordUrl: `https://discord.com/channels/${GUILD_ID}/${MEMORIES_CHANNEL}/900000000000000999`,
+      createdAt: new Date("2020-01-01T10:00:00Z"),
+    });
+
+    // While the bot is stopped, one message is edited and the other deleted: no event reaches it.
+    const messages = history.get(MEMORIES_CHANNEL)!;
+    messages[messages.indexOf(kept)] = {
+      ...kept,
+      content: "First pancake",
+      edited_timestamp: "2026-05-01T10:05:00.000Z",
+    };
+    messages.splice(
+      messages.findIndex((m) => m.id === deleted.id),
+      1,
+    );
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      await keepCatchingUp(botOn(context), context, [0]);
+      expect(log).toHaveBeenCalledWith("Applied 2 edit(s) or deletion(s) made in Discord while the bot was away.");
+    } finally {
+      log.mockRestore();
+    }
+    expect(
+      listMemories(db)
+        .map((m) => m.message)
+        .sort(),
+    ).toEqual(["First pancake", "Our first trip"]);
   });
 
   it("a message heard live before the catch-up read older ones does not make a restart skip them", async () => {

@@ -4,6 +4,7 @@ import { CATCH_UP_PAGES_MAX, CATCH_UP_RETRY_DELAYS_MS, DISCORD_HISTORY_PAGE_MAX 
 import type { Client, Collection, Message } from "discord.js";
 import type { BotContext } from "../context.js";
 import { logError } from "../logging.js";
+import { recheckRecentMemories } from "../memories/recheck.js";
 import { isStopping, stopSignal, track } from "../workInProgress.js";
 import { onMessageCreate, readChannels } from "./messages.js";
 
@@ -92,7 +93,9 @@ const passes = new WeakMap<BotContext, { again: boolean; finished: Promise<void>
  * Catches up, again at once while a pass stopped at its page bound, and again after a wait
  * (`delaysMs`, the last repeated) while one failed, until a pass reads every channel to its end
  * with every message handled, or the bot stops. Called while passes run
- * (a new gateway session), it asks for one more pass once they are done. Resolves when done.
+ * (a new gateway session), it asks for one more pass once they are done. Once every channel is
+read, the recent memories are read back from Discord for edits and deletions it heard nothing of
+(`recheckRecentMemories`). Resolves when done.
  */
 export function keepCatchingUp(
   client: Client,
@@ -113,7 +116,12 @@ export function keepCatchingUp(
         while (!isStopping(context)) {
           state.again = false;
           const pass = await catchUp(client, context);
-          if (pass.done && !state.again) return;
+          if (pass.done && !state.again) {
+            const changed = await recheckRecentMemories(client, context);
+            if (changed > 0)
+              console.log(`Applied ${changed} edit(s) or deletion(s) made in Discord while the bot was away.`);
+            return;
+          }
           if (!pass.failed) continue;
           const delay = delaysMs[Math.min(failures++, delaysMs.length - 1)]!;
           await sleep(delay, undefined, { signal: stopSignal(context) }).catch(() => {});

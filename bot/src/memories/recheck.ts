@@ -1,0 +1,44 @@
+import { Refusal } from "@spankbank/db/errors";
+import { editMemoryFromDiscord, memoriesFromDiscordSince, removeMemoryFromDiscord } from "@spankbank/db/memories";
+import { RECHECKED_MEMORY_DAYS } from "@spankbank/shared/limits";
+import { type Client, DiscordAPIError, RESTJSONErrorCodes } from "discord.js";
+import type { BotContext } from "../context.js";
+import { logError } from "../logging.js";
+import { isStopping } from "../workInProgress.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A memory's jump link: /channels/<guild>/<channel>/<message>. */
+const JUMP_URL = /\/channels\/(?:\d+|@me)\/(\d+)\/(\d+)$/;
+
+/**
+ * An edit or a deletion made in Discord while the bot was not listening reached it as no event:
+ * the memories of the last RECHECKED_MEMORY_DAYS are read back from their messages. A message
+ * gone (Discord's Unknown Message, nothing else) removes its memory, to the trash as a live
+ * deletion does; one whose words changed edits it. A message that cannot be read now (no access,
+ * Discord down) changes nothing. Returns how many memories changed.
+ */
+export async function recheckRecentMemories(client: Client, context: BotContext, now = new Date()): Promise<number> {
+  let changed = 0;
+  for (const memory of memoriesFromDiscordSince(context.db, new Date(now.getTime() - RECHECKED_MEMORY_DAYS * DAY_MS))) {
+    if (isStopping(context)) break;
+    const place = memory.discordUrl.match(JUMP_URL);
+    if (!place || place[2] !== memory.discordMessageId) continue;
+    try {
+      const channel = await client.channels.fetch(place[1]!);
+      if (!channel?.isTextBased() || !("messages" in channel)) continue;
+      const message = await channel.messages.fetch({ message: memory.discordMessageId, force: true });
+      if (message.content !== memory.message && editMemoryFromDiscord(context.db, message.id, message.content)) {
+        changed++;
+      }
+    } catch (error) {
+      if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMessage) {
+        if (removeMemoryFromDiscord(context.db, memory.discordMessageId)) changed++;
+        continue;
+      }
+      // Edited down to nothing keeps the last words, as a live edit does; anything else is tried at the next start.
+      if (!(error instanceof Refusal))
+        logError(`Reading memory message ${memory.discordMessageId} again failed`, error);
+    }
+  }
+  return changed;
+}
