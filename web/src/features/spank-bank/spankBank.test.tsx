@@ -253,6 +253,43 @@ describe("the Shop", () => {
   });
 });
 
+describe("a purchase whose answer was lost", () => {
+  it("is the same purchase when tapped again: the same Idempotency-Key until the server's answer arrives, a new one after", async () => {
+    setProducts([samsMassage]);
+    const keys: (string | null)[] = [];
+    const bought = new Set<string>();
+    server.use(
+      http.post("/api/purchase", ({ request }) => {
+        const key = request.headers.get("idempotency-key");
+        keys.push(key);
+        const first = !bought.has(String(key));
+        bought.add(String(key));
+        // The first time, the server buys it and the connection drops before its answer arrives.
+        if (first && keys.length === 1) return HttpResponse.error();
+        return HttpResponse.json({ success: true, newSpankTotal: 90, message: 'You bought "Back massage".' });
+      }),
+    );
+    const { user } = openSpankBank();
+    await screen.findByText("Back massage");
+    const buyNow = () => within(card("Back massage")).getByRole("button", { name: "Buy Now" });
+    await user.click(buyNow());
+    expect(await screen.findByText("Failed to purchase product. Please try again.")).toBeInTheDocument();
+    await waitFor(() => expect(buyNow()).toBeEnabled());
+
+    await user.click(buyNow());
+    expect(await screen.findByText('You bought "Back massage".')).toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(bought.size).toBe(1);
+
+    // A purchase answered: the next tap is a new purchase.
+    await waitFor(() => expect(buyNow()).toBeEnabled());
+    await user.click(buyNow());
+    await waitFor(() => expect(keys).toHaveLength(3));
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+});
+
 describe("a double click on Buy Now", () => {
   it("buys once, even when both clicks land before the button re-renders", async () => {
     setProducts([samsMassage]);
