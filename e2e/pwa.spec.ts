@@ -1,7 +1,7 @@
 import { expect, type Page, type Response } from "@playwright/test";
 import { userByUsername } from "@spankbank/db/couple";
 import { addMemory } from "@spankbank/db/memories";
-import { ARTIFACTS, headingForAlex, signInAsAlex } from "./app";
+import { ARTIFACTS, headingForAlex, openMenu, signInAsAlex } from "./app";
 import { expectNoAxeViolations } from "./axe";
 import { inServerDatabase } from "./database";
 import { test } from "./test";
@@ -497,5 +497,53 @@ test.describe("offline", () => {
     expect(await page.evaluate(() => sessionStorage.getItem("errorShown"))).toBeNull();
     await expect(page.getByRole("article").first()).toHaveText(memory);
     await expect(page.getByText(/^offline: showing what you saw at /)).toBeVisible();
+  });
+});
+
+test.describe("two tabs of the app on one device", () => {
+  test.use({ serviceWorkers: "allow" });
+
+  test("signing out in one tab clears the other: it shows nothing more of the partner and keeps nothing of them", async ({
+    context,
+  }) => {
+    const first = await context.newPage();
+    await signInAsAlex(first);
+    await first.goto("/letters");
+    await first.getByLabel("Your letter to Sam").fill("For the day you miss me most.");
+    await first.getByText("Open when...", { exact: true }).click();
+    await first.getByRole("radio", { name: "you're sad" }).check();
+    await first.getByRole("button", { name: "Seal letter" }).click();
+    const sealed = first.getByRole("region", { name: "Letters you wrote to Sam" });
+    await expect(sealed.getByText("For the day you miss me most.")).toBeVisible();
+
+    // A second tab on the same page, as a phone's installed app beside a browser tab.
+    const second = await context.newPage();
+    await second.goto("/letters");
+    await expect(second.getByRole("region", { name: "Letters you wrote to Sam" })).toContainText(
+      "For the day you miss me most.",
+    );
+    await waitForKept(second, [["later-letters"]]);
+
+    await openMenu(first);
+    await first.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Logout" }).click();
+    await expect(first).toHaveURL("/");
+    // The other tab loads again, signed out: alex's letter is gone from it.
+    await expect(second).toHaveURL(/\/signin/);
+    await expect(second.getByText("For the day you miss me most.")).toHaveCount(0);
+    // Closing it keeps nothing of alex for the next one to open the app.
+    await second.close();
+    const kept = await first.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const open = indexedDB.open("keyval-store");
+          open.onerror = () => resolve("");
+          open.onsuccess = () => {
+            const get = open.result.transaction("keyval").objectStore("keyval").get("spankbank:query-cache");
+            get.onerror = () => resolve("");
+            get.onsuccess = () => resolve(String(get.result ?? ""));
+          };
+        }),
+    );
+    expect(kept).not.toContain("For the day you miss me most.");
   });
 });

@@ -1,5 +1,6 @@
 import type { RouterHistory } from "@tanstack/react-router";
 import { createSession } from "@/features/session/session";
+import { followOtherTabs } from "@/lib/otherTabs";
 import { createAppQueryClient } from "./queryClient";
 import { type AppRouter, createAppRouter } from "./router";
 
@@ -13,5 +14,10 @@ export function createApp(history?: RouterHistory) {
   });
   const session = createSession(queryClient);
   router = createAppRouter({ queryClient, session }, history);
+  // Another tab signed out or signed a partner in: what this one holds goes, and it loads again.
+  followOtherTabs(() => {
+    queryClient.clear();
+    location.reload();
+  });
   return { queryClient, session, router };
 }

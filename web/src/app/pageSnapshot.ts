@@ -2,6 +2,7 @@ import type { SessionReply } from "@spankbank/shared/contract/auth";
 import { drawerPages } from "@spankbank/shared/pages";
 import type { QueryClient } from "@tanstack/react-query";
 import { sessionQueryOptions } from "@/features/session/api/getSession";
+import { keepingAllowed } from "@/lib/otherTabs";
 import { partnerOf } from "@/lib/partner";
 import { whenIdle } from "@/lib/whenIdle";
 import type { AppRouter } from "./router";
@@ -78,7 +79,9 @@ const KEEP_TRIES = 10;
 function keepPage(router: AppRouter, queryClient: QueryClient): boolean {
   const root = document.getElementById("root");
   const script = document.querySelector<HTMLScriptElement>('script[type="module"][src]');
-  // A page still loading or reading, or one shown over a kept copy not yet replaced, is not kept.
+  // A page still loading or reading, or one shown over a kept copy not yet replaced, is not kept;
+  // nor anything once another tab signed out or signed another partner in.
+  if (!keepingAllowed()) return true;
   if (!root || !script || router.state.status !== "idle" || queryClient.isFetching() > 0) return false;
   if (root.hasAttribute("data-snapshot") || root.querySelector(".first-load")) return false;
   const snapshot: PageSnapshot = {

@@ -7,6 +7,7 @@ import {
   persistQueryClientSave,
 } from "@tanstack/react-query-persist-client";
 import { del, get, set } from "idb-keyval";
+import { keepingAllowed } from "./otherTabs";
 
 /** Vite's build writes it (vite.config.ts): a new build never reads an older one's data. */
 declare const __BUILD_ID__: string;
@@ -60,7 +61,9 @@ const options = (queryClient: QueryClient) => ({
  */
 export async function restoreKeptCache(queryClient: QueryClient): Promise<void> {
   await persistQueryClientRestore(options(queryClient)).catch(() => undefined);
-  const keepNow = () => void persistQueryClientSave(options(queryClient)).catch(() => undefined);
+  const keepNow = () => {
+    if (keepingAllowed()) void persistQueryClientSave(options(queryClient)).catch(() => undefined);
+  };
   keepOnceSettled(queryClient, keepNow);
   addEventListener("pagehide", keepNow);
   document.addEventListener("visibilitychange", () => {

@@ -5,6 +5,7 @@ import { forgetPageSnapshots } from "@/app/pageSnapshot";
 import { ApiError } from "@/lib/api";
 import { forgetDrafts } from "@/lib/draft";
 import { forgetKeptCache } from "@/lib/keptCache";
+import { tellOtherTabs } from "@/lib/otherTabs";
 import { sessionQueryOptions } from "./api/getSession";
 import { sessionKeys } from "./api/keys";
 import { postLogin } from "./api/login";
@@ -78,6 +79,7 @@ export function createSession(queryClient: QueryClient): Session {
     forgetDrafts();
     queryClient.setQueryData(sessionQueryOptions.queryKey, null);
     forgetEverythingElse();
+    tellOtherTabs();
   };
 
   /** Either way in: the server sets the cookie, then the page forgets what it held and asks who is signed in. */
@@ -91,8 +93,9 @@ export function createSession(queryClient: QueryClient): Session {
       }
       throw error;
     }
-    // Nothing cached for a previous partner may show through.
+    // Nothing cached for a previous partner may show through, here or in another tab.
     forgetEverythingElse();
+    tellOtherTabs();
     return (await verify()) || { triesLeft: undefined };
   };
 
