@@ -18,30 +18,33 @@ function cachedPaths(page: Page, kept = false): Promise<string[]> {
   }, kept);
 }
 
+/** The data this device keeps (web/src/lib/keptCache.ts, idb-keyval's default store), as stored: "" when none. */
+function keptCacheText(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open("keyval-store");
+        open.onerror = () => resolve("");
+        open.onsuccess = () => {
+          const get = open.result.transaction("keyval").objectStore("keyval").get("spankbank:query-cache");
+          get.onerror = () => resolve("");
+          get.onsuccess = () => resolve(String(get.result ?? ""));
+        };
+      }),
+  );
+}
+
 /**
- * Waits until the data this device keeps (web/src/lib/keptCache.ts, idb-keyval's default store)
- * holds a query whose key starts with each of `keys`: what a page leaves is written a moment later.
+ * Waits until the data this device keeps holds a query whose key starts with each of `keys`: what
+ * a page leaves is written a moment later.
  */
 async function waitForKept(page: Page, keys: unknown[][]): Promise<void> {
   await expect
     .poll(
-      () =>
-        page.evaluate(
-          (wanted) =>
-            new Promise<boolean>((resolve) => {
-              const open = indexedDB.open("keyval-store");
-              open.onerror = () => resolve(false);
-              open.onsuccess = () => {
-                const get = open.result.transaction("keyval").objectStore("keyval").get("spankbank:query-cache");
-                get.onerror = () => resolve(false);
-                get.onsuccess = () => {
-                  const kept = String(get.result ?? "");
-                  resolve(wanted.every((key) => kept.includes(`"queryKey":${JSON.stringify(key).slice(0, -1)}`)));
-                };
-              };
-            }),
-          keys,
-        ),
+      async () => {
+        const kept = await keptCacheText(page);
+        return keys.every((key) => kept.includes(`"queryKey":${JSON.stringify(key).slice(0, -1)}`));
+      },
       { timeout: 15_000 },
     )
     .toBe(true);
@@ -532,18 +535,7 @@ test.describe("two tabs of the app on one device", () => {
     await expect(second.getByText("For the day you miss me most.")).toHaveCount(0);
     // Closing it keeps nothing of alex for the next one to open the app.
     await second.close();
-    const kept = await first.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          const open = indexedDB.open("keyval-store");
-          open.onerror = () => resolve("");
-          open.onsuccess = () => {
-            const get = open.result.transaction("keyval").objectStore("keyval").get("spankbank:query-cache");
-            get.onerror = () => resolve("");
-            get.onsuccess = () => resolve(String(get.result ?? ""));
-          };
-        }),
-    );
+    const kept = await keptCacheText(first);
     expect(kept).not.toContain("For the day you miss me most.");
   });
 });
