@@ -75,6 +75,17 @@ function everyRow(path: string) {
   return rows;
 }
 
+/**
+ * A database file of its own in a folder removed after the test, not the test kit's: for a test
+ * that closes, breaks or restores over its database.
+ */
+function ownDatabase() {
+  const dir = mkdtempSync(join(tmpdir(), "spankbank-backup-"));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, "spankbank.db");
+  return { path, db: openDb(path) };
+}
+
 function livedInCouple() {
   const test = openTestDb();
   const { db, alex, sam } = test;
@@ -88,10 +99,7 @@ function livedInCouple() {
 describe("backups", () => {
   it("round trip: write, back up, lose the database, restore, and every row is back", async () => {
     // Its own file, not the test kit's: this test closes and breaks the database on purpose.
-    const dir = mkdtempSync(join(tmpdir(), "spankbank-backup-"));
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    const path = join(dir, "spankbank.db");
-    const db = openDb(path);
+    const { path, db } = ownDatabase();
     const [alex, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
     giveSpanks(db, alex, 50);
     addMemory(db, { userId: sam, message: "The night the power went out and we played cards by candlelight" });
@@ -252,10 +260,7 @@ describe("backups", () => {
 
   it("retention deletes old backups but never an image a kept backup still lists, and restore brings back the chosen backup's images", async () => {
     // Its own file: the test closes the database to restore over it.
-    const dir = mkdtempSync(join(tmpdir(), "spankbank-backup-"));
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    const path = join(dir, "spankbank.db");
-    const db = openDb(path);
+    const { path, db } = ownDatabase();
     syncCouple(db, demoCouple);
     const shared = addPhoto(path, "shared.jpg", 64 * 1024);
     const old = addPhoto(path, "only-in-old.jpg", 64 * 1024);
@@ -282,10 +287,7 @@ describe("backups", () => {
 
   it("keeps a voice message once by its hash however many backups list it, and restores it with its memory", async () => {
     // Its own file: the test closes the database to restore over it.
-    const dir = mkdtempSync(join(tmpdir(), "spankbank-backup-"));
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    const path = join(dir, "spankbank.db");
-    const db = openDb(path);
+    const { path, db } = ownDatabase();
     const [, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
     const voice = oggOpusVoiceNote(4);
     mkdirSync(mediaDirOf(path), { recursive: true });
@@ -312,10 +314,7 @@ describe("backups", () => {
   });
 
   it("keeps the photo of a memory posted while the backup runs: every file a row of the copy names is in its media", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "spankbank-backup-"));
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    const path = join(dir, "spankbank.db");
-    const db = openDb(path);
+    const { path, db } = ownDatabase();
     const [, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
     addPhoto(path, "older.png", 64);
     // The backup asks for the free space after it looks at the media folder and before it copies
@@ -401,10 +400,7 @@ describe("backups", () => {
   });
 
   it("does not back up a database holding no couple, so the backups keep the last one with data", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "spankbank-backup-"));
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    const path = join(dir, "spankbank.db");
-    const db = openDb(path);
+    const { path, db } = ownDatabase();
     onTestFinished(() => {
       db.$client.close();
     });
