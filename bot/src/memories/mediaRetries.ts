@@ -12,12 +12,11 @@ import { type Client, DiscordAPIError, RESTJSONErrorCodes } from "discord.js";
 import type { BotContext } from "../context.js";
 import { DownloadFailure, declaredType, downloadImage } from "../images.js";
 import { logError } from "../logging.js";
+import { messageAt, placeOf } from "./jumpLink.js";
 
 /** How often the bot looks for memory images to download again. */
 export const MEDIA_RETRY_POLL_MS = 30_000;
 
-/** A jump URL's channel and message: `https://discord.com/channels/<guild>/<channel>/<message>`. */
-const JUMP_URL = /\/channels\/(?:\d+|@me)\/(\d+)\/(\d+)$/;
 /** Discord answers these when the message (or its channel) no longer exists: nothing to wait for. */
 const GONE = new Set<number | string>([RESTJSONErrorCodes.UnknownMessage, RESTJSONErrorCodes.UnknownChannel]);
 
@@ -28,20 +27,17 @@ const GONE = new Set<number | string>([RESTJSONErrorCodes.UnknownMessage, RESTJS
  * Discord could not be asked now (the stored link is tried as it is).
  */
 async function freshLink(client: Client, pending: PendingDownload): Promise<string | "gone" | null> {
-  const place = pending.discordUrl?.match(JUMP_URL);
+  const place = placeOf(pending.discordUrl);
   if (!place) return await signedAgain(client, pending);
-  const [, channelId, messageId] = place;
   try {
-    const channel = await client.channels.fetch(channelId!);
-    if (!channel?.isTextBased() || !("messages" in channel)) return null;
-    // force: the cached copy of the message holds the old link.
-    const message = await channel.messages.fetch({ message: messageId!, force: true });
+    const message = await messageAt(client, place);
+    if (!message) return null;
     // A link's path is /attachments/<channel>/<attachment id>/<file name>.
     const attachmentId = new URL(pending.url).pathname.split("/")[3] ?? "";
     return message.attachments.get(attachmentId)?.url ?? "gone";
   } catch (error) {
     if (error instanceof DiscordAPIError && GONE.has(error.code)) return "gone";
-    logError(`Reading message ${messageId} again for ${pending.name} failed`, error);
+    logError(`Reading message ${place.messageId} again for ${pending.name} failed`, error);
     return null;
   }
 }

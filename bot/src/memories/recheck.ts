@@ -5,10 +5,9 @@ import { type Client, DiscordAPIError, RESTJSONErrorCodes } from "discord.js";
 import type { BotContext } from "../context.js";
 import { logError } from "../logging.js";
 import { isStopping } from "../workInProgress.js";
+import { messageAt, placeOf } from "./jumpLink.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A memory's jump link: /channels/<guild>/<channel>/<message>. */
-const JUMP_URL = /\/channels\/(?:\d+|@me)\/(\d+)\/(\d+)$/;
 
 /**
  * An edit or a deletion made in Discord while the bot was not listening reached it as no event:
@@ -21,12 +20,11 @@ export async function recheckRecentMemories(client: Client, context: BotContext,
   let changed = 0;
   for (const memory of memoriesFromDiscordSince(context.db, new Date(now.getTime() - RECHECKED_MEMORY_DAYS * DAY_MS))) {
     if (isStopping(context)) break;
-    const place = memory.discordUrl.match(JUMP_URL);
-    if (!place || place[2] !== memory.discordMessageId) continue;
+    const place = placeOf(memory.discordUrl);
+    if (place?.messageId !== memory.discordMessageId) continue;
     try {
-      const channel = await client.channels.fetch(place[1]!);
-      if (!channel?.isTextBased() || !("messages" in channel)) continue;
-      const message = await channel.messages.fetch({ message: memory.discordMessageId, force: true });
+      const message = await messageAt(client, place);
+      if (!message) continue;
       if (message.content !== memory.message && editMemoryFromDiscord(context.db, message.id, message.content)) {
         changed++;
       }
