@@ -112,7 +112,7 @@ export async function onMessageUpdate(
   if (!author || message.content === null) return;
   try {
     editMemoryFromDiscord(context.db, message.id, message.content);
-    answerEdited(message, author, context);
+    answerEdited(message, message.content, author, context);
   } catch (error) {
     // Edited down to nothing (or refused): the memory or the answer keeps its last words.
     if (!(error instanceof Refusal)) throw error;
@@ -121,16 +121,17 @@ export async function onMessageUpdate(
 
 /** A reply taken as an answer, edited: the answer becomes its new words (unless answers are sealed, when none was taken). */
 function answerEdited(
-  message: Pick<AnyMessage, "content"> & Partial<Pick<Message, "channelId" | "reference">>,
+  message: Partial<Pick<Message, "channelId" | "reference">>,
+  response: string,
   author: NonNullable<ReturnType<typeof partnerAuthor>>,
   context: BotContext,
 ): void {
   const questionMessageId = message.reference?.messageId;
   if (message.channelId !== context.config.discord.questionsChannelId || !questionMessageId) return;
-  if (context.config.questions.revealAfterBothAnswered || message.content === null) return;
+  if (context.config.questions.revealAfterBothAnswered) return;
   const questionId = questionIdByDiscordMessage(context.db, questionMessageId);
   if (questionId === null) return;
-  giveAnswer(context.db, { userId: author.id, questionId, response: message.content }, context.config.economy);
+  giveAnswer(context.db, { userId: author.id, questionId, response }, context.config.economy);
 }
 
 /** A deleted message removes the memory made from it. */
