@@ -1,3 +1,4 @@
+import type { Db } from "@spankbank/db/client";
 import { userByDiscordId } from "@spankbank/db/couple";
 import { isMessageHandled } from "@spankbank/db/discordCursors";
 import { addMemory, listMemories } from "@spankbank/db/memories";
@@ -37,6 +38,12 @@ function post(channelId: string, fields: Omit<Parameters<typeof message>[0], "ch
   return sent;
 }
 
+/** The words of every memory on the board, in alphabetical order. */
+const memoryTexts = (db: Db) =>
+  listMemories(db)
+    .map((m) => m.message)
+    .sort();
+
 describe("catching up after the bot was not listening", () => {
   it("makes every memory posted while it was away, page by page, each once, and nothing twice on the next session", async () => {
     const { client, db, context } = botOnTempDb();
@@ -53,11 +60,7 @@ describe("catching up after the bot was not listening", () => {
     post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Away three" });
 
     expect(await catchUp(client, context)).toEqual({ read: 153, done: true, failed: false });
-    expect(
-      listMemories(db)
-        .map((m) => m.message)
-        .sort(),
-    ).toEqual(["Away one", "Away three", "Away two", "Heard live"]);
+    expect(memoryTexts(db)).toEqual(["Away one", "Away three", "Away two", "Heard live"]);
     expect(reactions.filter((r) => r.endsWith("💞"))).toHaveLength(4);
 
     // The next session reads from the last message: nothing new, nothing made twice.
@@ -82,11 +85,7 @@ describe("catching up after the bot was not listening", () => {
     } finally {
       log.mockRestore();
     }
-    expect(
-      listMemories(db)
-        .map((m) => m.message)
-        .sort(),
-    ).toEqual(["Before the cursor existed", "Missed"]);
+    expect(memoryTexts(db)).toEqual(["Before the cursor existed", "Missed"]);
   });
 
   it("takes the replies to the question posted while it was away as answers, once", async () => {
@@ -166,11 +165,7 @@ describe("catching up after the bot was not listening", () => {
     } finally {
       log.mockRestore();
     }
-    expect(
-      listMemories(db)
-        .map((m) => m.message)
-        .sort(),
-    ).toEqual(["First pancake", "Our first trip"]);
+    expect(memoryTexts(db)).toEqual(["First pancake", "Our first trip"]);
   });
 
   it("a message heard live before the catch-up read older ones does not make a restart skip them", async () => {
@@ -192,10 +187,7 @@ describe("catching up after the bot was not listening", () => {
     gateway(started, "MESSAGE_CREATE", live);
     await until(() => reactions.includes(`${MEMORIES_CHANNEL}/${live.id}/💞`));
     await catchUp(botOn(context), context);
-    const memories = listMemories(db);
-    expect(memories.map((m) => m.message).sort()).toEqual(
-      ["Before the stop", "Live after the start", ...away.map((m) => m.content)].sort(),
-    );
+    expect(memoryTexts(db)).toEqual(["Before the stop", "Live after the start", ...away.map((m) => m.content)].sort());
     expect(db.$client.prepare("SELECT count(DISTINCT memory_id) AS n FROM memory_images").get()).toEqual({ n: 20 });
     expect(new Set(reactions).size).toBe(42);
     expect(reactions).toHaveLength(42);
@@ -218,11 +210,7 @@ describe("catching up after the bot was not listening", () => {
       gateway(started, "MESSAGE_CREATE", heard);
       await until(() => [missed, heard].every((m) => isMessageHandled(db, MEMORIES_CHANNEL, m.id)));
       expect(failNextHistoryReads).toEqual([]);
-      expect(
-        listMemories(db)
-          .map((m) => m.message)
-          .sort(),
-      ).toEqual(["Heard live", "Posted while stopped"]);
+      expect(memoryTexts(db)).toEqual(["Heard live", "Posted while stopped"]);
       // A restart finds nothing left to read.
       expect(await catchUp(botOn(context), context)).toEqual({ read: 0, done: true, failed: false });
     },
