@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Text, Textarea, Title } from "@mantine/core";
 import { LETTER_MAX } from "@spankbank/shared/limits";
+import { DraftNotice } from "@/components/DraftNotice";
 import { useDraft } from "@/lib/draft";
 import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { toast } from "@/lib/toast";
@@ -13,7 +14,8 @@ export const NO_LETTER_YET = "new";
  * then, kept on this device as it is typed.
  */
 export function LetterEditor({ partner, draft, savedAt }: { partner: string; draft: string; savedAt: string }) {
-  const { value: text, set: setText, unsaved, savedElsewhere, forget } = useDraft("christmas-letter", draft, savedAt);
+  const words = useDraft("christmas-letter", draft, savedAt);
+  const { value: text, set: setText, forget } = words;
   const write = useWriteLetter();
 
   // Based on the version this page shows: one saved since on another device is never replaced unseen.
@@ -57,22 +59,13 @@ export function LetterEditor({ partner, draft, savedAt }: { partner: string; dra
             Save letter
           </Button>
         </Group>
-        {savedElsewhere ? (
-          <Group gap="xs" mt={6} wrap="wrap">
-            <Text size="xs" c="dimmed">
-              Your letter was saved on another device since you wrote these words here. Saving replaces it with these.
-            </Text>
-            <Button size="compact-xs" variant="subtle" onClick={forget}>
-              Show the saved one instead
-            </Button>
-          </Group>
-        ) : (
-          unsaved && (
-            <Text size="xs" c="dimmed" mt={6}>
-              Not saved yet: kept on this device until you save it.
-            </Text>
-          )
-        )}
+        <DraftNotice
+          draft={words}
+          mt={6}
+          notSent="Not saved yet: kept on this device until you save it."
+          sentElsewhere="Your letter was saved on another device since you wrote these words here. Saving replaces it with these."
+          showSent="Show the saved one instead"
+        />
       </form>
     </Paper>
   );

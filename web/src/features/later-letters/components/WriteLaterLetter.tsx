@@ -4,6 +4,7 @@ import type { LaterLetter, LetterOpening } from "@spankbank/shared/contract/late
 import { OPEN_WHEN_MOMENTS, type OpenWhenMoment, openWhenLabel } from "@spankbank/shared/letterMoments";
 import { LATER_LETTER_MAX } from "@spankbank/shared/limits";
 import { useId } from "react";
+import { DraftNotice } from "@/components/DraftNotice";
 import { useDraft } from "@/lib/draft";
 import { returnFocus } from "@/lib/returnFocus";
 import { isTooLong, textLimitProps } from "@/lib/textLimit";
@@ -169,23 +170,13 @@ export function WriteLaterLetter({
               </Button>
             </Group>
           </Group>
-          {draft.savedElsewhere ? (
-            <Group gap="xs" mt={-8} wrap="wrap">
-              <Text size="xs" c="dimmed">
-                This letter was sealed again on another device since you wrote these words here. Sealing replaces it
-                with these.
-              </Text>
-              <Button size="compact-xs" variant="subtle" onClick={draft.forget}>
-                Show the sealed one instead
-              </Button>
-            </Group>
-          ) : (
-            draft.unsaved && (
-              <Text size="xs" c="dimmed" mt={-8}>
-                Not sealed yet: kept on this device until you seal it.
-              </Text>
-            )
-          )}
+          <DraftNotice
+            draft={draft}
+            mt={-8}
+            notSent="Not sealed yet: kept on this device until you seal it."
+            sentElsewhere="This letter was sealed again on another device since you wrote these words here. Sealing replaces it with these."
+            showSent="Show the sealed one instead"
+          />
         </Stack>
       </form>
     </Paper>
