@@ -227,7 +227,7 @@ describe("purchaseProductOnce", () => {
     expect(reused.replayed).toBe(false);
     expect(reused.outcome).toMatchObject({
       code: "conflict",
-      message: "This Idempotency-Key was already used for a different purchase.",
+      message: "This Idempotency-Key was already used for a different request.",
     });
     expect(economySnapshot(db)).toEqual(before);
   });

@@ -1,15 +1,16 @@
 import { spanks } from "@spankbank/shared/spanks";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
 import { buyerAndSeller, userById } from "./couple.js";
-import { Refusal, type RefusalCode } from "./errors.js";
+import { Refusal } from "./errors.js";
 import { favourDeadline } from "./favourDeadlines.js";
 import { balanceOf, transfer } from "./ledger.js";
+import { onceForKey } from "./onceForKey.js";
 import { enqueueEvent } from "./outbox.js";
 import { param, preparedFor } from "./prepared.js";
 import { activeProduct } from "./products.js";
-import { idempotencyKeys, inventoryItems, products, purchases } from "./schema.js";
+import { inventoryItems, products, purchases } from "./schema.js";
 
 export interface PurchaseRequest {
   buyerId: number;
@@ -37,85 +38,21 @@ export function purchaseProduct(db: Db, request: PurchaseRequest): Purchase {
 /** What a purchase came to: the Purchase, or the Refusal that stopped it. */
 export type PurchaseOutcome = Purchase | Refusal;
 
-/** How an outcome is remembered under its key. */
-type StoredOutcome = { purchase: Purchase } | { refusal: { code: RefusalCode; message: string } };
-
-const keyStatements = preparedFor((db) => ({
-  find: db
-    .select({ request: idempotencyKeys.request, outcome: idempotencyKeys.outcome })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, param("userId")), eq(idempotencyKeys.key, param("key"))))
-    .prepare(),
-  remember: db
-    .insert(idempotencyKeys)
-    .values({
-      userId: sql.placeholder("userId"),
-      key: sql.placeholder("key"),
-      request: sql.placeholder("request"),
-      outcome: sql.placeholder("outcome"),
-      createdAt: sql.placeholder("createdAt"),
-    })
-    .prepare(),
-  // Reads only the expired rows, through idempotency_keys_created.
-  forgetBefore: db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, param("cutoff")))
-    .prepare(),
-}));
-
 /**
  * `purchaseProduct`, with its refusal returned rather than thrown. With an Idempotency-Key it
- * happens at most once per (buyer, key): the outcome is stored in the purchase's own
- * transaction, and a repeat returns it (`replayed`) without buying again.
+ * happens at most once per (buyer, key) (`onceForKey`): a repeat returns the first outcome.
  */
 export function purchaseProductOnce(
   db: Db,
   request: PurchaseRequest & { idempotencyKey?: string | undefined },
 ): { outcome: PurchaseOutcome; replayed: boolean } {
-  const { buyerId, idempotencyKey: key } = request;
-  const keyedRequest = `productId=${request.productId}`;
-  return inTransaction(db, (tx) => {
-    if (key === undefined) return { outcome: refusalOr(() => buyOneUnit(tx, request)), replayed: false };
-    const statements = keyStatements(tx);
-    statements.forgetBefore.run({
-      cutoff: isoNow(new Date((request.now ?? new Date()).getTime() - IDEMPOTENCY_KEY_TTL_MS)),
-    });
-    const stored = statements.find.get({ userId: buyerId, key });
-    if (stored && stored.request !== keyedRequest) {
-      const reused = new Refusal("conflict", "This Idempotency-Key was already used for a different purchase.");
-      return { outcome: reused, replayed: false };
-    }
-    if (stored) return { outcome: outcomeOf(JSON.parse(stored.outcome) as StoredOutcome), replayed: true };
-    // A savepoint, so a refusal found midway still leaves nothing but the stored outcome behind.
-    const outcome = refusalOr(() => inTransaction(tx, (unit) => buyOneUnit(unit, request)));
-    statements.remember.run({
-      userId: buyerId,
-      key,
-      request: keyedRequest,
-      outcome: JSON.stringify(storedOutcome(outcome)),
-      createdAt: isoNow(request.now),
-    });
-    return { outcome, replayed: false };
-  });
-}
-
-function storedOutcome(outcome: PurchaseOutcome): StoredOutcome {
-  return outcome instanceof Refusal
-    ? { refusal: { code: outcome.code, message: outcome.message } }
-    : { purchase: outcome };
-}
-
-function outcomeOf(stored: StoredOutcome): PurchaseOutcome {
-  return "refusal" in stored ? new Refusal(stored.refusal.code, stored.refusal.message) : stored.purchase;
-}
-
-function refusalOr<T>(work: () => T): T | Refusal {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof Refusal) return error;
-    throw error;
-  }
+  const keyed = {
+    userId: request.buyerId,
+    key: request.idempotencyKey,
+    request: `productId=${request.productId}`,
+    now: request.now,
+  };
+  return onceForKey(db, keyed, (tx) => buyOneUnit(tx, request));
 }
 
 const saleStatements = preparedFor((db) => ({
@@ -228,6 +165,3 @@ function buyOneUnit(tx: Tx, { buyerId, productId, expectedPrice, now = new Date(
     message: `You bought "${product.name}" for ${spanks(product.price)}.`,
   };
 }
-
-/** A key only has to outlive the retries of one purchase: a day is plenty. */
-const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -52,8 +52,8 @@ export const outbox = sqliteTable(
 );
 
 /**
- * The outcome of a purchase (the Purchase or the Refusal), remembered per buyer and
- * Idempotency-Key, so a retried purchase happens once and gets the same answer.
+ * The outcome of a keyed write (its answer or the Refusal), remembered per partner and
+ * Idempotency-Key, so a retried write happens once and gets the same answer (onceForKey.ts).
  */
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
@@ -62,9 +62,9 @@ export const idempotencyKeys = sqliteTable(
       .notNull()
       .references(() => users.id),
     key: text("key").notNull(),
-    /** What the key bought, e.g. `productId=3`: reusing the key for another product is refused. */
+    /** What the key asked for, e.g. `productId=3`: reusing the key for another request is refused. */
     request: text("request").notNull(),
-    /** `{"purchase": {...}}` or `{"refusal": {"code", "message"}}`. */
+    /** `{"answer": ...}` (`{"purchase": ...}` before) or `{"refusal": {"code", "message"}}`. */
     outcome: text("outcome").notNull(),
     createdAt: text("created_at").notNull(),
   },

@@ -182,8 +182,7 @@ export async function buildBaseline(
       statusCode: 200,
       body: { success: true, newSpankTotal: after.balance, message: `You bought "${product.name}".` },
     };
-    if (key !== undefined)
-      sql.storeKey.run(buyer.id, key, request, JSON.stringify({ purchase: answer.body }), createdAt);
+    if (key !== undefined) sql.storeKey.run(buyer.id, key, request, JSON.stringify({ answer: answer.body }), createdAt);
     return answer;
   }).immediate;
 

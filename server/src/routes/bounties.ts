@@ -22,6 +22,7 @@ import { idParams } from "@spankbank/shared/contract/common";
 import { PHOTO_BASE64_MAX } from "@spankbank/shared/limits";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { httpError } from "../plugins/errors.js";
+import { keyedHeaders, writeOnce } from "../plugins/keyedWrites.js";
 import { signedInUser } from "../plugins/session.js";
 
 export const wireBounty = (bounty: Bounty): WireBounty => ({
@@ -52,8 +53,16 @@ export const bountyRoutes: FastifyPluginAsyncZod = async (app) => {
     bounties: listBounties(db).map(wireBounty),
   }));
 
-  app.post("/bounties", { schema: { body: bountyBody, response: { 201: bountyReply } } }, async (request, reply) =>
-    reply.code(201).send({ bounty: wireBounty(postBounty(db, signedInUser(request).id, request.body, now())) }),
+  app.post(
+    "/bounties",
+    { schema: { headers: keyedHeaders, body: bountyBody, response: { 201: bountyReply } } },
+    async (request, reply) => {
+      const poster = signedInUser(request).id;
+      const posted = writeOnce(request, poster, (tx) => ({
+        bounty: wireBounty(postBounty(tx, poster, request.body, now())),
+      }));
+      return reply.code(201).send(posted);
+    },
   );
 
   app.post("/bounties/:id/claim", bodyless, async (request) => ({

@@ -10,12 +10,11 @@ import {
   spankTotalReply,
 } from "@spankbank/shared/contract/economy";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 import { refusalBody } from "../plugins/errors.js";
+import { keyedHeaders } from "../plugins/keyedWrites.js";
 import { assertNamesSelf } from "../plugins/session.js";
 
-/** A retried or double-clicked purchase carries the same key and happens once. */
-const purchaseHeaders = z.looseObject({ "idempotency-key": z.string().min(1).max(100).optional() });
 /** Fastify's error shape plus the spec's `success: false`, so the page can show the message. */
 const purchaseRefusalReply = errorBody.extend(purchaseRefusal.shape);
 
@@ -36,7 +35,7 @@ export const economyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: usernameQuery,
-        headers: purchaseHeaders,
+        headers: keyedHeaders,
         body: purchaseBody,
         response: { 200: purchaseReply, 404: purchaseRefusalReply, 409: purchaseRefusalReply },
       },

@@ -18,6 +18,7 @@ import {
 import { FAVOURS_PER_PAGE, LIST_WINDOW } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { keyedHeaders, writeOnce } from "../plugins/keyedWrites.js";
 import { assertNamesSelf, signedInUser } from "../plugins/session.js";
 
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,12 +51,14 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/redeem",
-    { schema: { querystring: usernameQuery, body: redeemBody, response: { 200: redeemReply } } },
+    { schema: { querystring: usernameQuery, headers: keyedHeaders, body: redeemBody, response: { 200: redeemReply } } },
     async (request) => {
       const buyer = assertNamesSelf(request, { username: request.query.username });
       const { itemId, note, wishedAt } = request.body;
-      const { redeemedItem, remainingQuantity } = redeemItem(db, buyer.id, itemId, now(), { note, wishedAt });
-      return { redeemedItem: toRedeemedItem(redeemedItem), remainingQuantity };
+      return writeOnce(request, buyer.id, (tx) => {
+        const { redeemedItem, remainingQuantity } = redeemItem(tx, buyer.id, itemId, now(), { note, wishedAt });
+        return { redeemedItem: toRedeemedItem(redeemedItem), remainingQuantity };
+      });
     },
   );
 

@@ -18,6 +18,7 @@ import {
 import { LATER_LETTERS_PER_PAGE } from "@spankbank/shared/limits";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { keyedHeaders, writeOnce } from "../plugins/keyedWrites.js";
 import { signedInUser } from "../plugins/session.js";
 
 /**
@@ -49,16 +50,19 @@ export const laterLetterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/later-letters",
-    { schema: { body: laterLetterBody, response: { 201: laterLetterReply } } },
+    { schema: { headers: keyedHeaders, body: laterLetterBody, response: { 201: laterLetterReply } } },
     async (request, reply) => {
       const user = signedInUser(request);
-      const letter = writeLaterLetter(db, {
-        fromUserId: user.id,
-        ...request.body,
-        anniversary: config.anniversary,
-        now: now(),
+      const sealed = writeOnce(request, user.id, (tx) => {
+        const letter = writeLaterLetter(tx, {
+          fromUserId: user.id,
+          ...request.body,
+          anniversary: config.anniversary,
+          now: now(),
+        });
+        return { letter: wire(letter) };
       });
-      return reply.code(201).send({ letter: wire(letter) });
+      return reply.code(201).send(sealed);
     },
   );
 

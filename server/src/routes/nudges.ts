@@ -1,6 +1,7 @@
 import { type NudgesToday, nudgesToday, sendNudge } from "@spankbank/db/nudges";
 import { nudgeBody, nudgeSentReply, nudgesReply } from "@spankbank/shared/contract/nudges";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { keyedHeaders, writeOnce } from "../plugins/keyedWrites.js";
 import { signedInUser } from "../plugins/session.js";
 
 const wire = (today: NudgesToday) => ({
@@ -17,11 +18,16 @@ export const nudgeRoutes: FastifyPluginAsyncZod = async (app) => {
     wire(nudgesToday(db, signedInUser(request).id, now())),
   );
 
-  app.post("/nudges", { schema: { body: nudgeBody, response: { 201: nudgeSentReply } } }, async (request, reply) => {
-    const { nudge, ...today } = sendNudge(db, signedInUser(request).id, request.body.line ?? null, now());
-    return reply.code(201).send({
-      nudge: { id: nudge.id, line: nudge.line, created_at: nudge.createdAt },
-      ...wire(today),
-    });
-  });
+  app.post(
+    "/nudges",
+    { schema: { headers: keyedHeaders, body: nudgeBody, response: { 201: nudgeSentReply } } },
+    async (request, reply) => {
+      const sender = signedInUser(request).id;
+      const sent = writeOnce(request, sender, (tx) => {
+        const { nudge, ...today } = sendNudge(tx, sender, request.body.line ?? null, now());
+        return { nudge: { id: nudge.id, line: nudge.line, created_at: nudge.createdAt }, ...wire(today) };
+      });
+      return reply.code(201).send(sent);
+    },
+  );
 };

@@ -13,6 +13,7 @@ import {
 import { FAVOURS_PER_PAGE, LIST_WINDOW } from "@spankbank/shared/limits";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { keyedHeaders, writeOnce } from "../plugins/keyedWrites.js";
 import { assertNamesSelf, signedInUser } from "../plugins/session.js";
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,11 +39,17 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post("/products", { schema: { body: productBody, response: { 201: productReply } } }, async (request, reply) => {
-    const seller = assertNamesSelf(request, { username: request.body.username });
-    const product = createProduct(db, seller.id, productInput(request.body), now());
-    return reply.code(201).send({ product: toProduct(product) });
-  });
+  app.post(
+    "/products",
+    { schema: { headers: keyedHeaders, body: productBody, response: { 201: productReply } } },
+    async (request, reply) => {
+      const seller = assertNamesSelf(request, { username: request.body.username });
+      const listed = writeOnce(request, seller.id, (tx) => ({
+        product: toProduct(createProduct(tx, seller.id, productInput(request.body), now())),
+      }));
+      return reply.code(201).send(listed);
+    },
+  );
 
   app.put(
     "/products/:id",

@@ -10,6 +10,7 @@ import {
 } from "@spankbank/shared/contract/visits";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { keyedHeaders, writeOnce } from "../plugins/keyedWrites.js";
 import { signedInUser } from "../plugins/session.js";
 
 /**
@@ -36,11 +37,17 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.post("/visits", { schema: { body: visitBody, response: { 201: visitReply } } }, async (request, reply) => {
-    const user = signedInUser(request);
-    const visit = planVisit(db, { userId: user.id, input: request.body, now: now() });
-    return reply.code(201).send({ visit: toVisit(visit) });
-  });
+  app.post(
+    "/visits",
+    { schema: { headers: keyedHeaders, body: visitBody, response: { 201: visitReply } } },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const planned = writeOnce(request, user.id, (tx) => ({
+        visit: toVisit(planVisit(tx, { userId: user.id, input: request.body, now: now() })),
+      }));
+      return reply.code(201).send(planned);
+    },
+  );
 
   app.put(
     "/visits/:id",

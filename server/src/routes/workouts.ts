@@ -4,6 +4,7 @@ import { workoutBody, workoutReply, workoutRewardReply } from "@spankbank/shared
 import { WORKOUTS_PER_HOUR_MAX } from "@spankbank/shared/limits";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { httpError } from "../plugins/errors.js";
+import { keyedHeaders, writeOnce } from "../plugins/keyedWrites.js";
 import { assertNamesSelf, signedInUser } from "../plugins/session.js";
 
 export const workoutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,21 +12,24 @@ export const workoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/log-workout",
-    { schema: { body: workoutBody, response: { 201: workoutReply } } },
+    { schema: { headers: keyedHeaders, body: workoutBody, response: { 201: workoutReply } } },
     async (request, reply) => {
       const { username, ...body } = request.body;
       const user = assertNamesSelf(request, { username });
-      const wait = secondsUntilWorkoutAllowed(db, user.id, now());
-      if (wait > 0) {
-        reply.header("Retry-After", String(wait));
-        throw httpError(
-          429,
-          `That is ${WORKOUTS_PER_HOUR_MAX} workouts in the last hour. Log the next one a little later.`,
-        );
-      }
-      const { workout, reward } = logWorkout(db, { userId: user.id, body, now: now() }, config.economy);
-      const { createdAt, ...fields } = workout;
-      return reply.code(201).send({ workout: { ...fields, created_at: createdAt }, reward });
+      const logged = writeOnce(request, user.id, (tx) => {
+        const wait = secondsUntilWorkoutAllowed(tx, user.id, now());
+        if (wait > 0) {
+          reply.header("Retry-After", String(wait));
+          throw httpError(
+            429,
+            `That is ${WORKOUTS_PER_HOUR_MAX} workouts in the last hour. Log the next one a little later.`,
+          );
+        }
+        const { workout, reward } = logWorkout(tx, { userId: user.id, body, now: now() }, config.economy);
+        const { createdAt, ...fields } = workout;
+        return { workout: { ...fields, created_at: createdAt }, reward };
+      });
+      return reply.code(201).send(logged);
     },
   );
 

@@ -121,6 +121,38 @@ async function errorOf(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message, body);
 }
 
+/**
+ * The Idempotency-Key of each write sent and not yet answered, by what it asks (path and body). A
+ * tap again after a lost answer (the connection dropped once the server had written it) sends the
+ * same key, and the server answers the first answer instead of writing twice. A write the server
+ * answered, done or refused, is forgotten: the same words again later are a new write.
+ */
+const unansweredWrites = new Map<string, string>();
+
+/** Random enough for a key, and, unlike `crypto.randomUUID`, there on a plain-http address too. */
+function newWriteKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+async function postOnce<T>(path: string, body: unknown, read: Reader<T> | undefined, options: RequestOptions = {}) {
+  const write = `${path} ${JSON.stringify(body)}`;
+  const key = unansweredWrites.get(write) ?? newWriteKey();
+  unansweredWrites.set(write, key);
+  try {
+    const answer = await request("POST", path, read, {
+      ...options,
+      body,
+      headers: { ...options.headers, "Idempotency-Key": key },
+    });
+    unansweredWrites.delete(write);
+    return answer;
+  } catch (error) {
+    // A refusal is an answer; no answer (status 0) or a server failure may have written it, or not.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) unansweredWrites.delete(write);
+    throw error;
+  }
+}
+
 export const api = {
   get: <S extends z.ZodType>(path: string, schema: Contract<S> & AsRead<S>, options?: Omit<RequestOptions, "body">) =>
     request("GET", path, byContract("GET", path, schema), options),
@@ -133,6 +165,13 @@ export const api = {
     schema?: Contract<S> & AsRead<S>,
     options?: Omit<RequestOptions, "body">,
   ) => request("POST", path, schema && byContract("POST", path, schema), { ...options, body }),
+  /** A POST that makes something (a purchase, a redeem, a workout...): sent again, it happens once. */
+  postOnce: <S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema: Contract<S> & AsRead<S>,
+    options?: Omit<RequestOptions, "body">,
+  ) => postOnce(path, body, byContract("POST", path, schema), options),
   put: <S extends z.ZodType>(
     path: string,
     body: unknown,

@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/lib/toast";
 import { signInAs } from "@/test/handlers/auth";
 import { failWorkouts, holdWorkouts, workoutBodies } from "@/test/handlers/workouts";
 import { renderApp } from "@/test/renderApp";
+import { server } from "@/test/server";
 
 afterEach(() => {
   toast.dismissAll();
@@ -137,6 +139,52 @@ describe("the workout modal", { timeout: 60_000 }, () => {
     await user.click(within(modal).getByRole("button", { name: "Submit" }));
     expect(await screen.findByText("Failed to log workout. Please try again.")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Log Workout" })).not.toBeInTheDocument());
+  });
+
+  it("logs a workout once when its answer was lost and the same workout is logged again", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const keys: (string | null)[] = [];
+    const logged = new Set<string | null>();
+    server.use(
+      http.post("/api/log-workout", async ({ request }) => {
+        const key = request.headers.get("idempotency-key");
+        keys.push(key);
+        logged.add(key);
+        const workout = { id: logged.size, username: "alex", created_at: "2026-11-22T10:00:00.000Z" };
+        // The first time, the server logs it and the connection drops before its answer arrives.
+        if (keys.length === 1) return HttpResponse.error();
+        return HttpResponse.json(
+          { workout: { ...workout, ...((await request.json()) as object) }, reward: 5 },
+          { status: 201 },
+        );
+      }),
+    );
+    signInAs("alex");
+    const { user } = renderApp("/dashboard");
+    const logYoga = async () => {
+      await user.click(await screen.findByRole("button", { name: "Log Workout" }));
+      const modal = await screen.findByRole("dialog", { name: "Log Workout" });
+      await user.type(within(modal).getByRole("textbox", { name: /Workout name/ }), "Yoga");
+      await user.type(within(modal).getByRole("textbox", { name: /Duration/ }), "45");
+      await user.type(within(modal).getByRole("textbox", { name: /Calories/ }), "150");
+      await user.click(within(modal).getByRole("button", { name: "Submit" }));
+      await waitFor(() => expect(screen.queryByRole("dialog", { name: "Log Workout" })).not.toBeInTheDocument());
+    };
+
+    await logYoga();
+    expect(await screen.findByText("Failed to log workout. Please try again.")).toBeInTheDocument();
+    toast.dismissAll();
+    await logYoga();
+    expect(await screen.findByText("Workout logged successfully!")).toBeInTheDocument();
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(logged.size).toBe(1);
+
+    // Answered: the same yoga again is another workout.
+    await logYoga();
+    await waitFor(() => expect(keys).toHaveLength(3));
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(logged.size).toBe(2);
   });
 
   it("Cancel closes without sending", async () => {

@@ -16,7 +16,7 @@ export type BountyChange =
 export function changeBounty(change: BountyChange) {
   switch (change.action) {
     case "post":
-      return api.post("/api/bounties", change.body, bountyReply);
+      return api.postOnce("/api/bounties", change.body, bountyReply);
     case "done":
       return api.post(`/api/bounties/${change.id}/done`, { note: change.note, photo: change.photo }, bountyReply);
     case "send-back":

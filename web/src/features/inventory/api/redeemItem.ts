@@ -5,7 +5,7 @@ import { inventoryKeys } from "./keys";
 
 /** Redeems one unit of an inventory item, with a note and a wished time when the buyer added them. */
 export function postRedeem(redeem: number | RedeemBody) {
-  return api.post("/api/redeem", typeof redeem === "number" ? { itemId: redeem } : redeem, () =>
+  return api.postOnce("/api/redeem", typeof redeem === "number" ? { itemId: redeem } : redeem, () =>
     import("@spankbank/shared/contract/inventory").then((c) => c.redeemReply),
   );
 }

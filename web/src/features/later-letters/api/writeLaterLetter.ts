@@ -9,7 +9,7 @@ const laterLetterReply = () => import("@spankbank/shared/contract/laterLetters")
 /** Seals a new letter (no id) or rewrites one of yours that has not opened yet. */
 export function writeLaterLetter({ id, ...body }: LaterLetterBody & { id?: number | undefined }) {
   return id === undefined
-    ? api.post("/api/later-letters", body, laterLetterReply)
+    ? api.postOnce("/api/later-letters", body, laterLetterReply)
     : api.put(`/api/later-letters/${id}`, body, laterLetterReply);
 }
 

@@ -8,7 +8,7 @@ const nudgeSentReply = () => import("@spankbank/shared/contract/nudges").then((c
 
 /** One tap of the heart: tells the partner you are thinking of them (the sender is the session's partner). */
 export function sendNudge(body: NudgeBody) {
-  return api.post("/api/nudges", body, nudgeSentReply);
+  return api.postOnce("/api/nudges", body, nudgeSentReply);
 }
 
 /** The card says what happened itself (sent, or the limit's refusal), so nothing is toasted here. */

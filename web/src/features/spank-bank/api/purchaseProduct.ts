@@ -6,19 +6,10 @@ import { toast } from "@/lib/toast";
 import { spankTotalQueryOptions } from "./getSpankTotal";
 import { spankBankKeys } from "./keys";
 
-interface Purchase {
-  product: Product;
-  /** A fresh key per click: a retried request of the same click happens once on the server. */
-  idempotencyKey: string;
-}
-
 /** Buys one unit at the price the buyer saw; the server refuses (409) if it changed. */
-export function postPurchase({ product, idempotencyKey }: Purchase) {
-  return api.post(
-    "/api/purchase",
-    { productId: product.id, quantity: 1, expectedPrice: product.price },
-    () => import("@spankbank/shared/contract/economy").then((c) => c.purchaseReply),
-    { headers: { "Idempotency-Key": idempotencyKey } },
+export function postPurchase(product: Product) {
+  return api.postOnce("/api/purchase", { productId: product.id, quantity: 1, expectedPrice: product.price }, () =>
+    import("@spankbank/shared/contract/economy").then((c) => c.purchaseReply),
   );
 }
 

@@ -16,7 +16,7 @@ export interface ProductSave {
 /** Lists a new product, or updates one of the partner's own. */
 export function saveProduct({ id, body }: ProductSave) {
   return id === undefined
-    ? api.post("/api/products", body, productReply)
+    ? api.postOnce("/api/products", body, productReply)
     : api.put(`/api/products/${id}`, body, productReply);
 }
 

@@ -1,39 +1,19 @@
 import { Button, Stack, Text } from "@mantine/core";
 import type { Product } from "@spankbank/shared/contract/products";
 import { plural } from "@spankbank/shared/spanks";
-import { useRef } from "react";
-import { ApiError } from "@/lib/api";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useSpankTotal } from "../api/getSpankTotal";
 import { usePurchaseProduct } from "../api/purchaseProduct";
 
 /**
  * Buy Now: one unit, disabled while the purchase is in flight, and disabled with the reason for a
- * favour the partner cannot afford (the server refuses it too). Each purchase has its own
- * Idempotency-Key, kept until the server's answer is known: a tap again after a lost answer (the
- * connection dropped once the server had bought it) is the same purchase, never a second one.
+ * favour the partner cannot afford (the server refuses it too). A tap again after a lost answer is
+ * the same purchase, never a second one (`api.postOnce`).
  */
 export function BuyNow({ product, own, partnerName }: { product: Product; own: boolean; partnerName: string }) {
   const purchase = usePurchaseProduct();
   const once = useSingleFlight();
-  const unanswered = useRef<string | null>(null);
-  const buy = () =>
-    once((settled) => {
-      unanswered.current ??= crypto.randomUUID();
-      purchase.mutate(
-        { product, idempotencyKey: unanswered.current },
-        {
-          onSuccess: () => {
-            unanswered.current = null;
-          },
-          onError: (error) => {
-            // An answer from the server (a refusal) settles it; no answer (status 0) or a failure may not have.
-            if (error instanceof ApiError && error.status >= 400 && error.status < 500) unanswered.current = null;
-          },
-          onSettled: settled,
-        },
-      );
-    });
+  const buy = () => once((settled) => purchase.mutate(product, { onSettled: settled }));
   const soldOut = product.quantity < 1;
   const { data: spanks } = useSpankTotal();
   const short = spanks === undefined ? 0 : product.price - spanks;

@@ -9,7 +9,9 @@ const visitReply = () => import("@spankbank/shared/contract/visits").then((c) =>
 
 /** Plans a visit or logs a past one (no id), or changes one (its id). */
 export function saveVisit({ id, body }: { id?: number | undefined; body: VisitBody }) {
-  return id === undefined ? api.post("/api/visits", body, visitReply) : api.put(`/api/visits/${id}`, body, visitReply);
+  return id === undefined
+    ? api.postOnce("/api/visits", body, visitReply)
+    : api.put(`/api/visits/${id}`, body, visitReply);
 }
 
 /** The form shows a refusal itself (it names the field), so only success is toasted. */

@@ -5,7 +5,7 @@ import { api } from "@/lib/api";
 import { workoutKeys } from "./keys";
 
 export const logWorkout = (workout: WorkoutBody) =>
-  api.post("/api/log-workout", workout, () =>
+  api.postOnce("/api/log-workout", workout, () =>
     import("@spankbank/shared/contract/workouts").then((c) => c.workoutReply),
   );
 
