@@ -253,6 +253,24 @@ describe("the Shop", () => {
   });
 });
 
+describe("Buy Now on a plain-http address (HTTPS=false, reached over the home network)", () => {
+  it("buys, though the browser gives such a page no crypto.randomUUID", async () => {
+    // Only secure contexts have randomUUID; http://192.168.1.20:3000 is not one.
+    const randomUUID = crypto.randomUUID;
+    Object.defineProperty(crypto, "randomUUID", { value: undefined, configurable: true });
+    try {
+      setProducts([samsMassage]);
+      const { user } = openSpankBank();
+      await screen.findByText("Back massage");
+      await user.click(within(card("Back massage")).getByRole("button", { name: "Buy Now" }));
+      await waitFor(() => expect(purchaseRequests()).toHaveLength(1));
+      expect(purchaseRequests()[0]?.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    } finally {
+      Object.defineProperty(crypto, "randomUUID", { value: randomUUID, configurable: true });
+    }
+  });
+});
+
 describe("a purchase whose answer was lost", () => {
   it("is the same purchase when tapped again: the same Idempotency-Key until the server's answer arrives, a new one after", async () => {
     setProducts([samsMassage]);
