@@ -24,7 +24,13 @@ export function TrappedGame({ story, names, username }: TrappedGameProps) {
   const { state, scene, view, moving, choose } = useStoryGame(story, username, {
     // Only a read of the server on this visit: the copy kept from an earlier visit may be older than this browser's.
     progress: saved.isFetchedAfterMount && !saved.isError ? saved.data?.progress : undefined,
-    save: (progress, onSaved) => save(progress, { onSuccess: onSaved }),
+    updatedAt: saved.data?.updated_at,
+    save: (progress, onSaved) =>
+      save(progress, {
+        onSuccess: (reply) => {
+          if (reply.updated_at) onSaved(reply.updated_at);
+        },
+      }),
   });
   const [scoreShown, setScoreShown] = useLocalStorage({ key: "trapped-game:score-shown", defaultValue: false });
   const sceneRef = useRef<HTMLElement>(null);

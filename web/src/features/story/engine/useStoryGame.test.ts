@@ -35,35 +35,71 @@ describe("useStoryGame", () => {
     pending_scene: null,
   };
 
-  it("a choice the server never confirmed (a reload while its save was on its way) wins over the server's older copy, and goes up again", () => {
-    localStorage.clear();
+  const savedAt = "2026-11-20T10:00:00.000Z";
+  const onServerAt = (progress: StoryProgress | null, updatedAt: string | null) => ({
+    progress,
+    updatedAt,
+    save: (_: StoryProgress, onSaved: (at: string) => void) => onSaved("2026-11-21T09:00:00.000Z"),
+  });
+
+  /** Alex plays scene 0's second choice here; its save never reaches the server (the page reloads). */
+  function chooseWithoutConfirmation(server: { progress: StoryProgress | null; updatedAt: string | null }) {
     const sent: StoryProgress[] = [];
-    const first = renderHook(() =>
-      useStoryGame(story, "alex", { progress: null, save: (progress) => sent.push(progress) }),
-    );
+    const first = renderHook(() => useStoryGame(story, "alex", { ...server, save: (progress) => sent.push(progress) }));
     act(() => first.result.current.choose(1));
     act(() => vi.advanceTimersByTime(300));
     first.unmount();
     expect(sent.at(-1)).toMatchObject({ scene: 2, pending_scene: null });
+  }
 
-    sent.length = 0;
+  it("a choice the server never confirmed (a reload while its save was on its way) wins over the copy it was made on, and goes up again", () => {
+    localStorage.clear();
+    chooseWithoutConfirmation({ progress: newAdventureOnServer, updatedAt: savedAt });
+
+    const sent: StoryProgress[] = [];
     const reloaded = renderHook(() =>
-      useStoryGame(story, "alex", { progress: newAdventureOnServer, save: (progress) => sent.push(progress) }),
+      useStoryGame(story, "alex", {
+        progress: newAdventureOnServer,
+        updatedAt: savedAt,
+        save: (progress) => sent.push(progress),
+      }),
     );
     expect(reloaded.result.current.state).toMatchObject({ scene: 2, score: 60 });
     expect(sent).toEqual([expect.objectContaining({ scene: 2, history: [{ scene: 0, choice: 1 }] })]);
   });
 
+  it("a choice never confirmed gives way to a copy another browser saved since: the game played further there is not replaced", () => {
+    localStorage.clear();
+    chooseWithoutConfirmation({ progress: null, updatedAt: null });
+    // Meanwhile, on the laptop, Alex played on: scene 1 by the first choice.
+    const onTheLaptop: StoryProgress = {
+      ...newAdventureOnServer,
+      scene: 1,
+      score: 60,
+      history: [{ scene: 0, choice: 0 }],
+      flags: ["map"],
+    };
+
+    const sent: StoryProgress[] = [];
+    const reloaded = renderHook(() =>
+      useStoryGame(story, "alex", {
+        progress: onTheLaptop,
+        updatedAt: savedAt,
+        save: (progress) => sent.push(progress),
+      }),
+    );
+    expect(reloaded.result.current.state).toMatchObject({ scene: 1, score: 60, flags: ["map"] });
+    expect(sent).toEqual([]);
+  });
+
   it("takes the server's copy over this browser's once the server confirmed this browser's last save", () => {
     localStorage.clear();
-    const first = renderHook(() => useStoryGame(story, "alex", { progress: null, save: (_, onSaved) => onSaved() }));
+    const first = renderHook(() => useStoryGame(story, "alex", onServerAt(null, null)));
     act(() => first.result.current.choose(1));
     act(() => vi.advanceTimersByTime(300));
     first.unmount();
 
-    const reloaded = renderHook(() =>
-      useStoryGame(story, "alex", { progress: newAdventureOnServer, save: (_, onSaved) => onSaved() }),
-    );
+    const reloaded = renderHook(() => useStoryGame(story, "alex", onServerAt(newAdventureOnServer, savedAt)));
     expect(reloaded.result.current.state).toMatchObject({ scene: 0, score: 50, history: [] });
   });
 

@@ -40,16 +40,24 @@ function playableSave(value: unknown, scenes: ReadonlyMap<number, StoryScene>): 
   return playable ? state : undefined;
 }
 
-/** The game saved in this browser (a new one when nothing playable is saved), and whether the server has yet to confirm it. */
-function loadProgress(key: string, scenes: ReadonlyMap<number, StoryScene>): { state: StoryState; unsent: boolean } {
+/**
+ * The game saved in this browser (a new one when nothing playable is saved), whether the server has
+ * yet to confirm it, and the server's save it was played on from (its `updated_at`, null for none).
+ */
+function loadProgress(
+  key: string,
+  scenes: ReadonlyMap<number, StoryScene>,
+): { state: StoryState; unsent: boolean; basedOn: string | null | undefined } {
   try {
     const stored: unknown = JSON.parse(localStorage.getItem(key) ?? "null");
     const state = playableSave(stored, scenes);
-    if (state) return { state, unsent: (stored as { unsent?: unknown }).unsent === true };
+    const { unsent, basedOn } = (stored ?? {}) as { unsent?: unknown; basedOn?: unknown };
+    const based = typeof basedOn === "string" || basedOn === null ? basedOn : undefined;
+    if (state) return { state, unsent: unsent === true, basedOn: based };
   } catch {
     // An unreadable save is no save.
   }
-  return { state: newAdventure, unsent: false };
+  return { state: newAdventure, unsent: false, basedOn: undefined };
 }
 
 /** The game as the server keeps it (shared/src/contract/story.ts). */
@@ -61,18 +69,22 @@ function toServer(state: StoryState): StoryProgress {
 /**
  * The server's copy of the partner's game: `progress` is undefined until it is read from the
  * server on this visit (or when it cannot be: the browser's copy carries on alone), null when the
- * server has none yet. `save` calls `onSaved` once the server has kept that save.
+ * server has none yet; `updatedAt` is when it was saved. `save` calls `onSaved` with the new
+ * `updatedAt` once the server has kept that save.
  */
 export interface ServerSaves {
   progress: StoryProgress | null | undefined;
-  save: (progress: StoryProgress, onSaved: () => void) => void;
+  updatedAt: string | null | undefined;
+  save: (progress: StoryProgress, onSaved: (updatedAt: string) => void) => void;
 }
 
 /**
  * The story game for one partner: the reducer, the 300 ms move after a choice, and the progress
  * saved in localStorage so a reload continues where the partner left off, and on the server
  * (`server`) so another browser does too. Once read, the server's copy wins over this browser's,
- * unless this browser holds a choice the server never confirmed (a reload while it was on its way).
+ * unless this browser holds a choice the server never confirmed (a reload while it was on its way)
+ * and the server's copy is still the one that choice was made on: a copy saved since, by another
+ * browser, is further on than one unconfirmed choice, and wins.
  */
 export function useStoryGame(story: readonly StoryScene[], username: string, server?: ServerSaves) {
   const key = progressKey(username);
@@ -84,22 +96,28 @@ export function useStoryGame(story: readonly StoryScene[], username: string, ser
   const [fromServer, setFromServer] = useState(false);
   const onServer = useRef<string | null>(null);
   const onItsWay = useRef<string | null>(null);
+  // The server's save this browser's game stands on (its updated_at), kept with the game.
+  const basedOn = useRef(local.basedOn);
   const serverProgress = server?.progress;
+  const serverUpdatedAt = server?.updatedAt;
   useEffect(() => {
     if (fromServer || serverProgress === undefined) return;
     setFromServer(true);
+    const unsentStillApplies = local.unsent && local.basedOn === (serverUpdatedAt ?? null);
+    basedOn.current = serverUpdatedAt ?? null;
     if (serverProgress === null) return;
     onServer.current = JSON.stringify(serverProgress);
-    if (local.unsent) return;
+    if (unsentStillApplies) return;
     const { pending_scene, ...saved } = serverProgress;
     const state = playableSave({ ...saved, pendingScene: pending_scene }, scenes);
     if (state) dispatch({ type: "resume", state });
-  }, [fromServer, serverProgress, scenes, local]);
+  }, [fromServer, serverProgress, serverUpdatedAt, scenes, local]);
 
   const saveOnServer = server?.save;
   useEffect(() => {
-    const keep = (unsent: boolean) =>
-      localStorage.setItem(key, JSON.stringify({ version: PROGRESS_VERSION, ...state, ...(unsent ? { unsent } : {}) }));
+    const saved = (unsent: boolean) =>
+      JSON.stringify({ version: PROGRESS_VERSION, ...state, ...(unsent ? { unsent } : {}), basedOn: basedOn.current });
+    const keep = (unsent: boolean) => localStorage.setItem(key, saved(unsent));
     if (!saveOnServer) return keep(false);
     if (!fromServer) return keep(local.unsent || state !== local.state);
     const progress = toServer(state);
@@ -111,11 +129,12 @@ export function useStoryGame(story: readonly StoryScene[], username: string, ser
     onServer.current = json;
     onItsWay.current = json;
     keep(true);
-    saveOnServer(progress, () => {
+    saveOnServer(progress, (updatedAt) => {
       if (onItsWay.current !== json) return;
       onItsWay.current = null;
-      if (localStorage.getItem(key) === JSON.stringify({ version: PROGRESS_VERSION, ...state, unsent: true }))
-        keep(false);
+      const stillThisSave = localStorage.getItem(key) === saved(true);
+      basedOn.current = updatedAt;
+      if (stillThisSave) keep(false);
     });
   }, [key, state, fromServer, saveOnServer, local]);
 
