@@ -226,11 +226,24 @@ export function planVisit(db: Db, plan: { userId: number; input: VisitInput; now
   });
 }
 
-/** Changes a visit's dates, place or note; a visit moved to other dates has its countdown posts re-armed. */
-export function changeVisit(db: Db, change: { userId: number; visitId: number; input: VisitInput; now?: Date }): Visit {
+/** What a change refuses when the visit was changed after the form showed it. */
+export const VISIT_CHANGED_SINCE =
+  "This visit was changed since you opened it: nothing was replaced. Close this and open it again to see what changed.";
+
+/**
+ * Changes a visit's dates, place or note; a visit moved to other dates has its countdown posts
+ * re-armed. With `basedOn` (the `updatedAt` the partner saw), a visit changed since is refused.
+ */
+export function changeVisit(
+  db: Db,
+  change: { userId: number; visitId: number; input: VisitInput; basedOn?: string | undefined; now?: Date },
+): Visit {
   const now = change.now ?? new Date();
   return inTransaction(db, (tx) => {
     const before = visitById(tx, change.visitId);
+    if (change.basedOn !== undefined && change.basedOn !== before.updatedAt) {
+      throw new Refusal("conflict", VISIT_CHANGED_SINCE);
+    }
     const fields = checkedVisit(tx, change.input, change.visitId, partnerToday(tx, change.userId, now));
     tx.update(visits)
       .set({ ...fields, updatedAt: isoNow(now) })

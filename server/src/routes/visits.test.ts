@@ -9,11 +9,16 @@ import { sessionCookie } from "../test/session.js";
 
 /** The app at 20:00 UTC on 23 November 2026: 01:30 on the 24th in India, 15:00 on the 23rd in Florida. */
 async function visitApp(now = "2026-11-23T20:00:00Z") {
-  const test = await buildTestApp({ now: () => new Date(now) });
+  const clock = { now: new Date(now) };
+  const test = await buildTestApp({ now: () => clock.now });
   const cookie = { alex: sessionCookie(test, "alex"), sam: sessionCookie(test, "sam") };
   const send = (who: "alex" | "sam" | null, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
     test.app.inject({ method, url, ...(who && { headers: { cookie: cookie[who] } }), ...(payload && { payload }) });
-  return { ...test, send };
+  /** Moves the app's clock on by `ms`. */
+  const later = (ms: number) => {
+    clock.now = new Date(clock.now.getTime() + ms);
+  };
+  return { ...test, send, later };
 }
 
 const rows = (db: Db) => db.$client.prepare("SELECT start_date, end_date, place, note FROM visits ORDER BY id").all();
@@ -68,6 +73,45 @@ describe("/api/visits", () => {
     expect((await send("sam", "DELETE", `/api/visits/${visit.id}`)).statusCode).toBe(204);
     expect(rows(db)).toEqual([]);
     expect((await send("sam", "DELETE", `/api/visits/${visit.id}`)).statusCode).toBe(404);
+  });
+
+  it("refuses a change made on the visit as it was before the other partner changed it, and keeps theirs", async () => {
+    const { db, send, later } = await visitApp();
+    const { visit } = (
+      await send("alex", "POST", "/api/visits", { start_date: "2026-12-18", end_date: "2026-12-27" })
+    ).json();
+    // Both open the form on this version; Sam saves first, a minute later.
+    later(60_000);
+    const sams = await send("sam", "PUT", `/api/visits/${visit.id}`, {
+      start_date: "2026-12-20",
+      end_date: "2026-12-28",
+      based_on: visit.updated_at,
+    });
+    later(60_000);
+    const alexs = await send("alex", "PUT", `/api/visits/${visit.id}`, {
+      start_date: "2026-12-18",
+      end_date: "2026-12-27",
+      note: "Bring the scarf",
+      based_on: visit.updated_at,
+    });
+
+    expect(sams.statusCode).toBe(200);
+    expect(alexs.statusCode).toBe(409);
+    expect(alexs.json().message).toBe(
+      "This visit was changed since you opened it: nothing was replaced. Close this and open it again to see what changed.",
+    );
+    expect(rows(db)).toEqual([{ start_date: "2026-12-20", end_date: "2026-12-28", place: null, note: null }]);
+
+    const again = await send("alex", "PUT", `/api/visits/${visit.id}`, {
+      start_date: "2026-12-20",
+      end_date: "2026-12-28",
+      note: "Bring the scarf",
+      based_on: sams.json().visit.updated_at,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(rows(db)).toEqual([
+      { start_date: "2026-12-20", end_date: "2026-12-28", place: null, note: "Bring the scarf" },
+    ]);
   });
 
   it("logs past visits with the days apart before each, paged", async () => {

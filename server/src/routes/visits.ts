@@ -3,6 +3,7 @@ import { idParams } from "@spankbank/shared/contract/common";
 import {
   type VisitCountdown,
   visitBody,
+  visitChangeBody,
   visitReply,
   visitsQuery,
   visitsReply,
@@ -51,10 +52,11 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/visits/:id",
-    { schema: { params: idParams, body: visitBody, response: { 200: visitReply } } },
+    { schema: { params: idParams, body: visitChangeBody, response: { 200: visitReply } } },
     async (request) => {
       const user = signedInUser(request);
-      const visit = changeVisit(db, { userId: user.id, visitId: request.params.id, input: request.body, now: now() });
+      const { based_on: basedOn, ...input } = request.body;
+      const visit = changeVisit(db, { userId: user.id, visitId: request.params.id, input, basedOn, now: now() });
       return { visit: toVisit(visit) };
     },
   );

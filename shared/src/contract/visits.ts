@@ -28,6 +28,13 @@ export const visitBody = z.object({
 });
 export type VisitBody = z.input<typeof visitBody>;
 
+/**
+ * A change to a visit: `based_on` is the `updated_at` of the visit as the form showed it. A visit
+ * changed since (by the other partner, or on another device) is refused, not overwritten.
+ */
+export const visitChangeBody = visitBody.extend({ based_on: isoDate.optional() });
+export type VisitChangeBody = z.input<typeof visitChangeBody>;
+
 export const visit = z.object({
   id: z.int(),
   start_date: z.string(),

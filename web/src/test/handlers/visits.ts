@@ -1,10 +1,17 @@
-import type { InPersonFavour, Visit, VisitBody, VisitsReply } from "@spankbank/shared/contract/visits";
+import type { InPersonFavour, Visit, VisitBody, VisitChangeBody, VisitsReply } from "@spankbank/shared/contract/visits";
 import { HttpResponse, http } from "msw";
 import { failure, signedInUsername } from "./auth";
 
 /** The fake server's visits and in-person favours; "today" is fixed so counts are known. */
 const state = { visits: [] as Visit[], inPerson: [] as InPersonFavour[], nextId: 1, deleted: [] as number[] };
 const TODAY = "2026-11-23";
+
+/** The server's words for a change made on a visit changed since (db/src/visits.ts). */
+const VISIT_CHANGED_SINCE =
+  "This visit was changed since you opened it: nothing was replaced. Close this and open it again to see what changed.";
+
+/** The visits as the fake server holds them. */
+export const storedVisits = (): readonly Visit[] => state.visits;
 
 export function setVisits(visits: Visit[], inPerson: InPersonFavour[] = []): void {
   state.visits = visits.map((visit) => ({ ...visit }));
@@ -99,9 +106,13 @@ export const visitHandlers = [
   http.put("/api/visits/:id", async ({ request, params }) => {
     const index = state.visits.findIndex((v) => v.id === Number(params.id));
     if (index < 0) return failure(404, "Not Found", "That visit does not exist.");
-    const visit = saved((await request.json()) as VisitBody, Number(params.id));
+    const body = (await request.json()) as VisitChangeBody;
+    if (body.based_on !== undefined && body.based_on !== state.visits[index]?.updated_at) {
+      return failure(409, "Conflict", VISIT_CHANGED_SINCE);
+    }
+    const visit = saved(body, Number(params.id));
     if (visit instanceof Response) return visit;
-    state.visits[index] = visit;
+    state.visits[index] = { ...visit, updated_at: new Date().toISOString() };
     return HttpResponse.json({ visit });
   }),
   http.delete("/api/visits/:id", ({ params }) => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
-import { aVisit, deletedVisitIds, setVisits } from "@/test/handlers/visits";
+import { aVisit, deletedVisitIds, setVisits, storedVisits } from "@/test/handlers/visits";
 import { renderApp } from "@/test/renderApp";
 
 async function openTogether(as: "alex" | "sam" = "alex") {
@@ -41,6 +41,33 @@ describe("/together", { timeout: 20_000 }, () => {
     expect(refusal).toHaveTextContent("must be on or after start_date");
     expect(refusal).not.toHaveTextContent("end_date:");
     expect(screen.getByRole("dialog", { name: "Plan our next visit" })).toBeInTheDocument();
+  });
+
+  it("refuses to save over a change Sam made after the form opened, then saves on the version it shows again", async () => {
+    setVisits([aVisit({ id: 7, start_date: "2026-12-18", end_date: "2026-12-27", place: "Lisbon" })]);
+    const { user } = await openTogether();
+    await user.click(await screen.findByRole("button", { name: "Change dates" }));
+    const form = await screen.findByRole("dialog", { name: "Change the visit" });
+    // Meanwhile, Sam moves the visit on the other phone.
+    const sams = aVisit({ id: 7, start_date: "2026-12-20", end_date: "2026-12-28", place: "Lisbon" });
+    setVisits([{ ...sams, updated_at: "2026-11-23T09:00:00.000Z" }]);
+    await user.type(within(form).getByLabelText("Note"), "Bring the scarf");
+    await user.click(within(form).getByRole("button", { name: "Save visit" }));
+
+    expect(await within(form).findByRole("alert")).toHaveTextContent(
+      "This visit was changed since you opened it: nothing was replaced. Close this and open it again to see what changed.",
+    );
+    expect(storedVisits()).toEqual([expect.objectContaining({ start_date: "2026-12-20", note: null })]);
+
+    await user.click(within(form).getByRole("button", { name: "Cancel" }));
+    await user.click(await screen.findByRole("button", { name: "Change dates" }));
+    const again = await screen.findByRole("dialog", { name: "Change the visit" });
+    expect(within(again).getByLabelText(/First day together/)).toHaveValue("2026-12-20");
+    await user.type(within(again).getByLabelText("Note"), "Bring the scarf");
+    await user.click(within(again).getByRole("button", { name: "Save visit" }));
+    await waitFor(() =>
+      expect(storedVisits()).toEqual([expect.objectContaining({ start_date: "2026-12-20", note: "Bring the scarf" })]),
+    );
   });
 
   it("lists the in-person favours waiting and the log with days apart, and removes a logged visit after asking", async () => {

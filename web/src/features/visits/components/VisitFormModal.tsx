@@ -46,7 +46,13 @@ export function VisitFormModal({ mode, onClose }: { mode: VisitFormMode | undefi
     save.mutate(
       {
         id: mode.kind === "change" ? mode.visit.id : undefined,
-        body: { start_date: fields.start, end_date: fields.end, place: fields.place, note: fields.note },
+        body: {
+          start_date: fields.start,
+          end_date: fields.end,
+          place: fields.place,
+          note: fields.note,
+          ...(mode.kind === "change" ? { based_on: mode.visit.updated_at } : {}),
+        },
       },
       {
         onSuccess: () => {
