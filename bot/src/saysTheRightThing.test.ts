@@ -15,6 +15,7 @@ import {
   botOnTempDb,
   callbacks,
   dispatch,
+  failNextAnswersToPosts,
   failNextCallbacks,
   failNextPosts,
   fileBytes,
@@ -191,6 +192,36 @@ describe("6. a reply lost after the work was done", () => {
     expect(latestQuestion(db)).toBeNull();
     // Nothing was asked, so no cooldown holds the next try back.
     expect(await dispatch(client, questionNow(alex.discordId))).toBe('Asked: "Mountains or sea?"');
+  });
+});
+
+describe("a /question now whose answer from Discord was lost", () => {
+  it("is kept when Discord took it all the same, and a reply to it is an answer", async () => {
+    const { client, db } = botOnTempDb();
+    seedQuestionBank(db, ["Mountains or sea?"]);
+    // Discord posts it, then every answer to the bot's tries times out on the way back.
+    failNextAnswersToPosts.push(...DISCORD_GIVES_UP);
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect(await dispatch(client, questionNow(alex.discordId))).toBe('Asked: "Mountains or sea?"');
+    } finally {
+      error.mockRestore();
+    }
+    expect(posted).toHaveLength(1);
+    expect(latestQuestion(db)).toMatchObject({ text: "Mountains or sea?" });
+
+    gateway(
+      client,
+      "MESSAGE_CREATE",
+      message({
+        channelId: QUESTIONS_CHANNEL,
+        authorId: sam.discordId,
+        content: "Sea, always",
+        replyTo: posted[0]!.id,
+      }),
+    );
+    await until(() => latestQuestion(db)?.answers.length === 1);
+    expect(latestQuestion(db)!.answers).toEqual([expect.objectContaining({ response: "Sea, always" })]);
   });
 });
 

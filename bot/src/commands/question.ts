@@ -3,7 +3,7 @@ import { BANK_QUESTION_MAX } from "@spankbank/shared/limits";
 import { MessageFlags, SlashCommandBuilder } from "discord.js";
 import type { BotCommand } from "../context.js";
 import { logError } from "../logging.js";
-import { postQuestion } from "../questions/post.js";
+import { postQuestion, questionPostedAfterAll } from "../questions/post.js";
 import { replyDone } from "../replies.js";
 
 export const NOT_POSTED =
@@ -40,11 +40,17 @@ export const questionCommand: BotCommand = {
     try {
       await postQuestion(interaction.client, context, question, channelId);
     } catch (error) {
-      // Not posted: taken back, so the web never shows a question Discord never got.
       logError(`Posting question #${question.id} failed`, error);
-      withdrawUnpostedQuestion(context.db, question.id);
-      await replyDone(interaction, NOT_POSTED);
-      return;
+      // Taken back only once the channel shows Discord never got it: replies to a post it did take
+      // (its answer lost on the way back) must count as answers. Unreadable, it is taken back.
+      const posted = await questionPostedAfterAll(interaction.client, context, question, channelId).catch(
+        () => undefined,
+      );
+      if (posted === undefined) {
+        withdrawUnpostedQuestion(context.db, question.id);
+        await replyDone(interaction, NOT_POSTED);
+        return;
+      }
     }
     await replyDone(interaction, `Asked: "${question.text}"`);
   },

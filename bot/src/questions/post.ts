@@ -1,6 +1,6 @@
 import { partnersWithDays } from "@spankbank/db/partnerDays";
 import { type QuestionToPost, recordQuestionMessage } from "@spankbank/db/questions";
-import type { Client } from "discord.js";
+import { type APIMessage, type Client, Routes } from "discord.js";
 import type { BotContext } from "../context.js";
 import { silentForBoth } from "../outbox/quietHours.js";
 import { postMessage } from "../post.js";
@@ -10,6 +10,33 @@ export function howToAnswer({ config }: BotContext): string {
   return config.questions.revealAfterBothAnswered
     ? "Answer with `/answer`: answers stay sealed until you have both answered."
     : "Answer with `/answer` or reply to this message.";
+}
+
+/** The message a question is posted as. */
+const questionPost = (context: BotContext, question: QuestionToPost) =>
+  `💌 **Question for you two**\n${question.text}\n\n${howToAnswer(context)}`;
+
+/** How far back a post whose answer was lost is looked for: the channel's latest messages. */
+const RECENT_MESSAGES = 20;
+
+/**
+ * After a post failed: whether Discord took it all the same (its answer was lost on the way back),
+ * read from the channel's latest messages. Then its message is recorded, so replies to it count as
+ * answers, and its id returned; undefined when it is not there. Throws when the channel cannot be read.
+ */
+export async function questionPostedAfterAll(
+  client: Client,
+  context: BotContext,
+  question: QuestionToPost,
+  channelId: string,
+): Promise<string | undefined> {
+  const latest = (await client.rest.get(Routes.channelMessages(channelId), {
+    query: new URLSearchParams({ limit: String(RECENT_MESSAGES) }),
+  })) as APIMessage[];
+  const content = questionPost(context, question);
+  const found = latest.find((message) => message.author.id === client.user?.id && message.content === content);
+  if (found) recordQuestionMessage(context.db, question.id, found.id);
+  return found?.id;
 }
 
 /**
@@ -24,7 +51,7 @@ export async function postQuestion(
   now = new Date(),
 ): Promise<string> {
   const messageId = await postMessage(client, channelId, {
-    content: `💌 **Question for you two**\n${question.text}\n\n${howToAnswer(context)}`,
+    content: questionPost(context, question),
     nonce: `question-${question.id}`,
     silent: silentForBoth(partnersWithDays(context.db, context.config), now),
   });

@@ -68,6 +68,11 @@ export const posted: { id: string; channelId: string; body: Body }[] = [];
 export const reactions: string[] = [];
 /** Status codes the next channel-message posts answer with before succeeding (e.g. [500]). */
 export const failNextPosts: number[] = [];
+/**
+ * Status codes the next channel-message posts answer with although Discord took them: the message
+ * is posted (and in the channel's history) and its answer is lost on the way back.
+ */
+export const failNextAnswersToPosts: number[] = [];
 /** Attachment downloads, by URL path, with the bytes to serve (or a status code to fail with). */
 export const files = new Map<string, Buffer | number>();
 /** Channel history the bot may read back (GET /channels/:id/messages), oldest first per channel. */
@@ -119,10 +124,16 @@ export const discord = setupServer(
     const body = (await request.json()) as Body;
     const channelId = String(params.channel);
     const same = posted.find((p) => p.channelId === channelId && body.nonce && p.body.nonce === body.nonce);
-    if (same) return HttpResponse.json(message({ id: same.id, channelId, content: String(body.content) }));
-    const id = snowflake();
-    posted.push({ id, channelId, body });
-    return HttpResponse.json(message({ id, channelId, content: String(body.content), authorId: BOT_USER_ID }));
+    const lost = failNextAnswersToPosts.shift();
+    if (same && !lost) return HttpResponse.json(message({ id: same.id, channelId, content: String(body.content) }));
+    const id = same?.id ?? snowflake();
+    const sent = message({ id, channelId, content: String(body.content), authorId: BOT_USER_ID });
+    if (!same) {
+      posted.push({ id, channelId, body });
+      if (lost) history.set(channelId, [...(history.get(channelId) ?? []), sent]);
+    }
+    if (lost) return HttpResponse.json({ message: "upstream request timeout", code: 0 }, { status: lost });
+    return HttpResponse.json(sent);
   }),
   http.put(`${API}/channels/:channel/messages/:message/reactions/:emoji/@me`, ({ params }) => {
     const status = failNextReactions.shift();
@@ -197,6 +208,7 @@ afterEach(() => {
     posted,
     reactions,
     failNextPosts,
+    failNextAnswersToPosts,
     failNextCallbacks,
     failNextHistoryReads,
     failNextReactions,
