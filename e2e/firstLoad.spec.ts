@@ -56,6 +56,26 @@ test.describe("the first load", () => {
     }
   });
 
+  test("of /signin and of the dashboard carries no charts library: only Our year fetches it", async ({ context }) => {
+    /** The scripts a new tab fetches for `path` until the network is idle, with the page's heading shown. */
+    const sourcesOf = async (path: string, heading: string) => {
+      const page = await context.newPage();
+      const scripts = scriptsLoadedBy(page);
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await page.waitForLoadState("networkidle");
+      await page.close();
+      return scripts.map((path) => readFileSync(join(WEB_DIST, path), "utf8"));
+    };
+    // A class name only recharts writes: the library and what it brings (d3, redux...) come with it.
+    const charts = (sources: string[]) => sources.some((source) => source.includes("recharts-wrapper"));
+
+    expect(charts(await sourcesOf("/signin", "Welcome back, love"))).toBe(false);
+    await signInAsAlex(await context.newPage());
+    expect(charts(await sourcesOf("/dashboard", "Hello, Alex"))).toBe(false);
+    expect(charts(await sourcesOf("/our-year", "Our year, in pictures"))).toBe(true);
+  });
+
   test("of the story page carries zod with its English messages only", async ({ context }) => {
     await signInAsAlex(await context.newPage());
     const page = await context.newPage();

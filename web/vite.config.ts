@@ -87,10 +87,19 @@ export default defineConfig(({ isSsrBuild }) => ({
             // still parses (an error's body, the story's saved progress) fetches it.
             codeSplitting: {
               groups: [
-                { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 3 },
+                { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 4 },
+                // Only Our year draws charts: recharts and what it brings (d3, redux, immer...) were
+                // most of "kit", fetched and run by every page, /signin included. Only these modules:
+                // what else they use (Mantine's hooks, react-is...) stays in "kit" for the other pages.
+                {
+                  name: "charts",
+                  test: /node_modules[\\/](recharts|@mantine[\\/]charts|d3-[a-z-]+|victory-vendor|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|decimal\.js-light|es-toolkit|eventemitter3)[\\/]/,
+                  includeDependenciesRecursively: false,
+                  priority: 2,
+                },
                 // Only a passkey's prompt needs it, and it loads then.
-                { name: "webauthn", test: /node_modules[\\/]@simplewebauthn[\\/]/, priority: 3 },
-                { name: "framework", test: /node_modules/, tags: ["$initial"], priority: 2 },
+                { name: "webauthn", test: /node_modules[\\/]@simplewebauthn[\\/]/, priority: 4 },
+                { name: "framework", test: /node_modules/, tags: ["$initial"], priority: 3 },
                 { name: "kit", test: /node_modules/, priority: 1 },
                 // Our own code in few files too: what the first load needs, then what two pages or more
                 // share; a page's own code stays in its chunk. A return issues a preload per file, each
