@@ -244,6 +244,31 @@ test.describe("a return before the app is live", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/memories"]!);
   });
 
+  test("draws the whole kept page before the app's script is even in it, then the app takes over", async ({ page }) => {
+    await signInWithServiceWorker(page);
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/dashboard"]!);
+    await expect.poll(() => cachedPaths(page, true), { timeout: 15_000 }).toContain("/__page/dashboard");
+    await waitForKept(page, [["session"]]);
+    // On each frame until the kept copy is parsed whole: whether the app's script was in the page.
+    await page.addInitScript(() => {
+      const seen = { drawnWithAppScript: undefined as boolean | undefined };
+      Object.assign(window, { seen });
+      const frame = () => {
+        if (document.readyState !== "loading" && document.querySelector("#root[data-snapshot] h1")) {
+          seen.drawnWithAppScript = document.querySelector('script[type="module"][src]') !== null;
+        } else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+
+    await page.goto("/dashboard");
+    await expect(page.locator("#root[data-snapshot]")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/dashboard"]!);
+    const seen = await page.evaluate(() => (window as unknown as { seen: { drawnWithAppScript?: boolean } }).seen);
+    expect(seen.drawnWithAppScript).toBe(false);
+  });
+
   test("a tap on the page before the app is live is made again once it is; a plain menu link loads its page", async ({
     page,
   }) => {

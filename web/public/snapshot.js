@@ -8,6 +8,21 @@
 // It listens on the document because #root is not parsed yet; each event asks whether the copy is
 // still shown, as the app takes its place (and #root loses data-snapshot) whenever it is ready.
 (() => {
+  // The app's script, started once the whole copy is on screen (parsed, then the next frame
+  // painted): run first, its modules' evaluation (a long task on a phone) kept the copy off the
+  // screen. They download meanwhile (the shell preloads them).
+  const app = document.currentScript?.dataset.app;
+  const startApp = () => {
+    const script = document.createElement("script");
+    script.type = "module";
+    script.crossOrigin = "";
+    script.src = app;
+    document.head.append(script);
+  };
+  if (app)
+    document.addEventListener("DOMContentLoaded", () => requestAnimationFrame(() => setTimeout(startApp, 0)), {
+      once: true,
+    });
   const copy = () => {
     const root = document.getElementById("root");
     return root?.hasAttribute("data-snapshot") ? root : null;
