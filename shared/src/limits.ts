@@ -106,6 +106,13 @@ export const TRANSACTIONS_PER_PAGE = 20;
 export const USERNAME_STORAGE_KEY = "username";
 /** How long a device keeps the app's last-known data (web/src/lib/keptCache.ts) for a return or offline reading. */
 export const KEPT_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * How long the page sends a write whose answer never came with the same Idempotency-Key: long
+ * enough for a tap again after a lost answer, short enough that the same workout or favour again
+ * later (tomorrow's yoga) is a new write, not the old answer replayed.
+ */
+export const UNANSWERED_WRITE_KEY_MS = 10 * 60 * 1000;
 /** How many answers the server keeps until the next write (db/src/untilWritten.ts): every count a page asks, a few years of Our year. */
 export const KEPT_UNTIL_WRITTEN_MAX = 64;
 export const POST_LOGIN_PATH = "/dashboard";

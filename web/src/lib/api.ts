@@ -1,3 +1,4 @@
+import { UNANSWERED_WRITE_KEY_MS } from "@spankbank/shared/limits";
 import type { z } from "zod";
 
 /** A non-2xx answer from /api (status 0: the server could not be reached). */
@@ -122,12 +123,13 @@ async function errorOf(response: Response): Promise<ApiError> {
 }
 
 /**
- * The Idempotency-Key of each write sent and not yet answered, by what it asks (path and body). A
- * tap again after a lost answer (the connection dropped once the server had written it) sends the
- * same key, and the server answers the first answer instead of writing twice. A write the server
- * answered, done or refused, is forgotten: the same words again later are a new write.
+ * The Idempotency-Key of each write sent and not yet answered, by what it asks (path and body), and
+ * when it was first sent. A tap again after a lost answer (the connection dropped once the server
+ * had written it) sends the same key, and the server answers the first answer instead of writing
+ * twice. A write the server answered, done or refused, is forgotten, and so is one unanswered for
+ * UNANSWERED_WRITE_KEY_MS: the same words again later are a new write.
  */
-const unansweredWrites = new Map<string, string>();
+const unansweredWrites = new Map<string, { key: string; sentAt: number }>();
 
 /** Random enough for a key, and, unlike `crypto.randomUUID`, there on a plain-http address too. */
 function newWriteKey(): string {
@@ -136,8 +138,9 @@ function newWriteKey(): string {
 
 async function postOnce<T>(path: string, body: unknown, read: Reader<T> | undefined, options: RequestOptions = {}) {
   const write = `${path} ${JSON.stringify(body)}`;
-  const key = unansweredWrites.get(write) ?? newWriteKey();
-  unansweredWrites.set(write, key);
+  const unanswered = unansweredWrites.get(write);
+  const key = unanswered && Date.now() - unanswered.sentAt < UNANSWERED_WRITE_KEY_MS ? unanswered.key : newWriteKey();
+  if (key !== unanswered?.key) unansweredWrites.set(write, { key, sentAt: Date.now() });
   try {
     const answer = await request("POST", path, read, {
       ...options,

@@ -141,7 +141,11 @@ describe("the workout modal", { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Log Workout" })).not.toBeInTheDocument());
   });
 
-  it("logs a workout once when its answer was lost and the same workout is logged again", async () => {
+  /**
+   * The dashboard with a server whose first answer to a workout is lost after it logged it; `logYoga`
+   * logs the same yoga through the modal, as a partner does.
+   */
+  function yogaWithTheFirstAnswerLost() {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const keys: (string | null)[] = [];
     const logged = new Set<string | null>();
@@ -151,7 +155,6 @@ describe("the workout modal", { timeout: 60_000 }, () => {
         keys.push(key);
         logged.add(key);
         const workout = { id: logged.size, username: "alex", created_at: "2026-11-22T10:00:00.000Z" };
-        // The first time, the server logs it and the connection drops before its answer arrives.
         if (keys.length === 1) return HttpResponse.error();
         return HttpResponse.json(
           { workout: { ...workout, ...((await request.json()) as object) }, reward: 5 },
@@ -170,6 +173,11 @@ describe("the workout modal", { timeout: 60_000 }, () => {
       await user.click(within(modal).getByRole("button", { name: "Submit" }));
       await waitFor(() => expect(screen.queryByRole("dialog", { name: "Log Workout" })).not.toBeInTheDocument());
     };
+    return { keys, logged, logYoga };
+  }
+
+  it("logs a workout once when its answer was lost and the same workout is logged again", async () => {
+    const { keys, logged, logYoga } = yogaWithTheFirstAnswerLost();
 
     await logYoga();
     expect(await screen.findByText("Failed to log workout. Please try again.")).toBeInTheDocument();
@@ -184,6 +192,20 @@ describe("the workout modal", { timeout: 60_000 }, () => {
     await logYoga();
     await waitFor(() => expect(keys).toHaveLength(3));
     expect(keys[2]).not.toBe(keys[0]);
+    expect(logged.size).toBe(2);
+  });
+
+  it("logs the same workout tomorrow as a new one, though today's answer was lost", async () => {
+    const { keys, logged, logYoga } = yogaWithTheFirstAnswerLost();
+    await logYoga();
+    expect(await screen.findByText("Failed to log workout. Please try again.")).toBeInTheDocument();
+    toast.dismissAll();
+
+    const tomorrow = Date.now() + 24 * 60 * 60 * 1000;
+    vi.spyOn(Date, "now").mockReturnValue(tomorrow);
+    await logYoga();
+    expect(await screen.findByText("Workout logged successfully!")).toBeInTheDocument();
+    expect(keys[1]).not.toBe(keys[0]);
     expect(logged.size).toBe(2);
   });
 
