@@ -92,6 +92,46 @@ describe("useStoryGame", () => {
     expect(sent).toEqual([]);
   });
 
+  it("a choice made while the one before was still being saved survives a reload, once that one is confirmed", () => {
+    localStorage.clear();
+    const confirms: (() => void)[] = [];
+    const sent: StoryProgress[] = [];
+    const first = renderHook(() =>
+      useStoryGame(story, "alex", {
+        progress: newAdventureOnServer,
+        updatedAt: savedAt,
+        save: (progress, onSaved) => {
+          const savedAt = `2026-11-21T09:00:0${sent.length}.000Z`;
+          sent.push(progress);
+          confirms.push(() => onSaved(savedAt));
+        },
+      }),
+    );
+    act(() => first.result.current.choose(1));
+    act(() => vi.advanceTimersByTime(300));
+    act(() => first.result.current.choose(0));
+    act(() => vi.advanceTimersByTime(300));
+    // The server kept the first of the two saves on their way; the page reloads before the second.
+    const firstSave = sent.findIndex((progress) => progress.scene === 2 && progress.pending_scene === null);
+    act(() => confirms[firstSave]!());
+    first.unmount();
+
+    const reloaded = renderHook(() =>
+      useStoryGame(story, "alex", {
+        progress: sent[firstSave]!,
+        updatedAt: `2026-11-21T09:00:0${firstSave}.000Z`,
+        save: () => {},
+      }),
+    );
+    expect(reloaded.result.current.state).toMatchObject({
+      scene: 0,
+      history: [
+        { scene: 0, choice: 1 },
+        { scene: 2, choice: 0 },
+      ],
+    });
+  });
+
   it("takes the server's copy over this browser's once the server confirmed this browser's last save", () => {
     localStorage.clear();
     const first = renderHook(() => useStoryGame(story, "alex", onServerAt(null, null)));

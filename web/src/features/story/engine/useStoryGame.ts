@@ -130,10 +130,15 @@ export function useStoryGame(story: readonly StoryScene[], username: string, ser
     onItsWay.current = json;
     keep(true);
     saveOnServer(progress, (updatedAt) => {
-      if (onItsWay.current !== json) return;
-      onItsWay.current = null;
       const stillThisSave = localStorage.getItem(key) === saved(true);
       basedOn.current = updatedAt;
+      if (onItsWay.current !== json) {
+        // A later choice is on its way: the game kept unsent now stands on this save.
+        const kept = JSON.parse(localStorage.getItem(key) ?? "null") as { unsent?: boolean } | null;
+        if (kept?.unsent) localStorage.setItem(key, JSON.stringify({ ...kept, basedOn: updatedAt }));
+        return;
+      }
+      onItsWay.current = null;
       if (stillThisSave) keep(false);
     });
   }, [key, state, fromServer, saveOnServer, local]);
