@@ -4,13 +4,15 @@ import { deleteMemories, listMemories } from "@spankbank/db/memories";
 import { answerQuestion, askNextQuestion, latestQuestion, seedQuestionBank } from "@spankbank/db/questions";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import { ApplicationCommandOptionType, PermissionFlagsBits } from "discord.js";
+import { ApplicationCommandOptionType, PermissionFlagsBits, SnowflakeUtil } from "discord.js";
 import { describe, expect, it, vi } from "vitest";
 import { commandRegistrations } from "./commands/index.js";
+import { NOT_POSTED } from "./commands/question.js";
 import { deliverPending } from "./outbox/delivery.js";
 import { registerCommandsIfChanged } from "./registerCommands.js";
 import {
   attachment,
+  BOT_USER_ID,
   bigFiles,
   botOnTempDb,
   callbacks,
@@ -22,6 +24,7 @@ import {
   GUILD_ID,
   gateway,
   guildCommands,
+  history,
   MEMORIES_CHANNEL,
   memorySave,
   message,
@@ -222,6 +225,36 @@ describe("a /question now whose answer from Discord was lost", () => {
     );
     await until(() => latestQuestion(db)?.answers.length === 1);
     expect(latestQuestion(db)!.answers).toEqual([expect.objectContaining({ response: "Sea, always" })]);
+  });
+});
+
+describe("a /question now that Discord did not take, asked before", () => {
+  it("is not mistaken for the earlier post of the same question still in the channel", async () => {
+    const { client, db } = botOnTempDb();
+    seedQuestionBank(db, ["Mountains or sea?"]);
+    const asked = await dispatch(client, questionNow(alex.discordId));
+    expect(asked).toBe('Asked: "Mountains or sea?"');
+    // That post, as the channel shows it, made a day ago.
+    const dayAgo = SnowflakeUtil.generate({ timestamp: Date.now() - 24 * 60 * 60 * 1000 }).toString();
+    history.set(QUESTIONS_CHANNEL, [
+      message({
+        id: dayAgo,
+        channelId: QUESTIONS_CHANNEL,
+        authorId: BOT_USER_ID,
+        content: String(posted[0]!.body.content),
+      }),
+    ]);
+    db.$client
+      .prepare("UPDATE questions SET asked_at = ?")
+      .run(new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString());
+    failNextPosts.push(...DISCORD_GIVES_UP);
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect(await dispatch(client, questionNow(alex.discordId))).toBe(NOT_POSTED);
+    } finally {
+      error.mockRestore();
+    }
+    expect(db.$client.prepare("SELECT count(*) AS n FROM questions").get()).toEqual({ n: 1 });
   });
 });
 

@@ -1,6 +1,6 @@
 import { partnersWithDays } from "@spankbank/db/partnerDays";
 import { type QuestionToPost, recordQuestionMessage } from "@spankbank/db/questions";
-import { type APIMessage, type Client, Routes } from "discord.js";
+import { type APIMessage, type Client, Routes, SnowflakeUtil } from "discord.js";
 import type { BotContext } from "../context.js";
 import { silentForBoth } from "../outbox/quietHours.js";
 import { postMessage } from "../post.js";
@@ -18,6 +18,8 @@ const questionPost = (context: BotContext, question: QuestionToPost) =>
 
 /** How far back a post whose answer was lost is looked for: the channel's latest messages. */
 const RECENT_MESSAGES = 20;
+/** How long a post can have been on its way (discord.js's tries), with room for the clocks to differ. */
+const POST_TRIES_MS = 5 * 60_000;
 
 /**
  * After a post failed: whether Discord took it all the same (its answer was lost on the way back),
@@ -34,7 +36,14 @@ export async function questionPostedAfterAll(
     query: new URLSearchParams({ limit: String(RECENT_MESSAGES) }),
   })) as APIMessage[];
   const content = questionPost(context, question);
-  const found = latest.find((message) => message.author.id === client.user?.id && message.content === content);
+  // Only a post made while this one was tried: an earlier asking of the same bank question is not it.
+  const since = Date.now() - POST_TRIES_MS;
+  const found = latest.find(
+    (message) =>
+      message.author.id === client.user?.id &&
+      message.content === content &&
+      SnowflakeUtil.timestampFrom(message.id) >= since,
+  );
   if (found) recordQuestionMessage(context.db, question.id, found.id);
   return found?.id;
 }

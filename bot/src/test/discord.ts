@@ -99,8 +99,8 @@ export function holdDownload(file: APIAttachment): () => void {
 /** The attachment paths the bot asked the CDN for, in order. */
 export const downloads: string[] = [];
 
-let nextId = 1_000_000_000_000_000_000n;
-export const snowflake = () => String(nextId++);
+/** A new id as Discord makes it: its time is now, and each is above the one before. */
+export const snowflake = () => SnowflakeUtil.generate().toString();
 
 export const discord = setupServer(
   http.post(`${API}/interactions/:id/:token/callback`, async ({ request, params }) => {
