@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { DAY_MS } from "@spankbank/shared/calendar";
 import { MEMORY_TRASH_DAYS } from "@spankbank/shared/limits";
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
@@ -9,8 +10,6 @@ import { mediaFolder } from "./media.js";
 import { pageWindow } from "./paging.js";
 import { param, preparedFor } from "./prepared.js";
 import { mediaOutbox, memories, memoryImages, users } from "./schema.js";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A deleted memory still in the trash: restorable until `purgeAt`. */
 export interface TrashedMemory {

@@ -4,6 +4,9 @@
 export const WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/** A day's length in milliseconds, on the UTC clock (a zone's day across a clock change is not this). */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** A time of day on a 24-hour clock, HH:MM (07:30, 23:00). */
 export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 

@@ -3,7 +3,7 @@
  * an "open when..." moment. Pure time-zone arithmetic with Intl (no date library is kept), shared
  * by the server (which seals) and the page (which shows the moment).
  */
-import { offsetAt, wallOf } from "./calendar.js";
+import { DAY_MS, offsetAt, wallOf } from "./calendar.js";
 
 /** The local time an anniversary letter opens, on the recipient's clock. */
 export const ANNIVERSARY_OPENING_TIME = "08:00";
@@ -23,8 +23,6 @@ export function openWhenLabel(moment: OpenWhenMoment): string {
       return "Open when you can't sleep";
   }
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The instant the clocks of `timeZone` read `date` (YYYY-MM-DD) at `time` (HH:MM). As a person

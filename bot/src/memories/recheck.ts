@@ -1,13 +1,12 @@
 import { Refusal } from "@spankbank/db/errors";
 import { editMemoryFromDiscord, memoriesFromDiscordSince, removeMemoryFromDiscord } from "@spankbank/db/memories";
+import { DAY_MS } from "@spankbank/shared/calendar";
 import { RECHECKED_MEMORY_DAYS } from "@spankbank/shared/limits";
 import { type Client, DiscordAPIError, RESTJSONErrorCodes } from "discord.js";
 import type { BotContext } from "../context.js";
 import { logError } from "../logging.js";
 import { isStopping } from "../workInProgress.js";
 import { messageAt, placeOf } from "./jumpLink.js";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * An edit or a deletion made in Discord while the bot was not listening reached it as no event:

@@ -1,5 +1,6 @@
 // The question bank: seeding the bundled questions, partners' own, and the rotation that picks the next one (fit, season).
 import { createHash } from "node:crypto";
+import { DAY_MS } from "@spankbank/shared/calendar";
 import type { CoupleSettings } from "@spankbank/shared/config";
 import { type BundledQuestion, type QuestionSeason, questionSeasons } from "@spankbank/shared/content/questionBank";
 import { BANK_QUESTION_MAX, QUESTION_REPEAT_DAYS } from "@spankbank/shared/limits";
@@ -114,8 +115,6 @@ export function inSeason(season: string, day: string): boolean {
 
 /** A seasonal question asked within this many days is not asked again in the same season. */
 const SEASON_REPEAT_DAYS = 60;
-
-const DAY_MS = 86_400_000;
 
 type RotationRow = ReturnType<ReturnType<typeof rotation>["all"]>[number];
 

@@ -1,3 +1,4 @@
+import { DAY_MS } from "@spankbank/shared/calendar";
 import type { CoupleSettings } from "@spankbank/shared/config";
 import { bundledQuestions, type QuestionSeason, questionSeasons } from "@spankbank/shared/content/questionBank";
 import { QUESTION_REPEAT_DAYS } from "@spankbank/shared/limits";
@@ -6,7 +7,6 @@ import { inTransaction } from "../client.js";
 import { openTestDb } from "../test/testDb.js";
 import { dailyQuestionToPost, questionFits, seedQuestionBank } from "./index.js";
 
-const DAY_MS = 86_400_000;
 const noSettings: CoupleSettings = { longDistance: false, livingTogether: false, pets: false, spicy: false };
 const couples: Record<string, CoupleSettings> = {
   default: noSettings,

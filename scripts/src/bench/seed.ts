@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { type Db, openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { mediaFolder } from "@spankbank/db/media";
+import { DAY_MS } from "@spankbank/shared/calendar";
 import type { CoupleConfig } from "@spankbank/shared/config";
 
 /** How much history the benchmark database holds (the scale: years of a couple's use). */
@@ -71,7 +72,6 @@ export function scaleOf(divisor: number): BenchScale {
   };
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** A one-pixel PNG: what each seeded photo file holds. */
 const PHOTO = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",

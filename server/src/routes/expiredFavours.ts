@@ -1,4 +1,5 @@
 import { listExpiredFavours, noticeExpiredFavours } from "@spankbank/db/expiredFavours";
+import { DAY_MS } from "@spankbank/shared/calendar";
 import {
   expiredFavoursNoticedBody,
   expiredFavoursNoticedReply,
@@ -7,8 +8,6 @@ import {
 import { EXPIRED_FAVOUR_SHOWN_DAYS } from "@spankbank/shared/limits";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { signedInUser } from "../plugins/session.js";
-
-const DAY_MS = 86_400_000;
 
 /** Favours that expired unused, for both partners: the lines in Redeemed and Owed, and the toast told once each. */
 export const expiredFavourRoutes: FastifyPluginAsyncZod = async (app) => {
