@@ -193,17 +193,22 @@ test.describe("the service worker", () => {
 test.describe("a return before the app is live", () => {
   test.use({ serviceWorkers: "allow" });
 
-  /**
-   * Signs in, opens `path` and waits until the app kept it and its data; then takes the app's main
-   * script out of the worker's cache and holds it at the network, so the next load of a page shows
-   * only what comes before the app. Returns what lets it through.
-   */
-  async function holdTheApp(page: Page, path: string): Promise<() => void> {
+  /** Signs in, opens `path` and waits until the app kept it and its data: its next load is a return. */
+  async function visitAndKeep(page: Page, path: string): Promise<void> {
     await signInWithServiceWorker(page);
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex[path]!);
     await expect.poll(() => cachedPaths(page, true), { timeout: 15_000 }).toContain(`/__page${path}`);
     await waitForKept(page, [["session"]]);
+  }
+
+  /**
+   * `visitAndKeep`, then takes the app's main script out of the worker's cache and holds it at the
+   * network, so the next load of a page shows only what comes before the app. Returns what lets it
+   * through.
+   */
+  async function holdTheApp(page: Page, path: string): Promise<() => void> {
+    await visitAndKeep(page, path);
     const main = await page.evaluate(async () => {
       const src = new URL(document.querySelector<HTMLScriptElement>('script[type="module"][src]')!.src).pathname;
       for (const name of await caches.keys()) await (await caches.open(name)).delete(src);
@@ -245,11 +250,7 @@ test.describe("a return before the app is live", () => {
   });
 
   test("draws the whole kept page before the app's script is even in it, then the app takes over", async ({ page }) => {
-    await signInWithServiceWorker(page);
-    await page.goto("/dashboard");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/dashboard"]!);
-    await expect.poll(() => cachedPaths(page, true), { timeout: 15_000 }).toContain("/__page/dashboard");
-    await waitForKept(page, [["session"]]);
+    await visitAndKeep(page, "/dashboard");
     // On each frame until the kept copy is parsed whole: whether the app's script was in the page.
     await page.addInitScript(() => {
       const seen = { drawnWithAppScript: undefined as boolean | undefined };

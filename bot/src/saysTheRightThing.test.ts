@@ -48,6 +48,16 @@ const sealedConfig = { ...testConfig, questions: { revealAfterBothAnswered: true
 /** discord.js tries a 5xx four times (retries: 3) before it gives up. */
 const DISCORD_GIVES_UP = [503, 503, 503, 503];
 
+/** Alex's `/question now`, its answer; the failed posts the bot logs meanwhile stay out of the test's output. */
+async function questionNowWithFailuresLogged(client: Parameters<typeof dispatch>[0]) {
+  const error = vi.spyOn(console, "error").mockImplementation(() => {});
+  try {
+    return await dispatch(client, questionNow(alex.discordId));
+  } finally {
+    error.mockRestore();
+  }
+}
+
 describe("3. announcements with nowhere to go", () => {
   it("never hold back the others: with no announcements channel the reveal is still posted, and the log says so once", async () => {
     const config = { ...testConfig, discord: { ...testConfig.discord, announcementsChannelId: undefined } };
@@ -184,14 +194,9 @@ describe("6. a reply lost after the work was done", () => {
     const { client, db } = botOnTempDb();
     seedQuestionBank(db, ["Mountains or sea?"]);
     failNextPosts.push(...DISCORD_GIVES_UP);
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
-      expect(await dispatch(client, questionNow(alex.discordId))).toBe(
-        "Discord did not take the question, so nothing was asked. Please try /question now again in a minute.",
-      );
-    } finally {
-      error.mockRestore();
-    }
+    expect(await questionNowWithFailuresLogged(client)).toBe(
+      "Discord did not take the question, so nothing was asked. Please try /question now again in a minute.",
+    );
     expect(latestQuestion(db)).toBeNull();
     // Nothing was asked, so no cooldown holds the next try back.
     expect(await dispatch(client, questionNow(alex.discordId))).toBe('Asked: "Mountains or sea?"');
@@ -204,12 +209,7 @@ describe("a /question now whose answer from Discord was lost", () => {
     seedQuestionBank(db, ["Mountains or sea?"]);
     // Discord posts it, then every answer to the bot's tries times out on the way back.
     failNextAnswersToPosts.push(...DISCORD_GIVES_UP);
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
-      expect(await dispatch(client, questionNow(alex.discordId))).toBe('Asked: "Mountains or sea?"');
-    } finally {
-      error.mockRestore();
-    }
+    expect(await questionNowWithFailuresLogged(client)).toBe('Asked: "Mountains or sea?"');
     expect(posted).toHaveLength(1);
     expect(latestQuestion(db)).toMatchObject({ text: "Mountains or sea?" });
 
@@ -248,12 +248,7 @@ describe("a /question now that Discord did not take, asked before", () => {
       .prepare("UPDATE questions SET asked_at = ?")
       .run(new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString());
     failNextPosts.push(...DISCORD_GIVES_UP);
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
-      expect(await dispatch(client, questionNow(alex.discordId))).toBe(NOT_POSTED);
-    } finally {
-      error.mockRestore();
-    }
+    expect(await questionNowWithFailuresLogged(client)).toBe(NOT_POSTED);
     expect(db.$client.prepare("SELECT count(*) AS n FROM questions").get()).toEqual({ n: 1 });
   });
 });
