@@ -227,12 +227,12 @@ export function planVisit(db: Db, plan: { userId: number; input: VisitInput; now
 }
 
 /** What a change refuses when the visit was changed after the form showed it. */
-export const VISIT_CHANGED_SINCE =
-  "This visit was changed since you opened it: nothing was replaced. Close this and open it again to see what changed.";
+export const VISIT_CHANGED_SINCE = "This visit was changed since you opened it: nothing was replaced.";
 
 /**
  * Changes a visit's dates, place or note; a visit moved to other dates has its countdown posts
- * re-armed. With `basedOn` (the `updatedAt` the partner saw), a visit changed since is refused.
+ * re-armed. With `basedOn` (the `updatedAt` the partner saw), a visit changed since is refused,
+ * unless it already reads as asked: a change sent again after its answer was lost is done.
  */
 export function changeVisit(
   db: Db,
@@ -241,10 +241,11 @@ export function changeVisit(
   const now = change.now ?? new Date();
   return inTransaction(db, (tx) => {
     const before = visitById(tx, change.visitId);
+    const fields = checkedVisit(tx, change.input, change.visitId, partnerToday(tx, change.userId, now));
     if (change.basedOn !== undefined && change.basedOn !== before.updatedAt) {
+      if (readsAs(before, fields)) return before;
       throw new Refusal("conflict", VISIT_CHANGED_SINCE);
     }
-    const fields = checkedVisit(tx, change.input, change.visitId, partnerToday(tx, change.userId, now));
     tx.update(visits)
       .set({ ...fields, updatedAt: isoNow(now) })
       .where(eq(visits.id, change.visitId))
@@ -255,6 +256,12 @@ export function changeVisit(
     return visitById(tx, change.visitId);
   });
 }
+
+const readsAs = (visit: Visit, fields: ReturnType<typeof checkedVisit>) =>
+  visit.startDate === fields.startDate &&
+  visit.endDate === fields.endDate &&
+  visit.place === fields.place &&
+  visit.note === fields.note;
 
 /** Cancels a planned visit (or removes a logged one), with its countdown posts' marks. */
 export function cancelVisit(db: Db, visitId: number): Visit {

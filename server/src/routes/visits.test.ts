@@ -97,9 +97,7 @@ describe("/api/visits", () => {
 
     expect(sams.statusCode).toBe(200);
     expect(alexs.statusCode).toBe(409);
-    expect(alexs.json().message).toBe(
-      "This visit was changed since you opened it: nothing was replaced. Close this and open it again to see what changed.",
-    );
+    expect(alexs.json().message).toBe("This visit was changed since you opened it: nothing was replaced.");
     expect(rows(db)).toEqual([{ start_date: "2026-12-20", end_date: "2026-12-28", place: null, note: null }]);
 
     const again = await send("alex", "PUT", `/api/visits/${visit.id}`, {
@@ -112,6 +110,34 @@ describe("/api/visits", () => {
     expect(rows(db)).toEqual([
       { start_date: "2026-12-20", end_date: "2026-12-28", place: null, note: "Bring the scarf" },
     ]);
+  });
+
+  it("answers a change sent again after its answer was lost as done, and changes nothing more", async () => {
+    const { db, send, later } = await visitApp();
+    const { visit } = (
+      await send("alex", "POST", "/api/visits", { start_date: "2026-12-18", end_date: "2026-12-27" })
+    ).json();
+    const change = {
+      start_date: "2026-12-20",
+      end_date: "2026-12-28",
+      note: "Bring the scarf",
+      based_on: visit.updated_at,
+    };
+    later(60_000);
+    const first = await send("alex", "PUT", `/api/visits/${visit.id}`, change);
+    later(60_000);
+    // The answer to the first never reached the phone: the same change, on the same version, again.
+    const again = await send("alex", "PUT", `/api/visits/${visit.id}`, change);
+
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().visit).toEqual(first.json().visit);
+    expect(rows(db)).toEqual([
+      { start_date: "2026-12-20", end_date: "2026-12-28", place: null, note: "Bring the scarf" },
+    ]);
+    // Anything else on that old version is still refused.
+    const other = await send("alex", "PUT", `/api/visits/${visit.id}`, { ...change, note: "Bring two scarves" });
+    expect(other.statusCode).toBe(409);
   });
 
   it("logs past visits with the days apart before each, paged", async () => {

@@ -7,8 +7,7 @@ const state = { visits: [] as Visit[], inPerson: [] as InPersonFavour[], nextId:
 const TODAY = "2026-11-23";
 
 /** The server's words for a change made on a visit changed since (db/src/visits.ts). */
-const VISIT_CHANGED_SINCE =
-  "This visit was changed since you opened it: nothing was replaced. Close this and open it again to see what changed.";
+const VISIT_CHANGED_SINCE = "This visit was changed since you opened it: nothing was replaced.";
 
 /** The visits as the fake server holds them. */
 export const storedVisits = (): readonly Visit[] => state.visits;

@@ -43,31 +43,41 @@ describe("/together", { timeout: 20_000 }, () => {
     expect(screen.getByRole("dialog", { name: "Plan our next visit" })).toBeInTheDocument();
   });
 
-  it("refuses to save over a change Sam made after the form opened, then saves on the version it shows again", async () => {
+  it("refuses to save over a change Sam made after the form opened, keeps what was typed on top of it, then saves knowingly", async () => {
     setVisits([aVisit({ id: 7, start_date: "2026-12-18", end_date: "2026-12-27", place: "Lisbon" })]);
     const { user } = await openTogether();
     await user.click(await screen.findByRole("button", { name: "Change dates" }));
     const form = await screen.findByRole("dialog", { name: "Change the visit" });
-    // Meanwhile, Sam moves the visit on the other phone.
-    const sams = aVisit({ id: 7, start_date: "2026-12-20", end_date: "2026-12-28", place: "Lisbon" });
+    // Meanwhile, Sam moves the visit and names the place on the other phone.
+    const sams = aVisit({ id: 7, start_date: "2026-12-20", end_date: "2026-12-28", place: "Porto" });
     setVisits([{ ...sams, updated_at: "2026-11-23T09:00:00.000Z" }]);
+    await user.clear(within(form).getByLabelText(/Last day together/));
+    await user.type(within(form).getByLabelText(/Last day together/), "2026-12-30");
     await user.type(within(form).getByLabelText("Note"), "Bring the scarf");
     await user.click(within(form).getByRole("button", { name: "Save visit" }));
 
     expect(await within(form).findByRole("alert")).toHaveTextContent(
-      "This visit was changed since you opened it: nothing was replaced. Close this and open it again to see what changed.",
+      "This visit was changed since you opened it: nothing was replaced. It now reads Sun 20 Dec – Mon 28 Dec · Porto. What you changed is kept on top of it: Save visit again to keep it, or Cancel to leave theirs.",
     );
-    expect(storedVisits()).toEqual([expect.objectContaining({ start_date: "2026-12-20", note: null })]);
+    expect(storedVisits()).toEqual([expect.objectContaining({ end_date: "2026-12-28", note: null })]);
+    // What Alex typed stays; what Alex left alone now shows Sam's change.
+    expect(within(form).getByLabelText("Note")).toHaveValue("Bring the scarf");
+    expect(within(form).getByLabelText(/Last day together/)).toHaveValue("2026-12-30");
+    expect(within(form).getByLabelText(/First day together/)).toHaveValue("2026-12-20");
+    expect(within(form).getByLabelText("Where")).toHaveValue("Porto");
 
-    await user.click(within(form).getByRole("button", { name: "Cancel" }));
-    await user.click(await screen.findByRole("button", { name: "Change dates" }));
-    const again = await screen.findByRole("dialog", { name: "Change the visit" });
-    expect(within(again).getByLabelText(/First day together/)).toHaveValue("2026-12-20");
-    await user.type(within(again).getByLabelText("Note"), "Bring the scarf");
-    await user.click(within(again).getByRole("button", { name: "Save visit" }));
+    await user.click(within(form).getByRole("button", { name: "Save visit" }));
     await waitFor(() =>
-      expect(storedVisits()).toEqual([expect.objectContaining({ start_date: "2026-12-20", note: "Bring the scarf" })]),
+      expect(storedVisits()).toEqual([
+        expect.objectContaining({
+          start_date: "2026-12-20",
+          end_date: "2026-12-30",
+          place: "Porto",
+          note: "Bring the scarf",
+        }),
+      ]),
     );
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
   it("lists the in-person favours waiting and the log with days apart, and removes a logged visit after asking", async () => {

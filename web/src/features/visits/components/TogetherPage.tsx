@@ -6,16 +6,11 @@ import { useState } from "react";
 import { ConfirmModal } from "@/components/ConfirmModal";
 import { useCancelVisit } from "../api/cancelVisit";
 import { useVisits } from "../api/getVisits";
+import { datesOf } from "../visitDates";
 import classes from "./together.module.css";
 import { VisitFormModal, type VisitFormMode } from "./VisitFormModal";
 
 const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
-
-/** "Fri 18 Dec – Sun 27 Dec · Lisbon", with years when they are not this year's. */
-function datesOf(visit: Visit, today: string): string {
-  const range = `${shortDate(visit.start_date, today)} – ${shortDate(visit.end_date, today)}`;
-  return visit.place ? `${range} · ${visit.place}` : range;
-}
 
 /** "Until we're together": the countdown, the favours waiting for the visit and the log of visits. */
 export function TogetherPage({ page, onPage }: { page: number; onPage: (page: number) => void }) {
@@ -31,11 +26,20 @@ export function TogetherPage({ page, onPage }: { page: number; onPage: (page: nu
       <Countdown data={data} onPlan={() => setForm({ kind: "plan" })} onChange={setForm} onCancel={setCancelling} />
       <InPerson data={data} names={names} />
       <VisitLog data={data} onPage={onPage} onAdd={() => setForm({ kind: "past" })} onRemove={setCancelling} />
-      <VisitFormModal mode={form} onClose={() => setForm(undefined)} />
+      <VisitFormModal
+        mode={form}
+        latest={form?.kind === "change" ? visitNow(data, form.visit.id) : undefined}
+        today={data.countdowns[0]!.today}
+        onClose={() => setForm(undefined)}
+      />
       <CancelVisitModal visit={cancelling} today={data.countdowns[0]!.today} onClose={() => setCancelling(undefined)} />
     </Stack>
   );
 }
+
+/** The visit as the page last read it: what a change made since the form opened looks like now. */
+const visitNow = (data: VisitsReply, id: number) =>
+  [data.current, data.next, ...data.past.visits].find((visit) => visit?.id === id) ?? undefined;
 
 function Countdown({
   data,

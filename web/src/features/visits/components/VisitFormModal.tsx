@@ -3,9 +3,11 @@ import type { Visit } from "@spankbank/shared/contract/visits";
 import { VISIT_NOTE_MAX, VISIT_PLACE_MAX } from "@spankbank/shared/limits";
 import { type FormEvent, useState } from "react";
 import { refusalOf } from "@/components/ModalForm";
+import { ApiError } from "@/lib/api";
 import { buttonNamed, returnFocus } from "@/lib/returnFocus";
 import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { useSaveVisit } from "../api/saveVisit";
+import { datesOf } from "../visitDates";
 
 export type VisitFormMode = { kind: "plan" } | { kind: "past" } | { kind: "change"; visit: Visit };
 
@@ -18,26 +20,59 @@ interface Fields {
   note: string;
 }
 
-const fieldsOf = (mode: VisitFormMode): Fields =>
-  mode.kind === "change"
-    ? {
-        start: mode.visit.start_date,
-        end: mode.visit.end_date,
-        place: mode.visit.place ?? "",
-        note: mode.visit.note ?? "",
-      }
-    : { start: "", end: "", place: "", note: "" };
+const fieldsOfVisit = (visit: Visit): Fields => ({
+  start: visit.start_date,
+  end: visit.end_date,
+  place: visit.place ?? "",
+  note: visit.note ?? "",
+});
 
-/** Plan, change or log a visit: first and last day together (both counted), where, and a note. */
-export function VisitFormModal({ mode, onClose }: { mode: VisitFormMode | undefined; onClose: () => void }) {
+const fieldsOf = (mode: VisitFormMode): Fields =>
+  mode.kind === "change" ? fieldsOfVisit(mode.visit) : { start: "", end: "", place: "", note: "" };
+
+/** What was typed over `was`, laid on `now`: a field left as it was takes the other partner's value. */
+const laidOver = (typed: Fields, was: Fields, now: Fields): Fields => ({
+  start: typed.start === was.start ? now.start : typed.start,
+  end: typed.end === was.end ? now.end : typed.end,
+  place: typed.place === was.place ? now.place : typed.place,
+  note: typed.note === was.note ? now.note : typed.note,
+});
+
+/**
+ * Plan, change or log a visit: first and last day together (both counted), where, and a note.
+ * `latest` is the visit being changed as the page last read it. When the other partner changed it
+ * after the form opened, the save is refused; once the page has read their version, what was typed
+ * is laid over it, the refusal says how it reads now, and a second save is a knowing one.
+ */
+export function VisitFormModal({
+  mode,
+  latest,
+  today,
+  onClose,
+}: {
+  mode: VisitFormMode | undefined;
+  latest?: Visit | undefined;
+  today: string;
+  onClose: () => void;
+}) {
   const [fields, setFields] = useState<Fields>(() => fieldsOf(mode ?? { kind: "plan" }));
   const [shownFor, setShownFor] = useState(mode);
+  const [base, setBase] = useState(() => (mode?.kind === "change" ? mode.visit : undefined));
+  const [theirs, setTheirs] = useState<Visit | undefined>();
   const save = useSaveVisit();
   // Opening for another visit (or a new one) starts from its values.
   if (shownFor !== mode) {
     setShownFor(mode);
     setFields(fieldsOf(mode ?? { kind: "plan" }));
+    setBase(mode?.kind === "change" ? mode.visit : undefined);
+    setTheirs(undefined);
     save.reset();
+  }
+  const refused = save.error instanceof ApiError && save.error.status === 409;
+  if (refused && base && latest && latest.updated_at !== base.updated_at) {
+    setFields((typed) => laidOver(typed, fieldsOfVisit(base), fieldsOfVisit(latest)));
+    setBase(latest);
+    setTheirs(latest);
   }
   const set = (change: Partial<Fields>) => setFields((current) => ({ ...current, ...change }));
   const submit = (event: FormEvent) => {
@@ -51,7 +86,7 @@ export function VisitFormModal({ mode, onClose }: { mode: VisitFormMode | undefi
           end_date: fields.end,
           place: fields.place,
           note: fields.note,
-          ...(mode.kind === "change" ? { based_on: mode.visit.updated_at } : {}),
+          ...(base ? { based_on: base.updated_at } : {}),
         },
       },
       {
@@ -109,6 +144,9 @@ export function VisitFormModal({ mode, onClose }: { mode: VisitFormMode | undefi
           {refusal && (
             <Alert color="red" variant="light" role="alert">
               {refusal}
+              {refused &&
+                theirs &&
+                ` It now reads ${datesOf(theirs, today)}${theirs.note ? ` (${theirs.note})` : ""}. What you changed is kept on top of it: Save visit again to keep it, or Cancel to leave theirs.`}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
