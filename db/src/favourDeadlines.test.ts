@@ -4,10 +4,11 @@ import { openDb } from "./client.js";
 import { favourDeadline, settleFavourDeadlines } from "./favourDeadlines.js";
 import { listInventory, redeemItem } from "./inventory.js";
 import { balanceOf } from "./ledger.js";
+import { checkDatabase } from "./ops/healthCheck.js";
 import { pendingEvents } from "./outbox.js";
 import { createProduct } from "./products.js";
 import { purchaseProduct } from "./purchase.js";
-import { economySnapshot, giveSpanks, openTestDb, refusalOf } from "./test/testDb.js";
+import { brokeOnPurpose, economySnapshot, giveSpanks, openTestDb, refusalOf } from "./test/testDb.js";
 
 /** The demo partners as the check sees them: sam in America/New_York (asleep 23:00-06:30), alex in Asia/Kolkata (23:30-07:00). */
 const partners = demoCouple.partners.map((p) => ({ username: p.username, timeZone: p.timeZone, sleep: p.sleep }));
@@ -123,6 +124,39 @@ describe("settleFavourDeadlines", () => {
     } finally {
       second.$client.close();
     }
+  });
+
+  it("expires every other unit when one unit's rows disagree, and leaves that one as it is", () => {
+    const opened = bought("sam", new Date("2026-03-05T15:00:00Z"));
+    const { db, buyerId, sellerId } = opened;
+    const other = createProduct(
+      db,
+      sellerId,
+      { ...hug, name: "Breakfast in bed", useWithinDays: 3 },
+      new Date("2026-03-05T15:00:00Z"),
+    );
+    const { inventoryItemId: otherItem } = purchaseProduct(db, {
+      buyerId,
+      productId: other.id,
+      now: new Date("2026-03-05T15:00:00Z"),
+    });
+    // The hug's inventory row lost its unit by hand: its purchase is open with nothing to take.
+    db.$client.prepare("UPDATE inventory_items SET quantity = 0 WHERE id = ?").run(opened.itemId);
+    brokeOnPurpose(db);
+    expect(checkDatabase(db)).not.toEqual([]);
+    const broken = db.$client.prepare("SELECT id FROM purchases WHERE inventory_item_id = ?").get(opened.itemId) as {
+      id: number;
+    };
+
+    const settled = settleFavourDeadlines(db, partners, new Date("2026-03-20T12:00:00Z"));
+
+    expect(settled).toEqual({ expired: 1, reminded: 0, stuck: [broken.id] });
+    expect(balanceOf(db, { userId: buyerId })).toBe(75);
+    expect(listInventory(db, buyerId).map((item) => item.id)).not.toContain(otherItem);
+    expect(db.$client.prepare("SELECT expired_at FROM purchases WHERE id = ?").get(broken.id)).toEqual({
+      expired_at: null,
+    });
+    expect(kinds(db).filter((kind) => kind === "favour_expired")).toHaveLength(1);
   });
 
   it("leaves units without a deadline alone, and a second refund of one unit is refused by the database", () => {

@@ -52,7 +52,12 @@ export interface DeadlinesSettled {
   expired: number;
   /** Buyers reminded now that a unit is about to expire. */
   reminded: number;
+  /** Purchases whose unit could not expire because their rows disagree: left as they are, the others expire. */
+  stuck?: number[];
 }
+
+/** A unit whose rows disagree: its savepoint is undone, and the check goes on with the next one. */
+class StuckUnit extends Error {}
 
 const openUnit = and(isNull(purchases.redemptionId), isNull(purchases.expiredAt), isNotNull(purchases.useBy));
 
@@ -115,7 +120,8 @@ const statements = preparedFor((db) => {
  * The periodic deadline check: every unit past its use-by leaves the buyer's inventory and its
  * escrow goes back to the buyer (a `refund` transfer, `expiry:<purchase>`); a buyer whose unit
  * expires within EXPIRY_REMINDER_DAYS is reminded once, only while awake on their own clock.
- * One IMMEDIATE transaction: safe to run at any moment, again, or from two processes at once.
+ * One IMMEDIATE transaction: safe to run at any moment, again, or from two processes at once. A
+ * unit whose rows disagree (the health check names it) stays as it is, and holds up no other.
  */
 export function settleFavourDeadlines(
   db: Db,
@@ -126,10 +132,19 @@ export function settleFavourDeadlines(
     const at = isoNow(now);
     const prepared = statements(tx);
     let expired = 0;
+    const stuck: number[] = [];
     for (const unit of prepared.overdue.all({ now: at })) {
-      if (prepared.markExpired.run({ id: unit.id, now: at }).changes !== 1) continue;
-      expireUnit(tx, unit, now);
-      expired += 1;
+      try {
+        const done = inTransaction(tx, (unitTx) => {
+          if (prepared.markExpired.run({ id: unit.id, now: at }).changes !== 1) return false;
+          expireUnit(unitTx, unit, now);
+          return true;
+        });
+        if (done) expired += 1;
+      } catch (error) {
+        if (!(error instanceof StuckUnit)) throw error;
+        stuck.push(unit.id);
+      }
     }
     let reminded = 0;
     for (const unit of prepared.remindable.all({ now: at })) {
@@ -154,7 +169,7 @@ export function settleFavourDeadlines(
       );
       reminded += 1;
     }
-    return { expired, reminded };
+    return stuck.length > 0 ? { expired, reminded, stuck } : { expired, reminded };
   });
 }
 
@@ -171,7 +186,7 @@ function expireUnit(tx: Tx, unit: ExpiringUnit, now: Date): void {
   const prepared = statements(tx);
   // Every open unit with a deadline is one of the item's units: a miss means the data broke.
   if (prepared.takeUnit.run({ id: unit.inventoryItemId }).changes !== 1) {
-    throw new Error(`purchase ${unit.id} is open but inventory item ${unit.inventoryItemId} has no unit left`);
+    throw new StuckUnit(`purchase ${unit.id} is open but inventory item ${unit.inventoryItemId} has no unit left`);
   }
   if (unit.price > 0) {
     const refund = transfer(tx, {
