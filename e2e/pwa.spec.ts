@@ -249,15 +249,19 @@ test.describe("a return before the app is live", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/memories"]!);
   });
 
-  test("draws the whole kept page before the app's script is even in it, then the app takes over", async ({ page }) => {
+  test("draws the whole kept page before the app's script or its modules are even asked for, then the app takes over", async ({
+    page,
+  }) => {
     await visitAndKeep(page, "/dashboard");
-    // On each frame until the kept copy is parsed whole: whether the app's script was in the page.
+    // On each frame until the kept copy is parsed whole: whether the app's script, or a preload of
+    // its modules, was in the page.
     await page.addInitScript(() => {
-      const seen = { drawnWithAppScript: undefined as boolean | undefined };
+      const seen = { drawnWith: undefined as string[] | undefined };
       Object.assign(window, { seen });
       const frame = () => {
         if (document.readyState !== "loading" && document.querySelector("#root[data-snapshot] h1")) {
-          seen.drawnWithAppScript = document.querySelector('script[type="module"][src]') !== null;
+          const asked = document.querySelectorAll('script[type="module"][src], link[rel="modulepreload"]');
+          seen.drawnWith = Array.from(asked, (element) => element.outerHTML);
         } else requestAnimationFrame(frame);
       };
       requestAnimationFrame(frame);
@@ -266,8 +270,8 @@ test.describe("a return before the app is live", () => {
     await page.goto("/dashboard");
     await expect(page.locator("#root[data-snapshot]")).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/dashboard"]!);
-    const seen = await page.evaluate(() => (window as unknown as { seen: { drawnWithAppScript?: boolean } }).seen);
-    expect(seen.drawnWithAppScript).toBe(false);
+    const seen = await page.evaluate(() => (window as unknown as { seen: { drawnWith?: string[] } }).seen);
+    expect(seen.drawnWith).toEqual([]);
   });
 
   test("a tap on the page before the app is live is made again once it is; a plain menu link loads its page", async ({

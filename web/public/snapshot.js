@@ -10,7 +10,8 @@
 (() => {
   // The app's script, started once the whole copy is on screen (parsed, then the next frame
   // painted): run first, its modules' evaluation (a long task on a phone) kept the copy off the
-  // screen. They download meanwhile (the shell preloads them).
+  // screen. Its modules come from the service worker's cache when it starts (not preloaded: they
+  // held up the copy's first paint).
   const app = document.currentScript?.dataset.app;
   const startApp = () => {
     const script = document.createElement("script");

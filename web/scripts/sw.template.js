@@ -12,7 +12,9 @@
 //   server's Link header does. A page the app kept as last shown (src/app/pageSnapshot.ts) is
 //   written into the shell, with its stylesheets, its plain menu and /snapshot.js (in the head, so
 //   it listens before the copy can be tapped): a return paints it before the app's scripts run,
-//   as /snapshot.js starts the app's script (only preloaded meanwhile) once the copy is on screen.
+//   as /snapshot.js starts the app's script once the copy is on screen. A kept copy's shell
+//   preloads no modules: the browser fetched them alongside the copy's own styles and held up
+//   its first paint, and the app's imports fetch them from the cache once it starts.
 //   Other files of ours come from the cache, or the network when not cached: the browser reads
 //   the build's own from the cache without this worker (static routes, set at install).
 // - /api (any spelling) is never answered from, or put into, a cache: the partners' data and
@@ -23,8 +25,10 @@ const CACHE = `spankbank-${BUILD.version}`;
 const PAGES = "spankbank-pages";
 /** index.html's 'Loading...' (web/index.html), which a kept page takes the place of. */
 const ROOT = /<div id="root">[\s\S]*?<\/div>/;
-/** The app's script in the shell: on a kept copy it is only preloaded, and /snapshot.js starts it once the copy is painted. */
+/** The app's script in the shell: on a kept copy /snapshot.js starts it, once the copy is painted. */
 const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+/** The shell's and a page's module preloads (a kept copy's shell has none). */
+const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>/g;
 /** The build's own files, answered from its cache without this worker (install's addRoutes). */
 const ROUTED = ["/assets/*", "/color-scheme.js", "/snapshot.js"];
 
@@ -95,11 +99,12 @@ async function shellFor(url) {
   // A copy kept by another build names other files: its markup would not match this build's styles.
   if (kept && html.includes(`"${kept.script}"`)) {
     html = html
-      .replace(APP_SCRIPT, '<link rel="modulepreload" crossorigin href="$1">')
+      .replace(APP_SCRIPT, "")
+      .replace(MODULE_PRELOADS, "")
       .replace("</head>", () => `${kept.styles}<script src="/snapshot.js" data-app="${kept.script}"></script></head>`)
       .replace(ROOT, () => `<div id="root" data-snapshot>${kept.root}</div>${kept.menu}`);
-  }
-  html = html.replace("</head>", () => `${preloads}</head>`);
+    html = html.replace("</head>", () => `${preloads.replace(MODULE_PRELOADS, "")}</head>`);
+  } else html = html.replace("</head>", () => `${preloads}</head>`);
   // The body is new text: the stored copy's length and encoding no longer describe it.
   const headers = new Headers(shell.headers);
   headers.delete("content-length");
