@@ -27,8 +27,10 @@ const PAGES = "spankbank-pages";
 const ROOT = /<div id="root">[\s\S]*?<\/div>/;
 /** The app's script in the shell: on a kept copy /snapshot.js starts it, once the copy is painted. */
 const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-/** The shell's and a page's module preloads (a kept copy's shell has none). */
+/** The shell's module preloads (a kept copy's shell has none). */
 const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>/g;
+/** The shell's stylesheets (a kept copy brings its own). */
+const STYLESHEETS = /<link rel="stylesheet"[^>]*>/g;
 /** The build's own files, answered from its cache without this worker (install's addRoutes). */
 const ROUTED = ["/assets/*", "/color-scheme.js", "/snapshot.js"];
 
@@ -98,12 +100,14 @@ async function shellFor(url) {
   let html = await shell.text();
   // A copy kept by another build names other files: its markup would not match this build's styles.
   if (kept && html.includes(`"${kept.script}"`)) {
+    // The copy's own stylesheets, in its order, in place of the shell's (a subset of them) and of the
+    // page's preloads (its styles are all there, and its modules wait for the app).
     html = html
       .replace(APP_SCRIPT, "")
       .replace(MODULE_PRELOADS, "")
+      .replace(STYLESHEETS, "")
       .replace("</head>", () => `${kept.styles}<script src="/snapshot.js" data-app="${kept.script}"></script></head>`)
       .replace(ROOT, () => `<div id="root" data-snapshot>${kept.root}</div>${kept.menu}`);
-    html = html.replace("</head>", () => `${preloads.replace(MODULE_PRELOADS, "")}</head>`);
   } else html = html.replace("</head>", () => `${preloads}</head>`);
   // The body is new text: the stored copy's length and encoding no longer describe it.
   const headers = new Headers(shell.headers);
