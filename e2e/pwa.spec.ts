@@ -249,18 +249,18 @@ test.describe("a return before the app is live", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/memories"]!);
   });
 
-  test("draws the whole kept page before the app's script or its modules are even asked for, then the app takes over", async ({
+  test("draws the whole kept page before any script file or module of the app is even asked for, then the app takes over", async ({
     page,
   }) => {
     await visitAndKeep(page, "/dashboard");
-    // On each frame until the kept copy is parsed whole: whether the app's script, or a preload of
-    // its modules, was in the page.
+    // On each frame until the kept copy is parsed whole: whether a script file (the app's, or the
+    // copy's own, which are inline), or a preload of the app's modules, was in the page.
     await page.addInitScript(() => {
       const seen = { drawnWith: undefined as string[] | undefined };
       Object.assign(window, { seen });
       const frame = () => {
         if (document.readyState !== "loading" && document.querySelector("#root[data-snapshot] h1")) {
-          const asked = document.querySelectorAll('script[type="module"][src], link[rel="modulepreload"]');
+          const asked = document.querySelectorAll('script[src], link[rel="modulepreload"]');
           seen.drawnWith = Array.from(asked, (element) => element.outerHTML);
         } else requestAnimationFrame(frame);
       };

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
@@ -29,6 +30,13 @@ function ownCode(id: string): boolean {
 }
 const importsZod = new Map<string, boolean>();
 
+/** A script of web/first-paint: what runs before the first paint, written into the page itself. */
+const firstPaintScript = (name: string) => readFileSync(new URL(`./first-paint/${name}`, import.meta.url), "utf8");
+/** Where index.html takes the colour script (web/index.html). */
+const COLOR_SCHEME_MARK = "<!-- first-paint: color-scheme.js -->";
+/** A CSP source allowing exactly this inline script. */
+const cspHash = (code: string) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`;
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     // The router plugin must come before react() so it can split route files first. A loader goes
@@ -44,6 +52,26 @@ export default defineConfig(({ isSsrBuild }) => ({
       quoteStyle: "double",
     }),
     react(),
+    // The scripts that must run before the first paint, inline so that paint waits for no file:
+    // the colours in index.html's head, and the kept copy's taps in the service worker's shell.
+    // first-paint.json gives the worker the second and the server both hashes for its CSP.
+    {
+      name: "first-paint-scripts",
+      transformIndexHtml(html) {
+        if (!html.includes(COLOR_SCHEME_MARK)) throw new Error(`index.html has no ${COLOR_SCHEME_MARK}`);
+        return html.replace(COLOR_SCHEME_MARK, () => `<script>${firstPaintScript("color-scheme.js")}</script>`);
+      },
+      generateBundle() {
+        if (isSsrBuild) return;
+        const snapshotScript = firstPaintScript("snapshot.js");
+        const scriptHashes = [firstPaintScript("color-scheme.js"), snapshotScript].map(cspHash);
+        this.emitFile({
+          type: "asset",
+          fileName: "first-paint.json",
+          source: JSON.stringify({ snapshotScript, scriptHashes }),
+        });
+      },
+    },
     // zod's list of languages in English only (src/lib/zodLocales.ts says why): half the zod chunk.
     {
       name: "zod-in-english",

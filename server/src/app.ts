@@ -15,7 +15,7 @@ import { registerErrorHandler } from "./plugins/errors.js";
 import { registerSecurityHeaders } from "./plugins/security.js";
 import { contractSchemaTransform, serializeFromContract, zodSchemaController } from "./plugins/serialize.js";
 import { registerSession } from "./plugins/session.js";
-import { registerWeb } from "./plugins/web.js";
+import { firstPaintScriptSources, registerWeb } from "./plugins/web.js";
 import { apiRoutes } from "./routes/index.js";
 
 export interface AppOptions extends Omit<AppContext, "now"> {
@@ -54,7 +54,7 @@ const spankBank: FastifyPluginAsync<AppOptions> = async (app, options) => {
   app.setValidatorCompiler(validatorCompiler);
   serializeFromContract(app);
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, { https });
+  await registerSecurityHeaders(app, { https, inlineScripts: firstPaintScriptSources(options.webRoot) });
   await registerCompression(app);
   await registerSession(app);
   await app.register(swagger, {

@@ -11,7 +11,8 @@ const template = readFileSync(new URL("sw.template.js", import.meta.url), "utf8"
  * Compressed copies are the server's business; the preload lists and robots.txt no page needs; the
  * pages prerendered for a first visit never answer a return (the shell does).
  */
-const SKIPPED = /\.(br|gz)$|^\/(sw\.js|route-preloads\.json|prerendered\.json|robots\.txt)$|^\/prerendered\//;
+const SKIPPED =
+  /\.(br|gz)$|^\/(sw\.js|route-preloads\.json|prerendered\.json|first-paint\.json|robots\.txt)$|^\/prerendered\//;
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -29,7 +30,10 @@ for (const path of [...files(root)].sort()) {
   cached.push(url);
   hash.update(url).update(readFileSync(path));
 }
-const build = { version: hash.digest("hex").slice(0, 16), files: cached, preloads: pagePreloads(root) };
+// The kept copy's script, which the worker writes into the shell (the build's CSP allows its hash).
+const { snapshotScript } = JSON.parse(readFileSync(join(root, "first-paint.json"), "utf8"));
+hash.update(snapshotScript);
+const build = { version: hash.digest("hex").slice(0, 16), files: cached, preloads: pagePreloads(root), snapshotScript };
 writeFileSync(join(root, "sw.js"), `const BUILD = ${JSON.stringify(build)};\n${template}`);
 console.log(`service-worker: caches ${cached.length} files, build ${build.version}`);
 

@@ -10,9 +10,10 @@
 // - A page (a navigation) is answered with the cached index.html, whatever its path: the client
 //   routes. The shell names that page's chunks and styles to preload (BUILD.preloads), as the
 //   server's Link header does. A page the app kept as last shown (src/app/pageSnapshot.ts) is
-//   written into the shell, with its stylesheets, its plain menu and /snapshot.js (in the head, so
-//   it listens before the copy can be tapped): a return paints it before the app's scripts run,
-//   as /snapshot.js starts the app's script once the copy is on screen. A kept copy's shell
+//   written into the shell, with its stylesheets, its plain menu and the snapshot script
+//   (BUILD.snapshotScript, web/first-paint/snapshot.js, inline in the head, so it listens before the
+//   copy can be tapped): a return paints it before the app's scripts run, as that script starts the
+//   app's once the copy is on screen. A kept copy's shell
 //   preloads no modules: the browser fetched them alongside the copy's own styles and held up
 //   its first paint, and the app's imports fetch them from the cache once it starts.
 //   Other files of ours come from the cache, or the network when not cached: the browser reads
@@ -25,14 +26,14 @@ const CACHE = `spankbank-${BUILD.version}`;
 const PAGES = "spankbank-pages";
 /** index.html's 'Loading...' (web/index.html), which a kept page takes the place of. */
 const ROOT = /<div id="root">[\s\S]*?<\/div>/;
-/** The app's script in the shell: on a kept copy /snapshot.js starts it, once the copy is painted. */
+/** The app's script in the shell: on a kept copy the snapshot script starts it, once the copy is painted. */
 const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 /** The shell's module preloads (a kept copy's shell has none). */
 const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>/g;
 /** The shell's stylesheets (a kept copy brings its own). */
 const STYLESHEETS = /<link rel="stylesheet"[^>]*>/g;
 /** The build's own files, answered from its cache without this worker (install's addRoutes). */
-const ROUTED = ["/assets/*", "/color-scheme.js", "/snapshot.js"];
+const ROUTED = ["/assets/*"];
 
 self.addEventListener("install", (event) => {
   // The build's files are read from its cache by the browser itself, without waking this worker
@@ -106,7 +107,10 @@ async function shellFor(url) {
       .replace(APP_SCRIPT, "")
       .replace(MODULE_PRELOADS, "")
       .replace(STYLESHEETS, "")
-      .replace("</head>", () => `${kept.styles}<script src="/snapshot.js" data-app="${kept.script}"></script></head>`)
+      .replace(
+        "</head>",
+        () => `${kept.styles}<script data-app="${kept.script}">${BUILD.snapshotScript}</script></head>`,
+      )
       .replace(ROOT, () => `<div id="root" data-snapshot>${kept.root}</div>${kept.menu}`);
   } else html = html.replace("</head>", () => `${preloads}</head>`);
   // The body is new text: the stored copy's length and encoding no longer describe it.

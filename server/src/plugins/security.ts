@@ -7,10 +7,14 @@ const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * Security headers on every answer, worked out once at start. The page, its scripts and any path
- * outside the API get helmet's full set with a strict CSP; an API answer gets `apiAnswerHeaders`.
+ * outside the API get helmet's full set with a strict CSP (no inline script but the build's own, by
+ * hash); an API answer gets `apiAnswerHeaders`.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
-  const pageHeaders = await helmetHeaders(helmetOptions(options.https));
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { https: boolean; inlineScripts: readonly string[] },
+): Promise<void> {
+  const pageHeaders = await helmetHeaders(helmetOptions(options.https, options.inlineScripts));
   const answerHeaders = apiHeaders(pageHeaders);
   app.addHook("onRequest", (request, reply, done) => {
     // An API route sets its own (`secureApiAnswers`); an unknown API path is answered here.
@@ -54,13 +58,14 @@ function apiHeaders(pageHeaders: Record<string, string>): Record<string, string>
   };
 }
 
-function helmetOptions(https: boolean): FastifyHelmetOptions {
+/** `inlineScripts`: the hashes of the build's inline scripts (`firstPaintScriptSources`), each allowed by name. */
+function helmetOptions(https: boolean, inlineScripts: readonly string[]): FastifyHelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScripts],
         // Mantine writes its theme variables into a <style> element and style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],

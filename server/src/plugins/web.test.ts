@@ -78,6 +78,23 @@ describe("the built web app", () => {
   });
 });
 
+describe("the build's inline scripts", () => {
+  it("are allowed by the page's CSP by their hashes alone, from first-paint.json; with none, no inline script is", async () => {
+    const root = builtWebRoot();
+    const scriptHashes = ["'sha256-Y29sb3Vycw=='", "'sha256-a2VwdCBjb3B5'"];
+    writeFileSync(join(root, "first-paint.json"), JSON.stringify({ snapshotScript: "", scriptHashes }));
+    const { app } = await buildTestApp({ webRoot: root });
+    for (const url of ["/", "/dashboard", "/assets/index-Ab12Cd34.js"]) {
+      const csp = String((await app.inject({ method: "GET", url })).headers["content-security-policy"]);
+      expect(csp.split(";"), url).toContain(`script-src 'self' ${scriptHashes.join(" ")}`);
+    }
+
+    const { app: withoutThem } = await buildTestApp({ webRoot: builtWebRoot() });
+    const csp = String((await withoutThem.inject({ method: "GET", url: "/" })).headers["content-security-policy"]);
+    expect(csp.split(";")).toContain("script-src 'self'");
+  });
+});
+
 describe("a page's preloads", () => {
   it("name the main bundle, the session check and the styles first, then the page's route chunks, as Vite's loader asks for them", async () => {
     const { app } = await buildTestApp({ webRoot: builtWebRoot() });

@@ -118,6 +118,17 @@ function browserRenderLinks(code: PageCode | undefined): string {
   return (code ? [code.main, SESSION_PRELOAD, ...code.rest] : [SESSION_PRELOAD]).join(", ");
 }
 
+/**
+ * The CSP sources of the scripts the build writes into its pages (web/first-paint: the colours in
+ * index.html's head, the kept copy's script in the service worker's shell), from first-paint.json;
+ * none without a build, or from a build that had none.
+ */
+export function firstPaintScriptSources(webRoot: string | undefined): string[] {
+  const file = webRoot === undefined ? undefined : join(webRoot, "first-paint.json");
+  if (file === undefined || !existsSync(file)) return [];
+  return (JSON.parse(readFileSync(file, "utf8")) as { scriptHashes: string[] }).scriptHashes;
+}
+
 /** The pages web/scripts/prerender.mjs wrote, by path: the file to send for each. */
 function prerenderedPages(webRoot: string): Map<string, string> {
   const file = join(webRoot, "prerendered.json");

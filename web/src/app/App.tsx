@@ -9,7 +9,7 @@ import type { AppRouter } from "./router";
 import { SessionGate } from "./SessionGate";
 import { cssVariablesResolver, theme } from "./theme";
 
-/** The colours this browser last showed, under the key web/public/color-scheme.js reads before the first paint. */
+/** The colours this browser last showed, under the key web/first-paint/color-scheme.js reads before the first paint. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
 
 export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {

@@ -5,7 +5,7 @@ import { sessionQueryOptions } from "@/features/session/api/getSession";
 
 /**
  * The page takes the signed-in partner's colours from their session: picked on another device, or
- * a partner signing in on this one. Mantine keeps them in this browser too (web/public/color-scheme.js
+ * a partner signing in on this one. Mantine keeps them in this browser too (web/first-paint/color-scheme.js
  * paints the next visit in them before any script of the app runs).
  */
 export function FollowPartnerColors() {

@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { COLOR_SCHEME_STORAGE_KEY } from "@spankbank/shared/limits";
 import { afterEach, describe, expect, it } from "vitest";
 
-// web/public/color-scheme.js, the head's script that paints the first frame: a plain file (no
+// web/first-paint/color-scheme.js, the head's script that paints the first frame: a plain file (no
 // imports), so it names the storage key itself. Vitest runs in web/.
-const script = readFileSync(join(process.cwd(), "public", "color-scheme.js"), "utf8");
+const script = readFileSync(join(process.cwd(), "first-paint", "color-scheme.js"), "utf8");
 const paint = () => new Function(script)();
 const painted = () => document.documentElement.getAttribute("data-mantine-color-scheme");
 

@@ -1,6 +1,7 @@
-// The kept copy of a page (src/app/pageSnapshot.ts), until the app is live: the service worker puts
-// this script in the head of a page it answers with a kept copy. A plain script, a few lines: it
-// runs before the copy is even parsed, so the menu opens at once and no tap or form is lost meanwhile.
+// The kept copy of a page (src/app/pageSnapshot.ts), until the app is live: the service worker writes
+// this script into the head of a page it answers with a kept copy (BUILD.snapshotScript, inline so
+// the copy's parsing waits for no file). A plain script, a few lines: it runs before the copy is
+// even parsed, so the menu opens at once and no tap or form is lost meanwhile.
 // - The menu button opens the plain menu (a <dialog> of the pages' links, which simply load them).
 // - Any other button tapped is noted (its text, which of the buttons with that text, and the text
 //   of the item it sits in); the app taps the same button once live, if it is still the same one.
