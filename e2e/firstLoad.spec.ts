@@ -76,6 +76,33 @@ test.describe("the first load", () => {
     expect(charts(await sourcesOf("/our-year", "Our year, in pictures"))).toBe(true);
   });
 
+  test("of /signin fetches no stylesheet of the signed-in pages or the toasts, and its page is drawn styled", async ({
+    page,
+  }) => {
+    const stylesheets: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "stylesheet")
+        stylesheets.push(readFileSync(join(WEB_DIST, new URL(request.url()).pathname), "utf8"));
+    });
+    await page.goto("/signin");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, love");
+    await page.waitForLoadState("networkidle");
+    // A rule only each of these has: Mantine's Tabs (the Spank Bank's) and react-toastify's container.
+    for (const [whose, rule] of [
+      ["the signed-in pages'", ".m_89d60db1"],
+      ["the toasts'", ".Toastify__toast-container"],
+    ]) {
+      expect(
+        stylesheets.filter((css) => css.includes(rule)),
+        `${whose} rules on /signin`,
+      ).toEqual([]);
+    }
+    // Its own components still are: the line of "or" between the two ways in is drawn.
+    const line = page.locator(".mantine-Divider-label");
+    await expect(line).toHaveText("or");
+    expect(await line.evaluate((label) => getComputedStyle(label, "::before").borderTopStyle)).toBe("solid");
+  });
+
   test("of the story page carries zod with its English messages only", async ({ context }) => {
     await signInAsAlex(await context.newPage());
     const page = await context.newPage();

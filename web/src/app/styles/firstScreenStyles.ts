@@ -20,6 +20,7 @@ import "@mantine/core/styles/Button.css";
 import "@mantine/core/styles/Card.css";
 import "@mantine/core/styles/Center.css";
 import "@mantine/core/styles/Container.css";
+import "@mantine/core/styles/Divider.css";
 import "@mantine/core/styles/PasswordInput.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Title.css";

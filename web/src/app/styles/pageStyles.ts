@@ -20,7 +20,6 @@ import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Blockquote.css";
 import "@mantine/core/styles/Chip.css";
 import "@mantine/core/styles/Code.css";
-import "@mantine/core/styles/Divider.css";
 import "@mantine/core/styles/Drawer.css";
 import "@mantine/core/styles/Fieldset.css";
 import "@mantine/core/styles/Image.css";
