@@ -91,7 +91,7 @@ test.describe("the first load", () => {
     for (const [whose, rule] of [
       ["the signed-in pages'", ".m_89d60db1"],
       ["the toasts'", ".Toastify__toast-container"],
-    ]) {
+    ] as const) {
       expect(
         stylesheets.filter((css) => css.includes(rule)),
         `${whose} rules on /signin`,
