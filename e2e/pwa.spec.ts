@@ -274,6 +274,29 @@ test.describe("a return before the app is live", () => {
     expect(seen.drawnWith).toEqual([]);
   });
 
+  test("a worker that cached its shell from the build before (an upgrade's restart) gives the app, never a copy that cannot start it", async ({
+    page,
+  }) => {
+    await visitAndKeep(page, "/dashboard");
+    // The shell as the server still running the build before sent it: a CSP with no hash for the
+    // copy's inline script.
+    await page.evaluate(async () => {
+      const name = (await caches.keys()).find((key) => key.startsWith("spankbank-") && key !== "spankbank-pages")!;
+      const cache = await caches.open(name);
+      const shell = (await cache.match("/index.html"))!;
+      const headers = new Headers(shell.headers);
+      headers.set("content-security-policy", "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline'");
+      await cache.put("/index.html", new Response(await shell.text(), { status: 200, headers }));
+    });
+
+    await page.goto("/dashboard");
+    // The app itself, live: a copy in that shell would stay a copy, its script refused.
+    await expect(page.locator("#root[data-snapshot]")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex["/dashboard"]!);
+    await page.getByRole("button", { name: "Log Workout" }).click();
+    await expect(page.getByRole("dialog", { name: "Log Workout" })).toBeVisible();
+  });
+
   test("a tap on the page before the app is live is made again once it is; a plain menu link loads its page", async ({
     page,
   }) => {

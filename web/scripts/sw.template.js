@@ -100,7 +100,7 @@ async function shellFor(url) {
   if (!preloads && !kept) return shell;
   let html = await shell.text();
   // A copy kept by another build names other files: its markup would not match this build's styles.
-  if (kept && html.includes(`"${kept.script}"`)) {
+  if (kept && html.includes(`"${kept.script}"`) && allowsSnapshotScript(shell)) {
     // The copy's own stylesheets, in its order, in place of the shell's (a subset of them) and of the
     // page's preloads (its styles are all there, and its modules wait for the app).
     html = html
@@ -118,6 +118,16 @@ async function shellFor(url) {
   headers.delete("content-length");
   headers.delete("content-encoding");
   return new Response(html, { status: shell.status, headers });
+}
+
+/**
+ * Whether the shell's CSP lets the kept copy's inline script run. A worker installed while the
+ * server still ran the build before (an upgrade's build and restart) cached a shell whose CSP has
+ * no hash for it: a copy written into that shell would never start the app, so it gets the plain one.
+ */
+function allowsSnapshotScript(shell) {
+  const csp = shell.headers.get("content-security-policy");
+  return csp === null || csp.includes(BUILD.snapshotScriptHash);
 }
 
 /** The page the app kept under `key`, or nothing (none kept, or unreadable). */
