@@ -30,8 +30,12 @@ function ownCode(id: string): boolean {
 }
 const importsZod = new Map<string, boolean>();
 
-/** A script of web/first-paint: what runs before the first paint, written into the page itself. */
-const firstPaintScript = (name: string) => readFileSync(new URL(`./first-paint/${name}`, import.meta.url), "utf8");
+/**
+ * A script of web/first-paint: what runs before the first paint, written into the page itself. Its
+ * line ends as a browser hashes them (\n), whatever the checkout wrote.
+ */
+const firstPaintScript = (name: string) =>
+  readFileSync(new URL(`./first-paint/${name}`, import.meta.url), "utf8").replaceAll("\r\n", "\n");
 /** Where index.html takes the colour script (web/index.html). */
 const COLOR_SCHEME_MARK = "<!-- first-paint: color-scheme.js -->";
 /** A CSP source allowing exactly this inline script. */

@@ -93,6 +93,17 @@ describe("the build's inline scripts", () => {
     const csp = String((await withoutThem.inject({ method: "GET", url: "/" })).headers["content-security-policy"]);
     expect(csp.split(";")).toContain("script-src 'self'");
   });
+
+  it("are refused at start when the file names anything but hashes", async () => {
+    const root = builtWebRoot();
+    writeFileSync(
+      join(root, "first-paint.json"),
+      JSON.stringify({ snapshotScript: "", scriptHashes: ["'unsafe-inline'"] }),
+    );
+    await expect(buildTestApp({ webRoot: root })).rejects.toThrow(
+      /scriptHashes must be a list of 'sha256-\.\.\.' sources/,
+    );
+  });
 });
 
 describe("a page's preloads", () => {

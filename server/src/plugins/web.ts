@@ -126,8 +126,15 @@ function browserRenderLinks(code: PageCode | undefined): string {
 export function firstPaintScriptSources(webRoot: string | undefined): string[] {
   const file = webRoot === undefined ? undefined : join(webRoot, "first-paint.json");
   if (file === undefined || !existsSync(file)) return [];
-  return (JSON.parse(readFileSync(file, "utf8")) as { scriptHashes: string[] }).scriptHashes;
+  const { scriptHashes } = JSON.parse(readFileSync(file, "utf8")) as { scriptHashes?: unknown };
+  // Only hash sources go into script-src: anything else in the file is a broken build, said at start.
+  if (!Array.isArray(scriptHashes) || !scriptHashes.every((source) => CSP_HASH.test(String(source)))) {
+    throw new Error(`${file}: scriptHashes must be a list of 'sha256-...' sources; build the web app again`);
+  }
+  return scriptHashes as string[];
 }
+
+const CSP_HASH = /^'sha256-[A-Za-z0-9+/]+={0,2}'$/;
 
 /** The pages web/scripts/prerender.mjs wrote, by path: the file to send for each. */
 function prerenderedPages(webRoot: string): Map<string, string> {
