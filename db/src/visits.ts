@@ -1,6 +1,7 @@
 import { daysBetween, shortDate } from "@spankbank/shared/calendar";
 import { visitBody } from "@spankbank/shared/contract/visits";
 import { VISIT_LENGTH_MAX, VISITS_PER_PAGE } from "@spankbank/shared/limits";
+import { VISIT_CHANGED_SINCE } from "@spankbank/shared/visits";
 import { and, asc, count, desc, eq, gt, gte, lt, lte, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type Db, inTransaction, type Tx } from "./client.js";
@@ -225,9 +226,6 @@ export function planVisit(db: Db, plan: { userId: number; input: VisitInput; now
     return visitById(tx, id);
   });
 }
-
-/** What a change refuses when the visit was changed after the form showed it. */
-export const VISIT_CHANGED_SINCE = "This visit was changed since you opened it: nothing was replaced.";
 
 /**
  * Changes a visit's dates, place or note; a visit moved to other dates has its countdown posts

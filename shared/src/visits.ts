@@ -24,3 +24,6 @@ export function togetherNowText(startDate: string, endDate: string, today: strin
 export function daysApartText(daysApart: number, lastEndDate: string, today: string): string {
   return `${dayWord(daysApart)} apart since ${shortDate(lastEndDate, today)}`;
 }
+
+/** What a change to a visit is refused with when the other partner changed it after the form opened. */
+export const VISIT_CHANGED_SINCE = "This visit was changed since you opened it: nothing was replaced.";

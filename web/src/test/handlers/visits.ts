@@ -1,13 +1,11 @@
 import type { InPersonFavour, Visit, VisitBody, VisitChangeBody, VisitsReply } from "@spankbank/shared/contract/visits";
+import { VISIT_CHANGED_SINCE } from "@spankbank/shared/visits";
 import { HttpResponse, http } from "msw";
 import { failure, signedInUsername } from "./auth";
 
 /** The fake server's visits and in-person favours; "today" is fixed so counts are known. */
 const state = { visits: [] as Visit[], inPerson: [] as InPersonFavour[], nextId: 1, deleted: [] as number[] };
 const TODAY = "2026-11-23";
-
-/** The server's words for a change made on a visit changed since (db/src/visits.ts). */
-const VISIT_CHANGED_SINCE = "This visit was changed since you opened it: nothing was replaced.";
 
 /** The visits as the fake server holds them. */
 export const storedVisits = (): readonly Visit[] => state.visits;

@@ -56,8 +56,11 @@ describe("/together", { timeout: 20_000 }, () => {
     await user.type(within(form).getByLabelText("Note"), "Bring the scarf");
     await user.click(within(form).getByRole("button", { name: "Save visit" }));
 
-    expect(await within(form).findByRole("alert")).toHaveTextContent(
-      "This visit was changed since you opened it: nothing was replaced. It now reads Sun 20 Dec – Mon 28 Dec · Porto. What you changed is kept on top of it: Save visit again to keep it, or Cancel to leave theirs.",
+    const refusal = await within(form).findByRole("alert");
+    await waitFor(() =>
+      expect(refusal).toHaveTextContent(
+        "This visit was changed since you opened it: nothing was replaced. It now reads Sun 20 Dec – Mon 28 Dec · Porto. What you changed is kept on top of it: Save visit again to keep it, or Cancel to leave theirs.",
+      ),
     );
     expect(storedVisits()).toEqual([expect.objectContaining({ end_date: "2026-12-28", note: null })]);
     // What Alex typed stays; what Alex left alone now shows Sam's change.
@@ -78,6 +81,31 @@ describe("/together", { timeout: 20_000 }, () => {
       ]),
     );
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("says to open the form again when the version that replaced the one it showed is not on this page", async () => {
+    // Ten visits lived in 2025 fill the log's first page.
+    const lived = Array.from({ length: 10 }, (_, i) =>
+      aVisit({
+        id: 20 + i,
+        start_date: `2025-${String(i + 1).padStart(2, "0")}-01`,
+        end_date: `2025-${String(i + 1).padStart(2, "0")}-05`,
+      }),
+    );
+    setVisits([aVisit({ id: 7, start_date: "2026-12-18", end_date: "2026-12-27", place: "Lisbon" }), ...lived]);
+    const { user } = await openTogether();
+    await user.click(await screen.findByRole("button", { name: "Change dates" }));
+    const form = await screen.findByRole("dialog", { name: "Change the visit" });
+    // Meanwhile Sam turns it into a visit of 2020: it now sits on the log's second page.
+    const sams = aVisit({ id: 7, start_date: "2020-02-01", end_date: "2020-02-05", place: "Lisbon" });
+    setVisits([{ ...sams, updated_at: "2026-11-23T09:00:00.000Z" }, ...lived]);
+    await user.type(within(form).getByLabelText("Note"), "Bring the scarf");
+    await user.click(within(form).getByRole("button", { name: "Save visit" }));
+
+    expect(await within(form).findByRole("alert")).toHaveTextContent(
+      "This visit was changed since you opened it: nothing was replaced. Close this and open it again to see what changed.",
+    );
+    expect(within(form).getByLabelText("Note")).toHaveValue("Bring the scarf");
   });
 
   it("lists the in-person favours waiting and the log with days apart, and removes a logged visit after asking", async () => {

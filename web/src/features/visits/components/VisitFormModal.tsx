@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core";
 import type { Visit } from "@spankbank/shared/contract/visits";
 import { VISIT_NOTE_MAX, VISIT_PLACE_MAX } from "@spankbank/shared/limits";
+import { VISIT_CHANGED_SINCE } from "@spankbank/shared/visits";
 import { type FormEvent, useState } from "react";
 import { refusalOf } from "@/components/ModalForm";
 import { ApiError } from "@/lib/api";
@@ -68,7 +69,7 @@ export function VisitFormModal({
     setTheirs(undefined);
     save.reset();
   }
-  const refused = save.error instanceof ApiError && save.error.status === 409;
+  const refused = save.error instanceof ApiError && save.error.message === VISIT_CHANGED_SINCE;
   if (refused && base && latest && latest.updated_at !== base.updated_at) {
     setFields((typed) => laidOver(typed, fieldsOfVisit(base), fieldsOfVisit(latest)));
     setBase(latest);
@@ -78,6 +79,7 @@ export function VisitFormModal({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!mode) return;
+    setTheirs(undefined);
     save.mutate(
       {
         id: mode.kind === "change" ? mode.visit.id : undefined,
@@ -145,8 +147,10 @@ export function VisitFormModal({
             <Alert color="red" variant="light" role="alert">
               {refusal}
               {refused &&
-                theirs &&
-                ` It now reads ${datesOf(theirs, today)}${theirs.note ? ` (${theirs.note})` : ""}. What you changed is kept on top of it: Save visit again to keep it, or Cancel to leave theirs.`}
+                (theirs
+                  ? ` It now reads ${datesOf(theirs, today)}${theirs.note ? ` (${theirs.note})` : ""}. What you changed is kept on top of it: Save visit again to keep it, or Cancel to leave theirs.`
+                  : // Until the page has read their version (or when it is not on this page of the log).
+                    " Close this and open it again to see what changed.")}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
