@@ -150,13 +150,38 @@ describe("settleFavourDeadlines", () => {
 
     const settled = settleFavourDeadlines(db, partners, new Date("2026-03-20T12:00:00Z"));
 
-    expect(settled).toEqual({ expired: 1, reminded: 0, stuck: [broken.id] });
+    expect(settled).toEqual({
+      expired: 1,
+      reminded: 0,
+      stuck: [{ purchaseId: broken.id, why: expect.stringMatching(/has no unit left/) }],
+    });
     expect(balanceOf(db, { userId: buyerId })).toBe(75);
     expect(listInventory(db, buyerId).map((item) => item.id)).not.toContain(otherItem);
     expect(db.$client.prepare("SELECT expired_at FROM purchases WHERE id = ?").get(broken.id)).toEqual({
       expired_at: null,
     });
     expect(kinds(db).filter((kind) => kind === "favour_expired")).toHaveLength(1);
+  });
+
+  it("expires the other units when one unit's escrow is short, and leaves that one as it is", () => {
+    const opened = bought("sam", new Date("2026-03-05T15:00:00Z"));
+    const { db, buyerId, sellerId } = opened;
+    const other = createProduct(
+      db,
+      sellerId,
+      { ...hug, name: "Breakfast in bed", useWithinDays: 3 },
+      new Date("2026-03-05T15:00:00Z"),
+    );
+    purchaseProduct(db, { buyerId, productId: other.id, now: new Date("2026-03-05T15:00:00Z") });
+    // The escrow lost the hug's 25 spanks by hand (both units' 50 were held): only one refund fits.
+    db.$client.prepare("UPDATE accounts SET balance = balance - 25 WHERE kind = 'escrow'").run();
+    brokeOnPurpose(db);
+
+    const settled = settleFavourDeadlines(db, partners, new Date("2026-03-20T12:00:00Z"));
+
+    expect(settled.expired).toBe(1);
+    expect(settled.stuck).toEqual([{ purchaseId: expect.any(Number), why: expect.stringMatching(/enough spanks/) }]);
+    expect(balanceOf(db, { userId: buyerId })).toBe(75);
   });
 
   it("leaves units without a deadline alone, and a second refund of one unit is refused by the database", () => {

@@ -52,12 +52,12 @@ export interface DeadlinesSettled {
   expired: number;
   /** Buyers reminded now that a unit is about to expire. */
   reminded: number;
-  /** Purchases whose unit could not expire because their rows disagree: left as they are, the others expire. */
-  stuck?: number[];
+  /**
+   * Units that could not expire (their rows disagree: no unit left, escrow short, a refund already
+   * there): each left as it was, with why, and the others expired.
+   */
+  stuck?: { purchaseId: number; why: string }[];
 }
-
-/** A unit whose rows disagree: its savepoint is undone, and the check goes on with the next one. */
-class StuckUnit extends Error {}
 
 const openUnit = and(isNull(purchases.redemptionId), isNull(purchases.expiredAt), isNotNull(purchases.useBy));
 
@@ -132,8 +132,9 @@ export function settleFavourDeadlines(
     const at = isoNow(now);
     const prepared = statements(tx);
     let expired = 0;
-    const stuck: number[] = [];
+    const stuck: { purchaseId: number; why: string }[] = [];
     for (const unit of prepared.overdue.all({ now: at })) {
+      // Each unit in its own savepoint: one that fails is undone alone, and holds up no other.
       try {
         const done = inTransaction(tx, (unitTx) => {
           if (prepared.markExpired.run({ id: unit.id, now: at }).changes !== 1) return false;
@@ -142,8 +143,7 @@ export function settleFavourDeadlines(
         });
         if (done) expired += 1;
       } catch (error) {
-        if (!(error instanceof StuckUnit)) throw error;
-        stuck.push(unit.id);
+        stuck.push({ purchaseId: unit.id, why: error instanceof Error ? error.message : String(error) });
       }
     }
     let reminded = 0;
@@ -186,7 +186,7 @@ function expireUnit(tx: Tx, unit: ExpiringUnit, now: Date): void {
   const prepared = statements(tx);
   // Every open unit with a deadline is one of the item's units: a miss means the data broke.
   if (prepared.takeUnit.run({ id: unit.inventoryItemId }).changes !== 1) {
-    throw new StuckUnit(`purchase ${unit.id} is open but inventory item ${unit.inventoryItemId} has no unit left`);
+    throw new Error(`purchase ${unit.id} is open but inventory item ${unit.inventoryItemId} has no unit left`);
   }
   if (unit.price > 0) {
     const refund = transfer(tx, {

@@ -29,10 +29,7 @@ export function scheduleFavourDeadlines(options: {
       const settled = settleFavourDeadlines(db, config.partners);
       if (settled.expired > 0 || settled.reminded > 0) log.info(settled, "favour deadlines settled");
       if (settled.stuck)
-        log.error(
-          { purchases: settled.stuck },
-          "favours that cannot expire: their rows disagree (see the health check)",
-        );
+        log.error({ stuck: settled.stuck }, "favours that cannot expire: their rows disagree (see the health check)");
       const bountiesRefunded = settleBountyDeadlines(db);
       if (bountiesRefunded > 0) log.info({ bountiesRefunded }, "bounties past their due day refunded");
     } catch (error) {
