@@ -234,5 +234,5 @@ export const COLOR_SCHEMES = ["auto", "light", "dark"] as const;
 export type ColorSchemeSetting = (typeof COLOR_SCHEMES)[number];
 /** Until a partner picks, the page follows their device. */
 export const DEFAULT_COLOR_SCHEME: ColorSchemeSetting = "auto";
-/** Where the browser keeps the colours last shown (web/public/color-scheme.js reads it before the first paint). */
+/** Where the browser keeps the colours last shown (web/first-paint/color-scheme.js, inline in the head, reads it before the first paint). */
 export const COLOR_SCHEME_STORAGE_KEY = "spankbank-color-scheme";

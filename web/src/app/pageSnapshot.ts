@@ -13,7 +13,7 @@ import type { AppRouter } from "./router";
  * The app keeps each page's markup (its #root, field values left out) in the `spankbank-pages`
  * cache whenever the page has settled, and when the tab is hidden. The service worker writes that
  * markup into the shell it answers the page's next navigation with (sw.template.js), together with
- * the stylesheets it used and a plain menu, and /snapshot.js makes its menu and taps work until the
+ * the stylesheets it used and a plain menu, and web/first-paint/snapshot.js makes its menu and taps work until the
  * app is live. The app's first render replaces the markup; `handOverPageSnapshot` then carries over
  * what was done on it meanwhile (the menu opened, a button tapped). Sign-out, or a partner signing
  * in, forgets every kept page with the kept data.
@@ -24,7 +24,7 @@ const PAGE_SNAPSHOTS = "spankbank-pages";
 const snapshotKey = (pathname: string, search: string) =>
   `/__page${pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname}${search}`;
 
-/** What /snapshot.js noted on the kept page before the app was live (see its header). */
+/** What web/first-paint/snapshot.js noted on the kept page before the app was live (see its header). */
 interface SnapshotTap {
   label: string;
   index: number;
@@ -44,7 +44,7 @@ interface PageSnapshot {
   styles: string;
   /** The page, #root's markup. */
   root: string;
-  /** The menu's pages as a plain dialog (signed in), shown by /snapshot.js until the app is live. */
+  /** The menu's pages as a plain dialog (signed in), shown by web/first-paint/snapshot.js until the app is live. */
   menu: string;
 }
 
@@ -183,7 +183,7 @@ export function handOverPageSnapshot(root: HTMLElement, then: () => void): void 
   replaced.observe(root, { childList: true });
 }
 
-/** The button /snapshot.js describes, on the live page, if the same one is there. */
+/** The button web/first-paint/snapshot.js describes, on the live page, if the same one is there. */
 function buttonFor(root: HTMLElement, tap: SnapshotTap): HTMLButtonElement | undefined {
   const same = [...root.querySelectorAll<HTMLButtonElement>("button")].filter(
     (button) => labelOf(button) === tap.label,
@@ -192,6 +192,6 @@ function buttonFor(root: HTMLElement, tap: SnapshotTap): HTMLButtonElement | und
   return button && itemOf(button) === tap.item && !button.disabled ? button : undefined;
 }
 
-// The same rules as /snapshot.js's, which notes the tap.
+// The same rules as web/first-paint/snapshot.js's, which notes the tap.
 const labelOf = (button: HTMLElement) => (button.getAttribute("aria-label") ?? button.textContent ?? "").trim();
 const itemOf = (button: HTMLElement) => button.closest("article, li, [data-item]")?.textContent?.trim() ?? null;

@@ -51,7 +51,7 @@ describe("Mantine's stylesheets, split between the first screens and the rest", 
       .filter((component) => !first.includes(component) && !rest.includes(component))
       .map(
         (component) =>
-          `${component}: add import "@mantine/core/styles/${component}.css" to web/src/app/styles/pageStyles.ts`,
+          `${component}: add import "@mantine/core/styles/${component}.css" to web/src/app/styles/pageStyles.ts, or to firstScreenStyles.ts if / or /signin (or the layout around them) shows it: /signin loads no other`,
       );
     expect(missing).toEqual([]);
   });
