@@ -61,6 +61,15 @@ function bought(buyer: "sam" | "alex", at: Date, days = 7) {
   return { ...opened, buyerId, sellerId, itemId: inventoryItemId };
 }
 
+/** Sam's hug (7 days) and a breakfast in bed (3 days), both bought on 5 March 2026 and both overdue by the 20th. */
+function boughtTwo() {
+  const at = new Date("2026-03-05T15:00:00Z");
+  const opened = bought("sam", at);
+  const other = createProduct(opened.db, opened.sellerId, { ...hug, name: "Breakfast in bed", useWithinDays: 3 }, at);
+  const { inventoryItemId } = purchaseProduct(opened.db, { buyerId: opened.buyerId, productId: other.id, now: at });
+  return { opened, otherItem: inventoryItemId };
+}
+
 const kinds = (db: ReturnType<typeof openTestDb>["db"]) => pendingEvents(db, 100).map((event) => event.kind);
 
 describe("settleFavourDeadlines", () => {
@@ -127,19 +136,8 @@ describe("settleFavourDeadlines", () => {
   });
 
   it("expires every other unit when one unit's rows disagree, and leaves that one as it is", () => {
-    const opened = bought("sam", new Date("2026-03-05T15:00:00Z"));
-    const { db, buyerId, sellerId } = opened;
-    const other = createProduct(
-      db,
-      sellerId,
-      { ...hug, name: "Breakfast in bed", useWithinDays: 3 },
-      new Date("2026-03-05T15:00:00Z"),
-    );
-    const { inventoryItemId: otherItem } = purchaseProduct(db, {
-      buyerId,
-      productId: other.id,
-      now: new Date("2026-03-05T15:00:00Z"),
-    });
+    const { opened, otherItem } = boughtTwo();
+    const { db, buyerId } = opened;
     // The hug's inventory row lost its unit by hand: its purchase is open with nothing to take.
     db.$client.prepare("UPDATE inventory_items SET quantity = 0 WHERE id = ?").run(opened.itemId);
     brokeOnPurpose(db);
@@ -164,15 +162,7 @@ describe("settleFavourDeadlines", () => {
   });
 
   it("expires the other units when one unit's escrow is short, and leaves that one as it is", () => {
-    const opened = bought("sam", new Date("2026-03-05T15:00:00Z"));
-    const { db, buyerId, sellerId } = opened;
-    const other = createProduct(
-      db,
-      sellerId,
-      { ...hug, name: "Breakfast in bed", useWithinDays: 3 },
-      new Date("2026-03-05T15:00:00Z"),
-    );
-    purchaseProduct(db, { buyerId, productId: other.id, now: new Date("2026-03-05T15:00:00Z") });
+    const { db, buyerId } = boughtTwo().opened;
     // The escrow lost the hug's 25 spanks by hand (both units' 50 were held): only one refund fits.
     db.$client.prepare("UPDATE accounts SET balance = balance - 25 WHERE kind = 'escrow'").run();
     brokeOnPurpose(db);
