@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
 import { aVisit, deletedVisitIds, setVisits, storedVisits } from "@/test/handlers/visits";
 import { renderApp } from "@/test/renderApp";
+import { server } from "@/test/server";
 
 async function openTogether(as: "alex" | "sam" = "alex") {
   signInAs(as);
@@ -105,6 +107,38 @@ describe("/together", { timeout: 20_000 }, () => {
     expect(await within(form).findByRole("alert")).toHaveTextContent(
       "This visit was changed since you opened it: nothing was replaced. Close this and open it again to see what changed.",
     );
+    expect(within(form).getByLabelText("Note")).toHaveValue("Bring the scarf");
+  });
+
+  it("keeps the page, and the form with what was typed, when reading the visits again fails", async () => {
+    setVisits([aVisit({ id: 7, start_date: "2026-12-18", end_date: "2026-12-27", place: "Lisbon" })]);
+    const { user } = await openTogether();
+    await user.click(await screen.findByRole("button", { name: "Change dates" }));
+    const form = await screen.findByRole("dialog", { name: "Change the visit" });
+    setVisits([
+      {
+        ...aVisit({ id: 7, start_date: "2026-12-20", end_date: "2026-12-28" }),
+        updated_at: "2026-11-23T09:00:00.000Z",
+      },
+    ]);
+    // The server goes down for its restart: the read after the refusal fails, retries included.
+    let reads = 0;
+    server.use(
+      http.get("/api/visits", () => {
+        reads += 1;
+        return HttpResponse.json(
+          { statusCode: 503, error: "Service Unavailable", message: "Restarting" },
+          { status: 503 },
+        );
+      }),
+    );
+    await user.type(within(form).getByLabelText("Note"), "Bring the scarf");
+    await user.click(within(form).getByRole("button", { name: "Save visit" }));
+
+    await waitFor(() => expect(reads).toBe(3), { timeout: 8_000 });
+    expect(await within(form).findByRole("alert")).toHaveTextContent("This visit was changed since you opened it");
+    expect(screen.queryByText("Could not load your visits. Please try again later.")).not.toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Change the visit" })).toBeInTheDocument();
     expect(within(form).getByLabelText("Note")).toHaveValue("Bring the scarf");
   });
 

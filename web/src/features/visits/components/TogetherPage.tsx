@@ -17,9 +17,13 @@ export function TogetherPage({ page, onPage }: { page: number; onPage: (page: nu
   const visits = useVisits(page);
   const [form, setForm] = useState<VisitFormMode | undefined>();
   const [cancelling, setCancelling] = useState<Visit | undefined>();
-  if (visits.isPending) return <Text>Loading...</Text>;
-  if (visits.isError) return <Text role="alert">Could not load your visits. Please try again later.</Text>;
   const data = visits.data;
+  // Once read, the page stays when a later read fails (a restart, a dropped connection): an open
+  // form, and what was typed into it, with it.
+  if (data === undefined) {
+    if (visits.isError) return <Text role="alert">Could not load your visits. Please try again later.</Text>;
+    return <Text>Loading...</Text>;
+  }
   const names = new Map(data.countdowns.map((c) => [c.username, c.display_name]));
   return (
     <Stack gap="xl">
