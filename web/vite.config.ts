@@ -58,7 +58,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     // The scripts that must run before the first paint, inline so that paint waits for no file:
     // the colours in index.html's head, and the kept copy's taps in the service worker's shell.
-    // first-paint.json gives the worker the second and the server both hashes for its CSP.
+    // first-paint.json gives the worker the second (and its hash) and the server both hashes for its CSP.
     {
       name: "first-paint-scripts",
       transformIndexHtml(html) {
@@ -68,11 +68,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       generateBundle() {
         if (isSsrBuild) return;
         const snapshotScript = firstPaintScript("snapshot.js");
-        const scriptHashes = [firstPaintScript("color-scheme.js"), snapshotScript].map(cspHash);
+        const snapshotScriptHash = cspHash(snapshotScript);
+        const scriptHashes = [cspHash(firstPaintScript("color-scheme.js")), snapshotScriptHash];
         this.emitFile({
           type: "asset",
           fileName: "first-paint.json",
-          source: JSON.stringify({ snapshotScript, scriptHashes }),
+          source: JSON.stringify({ snapshotScript, snapshotScriptHash, scriptHashes }),
         });
       },
     },

@@ -31,15 +31,15 @@ for (const path of [...files(root)].sort()) {
   hash.update(url).update(readFileSync(path));
 }
 // The kept copy's script, which the worker writes into the shell (the build's CSP allows its hash).
-const { snapshotScript } = JSON.parse(readFileSync(join(root, "first-paint.json"), "utf8"));
+// With the CSP source that lets it run: a shell cached without it gets no kept copy (sw.template.js).
+const { snapshotScript, snapshotScriptHash } = JSON.parse(readFileSync(join(root, "first-paint.json"), "utf8"));
 hash.update(snapshotScript);
 const build = {
   version: hash.digest("hex").slice(0, 16),
   files: cached,
   preloads: pagePreloads(root),
   snapshotScript,
-  // The CSP source that lets it run: a shell cached without it gets no kept copy (sw.template.js).
-  snapshotScriptHash: `'sha256-${createHash("sha256").update(snapshotScript).digest("base64")}'`,
+  snapshotScriptHash,
 };
 writeFileSync(join(root, "sw.js"), `const BUILD = ${JSON.stringify(build)};\n${template}`);
 console.log(`service-worker: caches ${cached.length} files, build ${build.version}`);

@@ -13,9 +13,9 @@
 //   written into the shell, with its stylesheets, its plain menu and the snapshot script
 //   (BUILD.snapshotScript, web/first-paint/snapshot.js, inline in the head, so it listens before the
 //   copy can be tapped): a return paints it before the app's scripts run, as that script starts the
-//   app's once the copy is on screen. A kept copy's shell
-//   preloads no modules: the browser fetched them alongside the copy's own styles and held up
-//   its first paint, and the app's imports fetch them from the cache once it starts.
+//   app's once the copy is on screen. A kept copy's shell preloads no modules: the browser fetched
+//   them alongside the copy's own styles and held up its first paint, and the app's imports fetch
+//   them from the cache once it starts.
 //   Other files of ours come from the cache, or the network when not cached: the browser reads
 //   the build's own from the cache without this worker (static routes, set at install).
 // - /api (any spelling) is never answered from, or put into, a cache: the partners' data and

@@ -25,6 +25,7 @@ export function TogetherPage({ page, onPage }: { page: number; onPage: (page: nu
     return <Text>Loading...</Text>;
   }
   const names = new Map(data.countdowns.map((c) => [c.username, c.display_name]));
+  const today = data.countdowns[0]!.today;
   return (
     <Stack gap="xl">
       <Countdown data={data} onPlan={() => setForm({ kind: "plan" })} onChange={setForm} onCancel={setCancelling} />
@@ -33,10 +34,10 @@ export function TogetherPage({ page, onPage }: { page: number; onPage: (page: nu
       <VisitFormModal
         mode={form}
         latest={form?.kind === "change" ? visitNow(data, form.visit.id) : undefined}
-        today={data.countdowns[0]!.today}
+        today={today}
         onClose={() => setForm(undefined)}
       />
-      <CancelVisitModal visit={cancelling} today={data.countdowns[0]!.today} onClose={() => setCancelling(undefined)} />
+      <CancelVisitModal visit={cancelling} today={today} onClose={() => setCancelling(undefined)} />
     </Stack>
   );
 }
