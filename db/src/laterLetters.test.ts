@@ -7,6 +7,7 @@ import {
   laterLettersFor,
   openLaterLetter,
   readLaterLetter,
+  SEALED_ELSEWHERE,
   takeBackLaterLetter,
   writeLaterLetter,
 } from "./laterLetters.js";
@@ -190,6 +191,36 @@ describe("changing a letter before it opens", () => {
     });
     takeBackLaterLetter(db, { userId: alex, id: letter.id, now: written });
     expect(count()).toBe(0);
+  });
+
+  it("refuses a rewrite from a form that showed a version sealed again since, and answers one sent again as done", () => {
+    const letter = toSam({ kind: "date", date: "2026-12-24", time: "08:00" }, "From the start");
+    const phoneSaw = letter.updatedAt;
+    const later = new Date(written.getTime() + 60_000);
+    const laptop = { id: letter.id, fromUserId: alex, text: "From the laptop", basedOn: phoneSaw, now: later };
+    const sealedAgain = editLaterLetter(db, { ...laptop, opening: { kind: "openWhen", moment: "sad" } });
+    expect(sealedAgain.updatedAt).not.toBe(phoneSaw);
+
+    // The phone's form still shows the first version.
+    const phone = { id: letter.id, fromUserId: alex, basedOn: phoneSaw, now: new Date(later.getTime() + 60_000) };
+    const stale = () => editLaterLetter(db, { ...phone, text: "From the phone", opening: { kind: "anniversary" } });
+    expect(refusalOf(stale)).toMatchObject({ code: "conflict", message: SEALED_ELSEWHERE });
+    expect(readLaterLetter(db, { userId: alex, id: letter.id })).toMatchObject({
+      text: "From the laptop",
+      updatedAt: sealedAgain.updatedAt,
+    });
+
+    // The laptop's own rewrite sent again (its answer was lost) reads as it already does: done, nothing written.
+    const again = editLaterLetter(db, { ...laptop, opening: { kind: "openWhen", moment: "sad" }, now: phone.now });
+    expect(again).toMatchObject({ text: "From the laptop", updatedAt: sealedAgain.updatedAt });
+    // Saved knowingly, on the version now shown, it is rewritten.
+    const knowing = editLaterLetter(db, {
+      ...phone,
+      basedOn: sealedAgain.updatedAt,
+      text: "From the phone",
+      opening: { kind: "openWhen", moment: "sad" },
+    });
+    expect(knowing.text).toBe("From the phone");
   });
 
   it("refuses the recipient changing it, and anyone changing it once it has opened", () => {

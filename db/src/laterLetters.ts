@@ -326,13 +326,30 @@ function ownUnopened(db: Db, userId: number, id: number, now: Date): Row {
   return row;
 }
 
-/** Rewrites a letter (text and moment) until it opens. */
-export function editLaterLetter(db: Db, edit: WrittenLetter & { id: number }): LaterLetter {
+/** What a rewrite from a page that showed an older version is refused with: the words there are kept. */
+export const SEALED_ELSEWHERE =
+  "This letter was sealed again on another device since you opened it: nothing was replaced. Read the sealed one, then seal again to replace it.";
+
+/**
+ * Rewrites a letter (text and moment) until it opens. With `basedOn` (the `updatedAt` the form
+ * showed), a letter sealed again since is refused, unless it already reads as asked: a rewrite sent
+ * again after its answer was lost is done.
+ */
+export function editLaterLetter(
+  db: Db,
+  edit: WrittenLetter & { id: number; basedOn?: string | undefined },
+): LaterLetter {
   const body = refuseUnless(laterLetterBody, { text: edit.text, opening: edit.opening }, "letter");
   const now = edit.now ?? new Date();
   return inTransaction(db, () => {
-    ownUnopened(db, edit.fromUserId, edit.id, now);
+    const before = ownUnopened(db, edit.fromUserId, edit.id, now);
     const who = people(db);
+    if (edit.basedOn !== undefined && edit.basedOn !== before.updatedAt) {
+      if (before.text === body.text && sameOpening(openingOf(before), body.opening)) {
+        return asSeenBy(before, edit.fromUserId, who, now);
+      }
+      throw new Refusal("conflict", SEALED_ELSEWHERE);
+    }
     const opening = openingFor(body.opening, partnerOf(who, edit.fromUserId), edit.anniversary, now);
     const row = db
       .update(laterLetters)
@@ -350,6 +367,17 @@ export function editLaterLetter(db: Db, edit: WrittenLetter & { id: number }): L
       .get()!;
     return asSeenBy(row, edit.fromUserId, who, now);
   });
+}
+
+function sameOpening(stored: LetterOpening, asked: LetterOpening): boolean {
+  switch (asked.kind) {
+    case "date":
+      return stored.kind === "date" && stored.date === asked.date && stored.time === asked.time;
+    case "anniversary":
+      return stored.kind === "anniversary";
+    case "openWhen":
+      return stored.kind === "openWhen" && stored.moment === asked.moment;
+  }
 }
 
 /** Takes a letter back (deletes it) before it opens. */

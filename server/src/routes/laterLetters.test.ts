@@ -131,6 +131,23 @@ describe("letters for later over /api/later-letters", () => {
     expect(rows(db)).toEqual([]);
   });
 
+  it("refuses a rewrite based on a version sealed again since (409), replacing nothing", async () => {
+    const { call, db, setClock } = await lettersApp();
+    const { letter } = (await call("alex", "POST", "/api/later-letters", { text: "First", opening: christmas })).json();
+    const url = `/api/later-letters/${letter.id}`;
+    setClock("2026-11-23T12:05:00Z");
+    const laptop = await call("alex", "PUT", url, { text: "Laptop", opening: christmas, based_on: letter.updated_at });
+    expect(laptop.statusCode).toBe(200);
+    setClock("2026-11-23T12:10:00Z");
+    const phone = await call("alex", "PUT", url, { text: "Phone", opening: christmas, based_on: letter.updated_at });
+    expect(phone.statusCode).toBe(409);
+    expect(phone.json().message).toMatch(/^This letter was sealed again on another device since you opened it/);
+    expect(rows(db)).toEqual([{ from_user_id: 1, text: "Laptop", opens_at: "2026-12-24T13:00:00.000Z" }]);
+    const bad = await call("alex", "PUT", url, { text: "Phone", opening: christmas, based_on: "yesterday" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/body\.based_on/);
+  });
+
   it("refuses bad input with 400 naming the field, writing nothing", async () => {
     const { call, db } = await lettersApp({ anniversary: undefined });
     const cases: [object, string][] = [

@@ -10,6 +10,7 @@ import {
 import { idParams } from "@spankbank/shared/contract/common";
 import {
   laterLetterBody,
+  laterLetterChangeBody,
   laterLetterReply,
   laterLettersQuery,
   laterLettersReply,
@@ -77,13 +78,15 @@ export const laterLetterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/later-letters/:id",
-    { schema: { params: idParams, body: laterLetterBody, response: { 200: laterLetterReply } } },
+    { schema: { params: idParams, body: laterLetterChangeBody, response: { 200: laterLetterReply } } },
     async (request) => {
       const user = signedInUser(request);
+      const { based_on: basedOn, ...letterBody } = request.body;
       const letter = editLaterLetter(db, {
         id: request.params.id,
         fromUserId: user.id,
-        ...request.body,
+        ...letterBody,
+        basedOn,
         anniversary: config.anniversary,
         now: now(),
       });

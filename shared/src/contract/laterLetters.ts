@@ -31,6 +31,13 @@ export const laterLetterBody = z.object({
 export type LaterLetterBody = z.infer<typeof laterLetterBody>;
 
 /**
+ * PUT /api/later-letters/{id}: `based_on` is the `updated_at` of the letter as the form showed it.
+ * A letter sealed again since (on another device) is refused, not overwritten.
+ */
+export const laterLetterChangeBody = laterLetterBody.extend({ based_on: isoDate.optional() });
+export type LaterLetterChangeBody = z.infer<typeof laterLetterChangeBody>;
+
+/**
  * sealed: its moment has not come (a dated or anniversary letter); ready: it may be opened now
  * (its moment came, or an "open when..." letter); open: the recipient has opened it.
  */

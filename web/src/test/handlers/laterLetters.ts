@@ -3,6 +3,10 @@ import { LATER_LETTERS_PER_PAGE } from "@spankbank/shared/limits";
 import { HttpResponse, http } from "msw";
 import { failure } from "./auth";
 
+/** The server's refusal of a rewrite from a form that showed an older version (db/src/laterLetters.ts). */
+const SEALED_ELSEWHERE =
+  "This letter was sealed again on another device since you opened it: nothing was replaced. Read the sealed one, then seal again to replace it.";
+
 /** The fake server's letters for later; alex is signed in (the session handler's user). */
 const state = { letters: [] as LaterLetter[], nextId: 1, anniversary: "2024-02-14" as string | null };
 
@@ -102,9 +106,12 @@ export const laterLetterHandlers = [
   http.put("/api/later-letters/:id", async ({ params, request }) => {
     const letter = byId(params.id);
     if (!letter) return failure(404, "Not Found", `No letter ${params.id}`);
+    const basedOn = ((await request.clone().json()) as { based_on?: string }).based_on;
     const { refusal, fields } = await written(request);
     if (refusal) return refusal;
-    Object.assign(letter, fields);
+    // As the server (db/src/laterLetters.ts): a form that showed an older version replaces nothing.
+    if (basedOn !== undefined && basedOn !== letter.updated_at) return failure(409, "Conflict", SEALED_ELSEWHERE);
+    Object.assign(letter, fields, { updated_at: new Date(Date.parse(letter.updated_at) + 60_000).toISOString() });
     return HttpResponse.json({ letter });
   }),
   http.delete("/api/later-letters/:id", ({ params }) => {

@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
 import { laterLetterFrom } from "@/test/handlers/laterLetters";
 import { renderApp } from "@/test/renderApp";
+import { server } from "@/test/server";
+import { laterLetterKeys } from "../api/keys";
 
 async function openLettersPage() {
   signInAs("alex");
@@ -115,5 +118,54 @@ describe("/letters", { timeout: 20_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Show the sealed one instead" }));
     expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("Version two, from the laptop");
     expect(screen.queryByText(/^This letter was sealed again/)).not.toBeInTheDocument();
+  });
+
+  it("refuses to seal over a version sealed again since on another device, keeps the words, then seals knowingly", async () => {
+    const letter = laterLetterFrom("alex", { state: "sealed", text: "Version one" });
+    const { user } = await openLettersPage();
+    await user.click(await screen.findByRole("button", { name: "Edit" }));
+    const words = screen.getByLabelText("Your letter to Sam");
+    await user.type(words, ", from the phone");
+
+    // The laptop rewrites and seals it again while the phone's form is open.
+    letter.text = "Version two, from the laptop";
+    letter.updated_at = "2026-11-24T08:00:00.000Z";
+    await user.click(screen.getByRole("button", { name: "Seal it again" }));
+    expect(
+      await screen.findByText(
+        "Your letter was not sealed: This letter was sealed again on another device since you opened it: nothing was replaced. Read the sealed one, then seal again to replace it.",
+      ),
+    ).toBeInTheDocument();
+    expect(letter.text).toBe("Version two, from the laptop");
+    expect(words).toHaveValue("Version one, from the phone");
+    expect(
+      await screen.findByText(
+        "This letter was sealed again on another device since you wrote these words here. Sealing replaces it with these.",
+      ),
+    ).toBeInTheDocument();
+
+    // Sealed again, knowing: over the version the form now names.
+    await user.click(screen.getByRole("button", { name: "Seal it again" }));
+    expect(await screen.findByText("Your letter is rewritten and sealed again.")).toBeInTheDocument();
+    expect(letter.text).toBe("Version one, from the phone");
+  });
+
+  it("keeps the page, and the letter being edited, when reading the letters again fails", async () => {
+    laterLetterFrom("alex", { state: "sealed", text: "Version one" });
+    const { user, queryClient } = await openLettersPage();
+    await user.click(await screen.findByRole("button", { name: "Edit" }));
+    await user.type(screen.getByLabelText("Your letter to Sam"), ", with love");
+    // The server goes down for its restart as the page reads the letters again.
+    server.use(
+      http.get("/api/later-letters", () =>
+        HttpResponse.json({ statusCode: 503, error: "Service Unavailable", message: "Restarting" }, { status: 503 }),
+      ),
+    );
+    await queryClient.refetchQueries({ queryKey: laterLetterKeys.all });
+    await waitFor(() => expect(queryClient.getQueryState(laterLetterKeys.page(1))?.status).toBe("error"), {
+      timeout: 8_000,
+    });
+    expect(screen.queryByText("Your letters could not be loaded. Try again in a moment.")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("Version one, with love");
   });
 });

@@ -38,10 +38,12 @@ export function LaterLettersPage({
   page,
   onPage,
 }: People & { page: number; onPage: (page: number) => void }) {
-  const { data, isPending, isError } = useLaterLetters(page);
-  const [editing, setEditing] = useState<LaterLetter | null>(null);
-  if (isPending) return <Text>Loading...</Text>;
-  if (isError || !data) return <Text>Your letters could not be loaded. Try again in a moment.</Text>;
+  const { data, isError } = useLaterLetters(page);
+  const [opened, setEditing] = useState<LaterLetter | null>(null);
+  // Once read, the page stays when a later read fails: the letter being edited stays open.
+  if (!data) return <Text>{isError ? "Your letters could not be loaded. Try again in a moment." : "Loading..."}</Text>;
+  // The letter being edited as last read: sealed again on another device, the form says so.
+  const editing = opened && (data.from_you.find((letter) => letter.id === opened.id) ?? opened);
   const anniversary = data.anniversary ? nextAnniversaryOpening(data.anniversary, partner.timeZone, new Date()) : null;
   return (
     <Stack gap={40}>
