@@ -13,7 +13,8 @@ export function BountiesTab({ signedIn }: { signedIn: SessionReply }) {
   return (
     <>
       <PostBountyForm partnerName={partnerName} />
-      {bounties.isError ? (
+      {/* A failed re-read keeps the bounties, and any form open on one: only a first read that failed says so. */}
+      {bounties.isLoadingError ? (
         <Text c="red" role="alert">
           Could not load the bounties. Please reload.
         </Text>

@@ -105,7 +105,7 @@ export function Timeline({
   onDate: (date: string) => void;
   onPage: (page: number) => void;
 }) {
-  const { data, isPending, isError } = useTimelineYear(year);
+  const { data, isPending, isLoadingError } = useTimelineYear(year);
   const dayHeading = useRef<HTMLHeadingElement>(null);
   const opened = useRef(false);
   // A day opened here (a tap, a jump) takes the focus to its heading, scrolled into view.
@@ -120,7 +120,8 @@ export function Timeline({
     onDate(next);
   };
 
-  if (isError)
+  // A failed re-read keeps what was shown: only a first read that failed says so.
+  if (isLoadingError)
     return (
       <Alert color="red" variant="light" role="alert">
         Failed to fetch the timeline. Please try again later.

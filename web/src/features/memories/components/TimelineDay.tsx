@@ -13,9 +13,10 @@ const timeOfDay = (iso: string) => new Date(iso).toLocaleTimeString(undefined, {
 
 /** One day's memories, oldest first, each linked to its page of the memory board. */
 function DayMemories({ date, page, onPage }: { date: string; page: number; onPage: (page: number) => void }) {
-  const { data, isPending, isError } = useTimelineDay(date, page);
+  const { data, isPending, isLoadingError } = useTimelineDay(date, page);
   const displayName = useDisplayName();
-  if (isError)
+  // A failed re-read keeps what was shown: only a first read that failed says so.
+  if (isLoadingError)
     return (
       <Alert color="red" variant="light" role="alert">
         Failed to fetch the day's memories. Please try again later.

@@ -29,7 +29,8 @@ const wholeCounts = { allowDecimals: false };
 export function OurYearPage({ year, onYear }: { year: number | undefined; onYear: (year: number) => void }) {
   const ourYear = useOurYear(year);
   if (ourYear.isPending) return <Text>Loading...</Text>;
-  if (ourYear.isError) return <Text role="alert">Could not load our year. Please try again later.</Text>;
+  // A failed re-read keeps what was shown: only a first read that failed says so.
+  if (ourYear.isLoadingError) return <Text role="alert">Could not load our year. Please try again later.</Text>;
   const data = ourYear.data;
   const series = data.partners.map((partner, i) => ({
     name: partner.username,

@@ -84,9 +84,10 @@ export function SearchResults({
   page: number;
   onPage: (page: number) => void;
 }) {
-  const { data, isPending, isError } = useSearch(q, kind, page);
+  const { data, isPending, isLoadingError } = useSearch(q, kind, page);
   if (q.trim() === "") return <Text>Type a word or two in the search box above.</Text>;
-  if (isError) return <Text role="alert">Failed to search. Please try again.</Text>;
+  // A failed re-read keeps what was shown: only a first read that failed says so.
+  if (isLoadingError) return <Text role="alert">Failed to search. Please try again.</Text>;
   if (isPending) return <Text>Searching…</Text>;
   const found = data.groups.filter((group) => group.total > 0);
   return (
