@@ -82,6 +82,28 @@ test("alex logs a workout, sees the toast and drags it away", async ({ page }) =
   await expect(toast).toBeHidden({ timeout: 3000 });
 });
 
+test("on a phone, a toast sits inside the screen with the same margin each side, its close button too", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsAlex(page);
+  await page.getByRole("button", { name: "Log Workout" }).click();
+  const modal = page.getByRole("dialog", { name: "Log Workout" });
+  await modal.getByLabel("Workout name").fill("Stairs at lunch");
+  await modal.getByLabel("Duration (minutes)").fill("10");
+  await modal.getByLabel("Calories burned").fill("60");
+  await modal.getByRole("button", { name: "Submit" }).click();
+  const toast = page.locator(".Toastify__toast").filter({ hasText: "Workout logged successfully!" });
+  await expect(toast).toBeVisible();
+  await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+  const box = (await toast.boundingBox())!;
+  expect(box.x).toBeGreaterThan(0);
+  expect(Math.abs(box.x - (390 - box.x - box.width))).toBeLessThanOrEqual(1);
+  const close = (await toast.getByRole("button", { name: /close/i }).boundingBox())!;
+  expect(close.x + close.width).toBeLessThanOrEqual(box.x + box.width);
+  await page.screenshot({ path: `${ARTIFACTS}/daily-toast-390.png` });
+});
+
 test("alex pages through the memory board and deletes two memories", async ({ page }) => {
   await signInAsAlex(page);
   await page.goto("/memories");
