@@ -1,4 +1,5 @@
 import { productBody } from "@spankbank/shared/contract/products";
+import { PRODUCT_QUANTITY_MAX } from "@spankbank/shared/limits";
 import { and, count, desc, eq, isNull, ne } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
@@ -157,14 +158,19 @@ export function updateProduct(
   db: Db,
   sellerId: number,
   productId: number,
-  input: ProductInput,
+  input: ProductInput & { shownQuantity?: number | undefined },
   now = new Date(),
 ): ListedProduct {
   const fields = checkedProduct(input);
   return inTransaction(db, (tx) => {
-    ownProduct(tx, sellerId, productId, "change");
+    const before = ownProduct(tx, sellerId, productId, "change");
+    // From a form opened before a sale, only the seller's own change moves the stock.
+    const quantity =
+      input.shownQuantity === undefined
+        ? fields.quantity
+        : Math.min(PRODUCT_QUANTITY_MAX, Math.max(0, before.quantity + fields.quantity - input.shownQuantity));
     tx.update(products)
-      .set({ ...fields, updatedAt: isoNow(now) })
+      .set({ ...fields, quantity, updatedAt: isoNow(now) })
       .where(eq(products.id, productId))
       .run();
     return listedProduct(tx, productId);

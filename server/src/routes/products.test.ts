@@ -151,6 +151,35 @@ describe("PUT /api/products/:id", () => {
     expect(badId.statusCode).toBe(400);
     expect(badId.json().message).toContain("params.id");
   });
+
+  it("from a form opened before a sale, moves the stock by the seller's own change: a unit bought stays bought", async () => {
+    const { db, alex, sam, send } = await shop();
+    giveSpanks(db, sam, 200);
+    const product = createProduct(db, alex, massage);
+    const url = `/api/products/${product.id}`;
+    const quantityLeft = () =>
+      (db.$client.prepare("SELECT quantity FROM products WHERE id = ?").get(product.id) as { quantity: number })
+        .quantity;
+    const buy = () => send("sam", "POST", "/api/purchase", { productId: product.id, quantity: 1, expectedPrice: 30 });
+
+    // Alex's form shows 2; Sam buys one meanwhile; Alex saves a clearer description.
+    expect((await buy()).statusCode).toBe(200);
+    const described = { ...massage, description: "Twenty minutes, warm oil included.", shown_quantity: 2 };
+    expect((await send("alex", "PUT", url, described)).json().product).toMatchObject({ quantity: 1 });
+    expect(quantityLeft()).toBe(1);
+    // Adding three to the 1 the form shows gives 4; taking one away after the last sold leaves none.
+    expect((await send("alex", "PUT", url, { ...massage, quantity: 4, shown_quantity: 1 })).statusCode).toBe(200);
+    expect(quantityLeft()).toBe(4);
+    for (let unit = 0; unit < 4; unit++) expect((await buy()).statusCode).toBe(200);
+    expect((await send("alex", "PUT", url, { ...massage, quantity: 3, shown_quantity: 4 })).statusCode).toBe(200);
+    expect(quantityLeft()).toBe(0);
+    // A form that names no shown quantity writes the quantity as sent, as before.
+    expect((await send("alex", "PUT", url, { ...massage, quantity: 2 })).statusCode).toBe(200);
+    expect(quantityLeft()).toBe(2);
+    const bad = await send("alex", "PUT", url, { ...massage, shown_quantity: -1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("body.shown_quantity");
+  });
 });
 
 describe("DELETE /api/products/:id", () => {

@@ -5,6 +5,7 @@ import {
   type Product,
   type ProductBody,
   productBody,
+  productChangeBody,
   productList,
   productReply,
   productsPage,
@@ -53,10 +54,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/products/:id",
-    { schema: { params: idParams, body: productBody, response: { 200: productReply } } },
+    { schema: { params: idParams, body: productChangeBody, response: { 200: productReply } } },
     async (request) => {
       const seller = assertNamesSelf(request, { username: request.body.username });
-      return { product: toProduct(updateProduct(db, seller.id, request.params.id, productInput(request.body), now())) };
+      const { shown_quantity: shownQuantity, ...body } = request.body;
+      const change = { ...productInput(body), shownQuantity };
+      return { product: toProduct(updateProduct(db, seller.id, request.params.id, change, now())) };
     },
   );
 

@@ -24,6 +24,16 @@ export const productBody = z.object({
 });
 export type ProductBody = z.infer<typeof productBody>;
 
+/**
+ * PUT /api/products/{id}: `shown_quantity` is the quantity the edit form showed. The stock then
+ * moves by what the seller changed (quantity − shown_quantity), so a unit bought while the form was
+ * open stays bought; without it, quantity is written as sent.
+ */
+export const productChangeBody = productBody.extend({
+  shown_quantity: z.int().min(0).max(PRODUCT_QUANTITY_MAX).optional(),
+});
+export type ProductChangeBody = z.infer<typeof productChangeBody>;
+
 export const product = z.object({
   id: z.int(),
   name: z.string(),

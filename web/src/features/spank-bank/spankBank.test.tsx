@@ -557,10 +557,27 @@ describe("the add/edit modal", () => {
           quantity: 2,
           price: 40,
           in_person: false,
+          shown_quantity: 2,
         },
       },
     ]);
     await waitFor(() => expect(card("Breakfast in bed")).toHaveTextContent("40 Spanks"));
+  });
+
+  it("keeps a unit Sam bought while the edit form was open bought: the stock moves only by alex's change", async () => {
+    setProducts([alexsBreakfast]);
+    const { user } = openSpankBank("/spank-bank?tab=manage");
+    await user.click(await screen.findByRole("button", { name: "Edit Breakfast in bed" }));
+    const modal = await screen.findByRole("dialog", { name: "Edit Product" });
+    expect(within(modal).getByRole("group", { name: "Quantity" })).toHaveTextContent("2");
+    // Sam buys one of the two meanwhile.
+    setProducts([{ ...alexsBreakfast, quantity: 1 }]);
+    await user.clear(within(modal).getByLabelText("Price (Spanks)"));
+    await user.type(within(modal).getByLabelText("Price (Spanks)"), "40");
+    await user.click(within(modal).getByRole("button", { name: "Update Product" }));
+
+    expect(await screen.findByText("Product updated successfully!")).toBeInTheDocument();
+    expect(productsOnServer()).toEqual([expect.objectContaining({ name: "Breakfast in bed", price: 40, quantity: 1 })]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Product, ProductBody } from "@spankbank/shared/contract/products";
+import type { Product, ProductBody, ProductChangeBody } from "@spankbank/shared/contract/products";
 import { HttpResponse, http } from "msw";
 import { asksForPage, pageOf, plainList } from "@/test/paging";
 import { failure, signedInUsername } from "./auth";
@@ -7,7 +7,7 @@ import { failure, signedInUsername } from "./auth";
 const state = {
   products: [] as Product[],
   nextId: 100,
-  saved: [] as { method: string; id?: number; body: ProductBody }[],
+  saved: [] as { method: string; id?: number; body: ProductBody | ProductChangeBody }[],
   removed: [] as number[],
 };
 
@@ -72,12 +72,16 @@ export const productHandlers = [
   }),
   http.put("/api/products/:id", async ({ request, params }) => {
     const id = Number(params.id);
-    const body = (await request.json()) as ProductBody;
+    const body = (await request.json()) as ProductChangeBody;
     state.saved.push({ method: "PUT", id, body });
     const index = state.products.findIndex((product) => product.id === id);
     if (index < 0) return failure(404, "Not Found", "No such product");
-    const { useWithinDays, ...fields } = body;
-    const product = { ...state.products[index]!, ...fields, use_within_days: useWithinDays ?? null };
+    const { useWithinDays, shown_quantity, ...fields } = body;
+    const before = state.products[index]!;
+    // As the server (db/src/products.ts): the stock moves by the seller's change to what the form showed.
+    const quantity =
+      shown_quantity === undefined ? fields.quantity : Math.max(0, before.quantity + fields.quantity - shown_quantity);
+    const product = { ...before, ...fields, quantity, use_within_days: useWithinDays ?? null };
     state.products[index] = product;
     return HttpResponse.json({ product });
   }),

@@ -1,4 +1,4 @@
-import type { ProductBody } from "@spankbank/shared/contract/products";
+import type { ProductBody, ProductChangeBody } from "@spankbank/shared/contract/products";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { toast } from "@/lib/toast";
@@ -7,11 +7,10 @@ import { spankBankKeys } from "./keys";
 /** The answer's contract, for the checks of development and tests (see api.ts). */
 const productReply = () => import("@spankbank/shared/contract/products").then((c) => c.productReply);
 
-export interface ProductSave {
-  /** Set when editing an existing product. */
-  id?: number;
-  body: ProductBody;
-}
+export type ProductSave =
+  | { id?: undefined; body: ProductBody }
+  /** Editing an existing product: `shown_quantity` is the quantity its form showed. */
+  | { id: number; body: ProductChangeBody };
 
 /** Lists a new product, or updates one of the partner's own. */
 export function saveProduct({ id, body }: ProductSave) {

@@ -9,7 +9,7 @@ import {
 } from "@spankbank/shared/limits";
 import { type FormEvent, useState } from "react";
 import { counterBelow, ModalForm } from "@/components/ModalForm";
-import { useSaveProduct } from "../api/saveProduct";
+import { type ProductSave, useSaveProduct } from "../api/saveProduct";
 import {
   cutDescription,
   cutName,
@@ -69,7 +69,11 @@ export function ProductFormModal({
       setInvalid(true);
       return;
     }
-    save.mutate({ id: product?.id, body }, { onSuccess: close });
+    // A unit bought while the form was open stays bought: the server moves the stock by this change.
+    const saving: ProductSave = product
+      ? { id: product.id, body: { ...body, shown_quantity: product.quantity } }
+      : { body };
+    save.mutate(saving, { onSuccess: close });
   };
 
   return (
