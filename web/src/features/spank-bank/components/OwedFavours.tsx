@@ -12,7 +12,8 @@ export function OwedFavours({ partnerName }: { partnerName: string }) {
   const owed = useOwed();
   const { timeZone } = useMyClock();
   const [declining, setDeclining] = useState<OwedFavour | undefined>();
-  if (owed.isPending || owed.isError) return null;
+  // Once read, a failed re-read keeps the list and an open Decline with its reason.
+  if (owed.data === undefined) return null;
   const { owed: favours, escrowTotal } = owed.data;
   return (
     <Paper withBorder radius="lg" p="lg" mb="xl" bg="var(--app-tint)" aria-labelledby="owed-heading">
