@@ -13,7 +13,8 @@ export function DraftNotice({
   mt,
 }: {
   draft: { unsaved: boolean; savedElsewhere: boolean; forget: () => void };
-  notSent: string;
+  /** Left out: a form whose words not sent yet need no line (the spec's own modal). */
+  notSent?: string;
   sentElsewhere: string;
   showSent: string;
   mt: number;
@@ -30,7 +31,7 @@ export function DraftNotice({
       </Group>
     );
   }
-  return draft.unsaved ? (
+  return draft.unsaved && notSent ? (
     <Text size="xs" c="dimmed" mt={mt}>
       {notSent}
     </Text>

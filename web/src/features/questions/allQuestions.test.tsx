@@ -232,6 +232,47 @@ describe("All Q&A", { timeout: 60_000 }, () => {
     expect(receivedAnswers()).toEqual([]);
   });
 
+  it("says so when words kept here were typed over an answer changed since on another device, and offers the saved one", async () => {
+    // On the phone: an edit begun over "Lisbon", closed by a stray tap (the words are kept here).
+    const phone = await qaAs("alex");
+    await phone.user.click(
+      await within(article("Where should we travel next?")).findByRole("button", { name: "Edit your answer" }),
+    );
+    let modal = await screen.findByRole("dialog", { name: "Edit your response" });
+    await phone.user.type(within(modal).getByRole("textbox", { name: "Your response" }), " And the pastries.");
+    await phone.user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    phone.unmount();
+
+    // On the laptop (or with /answer in Discord) the answer became Kyoto. Back on the phone:
+    signInAs("alex");
+    setQuestions([
+      {
+        ...questions()[0]!,
+        responses: [
+          { username: "alex_d", response: "Kyoto, in cherry blossom season.", created_at: "2026-11-22T09:00:00.000Z" },
+        ],
+      },
+    ]);
+    const later = renderApp("/allquestions");
+    await screen.findByText("Kyoto, in cherry blossom season.");
+    await later.user.click(
+      within(article("Where should we travel next?")).getByRole("button", { name: "Edit your answer" }),
+    );
+    modal = await screen.findByRole("dialog", { name: "Edit your response" });
+    const box = within(modal).getByRole("textbox", { name: "Your response" });
+    expect(box).toHaveValue("Lisbon, for the tiles. And the pastries.");
+    expect(
+      within(modal).getByText(
+        "Your answer was changed on another device since you wrote these words here. Saving replaces it with these.",
+      ),
+    ).toBeInTheDocument();
+    await later.user.click(within(modal).getByRole("button", { name: "Show the saved one instead" }));
+    expect(box).toHaveValue("Kyoto, in cherry blossom season.");
+    expect(within(modal).queryByText(/another device/)).toBeNull();
+    expect(receivedAnswers()).toEqual([]);
+  });
+
   it("logs a failed load and shows the empty list", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     failQuestionReads();

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import type { Question } from "@spankbank/shared/contract/questions";
 import { RESPONSE_MAX } from "@spankbank/shared/limits";
+import { DraftNotice } from "@/components/DraftNotice";
 import { useDraft } from "@/lib/draft";
 import { toast } from "@/lib/toast";
 import { useAnswerQuestion } from "../api/answerQuestion";
@@ -94,6 +95,12 @@ function ResponseForm({ answering, onClose }: { answering: Answering; onClose: (
             inputWrapperOrder={["label", "input", "description"]}
           />
         )}
+        <DraftNotice
+          draft={draft}
+          mt={0}
+          sentElsewhere="Your answer was changed on another device since you wrote these words here. Saving replaces it with these."
+          showSent="Show the saved one instead"
+        />
         <Group justify="flex-end">
           <Button
             variant="default"
