@@ -56,7 +56,7 @@ export function WriteLaterLetter({
     kind === "date" ? { kind, date, time } : kind === "anniversary" ? { kind } : { kind, moment };
   const save = () =>
     write.mutate(
-      { id: editing?.id, text, opening: chosen() },
+      { id: editing?.id, based_on: editing?.updated_at, text, opening: chosen() },
       {
         onSuccess: () => {
           toast.success(
