@@ -56,7 +56,7 @@ describe("checkDatabase", () => {
     approveBounty(db, sam, paid.id, at);
     withdrawBounty(db, sam, postBounty(db, sam, { title: "Photo", reward: 5 }, at).id, at);
     postBounty(db, alex, { title: "Call", reward: 7, due_date: "2026-03-02" }, at);
-    expect(settleBountyDeadlines(db, new Date("2026-03-05T12:00:00Z"))).toBe(1);
+    expect(settleBountyDeadlines(db, new Date("2026-03-05T12:00:00Z"))).toEqual({ refunded: 1 });
     expect(checkDatabase(db)).toEqual([]);
 
     brokeOnPurpose(db);

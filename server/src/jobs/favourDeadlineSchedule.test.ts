@@ -73,4 +73,38 @@ describe("the favour deadline check", () => {
     expect(balanceOf(db, { userId: sam })).toBe(60 + 30 - 3);
     expect(checkLedger(db)).toEqual([]);
   });
+
+  it("refunds the other bounties when one bounty's refund fails, and says which one, at every check", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "spankbank-deadlines-"));
+    const db = openDb(join(dir, "spankbank.db"));
+    onTestFinished(() => {
+      db.$client.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const [, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
+    giveSpanks(db, sam, 100);
+    const posted = new Date("2026-03-10T15:00:00Z");
+    const short = postBounty(db, sam, { title: "Voice note", reward: 25, due_date: "2026-03-11" }, posted);
+    postBounty(db, sam, { title: "Photo", reward: 5, due_date: "2026-03-11" }, posted);
+    // The escrow lost 25 of its 30 spanks by hand: only the photo's refund fits.
+    db.$client.prepare("UPDATE accounts SET balance = balance - 25 WHERE kind = 'escrow'").run();
+    const errors: unknown[] = [];
+    const log = Fastify({ logger: { level: "silent" } }).log;
+    vi.spyOn(log, "error").mockImplementation((entry: unknown) => {
+      errors.push(entry);
+    });
+
+    const schedule = scheduleFavourDeadlines({ db, config: demoCouple, log });
+    onTestFinished(() => schedule.stop());
+    const refunded = () =>
+      db.$client.prepare("SELECT title FROM bounties WHERE status = 'refunded' ORDER BY id").all() as {
+        title: string;
+      }[];
+    expect(refunded()).toEqual([{ title: "Photo" }]);
+    expect(balanceOf(db, { userId: sam })).toBe(100 - 30 + 5);
+    expect(errors).toEqual([{ stuck: [{ bountyId: short.id, why: expect.stringMatching(/enough spanks/) }] }]);
+    await vi.advanceTimersByTimeAsync(15 * 60_000);
+    expect(errors).toHaveLength(2);
+    expect(refunded()).toEqual([{ title: "Photo" }]);
+  });
 });

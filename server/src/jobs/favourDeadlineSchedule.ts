@@ -30,8 +30,14 @@ export function scheduleFavourDeadlines(options: {
       if (settled.expired > 0 || settled.reminded > 0) log.info(settled, "favour deadlines settled");
       if (settled.stuck)
         log.error({ stuck: settled.stuck }, "favours that cannot expire: their rows disagree (see the health check)");
-      const bountiesRefunded = settleBountyDeadlines(db);
-      if (bountiesRefunded > 0) log.info({ bountiesRefunded }, "bounties past their due day refunded");
+      const bounties = settleBountyDeadlines(db);
+      if (bounties.refunded > 0)
+        log.info({ bountiesRefunded: bounties.refunded }, "bounties past their due day refunded");
+      if (bounties.stuck)
+        log.error(
+          { stuck: bounties.stuck },
+          "bounties that cannot be refunded: their rows disagree (see the health check)",
+        );
     } catch (error) {
       // The next quarter hour tries again; a failed transaction wrote nothing.
       log.error({ err: error }, "favour deadline check failed");
