@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isMessageHandled } from "@spankbank/db/discordCursors";
 import { hasMemoryFromDiscord, listMemories } from "@spankbank/db/memories";
-import { latestQuestion } from "@spankbank/db/questions";
+import { answerQuestion, latestQuestion } from "@spankbank/db/questions";
 import { mp4Video, oggOpusVoiceNote, webmVideo } from "@spankbank/db/test/tinyMedia";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import type { Client } from "discord.js";
@@ -243,10 +243,52 @@ describe("replying to the question", () => {
     gateway(client, "MESSAGE_UPDATE", {
       ...reply,
       content: "Lisbon, and the night train to Porto",
-      edited_timestamp: "2026-05-01T10:01:00.000Z",
+      edited_timestamp: new Date(Date.now() + 1000).toISOString(),
     });
     await until(() => latestQuestion(db)?.answers[0]?.response === "Lisbon, and the night train to Porto");
     expect(latestQuestion(db)?.answers).toHaveLength(1);
+  });
+
+  it("keeps an answer changed since on the web through a pin, a link's preview or an older edit of the reply", async () => {
+    const { client, db } = botOnTempDb();
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
+    const questionMessage = posted[0]!;
+    const reply = message({
+      channelId: questionMessage.channelId,
+      authorId: sam.discordId,
+      content: "Lisbon",
+      replyTo: questionMessage.id,
+    });
+    gateway(client, "MESSAGE_CREATE", reply);
+    await until(() => reactions.length === 1);
+    const editedBefore = new Date(Date.now() - 60_000).toISOString();
+    // Sam changes the answer on the web afterwards.
+    const samId = (db.$client.prepare("SELECT id FROM users WHERE discord_id = ?").get(sam.discordId) as { id: number })
+      .id;
+    const questionId = latestQuestion(db)!.id;
+    answerQuestion(db, { userId: samId, questionId, response: "Kyoto" }, demoCouple.economy);
+
+    gateway(client, "MESSAGE_UPDATE", { ...reply, pinned: true });
+    gateway(client, "MESSAGE_UPDATE", { ...reply, embeds: [{ type: "link", url: "https://example.org/lisbon" }] });
+    gateway(client, "MESSAGE_UPDATE", { ...reply, content: "Lisbon!", edited_timestamp: editedBefore });
+    // Alex's reply after them, once acknowledged, shows every update before it was handled.
+    const alexReply = message({
+      channelId: questionMessage.channelId,
+      authorId: alex.discordId,
+      content: "Porto",
+      replyTo: questionMessage.id,
+    });
+    gateway(client, "MESSAGE_CREATE", alexReply);
+    await until(() => reactions.length === 2);
+    expect(latestQuestion(db)?.answers.find((a) => a.username === "sam_r")?.response).toBe("Kyoto");
+
+    // An edit made in Discord after the web's answer is the newest word: it is taken.
+    gateway(client, "MESSAGE_UPDATE", {
+      ...reply,
+      content: "Lisbon after all",
+      edited_timestamp: new Date(Date.now() + 1000).toISOString(),
+    });
+    await until(() => latestQuestion(db)?.answers.find((a) => a.username === "sam_r")?.response === "Lisbon after all");
   });
 
   it("does not take a public reply as an answer while answers are sealed, and says to use /answer", async () => {

@@ -105,7 +105,7 @@ async function answerByReply(
 
 /** An edited message edits the memory made from it, or the answer an edited reply to a question gave. */
 export async function onMessageUpdate(
-  message: AnyMessage & Partial<Pick<Message, "channelId" | "reference">>,
+  message: AnyMessage & Partial<Pick<Message, "channelId" | "reference" | "editedAt">>,
   context: BotContext,
 ): Promise<void> {
   const author = partnerAuthor(message, context);
@@ -119,9 +119,13 @@ export async function onMessageUpdate(
   }
 }
 
-/** A reply taken as an answer, edited: the answer becomes its new words (unless answers are sealed, when none was taken). */
+/**
+ * A reply taken as an answer, edited: the answer becomes its new words (unless answers are sealed,
+ * when none was taken). An update that is no edit of its words (a pin, a link's preview) changes
+ * nothing, and an edit older than the answer given since (on the web, with /answer) leaves it.
+ */
 function answerEdited(
-  message: Partial<Pick<Message, "channelId" | "reference">>,
+  message: Partial<Pick<Message, "channelId" | "reference" | "editedAt">>,
   response: string,
   author: NonNullable<ReturnType<typeof partnerAuthor>>,
   context: BotContext,
@@ -129,9 +133,14 @@ function answerEdited(
   const questionMessageId = message.reference?.messageId;
   if (message.channelId !== context.config.discord.questionsChannelId || !questionMessageId) return;
   if (context.config.questions.revealAfterBothAnswered) return;
+  if (!message.editedAt) return;
   const questionId = questionIdByDiscordMessage(context.db, questionMessageId);
   if (questionId === null) return;
-  giveAnswer(context.db, { userId: author.id, questionId, response }, context.config.economy);
+  giveAnswer(
+    context.db,
+    { userId: author.id, questionId, response, writtenAt: message.editedAt },
+    context.config.economy,
+  );
 }
 
 /** A deleted message removes the memory made from it. */

@@ -90,7 +90,7 @@ const statements = preparedFor((db) => {
       .orderBy(asc(answers.userId))
       .prepare(),
     previousAnswer: db
-      .select({ id: answers.id, response: answers.response })
+      .select({ id: answers.id, response: answers.response, createdAt: answers.createdAt })
       .from(answers)
       .where(and(eq(answers.questionId, param("questionId")), eq(answers.userId, param("userId"))))
       .prepare(),
@@ -164,6 +164,8 @@ export interface NewAnswer {
   guess?: string | undefined;
   /** `questions.revealAfterBothAnswered`: decides when a guess can no longer be written. */
   sealing?: boolean;
+  /** When these words were written, if before now (a Discord reply's edit): an answer given since is kept. */
+  writtenAt?: Date;
   now?: Date;
 }
 
@@ -214,7 +216,9 @@ export function giveAnswer(
     // Before the answer: it may be the one that reveals the other's.
     if (guess !== undefined) keepGuess(tx, { questionId, userId, guess, sealing: answer.sealing ?? false, now });
     const previous = prepared.previousAnswer.get({ questionId, userId });
-    if (previous?.response === response) {
+    const givenSince =
+      answer.writtenAt !== undefined && previous !== undefined && previous.createdAt > isoNow(answer.writtenAt);
+    if (previous?.response === response || givenSince) {
       return { answers: answersTo(tx, questionId), replaced: false, reward: 0, unchanged: true };
     }
     if (previous) {
