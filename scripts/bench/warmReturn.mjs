@@ -2,8 +2,10 @@
 // worker is installed and the app's query cache was kept by that visit. On a phone profile (390x844,
 // touch, 4x CPU slowdown, 150 ms RTT), each page is opened again in a new tab and measured: when its
 // content (its heading, nothing still "Loading") is on screen, when a tap on the menu first works and
-// how many taps before it did nothing, and how many typed characters an early field loses.
-import { chromium } from "@playwright/test";
+// how many taps before it did nothing, and how many typed characters an early field loses. The
+// browser is driven over the DevTools protocol alone (cdp.mjs), as little as the measure needs.
+import { setTimeout as sleep } from "node:timers/promises";
+import { launchChromium } from "./cdp.mjs";
 
 const RUNS = 5;
 /** Lighthouse's mobile profile: slow 4G's round trip and bandwidth, a mid-range phone's CPU. */
@@ -60,7 +62,7 @@ const FIELD = 'main input[type="text"], main input:not([type]), main textarea';
  * `sessionCookie` ("name=value") for the signed-in ones. Returns one row per page: medians of RUNS.
  */
 export async function warmReturn({ url, pages, sessionCookie, chromiumPath, log = console.log }) {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
+  const browser = await launchChromium(chromiumPath);
   const rows = [];
   try {
     for (const page of pages) {
@@ -85,80 +87,111 @@ export async function warmReturn({ url, pages, sessionCookie, chromiumPath, log 
   return rows;
 }
 
+/** The value of `expression` in the tab's page (a promise is awaited). */
+async function inPage(tab, expression) {
+  const { result, exceptionDetails } = await tab.send("Runtime.evaluate", {
+    expression,
+    awaitPromise: true,
+    returnByValue: true,
+  });
+  if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
+  return result.value;
+}
+
+/** Asks `expression` every `everyMs` until it is true, for at most `timeoutMs`. */
+async function until(tab, expression, { timeoutMs = 30_000, everyMs = 16 } = {}) {
+  const end = Date.now() + timeoutMs;
+  while (!(await inPage(tab, expression).catch(() => false))) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${expression}`);
+    await sleep(everyMs);
+  }
+}
+
+/** A new tab on the phone: 390x844 at 3x, touch, and the page's watcher before any script. */
+async function phoneTab(context) {
+  const tab = await context.newTab();
+  await tab.send("Emulation.setDeviceMetricsOverride", { width: 390, height: 844, deviceScaleFactor: 3, mobile: true });
+  await tab.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 5 });
+  // The script for new documents is only installed with the page domain on.
+  await tab.send("Page.enable");
+  await tab.send("Page.addScriptToEvaluateOnNewDocument", { source: `(${watchPage})()` });
+  return tab;
+}
+
+/** A touch at `spot`, as a finger makes it. */
+async function touch(tab, spot) {
+  await tab.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [spot] }).catch(() => undefined);
+  await tab.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }).catch(() => undefined);
+}
+
+/** The middle of the first element `selector` finds, scrolled into view as a finger would first. */
+const middleOf = (tab, selector) =>
+  inPage(
+    tab,
+    `(() => { const element = document.querySelector(${JSON.stringify(selector)}); element.scrollIntoView({ block: "center" }); const r = element.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; })()`,
+  );
+
 /**
  * One phone: a first visit (which installs the service worker and leaves the app's cache), then the
  * return in a new tab, measured twice, once tapping and once typing (a field the page has).
  */
 async function oneReturn(browser, url, { path, signedIn }, sessionCookie) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: "allow",
-  });
+  const context = await browser.newContext();
   try {
     if (signedIn) {
       const [name, value] = sessionCookie.split("=");
-      await context.addCookies([{ name, value, url }]);
+      await browser.send("Storage.setCookies", { cookies: [{ name, value, url }], browserContextId: context.id });
     }
-    await context.addInitScript(watchPage);
-    const first = await context.newPage();
-    await first.goto(url + path);
-    await first.waitForFunction(() => window.__bench.contentAt !== undefined, null, { timeout: 30_000 });
-    await first.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
-    const hasField = (await first.locator(FIELD).count()) > 0;
+    const first = await phoneTab(context);
+    await first.send("Page.navigate", { url: url + path });
+    await until(first, "window.__bench?.contentAt !== undefined", { everyMs: 100 });
+    await until(first, "navigator.serviceWorker.controller !== null", { everyMs: 100 });
+    const hasField = await inPage(first, `document.querySelector(${JSON.stringify(FIELD)}) !== null`);
     // Where a finger taps: the middle of the menu button (or link), as this visit laid it out.
-    const box = await first.locator(tapTarget(signedIn, path)).first().boundingBox();
-    const spot = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const spot = await middleOf(first, tapTarget(signedIn, path));
     // What the app keeps between visits (its data, and the page as shown) is written when the page
     // goes idle after its data came: a visit ends once it is (or after a while, for a build that
     // keeps no page).
-    await first
-      .waitForFunction(
-        async (key) => (await caches.match(key, { cacheName: "spankbank-pages" })) !== undefined,
-        `/__page${path.length > 1 ? path : "/"}`,
-        { timeout: 10_000, polling: 250 },
-      )
-      .catch(() => undefined);
-    await first.waitForTimeout(1_000);
+    const kept = JSON.stringify(`/__page${path.length > 1 ? path : "/"}`);
+    await until(first, `caches.match(${kept}, { cacheName: "spankbank-pages" }).then((page) => page !== undefined)`, {
+      timeoutMs: 10_000,
+      everyMs: 250,
+    }).catch(() => undefined);
+    await sleep(1_000);
     await first.close();
 
-    const tapping = await measuredReturn(context, url, path, async (page, cdp) => {
-      // Only the DevTools protocol while the page loads: Playwright's own calls (waitForSelector, tap)
-      // first load its helper script into the page, hundreds of ms of the phone's main thread at 4x,
-      // and ask that thread where the button is before each tap, so the bench measured itself.
-      const inPage = async (expression) =>
-        (await cdp.send("Runtime.evaluate", { expression, awaitPromise: true, returnByValue: true })).result.value;
+    const tapping = await measuredReturn(browser, context, url, path, async (tab) => {
+      // Only the protocol's own calls while the page loads, and as few as will do: each one asked
+      // of the page runs on its main thread, which the phone spends on nothing else.
       const target = JSON.stringify(tapTarget(signedIn, path));
-      // Tapped as soon as it is on screen, then again until it works: a touch at that spot, as a
-      // finger makes it. The next tap waits until the page has drawn twice since it handled this one.
-      while (!(await inPage(`document.querySelector(${target}) !== null`).catch(() => false))) {
-        await new Promise((resolve) => setTimeout(resolve, 16));
-      }
+      // Tapped as soon as it is on screen, then again until it works. The next tap waits until the
+      // page has drawn twice since it handled this one.
+      await until(tab, `document.querySelector(${target}) !== null`);
       for (let i = 0; i < 200; i++) {
-        await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [spot] }).catch(() => undefined);
-        await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }).catch(() => undefined);
+        await touch(tab, spot);
         const worked = await inPage(
-          "new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.__bench.workedAt !== undefined))))",
+          tab,
+          `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.__bench.workedAt !== undefined || location.pathname !== ${JSON.stringify(path)}))))`,
         )
           // A link that worked before the app was live loads another document: this one is gone.
           .catch(() => true);
-        if (worked !== false || new URL(page.url()).pathname !== path) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        if (worked !== false) break;
+        await sleep(50);
       }
     });
     const typing = hasField
-      ? await measuredReturn(context, url, path, async (page) => {
-          await page.waitForSelector(FIELD, { timeout: 30_000 });
-          await page.tap(FIELD, { force: true, noWaitAfter: true }).catch(() => undefined);
-          await page.keyboard.type(TYPED, { delay: 20 });
-          await page.waitForTimeout(SETTLE_MS);
-          const value = await page
-            .locator(FIELD)
-            .first()
-            .inputValue()
-            .catch(() => "");
+      ? await measuredReturn(browser, context, url, path, async (tab) => {
+          await until(tab, `document.querySelector(${JSON.stringify(FIELD)}) !== null`);
+          await touch(tab, await middleOf(tab, FIELD));
+          for (const key of TYPED) {
+            await tab.send("Input.dispatchKeyEvent", { type: "keyDown", key, text: key, unmodifiedText: key });
+            await tab.send("Input.dispatchKeyEvent", { type: "keyUp", key });
+            await sleep(20);
+          }
+          await sleep(SETTLE_MS);
+          const value = await inPage(tab, `document.querySelector(${JSON.stringify(FIELD)})?.value ?? ""`).catch(
+            () => "",
+          );
           return { typedLost: TYPED.length - commonPrefixAndSuffix(TYPED, value) };
         })
       : undefined;
@@ -177,25 +210,29 @@ async function oneReturn(browser, url, { path, signedIn }, sessionCookie) {
   }
 }
 
-/** A new tab on the phone profile opening `path`, then `act` on it; its marks once it settled. */
-async function measuredReturn(context, url, path, act) {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE_CPU });
+/** A new tab on the phone profile, its network and CPU slowed, opening `path`, then `act` on it; its marks once it settled. */
+async function measuredReturn(browser, context, url, path, act) {
+  const tab = await phoneTab(context);
+  await tab.send("Network.enable");
+  await tab.send("Network.emulateNetworkConditions", PHONE_NETWORK);
+  await tab.send("Emulation.setCPUThrottlingRate", { rate: PHONE_CPU });
   let fromServiceWorker = false;
-  page.on("response", (response) => {
-    if (response.request().resourceType() === "document") fromServiceWorker = response.fromServiceWorker();
+  const stop = browser.on((message) => {
+    if (message.sessionId === tab.sessionId && message.method === "Network.responseReceived") {
+      if (message.params.type === "Document") fromServiceWorker = message.params.response.fromServiceWorker === true;
+    }
   });
-  const navigation = page.goto(url + path, { waitUntil: "commit" });
-  await navigation;
-  const result = await act(page, cdp);
-  await page.waitForFunction(() => window.__bench.contentAt !== undefined, null, { timeout: 30_000 });
-  await page.waitForTimeout(200);
-  const marks = await page.evaluate(() => JSON.parse(sessionStorage.getItem("bench:left") ?? "null") ?? window.__bench);
-  await page.close();
-  return { marks, result, fromServiceWorker };
+  try {
+    await tab.send("Page.navigate", { url: url + path });
+    const result = await act(tab);
+    await until(tab, "window.__bench?.contentAt !== undefined", { everyMs: 100 });
+    await sleep(200);
+    const marks = await inPage(tab, `JSON.parse(sessionStorage.getItem("bench:left") ?? "null") ?? window.__bench`);
+    return { marks, result, fromServiceWorker };
+  } finally {
+    stop();
+    await tab.close();
+  }
 }
 
 /**
