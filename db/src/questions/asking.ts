@@ -166,6 +166,8 @@ export interface NewAnswer {
   sealing?: boolean;
   /** When these words were written, if before now (a Discord reply's edit): an answer given since is kept. */
   writtenAt?: Date;
+  /** The `createdAt` of the answer the form showed (null: none): an answer changed since is refused. */
+  basedOn?: string | null | undefined;
   now?: Date;
 }
 
@@ -195,6 +197,10 @@ export interface GivenAnswer {
   unchanged: boolean;
 }
 
+/** What a change to an answer is refused with when the answer changed after the form opened. */
+export const ANSWER_CHANGED_SINCE =
+  "Your answer was changed since you opened it (on another device, or in Discord): nothing was replaced.";
+
 /** answerQuestion, saying what happened. */
 export function giveAnswer(
   db: Db,
@@ -220,6 +226,9 @@ export function giveAnswer(
       answer.writtenAt !== undefined && previous !== undefined && previous.createdAt > isoNow(answer.writtenAt);
     if (previous?.response === response || givenSince) {
       return { answers: answersTo(tx, questionId), replaced: false, reward: 0, unchanged: true };
+    }
+    if (answer.basedOn !== undefined && (previous?.createdAt ?? null) !== answer.basedOn) {
+      throw new Refusal("conflict", ANSWER_CHANGED_SINCE);
     }
     if (previous) {
       tx.update(answers)

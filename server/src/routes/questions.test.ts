@@ -97,6 +97,39 @@ describe("PUT /api/questions/:questionId", () => {
     ]);
   });
 
+  it("refuses a change based on an answer changed since (409), replacing nothing; the same words sent again are done", async () => {
+    let clock = new Date("2026-06-01T12:00:00Z");
+    const test = await buildTestApp({ now: () => clock });
+    db = test.db;
+    const { app } = test;
+    const questionId = askQuestion(test.db, { text: "Where next?", now: new Date("2026-06-01T03:30:00Z") }).id;
+    const alex = sessionCookie(test, "alex");
+    const answer = (payload: object) =>
+      app.inject({ method: "PUT", url: `/api/questions/${questionId}`, headers: { cookie: alex }, payload });
+
+    // The laptop answers first; the phone's form opened before it, with no answer shown.
+    const laptop = await answer({ response: "Lisbon", based_on: null });
+    expect(laptop.statusCode).toBe(200);
+    clock = new Date("2026-06-01T12:05:00Z");
+    const phone = await answer({ response: "Kyoto", based_on: null });
+    expect(phone.statusCode).toBe(409);
+    expect(phone.json().message).toBe(
+      "Your answer was changed since you opened it (on another device, or in Discord): nothing was replaced.",
+    );
+    // The laptop's answer sent again after its answer was lost: done, nothing changed.
+    expect((await answer({ response: "Lisbon", based_on: null })).statusCode).toBe(200);
+    expect(rows(test.db, "SELECT response, created_at FROM answers")).toEqual([
+      { response: "Lisbon", created_at: "2026-06-01T12:00:00.000Z" },
+    ]);
+    // Saved knowingly, over the answer now shown.
+    const knowing = await answer({ response: "Kyoto", based_on: "2026-06-01T12:00:00.000Z" });
+    expect(knowing.statusCode).toBe(200);
+    expect(rows(test.db, "SELECT response FROM answers")).toEqual([{ response: "Kyoto" }]);
+    const bad = await answer({ response: "Porto", based_on: "yesterday" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("body.based_on");
+  });
+
   it("queues exactly one reveal once both partners have answered", async () => {
     const { app, db, questionId, alex, sam } = await withQuestion();
     const answer = (cookie: string, response: string) =>

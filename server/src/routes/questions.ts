@@ -61,7 +61,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: questionParams, body: answerBody, response: { 200: answerReply } } },
     async (request) => {
       const { questionId } = request.params;
-      const { response, username, guess } = request.body;
+      const { response, username, guess, based_on: basedOn } = request.body;
       if (request.body.questionId !== undefined && request.body.questionId !== questionId) {
         throw httpError(400, "body.questionId: must match the question in the path");
       }
@@ -69,7 +69,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       const sealing = config.questions.revealAfterBothAnswered;
       const answers = answerQuestion(
         db,
-        { userId: user.id, questionId, response, guess, sealing, now: now() },
+        { userId: user.id, questionId, response, guess, sealing, basedOn, now: now() },
         config.economy,
       );
       // Both in: the reveal, guesses side by side. Otherwise only the reader's own is here.

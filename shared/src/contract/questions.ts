@@ -64,6 +64,11 @@ export const answerBody = z.object({
   questionId: bodyId.optional(),
   /** Your guess of your partner's answer, kept until you can have seen theirs (then a 409). */
   guess: text(RESPONSE_MAX, { multiline: true }).optional(),
+  /**
+   * The `created_at` of your answer as the form showed it (null: none yet). An answer changed since
+   * (on another device, or in Discord) is refused with a 409, not replaced.
+   */
+  based_on: isoDate.nullable().optional(),
 });
 export const answerReply = z.array(response);
 

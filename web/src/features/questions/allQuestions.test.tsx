@@ -48,7 +48,12 @@ async function qaAs(who: "alex" | "sam", path = "/allquestions") {
   return app;
 }
 
-const article = (question: string) => screen.getByText(question).closest("article") as HTMLElement;
+/** The question's card on the page (an open form repeats the question's words). */
+const article = (question: string) =>
+  screen
+    .getAllByText(question)
+    .map((text) => text.closest("article"))
+    .find((card) => card !== null) as HTMLElement;
 
 describe("All Q&A", { timeout: 60_000 }, () => {
   it("shows alex the prompt only in alex's own empty slot, and a quoted line for sam's", async () => {
@@ -178,7 +183,9 @@ describe("All Q&A", { timeout: 60_000 }, () => {
     expect(
       await within(article("What song reminds you of us?")).findByText("Perfect by Ed Sheeran"),
     ).toBeInTheDocument();
-    expect(receivedAnswers()).toEqual([{ questionId: 1, body: { response: "Perfect by Ed Sheeran", questionId: 1 } }]);
+    expect(receivedAnswers()).toEqual([
+      { questionId: 1, body: { response: "Perfect by Ed Sheeran", questionId: 1, based_on: null } },
+    ]);
   });
 
   it("edits an answer already given from the same modal", async () => {
@@ -271,6 +278,46 @@ describe("All Q&A", { timeout: 60_000 }, () => {
     expect(box).toHaveValue("Kyoto, in cherry blossom season.");
     expect(within(modal).queryByText(/another device/)).toBeNull();
     expect(receivedAnswers()).toEqual([]);
+  });
+
+  it("refuses to save over an answer changed since on another device, keeps the words and says so, then saves knowingly", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = await qaAs("alex");
+    await user.click(
+      await within(article("Where should we travel next?")).findByRole("button", { name: "Edit your answer" }),
+    );
+    const modal = await screen.findByRole("dialog", { name: "Edit your response" });
+    const box = within(modal).getByRole("textbox", { name: "Your response" });
+    await user.type(box, " And the pastries.");
+    // Meanwhile the laptop (or /answer in Discord) changes the answer.
+    setQuestions([
+      {
+        ...questions()[0]!,
+        responses: [
+          { username: "alex_d", response: "Kyoto, in cherry blossom season.", created_at: "2026-11-22T09:00:00.000Z" },
+        ],
+      },
+    ]);
+    await user.click(within(modal).getByRole("button", { name: "Save Response" }));
+    expect(await screen.findByText("Failed to submit response. Please try again.")).toBeInTheDocument();
+    expect(
+      await within(modal).findByText(
+        "Your answer was changed on another device since you wrote these words here. Saving replaces it with these.",
+      ),
+    ).toBeInTheDocument();
+    expect(box).toHaveValue("Lisbon, for the tiles. And the pastries.");
+    expect(
+      await within(article("Where should we travel next?")).findByText("Kyoto, in cherry blossom season."),
+    ).toBeInTheDocument();
+
+    await user.click(within(modal).getByRole("button", { name: "Save Response" }));
+    expect(
+      await within(article("Where should we travel next?")).findByText("Lisbon, for the tiles. And the pastries."),
+    ).toBeInTheDocument();
+    expect(receivedAnswers().map((answer) => (answer.body as { based_on?: string }).based_on)).toEqual([
+      "2026-11-21T10:15:00.000Z",
+      "2026-11-22T09:00:00.000Z",
+    ]);
   });
 
   it("logs a failed load and shows the empty list", async () => {

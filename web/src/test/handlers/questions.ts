@@ -90,11 +90,19 @@ export const questionHandlers = [
     return HttpResponse.json({ questions, page, pageCount, total: matches.length });
   }),
   http.put("/api/questions/:questionId", async ({ params, request }) => {
-    const body = (await request.json()) as { response: string };
+    const body = (await request.json()) as { response: string; based_on?: string | null };
     const questionId = Number(params.questionId);
     state.answers.push({ questionId, body });
     if (state.failAnswers) return serverError();
     const question = state.questions.find((q) => q.question_id === questionId)!;
+    const mine = question.responses.find((r) => r.username === state.answerAs);
+    // As the server (db/src/questions/asking.ts): a form that showed an older answer replaces nothing.
+    if (mine?.response !== body.response && body.based_on !== undefined && (mine?.created_at ?? null) !== body.based_on)
+      return failure(
+        409,
+        "Conflict",
+        "Your answer was changed since you opened it (on another device, or in Discord): nothing was replaced.",
+      );
     const others = question.responses.filter((r) => r.username !== state.answerAs);
     question.responses = [
       ...others,

@@ -9,11 +9,15 @@ export interface AnswerInput {
   response: string;
   /** The guess of the partner's answer, sent only while it may still be written. */
   guess?: string | undefined;
+  /** The `created_at` of the answer the form showed (null: none yet): one changed since is not replaced. */
+  basedOn?: string | null | undefined;
 }
 
-export const answerQuestion = ({ questionId, response, guess }: AnswerInput) =>
-  api.put(`/api/questions/${questionId}`, { response, questionId, ...(guess ? { guess } : {}) }, () =>
-    import("@spankbank/shared/contract/questions").then((c) => c.answerReply),
+export const answerQuestion = ({ questionId, response, guess, basedOn }: AnswerInput) =>
+  api.put(
+    `/api/questions/${questionId}`,
+    { response, questionId, ...(guess ? { guess } : {}), ...(basedOn !== undefined ? { based_on: basedOn } : {}) },
+    () => import("@spankbank/shared/contract/questions").then((c) => c.answerReply),
   );
 
 /** Adds (or replaces) the signed-in partner's answer; the Q&A list, the dashboard card, On this day and the streak refresh. */

@@ -72,6 +72,15 @@ export function AllQuestions({
     if (stranded && answered.current !== null) document.getElementById(ownSlotId(answered.current))?.focus();
   };
   const questions = data?.questions ?? [];
+  // The open form follows its answer as last read: changed elsewhere since, the form says so.
+  const open = answering && questions.find((question) => question.question_id === answering.question.question_id);
+  const mine =
+    open &&
+    slotsOf(open, signedIn.couple.partners).find((slot) => slot.partner.username === signedIn.user.username)?.answer;
+  const shown =
+    answering && open
+      ? { ...answering, question: open, initial: mine?.response ?? "", basedOn: mine?.created_at ?? null }
+      : answering;
 
   return (
     <Stack gap="md">
@@ -121,6 +130,7 @@ export function AllQuestions({
                       setAnswering({
                         question,
                         initial,
+                        basedOn: slot.answer?.created_at ?? null,
                         guess:
                           guessOpen && other
                             ? { partner: other.partner, initial: slot.answer?.guess?.text ?? "" }
@@ -139,7 +149,7 @@ export function AllQuestions({
         ))
       )}
       {data && <Pager total={data.pageCount} value={data.page} onChange={onPage} />}
-      <ResponseModal answering={answering} onClose={() => setAnswering(null)} onClosed={focusAnsweredSlot} />
+      <ResponseModal answering={shown} onClose={() => setAnswering(null)} onClosed={focusAnsweredSlot} />
     </Stack>
   );
 }

@@ -11,6 +11,8 @@ import type { Partner } from "../slots";
 export interface Answering {
   question: Question;
   initial: string;
+  /** The `created_at` of the answer shown (null: none yet): the version the words are written over. */
+  basedOn: string | null;
   /** Null once the partner's answer is in view: a guess can't be written after seeing it. */
   guess: { partner: Partner; initial: string } | null;
 }
@@ -55,7 +57,12 @@ function ResponseForm({ answering, onClose }: { answering: Answering; onClose: (
   const answer = useAnswerQuestion();
   const submit = () =>
     answer.mutate(
-      { questionId: question.question_id, response, guess: answering.guess && guess.trim() ? guess : undefined },
+      {
+        questionId: question.question_id,
+        response,
+        guess: answering.guess && guess.trim() ? guess : undefined,
+        basedOn: answering.basedOn,
+      },
       {
         onSuccess: () => {
           draft.forget();
