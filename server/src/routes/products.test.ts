@@ -153,7 +153,8 @@ describe("PUT /api/products/:id", () => {
   });
 
   it("from a form opened before a sale, moves the stock by the seller's own change: a unit bought stays bought", async () => {
-    const { db, alex, sam, send } = await shop();
+    const test = await shop();
+    const { db, alex, sam, send } = test;
     giveSpanks(db, sam, 200);
     const product = createProduct(db, alex, massage);
     const url = `/api/products/${product.id}`;
@@ -176,6 +177,17 @@ describe("PUT /api/products/:id", () => {
     // A form that names no shown quantity writes the quantity as sent, as before.
     expect((await send("alex", "PUT", url, { ...massage, quantity: 2 })).statusCode).toBe(200);
     expect(quantityLeft()).toBe(2);
+    // An edit sent again with its key after its answer was lost moves the stock once.
+    const keyed = (key: string) =>
+      test.app.inject({
+        method: "PUT",
+        url,
+        headers: { cookie: test.cookie.alex, "idempotency-key": key },
+        payload: { ...massage, quantity: 5, shown_quantity: 2 },
+      });
+    expect((await keyed("edit-1")).statusCode).toBe(200);
+    expect((await keyed("edit-1")).json().product.quantity).toBe(5);
+    expect(quantityLeft()).toBe(5);
     const bad = await send("alex", "PUT", url, { ...massage, shown_quantity: -1 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain("body.shown_quantity");

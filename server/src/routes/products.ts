@@ -54,12 +54,15 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/products/:id",
-    { schema: { params: idParams, body: productChangeBody, response: { 200: productReply } } },
+    { schema: { params: idParams, headers: keyedHeaders, body: productChangeBody, response: { 200: productReply } } },
     async (request) => {
       const seller = assertNamesSelf(request, { username: request.body.username });
       const { shown_quantity: shownQuantity, ...body } = request.body;
       const change = { ...productInput(body), shownQuantity };
-      return { product: toProduct(updateProduct(db, seller.id, request.params.id, change, now())) };
+      // The stock moves by the seller's change: an edit sent again with its key moves it once.
+      return writeOnce(request, seller.id, (tx) => ({
+        product: toProduct(updateProduct(tx, seller.id, request.params.id, change, now())),
+      }));
     },
   );
 

@@ -136,13 +136,19 @@ function newWriteKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-async function postOnce<T>(path: string, body: unknown, read: Reader<T> | undefined, options: RequestOptions = {}) {
-  const write = `${path} ${JSON.stringify(body)}`;
+async function sendOnce<T>(
+  method: "POST" | "PUT",
+  path: string,
+  body: unknown,
+  read: Reader<T> | undefined,
+  options: RequestOptions = {},
+) {
+  const write = `${method} ${path} ${JSON.stringify(body)}`;
   const unanswered = unansweredWrites.get(write);
   const key = unanswered && Date.now() - unanswered.sentAt < UNANSWERED_WRITE_KEY_MS ? unanswered.key : newWriteKey();
   if (key !== unanswered?.key) unansweredWrites.set(write, { key, sentAt: Date.now() });
   try {
-    const answer = await request("POST", path, read, {
+    const answer = await request(method, path, read, {
       ...options,
       body,
       headers: { ...options.headers, "Idempotency-Key": key },
@@ -174,13 +180,20 @@ export const api = {
     body: unknown,
     schema: Contract<S> & AsRead<S>,
     options?: Omit<RequestOptions, "body">,
-  ) => postOnce(path, body, byContract("POST", path, schema), options),
+  ) => sendOnce("POST", path, body, byContract("POST", path, schema), options),
   put: <S extends z.ZodType>(
     path: string,
     body: unknown,
     schema?: Contract<S> & AsRead<S>,
     options?: Omit<RequestOptions, "body">,
   ) => request("PUT", path, schema && byContract("PUT", path, schema), { ...options, body }),
+  /** A PUT that moves a count (a favour's stock): sent again, it happens once. */
+  putOnce: <S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema: Contract<S> & AsRead<S>,
+    options?: Omit<RequestOptions, "body">,
+  ) => sendOnce("PUT", path, body, byContract("PUT", path, schema), options),
   delete: (path: string, options?: Omit<RequestOptions, "body">) =>
     request<undefined>("DELETE", path, undefined, options),
 };

@@ -581,6 +581,33 @@ describe("the add/edit modal", () => {
   });
 });
 
+describe("an edit whose answer was lost", () => {
+  it("is the same edit when saved again: the same Idempotency-Key, so the stock moves once", async () => {
+    setProducts([alexsBreakfast]);
+    const keys: (string | null)[] = [];
+    server.use(
+      http.put("/api/products/:id", ({ request }) => {
+        keys.push(request.headers.get("idempotency-key"));
+        // The first time, the connection drops before the server's answer arrives.
+        if (keys.length === 1) return HttpResponse.error();
+        return HttpResponse.json({ product: { ...alexsBreakfast, quantity: 5 } });
+      }),
+    );
+    const { user } = openSpankBank("/spank-bank?tab=manage");
+    await user.click(await screen.findByRole("button", { name: "Edit Breakfast in bed" }));
+    const modal = await screen.findByRole("dialog", { name: "Edit Product" });
+    for (let step = 0; step < 3; step++)
+      await user.click(within(modal).getByRole("button", { name: "Increase quantity" }));
+    await user.click(within(modal).getByRole("button", { name: "Update Product" }));
+    expect(await screen.findByText("Failed to add or update product. Please try again.")).toBeInTheDocument();
+    await user.click(within(modal).getByRole("button", { name: "Update Product" }));
+    expect(await screen.findByText("Product updated successfully!")).toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+});
+
 describe("removing a product", () => {
   it("asks 'Confirm Removal' with the quoted name, removes and toasts", async () => {
     setProducts([alexsBreakfast]);

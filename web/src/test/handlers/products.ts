@@ -1,4 +1,5 @@
 import type { Product, ProductBody, ProductChangeBody } from "@spankbank/shared/contract/products";
+import { PRODUCT_QUANTITY_MAX } from "@spankbank/shared/limits";
 import { HttpResponse, http } from "msw";
 import { asksForPage, pageOf, plainList } from "@/test/paging";
 import { failure, signedInUsername } from "./auth";
@@ -80,7 +81,9 @@ export const productHandlers = [
     const before = state.products[index]!;
     // As the server (db/src/products.ts): the stock moves by the seller's change to what the form showed.
     const quantity =
-      shown_quantity === undefined ? fields.quantity : Math.max(0, before.quantity + fields.quantity - shown_quantity);
+      shown_quantity === undefined
+        ? fields.quantity
+        : Math.min(PRODUCT_QUANTITY_MAX, Math.max(0, before.quantity + fields.quantity - shown_quantity));
     const product = { ...before, ...fields, quantity, use_within_days: useWithinDays ?? null };
     state.products[index] = product;
     return HttpResponse.json({ product });

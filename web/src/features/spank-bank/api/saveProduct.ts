@@ -16,7 +16,8 @@ export type ProductSave =
 export function saveProduct({ id, body }: ProductSave) {
   return id === undefined
     ? api.postOnce("/api/products", body, productReply)
-    : api.put(`/api/products/${id}`, body, productReply);
+    : // The stock moves by the change: sent again after a lost answer, it must move once.
+      api.putOnce(`/api/products/${id}`, body, productReply);
 }
 
 export function useSaveProduct() {
