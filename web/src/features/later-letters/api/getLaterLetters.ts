@@ -25,3 +25,15 @@ export const laterLettersQueryOptions = (page: number) =>
 export function useLaterLetters(page: number) {
   return useQuery(laterLettersQueryOptions(page));
 }
+
+/** One letter with its text: one of yours always, one to you once opened. */
+export const laterLetterQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: laterLetterKeys.letter(id),
+    queryFn: ({ signal }) =>
+      api.get(
+        `/api/later-letters/${id}`,
+        () => import("@spankbank/shared/contract/laterLetters").then((c) => c.laterLetterReply),
+        { signal, cache: "no-store" },
+      ),
+  });

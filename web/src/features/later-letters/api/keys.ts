@@ -2,4 +2,5 @@
 export const laterLetterKeys = {
   all: ["later-letters"] as const,
   page: (page: number) => [...laterLetterKeys.all, "page", page] as const,
+  letter: (id: number) => [...laterLetterKeys.all, "letter", id] as const,
 };

@@ -168,4 +168,30 @@ describe("/letters", { timeout: 20_000 }, () => {
     expect(screen.queryByText("Your letters could not be loaded. Try again in a moment.")).not.toBeInTheDocument();
     expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("Version one, with love");
   });
+
+  it("refuses, then seals knowingly, a letter edited off the page shown: it is read by itself", async () => {
+    const letters = [1, 2, 3, 4, 5, 6].map((n) => laterLetterFrom("alex", { state: "sealed", text: `Letter ${n}` }));
+    const sixth = letters[5]!;
+    signInAs("alex");
+    const { user } = renderApp("/letters?page=2");
+    await screen.findByRole("heading", { level: 1, name: "Letters for later" });
+    await user.click(await screen.findByRole("button", { name: "Edit" }));
+    expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("Letter 6");
+    await user.click(screen.getByRole("button", { name: "Page 1" }));
+    await screen.findByText("Letter 1");
+    // The laptop seals it again meanwhile.
+    sixth.text = "Letter 6, from the laptop";
+    sixth.updated_at = "2026-11-24T08:00:00.000Z";
+    await user.type(screen.getByLabelText("Your letter to Sam"), ", from the phone");
+    await user.click(screen.getByRole("button", { name: "Seal it again" }));
+    expect(await screen.findByText(/^Your letter was not sealed: This letter was sealed again/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "This letter was sealed again on another device since you wrote these words here. Sealing replaces it with these.",
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Seal it again" }));
+    expect(await screen.findByText("Your letter is rewritten and sealed again.")).toBeInTheDocument();
+    expect(sixth.text).toBe("Letter 6, from the phone");
+  });
 });

@@ -2,10 +2,11 @@ import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } fr
 import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { LaterLetter } from "@spankbank/shared/contract/laterLetters";
 import { momentLabel, nextAnniversaryOpening, openWhenLabel } from "@spankbank/shared/letterMoments";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Pager } from "@/components/Pager";
 import { toast } from "@/lib/toast";
-import { useLaterLetters } from "../api/getLaterLetters";
+import { laterLetterQueryOptions, useLaterLetters } from "../api/getLaterLetters";
 import { useOpenLaterLetter } from "../api/openLaterLetter";
 import { useTakeBackLaterLetter } from "../api/takeBackLaterLetter";
 import classes from "./laterLetters.module.css";
@@ -40,10 +41,13 @@ export function LaterLettersPage({
 }: People & { page: number; onPage: (page: number) => void }) {
   const { data, isError } = useLaterLetters(page);
   const [opened, setEditing] = useState<LaterLetter | null>(null);
+  // The letter being edited as last read: sealed again on another device, the form says so. Off
+  // the page shown (paged away from, or pushed on by a newer letter), it is read by itself.
+  const shown = opened && data?.from_you.find((letter) => letter.id === opened.id);
+  const alone = useQuery({ ...laterLetterQueryOptions(opened?.id ?? 0), enabled: opened !== null && !shown });
   // Once read, the page stays when a later read fails: the letter being edited stays open.
   if (!data) return <Text>{isError ? "Your letters could not be loaded. Try again in a moment." : "Loading..."}</Text>;
-  // The letter being edited as last read: sealed again on another device, the form says so.
-  const editing = opened && (data.from_you.find((letter) => letter.id === opened.id) ?? opened);
+  const editing = opened && (shown ?? alone.data?.letter ?? opened);
   const anniversary = data.anniversary ? nextAnniversaryOpening(data.anniversary, partner.timeZone, new Date()) : null;
   return (
     <Stack gap={40}>
