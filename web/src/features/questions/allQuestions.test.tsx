@@ -320,6 +320,42 @@ describe("All Q&A", { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("keeps words typed over an answer with its guess without a false notice once the partner's answer comes into view", async () => {
+    const withGuess = (responses: Question["responses"]): Question[] => [{ ...questions()[0]!, responses }];
+    const alexAnswer = {
+      username: "alex_d",
+      response: "Lisbon, for the tiles.",
+      created_at: "2026-11-21T10:15:00.000Z",
+      guess: { text: "Sam says Rome", rating: null },
+    };
+    signInAs("alex");
+    answerAs("alex_d");
+    setQuestions(withGuess([alexAnswer]));
+    const phone = renderApp("/allquestions");
+    await phone.user.click(
+      await within(await screen.findByRole("article")).findByRole("button", { name: "Edit your answer" }),
+    );
+    let modal = await screen.findByRole("dialog", { name: "Edit your response" });
+    await phone.user.type(within(modal).getByRole("textbox", { name: "Your response" }), " And the pastries.");
+    await phone.user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    phone.unmount();
+
+    // Sam answers: the guess field is gone, alex's answer is as it was.
+    setQuestions(
+      withGuess([alexAnswer, { username: "sam_r", response: "Rome!", created_at: "2026-11-22T08:00:00.000Z" }]),
+    );
+    const later = renderApp("/allquestions");
+    await later.user.click(
+      await within(await screen.findByRole("article")).findByRole("button", { name: "Edit your answer" }),
+    );
+    modal = await screen.findByRole("dialog", { name: "Edit your response" });
+    expect(within(modal).getByRole("textbox", { name: "Your response" })).toHaveValue(
+      "Lisbon, for the tiles. And the pastries.",
+    );
+    expect(within(modal).queryByText(/another device/)).toBeNull();
+  });
+
   it("logs a failed load and shows the empty list", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     failQuestionReads();

@@ -50,7 +50,9 @@ function ResponseForm({ answering, onClose }: { answering: Answering; onClose: (
   const saved = { response: initial, guess: answering.guess?.initial ?? "" };
   // Until it is sent, what is typed is kept on this device: closed by a stray tap outside, or the
   // page reloaded, the answer is there when the question is opened again.
-  const draft = useDraft(`answer:${question.question_id}`, saved, JSON.stringify(saved));
+  // The version is the answer's own: the guess field going away (the partner's answer came into
+  // view) is no change to the answer.
+  const draft = useDraft(`answer:${question.question_id}`, saved, answering.basedOn ?? "none");
   const { response, guess } = draft.value;
   const setResponse = (next: string) => draft.set({ ...draft.value, response: next });
   const setGuess = (next: string) => draft.set({ ...draft.value, guess: next });
