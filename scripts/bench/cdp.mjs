@@ -6,6 +6,8 @@
 import * as chromeLauncher from "chrome-launcher";
 import { CHROMIUM_FLAGS } from "../chromium.mjs";
 
+const CALL_TIMEOUT_MS = 60_000;
+
 /** Launches Chromium headless (chrome-launcher, as Lighthouse's runs); resolves to a connected browser. */
 export async function launchChromium(executablePath) {
   const chrome = await chromeLauncher.launch({
@@ -32,10 +34,24 @@ export async function launchChromium(executablePath) {
       for (const listener of listeners) listener(message);
     }
   });
+  // A browser gone (crashed, closed) fails every call waiting for it rather than hanging the bench.
+  socket.addEventListener("close", () => {
+    for (const call of waiting.values()) call.reject(new Error(`${call.method}: the browser closed`));
+    waiting.clear();
+  });
   const send = (method, params = {}, sessionId = undefined) =>
     new Promise((resolve, reject) => {
       const id = nextId++;
-      waiting.set(id, { resolve, reject, method });
+      // No answer within a minute (a page that never settles a promise): the call fails.
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error(`${method}: no answer within ${CALL_TIMEOUT_MS} ms`));
+      }, CALL_TIMEOUT_MS);
+      const settle = (then) => (value) => {
+        clearTimeout(timer);
+        then(value);
+      };
+      waiting.set(id, { resolve: settle(resolve), reject: settle(reject), method });
       socket.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
     });
   return {
