@@ -212,33 +212,31 @@ describe("the memories channel", () => {
   });
 });
 
+/** A question asked in Discord, and Sam's reply to it (`content`), as the gateway delivers them. */
+async function samReplies(config = testConfig, content = "Lisbon") {
+  const { client, db } = botOnTempDb(config);
+  await askQuestion(client, db, "Favourite trip?", alex.discordId);
+  const questionMessage = posted[0]!;
+  const reply = message({
+    channelId: questionMessage.channelId,
+    authorId: sam.discordId,
+    content,
+    replyTo: questionMessage.id,
+  });
+  gateway(client, "MESSAGE_CREATE", reply);
+  return { client, db, questionMessage, reply };
+}
+
 describe("replying to the question", () => {
   it("counts as an answer, acknowledged with a reaction", async () => {
-    const { client, db } = botOnTempDb();
-    await askQuestion(client, db, "Favourite trip?", alex.discordId);
-    const questionMessage = posted[0]!.id;
-    const reply = message({
-      channelId: posted[0]!.channelId,
-      authorId: sam.discordId,
-      content: "Lisbon",
-      replyTo: questionMessage,
-    });
-    gateway(client, "MESSAGE_CREATE", reply);
+    const { db, questionMessage, reply } = await samReplies();
     await until(() => reactions.length === 1);
-    expect(reactions[0]).toBe(`${posted[0]!.channelId}/${reply.id}/✅`);
+    expect(reactions[0]).toBe(`${questionMessage.channelId}/${reply.id}/✅`);
     expect(latestQuestion(db)?.answers).toMatchObject([{ username: "sam_r", response: "Lisbon" }]);
   });
 
   it("edits the answer when the reply that gave it is edited in Discord", async () => {
-    const { client, db } = botOnTempDb();
-    await askQuestion(client, db, "Favourite trip?", alex.discordId);
-    const reply = message({
-      channelId: posted[0]!.channelId,
-      authorId: sam.discordId,
-      content: "Lisbon",
-      replyTo: posted[0]!.id,
-    });
-    gateway(client, "MESSAGE_CREATE", reply);
+    const { client, db, reply } = await samReplies();
     await until(() => reactions.length === 1);
     gateway(client, "MESSAGE_UPDATE", {
       ...reply,
@@ -250,16 +248,7 @@ describe("replying to the question", () => {
   });
 
   it("keeps an answer changed since on the web through a pin, a link's preview or an older edit of the reply", async () => {
-    const { client, db } = botOnTempDb();
-    await askQuestion(client, db, "Favourite trip?", alex.discordId);
-    const questionMessage = posted[0]!;
-    const reply = message({
-      channelId: questionMessage.channelId,
-      authorId: sam.discordId,
-      content: "Lisbon",
-      replyTo: questionMessage.id,
-    });
-    gateway(client, "MESSAGE_CREATE", reply);
+    const { client, db, questionMessage, reply } = await samReplies();
     await until(() => reactions.length === 1);
     const editedBefore = new Date(Date.now() - 60_000).toISOString();
     // Sam changes the answer on the web afterwards.
@@ -292,16 +281,10 @@ describe("replying to the question", () => {
   });
 
   it("does not take a public reply as an answer while answers are sealed, and says to use /answer", async () => {
-    const { client, db } = botOnTempDb({ ...testConfig, questions: { revealAfterBothAnswered: true } });
-    await askQuestion(client, db, "Favourite trip?", alex.discordId);
-    const questionMessage = posted[0]!;
-    const reply = message({
-      channelId: questionMessage.channelId,
-      authorId: sam.discordId,
-      content: "Lisbon",
-      replyTo: questionMessage.id,
+    const { db, questionMessage, reply } = await samReplies({
+      ...testConfig,
+      questions: { revealAfterBothAnswered: true },
     });
-    gateway(client, "MESSAGE_CREATE", reply);
     await until(() => reactions.length === 1 && posted.length === 2);
     expect(reactions[0]).toBe(`${questionMessage.channelId}/${reply.id}/🤫`);
     expect(posted[1]?.body.content).toBe(SEALED_NOTE);

@@ -7,6 +7,10 @@ import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";
 import { laterLetterKeys } from "../api/keys";
 
+/** The form's line under words typed over a version sealed again since. */
+const SEALED_AGAIN_NOTICE =
+  "This letter was sealed again on another device since you wrote these words here. Sealing replaces it with these.";
+
 async function openLettersPage() {
   signInAs("alex");
   const app = renderApp("/letters");
@@ -110,11 +114,7 @@ describe("/letters", { timeout: 20_000 }, () => {
     const { user } = await openLettersPage();
     await user.click(await screen.findByRole("button", { name: "Edit" }));
     expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("Version one, from the phone");
-    expect(
-      screen.getByText(
-        "This letter was sealed again on another device since you wrote these words here. Sealing replaces it with these.",
-      ),
-    ).toBeInTheDocument();
+    expect(screen.getByText(SEALED_AGAIN_NOTICE)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Show the sealed one instead" }));
     expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("Version two, from the laptop");
     expect(screen.queryByText(/^This letter was sealed again/)).not.toBeInTheDocument();
@@ -138,11 +138,7 @@ describe("/letters", { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(letter.text).toBe("Version two, from the laptop");
     expect(words).toHaveValue("Version one, from the phone");
-    expect(
-      await screen.findByText(
-        "This letter was sealed again on another device since you wrote these words here. Sealing replaces it with these.",
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(SEALED_AGAIN_NOTICE)).toBeInTheDocument();
 
     // Sealed again, knowing: over the version the form now names.
     await user.click(screen.getByRole("button", { name: "Seal it again" }));
@@ -185,11 +181,7 @@ describe("/letters", { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText("Your letter to Sam"), ", from the phone");
     await user.click(screen.getByRole("button", { name: "Seal it again" }));
     expect(await screen.findByText(/^Your letter was not sealed: This letter was sealed again/)).toBeInTheDocument();
-    expect(
-      await screen.findByText(
-        "This letter was sealed again on another device since you wrote these words here. Sealing replaces it with these.",
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(SEALED_AGAIN_NOTICE)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Seal it again" }));
     expect(await screen.findByText("Your letter is rewritten and sealed again.")).toBeInTheDocument();
     expect(sixth.text).toBe("Letter 6, from the phone");

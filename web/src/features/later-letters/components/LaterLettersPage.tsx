@@ -42,7 +42,7 @@ export function LaterLettersPage({
   const { data, isError } = useLaterLetters(page);
   const [opened, setEditing] = useState<LaterLetter | null>(null);
   // The letter being edited as last read: sealed again on another device, the form says so. Off
-  // the page shown (paged away from, or pushed on by a newer letter), it is read by itself.
+  // the page shown (paged away from, or pushed to the next page by a newer letter), it is read by itself.
   const shown = opened && data?.from_you.find((letter) => letter.id === opened.id);
   const alone = useQuery({ ...laterLetterQueryOptions(opened?.id ?? 0), enabled: opened !== null && !shown });
   // Once read, the page stays when a later read fails: the letter being edited stays open.
