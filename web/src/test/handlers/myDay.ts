@@ -14,6 +14,10 @@ let refuseNext: string | null = null;
 export function refuseNextMyDay(message: string): void {
   refuseNext = message;
 }
+/** `username`'s day as saved elsewhere (another device). */
+export function setMyDayOf(username: string, day: MyDayReply): void {
+  state.days.set(username, day);
+}
 export function resetMyDay(): void {
   state.days.clear();
   state.puts = [];

@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
-import { myDayPuts, refuseNextMyDay } from "@/test/handlers/myDay";
+import { myDayPuts, refuseNextMyDay, setMyDayOf } from "@/test/handlers/myDay";
 import { renderApp } from "@/test/renderApp";
 
 async function openYourDay() {
@@ -80,5 +80,24 @@ describe("Your day", { timeout: 20_000 }, () => {
     expect(await screen.findByText("Your day was not saved: must be HH:MM (24 h)")).toBeInTheDocument();
     expect(within(dialog).getByText("must be HH:MM (24 h)")).toBeInTheDocument();
     expect(screen.getByRole("dialog", { name: "Your day" })).toBeInTheDocument();
+  });
+
+  it("keeps what was typed when the day is read again with another device's change; an untouched form takes it", async () => {
+    const { dialog, queryClient, user } = await openYourDay();
+    const laptop = { sleep: { from: "00:30", to: "08:30" }, work: null, quietHours: "silent", source: "web" } as const;
+    setTime(dialog, /Bedtime/, "22:00");
+    setMyDayOf("alex", laptop);
+    // In act: the page has drawn the day read again before anything is asked of it.
+    await act(() => queryClient.refetchQueries());
+    expect(within(dialog).getByLabelText(/Bedtime/)).toHaveValue("22:00");
+    expect(within(dialog).getByLabelText(/Wake-up/)).toHaveValue("07:00");
+
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Your day" })).not.toBeInTheDocument());
+    await user.click(screen.getByRole("button", { name: "Your day" }));
+    const reopened = await screen.findByRole("dialog", { name: "Your day" });
+    setMyDayOf("alex", { ...laptop, sleep: { from: "01:00", to: "09:00" } });
+    await act(() => queryClient.refetchQueries());
+    await waitFor(() => expect(within(reopened).getByLabelText(/Bedtime/)).toHaveValue("01:00"));
   });
 });

@@ -121,13 +121,7 @@ export function YourDayModal({
     >
       {/* The form starts from the day as loaded when it opens (the modal unmounts it when closed). */}
       {day.data ? (
-        <YourDayForm
-          key={JSON.stringify(day.data)}
-          day={day.data}
-          timeZone={timeZone}
-          partner={partner}
-          onDone={onClose}
-        />
+        <YourDayForm day={day.data} timeZone={timeZone} partner={partner} onDone={onClose} />
       ) : day.isError ? (
         <Alert color="red" title="Your day could not be loaded">
           {day.error.message}
@@ -153,6 +147,12 @@ function YourDayForm({
   onDone: () => void;
 }) {
   const [fields, setFields] = useState<Fields>(() => fieldsOf(day));
+  const [shownDay, setShownDay] = useState(day);
+  // Read again with another device's change: a form not touched takes it, what was typed here stays.
+  if (shownDay !== day) {
+    setShownDay(day);
+    if (JSON.stringify(fields) === JSON.stringify(fieldsOf(shownDay))) setFields(fieldsOf(day));
+  }
   const [errors, setErrors] = useState<Errors>({});
   const save = useSaveMyDay();
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
