@@ -5,7 +5,7 @@ import { BOUNTY_LIST_MAX, BOUNTY_NOTE_MAX } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
 import { and, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { type Db, inTransaction, type Tx } from "./client.js";
+import { type Db, eachInItsOwnSavepoint, inTransaction, type Tx } from "./client.js";
 import { addDays, dayIn, isoNow } from "./clock.js";
 import { otherPartnerOf, userById } from "./couple.js";
 import { Refusal, refuseUnless } from "./errors.js";
@@ -253,20 +253,13 @@ export function withdrawBounty(db: Db, userId: number, bountyId: number, now = n
  */
 export function settleBountyDeadlines(db: Db, now = new Date()): BountiesSettled {
   return inTransaction(db, (tx) => {
-    let refunded = 0;
-    const stuck: { bountyId: number; why: string }[] = [];
-    for (const { id } of statements(tx).overdue.all({ now: isoNow(now) })) {
-      // Each bounty in its own savepoint: one that fails is undone alone, and holds up no other.
-      try {
-        inTransaction(tx, (bountyTx) => {
-          settle(bountyTx, bountyOf(bountyTx, id), "refunded", now);
-          enqueueEvent(bountyTx, "bounty_refunded", eventOf(bountyOf(bountyTx, id)), now);
-        });
-        refunded += 1;
-      } catch (error) {
-        stuck.push({ bountyId: id, why: error instanceof Error ? error.message : String(error) });
-      }
-    }
+    const overdue = statements(tx).overdue.all({ now: isoNow(now) });
+    const { done: refunded, failed } = eachInItsOwnSavepoint(tx, overdue, (bountyTx, { id }) => {
+      settle(bountyTx, bountyOf(bountyTx, id), "refunded", now);
+      enqueueEvent(bountyTx, "bounty_refunded", eventOf(bountyOf(bountyTx, id)), now);
+      return true;
+    });
+    const stuck = failed.map(({ item, why }) => ({ bountyId: item.id, why }));
     return stuck.length > 0 ? { refunded, stuck } : { refunded };
   });
 }

@@ -61,6 +61,34 @@ export function inTransaction<T>(db: Db, work: (tx: Tx) => T): T {
   return run.immediate(work) as T;
 }
 
+/** What `eachInItsOwnSavepoint` did: how many items were done, and each that failed with why. */
+export interface EachDone<T> {
+  done: number;
+  failed: { item: T; why: string }[];
+}
+
+/**
+ * Runs `work` on each item in a savepoint of its own inside `tx`: one that throws is undone alone,
+ * reported with its error's message, and holds up no other. `work` returning false did nothing.
+ * For the periodic checks, where one broken row must not stop every other.
+ */
+export function eachInItsOwnSavepoint<T>(
+  tx: Tx,
+  items: Iterable<T>,
+  work: (tx: Tx, item: T) => boolean | undefined,
+): EachDone<T> {
+  let done = 0;
+  const failed: EachDone<T>["failed"] = [];
+  for (const item of items) {
+    try {
+      if (inTransaction(tx, (itemTx) => work(itemTx, item)) !== false) done += 1;
+    } catch (error) {
+      failed.push({ item, why: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return { done, failed };
+}
+
 /**
  * One wrapped transaction per handle, given the work as its argument: better-sqlite3 builds each
  * wrapper anew (a sixth of a purchase's CPU when made per call), and a wrapper called inside an

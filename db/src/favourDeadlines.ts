@@ -2,7 +2,7 @@ import { startOfDay } from "@spankbank/shared/calendar";
 import { type DayWindow, partnerStateAt } from "@spankbank/shared/eachOthersDay";
 import { EXPIRY_REMINDER_DAYS } from "@spankbank/shared/limits";
 import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { type Db, inTransaction, type Tx } from "./client.js";
+import { type Db, eachInItsOwnSavepoint, inTransaction, type Tx } from "./client.js";
 import { addDays, dayIn, isoNow } from "./clock.js";
 import { buyerAndSeller, userById } from "./couple.js";
 import { transfer } from "./ledger.js";
@@ -131,21 +131,12 @@ export function settleFavourDeadlines(
   return inTransaction(db, (tx) => {
     const at = isoNow(now);
     const prepared = statements(tx);
-    let expired = 0;
-    const stuck: { purchaseId: number; why: string }[] = [];
-    for (const unit of prepared.overdue.all({ now: at })) {
-      // Each unit in its own savepoint: one that fails is undone alone, and holds up no other.
-      try {
-        const done = inTransaction(tx, (unitTx) => {
-          if (prepared.markExpired.run({ id: unit.id, now: at }).changes !== 1) return false;
-          expireUnit(unitTx, unit, now);
-          return true;
-        });
-        if (done) expired += 1;
-      } catch (error) {
-        stuck.push({ purchaseId: unit.id, why: error instanceof Error ? error.message : String(error) });
-      }
-    }
+    const { done: expired, failed } = eachInItsOwnSavepoint(tx, prepared.overdue.all({ now: at }), (unitTx, unit) => {
+      if (prepared.markExpired.run({ id: unit.id, now: at }).changes !== 1) return false;
+      expireUnit(unitTx, unit, now);
+      return true;
+    });
+    const stuck = failed.map(({ item, why }) => ({ purchaseId: item.id, why }));
     let reminded = 0;
     for (const unit of prepared.remindable.all({ now: at })) {
       const buyer = userById(tx, unit.buyerId);
