@@ -120,6 +120,39 @@ test.describe("the first load", () => {
       ).toEqual([]);
   });
 
+  test("of a signed-in page asks for the page's data with its code, each read once: not after the code has run", async ({
+    browser,
+    context,
+    app,
+  }) => {
+    const reads: Record<string, string[]> = JSON.parse(readFileSync(join(WEB_DIST, "page-reads.json"), "utf8"));
+    expect(reads["/spank-bank"]).toEqual(expect.arrayContaining(["/api/spankTotal", "/api/expired-favours"]));
+    await signInAsAlex(await context.newPage());
+    // A browser that has only the session cookie (what a phone whose service worker and kept data
+    // were evicted has): nothing kept to show, everything read.
+    const cold = await browser.newContext({ baseURL: app.url, serviceWorkers: "block" });
+    await cold.addCookies(await context.cookies());
+    const page = await cold.newPage();
+    const cdp = await cold.newCDPSession(page);
+    await cdp.send("Network.enable");
+    /** Each /api read the page asked for, and what started it: the page's `Link` header ("other") or a script. */
+    const asked: { path: string; by: string }[] = [];
+    cdp.on("Network.requestWillBeSent", ({ request, initiator }) => {
+      const url = new URL(request.url);
+      if (url.pathname.startsWith("/api/")) asked.push({ path: url.pathname + url.search, by: initiator.type });
+    });
+    await page.goto("/spank-bank");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sam's Spank Bank");
+    await page.waitForLoadState("networkidle");
+    for (const read of reads["/spank-bank"]!) {
+      expect(
+        asked.filter(({ path }) => path === read),
+        read,
+      ).toEqual([{ path: read, by: "other" }]);
+    }
+    await cold.close();
+  });
+
   test("paints 'Loading...' from the app's shell (what the service worker answers) before any script runs", async ({
     page,
   }) => {

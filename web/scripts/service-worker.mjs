@@ -12,7 +12,7 @@ const template = readFileSync(new URL("sw.template.js", import.meta.url), "utf8"
  * pages prerendered for a first visit never answer a return (the shell does).
  */
 const SKIPPED =
-  /\.(br|gz)$|^\/(sw\.js|route-preloads\.json|prerendered\.json|first-paint\.json|robots\.txt)$|^\/prerendered\//;
+  /\.(br|gz)$|^\/(sw\.js|route-preloads\.json|prerendered\.json|page-reads\.json|first-paint\.json|robots\.txt)$|^\/prerendered\//;
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

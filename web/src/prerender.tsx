@@ -3,6 +3,8 @@
  * `vite build --ssr`, run by scripts/prerender.mjs): a first visit paints the page with the first
  * answer, before any script has run. main.tsx then renders the app over it.
  */
+import { coupleSummaryOf, type SessionReply, sessionUserOf } from "@spankbank/shared/contract/auth";
+import { demoCouple } from "@spankbank/shared/demoCouple";
 import { createMemoryHistory } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
@@ -29,4 +31,48 @@ export async function renderSignedOut(path: string): Promise<string> {
   // Its queries' collection timers would keep the build's process alive for days.
   queryClient.clear();
   return html;
+}
+
+/**
+ * The API reads the page at `path` starts as it loads for `signedIn` (its loaders'), recorded
+ * instead of sent: the server asks for them with the page (`Link` preloads), so a first load's
+ * data arrives beside its code instead of after it has run.
+ */
+export async function readsOf(path: string, signedIn: SessionReply): Promise<string[]> {
+  const reads: string[] = [];
+  const sent = globalThis.fetch;
+  // No answer ever comes: only what is asked matters, and nothing renders.
+  globalThis.fetch = (input, init) => {
+    if ((init?.method ?? "GET") === "GET") reads.push(String(input));
+    return new Promise<Response>(() => undefined);
+  };
+  const { router, queryClient } = createApp(createMemoryHistory({ initialEntries: [path] }));
+  try {
+    queryClient.setQueryData(sessionQueryOptions.queryKey, signedIn);
+    void router.load();
+    // The loaders start their reads in the load's first tasks; a read that waits for another's
+    // answer depends on data, and is not one to ask for ahead.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return [...new Set(reads)];
+  } finally {
+    globalThis.fetch = sent;
+    queryClient.clear();
+  }
+}
+
+/**
+ * The reads of `path` that are the same whoever is signed in, in whichever couple: asked as the
+ * demo couple's first partner, then as the second in a couple named and zoned otherwise. Only
+ * those may go out with the page for any partner.
+ */
+export async function pageReads(path: string): Promise<string[]> {
+  const couple = coupleSummaryOf(demoCouple.partners, demoCouple, false);
+  const [first, second] = demoCouple.partners;
+  const asFirst = await readsOf(path, { user: sessionUserOf(first), couple, colorScheme: "auto" });
+  const asSecond = await readsOf(path, {
+    user: sessionUserOf(second),
+    couple: { ...couple, charityName: `Not ${couple.charityName}`, timeZone: "UTC" },
+    colorScheme: "dark",
+  });
+  return asFirst.filter((read) => asSecond.includes(read));
 }

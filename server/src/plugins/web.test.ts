@@ -142,6 +142,57 @@ describe("a page's preloads", () => {
   });
 });
 
+describe("a signed-in partner's page", () => {
+  const DASHBOARD_READS = ["/api/latestQuestion", "/api/visits?page=1"];
+  const withPageReads = (reads: unknown = { "/dashboard": DASHBOARD_READS }) => {
+    const root = builtWebRoot();
+    writeFileSync(join(root, "page-reads.json"), JSON.stringify(reads));
+    return root;
+  };
+
+  it("also asks for the reads its loaders start, after the session check and before the styles", async () => {
+    const test = await buildTestApp({ webRoot: withPageReads() });
+    const reply = await test.app.inject({
+      method: "GET",
+      url: "/dashboard",
+      headers: { cookie: sessionCookie(test, "alex") },
+    });
+    expect(String(reply.headers.link).split(", ")).toEqual([
+      `<${ASSET}>; rel=modulepreload; crossorigin`,
+      SESSION_PRELOAD,
+      "</api/latestQuestion>; rel=preload; as=fetch; crossorigin",
+      "</api/visits?page=1>; rel=preload; as=fetch; crossorigin",
+      "</assets/index-X0.css>; rel=preload; as=style; crossorigin",
+      "</assets/pageStyles-X3.css>; rel=preload; as=style; crossorigin",
+      "</assets/_auth-X1.js>; rel=modulepreload; crossorigin",
+      "</assets/dashboard-X2.js>; rel=modulepreload; crossorigin",
+    ]);
+  });
+
+  it("asks for none signed out (the page goes to the sign-in), nor with a search of its own (its loaders read other things)", async () => {
+    const test = await buildTestApp({ webRoot: withPageReads() });
+    const cookie = sessionCookie(test, "alex");
+    for (const [url, headers] of [
+      ["/dashboard", {}],
+      ["/dashboard?tab=x", { cookie }],
+    ] as const) {
+      const reply = await test.app.inject({ method: "GET", url, headers });
+      expect(String(reply.headers.link), url).not.toMatch(/latestQuestion|visits/);
+    }
+  });
+
+  it("refuses to start on a page-reads.json naming anything but /api paths", async () => {
+    for (const reads of [
+      { "/dashboard": ["/api/x>; rel=preload, <https://elsewhere.example/"] },
+      { "/dashboard": "/api/x" },
+    ]) {
+      await expect(buildTestApp({ webRoot: withPageReads(reads) }), JSON.stringify(reads)).rejects.toThrow(
+        /page-reads\.json: each page's reads must be a list of \/api paths/,
+      );
+    }
+  });
+});
+
 describe("the pages prerendered at build", () => {
   const withPrerendered = () => {
     const root = builtWebRoot();

@@ -21,6 +21,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
   const hasWeb = webRoot !== undefined && existsSync(join(webRoot, "index.html"));
   const assets = hasWeb ? routeAssets(webRoot) : {};
   const preloads = codePreloads(assets);
+  const reads = hasWeb ? readPreloads(webRoot) : new Map<string, string[]>();
   const prerendered = hasWeb ? prerenderedPages(webRoot) : new Map<string, string>();
   if (hasWeb) {
     const assetsDir = join(webRoot, "assets");
@@ -44,7 +45,10 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
     if (isPage && hasWeb) {
       const path = pagePath(request.url);
       reply.header("Cache-Control", CACHE_REVALIDATE);
-      reply.header("Link", browserRenderLinks(preloads.get(path)));
+      // A signed-in partner's page also asks for its data (only as its loaders ask for it, with no
+      // search of its own): it arrives beside the code instead of after the code has run.
+      const pageReads = request.user && !request.url.includes("?") ? reads.get(path) : undefined;
+      reply.header("Link", browserRenderLinks(preloads.get(path), pageReads));
       // `/` and `/signin` were rendered at build for a signed-out visitor (they hold no one's data);
       // a signed-in partner, whom both send on, and every other page get the app's shell.
       const page = request.user ? undefined : prerendered.get(path);
@@ -112,10 +116,33 @@ interface PageCode {
 
 /**
  * The `Link` header of a page: its code, in the order the browser should fetch it, with the session
- * check after the main bundle (every page starts with it).
+ * check after the main bundle (every page starts with it), then the page's reads, if any.
  */
-function browserRenderLinks(code: PageCode | undefined): string {
-  return (code ? [code.main, SESSION_PRELOAD, ...code.rest] : [SESSION_PRELOAD]).join(", ");
+function browserRenderLinks(code: PageCode | undefined, reads: string[] = []): string {
+  const data = [SESSION_PRELOAD, ...reads];
+  return (code ? [code.main, ...data, ...code.rest] : data).join(", ");
+}
+
+/**
+ * What the build wrote to page-reads.json (web/scripts/prerender.mjs): per page's path, the reads
+ * its loaders start, as `Link` preloads fetched as the app fetches them (see SESSION_PRELOAD).
+ */
+function readPreloads(webRoot: string): Map<string, string[]> {
+  const file = join(webRoot, "page-reads.json");
+  if (!existsSync(file)) return new Map();
+  const reads = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+  // Each goes into a header as it is: anything but a plain /api path is a broken build, said at start.
+  for (const urls of Object.values(reads)) {
+    if (!Array.isArray(urls) || !urls.every((url) => typeof url === "string" && API_READ.test(url))) {
+      throw new Error(`${file}: each page's reads must be a list of /api paths; build the web app again`);
+    }
+  }
+  return new Map(
+    Object.entries(reads as Record<string, string[]>).map(([path, urls]) => [
+      path,
+      urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`),
+    ]),
+  );
 }
 
 /**
@@ -133,6 +160,8 @@ export function firstPaintScriptSources(webRoot: string | undefined): string[] {
   }
   return scriptHashes as string[];
 }
+
+const API_READ = /^\/api\/[\w\-./?=&%]*$/;
 
 const CSP_HASH = /^'sha256-[A-Za-z0-9+/]+={0,2}'$/;
 

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { pageReads } from "./prerender";
+
+describe("a page's reads, worked out at build for the server to ask for with the page", () => {
+  it("are the reads its loaders start, each once", async () => {
+    expect(await pageReads("/spank-bank")).toEqual([
+      "/api/spankTotal",
+      "/api/products?page=1&pageSize=24",
+      "/api/expired-favours",
+    ]);
+    expect(await pageReads("/allquestions")).toEqual(["/api/questions?page=1&pageSize=10"]);
+  });
+
+  it("leave out a read that names the couple's own settings (the charity): another couple's page asks for another", async () => {
+    expect(await pageReads("/floggers4change")).toEqual([]);
+  });
+
+  it("are none for a page that reads nothing until asked (search), or that is not signed in (/signin)", async () => {
+    expect(await pageReads("/search")).toEqual([]);
+    expect(await pageReads("/signin")).toEqual([]);
+  });
+});
