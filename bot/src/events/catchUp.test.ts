@@ -130,6 +130,36 @@ describe("catching up after the bot was not listening", () => {
     ]);
   });
 
+  it("keeps an answer written on the web after a reply it had not heard: the older reply changes nothing", async () => {
+    const { client, db, context } = botOnTempDb();
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
+    const questionId = latestQuestion(db)!.id;
+    // 10:00, the bot stopped: Sam replies in Discord, and no ✅ comes.
+    const repliedAt = Date.now() - 10 * 60_000;
+    const reply = post(QUESTIONS_CHANNEL, {
+      id: SnowflakeUtil.generate({ timestamp: repliedAt }).toString(),
+      authorId: sam.discordId,
+      content: "Lisbon",
+      replyTo: posted[0]!.id,
+    });
+    // 10:05: Sam writes the answer on the web instead.
+    const samId = userByDiscordId(db, sam.discordId)!.id;
+    const web = {
+      userId: samId,
+      questionId,
+      response: "Porto, the night of the fado bar",
+      now: new Date(repliedAt + 5 * 60_000),
+    };
+    giveAnswer(db, web, testConfig.economy);
+    // 10:10: the bot starts again and reads what it missed.
+    await catchUp(botOn(context), context);
+    expect(latestQuestion(db)?.answers).toMatchObject([
+      { username: "sam_r", response: "Porto, the night of the fado bar" },
+    ]);
+    expect(reactions).not.toContain(`${QUESTIONS_CHANNEL}/${reply.id}/✅`);
+    expect(isMessageHandled(db, QUESTIONS_CHANNEL, reply.id)).toBe(true);
+  });
+
   it("applies an edit and a deletion made in Discord while it was stopped to the recent memories, and nothing older", async () => {
     const { client, db, context } = botOnTempDb();
     // Posted today (a message's time is in its id): within the days read again.

@@ -90,7 +90,8 @@ async function answerByReply(
     const given = inTransaction(context.db, () => {
       const answer = giveAnswer(
         context.db,
-        { userId: author.id, questionId, response: message.content },
+        // A reply read at a catch-up may be older than an answer given since (on the web): that one stays.
+        { userId: author.id, questionId, response: message.content, writtenAt: message.editedAt ?? message.createdAt },
         context.config.economy,
       );
       markMessageHandled(context.db, message.channelId, message.id);
