@@ -10,7 +10,7 @@ const save = {
     { scene: 0, choice: 1 },
     { scene: 3, choice: 0 },
   ],
-  flags: ["map", "took_the_lantern"],
+  flags: ["map", "cellarKey", "took_the_lantern"],
   pending_scene: null,
 };
 

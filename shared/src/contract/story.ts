@@ -31,7 +31,8 @@ export const storyProgress = z.strictObject({
       z
         .string()
         .max(STORY_FLAG_LENGTH_MAX)
-        .regex(/^[a-z][a-z0-9_]*$/, "must be a story flag (lower case letters, digits, _)"),
+        // The story's flags are written in camelCase ("cellarKey").
+        .regex(/^[a-z][A-Za-z0-9_]*$/, "must be a story flag (letters, digits and _, from a lower case letter)"),
     )
     .max(STORY_FLAGS_MAX),
   /** The scene a choice was moving to when it was saved, or null. */

@@ -1,3 +1,4 @@
+import { storyProgress } from "@spankbank/shared/contract/story";
 import { describe, expect, it } from "vitest";
 import { sceneView } from "../engine/storyEngine";
 import {
@@ -88,6 +89,11 @@ describe("the story", () => {
       ]),
     );
     expect(storyFlags.filter((flag) => !given.has(flag) || !read.has(flag))).toEqual([]);
+  });
+
+  it("saves with every one of its flags: the server takes each (a flag it refused stopped every save after it)", () => {
+    const save = { version: 2, scene: 0, score: 50, history: [], flags: [...storyFlags], pending_scene: null };
+    expect(storyProgress.safeParse(save).error?.issues).toBeUndefined();
   });
 
   it("tells each ending in at least three shades of heart, the lowest from 0", () => {
