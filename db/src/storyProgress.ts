@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "./client.js";
+import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
+import { Refusal } from "./errors.js";
 import { param, preparedFor } from "./prepared.js";
 import { storyProgress } from "./schema.js";
 
@@ -36,9 +37,32 @@ export function readStoryProgress(db: Db, userId: number): SavedStory | undefine
   return row && { progress: JSON.parse(row.progress) as unknown, updatedAt: row.updatedAt };
 }
 
-/** Keeps the partner's game (checked by the caller), replacing the one saved before. */
-export function saveStoryProgress(db: Db, userId: number, progress: unknown, now = new Date()): SavedStory {
-  const updatedAt = isoNow(now);
-  statements(db).save.run({ userId, progress: JSON.stringify(progress), updatedAt });
-  return { progress, updatedAt };
+/** What a save from a game played on from an older save is refused with: the newer one stays. */
+export const PLAYED_ELSEWHERE =
+  "This adventure went further on another device: nothing was replaced. It carries on from there.";
+
+/**
+ * Keeps the partner's game (checked by the caller), replacing the one saved before. With `basedOn`
+ * (the `updatedAt` of the save the game was played on from, null for none), a save made since on
+ * another device is refused, unless it already holds this game: a save sent again after its answer
+ * was lost is done.
+ */
+export function saveStoryProgress(
+  db: Db,
+  userId: number,
+  progress: unknown,
+  now = new Date(),
+  basedOn?: string | null,
+): SavedStory {
+  const json = JSON.stringify(progress);
+  return inTransaction(db, () => {
+    const before = statements(db).read.get({ userId });
+    if (basedOn !== undefined && (before?.updatedAt ?? null) !== basedOn) {
+      if (before?.progress === json) return { progress, updatedAt: before.updatedAt };
+      throw new Refusal("conflict", PLAYED_ELSEWHERE);
+    }
+    const updatedAt = isoNow(now);
+    statements(db).save.run({ userId, progress: json, updatedAt });
+    return { progress, updatedAt };
+  });
 }

@@ -15,7 +15,8 @@ const save = {
 };
 
 async function storyApp() {
-  const test = await buildTestApp({ now: () => new Date("2026-11-26T08:00:00Z") });
+  let clock = new Date("2026-11-26T08:00:00Z");
+  const test = await buildTestApp({ now: () => clock });
   const call = (as: "alex" | "sam", method: "GET" | "PUT", payload?: object) =>
     test.app.inject({
       method,
@@ -23,7 +24,10 @@ async function storyApp() {
       headers: { cookie: sessionCookie(test, as) },
       ...(payload ? { payload } : {}),
     });
-  return { ...test, call };
+  const later = (minutes: number) => {
+    clock = new Date(clock.getTime() + minutes * 60_000);
+  };
+  return { ...test, call, later };
 }
 
 describe("/api/story-progress", () => {
@@ -60,6 +64,43 @@ describe("/api/story-progress", () => {
     }
     expect((await call("alex", "GET")).json().progress).toEqual(save);
     expect((await call("sam", "GET")).json().progress).toBeNull();
+  });
+
+  it("refuses a game played on from an older save than the one kept (another device went further), and keeps that one", async () => {
+    const { call, later } = await storyApp();
+    // The laptop saves its first game, from none.
+    const first = (await call("alex", "PUT", { ...save, based_on: null })).json();
+    expect(first.updated_at).toBe("2026-11-26T08:00:00.000Z");
+    // The phone, which read that save, plays further.
+    later(5);
+    const further = {
+      ...save,
+      scene: 30,
+      history: [...save.history, { scene: 12, choice: 0 }, { scene: 20, choice: 1 }],
+    };
+    const phone = await call("alex", "PUT", { ...further, based_on: first.updated_at });
+    expect(phone.json()).toEqual({ progress: further, updated_at: "2026-11-26T08:05:00.000Z" });
+    // The laptop, still on its first save, makes one more choice.
+    later(5);
+    const stale = { ...save, scene: 20, history: [...save.history, { scene: 12, choice: 2 }] };
+    for (const basedOn of [first.updated_at, null]) {
+      const refused = await call("alex", "PUT", { ...stale, based_on: basedOn });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        "This adventure went further on another device: nothing was replaced. It carries on from there.",
+      );
+    }
+    expect((await call("alex", "GET")).json()).toEqual({ progress: further, updated_at: "2026-11-26T08:05:00.000Z" });
+    // The phone's save sent again after its answer was lost is done, and changes nothing.
+    const again = await call("alex", "PUT", { ...further, based_on: first.updated_at });
+    expect(again.json()).toEqual({ progress: further, updated_at: "2026-11-26T08:05:00.000Z" });
+  });
+
+  it("refuses a bad based_on naming the field", async () => {
+    const { call } = await storyApp();
+    const reply = await call("alex", "PUT", { ...save, based_on: "yesterday" });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().message).toContain("based_on");
   });
 
   it("answers 401 signed out, and saves nothing", async () => {

@@ -1,5 +1,5 @@
 import { readStoryProgress, saveStoryProgress } from "@spankbank/db/storyProgress";
-import { type StoryProgress, storyProgress, storyProgressReply } from "@spankbank/shared/contract/story";
+import { type StoryProgress, storyProgress, storyProgressReply, storySave } from "@spankbank/shared/contract/story";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { signedInUser } from "../plugins/session.js";
 
@@ -18,9 +18,10 @@ export const storyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/story-progress",
-    { schema: { body: storyProgress, response: { 200: storyProgressReply } } },
+    { schema: { body: storySave, response: { 200: storyProgressReply } } },
     async (request) => {
-      const saved = saveStoryProgress(db, signedInUser(request).id, request.body, now());
+      const { based_on: basedOn, ...progress } = request.body;
+      const saved = saveStoryProgress(db, signedInUser(request).id, progress, now(), basedOn);
       return { progress: saved.progress as StoryProgress, updated_at: saved.updatedAt };
     },
   );

@@ -40,6 +40,13 @@ export const storyProgress = z.strictObject({
 });
 export type StoryProgress = z.infer<typeof storyProgress>;
 
+/**
+ * PUT /api/story-progress's body: the game, and `based_on`, the `updated_at` of the save this
+ * browser's game stands on (null: none yet). A game saved since on another device is refused.
+ */
+export const storySave = storyProgress.extend({ based_on: isoDate.nullable().optional() });
+export type StorySave = z.infer<typeof storySave>;
+
 /** GET and PUT /api/story-progress: the partner's saved game (null before they first play) and when it was saved. */
 export const storyProgressReply = z.object({
   progress: storyProgress.nullable(),

@@ -1,6 +1,7 @@
 import type { StoryProgress } from "@spankbank/shared/contract/story";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { ApiError, api } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { storyKeys } from "./keys";
 
 const reply = () => import("@spankbank/shared/contract/story").then((c) => c.storyProgressReply);
@@ -19,16 +20,46 @@ export const storyProgressQueryOptions = queryOptions({
 
 export const useStoryProgress = () => useQuery(storyProgressQueryOptions);
 
-export function putStoryProgress(progress: StoryProgress) {
-  return api.put("/api/story-progress", progress, reply);
+/** Saves the game, played on from the save `basedOn` names (its updated_at; null: none). */
+export function putStoryProgress(progress: StoryProgress, basedOn: string | null | undefined) {
+  return api.put("/api/story-progress", { ...progress, based_on: basedOn }, reply);
 }
 
-/** Saves the game on the server, one save at a time and in order (a choice, then its arrival). */
+/** One save of the game, and what the game hears of it. */
+export interface StorySaving {
+  progress: StoryProgress;
+  /**
+   * The save the game stands on when this one is sent (asked then: the save before it, queued
+   * ahead, may have been answered meanwhile).
+   */
+  basedOn: () => string | null | undefined;
+  /** The server kept it, at `updatedAt`: told for every save, not only the last one asked for. */
+  onSaved: (updatedAt: string) => void;
+  /** The server refused it (the game went further on another device) or could not be reached. */
+  onFailed: () => void;
+}
+
+/**
+ * Saves the game on the server, one save at a time and in order (a choice, then its arrival). A
+ * save refused because another device went further says so and reads the server's save again,
+ * which the game then takes up.
+ */
 export function useSaveStoryProgress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: putStoryProgress,
+    mutationFn: async ({ progress, basedOn, onSaved }: StorySaving) => {
+      const saved = await putStoryProgress(progress, basedOn());
+      if (saved.updated_at) onSaved(saved.updated_at);
+      return saved;
+    },
     scope: { id: "story-progress" },
     onSuccess: (saved) => queryClient.setQueryData(storyKeys.progress(), saved),
+    onError: (error, { onFailed }) => {
+      onFailed();
+      if (error instanceof ApiError && error.status === 409) {
+        toast.info(error.message);
+        void queryClient.invalidateQueries({ queryKey: storyKeys.progress() });
+      }
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
+import { setStorySave, storySaves } from "@/test/handlers/story";
 import { renderApp } from "@/test/renderApp";
 import { progressKey, SCENE_TRANSITION_MS } from "../engine/useStoryGame";
 import { fillNames } from "../names";
@@ -117,5 +118,45 @@ describe("/trapped-game", { timeout: 20_000 }, () => {
     await openGame();
     expect(await screen.findByRole("article", { name: "Scene 0" })).toBeInTheDocument();
     expect(screen.getByText("0 choices made")).toBeInTheDocument();
+  });
+
+  it("left open while the game went further on another device: its next choice replaces nothing, says so, and carries on from there", async () => {
+    localStorage.clear();
+    const { user } = await openGame();
+    const walk = shortestWalkToEnding(story);
+    const choose = async (step: (typeof walk)[number]) => {
+      const scene = await screen.findByRole("article", { name: `Scene ${step.scene}` });
+      await user.click(within(scene).getAllByRole("button")[step.shown]!);
+    };
+    // The laptop: one choice, saved once it has arrived at its scene.
+    await choose(walk[0]!);
+    await waitFor(() => expect(storySaves().progress).toMatchObject({ history: [{}], pending_scene: null }));
+    // Meanwhile, on the phone, Alex plays six choices from there: the server keeps that game.
+    const onThePhone = walk.slice(0, 6);
+    const further = sceneById(onThePhone.at(-1)!.scene).choices[onThePhone.at(-1)!.choice]!.next;
+    setStorySave({
+      progress: {
+        version: 2,
+        scene: further,
+        score: 50,
+        history: onThePhone.map(({ scene, choice }) => ({ scene, choice })),
+        flags: [],
+        pending_scene: null,
+      },
+      updated_at: new Date(Date.now() + 60_000).toISOString(),
+    });
+    // Back on the laptop, still on its second scene: one more choice there.
+    await choose(walk[1]!);
+    expect(
+      await screen.findByText(
+        "This adventure went further on another device: nothing was replaced. It carries on from there.",
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole("article", { name: `Scene ${further}` })).toBeInTheDocument();
+    expect(storySaves().progress?.history).toHaveLength(6);
+    // The next choice there goes on from the phone's game.
+    await choose({ ...walk[6]!, scene: further });
+    await waitFor(() => expect(storySaves().progress?.history).toHaveLength(7));
+    cleanup();
   });
 });

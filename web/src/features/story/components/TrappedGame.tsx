@@ -25,12 +25,7 @@ export function TrappedGame({ story, names, username }: TrappedGameProps) {
     // Only a read of the server on this visit: the copy kept from an earlier visit may be older than this browser's.
     progress: saved.isFetchedAfterMount && !saved.isError ? saved.data?.progress : undefined,
     updatedAt: saved.data?.updated_at,
-    save: (progress, onSaved) =>
-      save(progress, {
-        onSuccess: (reply) => {
-          if (reply.updated_at) onSaved(reply.updated_at);
-        },
-      }),
+    save,
   });
   const [scoreShown, setScoreShown] = useLocalStorage({ key: "trapped-game:score-shown", defaultValue: false });
   const sceneRef = useRef<HTMLElement>(null);

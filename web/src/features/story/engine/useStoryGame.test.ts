@@ -1,6 +1,7 @@
 import type { StoryProgress } from "@spankbank/shared/contract/story";
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { StorySaving } from "../api/storyProgress";
 import type { StoryScene } from "../scenes/types";
 import { progressKey, useStoryGame } from "./useStoryGame";
 
@@ -39,13 +40,15 @@ describe("useStoryGame", () => {
   const onServerAt = (progress: StoryProgress | null, updatedAt: string | null) => ({
     progress,
     updatedAt,
-    save: (_: StoryProgress, onSaved: (at: string) => void) => onSaved("2026-11-21T09:00:00.000Z"),
+    save: ({ onSaved }: StorySaving) => onSaved("2026-11-21T09:00:00.000Z"),
   });
 
   /** Alex plays scene 0's second choice here; its save never reaches the server (the page reloads). */
   function chooseWithoutConfirmation(server: { progress: StoryProgress | null; updatedAt: string | null }) {
     const sent: StoryProgress[] = [];
-    const first = renderHook(() => useStoryGame(story, "alex", { ...server, save: (progress) => sent.push(progress) }));
+    const first = renderHook(() =>
+      useStoryGame(story, "alex", { ...server, save: ({ progress }) => sent.push(progress) }),
+    );
     act(() => first.result.current.choose(1));
     act(() => vi.advanceTimersByTime(300));
     first.unmount();
@@ -61,7 +64,7 @@ describe("useStoryGame", () => {
       useStoryGame(story, "alex", {
         progress: newAdventureOnServer,
         updatedAt: savedAt,
-        save: (progress) => sent.push(progress),
+        save: ({ progress }) => sent.push(progress),
       }),
     );
     expect(reloaded.result.current.state).toMatchObject({ scene: 2, score: 60 });
@@ -85,7 +88,7 @@ describe("useStoryGame", () => {
       useStoryGame(story, "alex", {
         progress: onTheLaptop,
         updatedAt: savedAt,
-        save: (progress) => sent.push(progress),
+        save: ({ progress }) => sent.push(progress),
       }),
     );
     expect(reloaded.result.current.state).toMatchObject({ scene: 1, score: 60, flags: ["map"] });
@@ -100,7 +103,7 @@ describe("useStoryGame", () => {
       useStoryGame(story, "alex", {
         progress: newAdventureOnServer,
         updatedAt: savedAt,
-        save: (progress, onSaved) => {
+        save: ({ progress, onSaved }) => {
           const savedAt = `2026-11-21T09:00:0${sent.length}.000Z`;
           sent.push(progress);
           confirms.push(() => onSaved(savedAt));
@@ -141,6 +144,61 @@ describe("useStoryGame", () => {
 
     const reloaded = renderHook(() => useStoryGame(story, "alex", onServerAt(newAdventureOnServer, savedAt)));
     expect(reloaded.result.current.state).toMatchObject({ scene: 0, score: 50, history: [] });
+  });
+
+  it("on this visit, takes up a read of a save made since elsewhere, and not a read of one older than its own last save", () => {
+    localStorage.clear();
+    const sent: StorySaving[] = [];
+    const { result, rerender } = renderHook(
+      ({ progress, updatedAt }: { progress: StoryProgress; updatedAt: string }) =>
+        useStoryGame(story, "alex", { progress, updatedAt, save: (saving) => sent.push(saving) }),
+      { initialProps: { progress: newAdventureOnServer, updatedAt: savedAt } },
+    );
+    act(() => result.current.choose(1));
+    act(() => vi.advanceTimersByTime(300));
+    // Each save is sent standing on the one before; the server keeps both.
+    expect(sent.map(({ basedOn }) => basedOn())).toEqual([savedAt, savedAt]);
+    act(() => sent[0]!.onSaved("2026-11-20T10:00:01.000Z"));
+    expect(sent[1]!.basedOn()).toBe("2026-11-20T10:00:01.000Z");
+    act(() => sent[1]!.onSaved("2026-11-20T10:00:02.000Z"));
+    // A read sent before those saves answers late, with the save they stand on: the game stays.
+    rerender({ progress: newAdventureOnServer, updatedAt: savedAt });
+    expect(result.current.state).toMatchObject({ scene: 2, history: [{ scene: 0, choice: 1 }] });
+    // A read of a save made since on the phone: the game goes on from there.
+    const onThePhone = {
+      ...newAdventureOnServer,
+      scene: 1,
+      score: 60,
+      history: [{ scene: 0, choice: 0 }],
+      flags: ["map"],
+    };
+    rerender({ progress: onThePhone, updatedAt: "2026-11-20T11:00:00.000Z" });
+    expect(result.current.state).toMatchObject({ scene: 1, flags: ["map"], history: [{ scene: 0, choice: 0 }] });
+    act(() => result.current.choose(0));
+    expect(sent.at(-1)!.basedOn()).toBe("2026-11-20T11:00:00.000Z");
+  });
+
+  it("after a save is refused, takes up the server's copy read before the refusal came", () => {
+    localStorage.clear();
+    const sent: StorySaving[] = [];
+    const { result, rerender } = renderHook(
+      ({ progress, updatedAt }: { progress: StoryProgress; updatedAt: string }) =>
+        useStoryGame(story, "alex", { progress, updatedAt, save: (saving) => sent.push(saving) }),
+      { initialProps: { progress: newAdventureOnServer, updatedAt: savedAt } },
+    );
+    act(() => result.current.choose(1));
+    // The phone's save is read while this page's save is still on its way: the page waits for its answer.
+    const onThePhone = {
+      ...newAdventureOnServer,
+      scene: 1,
+      score: 60,
+      history: [{ scene: 0, choice: 0 }],
+      flags: ["map"],
+    };
+    rerender({ progress: onThePhone, updatedAt: "2026-11-20T11:00:00.000Z" });
+    expect(result.current.state).toMatchObject({ pendingScene: 2 });
+    act(() => sent.at(-1)!.onFailed());
+    expect(result.current.state).toMatchObject({ scene: 1, flags: ["map"] });
   });
 
   it("moves to the chosen scene after 300 ms and ignores choices meanwhile", () => {

@@ -2,6 +2,7 @@ import type { StoryProgress } from "@spankbank/shared/contract/story";
 import { HEART_SCORE_MAX, HEART_SCORE_MIN } from "@spankbank/shared/limits";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { z } from "@/lib/zod";
+import type { StorySaving } from "../api/storyProgress";
 import { type StoryScene, storyFlags } from "../scenes/types";
 import { isShown, newAdventure, type StoryState, sceneView, storyReducer } from "./storyEngine";
 
@@ -69,13 +70,12 @@ function toServer(state: StoryState): StoryProgress {
 /**
  * The server's copy of the partner's game: `progress` is undefined until it is read from the
  * server on this visit (or when it cannot be: the browser's copy carries on alone), null when the
- * server has none yet; `updatedAt` is when it was saved. `save` calls `onSaved` with the new
- * `updatedAt` once the server has kept that save.
+ * server has none yet; `updatedAt` is when it was saved. `save` sends one save (StorySaving).
  */
 export interface ServerSaves {
   progress: StoryProgress | null | undefined;
   updatedAt: string | null | undefined;
-  save: (progress: StoryProgress, onSaved: (updatedAt: string) => void) => void;
+  save: (saving: StorySaving) => void;
 }
 
 /**
@@ -84,7 +84,10 @@ export interface ServerSaves {
  * (`server`) so another browser does too. Once read, the server's copy wins over this browser's,
  * unless this browser holds a choice the server never confirmed (a reload while it was on its way)
  * and the server's copy is still the one that choice was made on: a copy saved since, by another
- * browser, is further on than one unconfirmed choice, and wins.
+ * browser, is further on than one unconfirmed choice, and wins. So does one read later on this
+ * visit (this page left open while the partner played on elsewhere), and a save of this page made
+ * on an older copy than the server's is refused (the server keeps the further game) and the
+ * server's copy read again and taken up.
  */
 export function useStoryGame(story: readonly StoryScene[], username: string, server?: ServerSaves) {
   const key = progressKey(username);
@@ -100,18 +103,29 @@ export function useStoryGame(story: readonly StoryScene[], username: string, ser
   const basedOn = useRef(local.basedOn);
   const serverProgress = server?.progress;
   const serverUpdatedAt = server?.updatedAt;
+  // Bumped when a save fails: the server's copy, read again or not, is looked at again.
+  const [failedSaves, setFailedSaves] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a failed save (failedSaves) is a trigger
   useEffect(() => {
-    if (fromServer || serverProgress === undefined) return;
-    setFromServer(true);
-    const unsentStillApplies = local.unsent && local.basedOn === (serverUpdatedAt ?? null);
-    basedOn.current = serverUpdatedAt ?? null;
+    if (serverProgress === undefined) return;
+    const updatedAt = serverUpdatedAt ?? null;
+    let unsentStillApplies = false;
+    if (!fromServer) {
+      setFromServer(true);
+      unsentStillApplies = local.unsent && local.basedOn === updatedAt;
+    } else if (onItsWay.current !== null || updatedAt === null || (basedOn.current ?? "") >= updatedAt) {
+      // This page's own save is on its way (its answer says what the server keeps), or this read is
+      // of the save the game stands on, or of an older one (a read sent before this page's last save).
+      return;
+    }
+    basedOn.current = updatedAt;
     if (serverProgress === null) return;
     onServer.current = JSON.stringify(serverProgress);
     if (unsentStillApplies) return;
     const { pending_scene, ...saved } = serverProgress;
     const state = playableSave({ ...saved, pendingScene: pending_scene }, scenes);
     if (state) dispatch({ type: "resume", state });
-  }, [fromServer, serverProgress, serverUpdatedAt, scenes, local]);
+  }, [fromServer, serverProgress, serverUpdatedAt, scenes, local, failedSaves]);
 
   const saveOnServer = server?.save;
   useEffect(() => {
@@ -129,17 +143,27 @@ export function useStoryGame(story: readonly StoryScene[], username: string, ser
     onServer.current = json;
     onItsWay.current = json;
     keep(true);
-    saveOnServer(progress, (updatedAt) => {
-      const stillThisSave = localStorage.getItem(key) === saved(true);
-      basedOn.current = updatedAt;
-      if (onItsWay.current !== json) {
-        // A later choice is on its way: the game kept unsent now stands on this save.
-        const kept = JSON.parse(localStorage.getItem(key) ?? "null") as { unsent?: boolean } | null;
-        if (kept?.unsent) localStorage.setItem(key, JSON.stringify({ ...kept, basedOn: updatedAt }));
-        return;
-      }
-      onItsWay.current = null;
-      if (stillThisSave) keep(false);
+    saveOnServer({
+      progress,
+      basedOn: () => basedOn.current,
+      onSaved: (updatedAt) => {
+        const stillThisSave = localStorage.getItem(key) === saved(true);
+        basedOn.current = updatedAt;
+        if (onItsWay.current !== json) {
+          // A later choice is on its way: the game kept unsent now stands on this save.
+          const kept = JSON.parse(localStorage.getItem(key) ?? "null") as { unsent?: boolean } | null;
+          if (kept?.unsent) localStorage.setItem(key, JSON.stringify({ ...kept, basedOn: updatedAt }));
+          return;
+        }
+        onItsWay.current = null;
+        if (stillThisSave) keep(false);
+      },
+      onFailed: () => {
+        // The last save asked for failed: nothing of this page is on its way any more.
+        if (onItsWay.current !== json) return;
+        onItsWay.current = null;
+        setFailedSaves((count) => count + 1);
+      },
     });
   }, [key, state, fromServer, saveOnServer, local]);
 
