@@ -198,6 +198,38 @@ describe("catching up after the bot was not listening", () => {
     expect(memoryTexts(db)).toEqual(["First pancake", "Our first trip"]);
   });
 
+  it("applies an edit of a reply taken as an answer, made in Discord while it was stopped; an older edit leaves a newer answer", async () => {
+    const { client, db, context } = botOnTempDb();
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
+    const questionId = latestQuestion(db)!.id;
+    const samReply = post(QUESTIONS_CHANNEL, { authorId: sam.discordId, content: "Lisbon", replyTo: posted[0]!.id });
+    const alexReply = post(QUESTIONS_CHANNEL, { authorId: alex.discordId, content: "Rome", replyTo: posted[0]!.id });
+    gateway(client, "MESSAGE_CREATE", samReply);
+    gateway(client, "MESSAGE_CREATE", alexReply);
+    await until(() => reactions.length === 2);
+    // Alex then changes the answer on the web.
+    const alexId = userByDiscordId(db, alex.discordId)!.id;
+    giveAnswer(db, { userId: alexId, questionId, response: "Rome, then Naples" }, testConfig.economy);
+    // The bot is stopped. Sam edits the reply; Alex edits theirs too, but that edit is older than the web answer.
+    const messages = history.get(QUESTIONS_CHANNEL)!;
+    const edited = (reply: typeof samReply, content: string, at: number) => {
+      messages[messages.indexOf(reply)] = { ...reply, content, edited_timestamp: new Date(at).toISOString() };
+    };
+    edited(samReply, "Lisbon, and the night train to Porto", Date.now());
+    edited(alexReply, "Rome!", Date.now() - 60 * 60_000);
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      await keepCatchingUp(botOn(context), context, [0]);
+      expect(log).toHaveBeenCalledWith("Applied 1 edit(s) or deletion(s) made in Discord while the bot was away.");
+    } finally {
+      log.mockRestore();
+    }
+    expect(latestQuestion(db)?.answers).toMatchObject([
+      { username: "alex_d", response: "Rome, then Naples" },
+      { username: "sam_r", response: "Lisbon, and the night train to Porto" },
+    ]);
+  });
+
   it("a message heard live before the catch-up read older ones does not make a restart skip them", async () => {
     const { client, db, context } = botOnTempDb();
     expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });

@@ -6,7 +6,7 @@ import type { BotContext } from "../context.js";
 import { logError } from "../logging.js";
 import { recheckRecentMemories } from "../memories/recheck.js";
 import { isStopping, stopSignal, track } from "../workInProgress.js";
-import { onMessageCreate, readChannels } from "./messages.js";
+import { onMessageCreate, readChannels, recheckRecentReplies } from "./messages.js";
 
 /** A cursor before every message of a channel. */
 const BEGINNING = "0";
@@ -92,10 +92,10 @@ const passes = new WeakMap<BotContext, { again: boolean; finished: Promise<void>
 /**
  * Catches up, again at once while a pass stopped at its page bound, and again after a wait
  * (`delaysMs`, the last repeated) while one failed, until a pass reads every channel to its end
- * with every message handled, or the bot stops. Called while passes run
- * (a new gateway session), it asks for one more pass once they are done. Once every channel is
-read, the recent memories are read back from Discord for edits and deletions it heard nothing of
-(`recheckRecentMemories`). Resolves when done.
+ * with every message handled, or the bot stops. Called while passes run (a new gateway session),
+ * it asks for one more pass once they are done. Once every channel is read, the recent memories
+ * and question replies are read back from Discord for edits and deletions it heard nothing of
+ * (`recheckRecentMemories`, `recheckRecentReplies`). Resolves when done.
  */
 export function keepCatchingUp(
   client: Client,
@@ -117,7 +117,8 @@ export function keepCatchingUp(
           state.again = false;
           const pass = await catchUp(client, context);
           if (pass.done && !state.again) {
-            const changed = await recheckRecentMemories(client, context);
+            const changed =
+              (await recheckRecentMemories(client, context)) + (await recheckRecentReplies(client, context));
             if (changed > 0)
               console.log(`Applied ${changed} edit(s) or deletion(s) made in Discord while the bot was away.`);
             return;

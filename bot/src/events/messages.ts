@@ -4,9 +4,12 @@ import { markMessageHandled } from "@spankbank/db/discordCursors";
 import { Refusal } from "@spankbank/db/errors";
 import { editMemoryFromDiscord, removeMemoryFromDiscord } from "@spankbank/db/memories";
 import { giveAnswer, questionIdByDiscordMessage } from "@spankbank/db/questions";
-import type { Message, PartialMessage } from "discord.js";
+import { DAY_MS } from "@spankbank/shared/calendar";
+import { DISCORD_HISTORY_PAGE_MAX, RECHECKED_MEMORY_DAYS } from "@spankbank/shared/limits";
+import type { Client, Message, PartialMessage } from "discord.js";
 import type { BotContext } from "../context.js";
 import { missingNote, refusedNote } from "../images.js";
+import { logError } from "../logging.js";
 import { memoryFromMessage } from "../memories/fromMessage.js";
 import { noteDeleted } from "../workInProgress.js";
 
@@ -130,18 +133,54 @@ function answerEdited(
   response: string,
   author: NonNullable<ReturnType<typeof partnerAuthor>>,
   context: BotContext,
-): void {
+): boolean {
   const questionMessageId = message.reference?.messageId;
-  if (message.channelId !== context.config.discord.questionsChannelId || !questionMessageId) return;
-  if (context.config.questions.revealAfterBothAnswered) return;
-  if (!message.editedAt) return;
+  if (message.channelId !== context.config.discord.questionsChannelId || !questionMessageId) return false;
+  if (context.config.questions.revealAfterBothAnswered) return false;
+  if (!message.editedAt) return false;
   const questionId = questionIdByDiscordMessage(context.db, questionMessageId);
-  if (questionId === null) return;
-  giveAnswer(
+  if (questionId === null) return false;
+  const given = giveAnswer(
     context.db,
     { userId: author.id, questionId, response, writtenAt: message.editedAt },
     context.config.economy,
   );
+  return !given.unchanged;
+}
+
+/**
+ * A reply taken as an answer and edited while the bot was not listening reached it as no event:
+ * the questions channel's latest page (the same RECHECKED_MEMORY_DAYS as the memories') is read
+ * back, and each edited reply taken as a live edit is (an edit older than an answer given since
+ * leaves that one). A channel that cannot be read now changes nothing. Returns how many answers changed.
+ */
+export async function recheckRecentReplies(client: Client, context: BotContext, now = new Date()): Promise<number> {
+  const channelId = context.config.discord.questionsChannelId;
+  if (!channelId || context.config.questions.revealAfterBothAnswered) return 0;
+  const since = now.getTime() - RECHECKED_MEMORY_DAYS * DAY_MS;
+  let changed = 0;
+  try {
+    const channel = await client.channels.fetch(channelId);
+    if (!channel?.isTextBased() || !("messages" in channel)) return 0;
+    const messages = await channel.messages.fetch({ limit: DISCORD_HISTORY_PAGE_MAX });
+    // Oldest edit first: of two edits to one answer, the later one stays.
+    const edited = [...messages.values()]
+      .filter((message) => message.editedTimestamp !== null && message.createdTimestamp >= since)
+      .sort((a, b) => a.editedTimestamp! - b.editedTimestamp!);
+    for (const message of edited) {
+      const author = partnerAuthor(message, context);
+      if (!author) continue;
+      try {
+        if (answerEdited(message, message.content, author, context)) changed++;
+      } catch (error) {
+        // Edited down to nothing (or refused): the answer keeps its last words, as a live edit does.
+        if (!(error instanceof Refusal)) throw error;
+      }
+    }
+  } catch (error) {
+    logError("Reading the question replies again failed (tried at the next start)", error);
+  }
+  return changed;
 }
 
 /** A deleted message removes the memory made from it. */
