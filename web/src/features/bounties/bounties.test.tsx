@@ -41,6 +41,26 @@ describe("the Spank Bank page's Bounties tab", { timeout: 30_000 }, () => {
     expect(within(toApprove).getByRole("button", { name: /^Approve and pay / })).toBeInTheDocument();
   });
 
+  it("keeps the note typed for it when the partner claims it first: only what sent the note clears it", async () => {
+    const user = userEvent.setup();
+    const form = await bountiesAs("alex");
+    expect(await screen.findByText("No bounties yet: post one above.")).toBeInTheDocument();
+    await user.type(within(form).getByRole("textbox", { name: "Task" }), "Fix the bike");
+    await user.click(within(form).getByRole("button", { name: "Post bounty" }));
+    await screen.findByRole("listitem", { name: "Fix the bike" });
+    cleanup();
+
+    await bountiesAs("sam");
+    const card = await screen.findByRole("listitem", { name: "Fix the bike" });
+    const note = within(card).getByRole("textbox", { name: "How it went" });
+    await user.type(note, "New chain, and it rides like new");
+    await user.click(within(card).getByRole("button", { name: "Claim" }));
+    expect(await within(card).findByText("Claimed")).toBeInTheDocument();
+    expect(within(card).getByRole("textbox", { name: "How it went" })).toHaveValue("New chain, and it rides like new");
+    await user.click(within(card).getByRole("button", { name: "Mark done" }));
+    expect(await within(card).findByText("“New chain, and it rides like new”")).toBeInTheDocument();
+  });
+
   it("posts one bounty for a double tap that lands before the button re-renders", async () => {
     const user = userEvent.setup();
     const form = await bountiesAs("alex");

@@ -41,7 +41,9 @@ export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string;
   const act = (next: BountyChange) => {
     setError(null);
     change.mutate(next, {
+      // Only what sent the words and photo clears them: a claim keeps the note being typed.
       onSuccess: () => {
+        if (next.action !== "done" && next.action !== "send-back") return;
         setWords("");
         setPhoto(null);
       },
