@@ -160,6 +160,23 @@ describe("catching up after the bot was not listening", () => {
     expect(isMessageHandled(db, QUESTIONS_CHANNEL, reply.id)).toBe(true);
   });
 
+  it("takes the later of two replies a partner posted while it was away", async () => {
+    const { client, db, context } = botOnTempDb();
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
+    const minutesAgo = (minutes: number) =>
+      SnowflakeUtil.generate({ timestamp: Date.now() - minutes * 60_000 }).toString();
+    post(QUESTIONS_CHANNEL, { id: minutesAgo(10), authorId: sam.discordId, content: "Lisbon", replyTo: posted[0]!.id });
+    const later = post(QUESTIONS_CHANNEL, {
+      id: minutesAgo(5),
+      authorId: sam.discordId,
+      content: "No, Porto",
+      replyTo: posted[0]!.id,
+    });
+    await catchUp(botOn(context), context);
+    expect(latestQuestion(db)?.answers).toMatchObject([{ username: "sam_r", response: "No, Porto" }]);
+    expect(reactions).toContain(`${QUESTIONS_CHANNEL}/${later.id}/✅`);
+  });
+
   it("applies an edit and a deletion made in Discord while it was stopped to the recent memories, and nothing older", async () => {
     const { client, db, context } = botOnTempDb();
     // Posted today (a message's time is in its id): within the days read again.
@@ -228,6 +245,49 @@ describe("catching up after the bot was not listening", () => {
       { username: "alex_d", response: "Rome, then Naples" },
       { username: "sam_r", response: "Lisbon, and the night train to Porto" },
     ]);
+  });
+
+  it("of two replies edited while it was stopped, takes the later edit", async () => {
+    const { client, db, context } = botOnTempDb();
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
+    const minutesAgo = (minutes: number) =>
+      SnowflakeUtil.generate({ timestamp: Date.now() - minutes * 60_000 }).toString();
+    const first = post(QUESTIONS_CHANNEL, {
+      id: minutesAgo(30),
+      authorId: sam.discordId,
+      content: "Lisbon",
+      replyTo: posted[0]!.id,
+    });
+    const second = post(QUESTIONS_CHANNEL, {
+      id: minutesAgo(29),
+      authorId: sam.discordId,
+      content: "Porto",
+      replyTo: posted[0]!.id,
+    });
+    gateway(client, "MESSAGE_CREATE", first);
+    await until(() => reactions.length === 1);
+    gateway(client, "MESSAGE_CREATE", second);
+    await until(() => reactions.length === 2);
+    expect(latestQuestion(db)?.answers).toMatchObject([{ response: "Porto" }]);
+    // Stopped: Sam edits the first reply 10 minutes ago, then the second 5 minutes ago.
+    const messages = history.get(QUESTIONS_CHANNEL)!;
+    messages[messages.indexOf(first)] = {
+      ...first,
+      content: "Lisbon!",
+      edited_timestamp: new Date(Date.now() - 10 * 60_000).toISOString(),
+    };
+    messages[messages.indexOf(second)] = {
+      ...second,
+      content: "Porto, final",
+      edited_timestamp: new Date(Date.now() - 5 * 60_000).toISOString(),
+    };
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      await keepCatchingUp(botOn(context), context, [0]);
+    } finally {
+      log.mockRestore();
+    }
+    expect(latestQuestion(db)?.answers).toMatchObject([{ username: "sam_r", response: "Porto, final" }]);
   });
 
   it("a message heard live before the catch-up read older ones does not make a restart skip them", async () => {

@@ -164,7 +164,10 @@ export interface NewAnswer {
   guess?: string | undefined;
   /** `questions.revealAfterBothAnswered`: decides when a guess can no longer be written. */
   sealing?: boolean;
-  /** When these words were written, if before now (a Discord reply's edit): an answer given since is kept. */
+  /**
+   * When these words were written, if before now (a Discord reply, or its edit, read late): an answer
+   * given since is kept, and this one is dated then.
+   */
   writtenAt?: Date;
   /** The `createdAt` of the answer the form showed (null: none): an answer changed since is refused. */
   basedOn?: string | null | undefined;
@@ -230,15 +233,13 @@ export function giveAnswer(
     if (answer.basedOn !== undefined && (previous?.createdAt ?? null) !== answer.basedOn) {
       throw new Refusal("conflict", ANSWER_CHANGED_SINCE);
     }
+    // The answer is dated when its words were written (a Discord reply read at a catch-up): a later
+    // reply or edit, read after it, must still count as the newer one.
+    const writtenAt = isoNow(answer.writtenAt !== undefined && answer.writtenAt < now ? answer.writtenAt : now);
     if (previous) {
-      tx.update(answers)
-        .set({ response, createdAt: isoNow(now) })
-        .where(eq(answers.id, previous.id))
-        .run();
+      tx.update(answers).set({ response, createdAt: writtenAt }).where(eq(answers.id, previous.id)).run();
     } else {
-      tx.insert(answers)
-        .values({ questionId, userId, response, createdAt: isoNow(now) })
-        .run();
+      tx.insert(answers).values({ questionId, userId, response, createdAt: writtenAt }).run();
     }
     const reward = !previous && economy.answerReward > 0 ? economy.answerReward : 0;
     if (reward > 0) {
