@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildTestApp } from "../test/app.js";
+import { buildTestApp, userIdOf } from "../test/app.js";
 import { sessionCookie } from "../test/session.js";
 
 const save = {
@@ -94,6 +94,22 @@ describe("/api/story-progress", () => {
     // The phone's save sent again after its answer was lost is done, and changes nothing.
     const again = await call("alex", "PUT", { ...further, based_on: first.updated_at });
     expect(again.json()).toEqual({ progress: further, updated_at: "2026-11-26T08:05:00.000Z" });
+  });
+
+  it("reads a save of an older shape as none, with its time: the page's next save, on top of it, is taken", async () => {
+    const { call, db } = await storyApp();
+    db.$client
+      .prepare("INSERT INTO story_progress (user_id, progress, updated_at) VALUES (?, ?, ?)")
+      .run(
+        userIdOf(db, "alex"),
+        JSON.stringify({ ...save, version: 1, pendingScene: null }),
+        "2026-01-01T00:00:00.000Z",
+      );
+    const read = (await call("alex", "GET")).json();
+    expect(read).toEqual({ progress: null, updated_at: "2026-01-01T00:00:00.000Z" });
+    const put = await call("alex", "PUT", { ...save, based_on: read.updated_at });
+    expect(put.statusCode).toBe(200);
+    expect((await call("alex", "GET")).json().progress).toEqual(save);
   });
 
   it("refuses a bad based_on naming the field", async () => {

@@ -35,8 +35,11 @@ export interface StorySaving {
   basedOn: () => string | null | undefined;
   /** The server kept it, at `updatedAt`: told for every save, not only the last one asked for. */
   onSaved: (updatedAt: string) => void;
-  /** The server refused it (the game went further on another device) or could not be reached. */
-  onFailed: () => void;
+  /**
+   * The server refused it (`refused`: the game went further on another device) or could not be
+   * reached. True when the game was waiting for this save (the last one asked for).
+   */
+  onFailed: (refused: boolean) => boolean;
 }
 
 /**
@@ -55,11 +58,10 @@ export function useSaveStoryProgress() {
     scope: { id: "story-progress" },
     onSuccess: (saved) => queryClient.setQueryData(storyKeys.progress(), saved),
     onError: (error, { onFailed }) => {
-      onFailed();
-      if (error instanceof ApiError && error.status === 409) {
-        toast.info(error.message);
-        void queryClient.invalidateQueries({ queryKey: storyKeys.progress() });
-      }
+      const refused = error instanceof ApiError && error.status === 409;
+      // Said once, for the save the game waited for (each queued save behind a refused one is refused too).
+      if (onFailed(refused) && refused) toast.info(error.message);
+      if (refused) void queryClient.invalidateQueries({ queryKey: storyKeys.progress() });
     },
   });
 }

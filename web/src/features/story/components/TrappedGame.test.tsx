@@ -153,6 +153,12 @@ describe("/trapped-game", { timeout: 20_000 }, () => {
       ),
     ).toBeInTheDocument();
     expect(await screen.findByRole("article", { name: `Scene ${further}` })).toBeInTheDocument();
+    // Said once, though the choice and its arrival were both refused.
+    expect(
+      screen.getAllByText(
+        "This adventure went further on another device: nothing was replaced. It carries on from there.",
+      ),
+    ).toHaveLength(1);
     expect(storySaves().progress?.history).toHaveLength(6);
     // The next choice there goes on from the phone's game.
     await choose({ ...walk[6]!, scene: further });

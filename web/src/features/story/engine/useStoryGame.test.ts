@@ -197,8 +197,40 @@ describe("useStoryGame", () => {
     };
     rerender({ progress: onThePhone, updatedAt: "2026-11-20T11:00:00.000Z" });
     expect(result.current.state).toMatchObject({ pendingScene: 2 });
-    act(() => sent.at(-1)!.onFailed());
+    act(() => void sent.at(-1)!.onFailed(true));
     expect(result.current.state).toMatchObject({ scene: 1, flags: ["map"] });
+  });
+
+  it("after a refusal, takes up the server's copy even when it is older than the one the game stands on (a restored backup)", () => {
+    localStorage.clear();
+    const sent: StorySaving[] = [];
+    const { result, rerender } = renderHook(
+      ({ progress, updatedAt }: { progress: StoryProgress; updatedAt: string }) =>
+        useStoryGame(story, "alex", { progress, updatedAt, save: (saving) => sent.push(saving) }),
+      { initialProps: { progress: newAdventureOnServer, updatedAt: savedAt } },
+    );
+    act(() => result.current.choose(1));
+    act(() => sent.at(-1)!.onSaved("2026-11-20T10:00:01.000Z"));
+    act(() => vi.advanceTimersByTime(300));
+    act(() => sent.at(-1)!.onSaved("2026-11-20T10:00:02.000Z"));
+    // What the query then holds: this page's last save.
+    rerender({ progress: sent.at(-1)!.progress, updatedAt: "2026-11-20T10:00:02.000Z" });
+    // The server was put back to an older backup, saved at 09:00 with scene 1.
+    const restored = {
+      ...newAdventureOnServer,
+      scene: 1,
+      score: 60,
+      history: [{ scene: 0, choice: 0 }],
+      flags: ["map"],
+    };
+    act(() => result.current.choose(0));
+    expect(sent.at(-1)!.basedOn()).toBe("2026-11-20T10:00:02.000Z");
+    // Refused (the server holds the 09:00 save): the read that follows is taken up, older as it is.
+    act(() => void sent.at(-1)!.onFailed(true));
+    rerender({ progress: restored, updatedAt: "2026-11-20T09:00:00.000Z" });
+    expect(result.current.state).toMatchObject({ scene: 1, flags: ["map"] });
+    act(() => result.current.choose(0));
+    expect(sent.at(-1)!.basedOn()).toBe("2026-11-20T09:00:00.000Z");
   });
 
   it("moves to the chosen scene after 300 ms and ignores choices meanwhile", () => {

@@ -105,6 +105,8 @@ export function useStoryGame(story: readonly StoryScene[], username: string, ser
   const serverUpdatedAt = server?.updatedAt;
   // Bumped when a save fails: the server's copy, read again or not, is looked at again.
   const [failedSaves, setFailedSaves] = useState(0);
+  // A save was refused: the server holds a game other than the one this page stands on.
+  const refused = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a failed save (failedSaves) is a trigger
   useEffect(() => {
     if (serverProgress === undefined) return;
@@ -113,11 +115,17 @@ export function useStoryGame(story: readonly StoryScene[], username: string, ser
     if (!fromServer) {
       setFromServer(true);
       unsentStillApplies = local.unsent && local.basedOn === updatedAt;
-    } else if (onItsWay.current !== null || updatedAt === null || (basedOn.current ?? "") >= updatedAt) {
+    } else if (
+      onItsWay.current !== null ||
+      updatedAt === basedOn.current ||
+      (!refused.current && (updatedAt === null || (basedOn.current ?? "") >= updatedAt))
+    ) {
       // This page's own save is on its way (its answer says what the server keeps), or this read is
-      // of the save the game stands on, or of an older one (a read sent before this page's last save).
+      // of the save the game stands on, or of an older one (a read sent before this page's last save)
+      // while nothing says the server holds another: after a refusal, whatever it holds is taken up.
       return;
     }
+    refused.current = false;
     basedOn.current = updatedAt;
     if (serverProgress === null) return;
     onServer.current = JSON.stringify(serverProgress);
@@ -158,11 +166,13 @@ export function useStoryGame(story: readonly StoryScene[], username: string, ser
         onItsWay.current = null;
         if (stillThisSave) keep(false);
       },
-      onFailed: () => {
+      onFailed: (refusedNow) => {
+        refused.current ||= refusedNow;
         // The last save asked for failed: nothing of this page is on its way any more.
-        if (onItsWay.current !== json) return;
+        if (onItsWay.current !== json) return false;
         onItsWay.current = null;
         setFailedSaves((count) => count + 1);
+        return true;
       },
     });
   }, [key, state, fromServer, saveOnServer, local]);
