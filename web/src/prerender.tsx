@@ -41,21 +41,24 @@ export async function renderSignedOut(path: string): Promise<string> {
 export async function readsOf(path: string, signedIn: SessionReply): Promise<string[]> {
   const reads: string[] = [];
   const sent = globalThis.fetch;
-  // No answer ever comes: only what is asked matters, and nothing renders.
-  globalThis.fetch = (input, init) => {
+  // Each read is answered at once with a refusal (never tried again): only what is asked matters,
+  // and a read that waits for another's answer depends on data, not one to ask for ahead.
+  globalThis.fetch = async (input, init) => {
     if ((init?.method ?? "GET") === "GET") reads.push(String(input));
-    return new Promise<Response>(() => undefined);
+    return Response.json({ statusCode: 404, error: "Not Found", message: "Recorded at build" }, { status: 404 });
   };
+  // Each refused read is logged by the page as a failure: not one here, where every read is refused.
+  const logged = console.error;
+  console.error = () => undefined;
   const { router, queryClient } = createApp(createMemoryHistory({ initialEntries: [path] }));
   try {
     queryClient.setQueryData(sessionQueryOptions.queryKey, signedIn);
-    void router.load();
-    // The loaders start their reads in the load's first tasks; a read that waits for another's
-    // answer depends on data, and is not one to ask for ahead.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Done once every loader of the page has run (its code loaded, its reads refused).
+    await router.load();
     return [...new Set(reads)];
   } finally {
     globalThis.fetch = sent;
+    console.error = logged;
     queryClient.clear();
   }
 }
