@@ -22,6 +22,7 @@ import { purchaseProduct } from "../../purchase.js";
 import { giveSpanks, openTestDb } from "../../test/testDb.js";
 import { oggOpusVoiceNote } from "../../test/tinyMedia.js";
 import { tryLock } from "../running.js";
+import { manifestOf } from "./files.js";
 import {
   BackupRefused,
   backupBeforeMigrations,
@@ -338,6 +339,18 @@ describe("backups", () => {
     restoreBackup(path, backup.path, new Date("2026-11-23T10:00:00Z"));
     expect(readFileSync(join(mediaDirOf(path), "posted-meanwhile.png")).equals(posted!)).toBe(true);
     expect(existsSync(join(mediaDirOf(path), "older.png"))).toBe(true);
+  });
+
+  it("leaves out a photo the bot is still downloading (no row names it, and it is renamed any moment)", async () => {
+    const { path, db } = ownDatabase();
+    syncCouple(db, demoCouple);
+    addPhoto(path, "kept.png", 64);
+    addPhoto(path, ".partial-1234", 64);
+    const backup = await takeBackup(db, path, new Date("2026-11-22T03:00:00Z"), plentyOfSpace);
+    const listed = JSON.parse(readFileSync(manifestOf(backup.path), "utf8")).files.map(
+      (file: { name: string }) => file.name,
+    );
+    expect(listed).toEqual(["kept.png"]);
   });
 
   it("clears what killed backups left (.partial, -wal, -shm) and leaves nothing after a good or a failed one", async () => {

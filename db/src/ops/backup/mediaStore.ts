@@ -30,6 +30,8 @@ export async function mediaToStore(
   const files: PlannedImage[] = [];
   let newBytes = 0;
   for (const name of readdirSync(folder).sort()) {
+    // A photo the bot is still downloading: no row names it yet, and it is renamed (gone) any moment.
+    if (name.startsWith(PARTIAL_DOWNLOAD)) continue;
     const source = join(folder, name);
     const info = await stat(source);
     if (!info.isFile()) continue;
@@ -42,6 +44,9 @@ export async function mediaToStore(
   }
   return { files, newBytes };
 }
+
+/** How the bot names a photo it is still downloading into the media folder (bot/src/images.ts). */
+const PARTIAL_DOWNLOAD = ".partial-";
 
 interface PlannedImage extends MediaEntry {
   source: string;
