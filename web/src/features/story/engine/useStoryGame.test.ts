@@ -43,6 +43,27 @@ describe("useStoryGame", () => {
     save: ({ onSaved }: StorySaving) => onSaved("2026-11-21T09:00:00.000Z"),
   });
 
+  /** A game played on elsewhere (the phone, the laptop, a backup): scene 1 by the first choice, with the map. */
+  const playedOnElsewhere: StoryProgress = {
+    ...newAdventureOnServer,
+    scene: 1,
+    score: 60,
+    history: [{ scene: 0, choice: 0 }],
+    flags: ["map"],
+  };
+
+  /** The game on this page, over the server's copy as the query holds it (rerender: a new read), and each save it sends. */
+  function playingOnTheServer() {
+    localStorage.clear();
+    const sent: StorySaving[] = [];
+    const hook = renderHook(
+      ({ progress, updatedAt }: { progress: StoryProgress; updatedAt: string }) =>
+        useStoryGame(story, "alex", { progress, updatedAt, save: (saving) => sent.push(saving) }),
+      { initialProps: { progress: newAdventureOnServer, updatedAt: savedAt } },
+    );
+    return { ...hook, sent };
+  }
+
   /** Alex plays scene 0's second choice here; its save never reaches the server (the page reloads). */
   function chooseWithoutConfirmation(server: { progress: StoryProgress | null; updatedAt: string | null }) {
     const sent: StoryProgress[] = [];
@@ -75,13 +96,7 @@ describe("useStoryGame", () => {
     localStorage.clear();
     chooseWithoutConfirmation({ progress: null, updatedAt: null });
     // Meanwhile, on the laptop, Alex played on: scene 1 by the first choice.
-    const onTheLaptop: StoryProgress = {
-      ...newAdventureOnServer,
-      scene: 1,
-      score: 60,
-      history: [{ scene: 0, choice: 0 }],
-      flags: ["map"],
-    };
+    const onTheLaptop = playedOnElsewhere;
 
     const sent: StoryProgress[] = [];
     const reloaded = renderHook(() =>
@@ -147,13 +162,7 @@ describe("useStoryGame", () => {
   });
 
   it("on this visit, takes up a read of a save made since elsewhere, and not a read of one older than its own last save", () => {
-    localStorage.clear();
-    const sent: StorySaving[] = [];
-    const { result, rerender } = renderHook(
-      ({ progress, updatedAt }: { progress: StoryProgress; updatedAt: string }) =>
-        useStoryGame(story, "alex", { progress, updatedAt, save: (saving) => sent.push(saving) }),
-      { initialProps: { progress: newAdventureOnServer, updatedAt: savedAt } },
-    );
+    const { result, rerender, sent } = playingOnTheServer();
     act(() => result.current.choose(1));
     act(() => vi.advanceTimersByTime(300));
     // Each save is sent standing on the one before; the server keeps both.
@@ -165,13 +174,7 @@ describe("useStoryGame", () => {
     rerender({ progress: newAdventureOnServer, updatedAt: savedAt });
     expect(result.current.state).toMatchObject({ scene: 2, history: [{ scene: 0, choice: 1 }] });
     // A read of a save made since on the phone: the game goes on from there.
-    const onThePhone = {
-      ...newAdventureOnServer,
-      scene: 1,
-      score: 60,
-      history: [{ scene: 0, choice: 0 }],
-      flags: ["map"],
-    };
+    const onThePhone = playedOnElsewhere;
     rerender({ progress: onThePhone, updatedAt: "2026-11-20T11:00:00.000Z" });
     expect(result.current.state).toMatchObject({ scene: 1, flags: ["map"], history: [{ scene: 0, choice: 0 }] });
     act(() => result.current.choose(0));
@@ -179,22 +182,10 @@ describe("useStoryGame", () => {
   });
 
   it("after a save is refused, takes up the server's copy read before the refusal came", () => {
-    localStorage.clear();
-    const sent: StorySaving[] = [];
-    const { result, rerender } = renderHook(
-      ({ progress, updatedAt }: { progress: StoryProgress; updatedAt: string }) =>
-        useStoryGame(story, "alex", { progress, updatedAt, save: (saving) => sent.push(saving) }),
-      { initialProps: { progress: newAdventureOnServer, updatedAt: savedAt } },
-    );
+    const { result, rerender, sent } = playingOnTheServer();
     act(() => result.current.choose(1));
     // The phone's save is read while this page's save is still on its way: the page waits for its answer.
-    const onThePhone = {
-      ...newAdventureOnServer,
-      scene: 1,
-      score: 60,
-      history: [{ scene: 0, choice: 0 }],
-      flags: ["map"],
-    };
+    const onThePhone = playedOnElsewhere;
     rerender({ progress: onThePhone, updatedAt: "2026-11-20T11:00:00.000Z" });
     expect(result.current.state).toMatchObject({ pendingScene: 2 });
     act(() => void sent.at(-1)!.onFailed(true));
@@ -202,13 +193,7 @@ describe("useStoryGame", () => {
   });
 
   it("after a refusal, takes up the server's copy even when it is older than the one the game stands on (a restored backup)", () => {
-    localStorage.clear();
-    const sent: StorySaving[] = [];
-    const { result, rerender } = renderHook(
-      ({ progress, updatedAt }: { progress: StoryProgress; updatedAt: string }) =>
-        useStoryGame(story, "alex", { progress, updatedAt, save: (saving) => sent.push(saving) }),
-      { initialProps: { progress: newAdventureOnServer, updatedAt: savedAt } },
-    );
+    const { result, rerender, sent } = playingOnTheServer();
     act(() => result.current.choose(1));
     act(() => sent.at(-1)!.onSaved("2026-11-20T10:00:01.000Z"));
     act(() => vi.advanceTimersByTime(300));
@@ -216,13 +201,7 @@ describe("useStoryGame", () => {
     // What the query then holds: this page's last save.
     rerender({ progress: sent.at(-1)!.progress, updatedAt: "2026-11-20T10:00:02.000Z" });
     // The server was put back to an older backup, saved at 09:00 with scene 1.
-    const restored = {
-      ...newAdventureOnServer,
-      scene: 1,
-      score: 60,
-      history: [{ scene: 0, choice: 0 }],
-      flags: ["map"],
-    };
+    const restored = playedOnElsewhere;
     act(() => result.current.choose(0));
     expect(sent.at(-1)!.basedOn()).toBe("2026-11-20T10:00:02.000Z");
     // Refused (the server holds the 09:00 save): the read that follows is taken up, older as it is.
