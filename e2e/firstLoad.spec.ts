@@ -120,7 +120,7 @@ test.describe("the first load", () => {
       ).toEqual([]);
   });
 
-  test("of a signed-in page asks for the page's data with its code, each read once: not after the code has run", async ({
+  test("of a signed-in page asks for its data and the shell's parts with its code, each once: not after the code has run", async ({
     browser,
     context,
     app,
@@ -135,21 +135,36 @@ test.describe("the first load", () => {
     const page = await cold.newPage();
     const cdp = await cold.newCDPSession(page);
     await cdp.send("Network.enable");
-    /** Each /api read the page asked for, and what started it: the page's `Link` header ("other") or a script. */
+    /** Each read and script the page asked for, and what asked: the page (its `Link` header) or a running script. */
     const asked: { path: string; by: string }[] = [];
     cdp.on("Network.requestWillBeSent", ({ request, initiator }) => {
       const url = new URL(request.url);
-      if (url.pathname.startsWith("/api/")) asked.push({ path: url.pathname + url.search, by: initiator.type });
+      // A script that asks (a fetch, an import) leaves its stack; the page's header leaves none.
+      const by = initiator.stack ? "a script" : "the page";
+      if (/^\/(api|assets)\//.test(url.pathname)) asked.push({ path: url.pathname + url.search, by });
     });
-    await page.goto("/spank-bank");
+    const response = await page.goto("/spank-bank");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sam's Spank Bank");
     await page.waitForLoadState("networkidle");
     for (const read of reads["/spank-bank"]!) {
       expect(
         asked.filter(({ path }) => path === read),
         read,
-      ).toEqual([{ path: read, by: "other" }]);
+      ).toEqual([{ path: read, by: "the page" }]);
     }
+    // The header's menu and search box come with the page, each once, not once the page has run.
+    for (const part of ["MenuDrawer", "SearchBox"]) {
+      expect(response?.headers().link, part).toMatch(new RegExp(`</assets/${part}-[\\w-]+\\.js>; rel=modulepreload`));
+      expect(
+        asked.filter(({ path }) => path.startsWith(`/assets/${part}-`)),
+        part,
+      ).toHaveLength(1);
+    }
+    // The footer's quote, below the fold, loads once the footer comes near.
+    const quoteBy = page.getByRole("contentinfo").locator("figcaption");
+    await expect(quoteBy).toHaveCount(0);
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+    await expect(quoteBy).toBeVisible();
     await cold.close();
   });
 

@@ -132,6 +132,14 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 // Only a passkey's prompt needs it, and it loads then.
                 { name: "webauthn", test: /node_modules[\\/]@simplewebauthn[\\/]/, priority: 4 },
+                // The toasts' library loads with the first toast (lib/toast.tsx), not with every page in "kit".
+                {
+                  name: "toasts",
+                  test: (id: string) => /node_modules[\\/]react-toastify[\\/]/.test(id) && !/\.css$/.test(id),
+                  // Its helpers (clsx) stay where Mantine uses them too, or every page would fetch this.
+                  includeDependenciesRecursively: false,
+                  priority: 4,
+                },
                 { name: "framework", test: /node_modules/, tags: ["$initial"], priority: 3 },
                 // Mantine's styles for the signed-in pages in a file of their own: in "kit" (where CSS
                 // follows its chunk) /signin fetched them before its first paint.

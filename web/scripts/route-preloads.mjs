@@ -41,6 +41,16 @@ for (const chunk of loadedByIndex) {
   for (const css of manifest[chunk].css ?? []) if (!entryStyles.includes(`/${css}`)) entryStyles.push(`/${css}`);
 }
 
+/**
+ * What the signed-in pages' shell loads as it first renders (src/app/layout/Header.tsx's menu and
+ * search box): sent with every signed-in page, after the page's own code, instead of asked for
+ * once the page has run (a round trip later on a phone far away).
+ */
+const SIGNED_IN_SHELL_PARTS = ["src/app/layout/MenuDrawer.tsx", "src/features/search/components/SearchBox.tsx"];
+for (const key of SIGNED_IN_SHELL_PARTS) {
+  if (!manifest[key]) throw new Error(`route-preloads: ${key} is no chunk of this build (renamed or no longer lazy?)`);
+}
+
 const preloads = {};
 for (const [file, key] of routeChunks) {
   const segments = file.split("/");
@@ -50,6 +60,7 @@ for (const [file, key] of routeChunks) {
   const layouts = segments.slice(0, -1).map((_, i) => routeChunks.get(segments.slice(0, i + 1).join("/")));
   const chunks = new Set();
   for (const chunk of [...layouts, key]) if (chunk) closure(chunk, chunks);
+  if (segments[0] === "_auth") for (const part of SIGNED_IN_SHELL_PARTS) closure(part, chunks);
   const scripts = [...entryScripts];
   const styles = [...entryStyles];
   for (const chunk of chunks) {

@@ -23,6 +23,7 @@ describe("a page's reads, worked out at build for the server to ask for with the
       "/api/nudges",
       "/api/streak",
       "/api/guesses/record",
+      "/api/expired-favours",
     ];
     for (let run = 0; run < 3; run++) expect(await pageReads("/dashboard"), `run ${run}`).toEqual(dashboard);
   });

@@ -69,6 +69,22 @@ window.ResizeObserver = class {
   unobserve() {}
   disconnect() {}
 };
+// jsdom lays nothing out: every element watched is on screen, told at once as a browser tells it.
+window.IntersectionObserver = class {
+  readonly root = null;
+  readonly rootMargin = "0px";
+  readonly thresholds = [0];
+  constructor(private readonly report: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    const entry = { target, isIntersecting: true, intersectionRatio: 1 } as IntersectionObserverEntry;
+    queueMicrotask(() => this.report([entry], this));
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+};
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
 // Mantine's autosizing Textarea listens for web fonts loading.

@@ -18,6 +18,7 @@ import { GuessRecordNotice } from "@/features/questions/components/GuessRecordNo
 import { QuestionCard } from "@/features/questions/components/QuestionCard";
 import { sealedText } from "@/features/questions/slots";
 import { useSession } from "@/features/session/useSession";
+import { expiredFavoursQueryOptions } from "@/features/spank-bank/api/getExpiredFavours";
 import { ExpiryToasts } from "@/features/spank-bank/components/ExpiryToasts";
 import { streakQueryOptions } from "@/features/streak/api/getStreak";
 import { StreakNotice } from "@/features/streak/components/StreakNotice";
@@ -41,6 +42,8 @@ export const Route = createFileRoute("/_auth/dashboard")({
       queryClient.ensureQueryData(nudgesQueryOptions),
       queryClient.ensureQueryData(streakQueryOptions),
       queryClient.ensureQueryData(guessRecordQueryOptions),
+      // The toast of a favour that expired: read with the rest (and preloaded with the page), not after it renders.
+      queryClient.ensureQueryData(expiredFavoursQueryOptions),
     ),
   pendingComponent: DashboardRoute,
   component: DashboardRoute,
