@@ -103,11 +103,13 @@ test.describe("the first load", () => {
     expect(await line.evaluate((label) => getComputedStyle(label, "::before").borderTopStyle)).toBe("solid");
   });
 
-  test("of the story page carries zod with its English messages only", async ({ context }) => {
+  test("of the story page carries zod with its English messages only, and asks for the story with the page", async ({
+    context,
+  }) => {
     await signInAsAlex(await context.newPage());
     const page = await context.newPage();
     const scripts = scriptsLoadedBy(page);
-    await page.goto("/trapped-game");
+    const response = await page.goto("/trapped-game");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Trapped with Sam");
     await page.waitForLoadState("networkidle");
     const sources = scripts.map((path) => readFileSync(join(WEB_DIST, path), "utf8"));
@@ -118,6 +120,11 @@ test.describe("the first load", () => {
         sources.filter((source) => source.includes(other)),
         other,
       ).toEqual([]);
+    // The scenes the page's loader imports: in its header, not asked for once the loader has run.
+    const story = scripts.find((path) =>
+      readFileSync(join(WEB_DIST, path), "utf8").includes(CONTENT_MODULES["the story"]),
+    );
+    expect(response?.headers().link).toContain(`<${story}>; rel=modulepreload`);
   });
 
   test("of a signed-in page asks for its data and the shell's parts with its code, each once: not after the code has run", async ({

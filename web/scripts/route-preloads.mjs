@@ -61,6 +61,9 @@ for (const [file, key] of routeChunks) {
   const chunks = new Set();
   for (const chunk of [...layouts, key]) if (chunk) closure(chunk, chunks);
   if (segments[0] === "_auth") for (const part of SIGNED_IN_SHELL_PARTS) closure(part, chunks);
+  // The page's own code its route loads lazily (the story's scenes): the loader asks for it at once.
+  // (The contracts it imports lazily are development's: production never loads them.)
+  for (const lazyPart of manifest[key].dynamicImports ?? []) if (lazyPart.startsWith("src/")) closure(lazyPart, chunks);
   const scripts = [...entryScripts];
   const styles = [...entryStyles];
   for (const chunk of chunks) {
