@@ -138,7 +138,7 @@ test.describe("the first load", () => {
     // A browser that has only the session cookie (what a phone whose service worker and kept data
     // were evicted has): nothing kept to show, everything read.
     const cold = await browser.newContext({ baseURL: app.url, serviceWorkers: "block" });
-    await cold.addCookies(await context.cookies());
+    await cold.addCookies((await context.cookies()).filter(({ name }) => name === "spankbank_session"));
     const page = await cold.newPage();
     const cdp = await cold.newCDPSession(page);
     await cdp.send("Network.enable");
@@ -173,6 +173,19 @@ test.describe("the first load", () => {
     await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
     await expect(quoteBy).toBeVisible();
     await cold.close();
+  });
+
+  test("of a signed-in page on a device that kept its data asks for none of it with the page: it shows what it kept first", async ({
+    context,
+  }) => {
+    const page = await context.newPage();
+    await signInAsAlex(page);
+    await page.goto("/spank-bank");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sam's Spank Bank");
+    await expect.poll(async () => (await context.cookies()).some(({ name }) => name === "spankbank_kept")).toBe(true);
+    const link = (await page.reload())?.headers().link;
+    expect(link).toContain("</api/auth/session>");
+    expect(link).not.toContain("</api/spankTotal>");
   });
 
   test("paints 'Loading...' from the app's shell (what the service worker answers) before any script runs", async ({

@@ -106,6 +106,11 @@ export const TRANSACTIONS_PER_PAGE = 20;
 export const USERNAME_STORAGE_KEY = "username";
 /** How long a device keeps the app's last-known data (web/src/lib/keptCache.ts) for a return or offline reading. */
 export const KEPT_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * The cookie a device that keeps the app's data carries (set and cleared with it): its pages read
+ * what they kept first, so the server sends no read preloads with them (server/src/plugins/web.ts).
+ */
+export const KEPT_CACHE_COOKIE = "spankbank_kept";
 
 /**
  * How long the page sends a write whose answer never came with the same Idempotency-Key: long

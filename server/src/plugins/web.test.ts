@@ -169,12 +169,13 @@ describe("a signed-in partner's page", () => {
     ]);
   });
 
-  it("asks for none signed out (the page goes to the sign-in), nor with a search of its own (its loaders read other things)", async () => {
+  it("asks for none signed out (the page goes to the sign-in), with a search of its own (its loaders read other things), or on a device that kept its data (it shows that first)", async () => {
     const test = await buildTestApp({ webRoot: withPageReads() });
     const cookie = sessionCookie(test, "alex");
     for (const [url, headers] of [
       ["/dashboard", {}],
       ["/dashboard?tab=x", { cookie }],
+      ["/dashboard", { cookie: `${cookie}; spankbank_kept=1` }],
     ] as const) {
       const reply = await test.app.inject({ method: "GET", url, headers });
       expect(String(reply.headers.link), url).not.toMatch(/latestQuestion|visits/);

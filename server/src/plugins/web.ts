@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import fastifyStatic from "@fastify/static";
+import { KEPT_CACHE_COOKIE } from "@spankbank/shared/limits";
 import type { FastifyInstance } from "fastify";
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from "./caching.js";
 
@@ -46,8 +47,10 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
       const path = pagePath(request.url);
       reply.header("Cache-Control", CACHE_REVALIDATE);
       // A signed-in partner's page also asks for its data (only as its loaders ask for it, with no
-      // search of its own): it arrives beside the code instead of after the code has run.
-      const pageReads = request.user && !request.url.includes("?") ? reads.get(path) : undefined;
+      // search of its own): it arrives beside the code instead of after the code has run. Not on a
+      // device that kept its data: that page shows what it kept and reads again only what it shows.
+      const cold = request.user && !request.url.includes("?") && request.cookies[KEPT_CACHE_COOKIE] === undefined;
+      const pageReads = cold ? reads.get(path) : undefined;
       reply.header("Link", browserRenderLinks(preloads.get(path), pageReads));
       // `/` and `/signin` were rendered at build for a signed-out visitor (they hold no one's data);
       // a signed-in partner, whom both send on, and every other page get the app's shell.

@@ -1,4 +1,4 @@
-import { KEPT_CACHE_MAX_AGE_MS } from "@spankbank/shared/limits";
+import { KEPT_CACHE_COOKIE, KEPT_CACHE_MAX_AGE_MS } from "@spankbank/shared/limits";
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
 import { onlineManager, type Query, type QueryClient } from "@tanstack/react-query";
 import {
@@ -62,7 +62,10 @@ const options = (queryClient: QueryClient) => ({
 export async function restoreKeptCache(queryClient: QueryClient): Promise<void> {
   await persistQueryClientRestore(options(queryClient)).catch(() => undefined);
   const keepNow = () => {
-    if (keepingAllowed()) void persistQueryClientSave(options(queryClient)).catch(() => undefined);
+    if (!keepingAllowed()) return;
+    void persistQueryClientSave(options(queryClient))
+      .then(() => sayKept(true))
+      .catch(() => undefined);
   };
   keepOnceSettled(queryClient, keepNow);
   addEventListener("pagehide", keepNow);
@@ -109,5 +112,19 @@ export function holdRereadsUntilPainted(queryClient: QueryClient): () => void {
 
 /** Drops what this device kept: on sign-out, and when a partner signs in (nothing of another may show). */
 export function forgetKeptCache(): Promise<void> {
+  sayKept(false);
   return (async () => del(KEY))().catch(() => undefined);
+}
+
+/**
+ * Tells the server, with every page asked for, whether this device keeps data (KEPT_CACHE_COOKIE):
+ * a page that shows what it kept reads again only what is on screen, so a read the server preloaded
+ * for another of its queries would stay unused in the page, and could answer for the next partner
+ * signing in there.
+ */
+function sayKept(kept: boolean): void {
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  const maxAge = kept ? KEPT_CACHE_MAX_AGE_MS / 1000 : 0;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the phones' older browsers (Safari before 18.4)
+  document.cookie = `${KEPT_CACHE_COOKIE}=1; Path=/; Max-Age=${maxAge}; SameSite=Strict${secure}`;
 }
