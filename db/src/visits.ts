@@ -1,7 +1,7 @@
 import { daysBetween, shortDate } from "@spankbank/shared/calendar";
 import { visitBody } from "@spankbank/shared/contract/visits";
 import { VISIT_LENGTH_MAX, VISITS_PER_PAGE } from "@spankbank/shared/limits";
-import { VISIT_CHANGED_SINCE } from "@spankbank/shared/visits";
+import { VISIT_CHANGED_BEFORE_REMOVAL, VISIT_CHANGED_SINCE } from "@spankbank/shared/visits";
 import { and, asc, count, desc, eq, gt, gte, lt, lte, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type Db, inTransaction, type Tx } from "./client.js";
@@ -262,9 +262,12 @@ const readsAs = (visit: Visit, fields: ReturnType<typeof checkedVisit>) =>
   visit.note === fields.note;
 
 /** Cancels a planned visit (or removes a logged one), with its countdown posts' marks. */
-export function cancelVisit(db: Db, visitId: number): Visit {
+export function cancelVisit(db: Db, visitId: number, basedOn?: string): Visit {
   return inTransaction(db, (tx) => {
     const visit = visitById(tx, visitId);
+    // Removed as the partner saw it, or not at all: what the other changed since goes only knowingly.
+    if (basedOn !== undefined && basedOn !== visit.updatedAt)
+      throw new Refusal("conflict", VISIT_CHANGED_BEFORE_REMOVAL);
     tx.delete(visits).where(eq(visits.id, visitId)).run();
     return visit;
   });

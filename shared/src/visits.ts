@@ -27,3 +27,6 @@ export function daysApartText(daysApart: number, lastEndDate: string, today: str
 
 /** What a change to a visit is refused with when the other partner changed it after the form opened. */
 export const VISIT_CHANGED_SINCE = "This visit was changed since you opened it: nothing was replaced.";
+/** What removing a visit the other partner changed since it was shown is refused with. */
+export const VISIT_CHANGED_BEFORE_REMOVAL =
+  "This visit was changed since you opened it: nothing was removed. Look at it again, then remove it if you still want to.";

@@ -75,6 +75,39 @@ describe("/api/visits", () => {
     expect((await send("sam", "DELETE", `/api/visits/${visit.id}`)).statusCode).toBe(404);
   });
 
+  it("keeps a visit the other partner changed since it was shown to the one removing it", async () => {
+    const { db, send, later } = await visitApp();
+    const { visit } = (
+      await send("alex", "POST", "/api/visits", { start_date: "2026-12-18", end_date: "2026-12-27" })
+    ).json();
+    later(5);
+    const changed = (
+      await send("alex", "PUT", `/api/visits/${visit.id}`, {
+        start_date: "2026-12-18",
+        end_date: "2026-12-27",
+        note: "Our first trip",
+      })
+    ).json().visit;
+    const refused = await send(
+      "sam",
+      "DELETE",
+      `/api/visits/${visit.id}?based_on=${encodeURIComponent(visit.updated_at)}`,
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      "This visit was changed since you opened it: nothing was removed. Look at it again, then remove it if you still want to.",
+    );
+    expect(rows(db)).toHaveLength(1);
+    expect((await send("sam", "DELETE", `/api/visits/${visit.id}?based_on=yesterday`)).statusCode).toBe(400);
+    const removed = await send(
+      "sam",
+      "DELETE",
+      `/api/visits/${visit.id}?based_on=${encodeURIComponent(changed.updated_at)}`,
+    );
+    expect(removed.statusCode).toBe(204);
+    expect(rows(db)).toEqual([]);
+  });
+
   it("refuses a change made on the visit as it was before the other partner changed it, and keeps theirs", async () => {
     const { db, send, later } = await visitApp();
     const { visit } = (

@@ -4,6 +4,7 @@ import {
   type VisitCountdown,
   visitBody,
   visitChangeBody,
+  visitRemovalQuery,
   visitReply,
   visitsQuery,
   visitsReply,
@@ -61,11 +62,15 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete("/visits/:id", { schema: { params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
-    signedInUser(request);
-    cancelVisit(db, request.params.id);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    "/visits/:id",
+    { schema: { params: idParams, querystring: visitRemovalQuery, response: { 204: z.null() } } },
+    async (request, reply) => {
+      signedInUser(request);
+      cancelVisit(db, request.params.id, request.query.based_on);
+      return reply.code(204).send(null);
+    },
+  );
 };
 
 function toVisit(visit: Visit): WireVisit {

@@ -33,6 +33,8 @@ export type VisitBody = z.input<typeof visitBody>;
  * changed since (by the other partner, or on another device) is refused, not overwritten.
  */
 export const visitChangeBody = visitBody.extend({ based_on: isoDate.optional() });
+/** DELETE /api/visits/{id}: `based_on` is the visit's `updated_at` as the page showed it; one changed since is kept. */
+export const visitRemovalQuery = z.object({ based_on: isoDate.optional() });
 export type VisitChangeBody = z.input<typeof visitChangeBody>;
 
 export const visit = z.object({

@@ -1,5 +1,5 @@
 import type { InPersonFavour, Visit, VisitBody, VisitChangeBody, VisitsReply } from "@spankbank/shared/contract/visits";
-import { VISIT_CHANGED_SINCE } from "@spankbank/shared/visits";
+import { VISIT_CHANGED_BEFORE_REMOVAL, VISIT_CHANGED_SINCE } from "@spankbank/shared/visits";
 import { HttpResponse, http } from "msw";
 import { failure, signedInUsername } from "./auth";
 
@@ -112,9 +112,13 @@ export const visitHandlers = [
     state.visits[index] = { ...visit, updated_at: new Date().toISOString() };
     return HttpResponse.json({ visit });
   }),
-  http.delete("/api/visits/:id", ({ params }) => {
+  // As the server: a visit changed since the page showed it (based_on) is kept.
+  http.delete("/api/visits/:id", ({ params, request }) => {
     const id = Number(params.id);
-    if (!state.visits.some((v) => v.id === id)) return failure(404, "Not Found", "That visit does not exist.");
+    const visit = state.visits.find((v) => v.id === id);
+    if (!visit) return failure(404, "Not Found", "That visit does not exist.");
+    const basedOn = new URL(request.url).searchParams.get("based_on");
+    if (basedOn !== null && basedOn !== visit.updated_at) return failure(409, "Conflict", VISIT_CHANGED_BEFORE_REMOVAL);
     state.visits = state.visits.filter((v) => v.id !== id);
     state.deleted.push(id);
     return new HttpResponse(null, { status: 204 });

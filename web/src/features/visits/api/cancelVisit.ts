@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { ApiError, api } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { visitKeys } from "./keys";
 
-/** Cancels a planned visit, or removes one from the log. */
-export function cancelVisit(id: number) {
-  return api.delete(`/api/visits/${id}`);
+/**
+ * Cancels a planned visit, or removes one from the log, as the page showed it (`basedOn`, its
+ * `updated_at`): one the other partner changed since is kept, and the page says so.
+ */
+export function cancelVisit({ id, basedOn }: { id: number; basedOn: string }) {
+  return api.delete(`/api/visits/${id}`, { query: { based_on: basedOn } });
 }
 
 export function useCancelVisit() {
@@ -13,7 +16,12 @@ export function useCancelVisit() {
   return useMutation({
     mutationFn: cancelVisit,
     onSuccess: () => toast.success("Visit removed."),
-    onError: () => toast.error("Could not remove the visit. Please try again."),
+    onError: (error) =>
+      toast.error(
+        error instanceof ApiError && error.status === 409
+          ? error.message
+          : "Could not remove the visit. Please try again.",
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: visitKeys.all }),
   });
 }

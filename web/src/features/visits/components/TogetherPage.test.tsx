@@ -162,4 +162,29 @@ describe("/together", { timeout: 20_000 }, () => {
     await waitFor(() => expect(deletedVisitIds()).toEqual([1]));
     await waitFor(() => expect(screen.queryByText("Wed 1 Apr – Sun 5 Apr")).not.toBeInTheDocument());
   });
+
+  it("keeps a visit the other partner changed since the page showed it: nothing is removed, and the page says so", async () => {
+    setVisits([aVisit({ id: 1, start_date: "2026-04-01", end_date: "2026-04-05" })]);
+    const { user } = await openTogether("sam");
+    await user.click(await screen.findByRole("button", { name: "Remove the visit, Wed 1 Apr – Sun 5 Apr" }));
+    const confirm = await screen.findByRole("dialog", { name: "Remove this visit?" });
+    // Meanwhile Alex adds a note to it on the phone.
+    setVisits([
+      aVisit({
+        id: 1,
+        start_date: "2026-04-01",
+        end_date: "2026-04-05",
+        note: "Our first trip",
+        updated_at: "2026-11-23T09:00:00.000Z",
+      }),
+    ]);
+    await user.click(within(confirm).getByRole("button", { name: "Yes, remove" }));
+    expect(
+      await screen.findByText(
+        "This visit was changed since you opened it: nothing was removed. Look at it again, then remove it if you still want to.",
+      ),
+    ).toBeInTheDocument();
+    expect(deletedVisitIds()).toEqual([]);
+    expect(storedVisits()).toHaveLength(1);
+  });
 });

@@ -232,7 +232,7 @@ function CancelVisitModal({ visit, today, onClose }: { visit: Visit | undefined;
       keepLabel="Keep it"
       confirmLabel="Yes, remove"
       pending={cancel.isPending}
-      onConfirm={() => visit && cancel.mutate(visit.id, { onSettled: onClose })}
+      onConfirm={() => visit && cancel.mutate({ id: visit.id, basedOn: visit.updated_at }, { onSettled: onClose })}
       onClose={onClose}
     >
       {visit ? `${datesOf(visit, today)} will be removed for both of you.` : ""}
