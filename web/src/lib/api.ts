@@ -136,8 +136,11 @@ function newWriteKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+/** The writes that send a JSON body. */
+type Write = "POST" | "PUT";
+
 async function sendOnce<T>(
-  method: "POST" | "PUT",
+  method: Write,
   path: string,
   body: unknown,
   read: Reader<T> | undefined,
@@ -162,38 +165,40 @@ async function sendOnce<T>(
   }
 }
 
+/** A write with a JSON body, read with its contract (none: the answer is empty). */
+const send =
+  (method: Write) =>
+  <S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema?: Contract<S> & AsRead<S>,
+    options?: Omit<RequestOptions, "body">,
+  ) =>
+    request(method, path, schema && byContract(method, path, schema), { ...options, body });
+
+/** The same write with an Idempotency-Key (sendOnce): sent again, it happens once. */
+const sendOnceWith =
+  (method: Write) =>
+  <S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema: Contract<S> & AsRead<S>,
+    options?: Omit<RequestOptions, "body">,
+  ) =>
+    sendOnce(method, path, body, byContract(method, path, schema), options);
+
 export const api = {
   get: <S extends z.ZodType>(path: string, schema: Contract<S> & AsRead<S>, options?: Omit<RequestOptions, "body">) =>
     request("GET", path, byContract("GET", path, schema), options),
   /** A GET read without zod, for the first load only (the session check); everything else uses `get`. */
   read: <T>(path: string, read: Reader<T>, options?: Omit<RequestOptions, "body">) =>
     request("GET", path, read, options),
-  post: <S extends z.ZodType>(
-    path: string,
-    body: unknown,
-    schema?: Contract<S> & AsRead<S>,
-    options?: Omit<RequestOptions, "body">,
-  ) => request("POST", path, schema && byContract("POST", path, schema), { ...options, body }),
+  post: send("POST"),
   /** A POST that makes something (a purchase, a redeem, a workout...): sent again, it happens once. */
-  postOnce: <S extends z.ZodType>(
-    path: string,
-    body: unknown,
-    schema: Contract<S> & AsRead<S>,
-    options?: Omit<RequestOptions, "body">,
-  ) => sendOnce("POST", path, body, byContract("POST", path, schema), options),
-  put: <S extends z.ZodType>(
-    path: string,
-    body: unknown,
-    schema?: Contract<S> & AsRead<S>,
-    options?: Omit<RequestOptions, "body">,
-  ) => request("PUT", path, schema && byContract("PUT", path, schema), { ...options, body }),
+  postOnce: sendOnceWith("POST"),
+  put: send("PUT"),
   /** A PUT that moves a count (a favour's stock): sent again, it happens once. */
-  putOnce: <S extends z.ZodType>(
-    path: string,
-    body: unknown,
-    schema: Contract<S> & AsRead<S>,
-    options?: Omit<RequestOptions, "body">,
-  ) => sendOnce("PUT", path, body, byContract("PUT", path, schema), options),
+  putOnce: sendOnceWith("PUT"),
   delete: (path: string, options?: Omit<RequestOptions, "body">) =>
     request<undefined>("DELETE", path, undefined, options),
 };
