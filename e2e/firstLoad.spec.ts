@@ -11,11 +11,11 @@ import { test } from "./test";
  */
 const WEB_DIST = join(import.meta.dirname, "..", "web", "dist");
 /**
- * Every script / fetches until the network is idle (the footer's quote too), brotli: 127 KB when
- * this was written, 149 KB before zod and the quote list left the first load.
+ * Every script a prerendered page fetches until the network is idle (the footer's quote too),
+ * brotli. /: 127 KB when this was written, 149 KB before zod and the quote list left the first load.
+ * /signin: 135 KB, 174 KB before its form's inputs and helpers left "kit" and "shared".
  */
-const LANDING_JS_BUDGET_KB = 130;
-
+const JS_BUDGET_KB = { "/": 130, "/signin": 140 };
 /** Sentences only a big content module has: none belongs in the first load. */
 const CONTENT_MODULES = {
   zod: "_zod",
@@ -40,21 +40,23 @@ function brotliSize(path: string): number {
 }
 
 test.describe("the first load", () => {
-  test("of / stays within its JavaScript budget and carries no big content module", async ({ page }) => {
-    const scripts = scriptsLoadedBy(page);
-    await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await page.waitForLoadState("networkidle");
+  for (const [path, budget] of Object.entries(JS_BUDGET_KB)) {
+    test(`of ${path} stays within its JavaScript budget and carries no big content module`, async ({ page }) => {
+      const scripts = scriptsLoadedBy(page);
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
 
-    const kb = scripts.reduce((sum, path) => sum + brotliSize(path), 0) / 1024;
-    expect(kb, `${scripts.length} scripts: ${scripts.join(", ")}`).toBeLessThanOrEqual(LANDING_JS_BUDGET_KB);
-    // The footer's quote comes after the first load, in a chunk of its own.
-    const firstLoad = scripts.filter((path) => !path.includes("/FooterQuote-"));
-    for (const [module, sentence] of Object.entries(CONTENT_MODULES)) {
-      const carrying = firstLoad.filter((path) => readFileSync(join(WEB_DIST, path), "utf8").includes(sentence));
-      expect(carrying, `${module} in the first load`).toEqual([]);
-    }
-  });
+      const kb = scripts.reduce((sum, path) => sum + brotliSize(path), 0) / 1024;
+      expect(kb, `${scripts.length} scripts: ${scripts.join(", ")}`).toBeLessThanOrEqual(budget);
+      // The footer's quote comes after the first load, in a chunk of its own.
+      const firstLoad = scripts.filter((path) => !path.includes("/FooterQuote-"));
+      for (const [module, sentence] of Object.entries(CONTENT_MODULES)) {
+        const carrying = firstLoad.filter((path) => readFileSync(join(WEB_DIST, path), "utf8").includes(sentence));
+        expect(carrying, `${module} in the first load`).toEqual([]);
+      }
+    });
+  }
 
   test("of /signin and of the dashboard carries no charts library: only Our year fetches it", async ({ context }) => {
     /** The scripts a new tab fetches for `path` until the network is idle, with the page's heading shown. */
