@@ -5,6 +5,7 @@ import { BOUNTY_LIST_MAX, BOUNTY_NOTE_MAX } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
 import { and, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import { sameBountyPhoto } from "./bountyPhotos.js";
 import { type Db, eachInItsOwnSavepoint, inTransaction, type Tx } from "./client.js";
 import { addDays, dayIn, isoNow } from "./clock.js";
 import { otherPartnerOf, userById } from "./couple.js";
@@ -193,7 +194,15 @@ export function markBountyDone(
   const words = cleanText(note, { field: "note", max: BOUNTY_NOTE_MAX, multiline: true });
   return inTransaction(db, (tx) => {
     let bounty = claimBounty(tx, userId, bountyId, now);
-    if (bounty.status === "done" || bounty.status === "approved") return bounty;
+    if (bounty.status === "done" || bounty.status === "approved") {
+      // Sent again (an answer lost on the way) it changes nothing; other words or another photo,
+      // from a page that still showed it claimed, are refused rather than thrown away unseen.
+      if (bounty.doneNote === words && sameBountyPhoto(db, bounty.donePhotoFile, photo)) return bounty;
+      throw new Refusal(
+        "conflict",
+        `"${bounty.title}" was marked done already, with another note or photo: this one was not kept.`,
+      );
+    }
     if (bounty.status !== "claimed") throw new Refusal("conflict", `"${bounty.title}" is ${statusWords(bounty)}.`);
     statements(tx).done.run({
       id: bountyId,

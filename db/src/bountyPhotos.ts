@@ -1,6 +1,6 @@
 // A bounty's photo of it done (issue 36): stored in the media folder beside the memories' images.
 import { randomUUID } from "node:crypto";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MEDIA_MAX_BYTES } from "@spankbank/shared/limits";
 import { eq } from "drizzle-orm";
@@ -30,6 +30,18 @@ export function storeBountyPhoto(db: Db, bytes: Uint8Array): StoredImage {
 /** Removes a stored photo that no bounty took (the change was refused, or said again). */
 export function discardBountyPhoto(db: Db, photo: StoredImage): void {
   rmSync(join(mediaFolder(db), photo.fileName), { force: true });
+}
+
+/** Whether `sent` (stored just now, or none) is the very photo the bounty kept as `kept`: its bytes. */
+export function sameBountyPhoto(db: Db, kept: string | null, sent: StoredImage | undefined): boolean {
+  if (kept === null || sent === undefined) return kept === null && sent === undefined;
+  const folder = mediaFolder(db);
+  try {
+    return readFileSync(join(folder, kept)).equals(readFileSync(join(folder, sent.fileName)));
+  } catch {
+    // The kept file is gone: what was sent cannot be told the same.
+    return false;
+  }
 }
 
 const statements = preparedFor((db) => ({

@@ -84,8 +84,8 @@ describe("bounties over /api/bounties", () => {
 
     const done = await act("sam", id, "done", { note: "Recorded it in the car" });
     expect(done.json().bounty).toMatchObject({ status: "done", done_note: "Recorded it in the car" });
-    // Again, even with other words: it waits for Alex, as it was.
-    expect((await act("sam", id, "done", { note: "Again" })).json()).toEqual(done.json());
+    // Sent again: it waits for Alex, as it was.
+    expect((await act("sam", id, "done", { note: "Recorded it in the car" })).json()).toEqual(done.json());
     expect((await act("sam", id, "approve")).statusCode).toBe(403);
     expect((await act("sam", id, "send-back", { reason: "No" })).statusCode).toBe(403);
 
@@ -197,6 +197,36 @@ describe("bounties over /api/bounties", () => {
     expect(seen.headers["content-type"]).toBe("image/png");
     expect(seen.rawPayload.equals(PNG)).toBe(true);
     expect((await app.inject({ url: `/api/bounties/${id}/photo` })).statusCode).toBe(401);
+  });
+
+  it("done from a second device that still showed it claimed, with another note or photo: 409, the first kept, the second's photo not", async () => {
+    const { db, call, act } = await bountyApp();
+    const id = (await call("alex", "/api/bounties", { title: "Plant the tulips", reward: 5 })).json().bounty.id;
+    const folder = mediaFolder(db);
+    const files = () => (existsSync(folder) ? readdirSync(folder) : []);
+    // Sam, on the phone: a quick note, no photo.
+    expect((await act("sam", id, "done", { note: "Done!" })).statusCode).toBe(200);
+    const before = rows(db);
+
+    // On the laptop, whose page still shows it claimed: the real note, then the photo.
+    for (const payload of [
+      { note: "All twelve by the fence" },
+      { note: "All twelve by the fence", photo: PNG.toString("base64") },
+      { note: "Done!", photo: PNG.toString("base64") },
+    ]) {
+      const reply = await act("sam", id, "done", payload);
+      expect(reply.statusCode, reply.body).toBe(409);
+      expect(reply.json().message).toBe(
+        '"Plant the tulips" was marked done already, with another note or photo: this one was not kept.',
+      );
+    }
+    expect(rows(db)).toEqual(before);
+    expect(files()).toEqual([]);
+    // The phone's own done, sent again after its answer was lost, is still done, unchanged.
+    const again = await act("sam", id, "done", { note: "Done!" });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().bounty).toMatchObject({ status: "done", done_note: "Done!", done_photo: null });
+    expect(rows(db)).toEqual(before);
   });
 });
 
