@@ -43,6 +43,38 @@ export function useDraft<T>(name: string, saved: T, savedAt: string) {
   };
 }
 
+/** What each form's words are, one and several, by the draft's name up to its first ':'. */
+const DRAFT_WORDS: Record<string, [string, string]> = {
+  "christmas-letter": ["your Christmas letter", "your Christmas letter"],
+  "later-letter": ["a letter for later", "letters for later"],
+  answer: ["an answer", "answers"],
+};
+
+/**
+ * The partner's words kept on this device and not saved yet, as a sentence ("Your Christmas letter
+ * and an answer are not saved yet..."), or null when there are none: what signing out would delete.
+ */
+export function unsavedWordsOf(username: string): string | null {
+  const counts = new Map<string, number>();
+  try {
+    const mine = `${PREFIX}${username}:`;
+    for (const key of Object.keys(localStorage)) {
+      if (!key.startsWith(mine)) continue;
+      const kind = key.slice(mine.length).split(":")[0]!;
+      counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    }
+  } catch {
+    // No storage: nothing was kept.
+  }
+  if (counts.size === 0) return null;
+  const words = [...counts].map(
+    ([kind, n]) => (DRAFT_WORDS[kind] ?? ["a form's words", "forms' words"])[n > 1 ? 1 : 0],
+  );
+  const list = new Intl.ListFormat("en", { type: "conjunction" }).format(words);
+  const one = counts.size === 1 && [...counts.values()][0] === 1;
+  return `${list.charAt(0).toUpperCase()}${list.slice(1)} ${one ? "is" : "are"} not saved yet: kept on this device only, signing out deletes ${one ? "it" : "them"}.`;
+}
+
 /** Forgets every partner's unsaved words on this device: at sign-out. */
 export function forgetDrafts(): void {
   try {

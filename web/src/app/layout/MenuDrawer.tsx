@@ -5,11 +5,14 @@ import { POST_LOGOUT_PATH, SEALED_LETTERS_NOTE } from "@spankbank/shared/limits"
 import { drawerPages } from "@spankbank/shared/pages";
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { ConfirmModal } from "@/components/ConfirmModal";
 import { NavLinkLink } from "@/components/links";
 import { ColorSchemeControl } from "@/features/color-scheme/components/ColorSchemeControl";
 import { PasskeysModal } from "@/features/passkeys/components/PasskeysModal";
 import { useSession } from "@/features/session/useSession";
+import { unsavedWordsOf } from "@/lib/draft";
 import { partnerOf } from "@/lib/partner";
+import { returnFocus } from "@/lib/returnFocus";
 import { toast } from "@/lib/toast";
 
 interface MenuDrawerProps {
@@ -31,8 +34,17 @@ export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
   const [passkeysOpen, setPasskeysOpen] = useState(false);
   const names = { partnerName: partnerOf(signedIn).displayName, charityName: signedIn.couple.charityName };
 
+  /** A sign-out held while the partner is asked about their words not saved yet (signing out deletes them). */
+  const [holding, setHolding] = useState<{ end: () => Promise<void>; unsaved: string } | null>(null);
+
   const signOut = async (end: () => Promise<void>) => {
     onClose();
+    const unsaved = unsavedWordsOf(signedIn.user.username);
+    if (unsaved !== null) return setHolding({ end, unsaved });
+    await signOutNow(end);
+  };
+  const signOutNow = async (end: () => Promise<void>) => {
+    setHolding(null);
     try {
       await end();
       await navigate({ to: POST_LOGOUT_PATH });
@@ -104,6 +116,22 @@ export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
         </Stack>
       </Drawer>
       <PasskeysModal opened={passkeysOpen} onClose={() => setPasskeysOpen(false)} />
+      <ConfirmModal
+        opened={holding !== null}
+        title="Words not saved yet"
+        closeLabel="Close without signing out"
+        keepLabel="Stay and save them"
+        confirmLabel="Sign out anyway"
+        pending={false}
+        onConfirm={() => holding && void signOutNow(holding.end)}
+        onClose={() => {
+          setHolding(null);
+          // The drawer that held Logout is gone: back to the menu's button, whence it came.
+          returnFocus(() => document.querySelector<HTMLElement>('button[aria-label="Open menu"]'));
+        }}
+      >
+        {holding?.unsaved}
+      </ConfirmModal>
     </>
   );
 }

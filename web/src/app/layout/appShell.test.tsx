@@ -111,6 +111,34 @@ describe("the header and its drawer", () => {
     expect(screen.queryByText("Welcome, Alex!")).not.toBeInTheDocument();
   });
 
+  it("asks before signing out over words not saved yet: Stay keeps them and the session, Sign out anyway deletes them", async () => {
+    signInAs("alex");
+    const { router, user } = renderApp("/christmas-letter");
+    const editor = await screen.findByRole("textbox", { name: "Your letter to Sam" });
+    await user.type(editor, "Dear Sam, the words I have been saving all year");
+
+    let drawer = await openMenu(user);
+    await user.click(within(drawer).getByRole("button", { name: "Logout" }));
+    let asking = await screen.findByRole("dialog", { name: "Words not saved yet" });
+    expect(asking).toHaveTextContent(
+      "Your Christmas letter is not saved yet: kept on this device only, signing out deletes it.",
+    );
+    await user.click(within(asking).getByRole("button", { name: "Stay and save them" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Words not saved yet" })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole("button", { name: "Open menu" })).toHaveFocus());
+    expect(logoutCount()).toBe(0);
+    expect(router.state.location.pathname).toBe("/christmas-letter");
+    expect(editor).toHaveValue("Dear Sam, the words I have been saving all year");
+
+    drawer = await openMenu(user);
+    await user.click(within(drawer).getByRole("button", { name: "Sign out everywhere" }));
+    asking = await screen.findByRole("dialog", { name: "Words not saved yet" });
+    await user.click(within(asking).getByRole("button", { name: "Sign out anyway" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Made for the two of us" })).toBeInTheDocument();
+    expect(everywhereLogoutCount()).toBe(1);
+    expect(Object.keys(localStorage).filter((key) => key.startsWith("spankbank:draft:"))).toEqual([]);
+  });
+
   it("logs out even when the server had already ended the session", async () => {
     signInAs("alex");
     localStorage.setItem(USERNAME_STORAGE_KEY, "alex");
