@@ -69,6 +69,11 @@ export const MEMORY_TRASH_DAYS = 30;
  * from the daily rotation: the daily backups never push it out.
  */
 export const BACKUP_KEPT_APART_DAYS = 30;
+/**
+ * A backup older than this (a day, and two hours for a slow night) was missed: both dashboards say
+ * so, even though no backup failed (the box may be off or asleep at backup time).
+ */
+export const BACKUP_OVERDUE_MS = 26 * 60 * 60 * 1000;
 /** How long a start waits for another process's migrations to finish before it gives up. */
 export const MIGRATION_WAIT_MS = 5 * 60_000;
 

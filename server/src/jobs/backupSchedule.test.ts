@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { backupsDirOf, listBackups } from "@spankbank/db/backup";
+import { recordBackupKept } from "@spankbank/db/backupHealth";
 import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import Fastify from "fastify";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import { scheduleBackups } from "./backupSchedule.js";
+import { MISSED_BACKUP_AFTER_MS, scheduleBackups } from "./backupSchedule.js";
 
 /** Lines the schedule logged, as pino writes them. */
 function capturedLog() {
@@ -18,11 +19,12 @@ function capturedLog() {
   return { log, lines };
 }
 
-function scheduledCouple(freeSpace?: (dir: string) => number) {
+function scheduledCouple(freeSpace?: (dir: string) => number, { lastKeptAt }: { lastKeptAt?: string } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "spankbank-schedule-"));
   const databasePath = join(dir, "spankbank.db");
   const db = openDb(databasePath);
   syncCouple(db, demoCouple);
+  if (lastKeptAt) recordBackupKept(db, new Date(lastKeptAt));
   const { log, lines } = capturedLog();
   // The demo couple's zone is Asia/Kolkata (UTC+5:30, no daylight saving): 03:00 there is 21:30 UTC.
   const schedule = scheduleBackups({ db, databasePath, config: demoCouple, log, freeSpace });
@@ -104,5 +106,23 @@ describe("daily backups", () => {
     free = 1024 * 1024 * 1024;
     await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
     await settle(() => listBackups(databasePath).length === 1);
+  });
+
+  it("started after the backup time with none kept since (the box was off at 03:00), takes it a few minutes later", async () => {
+    // 04:00 in Kolkata on the 23rd; the last backup kept was the 21st's.
+    vi.setSystemTime(new Date("2026-11-22T22:30:00Z"));
+    const { databasePath } = scheduledCouple(undefined, { lastKeptAt: "2026-11-21T21:30:05Z" });
+    await vi.advanceTimersByTimeAsync(MISSED_BACKUP_AFTER_MS - 1000);
+    expect(listBackups(databasePath)).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1000);
+    await settle(() => listBackups(databasePath).length === 1);
+    expect(listBackups(databasePath)[0]?.name).toBe("spankbank-2026-11-22T223500Z.db");
+  });
+
+  it("started after the backup time with it kept, takes none until the next one is due", async () => {
+    vi.setSystemTime(new Date("2026-11-22T22:30:00Z"));
+    const { databasePath } = scheduledCouple(undefined, { lastKeptAt: "2026-11-22T21:30:04Z" });
+    await vi.advanceTimersByTimeAsync(2 * MISSED_BACKUP_AFTER_MS);
+    expect(listBackups(databasePath)).toEqual([]);
   });
 });

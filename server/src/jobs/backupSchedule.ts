@@ -1,11 +1,13 @@
 import type { FreeSpace } from "@spankbank/db/backup";
-import { backUpAndRecord } from "@spankbank/db/backupHealth";
+import { backUpAndRecord, backupHealth } from "@spankbank/db/backupHealth";
 import type { Db } from "@spankbank/db/client";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { Cron } from "croner";
 import type { FastifyBaseLogger } from "fastify";
 
 const RETRY_AFTER_MS = 60 * 60 * 1000;
+/** A backup missed while the box was off is taken this long after it starts, not among its first requests. */
+export const MISSED_BACKUP_AFTER_MS = 5 * 60 * 1000;
 
 export interface BackupSchedule {
   /** Stops the daily job and any pending retry. */
@@ -16,7 +18,9 @@ export interface BackupSchedule {
  * Takes the daily backup at `backups.time` in the couple's zone (croner handles the zone and
  * daylight saving), then applies the retention. A failure (a full disk included) is logged loudly,
  * shown on both dashboards and announced in Discord once a day until a backup is kept again, and
- * tried again an hour later.
+ * tried again an hour later. A server started with no backup kept since the last one was due (the
+ * box was off, asleep or restarting at that time, or a retry was pending) takes it a few minutes
+ * after it starts, as the trash purge and the favours' deadlines catch up at start.
  */
 export function scheduleBackups(options: {
   db: Db;
@@ -52,6 +56,12 @@ export function scheduleBackups(options: {
   const job = new Cron(`${Number(minutes)} ${Number(hours)} * * *`, { timezone: config.dailyQuestion.timeZone }, () =>
     backUp(),
   );
+  const [lastDue] = job.previousRuns(1, new Date());
+  const { lastKeptAt } = backupHealth(db);
+  // The same timer as a retry: the daily run, if it comes first, clears it.
+  if (lastDue && (lastKeptAt === null || Date.parse(lastKeptAt) < lastDue.getTime())) {
+    retry = setTimeout(() => void backUp(), MISSED_BACKUP_AFTER_MS);
+  }
   return {
     stop() {
       job.stop();

@@ -157,6 +157,20 @@ describe("the backups alert", { timeout: 30_000 }, () => {
     }
   });
 
+  it("tells each partner when no backup was kept for over a day though none failed (the box was off at night)", async () => {
+    const lastKept = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString();
+    server.use(http.get("/api/backup-health", () => HttpResponse.json({ last_kept_at: lastKept, failing: null })));
+    for (const who of ["alex", "sam"] as const) {
+      await dashboardAs(who);
+      const alert = await screen.findByRole("alert");
+      expect(within(alert).getByText("Backups need attention")).toBeInTheDocument();
+      expect(alert).toHaveTextContent(
+        /The last backup kept is from .+: none was taken since\. Was the server off at night\? It takes a missed one a few minutes after it starts, and npm run backup on the server takes one now\./,
+      );
+      cleanup();
+    }
+  });
+
   it("shows nothing about backups while they are kept", async () => {
     await dashboardAs("alex");
     await within(card("Daily Quote")).findByText("Whatever our souls are made of, his and mine are the same.");
