@@ -11,7 +11,7 @@ test("Download our data is the browser's own download of the zip, its length kno
   const menu = alex.getByRole("dialog", { name: "Menu" });
   await expect(
     menu.getByText(
-      "Letters your partner sealed for you are not in your download; the operator's npm run export has everything.",
+      "Letters your partner sealed for you, and their answers and guesses you cannot see yet, are not in your download; the operator's npm run export has everything.",
     ),
   ).toBeVisible();
 

@@ -462,3 +462,29 @@ describe("a web download and guesses", () => {
     expect(guesses(archiveTables(db).tables)).toEqual(["Dal", "Kyoto"]);
   });
 });
+
+describe("importing a partner's web download made while answers are sealed", () => {
+  it("pays the other partner's first-answer reward once: not again when they give the answer left out anew", async () => {
+    const { db, alex, sam } = openTestDb();
+    const question = askQuestion(db, { text: "Best meal this year?" });
+    // Sam answered, Alex not yet: Alex's "Download our data" leaves Sam's answer out (sealed).
+    answerQuestion(db, { questionId: question.id, userId: sam, response: "The ramen" }, { answerReward: 5 });
+    const samBefore = balanceOf(db, { userId: sam });
+    const archive = exportArchive(db, new Date(), { sealedFor: alex, downloadedBy: alex });
+    const path = join(tempDir("spankbank-download-"), archive.fileName);
+    await pipeline(archive.stream, createWriteStream(path));
+
+    // Moved to a new box with that download.
+    const fresh = freshDb();
+    await importArchiveFile(fresh, path, couple);
+    expect(balanceOf(fresh, { userId: sam })).toBe(samBefore);
+    const samsAnswers = () =>
+      (fresh.$client.prepare("SELECT response FROM answers WHERE user_id = ?").all(sam) as { response: string }[]).map(
+        (row) => row.response,
+      );
+    // Sam finds their answer gone and gives it again: kept, and not rewarded a second time.
+    answerQuestion(fresh, { questionId: question.id, userId: sam, response: "The ramen" }, { answerReward: 5 });
+    expect(samsAnswers()).toEqual(["The ramen"]);
+    expect(balanceOf(fresh, { userId: sam })).toBe(samBefore);
+  });
+});

@@ -105,7 +105,7 @@ describe("npm run export and npm run import", { timeout: 60_000 }, () => {
     const imported = run("import", fresh, archivePath);
     expect(imported.stderr).toBe("");
     expect(imported.stdout).toContain(
-      "This is alex's download from the web: letters your partner sealed for you are not in your download; the operator's `npm run export` has everything.",
+      "This is alex's download from the web: letters your partner sealed for you, and their answers and guesses you cannot see yet, are not in your download; the operator's `npm run export` has everything.",
     );
   });
 });

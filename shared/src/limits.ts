@@ -183,7 +183,7 @@ export const GUESS_RECORD_WINDOW = 10;
 
 /** Said beside "Download our data" and by an import of a web download: what the download leaves out. */
 export const SEALED_LETTERS_NOTE =
-  "letters your partner sealed for you are not in your download; the operator's `npm run export` has everything.";
+  "letters your partner sealed for you, and their answers and guesses you cannot see yet, are not in your download; the operator's `npm run export` has everything.";
 
 /** Waits between catch-ups of Discord history that failed, the last one repeated until one succeeds. */
 export const CATCH_UP_RETRY_DELAYS_MS: readonly number[] = [5_000, 15_000, 60_000, 300_000];

@@ -8,7 +8,7 @@ import { Refusal, refuseUnless } from "../errors.js";
 import { transfer } from "../ledger.js";
 import { enqueueEvent } from "../outbox.js";
 import { LIMIT_ONE, param, preparedFor } from "../prepared.js";
-import { answers, type GuessRating, guesses, questions, users } from "../schema.js";
+import { answers, type GuessRating, guesses, questions, transfers, users } from "../schema.js";
 import { announceStreakMilestone } from "../streak.js";
 import { clip } from "../text.js";
 import { keepGuess } from "./guesses.js";
@@ -98,6 +98,13 @@ const statements = preparedFor((db) => {
       .select({ n: count() })
       .from(answers)
       .where(eq(answers.questionId, param("questionId")))
+      .prepare(),
+    // Through transfers_kind_reference.
+    rewarded: db
+      .select({ id: transfers.id })
+      .from(transfers)
+      .where(and(eq(transfers.kind, "answer"), eq(transfers.reference, param("reference"))))
+      .limit(LIMIT_ONE)
       .prepare(),
   };
 });
@@ -241,14 +248,18 @@ export function giveAnswer(
     } else {
       tx.insert(answers).values({ questionId, userId, response, createdAt: writtenAt }).run();
     }
-    const reward = !previous && economy.answerReward > 0 ? economy.answerReward : 0;
+    const reference = `answer:${questionId}:${userId}`;
+    // The first answer is rewarded once: not again for an answer given anew after an import that
+    // left the first out (a partner's web download leaves out the other's sealed answer, not its reward).
+    const reward =
+      !previous && economy.answerReward > 0 && !prepared.rewarded.get({ reference }) ? economy.answerReward : 0;
     if (reward > 0) {
       transfer(tx, {
         from: "mint",
         to: { userId },
         amount: reward,
         kind: "answer",
-        reference: `answer:${questionId}:${userId}`,
+        reference,
         memo: `Answered "${clip(question.text, 80)}"`,
         now,
       });

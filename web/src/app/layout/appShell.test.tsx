@@ -48,7 +48,7 @@ describe("the header and its drawer", () => {
     expect(download).toHaveAttribute("href", "/api/export");
     expect(download).toHaveAttribute("download");
     expect(download).toHaveAccessibleDescription(
-      "Letters your partner sealed for you are not in your download; the operator's npm run export has everything.",
+      "Letters your partner sealed for you, and their answers and guesses you cannot see yet, are not in your download; the operator's npm run export has everything.",
     );
     expect(within(drawer).getByRole("button", { name: "Logout" })).toBeInTheDocument();
 
