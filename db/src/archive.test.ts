@@ -24,13 +24,15 @@ import { markBountyDone, postBounty } from "./bounties.js";
 import { bountyPhotoFile, storeBountyPhoto } from "./bountyPhotos.js";
 import { type Db, openDb } from "./client.js";
 import { syncCouple } from "./couple.js";
+import { channelCursor, isMessageHandled, markMessageHandled, moveCursor } from "./discordCursors.js";
 import { Refusal } from "./errors.js";
 import { redeemItem } from "./inventory.js";
 import { openLaterLetter, writeLaterLetter } from "./laterLetters.js";
 import { balanceOf } from "./ledger.js";
 import { writeLetter } from "./letters.js";
 import { mediaFolder } from "./media.js";
-import { addMemory, deleteMemories, listMemories } from "./memories.js";
+import { pendingDownloads } from "./mediaOutbox.js";
+import { addMemory, deleteMemories, listMemories, saveMemory } from "./memories.js";
 import { checkDatabase } from "./ops/healthCheck.js";
 import { createProduct } from "./products.js";
 import { purchaseProduct } from "./purchase.js";
@@ -210,6 +212,30 @@ describe("export and import", () => {
     syncCouple(fresh, demoCouple);
     addMemory(fresh, { userId: alex, message: "After the move" });
     expect(checkDatabase(fresh)).toEqual([]);
+  });
+
+  it("carries the bot's place in each channel and the images it is still fetching: the new box reads on and fetches them", async () => {
+    const { db, alex } = openTestDb();
+    const { memory } = saveMemory(db, {
+      userId: alex,
+      message: "The lake at dawn",
+      discordMessageId: "1200",
+      discordUrl: "https://discord.com/channels/1/10/1200",
+      missingImages: [
+        { name: "lake.jpg", url: "https://cdn.discordapp.com/lake.jpg", contentType: "image/jpeg", size: 900 },
+      ],
+    });
+    moveCursor(db, "10", "1200");
+    markMessageHandled(db, "10", "1300");
+
+    const fresh = freshDb();
+    await importArchiveFile(fresh, (await exportedZip(db)).path, couple);
+
+    expect(channelCursor(fresh, "10")).toBe("1200");
+    expect(isMessageHandled(fresh, "10", "1300")).toBe(true);
+    expect(pendingDownloads(fresh).map((image) => [image.memoryId, image.name, image.url])).toEqual([
+      [memory.id, "lake.jpg", "https://cdn.discordapp.com/lake.jpg"],
+    ]);
   });
 
   it("carries a voice message and a video byte for byte with their sha256, and brings them back as they were", async () => {

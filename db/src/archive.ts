@@ -24,9 +24,12 @@ export const ARCHIVE_MEDIA = "media/";
 
 /**
  * The tables the archive carries, parents before children (the order import inserts them in).
+ * The bot's delivery state comes too: without its channel cursors, a bot's first start on the new
+ * box reads the channels' latest messages as new and makes a memory purged long ago again; without
+ * media_outbox, images still waiting to be fetched are never fetched.
  * Left out on purpose: sessions, sign-in failures, known clients, passkeys and idempotency keys
- * (security state of this install), the outbox (an import must not announce old events again), the bot's
- * delivery state (discord_cursors, discord_handled_messages, media_outbox) and the content versions (cache counters).
+ * (security state of this install), the outbox (an import must not announce old events again) and
+ * the content versions (cache counters).
  */
 export const ARCHIVED_TABLES = [
   "users",
@@ -47,12 +50,15 @@ export const ARCHIVED_TABLES = [
   "streak_milestones",
   "memories",
   "memory_images",
+  "media_outbox",
   "letters",
   "later_letters",
   "visits",
   "visit_milestones",
   "nudges",
   "bounties",
+  "discord_cursors",
+  "discord_handled_messages",
 ] as const;
 
 export type Row = Record<string, unknown>;

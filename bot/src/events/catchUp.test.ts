@@ -1,11 +1,20 @@
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { exportArchive } from "@spankbank/db/archive";
+import { importArchiveFile } from "@spankbank/db/archiveImport";
 import type { Db } from "@spankbank/db/client";
+import { openDb } from "@spankbank/db/client";
 import { userByDiscordId } from "@spankbank/db/couple";
 import { isMessageHandled } from "@spankbank/db/discordCursors";
-import { addMemory, listMemories } from "@spankbank/db/memories";
+import { mediaFolder } from "@spankbank/db/media";
+import { addMemory, deleteMemories, listMemories } from "@spankbank/db/memories";
+import { purgeTrash } from "@spankbank/db/memoryTrash";
 import { giveAnswer, latestQuestion } from "@spankbank/db/questions";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { Events, SnowflakeUtil } from "discord.js";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import {
   askQuestion,
   attachment,
@@ -352,5 +361,43 @@ describe("catching up after the bot was not listening", () => {
     expect(await caughtUp).toEqual({ read: 2, done: true, failed: false });
     expect(listMemories(db).map((m) => m.message)).toEqual(["Slow photo"]);
     expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${older.id}/💞`]);
+  });
+  it("after moving to a new box (export, then import), a memory deleted and purged long ago does not come back at the bot's first start", async () => {
+    const { client, db, context } = botOnTempDb();
+    expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
+    const regret = post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "A photo Sam regrets" });
+    const kept = post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "Kept forever" });
+    for (const sent of [regret, kept]) gateway(client, "MESSAGE_CREATE", sent);
+    await until(
+      () => isMessageHandled(db, MEMORIES_CHANNEL, kept.id) && isMessageHandled(db, MEMORIES_CHANNEL, regret.id),
+    );
+    expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
+    // Sam deletes it on the web; the trash empties for good a month later.
+    const gone = listMemories(db).find((m) => m.message === "A photo Sam regrets")!;
+    deleteMemories(db, [gone.id]);
+    purgeTrash(db, new Date(Date.now() + 31 * 24 * 60 * 60 * 1000));
+    expect(memoryTexts(db)).toEqual(["Kept forever"]);
+
+    // The couple move to a new box: npm run export, then npm run import into a fresh database.
+    const archive = exportArchive(db);
+    const dir = mkdtempSync(join(tmpdir(), "spankbank-move-"));
+    await pipeline(archive.stream, createWriteStream(join(dir, archive.fileName)));
+    const moved = openDb(join(dir, "new.db"));
+    onTestFinished(() => {
+      moved.$client.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    await importArchiveFile(moved, join(dir, archive.fileName), testConfig.partners);
+    expect(memoryTexts(moved)).toEqual(["Kept forever"]);
+
+    // The bot's first start on the new box.
+    const movedContext = { db: moved, config: testConfig, mediaDir: mediaFolder(moved) };
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      await catchUp(botOn(movedContext), movedContext);
+    } finally {
+      log.mockRestore();
+    }
+    expect(memoryTexts(moved)).toEqual(["Kept forever"]);
   });
 });
