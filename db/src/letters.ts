@@ -64,7 +64,10 @@ export function writeLetter(
 ): Letter {
   const text = refuseUnless(letterText, letter.text, "text");
   return inTransaction(db, () => {
-    if (letter.basedOn !== undefined && (letterFrom(db, letter.fromUserId)?.updatedAt ?? null) !== letter.basedOn) {
+    const saved = letterFrom(db, letter.fromUserId);
+    // Already these very words (a save sent again after its answer was lost): done, nothing to replace.
+    if (saved?.text === text) return saved;
+    if (letter.basedOn !== undefined && (saved?.updatedAt ?? null) !== letter.basedOn) {
       throw new Refusal("conflict", SAVED_ELSEWHERE);
     }
     const partner = otherPartnerOf(db, letter.fromUserId);

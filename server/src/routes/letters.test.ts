@@ -84,6 +84,24 @@ describe("GET and PUT /api/letter", () => {
     expect(rows(test.db)).toEqual([{ from_user_id: 2, to_user_id: 1, text: "The phone's words" }]);
   });
 
+  it("takes a save sent again after its answer was lost: 200 with the letter as saved, not 'saved on another device'", async () => {
+    let clock = new Date("2026-12-24T18:00:00Z");
+    const test = await buildTestApp({ now: () => clock });
+    const cookie = sessionCookie(test, "sam");
+    const save = (payload: object) =>
+      test.app.inject({ method: "PUT", url: "/api/letter", headers: { cookie }, payload });
+    const first = await save({ text: "First words", basedOn: null });
+    const saved = await save({ text: "The real letter", basedOn: first.json().draft.updated_at });
+    expect(saved.statusCode).toBe(200);
+
+    // Its answer never reached the phone, which sends it again as it was.
+    clock = new Date("2026-12-24T18:05:00Z");
+    const again = await save({ text: "The real letter", basedOn: first.json().draft.updated_at });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().draft).toEqual(saved.json().draft);
+    expect(rows(test.db)).toEqual([{ from_user_id: 2, to_user_id: 1, text: "The real letter" }]);
+  });
+
   it("refuses a blank, too long, control-character or missing text with 400 naming it, writing nothing", async () => {
     const { db, write } = await letterApp();
     for (const payload of [
