@@ -14,6 +14,19 @@ async function letterApp() {
   return { ...test, read, write };
 }
 
+/** Sam saving their letter on a clock the test sets. */
+async function samSaving() {
+  let clock = new Date("2026-12-24T18:00:00Z");
+  const test = await buildTestApp({ now: () => clock });
+  const cookie = sessionCookie(test, "sam");
+  const save = (payload: object) =>
+    test.app.inject({ method: "PUT", url: "/api/letter", headers: { cookie }, payload });
+  const setClock = (iso: string) => {
+    clock = new Date(iso);
+  };
+  return { test, save, setClock };
+}
+
 const rows = (db: Db) => db.$client.prepare("SELECT from_user_id, to_user_id, text FROM letters").all();
 
 describe("GET and PUT /api/letter", () => {
@@ -55,17 +68,13 @@ describe("GET and PUT /api/letter", () => {
   });
 
   it("never replaces a letter saved since on another device: 409, nothing written, until it is read again", async () => {
-    let clock = new Date("2026-12-24T18:00:00Z");
-    const test = await buildTestApp({ now: () => clock });
-    const cookie = sessionCookie(test, "sam");
-    const save = (payload: object) =>
-      test.app.inject({ method: "PUT", url: "/api/letter", headers: { cookie }, payload });
+    const { test, save, setClock } = await samSaving();
     const first = await save({ text: "First words", basedOn: null });
     expect(first.statusCode).toBe(200);
     const firstVersion = first.json().draft.updated_at;
 
     // The laptop saves over the first words; the phone still shows them.
-    clock = new Date("2026-12-24T18:05:00Z");
+    setClock("2026-12-24T18:05:00Z");
     const laptop = await save({ text: "The laptop's letter", basedOn: firstVersion });
     expect(laptop.statusCode).toBe(200);
     const phone = await save({ text: "The phone's words", basedOn: firstVersion });
@@ -78,24 +87,20 @@ describe("GET and PUT /api/letter", () => {
     expect((await save({ text: "The phone's words", basedOn: null })).statusCode).toBe(409);
 
     // Read again, the phone may replace it on purpose.
-    clock = new Date("2026-12-24T18:10:00Z");
+    setClock("2026-12-24T18:10:00Z");
     const again = await save({ text: "The phone's words", basedOn: laptop.json().draft.updated_at });
     expect(again.statusCode).toBe(200);
     expect(rows(test.db)).toEqual([{ from_user_id: 2, to_user_id: 1, text: "The phone's words" }]);
   });
 
   it("takes a save sent again after its answer was lost: 200 with the letter as saved, not 'saved on another device'", async () => {
-    let clock = new Date("2026-12-24T18:00:00Z");
-    const test = await buildTestApp({ now: () => clock });
-    const cookie = sessionCookie(test, "sam");
-    const save = (payload: object) =>
-      test.app.inject({ method: "PUT", url: "/api/letter", headers: { cookie }, payload });
+    const { test, save, setClock } = await samSaving();
     const first = await save({ text: "First words", basedOn: null });
     const saved = await save({ text: "The real letter", basedOn: first.json().draft.updated_at });
     expect(saved.statusCode).toBe(200);
 
     // Its answer never reached the phone, which sends it again as it was.
-    clock = new Date("2026-12-24T18:05:00Z");
+    setClock("2026-12-24T18:05:00Z");
     const again = await save({ text: "The real letter", basedOn: first.json().draft.updated_at });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().draft).toEqual(saved.json().draft);
