@@ -5,7 +5,7 @@ import { BOUNTY_LIST_MAX, BOUNTY_NOTE_MAX } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
 import { and, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { sameBountyPhoto } from "./bountyPhotos.js";
+import { discardBountyPhoto, sameBountyPhoto } from "./bountyPhotos.js";
 import { type Db, eachInItsOwnSavepoint, inTransaction, type Tx } from "./client.js";
 import { addDays, dayIn, isoNow } from "./clock.js";
 import { otherPartnerOf, userById } from "./couple.js";
@@ -192,7 +192,9 @@ export function markBountyDone(
   photo?: StoredImage,
 ): Bounty {
   const words = cleanText(note, { field: "note", max: BOUNTY_NOTE_MAX, multiline: true });
-  return inTransaction(db, (tx) => {
+  /** The photo of a done that was sent back, which this done replaces. */
+  let earlierPhoto: string | null = null;
+  const done = inTransaction(db, (tx) => {
     let bounty = claimBounty(tx, userId, bountyId, now);
     if (bounty.status === "done" || bounty.status === "approved") {
       // Sent again (an answer lost on the way) it changes nothing; other words or another photo,
@@ -204,6 +206,7 @@ export function markBountyDone(
       );
     }
     if (bounty.status !== "claimed") throw new Refusal("conflict", `"${bounty.title}" is ${statusWords(bounty)}.`);
+    earlierPhoto = bounty.donePhotoFile;
     statements(tx).done.run({
       id: bountyId,
       note: words,
@@ -215,6 +218,9 @@ export function markBountyDone(
     enqueueEvent(tx, "bounty_done", eventOf(bounty), now, bounty.posterId);
     return bounty;
   });
+  // Once committed: no row names it now (backups keep their own copy).
+  if (earlierPhoto !== null && earlierPhoto !== done.donePhotoFile) discardBountyPhoto(db, { fileName: earlierPhoto });
+  return done;
 }
 
 /** The poster approves what was done: the reward goes from escrow to the doer, once. */

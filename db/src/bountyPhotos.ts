@@ -27,8 +27,8 @@ export function storeBountyPhoto(db: Db, bytes: Uint8Array): StoredImage {
   return { fileName, contentType, size: bytes.byteLength };
 }
 
-/** Removes a stored photo that no bounty took (the change was refused, or said again). */
-export function discardBountyPhoto(db: Db, photo: StoredImage): void {
+/** Removes a stored photo that no bounty took (the change was refused, or said again) or names any more. */
+export function discardBountyPhoto(db: Db, photo: Pick<StoredImage, "fileName">): void {
   rmSync(join(mediaFolder(db), photo.fileName), { force: true });
 }
 

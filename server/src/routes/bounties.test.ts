@@ -159,7 +159,7 @@ describe("bounties over /api/bounties", () => {
     expect(rows(db)).toEqual(before);
   });
 
-  it("done with a photo: stored once in the media folder, shown to the poster; a bad one 400 naming photo, nothing written", async () => {
+  it("done with a photo: stored once in the media folder, shown to the poster, gone once a redo after a send-back replaces it; a bad one 400 naming photo, nothing written", async () => {
     const test = await bountyApp();
     const { db, call, act, app } = test;
     const id = (await call("alex", "/api/bounties", { title: "Plant the tulips", reward: 5 })).json().bounty.id;
@@ -187,6 +187,17 @@ describe("bounties over /api/bounties", () => {
     expect(files()).toHaveLength(1);
     // Said again: the first photo stays, the second is not kept.
     await act("sam", id, "done", { note: "All planted", photo: PNG.toString("base64") });
+    expect(files()).toHaveLength(1);
+
+    // Sent back, then done again without a photo: the earlier one, named by no row now, goes.
+    expect((await act("alex", id, "send-back", { reason: "The other bed too" })).statusCode).toBe(200);
+    const redo = await act("sam", id, "done", { note: "Both beds" });
+    expect(redo.json().bounty).toMatchObject({ status: "done", done_photo: null });
+    expect(files()).toEqual([]);
+    const photo = await act("sam", id, "done", { note: "Both beds", photo: PNG.toString("base64") });
+    expect(photo.statusCode).toBe(409);
+    expect((await act("alex", id, "send-back", { reason: "A photo, please" })).statusCode).toBe(200);
+    expect((await act("sam", id, "done", { note: "Both beds", photo: PNG.toString("base64") })).statusCode).toBe(200);
     expect(files()).toHaveLength(1);
 
     const seen = await app.inject({
