@@ -77,7 +77,13 @@ async function main(): Promise<void> {
   // `npm start` starts the bot once its own server listens (not another one on the same port).
   process.send?.("listening");
   if (runtime.demo) printDemoBanner(`http://${host}:${port}`, runtime.databasePath);
-  const backups = scheduleBackups({ db, databasePath: runtime.databasePath, config: runtime.config, log: app.log });
+  const backups = scheduleBackups({
+    db,
+    databasePath: runtime.databasePath,
+    config: runtime.config,
+    log: app.log,
+    catchUpMissed: !runtime.demo,
+  });
   const trash = scheduleTrashPurge({ db, config: runtime.config, log: app.log });
   const favourDeadlines = scheduleFavourDeadlines({ db, config: runtime.config, log: app.log });
 

@@ -252,7 +252,9 @@ export function giveAnswer(
     // The first answer is rewarded once: not again for an answer given anew after an import that
     // left the first out (a partner's web download leaves out the other's sealed answer, not its reward).
     const reward =
-      !previous && economy.answerReward > 0 && !prepared.rewarded.get({ kind: "answer", reference }) ? economy.answerReward : 0;
+      !previous && economy.answerReward > 0 && !prepared.rewarded.get({ kind: "answer", reference })
+        ? economy.answerReward
+        : 0;
     if (reward > 0) {
       transfer(tx, {
         from: "mint",

@@ -125,4 +125,16 @@ describe("daily backups", () => {
     await vi.advanceTimersByTimeAsync(2 * MISSED_BACKUP_AFTER_MS);
     expect(listBackups(databasePath)).toEqual([]);
   });
+
+  it("started shortly before the backup time with one missed, takes it at that time only: once, no retry", async () => {
+    // 02:55 in Kolkata: the missed backup would still be running at 03:00.
+    vi.setSystemTime(new Date("2026-11-22T21:25:00Z"));
+    const { databasePath, lines } = scheduledCouple(undefined, { lastKeptAt: "2026-11-20T21:30:05Z" });
+    await vi.advanceTimersByTimeAsync(5 * 60 * 1000 + 1000);
+    await settle(() => listBackups(databasePath).length === 1);
+    expect(listBackups(databasePath)[0]?.name).toBe("spankbank-2026-11-22T213000Z.db");
+    await vi.advanceTimersByTimeAsync(2 * 60 * 60 * 1000);
+    expect(listBackups(databasePath)).toHaveLength(1);
+    expect(lines.filter((line) => line.level >= 40)).toEqual([]);
+  });
 });

@@ -29,8 +29,10 @@ export function scheduleBackups(options: {
   log: FastifyBaseLogger;
   /** The disk's free space (the real disk's unless a test says otherwise). */
   freeSpace?: FreeSpace;
+  /** Take a backup missed while the server was not running (not for the demo's made-up data). */
+  catchUpMissed?: boolean;
 }): BackupSchedule {
-  const { db, databasePath, config, log, freeSpace } = options;
+  const { db, databasePath, config, log, freeSpace, catchUpMissed = true } = options;
   const [hours, minutes] = config.backups.time.split(":");
   let retry: NodeJS.Timeout | undefined;
 
@@ -56,16 +58,24 @@ export function scheduleBackups(options: {
   const job = new Cron(`${Number(minutes)} ${Number(hours)} * * *`, { timezone: config.dailyQuestion.timeZone }, () =>
     backUp(),
   );
-  const [lastDue] = job.previousRuns(1, new Date());
-  const { lastKeptAt } = backupHealth(db);
-  // The same timer as a retry: the daily run, if it comes first, clears it.
-  if (lastDue && (lastKeptAt === null || Date.parse(lastKeptAt) < lastDue.getTime())) {
-    retry = setTimeout(() => void backUp(), MISSED_BACKUP_AFTER_MS);
-  }
+  if (catchUpMissed && missedBackup(db, job)) retry = setTimeout(() => void backUp(), MISSED_BACKUP_AFTER_MS);
   return {
     stop() {
       job.stop();
       clearTimeout(retry);
     },
   };
+}
+
+/**
+ * Whether no backup was kept since the last one was due, and the next is not so near that the
+ * missed one would still be running when it comes (it would be refused, and retried for nothing).
+ */
+function missedBackup(db: Db, job: Cron): boolean {
+  const now = Date.now();
+  const [lastDue] = job.previousRuns(1, new Date(now));
+  const nextDue = job.nextRun();
+  if (!lastDue || (nextDue && nextDue.getTime() - now < 2 * MISSED_BACKUP_AFTER_MS)) return false;
+  const { lastKeptAt } = backupHealth(db);
+  return lastKeptAt === null || Date.parse(lastKeptAt) < lastDue.getTime();
 }
