@@ -1,5 +1,6 @@
 import { useLocalStorage } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { sessionQueryOptions } from "@/features/session/api/getSession";
 
 const PREFIX = "spankbank:draft:";
@@ -30,6 +31,11 @@ export function useDraft<T>(name: string, saved: T, savedAt: string) {
   });
   const value = kept === undefined ? saved : kept.value;
   const unsaved = JSON.stringify(value) !== JSON.stringify(saved);
+  // Words that read as saved again (typed back, or these very words saved elsewhere) are nothing to
+  // keep: signing out would otherwise ask about them (unsavedWordsOf).
+  useEffect(() => {
+    if (kept !== undefined && !unsaved) forget();
+  }, [kept, unsaved, forget]);
   return {
     value,
     /** The words differ from what is saved: they are on this device only. */
@@ -37,7 +43,8 @@ export function useDraft<T>(name: string, saved: T, savedAt: string) {
     /** Another version was saved since these words were typed over theirs (on another device). */
     savedElsewhere: unsaved && kept !== undefined && kept.over !== savedAt,
     // The words stay based on the version they were first typed over, until saved or given up.
-    set: (next: T) => keep({ over: kept?.over ?? savedAt, value: next }),
+    set: (next: T) =>
+      JSON.stringify(next) === JSON.stringify(saved) ? forget() : keep({ over: kept?.over ?? savedAt, value: next }),
     /** Once saved, or given up: the saved words are the truth again. */
     forget,
   };

@@ -111,6 +111,20 @@ describe("the header and its drawer", () => {
     expect(screen.queryByText("Welcome, Alex!")).not.toBeInTheDocument();
   });
 
+  it("signs out without asking once the words typed read as saved again", async () => {
+    signInAs("alex");
+    const { user } = renderApp("/christmas-letter");
+    const editor = await screen.findByRole("textbox", { name: "Your letter to Sam" });
+    // Typed and taken back to what is saved: nothing to ask about.
+    await user.type(editor, "Dear");
+    await user.clear(editor);
+    const drawer = await openMenu(user);
+    await user.click(within(drawer).getByRole("button", { name: "Logout" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Made for the two of us" })).toBeInTheDocument();
+    expect(logoutCount()).toBe(1);
+    expect(screen.queryByRole("dialog", { name: "Words not saved yet" })).not.toBeInTheDocument();
+  });
+
   it("asks before signing out over words not saved yet: Stay keeps them and the session, Sign out anyway deletes them", async () => {
     signInAs("alex");
     const { router, user } = renderApp("/christmas-letter");
