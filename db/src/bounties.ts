@@ -180,8 +180,9 @@ export function claimBounty(db: Db, userId: number, bountyId: number, now = new 
 
 /**
  * The doer says it is done, with a note and optionally a photo already stored (`storeBountyPhoto`),
- * claiming it first if still open; the poster is told. Saying so again while it waits for the
- * poster changes nothing.
+ * claiming it first if still open; the poster is told. Saying so again (the same note and photo)
+ * while it waits for the poster changes nothing; another note or photo is refused. The photo of a
+ * done sent back is removed once this one replaces it.
  */
 export function markBountyDone(
   db: Db,
@@ -199,7 +200,7 @@ export function markBountyDone(
     if (bounty.status === "done" || bounty.status === "approved") {
       // Sent again (an answer lost on the way) it changes nothing; other words or another photo,
       // from a page that still showed it claimed, are refused rather than thrown away unseen.
-      if (bounty.doneNote === words && sameBountyPhoto(db, bounty.donePhotoFile, photo)) return bounty;
+      if (bounty.doneNote === words && sameBountyPhoto(tx, bounty.donePhotoFile, photo)) return bounty;
       throw new Refusal(
         "conflict",
         `"${bounty.title}" was marked done already, with another note or photo: this one was not kept.`,

@@ -1,6 +1,6 @@
 // A bounty's photo of it done (issue 36): stored in the media folder beside the memories' images.
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MEDIA_MAX_BYTES } from "@spankbank/shared/limits";
 import { eq } from "drizzle-orm";
@@ -37,6 +37,8 @@ export function sameBountyPhoto(db: Db, kept: string | null, sent: StoredImage |
   if (kept === null || sent === undefined) return kept === null && sent === undefined;
   const folder = mediaFolder(db);
   try {
+    // The size first: another photo is told apart without reading either.
+    if (statSync(join(folder, kept)).size !== sent.size) return false;
     return readFileSync(join(folder, kept)).equals(readFileSync(join(folder, sent.fileName)));
   } catch {
     // The kept file is gone: what was sent cannot be told the same.

@@ -50,6 +50,7 @@ export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
       await navigate({ to: POST_LOGOUT_PATH });
     } catch (error) {
       toast.error(`Logout failed: ${(error as Error).message}`);
+      backToMenuButton();
     }
   };
 
@@ -126,8 +127,7 @@ export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
         onConfirm={() => holding && void signOutNow(holding.end)}
         onClose={() => {
           setHolding(null);
-          // The drawer that held Logout is gone: back to the menu's button, whence it came.
-          returnFocus(() => document.querySelector<HTMLElement>('button[aria-label="Open menu"]'));
+          backToMenuButton();
         }}
       >
         {holding?.unsaved}
@@ -135,3 +135,6 @@ export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
     </>
   );
 }
+
+/** The drawer that held the control is gone: focus goes back to the menu's button, whence it came. */
+const backToMenuButton = () => returnFocus(() => document.querySelector<HTMLElement>('button[aria-label="Open menu"]'));
