@@ -99,7 +99,7 @@ test("Alex seals a dated letter and an 'open when sad' one; Sam sees only the mo
   await shoot(sam, "recipient-open");
 });
 
-test("on a phone, a letter being written survives a reload and an expired session, and is forgotten at logout", async ({
+test("on a phone, a letter being written survives a reload and an expired session, and is forgotten at logout once the partner says so", async ({
   browser,
 }) => {
   const alex = await signedIn(browser, "alex", { viewport: { width: 360, height: 740 }, hasTouch: true });
@@ -126,9 +126,16 @@ test("on a phone, a letter being written survives a reload and an expired sessio
   await expect(alex).toHaveURL("/letters");
   await expect(words).toHaveValue("Dear Sam, the words I never say out loud");
 
-  // Logging out forgets them: the next to sign in on this phone finds an empty form.
+  // Logging out asks first, then forgets them: the next to sign in on this phone finds an empty form.
   await openMenu(alex);
   await alex.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Logout" }).click();
+  const asking = alex.getByRole("dialog", { name: "Words not saved yet" });
+  await expect(asking).toContainText(
+    "A letter for later is not saved yet: kept on this device only, signing out deletes it.",
+  );
+  await expectNoAxeViolations(alex, "the sign-out's 'Words not saved yet' at 360 px");
+  await alex.screenshot({ path: `${ARTIFACTS}/sign-out-words-not-saved-360.png` });
+  await asking.getByRole("button", { name: "Sign out anyway" }).click();
   await expect(alex).toHaveURL("/");
   await alex.goto("/signin?redirect=%2Fletters");
   await fillSignIn(alex, "alex", "alex-demo-pass");
