@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { awardSpanks } from "@spankbank/db/awards";
 import { balanceOf } from "@spankbank/db/ledger";
 import { deleteMemories, listMemories } from "@spankbank/db/memories";
@@ -280,6 +281,20 @@ describe("7. deletions", () => {
     expect(await dispatch(client, messageMenu("Save as memory", alex.discordId, target))).toBe(
       "That message is already a memory.",
     );
+  });
+  it("'Save as memory' brings back a memory deleted on the web with the photo it kept, leaving no second copy on disk", async () => {
+    const { client, db, context } = botOnTempDb();
+    const photo = attachment("goat.png", "image/png", 3000);
+    const target = message({ authorId: sam.discordId, content: "The goat", attachments: [photo] });
+    expect(await dispatch(client, messageMenu("Save as memory", alex.discordId, target))).toBe("Saved as a memory 💞");
+    const files = () => readdirSync(context.mediaDir).filter((name) => !name.startsWith("."));
+    expect(files()).toHaveLength(1);
+    deleteMemories(db, [listMemories(db)[0]!.id]);
+
+    expect(await dispatch(client, messageMenu("Save as memory", alex.discordId, target))).toBe("Saved as a memory 💞");
+    expect(listMemories(db).map((memory) => memory.message)).toEqual(["The goat"]);
+    expect(db.$client.prepare("SELECT file_name FROM memory_images").pluck().all()).toEqual(files());
+    expect(files()).toHaveLength(1);
   });
 });
 

@@ -43,6 +43,11 @@ export interface SavedMemory {
   memory: Memory;
   /** False when the memory already existed (the same message never makes two). */
   created: boolean;
+  /**
+   * True when it was a deleted memory brought back (`restoreDeleted`): with the images it kept, so
+   * the ones given with this save are not its.
+   */
+  restored?: boolean;
 }
 
 /** Stores a memory, or returns the one already made from the same Discord message (deleted stays deleted). */
@@ -63,7 +68,7 @@ export function saveMemory(db: Db, memory: NewMemory): SavedMemory {
         .get();
       if (existing && existing.deletedAt !== null && memory.restoreDeleted) {
         tx.update(memories).set({ deletedAt: null, message }).where(eq(memories.id, existing.id)).run();
-        return { memory: memoryById(tx, existing.id)!, created: true };
+        return { memory: memoryById(tx, existing.id)!, created: true, restored: true };
       }
       if (existing) return { memory: memoryById(tx, existing.id)!, created: false };
     }

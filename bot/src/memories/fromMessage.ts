@@ -55,7 +55,7 @@ export async function memoryFromMessage(
     return { memory: null, refused: [], missing: [], maxBytes };
   }
   try {
-    const { memory, created } = saveMemory(db, {
+    const { memory, created, restored } = saveMemory(db, {
       userId: author.id,
       message: message.content,
       discordMessageId: message.id,
@@ -65,8 +65,10 @@ export async function memoryFromMessage(
       missingImages: missing,
       restoreDeleted,
     });
-    if (!created) await removeFiles(saved, mediaDir);
-    return { memory: created ? memory : null, refused, missing: created ? missing : [], maxBytes };
+    // Made before (or brought back with the images it kept): what was just downloaded is not its.
+    const ownImages = created && !restored;
+    if (!ownImages) await removeFiles(saved, mediaDir);
+    return { memory: created ? memory : null, refused, missing: ownImages ? missing : [], maxBytes };
   } catch (error) {
     // Nothing was written: the downloaded files must not linger without a memory.
     await removeFiles(saved, mediaDir);
