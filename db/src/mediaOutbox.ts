@@ -67,11 +67,14 @@ export function renewDownloadLink(db: Db, id: number, url: string): void {
   db.update(mediaOutbox).set({ url }).where(eq(mediaOutbox.id, id)).run();
 }
 
-/** The image arrived: it joins its memory and leaves the queue, in one write. */
-export function completeDownload(db: Db, id: number, image: StoredImage, now = new Date()): void {
-  inTransaction(db, (tx) => {
+/**
+ * The image arrived: it joins its memory and leaves the queue, in one write. Returns false when it
+ * joins nothing (its memory was purged meanwhile, or it had arrived already): the caller removes the file.
+ */
+export function completeDownload(db: Db, id: number, image: StoredImage, now = new Date()): boolean {
+  return inTransaction(db, (tx) => {
     const row = tx.select().from(mediaOutbox).where(eq(mediaOutbox.id, id)).get();
-    if (!row || row.doneAt !== null) return;
+    if (!row || row.doneAt !== null) return false;
     tx.insert(memoryImages)
       .values({ memoryId: row.memoryId, ...image })
       .run();
@@ -79,6 +82,7 @@ export function completeDownload(db: Db, id: number, image: StoredImage, now = n
       .set({ doneAt: isoNow(now) })
       .where(eq(mediaOutbox.id, id))
       .run();
+    return true;
   });
 }
 

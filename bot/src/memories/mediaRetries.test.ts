@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { listMemories } from "@spankbank/db/memories";
+import { deleteMemories, listMemories } from "@spankbank/db/memories";
+import { purgeTrash } from "@spankbank/db/memoryTrash";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { ApplicationCommandOptionType } from "discord.js";
 import { describe, expect, it } from "vitest";
@@ -170,6 +171,35 @@ describe("an image that fails to arrive", () => {
 });
 
 describe("a bot stopped mid-download", () => {
+  it("removes an image that arrives after its memory was purged from the trash: no row names it", async () => {
+    const { client, db, context } = botOnTempDb();
+    const late = attachment("sunset.png", "image/png", 300, 503);
+    gateway(
+      client,
+      "MESSAGE_CREATE",
+      message({ channelId: MEMORIES_CHANNEL, authorId: alex.discordId, content: "Sunset", attachments: [late] }),
+    );
+    await until(() => posted.length === 1);
+    // Discord serves it again, while the memory, deleted on the web a month ago, is purged for good.
+    files.set(pathOf(late.url), fileBytes("image/png", 300));
+    const serve = files.get.bind(files);
+    files.get = (path) => {
+      if (path === pathOf(late.url)) {
+        deleteMemories(db, [listMemories(db)[0]!.id]);
+        purgeTrash(db, new Date(Date.now() + 31 * 24 * 60 * 60 * 1000));
+      }
+      return serve(path);
+    };
+    try {
+      db.$client.exec("UPDATE media_outbox SET next_attempt_at = NULL");
+      expect(await retryMissingImages(context)).toBe(0);
+    } finally {
+      files.get = serve;
+    }
+    expect(listMemories(db)).toEqual([]);
+    expect(readdirSync(context.mediaDir)).toEqual([]);
+  });
+
   it("leaves half-written files that the next start removes, and only those", () => {
     const { context } = botOnTempDb();
     mkdirSync(context.mediaDir, { recursive: true });

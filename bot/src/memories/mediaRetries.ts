@@ -81,8 +81,8 @@ export async function retryMissingImages(context: BotContext, client?: Client): 
         voiceMessage: declaredType(pending) === "audio/ogg",
         extraHosts: context.mediaHosts,
       });
-      completeDownload(context.db, pending.id, image);
-      arrived++;
+      if (completeDownload(context.db, pending.id, image)) arrived++;
+      else rmSync(join(context.mediaDir, image.fileName), { force: true });
     } catch (error) {
       if (!(error instanceof DownloadFailure)) throw error;
       const gaveUp = failDownload(context.db, pending.id, error.message, !error.retry);
