@@ -544,6 +544,25 @@ describe("/visit", () => {
     expect(visits(db)).toEqual([{ start_date: "2026-12-18", end_date: "2026-12-29", place: null }]);
   });
 
+  it("logs a visit already lived beside the planned one, instead of moving the planned one into the past", async () => {
+    const { client, db } = botOnTempDb();
+    const now = "2026-11-23T12:00:00Z";
+    await dispatch(
+      client,
+      visitAt(now, sam.discordId, [str("start", "2026-12-18"), str("end", "2026-12-27"), str("place", "Lisbon")]),
+    );
+    // Alex logs last summer's visit (the web's "log a visit already lived" does the same with these dates).
+    const answer = await dispatch(
+      client,
+      visitAt(now, alex.discordId, [str("start", "2026-06-01"), str("end", "2026-06-10"), str("place", "Goa")]),
+    );
+    expect(answer).toMatch(/^Added a visit already lived: Mon 1 Jun to Wed 10 Jun in Goa\.\n/);
+    expect(visits(db)).toEqual([
+      { start_date: "2026-12-18", end_date: "2026-12-27", place: "Lisbon" },
+      { start_date: "2026-06-01", end_date: "2026-06-10", place: "Goa" },
+    ]);
+  });
+
   it("refuses bad dates, naming the option, and writes nothing", async () => {
     const { client, db } = botOnTempDb();
     const now = "2026-11-23T12:00:00Z";

@@ -34,7 +34,8 @@ function inOptionWords(refusal: Refusal): Refusal {
 
 /**
  * `/visit`: the countdown to your next time together; with `start` and `end` (YYYY-MM-DD) it plans
- * the next visit, or moves the one planned; `cancel: True` cancels it.
+ * the next visit, or moves the one planned, or adds a visit already lived (one that ended before
+ * today) beside it, as the web page does; `cancel: True` cancels the next one.
  */
 export const visitCommand: BotCommand = {
   data: new SlashCommandBuilder()
@@ -63,26 +64,27 @@ export const visitCommand: BotCommand = {
     if (start === null && end === null && place === null && note === null) {
       return await replyDone(interaction, visitText(context, user.id, now));
     }
+    // Dates already lived are a visit to keep beside the planned one, never the planned one moved back.
+    const lived = start !== null && end !== null && end < today;
+    const moving = next !== null && !lived;
     const input = {
       start_date: start ?? next?.startDate ?? "",
       end_date: end ?? next?.endDate ?? "",
-      place: place ?? next?.place ?? null,
-      note: note ?? next?.note ?? null,
+      place: place ?? (moving ? next.place : null),
+      note: note ?? (moving ? next.note : null),
     };
     if (!next && (start === null || end === null)) {
       throw new Refusal("invalid", "Give both start and end (YYYY-MM-DD) to plan a visit.");
     }
     let visit: Visit;
     try {
-      visit = next
+      visit = moving
         ? changeVisit(db, { userId: user.id, visitId: next.id, input, now })
         : planVisit(db, { userId: user.id, input, now });
     } catch (error) {
       throw error instanceof Refusal ? inOptionWords(error) : error;
     }
-    await replyDone(
-      interaction,
-      `${next ? "Moved" : "Planned"}: ${datesOf(visit, today)}.\n${visitText(context, user.id, now)}`,
-    );
+    const done = lived ? "Added a visit already lived" : moving ? "Moved" : "Planned";
+    await replyDone(interaction, `${done}: ${datesOf(visit, today)}.\n${visitText(context, user.id, now)}`);
   },
 };
