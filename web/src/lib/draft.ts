@@ -17,7 +17,7 @@ interface Kept<T> {
  * `saved` is what the server holds and `savedAt` names that version. Words typed over an older
  * version (it was saved since, on another device) still show, never hidden by the newer one:
  * `savedElsewhere` says so, and the form offers the saved version instead (`forget`). Each
- * partner's drafts are their own; signing out forgets them all (`forgetDrafts`).
+ * partner's drafts are their own; signing out forgets theirs (`forgetDrafts`).
  */
 export function useDraft<T>(name: string, saved: T, savedAt: string) {
   const { data: session } = useQuery(sessionQueryOptions);
@@ -82,10 +82,14 @@ export function unsavedWordsOf(username: string): string | null {
   return `${list.charAt(0).toUpperCase()}${list.slice(1)} ${one ? "is" : "are"} not saved yet: kept on this device only, signing out deletes ${one ? "it" : "them"}.`;
 }
 
-/** Forgets every partner's unsaved words on this device: at sign-out. */
-export function forgetDrafts(): void {
+/**
+ * Forgets the partner's unsaved words on this device: at their sign-out. The other partner's stay
+ * (their session ended here without a sign-out: their words wait for them, shown to no one else).
+ */
+export function forgetDrafts(username: string): void {
   try {
-    for (const key of Object.keys(localStorage)) if (key.startsWith(PREFIX)) localStorage.removeItem(key);
+    const mine = `${PREFIX}${username}:`;
+    for (const key of Object.keys(localStorage)) if (key.startsWith(mine)) localStorage.removeItem(key);
   } catch {
     // No storage (a private window that blocks it): nothing was kept.
   }

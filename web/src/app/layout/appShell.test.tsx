@@ -153,6 +153,21 @@ describe("the header and its drawer", () => {
     expect(Object.keys(localStorage).filter((key) => key.startsWith("spankbank:draft:"))).toEqual([]);
   });
 
+  it("signing out leaves the other partner's words kept on this device (their session ended here, their letter waits)", async () => {
+    // Sam wrote a letter on this laptop; Sam's session then ended (expired, or Sign out everywhere
+    // from the phone), which keeps the words for Sam's return. Alex then signs in here and out.
+    const samsLetter = JSON.stringify({ over: "none", value: "Dear Alex, every word I have been saving" });
+    localStorage.setItem("spankbank:draft:sam:christmas-letter", samsLetter);
+    signInAs("alex");
+    const { user } = renderApp("/dashboard");
+    const drawer = await openMenu(user);
+    await user.click(within(drawer).getByRole("button", { name: "Logout" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Made for the two of us" })).toBeInTheDocument();
+    expect(logoutCount()).toBe(1);
+    // Alex was asked nothing (none of it is Alex's), and Sam's letter stays for Sam.
+    expect(localStorage.getItem("spankbank:draft:sam:christmas-letter")).toBe(samsLetter);
+  });
+
   it("logs out even when the server had already ended the session", async () => {
     signInAs("alex");
     localStorage.setItem(USERNAME_STORAGE_KEY, "alex");

@@ -69,6 +69,7 @@ export function createSession(queryClient: QueryClient): Session {
   };
 
   const signOut = async (endOnServer: () => Promise<void>) => {
+    const signingOut = current()?.user.username;
     try {
       await endOnServer();
     } catch (error) {
@@ -76,7 +77,7 @@ export function createSession(queryClient: QueryClient): Session {
       if (!(error instanceof ApiError && error.status === 401)) throw error;
     }
     localStorage.removeItem(USERNAME_STORAGE_KEY);
-    forgetDrafts();
+    if (signingOut !== undefined) forgetDrafts(signingOut);
     queryClient.setQueryData(sessionQueryOptions.queryKey, null);
     forgetEverythingElse();
     tellOtherTabs();
