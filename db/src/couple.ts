@@ -2,6 +2,7 @@ import type { CoupleConfig, Partner } from "@spankbank/shared/config";
 import { and, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "./client.js";
 import { inTransaction } from "./client.js";
+import { reclockSealedLetters } from "./laterLetters.js";
 import { transfer } from "./ledger.js";
 import { param, preparedFor } from "./prepared.js";
 import { accounts, transfers, users } from "./schema.js";
@@ -17,6 +18,7 @@ export function syncCouple(db: Db, config: CoupleConfig): User[] {
   return inTransaction(db, (tx) => {
     const synced = config.partners.map((partner) => upsertPartner(tx, partner));
     for (const user of synced) {
+      reclockSealedLetters(tx, user.id, user.timeZone);
       tx.insert(accounts)
         .values({ kind: "user", name: `user:${user.username}`, userId: user.id })
         .onConflictDoUpdate({ target: accounts.userId, set: { name: `user:${user.username}` } })

@@ -1,6 +1,8 @@
+import { demoCouple } from "@spankbank/shared/demoCouple";
 import { LATER_LETTERS_WAITING_MAX } from "@spankbank/shared/limits";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "./client.js";
+import { syncCouple } from "./couple.js";
 import {
   announceOpenedLetters,
   editLaterLetter,
@@ -35,6 +37,39 @@ describe("letters for later: the moment on the recipient's clock", () => {
   it("opens a dated letter at that time on the recipient's clock (Sam in New York, winter)", () => {
     const letter = toSam({ kind: "date", date: "2026-12-24", time: "08:00" });
     expect(letter).toMatchObject({ from: "alex", to: "sam", state: "sealed", opensAt: "2026-12-24T13:00:00.000Z" });
+  });
+
+  it("opens at that day and time on the recipient's new clock once they moved (couple.config.json), as its label says", () => {
+    const dated = toSam({ kind: "date", date: "2026-12-24", time: "08:00" });
+    const anniversary = toSam({ kind: "anniversary" });
+    const opened = toSam({ kind: "date", date: "2026-11-25", time: "08:00" });
+    expect(anniversary.opensAt).toBe("2027-02-28T13:00:00.000Z");
+    openLaterLetter(db, { userId: sam, id: opened.id, now: new Date("2026-11-26T12:00:00Z") });
+    // Sam moves from New York to Lisbon (UTC+0 in winter).
+    const [, samInNewYork] = demoCouple.partners;
+    syncCouple(db, {
+      ...demoCouple,
+      partners: [demoCouple.partners[0]!, { ...samInNewYork!, timeZone: "Europe/Lisbon" }],
+    });
+
+    const opensAt = (id: number) =>
+      (db.$client.prepare("SELECT opens_at FROM later_letters WHERE id = ?").get(id) as { opens_at: string }).opens_at;
+    expect(opensAt(dated.id)).toBe("2026-12-24T08:00:00.000Z");
+    expect(opensAt(anniversary.id)).toBe("2027-02-28T08:00:00.000Z");
+    // What Sam reads: the moment on Sam's clock now, and the letter opens then.
+    const now = new Date("2026-11-26T12:00:00Z");
+    expect(refusalOf(() => readLaterLetter(db, { userId: sam, id: dated.id, now }))?.message).toBe(
+      "This letter is sealed until Thu 24 Dec, 08:00 your time.",
+    );
+    expect(
+      refusalOf(() => openLaterLetter(db, { userId: sam, id: dated.id, now: new Date("2026-12-24T07:59:00Z") }))
+        .message,
+    ).toBe("This letter is sealed until Thu 24 Dec, 08:00 your time.");
+    expect(openLaterLetter(db, { userId: sam, id: dated.id, now: new Date("2026-12-24T08:00:00Z") }).state).toBe(
+      "open",
+    );
+    // One already opened is left as it was.
+    expect(opensAt(opened.id)).toBe(opened.opensAt);
   });
 
   it("reads Alex's clock in Asia/Kolkata when Sam writes", () => {

@@ -1,8 +1,13 @@
 import { type LetterOpening, laterLetterBody } from "@spankbank/shared/contract/laterLetters";
-import { instantOnClock, momentLabel, nextAnniversaryOpening } from "@spankbank/shared/letterMoments";
+import {
+  ANNIVERSARY_OPENING_TIME,
+  instantOnClock,
+  momentLabel,
+  nextAnniversaryOpening,
+} from "@spankbank/shared/letterMoments";
 import { LATER_LETTER_YEARS_MAX, LATER_LETTERS_WAITING_MAX } from "@spankbank/shared/limits";
 import { and, asc, count, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { type Db, inTransaction } from "./client.js";
+import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { enqueueEvent } from "./outbox.js";
@@ -466,4 +471,37 @@ export function announceOpenedLetters(db: Db, now = new Date()): number {
     }
     return due.length;
   });
+}
+
+/**
+ * Each letter to `userId` still sealed for a day and time on their clock opens at that day and time
+ * on the clock of `timeZone`, their zone now: a partner who moved (couple.config.json) gets it at the
+ * moment its label says. Run with every sync of the couple; it changes nothing while the zone stands.
+ */
+export function reclockSealedLetters(tx: Tx, userId: number, timeZone: string): void {
+  const sealed = tx
+    .select({
+      id: laterLetters.id,
+      kind: laterLetters.openingKind,
+      on: laterLetters.opensOn,
+      time: laterLetters.opensTime,
+      at: laterLetters.opensAt,
+    })
+    .from(laterLetters)
+    .where(
+      and(
+        eq(laterLetters.toUserId, userId),
+        isNull(laterLetters.openedAt),
+        isNull(laterLetters.announcedAt),
+        isNotNull(laterLetters.opensAt),
+        isNotNull(laterLetters.opensOn),
+      ),
+    )
+    .all();
+  for (const letter of sealed) {
+    const time = letter.kind === "anniversary" ? ANNIVERSARY_OPENING_TIME : letter.time;
+    if (time === null || letter.on === null) continue;
+    const at = isoNow(instantOnClock(letter.on, time, timeZone));
+    if (at !== letter.at) tx.update(laterLetters).set({ opensAt: at }).where(eq(laterLetters.id, letter.id)).run();
+  }
 }
