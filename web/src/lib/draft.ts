@@ -43,8 +43,7 @@ export function useDraft<T>(name: string, saved: T, savedAt: string) {
     /** Another version was saved since these words were typed over theirs (on another device). */
     savedElsewhere: unsaved && kept !== undefined && kept.over !== savedAt,
     // The words stay based on the version they were first typed over, until saved or given up.
-    set: (next: T) =>
-      JSON.stringify(next) === JSON.stringify(saved) ? forget() : keep({ over: kept?.over ?? savedAt, value: next }),
+    set: (next: T) => keep({ over: kept?.over ?? savedAt, value: next }),
     /** Once saved, or given up: the saved words are the truth again. */
     forget,
   };
