@@ -9,6 +9,7 @@ import { ApplicationCommandOptionType, PermissionFlagsBits, SnowflakeUtil } from
 import { describe, expect, it, vi } from "vitest";
 import { commandRegistrations } from "./commands/index.js";
 import { NOT_POSTED } from "./commands/question.js";
+import { retryMissingImages } from "./memories/mediaRetries.js";
 import { deliverPending } from "./outbox/delivery.js";
 import { registerCommandsIfChanged } from "./registerCommands.js";
 import {
@@ -17,6 +18,7 @@ import {
   bigFiles,
   botOnTempDb,
   callbacks,
+  files as cdnFiles,
   dispatch,
   failNextAnswersToPosts,
   failNextCallbacks,
@@ -295,6 +297,30 @@ describe("7. deletions", () => {
     expect(listMemories(db).map((memory) => memory.message)).toEqual(["The goat"]);
     expect(db.$client.prepare("SELECT file_name FROM memory_images").pluck().all()).toEqual(files());
     expect(files()).toHaveLength(1);
+  });
+
+  it("'Save as memory' of a memory whose photo never arrived, deleted on the web, brings it back with the photo Discord serves now", async () => {
+    const { client, db, context } = botOnTempDb();
+    const photo = attachment("goat.png", "image/png", 3000, 503);
+    const target = message({
+      channelId: MEMORIES_CHANNEL,
+      authorId: sam.discordId,
+      content: "The goat",
+      attachments: [photo],
+    });
+    gateway(client, "MESSAGE_CREATE", target);
+    await until(() => posted.length === 1);
+    // The CDN served something that was not an image: the bot gave up on it.
+    cdnFiles.set(new URL(photo.url).pathname, fileBytes(undefined, 3000));
+    expect(await retryMissingImages(context)).toBe(0);
+    deleteMemories(db, [listMemories(db)[0]!.id]);
+
+    cdnFiles.set(new URL(photo.url).pathname, fileBytes("image/png", 3000));
+    expect(await dispatch(client, messageMenu("Save as memory", alex.discordId, target))).toBe("Saved as a memory 💞");
+    const onDisk = readdirSync(context.mediaDir).filter((name) => !name.startsWith("."));
+    expect(onDisk).toHaveLength(1);
+    expect(db.$client.prepare("SELECT file_name FROM memory_images").pluck().all()).toEqual(onDisk);
+    expect(listMemories(db).map((memory) => memory.message)).toEqual(["The goat"]);
   });
 });
 

@@ -1,12 +1,12 @@
 import { MEMORY_TEXT_MAX } from "@spankbank/shared/limits";
 import { and, desc, eq, gte, inArray, isNotNull, isNull } from "drizzle-orm";
-import { type Db, inTransaction } from "./client.js";
+import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal } from "./errors.js";
 import type { StoredImage } from "./media.js";
 import { type MissingImage, queueMissingImages } from "./mediaOutbox.js";
 import { LIMIT_ONE, param, preparedFor } from "./prepared.js";
-import { memories, memoryImages, users } from "./schema.js";
+import { mediaOutbox, memories, memoryImages, users } from "./schema.js";
 import { cleanText, isBlankText } from "./text.js";
 
 /** Longest memory text (a Discord message's own limit). */
@@ -44,8 +44,8 @@ export interface SavedMemory {
   /** False when the memory already existed (the same message never makes two). */
   created: boolean;
   /**
-   * True when it was a deleted memory brought back (`restoreDeleted`): with the images it kept, so
-   * the ones given with this save are not its.
+   * True when it was a deleted memory brought back (`restoreDeleted`) with the images it kept (or
+   * still waits for), so the ones given with this save are not its. One that kept none takes them.
    */
   restored?: boolean;
 }
@@ -68,7 +68,10 @@ export function saveMemory(db: Db, memory: NewMemory): SavedMemory {
         .get();
       if (existing && existing.deletedAt !== null && memory.restoreDeleted) {
         tx.update(memories).set({ deletedAt: null, message }).where(eq(memories.id, existing.id)).run();
-        return { memory: memoryById(tx, existing.id)!, created: true, restored: true };
+        if (keptImages(tx, existing.id)) return { memory: memoryById(tx, existing.id)!, created: true, restored: true };
+        // It kept none (its downloads failed for good): this save's images are its own now.
+        addImages(tx, existing.id, memory);
+        return { memory: memoryById(tx, existing.id)!, created: true };
       }
       if (existing) return { memory: memoryById(tx, existing.id)!, created: false };
     }
@@ -83,13 +86,29 @@ export function saveMemory(db: Db, memory: NewMemory): SavedMemory {
       })
       .returning({ id: memories.id })
       .get();
-    for (const image of memory.images ?? [])
-      tx.insert(memoryImages)
-        .values({ memoryId: id, ...image })
-        .run();
-    queueMissingImages(tx, id, memory.missingImages ?? []);
+    addImages(tx, id, memory);
     return { memory: memoryById(tx, id)!, created: true };
   });
+}
+
+function addImages(tx: Tx, memoryId: number, memory: NewMemory): void {
+  for (const image of memory.images ?? [])
+    tx.insert(memoryImages)
+      .values({ memoryId, ...image })
+      .run();
+  queueMissingImages(tx, memoryId, memory.missingImages ?? []);
+}
+
+/** Whether a memory has images, or still waits for one the bot has not given up on. */
+function keptImages(tx: Tx, memoryId: number): boolean {
+  const image = tx.select({ id: memoryImages.id }).from(memoryImages).where(eq(memoryImages.memoryId, memoryId)).get();
+  if (image) return true;
+  const waiting = tx
+    .select({ id: mediaOutbox.id })
+    .from(mediaOutbox)
+    .where(and(eq(mediaOutbox.memoryId, memoryId), isNull(mediaOutbox.doneAt), isNull(mediaOutbox.gaveUpAt)))
+    .get();
+  return waiting !== undefined;
 }
 
 /** The memories on the board made from a Discord message since `since`, with the link to it, oldest first. */
