@@ -2,6 +2,7 @@ import type { CoupleConfig, Partner } from "@spankbank/shared/config";
 import { and, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "./client.js";
 import { inTransaction } from "./client.js";
+import { reclockFavourDeadlines } from "./favourDeadlines.js";
 import { reclockSealedLetters } from "./laterLetters.js";
 import { transfer } from "./ledger.js";
 import { param, preparedFor } from "./prepared.js";
@@ -16,7 +17,13 @@ export type User = typeof users.$inferSelect;
  */
 export function syncCouple(db: Db, config: CoupleConfig): User[] {
   return inTransaction(db, (tx) => {
-    const synced = config.partners.map((partner) => upsertPartner(tx, partner));
+    const synced = config.partners.map((partner) => {
+      const before = userByDiscordId(tx, partner.discordId);
+      const user = upsertPartner(tx, partner);
+      // A buyer who moved: the favours they hold still end with the last day they were promised.
+      if (before) reclockFavourDeadlines(tx, user.id, before.timeZone, user.timeZone);
+      return user;
+    });
     for (const user of synced) {
       reclockSealedLetters(tx, user.id, user.timeZone);
       tx.insert(accounts)

@@ -40,6 +40,39 @@ export function useByDayOf(useBy: string, timeZone: string): string {
   return dayIn(timeZone, new Date(Date.parse(useBy) - 1));
 }
 
+/**
+ * A buyer who moved (a new timeZone in couple.config.json): each unit they still hold keeps its last
+ * day, now ending at midnight on their new clock, and its reminder the days before it there, so the
+ * day the inventory shows is the day it can be redeemed to its end. Run with every sync of the couple
+ * (`fromZone`: the zone stored before it); nothing changes while the zone stands.
+ */
+export function reclockFavourDeadlines(tx: Tx, buyerId: number, fromZone: string, toZone: string): void {
+  if (fromZone === toZone) return;
+  const open = tx
+    .select({
+      id: purchases.id,
+      useBy: purchases.useBy,
+      remindFrom: purchases.remindFrom,
+      remindedAt: purchases.remindedAt,
+      createdAt: purchases.createdAt,
+    })
+    .from(purchases)
+    .where(and(eq(purchases.buyerId, buyerId), openUnit))
+    .all();
+  for (const unit of open) {
+    const useByDay = useByDayOf(unit.useBy!, fromZone);
+    const useBy = isoNow(startOfDay(addDays(useByDay, 1), toZone));
+    const remindAt = startOfDay(addDays(useByDay, 1 - EXPIRY_REMINDER_DAYS), toZone);
+    const remindFrom =
+      unit.remindedAt !== null
+        ? unit.remindFrom
+        : remindAt.getTime() > Date.parse(unit.createdAt)
+          ? isoNow(remindAt)
+          : null;
+    tx.update(purchases).set({ useBy, remindFrom }).where(eq(purchases.id, unit.id)).run();
+  }
+}
+
 /** What the deadline check needs of each partner: whose clock, and when they sleep. */
 export interface SleepingPartner {
   username: string;
