@@ -2,6 +2,7 @@
 // node_modules') into one file, dist/server.bundle.js, which is what runs in production.
 // Node spends most of its start resolving, reading and compiling separate modules; one minified
 // file spares most of that. better-sqlite3 stays outside (a native addon).
+import { copyFileSync } from "node:fs";
 import { build } from "esbuild";
 
 await build({
@@ -22,3 +23,7 @@ await build({
   },
   logLevel: "warning",
 });
+// The nightly backup's worker thread, one file already (db/scripts/bundleWorker.mjs): the bundle
+// starts it from beside itself (db's offThread.ts).
+const worker = (dir) => new URL(`${dir}/backupWorker.js`, import.meta.url).pathname;
+copyFileSync(worker("../../db/dist/ops/backup"), worker("../dist"));

@@ -4,15 +4,8 @@ import { isoNow } from "../clock.js";
 import { preparedFor } from "../prepared.js";
 import { backupStatus } from "../schema.js";
 import { raiseAlert } from "./alerts.js";
-import {
-  BackupCheckFailed,
-  type BackupFile,
-  BackupRefused,
-  type FreeSpace,
-  pruneBackups,
-  type Retention,
-  takeBackup,
-} from "./backup/index.js";
+import { BackupCheckFailed, type BackupFile, BackupRefused, type FreeSpace, type Retention } from "./backup/index.js";
+import { takeAndPruneOffThread } from "./backup/offThread.js";
 import type { BrokenRule } from "./healthCheck.js";
 
 /** While backups fail, the couple are told in Discord again after this long: once a day, not once ever. */
@@ -121,8 +114,8 @@ export type BackupOutcome =
   | { outcome: "failed"; error: Error; alerted: boolean };
 
 /**
- * One backup now (the daily one or `npm run backup`), then the retention, with the outcome
- * recorded: a failure stays on both dashboards until a backup is kept again.
+ * One backup now (the daily one or `npm run backup`), then the retention, in a worker thread,
+ * with the outcome recorded: a failure stays on both dashboards until a backup is kept again.
  */
 export async function backUpAndRecord(
   db: Db,
@@ -132,8 +125,11 @@ export async function backUpAndRecord(
 ): Promise<BackupOutcome> {
   const now = options.now ?? new Date();
   try {
-    const backup = await takeBackup(db, databasePath, now, options.freeSpace, options.kind);
-    const removed = pruneBackups(databasePath, retention, now);
+    const { backup, removed } = await takeAndPruneOffThread(
+      db,
+      { databasePath, now, kind: options.kind ?? "daily", retention },
+      options.freeSpace,
+    );
     recordBackupKept(db, now);
     return { outcome: "kept", backup, removed };
   } catch (caught) {

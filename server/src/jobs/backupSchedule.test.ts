@@ -74,8 +74,9 @@ describe("daily backups", () => {
     await settle(() => listBackups(databasePath).length === 1);
   });
 
+  // 26 backups tried, each in its own worker thread.
   it("refuses a backup the disk has no room for: logged, announced in Discord once a day, tried again every hour", {
-    timeout: 30_000,
+    timeout: 90_000,
   }, async () => {
     let free = 10 * 1024 * 1024;
     const { db, databasePath, lines } = scheduledCouple(() => free);

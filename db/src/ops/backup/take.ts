@@ -83,7 +83,9 @@ export async function takeBackup(
     const pageSize = db.$client.pragma("page_size", { simple: true }) as number;
     const pages = db.$client.pragma("page_count", { simple: true }) as number;
     refuseUnlessRoom(dir, pageSize * pages + planned.newBytes, freeSpace);
-    await db.$client.backup(partial);
+    // All the pages left in one step: a step away from the writer's connection starts again
+    // whenever that connection writes meanwhile (takeAndPruneOffThread runs this in a worker).
+    await db.$client.backup(partial, { progress: ({ remainingPages }) => remainingPages });
     selfContained(partial);
     const problems = checkDatabaseFile(partial);
     if (problems.length > 0) throw new BackupCheckFailed(problems);
