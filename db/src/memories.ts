@@ -1,4 +1,4 @@
-import { MEMORY_TEXT_MAX } from "@spankbank/shared/limits";
+import { MEMORY_SENT_AGAIN_MS, MEMORY_TEXT_MAX } from "@spankbank/shared/limits";
 import { and, desc, eq, gte, inArray, isNotNull, isNull } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
@@ -37,6 +37,12 @@ export interface NewMemory {
    * the web comes back. Otherwise (the channel, a replayed event) deleted stays deleted.
    */
   restoreDeleted?: boolean;
+  /**
+   * A `/memory` that may be one sent again (its answer never came): the same partner's memory with
+   * the same words and files of the same sizes, saved within MEMORY_SENT_AGAIN_MS, is returned
+   * instead of a second one.
+   */
+  mayBeSentAgain?: boolean;
 }
 
 export interface SavedMemory {
@@ -75,6 +81,10 @@ export function saveMemory(db: Db, memory: NewMemory): SavedMemory {
       }
       if (existing) return { memory: memoryById(tx, existing.id)!, created: false };
     }
+    if (memory.mayBeSentAgain) {
+      const saved = memorySentJustBefore(tx, memory, message);
+      if (saved) return { memory: saved, created: false };
+    }
     const { id } = tx
       .insert(memories)
       .values({
@@ -109,6 +119,41 @@ function keptImages(tx: Tx, memoryId: number): boolean {
     .where(and(eq(mediaOutbox.memoryId, memoryId), isNull(mediaOutbox.doneAt), isNull(mediaOutbox.gaveUpAt)))
     .get();
   return waiting !== undefined;
+}
+
+/** The partner's memory with these words and files (by their sizes) saved within MEMORY_SENT_AGAIN_MS, if any. */
+function memorySentJustBefore(tx: Db, memory: NewMemory, message: string): Memory | undefined {
+  const now = memory.createdAt ?? new Date();
+  const sizesOf = (sizes: { size: number }[]) =>
+    sizes
+      .map((s) => s.size)
+      .sort((a, b) => a - b)
+      .join();
+  const files = sizesOf([...(memory.images ?? []), ...(memory.missingImages ?? [])]);
+  const candidates = tx
+    .select({ id: memories.id })
+    .from(memories)
+    .where(
+      and(
+        eq(memories.userId, memory.userId),
+        eq(memories.message, message),
+        isNull(memories.discordMessageId),
+        isNull(memories.deletedAt),
+        gte(memories.createdAt, isoNow(new Date(now.getTime() - MEMORY_SENT_AGAIN_MS))),
+      ),
+    )
+    .all();
+  const same = candidates.find(({ id }) => {
+    const kept = tx.select({ size: memoryImages.size }).from(memoryImages).where(eq(memoryImages.memoryId, id)).all();
+    // Files still on their way count as given (their attachment's size); one that arrived is in memory_images.
+    const coming = tx
+      .select({ size: mediaOutbox.size })
+      .from(mediaOutbox)
+      .where(and(eq(mediaOutbox.memoryId, id), isNull(mediaOutbox.doneAt)))
+      .all();
+    return sizesOf([...kept, ...coming]) === files;
+  });
+  return same && memoryById(tx, same.id);
 }
 
 /** The memories on the board made from a Discord message since `since`, with the link to it, oldest first. */

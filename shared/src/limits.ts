@@ -123,6 +123,11 @@ export const KEPT_CACHE_COOKIE = "spankbank_kept";
  * later (tomorrow's yoga) is a new write, not the old answer replayed.
  */
 export const UNANSWERED_WRITE_KEY_MS = 10 * 60 * 1000;
+/**
+ * How long a `/memory` sent again with the same words and files is the memory already saved (its
+ * answer was lost, or the bot restarted before giving it), as the web's tap again after a lost answer.
+ */
+export const MEMORY_SENT_AGAIN_MS = UNANSWERED_WRITE_KEY_MS;
 /** How many answers the server keeps until the next write (db/src/untilWritten.ts): every count a page asks, a few years of Our year. */
 export const KEPT_UNTIL_WRITTEN_MAX = 64;
 export const POST_LOGIN_PATH = "/dashboard";

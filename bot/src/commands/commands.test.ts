@@ -6,12 +6,13 @@ import { setDayOf } from "@spankbank/db/partnerDays";
 import { askQuestion as askNow, latestQuestion, listQuestions } from "@spankbank/db/questions";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import { NUDGE_DAILY_LIMIT } from "@spankbank/shared/limits";
+import { MEMORY_SENT_AGAIN_MS, NUDGE_DAILY_LIMIT } from "@spankbank/shared/limits";
 import { type APIApplicationCommandInteractionDataOption, ApplicationCommandOptionType } from "discord.js";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   askQuestion,
   attachment,
+  botOn,
   botOnTempDb,
   dispatch,
   memorySave,
@@ -57,6 +58,36 @@ describe("/memory", () => {
     }[];
     expect(stored).toMatchObject([{ content_type: "image/png", size: 1234 }]);
     expect(readdirSync(context.mediaDir)).toEqual([stored[0]!.file_name]);
+  });
+
+  it("sent again after the bot restarted before answering, answers with the memory already saved, not a second one", async () => {
+    const { client, db, context } = botOnTempDb();
+    const beach = (size: number) => {
+      // Each sending uploads the photo anew: a new attachment id and link, the same bytes.
+      const image = attachment("beach.png", "image/png", size);
+      return memorySave(
+        alex.discordId,
+        [{ name: "image", type: ApplicationCommandOptionType.Attachment, value: image.id }, str("text", "Beach day")],
+        { attachments: { [image.id]: image } },
+      );
+    };
+    expect(await dispatch(client, beach(1234))).toBe("Saved as a memory 💞");
+    // The partner saw no answer ("The application did not respond") and sends the same /memory to the restarted bot.
+    expect(await dispatch(botOn(context), beach(1234))).toBe("That memory was already saved 💞");
+    expect(listMemories(db)).toMatchObject([{ message: "Beach day", username: "alex_d" }]);
+    expect(readdirSync(context.mediaDir)).toHaveLength(1);
+    // The same words with another photo are another memory.
+    expect(await dispatch(client, beach(4321))).toBe("Saved as a memory 💞");
+    expect(listMemories(db)).toHaveLength(2);
+    expect(readdirSync(context.mediaDir)).toHaveLength(2);
+    // The same /memory sent later is a new memory, as the partner means it.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + MEMORY_SENT_AGAIN_MS + 1 });
+    try {
+      expect(await dispatch(client, beach(1234))).toBe("Saved as a memory 💞");
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(listMemories(db)).toHaveLength(3);
   });
 
   it("refuses a stranger and writes nothing", async () => {

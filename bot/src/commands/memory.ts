@@ -51,16 +51,25 @@ export const memoryCommand: BotCommand = {
       mediaDir,
       { maxBytes, extraHosts: mediaHosts },
     );
+    const forget = () => Promise.all(saved.map((s) => rm(join(mediaDir, s.fileName), { force: true })));
+    let created: boolean;
     try {
-      saveMemory(db, {
+      ({ created } = saveMemory(db, {
         userId: user.id,
         message: interaction.options.getString("text", true),
         images: saved,
         missingImages: missing,
-      });
+        // Sent again because its answer never came (the bot restarted): the memory is kept once.
+        mayBeSentAgain: true,
+      }));
     } catch (error) {
-      await Promise.all(saved.map((s) => rm(join(mediaDir, s.fileName), { force: true })));
+      await forget();
       throw error;
+    }
+    if (!created) {
+      await forget();
+      await replyDone(interaction, "That memory was already saved 💞");
+      return;
     }
     const notes = [
       ...(refused.length > 0 ? [refusedNote(refused, maxBytes)] : []),
