@@ -32,6 +32,8 @@ export const BOT_USER = {
 export const APP_ID = "900000000000000098";
 
 const HEARTBEAT_INTERVAL_MS = 45_000;
+/** How long Discord remembers a post's nonce ("the past few minutes"; no number is documented). */
+const NONCE_KEPT_MS = 5 * 60_000;
 
 export class DiscordStandIn {
   /** Every REST request the bot made. */
@@ -60,7 +62,8 @@ export class DiscordStandIn {
   private sequence = 0;
   private nextId = 1_100_000_000_000_000_000n;
   private readonly sessionId = "stand-in-session";
-  private readonly sentNonces = new Map<string, Record<string, unknown>>();
+  /** Each nonce's message and when it was made: Discord answers a nonce again for "the past few minutes" only. */
+  private readonly sentNonces = new Map<string, { message: Record<string, unknown>; at: number }>();
 
   constructor(private readonly guild: StandInGuild) {
     this.wss.on("connection", (socket) => this.onConnection(socket));
@@ -244,12 +247,12 @@ export class DiscordStandIn {
     }
     const channelPost = route.match(/^POST \/channels\/(\d+)\/messages$/);
     if (channelPost) {
-      // Discord's enforce_nonce: the same nonce in a channel answers the message already made.
+      // Discord's enforce_nonce: the same nonce in a channel within a few minutes answers the message already made.
       const key = `${channelPost[1]}:${body?.nonce}`;
       const existing = body?.nonce ? this.sentNonces.get(key) : undefined;
-      if (existing) return json(200, existing);
+      if (existing && Date.now() - existing.at < NONCE_KEPT_MS) return json(200, existing.message);
       const message = this.message(String(body?.content ?? ""), channelPost[1]!);
-      if (body?.nonce) this.sentNonces.set(key, message);
+      if (body?.nonce) this.sentNonces.set(key, { message, at: Date.now() });
       return json(200, message);
     }
     if (/^PUT \/channels\/\d+\/messages\/\d+\/reactions\/[^/]+\/@me$/.test(route)) {

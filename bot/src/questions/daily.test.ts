@@ -1,11 +1,22 @@
-import { listQuestions, seedQuestionBank } from "@spankbank/db/questions";
+import { listQuestions, questionById, seedQuestionBank } from "@spankbank/db/questions";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { botOnTempDb, posted, QUESTIONS_CHANNEL, testConfig, until } from "../test/discord.js";
+import {
+  botOn,
+  botOnTempDb,
+  failNextAnswersToPosts,
+  posted,
+  QUESTIONS_CHANNEL,
+  testConfig,
+  until,
+} from "../test/discord.js";
 import { scheduleDailyQuestion } from "./daily.js";
 
 const newYork: CoupleConfig = { ...testConfig, dailyQuestion: { time: "09:00", timeZone: "America/New_York" } };
 const kolkata: CoupleConfig = { ...testConfig, dailyQuestion: { time: "09:00", timeZone: "Asia/Kolkata" } };
+
+/** discord.js tries a 5xx four times (retries: 3) before it gives up. */
+const DISCORD_GIVES_UP = [503, 503, 503, 503];
 
 const stops: (() => void)[] = [];
 afterEach(() => {
@@ -82,6 +93,24 @@ describe("the daily question", () => {
     start();
     await advanceTo("2026-05-01T20:00:00Z", 1);
     await advanceTo("2026-05-02T13:00:01Z", 2);
+  });
+
+  it("is not posted again by a bot that died before recording its post and came back hours later", async () => {
+    const { db, context } = botAt("2026-05-01T12:30:00Z", newYork);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    // Discord posts it, and the bot dies before it learns the message's id (every answer to its tries lost).
+    failNextAnswersToPosts.push(...DISCORD_GIVES_UP);
+    await advanceTo("2026-05-01T13:00:01Z", 1);
+    await until(() => logged.mock.calls.length > 0);
+    for (const stop of stops.splice(0)) stop();
+    logged.mockRestore();
+    // Back long after Discord forgot the post's nonce, the same day.
+    vi.setSystemTime("2026-05-01T17:00:00Z");
+    stops.push(scheduleDailyQuestion(botOn(context), context));
+    const recorded = () => questionById(db, listQuestions(db)[0]!.id)?.discordMessageId;
+    await until(() => recorded() != null);
+    expect(posted).toHaveLength(1);
+    expect(recorded()).toBe(posted[0]!.id);
   });
 
   it("is posted once when the bot comes back the same day after missing the time", async () => {

@@ -3,7 +3,7 @@ import { dailyQuestionToPost } from "@spankbank/db/questions";
 import { Cron } from "croner";
 import type { Client } from "discord.js";
 import type { BotContext } from "../context.js";
-import { postQuestion } from "./post.js";
+import { postQuestion, questionPostedAfterAll } from "./post.js";
 
 /** A failed daily post is tried again after this long, the same day. */
 export const DAILY_RETRY_MS = 60_000;
@@ -35,7 +35,12 @@ export function scheduleDailyQuestion(client: Client, context: BotContext): () =
     const day = dayIn(timeZone, new Date());
     try {
       const question = dailyQuestionToPost(context.db, day, context.config.couple);
-      if (question) await postQuestion(client, context, question, channelId);
+      if (!question) return;
+      // Tried before: Discord may hold its post, unheard, made longer ago than it remembers a nonce.
+      const postedUnheard =
+        question.triedSince !== undefined &&
+        (await questionPostedAfterAll(client, context, question, channelId, question.triedSince));
+      if (!postedUnheard) await postQuestion(client, context, question, channelId);
     } catch (error) {
       console.error(`Posting the daily question of ${day} failed; trying again in a minute:`, error);
       retry = setTimeout(() => {

@@ -1,5 +1,6 @@
 import { partnersWithDays } from "@spankbank/db/partnerDays";
 import { type QuestionToPost, recordQuestionMessage } from "@spankbank/db/questions";
+import { DISCORD_HISTORY_PAGE_MAX } from "@spankbank/shared/limits";
 import { type APIMessage, type Client, Routes, SnowflakeUtil } from "discord.js";
 import type { BotContext } from "../context.js";
 import { silentForBoth } from "../outbox/quietHours.js";
@@ -16,34 +17,35 @@ export function howToAnswer({ config }: BotContext): string {
 const questionPost = (context: BotContext, question: QuestionToPost) =>
   `💌 **Question for you two**\n${question.text}\n\n${howToAnswer(context)}`;
 
-/** How far back a post whose answer was lost is looked for: the channel's latest messages. */
-const RECENT_MESSAGES = 20;
-/** How long a post can have been on its way (discord.js's tries), with room for the clocks to differ. */
-const POST_TRIES_MS = 5 * 60_000;
+/** How long a post can have been on its way (discord.js's tries). */
+const POST_TRIES_MS = 4 * 60_000;
+/** Room for the bot's clock and Discord's (which stamps message ids) to differ. */
+const CLOCKS_MAY_DIFFER_MS = 60_000;
 
 /**
- * After a post failed: whether Discord took it all the same (its answer was lost on the way back),
- * read from the channel's latest messages. Then its message is recorded, so replies to it count as
- * answers, and its id returned; undefined when it is not there. Throws when the channel cannot be read.
+ * After a post that may have been made unheard (its answer was lost, or the bot died waiting for
+ * it): whether Discord took it, read from the channel's first messages since the post was first
+ * tried (`triedSince`; the last few minutes unless told). Then its message is recorded, so replies
+ * to it count as answers, and its id returned; undefined when it is not there. Throws when the
+ * channel cannot be read.
  */
 export async function questionPostedAfterAll(
   client: Client,
   context: BotContext,
   question: QuestionToPost,
   channelId: string,
+  triedSince?: string,
 ): Promise<string | undefined> {
-  const latest = (await client.rest.get(Routes.channelMessages(channelId), {
-    query: new URLSearchParams({ limit: String(RECENT_MESSAGES) }),
+  // Only a post made since this one was tried: an earlier asking of the same bank question is not it.
+  const since = (triedSince ? Date.parse(triedSince) : Date.now() - POST_TRIES_MS) - CLOCKS_MAY_DIFFER_MS;
+  const first = (await client.rest.get(Routes.channelMessages(channelId), {
+    query: new URLSearchParams({
+      after: SnowflakeUtil.generate({ timestamp: since }).toString(),
+      limit: String(DISCORD_HISTORY_PAGE_MAX),
+    }),
   })) as APIMessage[];
   const content = questionPost(context, question);
-  // Only a post made while this one was tried: an earlier asking of the same bank question is not it.
-  const since = Date.now() - POST_TRIES_MS;
-  const found = latest.find(
-    (message) =>
-      message.author.id === client.user?.id &&
-      message.content === content &&
-      SnowflakeUtil.timestampFrom(message.id) >= since,
-  );
+  const found = first.find((message) => message.author.id === client.user?.id && message.content === content);
   if (found) recordQuestionMessage(context.db, question.id, found.id);
   return found?.id;
 }

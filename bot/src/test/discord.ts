@@ -62,7 +62,7 @@ type Body = { type?: number; data?: { content?: string; flags?: number }; conten
 export const callbacks: { interactionId: string; body: Body }[] = [];
 /** Edits of a deferred answer, by interaction token. */
 export const edits: { token: string; body: Body }[] = [];
-/** Messages the bot posted in channels (each nonce once, as Discord's enforce_nonce does). */
+/** Messages the bot posted in channels (each nonce once for NONCE_KEPT_MS, as Discord's enforce_nonce does). */
 export const posted: { id: string; channelId: string; body: Body }[] = [];
 /** Reactions the bot added: `channel/message/emoji`. */
 export const reactions: string[] = [];
@@ -99,6 +99,12 @@ export function holdDownload(file: APIAttachment): () => void {
 /** The attachment paths the bot asked the CDN for, in order. */
 export const downloads: string[] = [];
 
+/**
+ * How long Discord answers a post with a nonce it has seen with the message already made: "the
+ * past few minutes" (its documentation gives no number); after it, the same nonce posts anew.
+ */
+export const NONCE_KEPT_MS = 5 * 60_000;
+
 /** A new id as Discord makes it: its time is now, and each is above the one before. */
 export const snowflake = () => SnowflakeUtil.generate().toString();
 
@@ -123,7 +129,13 @@ export const discord = setupServer(
     if (status) return HttpResponse.json({ message: "Discord is having a moment", code: 0 }, { status });
     const body = (await request.json()) as Body;
     const channelId = String(params.channel);
-    const same = posted.find((p) => p.channelId === channelId && body.nonce && p.body.nonce === body.nonce);
+    const same = posted.find(
+      (p) =>
+        p.channelId === channelId &&
+        body.nonce &&
+        p.body.nonce === body.nonce &&
+        Date.now() - SnowflakeUtil.timestampFrom(p.id) < NONCE_KEPT_MS,
+    );
     const lost = failNextAnswersToPosts.shift();
     if (same && !lost) return HttpResponse.json(message({ id: same.id, channelId, content: String(body.content) }));
     const id = same?.id ?? snowflake();

@@ -14,6 +14,15 @@ export interface QuestionToPost {
   text: string;
 }
 
+/** The daily question to post. */
+export interface DailyQuestionToPost extends QuestionToPost {
+  /**
+   * When it was claimed, if that was by an earlier try (the bot died, or Discord failed, before its
+   * message was recorded): Discord may hold its post already, made since then.
+   */
+  triedSince?: string;
+}
+
 /** Where the couple's settings and their day come from: the couple config. */
 export type QuestionRules = Pick<CoupleConfig, "couple" | "dailyQuestion">;
 
@@ -81,7 +90,7 @@ export function askNextQuestion(db: Db, rules: QuestionRules, now = new Date()):
 
 /**
  * The daily question of `day` (YYYY-MM-DD in the daily question's zone) that still has to be
- * posted: claimed now from the bank (`nextBankQuestion`) if the day has none yet, the claimed one again if its post
+ * posted: claimed now from the bank (`nextBankQuestion`) if the day has none yet, the claimed one again (`triedSince`) if its post
  * never got a Discord message, null once it is posted (or the bank is empty). The unique
  * `daily_for` makes one daily question per day, whatever the restarts or processes.
  */
@@ -90,14 +99,22 @@ export function dailyQuestionToPost(
   day: string,
   couple: CoupleSettings,
   now = new Date(),
-): QuestionToPost | null {
+): DailyQuestionToPost | null {
   return inTransaction(db, (tx) => {
     const claimed = tx
-      .select({ id: questions.id, text: questions.text, discordMessageId: questions.discordMessageId })
+      .select({
+        id: questions.id,
+        text: questions.text,
+        askedAt: questions.askedAt,
+        discordMessageId: questions.discordMessageId,
+      })
       .from(questions)
       .where(eq(questions.dailyFor, day))
       .get();
-    if (claimed) return claimed.discordMessageId === null ? { id: claimed.id, text: claimed.text } : null;
+    if (claimed) {
+      if (claimed.discordMessageId !== null) return null;
+      return { id: claimed.id, text: claimed.text, triedSince: claimed.askedAt };
+    }
     const next = nextBankQuestion(tx, { couple, day });
     if (!next) return null;
     return tx

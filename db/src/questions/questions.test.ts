@@ -255,10 +255,14 @@ describe("asking and answering", () => {
 });
 
 describe("posting questions", () => {
-  it("claims one daily question per day, hands it back until it is posted, then none", () => {
+  it("claims one daily question per day, hands it back (tried since its claim) until it is posted, then none", () => {
     seedQuestionBank(db, ["A?", "B?", "C?"]);
     const first = dailyQuestionToPost(db, "2026-05-01", anyCouple)!;
-    expect(dailyQuestionToPost(db, "2026-05-01", anyCouple)).toEqual(first);
+    expect(first.triedSince).toBeUndefined();
+    expect(dailyQuestionToPost(db, "2026-05-01", anyCouple)).toEqual({
+      ...first,
+      triedSince: listQuestions(db)[0]!.askedAt,
+    });
     recordQuestionMessage(db, first.id, "5001");
     expect(dailyQuestionToPost(db, "2026-05-01", anyCouple)).toBeNull();
     expect(questionIdByDiscordMessage(db, "5001")).toBe(first.id);
