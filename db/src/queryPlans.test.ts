@@ -18,6 +18,7 @@ import { questionPage } from "./questionPages.js";
 import {
   guessRecord,
   latestQuestion,
+  latestQuestionShownAt,
   latestRevealedQuestion,
   listQuestions,
   nextBankQuestion,
@@ -68,6 +69,10 @@ describe("the queries the pages run", () => {
     ["a page of the redeemed items", ({ db, sam }) => redeemedPage(db, sam, 2, 5)],
     ["the questions list", ({ db }) => listQuestions(db)],
     ["the latest question", ({ db }) => latestQuestion(db)],
+    [
+      "the question /answer answers",
+      ({ db }) => latestQuestionShownAt(db, { discordId: "1500000000000000000", at: new Date() }),
+    ],
     ["the latest revealed question (/guess)", ({ db }) => latestRevealedQuestion(db)],
     ["a transactions page", ({ db, sam }) => listTransactions(db, sam, 2)],
     ["the memories list and the latest memory", ({ db }) => [listMemories(db), latestMemory(db)]],

@@ -1,4 +1,4 @@
-import { giveAnswer, latestQuestion } from "@spankbank/db/questions";
+import { giveAnswer, latestQuestionShownAt } from "@spankbank/db/questions";
 import { answersSealedFor } from "@spankbank/db/sealing";
 import { RESPONSE_MAX } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
@@ -9,7 +9,7 @@ import { partnerOf } from "./partner.js";
 
 export const NO_QUESTION_YET = "There is no question yet. Ask one with /question now.";
 
-/** `/answer response`: answer the latest question; a second answer replaces the first. */
+/** `/answer response`: answer the latest question (as shown when sent); a second answer replaces the first. */
 export const answerCommand: BotCommand = {
   data: new SlashCommandBuilder()
     .setName("answer")
@@ -22,7 +22,8 @@ export const answerCommand: BotCommand = {
     ),
   async execute(interaction, context, user) {
     const { db, config } = context;
-    const question = latestQuestion(db);
+    // The one the partner saw when sending it: a question posted while it was on its way is not it.
+    const question = latestQuestionShownAt(db, { discordId: interaction.id, at: interaction.createdAt });
     if (!question) {
       await replyDone(interaction, NO_QUESTION_YET);
       return;

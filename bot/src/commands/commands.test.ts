@@ -1,14 +1,22 @@
 import { existsSync, readdirSync } from "node:fs";
+import { dayIn } from "@spankbank/db/clock";
 import { writeLaterLetter } from "@spankbank/db/laterLetters";
 import { balanceOf } from "@spankbank/db/ledger";
 import { listMemories } from "@spankbank/db/memories";
 import { setDayOf } from "@spankbank/db/partnerDays";
-import { askQuestion as askNow, latestQuestion, listQuestions } from "@spankbank/db/questions";
+import {
+  askQuestion as askNow,
+  dailyQuestionToPost,
+  latestQuestion,
+  listQuestions,
+  seedQuestionBank,
+} from "@spankbank/db/questions";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { MEMORY_SENT_AGAIN_MS, NUDGE_DAILY_LIMIT } from "@spankbank/shared/limits";
 import { type APIApplicationCommandInteractionDataOption, ApplicationCommandOptionType } from "discord.js";
 import { describe, expect, it, vi } from "vitest";
+import { postQuestion } from "../questions/post.js";
 import {
   askQuestion,
   attachment,
@@ -23,6 +31,7 @@ import {
   STRANGER_ID,
   slashCommand,
   slashCommandAt,
+  testConfig,
 } from "../test/discord.js";
 import { commands, messageMenuCommands } from "./index.js";
 
@@ -138,6 +147,32 @@ describe("/answer", () => {
       'Your new answer to "Best date ever?" replaced your earlier one.',
     );
     expect(latestQuestion(db)?.answers).toMatchObject([{ username: "alex_d", response: "The lake" }]);
+  });
+
+  it("goes to the question shown when it was sent, not to the daily question posted while it was on its way", async () => {
+    const { client, db, context } = botOnTempDb();
+    await askQuestion(client, db, "Best date ever?", alex.discordId);
+    // Alex sends it a moment before 09:00; the bot reads it once today's question is posted.
+    const sent = slashCommand("answer", alex.discordId, [str("response", "The lake")]);
+    seedQuestionBank(db, ["Mountains or sea?"]);
+    const today = dailyQuestionToPost(db, dayIn(testConfig.dailyQuestion.timeZone, new Date()), testConfig.couple)!;
+    await postQuestion(client, context, today, QUESTIONS_CHANNEL);
+    expect(await dispatch(client, sent)).toBe('Your answer to "Best date ever?" is saved. You earned 5 spanks.');
+    expect(listQuestions(db).map((q) => [q.text, q.answers.length])).toEqual([
+      ["Mountains or sea?", 0],
+      ["Best date ever?", 1],
+    ]);
+  });
+
+  it("goes to the question on show while today's is still being posted", async () => {
+    const { client, db } = botOnTempDb();
+    await askQuestion(client, db, "Best date ever?", alex.discordId);
+    // Today's question is claimed at 09:00, and Discord has not shown it yet (its post is on its way, or failing).
+    seedQuestionBank(db, ["Mountains or sea?"]);
+    dailyQuestionToPost(db, dayIn(testConfig.dailyQuestion.timeZone, new Date()), testConfig.couple);
+    expect(await dispatch(client, slashCommand("answer", alex.discordId, [str("response", "The lake")]))).toBe(
+      'Your answer to "Best date ever?" is saved. You earned 5 spanks.',
+    );
   });
 
   it("keeps a guess of the partner's answer with it, private until both have answered, then beside the answers", async () => {

@@ -1,7 +1,7 @@
 // Asking a question and answering it: one answer per partner, the first rewarded, the reveal once both are in.
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { answerBody } from "@spankbank/shared/contract/questions";
-import { and, asc, count, desc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "../client.js";
 import { isoNow } from "../clock.js";
 import { Refusal, refuseUnless } from "../errors.js";
@@ -78,6 +78,16 @@ const statements = preparedFor((db) => {
     all: newestFirst().prepare(),
     latest: newestFirst().limit(LIMIT_ONE).prepare(),
     latestRevealed: newestFirst().where(isNotNull(questions.revealedAt)).limit(LIMIT_ONE).prepare(),
+    // Discord ids grow with time: a message id below the command's id was posted before it was sent.
+    latestShown: newestFirst()
+      .where(
+        or(
+          sql`CAST(${questions.discordMessageId} AS INTEGER) < CAST(${param("sentId")} AS INTEGER)`,
+          and(isNull(questions.discordMessageId), isNull(questions.dailyFor), lte(questions.askedAt, param("sentAt"))),
+        ),
+      )
+      .limit(LIMIT_ONE)
+      .prepare(),
     byId: db
       .select()
       .from(questions)
@@ -130,6 +140,16 @@ export function askQuestion(db: Db, asked: AskedQuestion): Question {
 /** The question asked most recently, with its answers; null before the first one. */
 export function latestQuestion(db: Db): Question | null {
   const row = statements(db).latest.get();
+  return row ? { ...questionOf(row), answers: answersTo(db, row.id) } : null;
+}
+
+/**
+ * The latest question as Discord showed it when a partner sent a command (its Discord id and
+ * moment): the newest posted before it, or asked without a post (the demo, an import) by then. A
+ * daily question still being posted is not shown yet: an answer sent meanwhile is to the one before.
+ */
+export function latestQuestionShownAt(db: Db, sent: { discordId: string; at: Date }): Question | null {
+  const row = statements(db).latestShown.get({ sentId: sent.discordId, sentAt: isoNow(sent.at) });
   return row ? { ...questionOf(row), answers: answersTo(db, row.id) } : null;
 }
 

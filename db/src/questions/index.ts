@@ -9,6 +9,7 @@ export {
   type Guess,
   giveAnswer,
   latestQuestion,
+  latestQuestionShownAt,
   latestRevealedQuestion,
   listQuestions,
   type NewAnswer,
