@@ -1,5 +1,4 @@
 // Bounties (issue 36): a task one partner posts for the other, its reward held in escrow at once.
-import { startOfDay } from "@spankbank/shared/calendar";
 import { type BountyBody, bountyBody } from "@spankbank/shared/contract/bounties";
 import { BOUNTY_LIST_MAX, BOUNTY_NOTE_MAX } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
@@ -7,7 +6,7 @@ import { and, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { discardBountyPhoto, sameBountyPhoto } from "./bountyPhotos.js";
 import { type Db, eachInItsOwnSavepoint, inTransaction, type Tx } from "./client.js";
-import { addDays, dayIn, isoNow } from "./clock.js";
+import { dayIn, endOfDay, isoNow } from "./clock.js";
 import { otherPartnerOf, userById } from "./couple.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { transfer } from "./ledger.js";
@@ -141,7 +140,7 @@ export function postBounty(db: Db, posterId: number, input: BountyBody, now = ne
     if (dueDay !== null && dueDay < dayIn(me.timeZone, now)) {
       throw new Refusal("invalid", "due_date: must be today or later");
     }
-    const dueAt = dueDay === null ? null : isoNow(startOfDay(addDays(dueDay, 1), me.timeZone));
+    const dueAt = dueDay === null ? null : endOfDay(dueDay, me.timeZone);
     const prepared = statements(tx);
     const { id } = prepared.insert.get({
       posterId,
@@ -164,6 +163,23 @@ export function postBounty(db: Db, posterId: number, input: BountyBody, now = ne
     enqueueEvent(tx, "bounty_posted", eventOf(bountyOf(tx, id)), now, other.id);
     return bountyOf(tx, id);
   });
+}
+
+/**
+ * A poster who moved (a new timeZone in couple.config.json): each bounty of theirs not settled yet
+ * keeps its due day, now ending at midnight on their new clock, so it is refunded when the day shown
+ * is over there. Run with every sync of the couple; nothing changes while the zone stands.
+ */
+export function reclockBountyDeadlines(tx: Tx, posterId: number, timeZone: string): void {
+  const unsettled = tx
+    .select({ id: bounties.id, dueDay: bounties.dueDay, dueAt: bounties.dueAt })
+    .from(bounties)
+    .where(and(eq(bounties.posterId, posterId), isNull(bounties.settledAt), isNotNull(bounties.dueDay)))
+    .all();
+  for (const bounty of unsettled) {
+    const dueAt = endOfDay(bounty.dueDay!, timeZone);
+    if (dueAt !== bounty.dueAt) tx.update(bounties).set({ dueAt }).where(eq(bounties.id, bounty.id)).run();
+  }
 }
 
 /** The other partner takes it on. Claiming what you already claimed changes nothing. */

@@ -1,10 +1,18 @@
-import { addDays, dayFormat } from "@spankbank/shared/calendar";
+import { addDays, dayFormat, startOfDay } from "@spankbank/shared/calendar";
 
 export { addDays };
 
 /** Every stored time is an ISO 8601 string in UTC, so text order is time order. */
 export function isoNow(now: Date = new Date()): string {
   return now.toISOString();
+}
+
+/**
+ * The instant `day` (YYYY-MM-DD) ends on a clock: the next local midnight, DST included, stored as
+ * ISO. A deadline kept as a day (a favour's last day, a bounty's due day) ends here, on whose clock it is.
+ */
+export function endOfDay(day: string, timeZone: string): string {
+  return isoNow(startOfDay(addDays(day, 1), timeZone));
 }
 
 /** The calendar day (YYYY-MM-DD) it is at `now` in an IANA time zone. */

@@ -1,5 +1,6 @@
 import type { CoupleConfig, Partner } from "@spankbank/shared/config";
 import { and, eq, ne } from "drizzle-orm";
+import { reclockBountyDeadlines } from "./bounties.js";
 import type { Db, Tx } from "./client.js";
 import { inTransaction } from "./client.js";
 import { reclockFavourDeadlines } from "./favourDeadlines.js";
@@ -26,6 +27,8 @@ export function syncCouple(db: Db, config: CoupleConfig): User[] {
     });
     for (const user of synced) {
       reclockSealedLetters(tx, user.id, user.timeZone);
+      // A poster who moved: their bounties stay open to the end of the due day shown, on the new clock.
+      reclockBountyDeadlines(tx, user.id, user.timeZone);
       tx.insert(accounts)
         .values({ kind: "user", name: `user:${user.username}`, userId: user.id })
         .onConflictDoUpdate({ target: accounts.userId, set: { name: `user:${user.username}` } })

@@ -3,7 +3,7 @@ import { type DayWindow, partnerStateAt } from "@spankbank/shared/eachOthersDay"
 import { EXPIRY_REMINDER_DAYS } from "@spankbank/shared/limits";
 import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { type Db, eachInItsOwnSavepoint, inTransaction, type Tx } from "./client.js";
-import { addDays, dayIn, isoNow } from "./clock.js";
+import { addDays, dayIn, endOfDay, isoNow } from "./clock.js";
 import { buyerAndSeller, userById } from "./couple.js";
 import { transfer } from "./ledger.js";
 import { enqueueEvent } from "./outbox.js";
@@ -26,11 +26,10 @@ export interface FavourDeadline {
  */
 export function favourDeadline(timeZone: string, purchasedAt: Date, useWithinDays: number): FavourDeadline {
   const useByDay = addDays(dayIn(timeZone, purchasedAt), useWithinDays);
-  const useBy = startOfDay(addDays(useByDay, 1), timeZone);
   const remindFrom = startOfDay(addDays(useByDay, 1 - EXPIRY_REMINDER_DAYS), timeZone);
   return {
     useByDay,
-    useBy: isoNow(useBy),
+    useBy: endOfDay(useByDay, timeZone),
     remindFrom: remindFrom.getTime() > purchasedAt.getTime() ? isoNow(remindFrom) : null,
   };
 }
@@ -61,7 +60,7 @@ export function reclockFavourDeadlines(tx: Tx, buyerId: number, fromZone: string
     .all();
   for (const unit of open) {
     const useByDay = useByDayOf(unit.useBy!, fromZone);
-    const useBy = isoNow(startOfDay(addDays(useByDay, 1), toZone));
+    const useBy = endOfDay(useByDay, toZone);
     const remindAt = startOfDay(addDays(useByDay, 1 - EXPIRY_REMINDER_DAYS), toZone);
     const remindFrom =
       unit.remindedAt !== null
