@@ -94,7 +94,7 @@ type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 interface Made {
   memories: number[];
   visits: number[];
-  letters: { id: number; from: number; to: number }[];
+  letters: { id: number; from: number; to: number; updatedAt: string }[];
 }
 
 /** Runs one step; false when the domain refused it (a refusal is a normal answer, never damage). */
@@ -211,7 +211,7 @@ async function act(test: TestDb, made: Made, { who, action, pick }: Step, now: D
           ? { kind: "openWhen", moment: "sad" }
           : { kind: "date", date: new Date(now.getTime() + 2 * DAY).toISOString().slice(0, 10), time: "08:00" };
       const letter = writeLaterLetter(db, { fromUserId: me, text: `Dear you, ${pick}`, opening, now });
-      made.letters.push({ id: letter.id, from: me, to: other });
+      made.letters.push({ id: letter.id, from: me, to: other, updatedAt: letter.updatedAt });
     },
     "open letter": () => {
       const letter = nth(made.letters);
@@ -219,7 +219,7 @@ async function act(test: TestDb, made: Made, { who, action, pick }: Step, now: D
     },
     "take back letter": () => {
       const letter = nth(made.letters);
-      if (letter) takeBackLaterLetter(db, { userId: me, id: letter.id, now });
+      if (letter) takeBackLaterLetter(db, { userId: me, id: letter.id, basedOn: letter.updatedAt, now });
     },
     "post bounty": () => {
       // One in three with a due day (some days off, so most live long enough to be done), the rest open-ended.

@@ -224,7 +224,7 @@ describe("changing a letter before it opens", () => {
       opensAt: null,
       opening: { kind: "openWhen", moment: "can't sleep" },
     });
-    takeBackLaterLetter(db, { userId: alex, id: letter.id, now: written });
+    takeBackLaterLetter(db, { userId: alex, id: letter.id, basedOn: edited.updatedAt, now: written });
     expect(count()).toBe(0);
   });
 
@@ -264,12 +264,15 @@ describe("changing a letter before it opens", () => {
     expect(refusalOf(() => editLaterLetter(db, { ...change, fromUserId: sam, now: written })).code).toBe("forbidden");
     const opened = new Date("2026-12-24T13:00:00Z");
     expect(refusalOf(() => editLaterLetter(db, { ...change, fromUserId: alex, now: opened })).code).toBe("conflict");
-    expect(refusalOf(() => takeBackLaterLetter(db, { userId: alex, id: letter.id, now: opened })).code).toBe(
-      "conflict",
-    );
+    expect(
+      refusalOf(() => takeBackLaterLetter(db, { userId: alex, id: letter.id, basedOn: letter.updatedAt, now: opened }))
+        .code,
+    ).toBe("conflict");
     const sad = toSam({ kind: "openWhen", moment: "sad" });
     openLaterLetter(db, { userId: sam, id: sad.id, now: written });
-    expect(refusalOf(() => takeBackLaterLetter(db, { userId: alex, id: sad.id, now: written })).code).toBe("conflict");
+    expect(
+      refusalOf(() => takeBackLaterLetter(db, { userId: alex, id: sad.id, basedOn: sad.updatedAt, now: written })).code,
+    ).toBe("conflict");
     expect(readLaterLetter(db, { userId: alex, id: letter.id }).text).toBe("Kept");
   });
 });

@@ -385,11 +385,22 @@ function sameOpening(stored: LetterOpening, asked: LetterOpening): boolean {
   }
 }
 
-/** Takes a letter back (deletes it) before it opens. */
-export function takeBackLaterLetter(db: Db, taken: { userId: number; id: number; now?: Date }): void {
+/** What taking back a letter sealed again since the page showed it is refused with: the new words are kept. */
+export const SEALED_AGAIN_BEFORE_TAKE_BACK =
+  "This letter was sealed again on another device since you opened it: it was not taken back. Read the sealed one, then take it back if you still want to.";
+
+/**
+ * Takes a letter back (deletes it) before it opens, as the page showed it (`basedOn`, its
+ * `updatedAt`): one sealed again since is kept, since a take-back cannot be undone.
+ */
+export function takeBackLaterLetter(
+  db: Db,
+  taken: { userId: number; id: number; basedOn: string; now?: Date | undefined },
+): void {
   const now = taken.now ?? new Date();
   inTransaction(db, () => {
-    ownUnopened(db, taken.userId, taken.id, now);
+    const before = ownUnopened(db, taken.userId, taken.id, now);
+    if (taken.basedOn !== before.updatedAt) throw new Refusal("conflict", SEALED_AGAIN_BEFORE_TAKE_BACK);
     db.delete(laterLetters).where(eq(laterLetters.id, taken.id)).run();
   });
 }

@@ -180,7 +180,11 @@ const ROUTES: HostileRoute[] = [
   { method: "POST", path: "/api/later-letters", body: laterLetter },
   { method: "GET", path: "/api/later-letters/{id}" },
   { method: "PUT", path: "/api/later-letters/{id}", body: laterLetter },
-  { method: "DELETE", path: "/api/later-letters/{id}" },
+  {
+    method: "DELETE",
+    path: "/api/later-letters/{id}",
+    query: { based_on: fc.constantFrom("2026-11-23T12:00:00.000Z") },
+  },
   { method: "POST", path: "/api/later-letters/{id}/open" },
   { method: "GET", path: "/api/visits", query: { page: wholeNumber } },
   { method: "POST", path: "/api/visits", body: visit },

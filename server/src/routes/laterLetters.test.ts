@@ -118,16 +118,18 @@ describe("letters for later over /api/later-letters", () => {
     const { letter } = (await call("alex", "POST", "/api/later-letters", { text: "First", opening: christmas })).json();
     const url = `/api/later-letters/${letter.id}`;
     expect((await call("sam", "PUT", url, { text: "Hijack", opening: christmas })).statusCode).toBe(403);
-    expect((await call("sam", "DELETE", url)).statusCode).toBe(403);
+    const shown = (updatedAt: string) => `${url}?based_on=${encodeURIComponent(updatedAt)}`;
+    expect((await call("sam", "DELETE", shown(letter.updated_at))).statusCode).toBe(403);
     const edited = await call("alex", "PUT", url, { text: "Second", opening: christmas });
     expect(edited.json().letter.text).toBe("Second");
+    const takeBack = shown(edited.json().letter.updated_at);
     setClock("2026-12-24T13:00:00Z");
     const late = await call("alex", "PUT", url, { text: "Third", opening: { kind: "openWhen", moment: "sad" } });
     expect(late.statusCode).toBe(409);
-    expect((await call("alex", "DELETE", url)).statusCode).toBe(409);
+    expect((await call("alex", "DELETE", takeBack)).statusCode).toBe(409);
     expect(rows(db)).toEqual([{ from_user_id: 1, text: "Second", opens_at: "2026-12-24T13:00:00.000Z" }]);
     setClock("2026-11-23T12:00:00Z");
-    expect((await call("alex", "DELETE", url)).statusCode).toBe(204);
+    expect((await call("alex", "DELETE", takeBack)).statusCode).toBe(204);
     expect(rows(db)).toEqual([]);
   });
 
@@ -146,6 +148,33 @@ describe("letters for later over /api/later-letters", () => {
     const bad = await call("alex", "PUT", url, { text: "Phone", opening: christmas, based_on: "yesterday" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/body\.based_on/);
+  });
+
+  it("keeps a letter sealed again on another device when a page that showed the older version takes it back (409)", async () => {
+    const { call, db, setClock } = await lettersApp();
+    const { letter } = (await call("alex", "POST", "/api/later-letters", { text: "First", opening: christmas })).json();
+    const url = `/api/later-letters/${letter.id}`;
+    const version = (updatedAt: string) => `${url}?based_on=${encodeURIComponent(updatedAt)}`;
+    // The laptop rewrites it; the phone still shows "First" and takes that back.
+    setClock("2026-11-23T12:05:00Z");
+    const laptop = await call("alex", "PUT", url, { text: "Laptop", opening: christmas, based_on: letter.updated_at });
+    expect(laptop.statusCode).toBe(200);
+    const phone = await call("alex", "DELETE", version(letter.updated_at));
+    expect(phone.statusCode).toBe(409);
+    expect(phone.json().message).toBe(
+      "This letter was sealed again on another device since you opened it: it was not taken back. Read the sealed one, then take it back if you still want to.",
+    );
+    expect(rows(db)).toEqual([{ from_user_id: 1, text: "Laptop", opens_at: "2026-12-24T13:00:00.000Z" }]);
+    // A take-back that names no version, or not a time, is refused naming the field; nothing goes.
+    for (const unnamed of [url, `${url}?based_on=yesterday`]) {
+      const refused = await call("alex", "DELETE", unnamed);
+      expect(refused.statusCode, unnamed).toBe(400);
+      expect(refused.json().message, unnamed).toMatch(/^querystring\.based_on: /);
+    }
+    expect(rows(db)).toHaveLength(1);
+    // Taken back knowingly: from the version the page shows now.
+    expect((await call("alex", "DELETE", version(laptop.json().letter.updated_at))).statusCode).toBe(204);
+    expect(rows(db)).toEqual([]);
   });
 
   it("refuses bad input with 400 naming the field, writing nothing", async () => {

@@ -14,6 +14,7 @@ import {
   laterLetterReply,
   laterLettersQuery,
   laterLettersReply,
+  laterLetterTakeBackQuery,
   type LaterLetter as WireLetter,
 } from "@spankbank/shared/contract/laterLetters";
 import { LATER_LETTERS_PER_PAGE } from "@spankbank/shared/limits";
@@ -96,10 +97,11 @@ export const laterLetterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/later-letters/:id",
-    { schema: { params: idParams, response: { 204: z.null() } } },
+    { schema: { params: idParams, querystring: laterLetterTakeBackQuery, response: { 204: z.null() } } },
     async (request, reply) => {
       const user = signedInUser(request);
-      takeBackLaterLetter(db, { userId: user.id, id: request.params.id, now: now() });
+      const basedOn = request.query.based_on;
+      takeBackLaterLetter(db, { userId: user.id, id: request.params.id, basedOn, now: now() });
       return reply.code(204).send(null);
     },
   );

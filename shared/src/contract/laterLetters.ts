@@ -38,6 +38,21 @@ export const laterLetterChangeBody = laterLetterBody.extend({ based_on: isoDate.
 export type LaterLetterChangeBody = z.infer<typeof laterLetterChangeBody>;
 
 /**
+ * DELETE /api/later-letters/{id}: `based_on` is the `updated_at` of the letter as the page showed it.
+ * Required, unlike a rewrite's: a take-back cannot be undone, so words sealed again since (on another
+ * device) are never deleted unseen, and a page too old to send it is asked to reload.
+ */
+export const laterLetterTakeBackQuery = z.object({
+  based_on: z.iso.datetime({
+    error: (issue) =>
+      issue.input === undefined
+        ? "required: the letter's updated_at as the page showed it (reload the page, then take it back)"
+        : undefined,
+  }),
+});
+export type LaterLetterTakeBackQuery = z.infer<typeof laterLetterTakeBackQuery>;
+
+/**
  * sealed: its moment has not come (a dated or anniversary letter); ready: it may be opened now
  * (its moment came, or an "open when..." letter); open: the recipient has opened it.
  */

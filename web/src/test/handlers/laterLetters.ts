@@ -6,6 +6,9 @@ import { failure } from "./auth";
 /** The server's refusal of a rewrite from a form that showed an older version (db/src/laterLetters.ts). */
 const SEALED_ELSEWHERE =
   "This letter was sealed again on another device since you opened it: nothing was replaced. Read the sealed one, then seal again to replace it.";
+/** The server's refusal of a take-back from a page that showed an older version (db/src/laterLetters.ts). */
+export const SEALED_AGAIN_BEFORE_TAKE_BACK =
+  "This letter was sealed again on another device since you opened it: it was not taken back. Read the sealed one, then take it back if you still want to.";
 
 /** The fake server's letters for later; alex is signed in (the session handler's user). */
 const state = { letters: [] as LaterLetter[], nextId: 1, anniversary: "2024-02-14" as string | null };
@@ -117,8 +120,19 @@ export const laterLetterHandlers = [
     Object.assign(letter, fields, { updated_at: new Date(Date.parse(letter.updated_at) + 60_000).toISOString() });
     return HttpResponse.json({ letter });
   }),
-  http.delete("/api/later-letters/:id", ({ params }) => {
-    state.letters = state.letters.filter((letter) => letter.id !== Number(params.id));
+  // As the server: taken back as the page showed it (based_on, required), or not at all.
+  http.delete("/api/later-letters/:id", ({ params, request }) => {
+    const letter = byId(params.id);
+    if (!letter) return failure(404, "Not Found", `No letter ${params.id}`);
+    const basedOn = new URL(request.url).searchParams.get("based_on");
+    if (basedOn === null)
+      return failure(
+        400,
+        "Bad Request",
+        "querystring.based_on: required: the letter's updated_at as the page showed it",
+      );
+    if (basedOn !== letter.updated_at) return failure(409, "Conflict", SEALED_AGAIN_BEFORE_TAKE_BACK);
+    state.letters = state.letters.filter((kept) => kept !== letter);
     return new HttpResponse(null, { status: 204 });
   }),
   http.post("/api/later-letters/:id/open", ({ params }) => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
-import { laterLetterFrom } from "@/test/handlers/laterLetters";
+import { laterLetterFrom, SEALED_AGAIN_BEFORE_TAKE_BACK } from "@/test/handlers/laterLetters";
 import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";
 import { laterLetterKeys } from "../api/keys";
@@ -185,5 +185,30 @@ describe("/letters", { timeout: 20_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Seal it again" }));
     expect(await screen.findByText("Your letter is rewritten and sealed again.")).toBeInTheDocument();
     expect(sixth.text).toBe("Letter 6, from the phone");
+  });
+
+  it("keeps a letter sealed again on another device when a page showing the older one takes it back, and shows the new words", async () => {
+    const letter = laterLetterFrom("alex", { state: "sealed", text: "Version one" });
+    const { user } = await openLettersPage();
+    const mine = await screen.findByRole("region", { name: "Letters you wrote to Sam" });
+    await within(mine).findByText("Version one");
+
+    // The laptop rewrites and seals it again while this page still shows the first version.
+    letter.text = "Version two, from the laptop";
+    letter.updated_at = "2026-11-24T08:00:00.000Z";
+    await user.click(within(mine).getByRole("button", { name: "Take back" }));
+    const confirm = await screen.findByRole("dialog", { name: "Take this letter back?" });
+    await user.click(within(confirm).getByRole("button", { name: "Take it back" }));
+    // A bounded wait, so a refusal of another kind fails with what the page said, not at the timeout.
+    expect(await screen.findByText(SEALED_AGAIN_BEFORE_TAKE_BACK, {}, { timeout: 8_000 })).toBeInTheDocument();
+    expect(await within(mine).findByText("Version two, from the laptop")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    // Taken back knowingly, from the version the page shows now.
+    await user.click(within(mine).getByRole("button", { name: "Take back" }));
+    const again = await screen.findByRole("dialog", { name: "Take this letter back?" });
+    await user.click(within(again).getByRole("button", { name: "Take it back" }));
+    expect(await screen.findByText("You took the letter back.")).toBeInTheDocument();
+    await waitFor(() => expect(within(mine).queryByText("Version two, from the laptop")).not.toBeInTheDocument());
   });
 });

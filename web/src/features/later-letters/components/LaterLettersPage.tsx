@@ -5,6 +5,7 @@ import { momentLabel, nextAnniversaryOpening, openWhenLabel } from "@spankbank/s
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Pager } from "@/components/Pager";
+import { ApiError } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { laterLetterQueryOptions, useLaterLetters } from "../api/getLaterLetters";
 import { useOpenLaterLetter } from "../api/openLaterLetter";
@@ -223,13 +224,22 @@ function LetterYouWrote({
             color="red.9"
             loading={takeBack.isPending}
             onClick={() =>
-              takeBack.mutate(letter.id, {
-                onSuccess: () => {
-                  setConfirming(false);
-                  toast.success("You took the letter back.");
+              takeBack.mutate(
+                { id: letter.id, basedOn: letter.updated_at },
+                {
+                  onSuccess: () => {
+                    setConfirming(false);
+                    toast.success("You took the letter back.");
+                  },
+                  onError: (error) => {
+                    // Changed since (sealed again elsewhere, or opened): closed, so the letter as it is now shows.
+                    if (error instanceof ApiError && error.status === 409) {
+                      setConfirming(false);
+                      toast.error(error.message);
+                    } else toast.error(`The letter was not taken back: ${error.message}`);
+                  },
                 },
-                onError: (error) => toast.error(`The letter was not taken back: ${error.message}`),
-              })
+              )
             }
           >
             Take it back
