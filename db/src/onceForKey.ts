@@ -17,6 +17,19 @@ export interface KeyedWrite {
 /** How an outcome is remembered under its key (`purchase` is how purchases were stored before). */
 type StoredOutcome<T> = { answer: T } | { purchase: T } | { refusal: { code: RefusalCode; message: string } };
 
+/**
+ * The key's first send was written, and this one asks something else (a form whose answer was lost,
+ * its words changed before it was sent again): nothing more is written. HTTP answers it 422.
+ */
+export class KeyReused extends Refusal {
+  constructor() {
+    super(
+      "conflict",
+      "Your first try already went through before the connection dropped, so this change was not made. Have a look at it as it is now, and change it from there if you like.",
+    );
+  }
+}
+
 const keyStatements = preparedFor((db) => ({
   find: db
     .select({ request: idempotencyKeys.request, outcome: idempotencyKeys.outcome })
@@ -33,6 +46,10 @@ const keyStatements = preparedFor((db) => ({
       createdAt: sql.placeholder("createdAt"),
     })
     .prepare(),
+  forget: db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, param("userId")), eq(idempotencyKeys.key, param("key"))))
+    .prepare(),
   // Reads only the expired rows, through idempotency_keys_created.
   forgetBefore: db
     .delete(idempotencyKeys)
@@ -44,6 +61,7 @@ const keyStatements = preparedFor((db) => ({
  * A write that happens at most once per (partner, Idempotency-Key), so a tap again after a lost
  * answer is the same write, never a second one. Its answer, or the Refusal that stopped it, is stored
  * in the write's own transaction; a repeat of the key gets it back (`replayed`) without writing.
+ * The key with other words gets KeyReused once its first send was written (nothing more is).
  * The answer must survive JSON. Any other error rolls everything back and stores nothing.
  */
 export function onceForKey<T>(
@@ -56,11 +74,14 @@ export function onceForKey<T>(
     const statements = keyStatements(tx);
     statements.forgetBefore.run({ cutoff: isoNow(new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS)) });
     const stored = statements.find.get({ userId, key });
-    if (stored && stored.request !== request) {
-      const reused = new Refusal("conflict", "This Idempotency-Key was already used for a different request.");
-      return { outcome: reused, replayed: false };
+    if (stored) {
+      const first = outcomeOf(JSON.parse(stored.outcome) as StoredOutcome<T>);
+      if (stored.request === request) return { outcome: first, replayed: true };
+      // A form sends one key until it is answered, its words changed meanwhile: written once, it stays
+      // written as it was; refused, nothing was written, so the changed words are tried in its place.
+      if (!(first instanceof Refusal)) return { outcome: new KeyReused(), replayed: false };
+      statements.forget.run({ userId, key });
     }
-    if (stored) return { outcome: outcomeOf(JSON.parse(stored.outcome) as StoredOutcome<T>), replayed: true };
     // A savepoint, so a refusal found midway still leaves nothing but the stored outcome behind.
     const outcome = refusalOr(() => inTransaction(tx, write));
     statements.remember.run({

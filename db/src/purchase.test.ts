@@ -227,7 +227,8 @@ describe("purchaseProductOnce", () => {
     expect(reused.replayed).toBe(false);
     expect(reused.outcome).toMatchObject({
       code: "conflict",
-      message: "This Idempotency-Key was already used for a different request.",
+      message:
+        "Your first try already went through before the connection dropped, so this change was not made. Have a look at it as it is now, and change it from there if you like.",
     });
     expect(economySnapshot(db)).toEqual(before);
   });

@@ -1,8 +1,9 @@
 import type { Tx } from "@spankbank/db/client";
 import { Refusal } from "@spankbank/db/errors";
-import { onceForKey } from "@spankbank/db/onceForKey";
+import { KeyReused, onceForKey } from "@spankbank/db/onceForKey";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
+import { httpError } from "./errors.js";
 
 /** A retried or double-tapped write carries the same key and happens once. */
 export const keyedHeaders = z.looseObject({ "idempotency-key": z.string().min(1).max(100).optional() });
@@ -10,7 +11,9 @@ export const keyedHeaders = z.looseObject({ "idempotency-key": z.string().min(1)
 /**
  * Runs a route's write at most once per (partner, Idempotency-Key): a repeat answers the first
  * answer, or throws the first refusal again, and writes nothing. The request the key stands for is
- * the route with its path parameters and body, so the same key for another write is refused.
+ * the route with its path parameters and body: the same key with other words (a form sent again,
+ * changed, after a lost answer) is refused 422 once its first send was written, so the page can
+ * tell "already done" from any other refusal.
  */
 export function writeOnce<T>(request: FastifyRequest, userId: number, write: (tx: Tx) => T): T {
   const { db, now } = request.server.ctx;
@@ -21,6 +24,7 @@ export function writeOnce<T>(request: FastifyRequest, userId: number, write: (tx
     { userId, key: typeof key === "string" ? key : undefined, request: asked, now: now() },
     write,
   );
+  if (outcome instanceof KeyReused) throw httpError(422, outcome.message);
   if (outcome instanceof Refusal) throw outcome;
   return outcome;
 }

@@ -91,16 +91,67 @@ describe("a write sent again with its Idempotency-Key", () => {
     }
   });
 
-  it("refuses the same key for a different write, and writes nothing", async () => {
+  it("refuses the same key with other words once its first send was written: 422, a plain message, nothing more written", async () => {
     const { send, counts } = await coupleWithAFavour();
     await send("/api/bounties", { title: "Send me our song", reward: 20 }, "tap-1");
     const before = counts();
 
-    const reused = await send("/api/bounties", { title: "Call me", reward: 5 }, "tap-1");
+    const reused = await send("/api/bounties", { title: "Send me our song 🎶", reward: 20 }, "tap-1");
 
-    expect(reused.statusCode).toBe(409);
-    expect(reused.json().message).toBe("This Idempotency-Key was already used for a different request.");
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().message).toBe(
+      "Your first try already went through before the connection dropped, so this change was not made. Have a look at it as it is now, and change it from there if you like.",
+    );
     expect(counts()).toEqual(before);
+  });
+
+  it("lists a favour once when its form is sent again with the same key and a corrected name, after a lost answer", async () => {
+    const { app, cookie, db } = await coupleWithAFavour();
+    const add = (name: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/products",
+        headers: { cookie: cookie.sam, "idempotency-key": "form-1" },
+        payload: { name, description: "Ten minutes each foot.", quantity: 2, price: 10 },
+      });
+    const named = () => db.$client.prepare("SELECT name FROM products WHERE name LIKE 'Foot r%'").pluck().all();
+
+    expect((await add("Foot rbu")).statusCode).toBe(201);
+    const again = await add("Foot rub");
+
+    expect(again.statusCode).toBe(422);
+    expect(named()).toEqual(["Foot rbu"]);
+  });
+
+  it("moves a favour's stock once when its edit is sent again with the same key and another count", async () => {
+    const { app, cookie, db, alex } = await coupleWithAFavour();
+    const favour = createProduct(db, alex, { name: "Foot rub", description: "Ten minutes.", quantity: 2, price: 10 });
+    const edit = (quantity: number) =>
+      app.inject({
+        method: "PUT",
+        url: `/api/products/${favour.id}`,
+        headers: { cookie: cookie.alex, "idempotency-key": "form-1" },
+        payload: { name: "Foot rub", description: "Ten minutes.", quantity, price: 10, shown_quantity: 2 },
+      });
+    const stock = () => db.$client.prepare("SELECT quantity FROM products WHERE id = ?").pluck().get(favour.id);
+
+    expect((await edit(5)).statusCode).toBe(200);
+    expect(stock()).toBe(5);
+    expect((await edit(6)).statusCode).toBe(422);
+    expect(stock()).toBe(5);
+  });
+
+  it("tries the changed words when the key's first send was refused, since that wrote nothing", async () => {
+    const { send, counts, inventoryItemId } = await coupleWithAFavour();
+    const refused = await send("/api/redeem", { itemId: 9999 }, "tap-1");
+
+    const changed = await send("/api/redeem", { itemId: inventoryItemId }, "tap-1");
+    const again = await send("/api/redeem", { itemId: inventoryItemId }, "tap-1");
+
+    expect(refused.statusCode).toBe(404);
+    expect(changed.statusCode).toBe(200);
+    expect(again.body).toBe(changed.body);
+    expect(counts().redemptions).toBe(1);
   });
 
   it("answers a refused redeem the same way again, and stores nothing for a request that failed its checks", async () => {

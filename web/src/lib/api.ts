@@ -27,6 +27,11 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** A keyed write's options: `write` names the form it comes from (see `newWrite`). */
+interface WriteOptions extends Omit<RequestOptions, "body"> {
+  write?: string;
+}
+
 /**
  * Loads the contract schema of an answer, e.g.
  * `() => import("@spankbank/shared/contract/memories").then((c) => c.onThisDay)`: only development
@@ -123,11 +128,11 @@ async function errorOf(response: Response): Promise<ApiError> {
 }
 
 /**
- * The Idempotency-Key of each write sent and not yet answered, by what it asks (path and body), and
- * when it was first sent. A tap again after a lost answer (the connection dropped once the server
- * had written it) sends the same key, and the server answers the first answer instead of writing
- * twice. A write the server answered, done or refused, is forgotten, and so is one unanswered for
- * UNANSWERED_WRITE_KEY_MS: the same words again later are a new write.
+ * The Idempotency-Key of each write sent and not yet answered, by what it asks (path and body, or
+ * the form it comes from), and when it was first sent. A tap again after a lost answer (the
+ * connection dropped once the server had written it) sends the same key, and the server answers the
+ * first answer instead of writing twice. A write the server answered, done or refused, is forgotten,
+ * and so is one unanswered for UNANSWERED_WRITE_KEY_MS: the same words again later are a new write.
  */
 const unansweredWrites = new Map<string, { key: string; sentAt: number }>();
 
@@ -135,6 +140,19 @@ const unansweredWrites = new Map<string, { key: string; sentAt: number }>();
 function newWriteKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
+
+/**
+ * A name for one opening of a form: its sends carry one key until the server answers, even with a
+ * word fixed in between (the partner who sees an error, corrects a typo and presses again means the
+ * same favour, not a second one). Pass it as `write`; a new opening takes a new name.
+ */
+export function newWrite(): string {
+  return newWriteKey();
+}
+
+/** The server's answer to a form sent again, changed, whose first send it had written: nothing more was. */
+export const isWrittenAlready = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 422;
 
 /** The writes that send a JSON body. */
 type Write = "POST" | "PUT";
@@ -144,9 +162,9 @@ async function sendOnce<T>(
   path: string,
   body: unknown,
   read: Reader<T> | undefined,
-  options: RequestOptions = {},
+  { write: form, ...options }: WriteOptions = {},
 ) {
-  const write = `${method} ${path} ${JSON.stringify(body)}`;
+  const write = `${method} ${path} ${form ?? JSON.stringify(body)}`;
   const unanswered = unansweredWrites.get(write);
   const key = unanswered && Date.now() - unanswered.sentAt < UNANSWERED_WRITE_KEY_MS ? unanswered.key : newWriteKey();
   if (key !== unanswered?.key) unansweredWrites.set(write, { key, sentAt: Date.now() });
@@ -160,7 +178,9 @@ async function sendOnce<T>(
     return answer;
   } catch (error) {
     // A refusal is an answer; no answer (status 0) or a server failure may have written it, or not.
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) unansweredWrites.delete(write);
+    // Written already (422): the key is kept, so pressing again can never write it a second time.
+    const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+    if (refused && !isWrittenAlready(error)) unansweredWrites.delete(write);
     throw error;
   }
 }
@@ -179,12 +199,7 @@ const send =
 /** The same write with an Idempotency-Key (sendOnce): sent again, it happens once. */
 const sendOnceWith =
   (method: Write) =>
-  <S extends z.ZodType>(
-    path: string,
-    body: unknown,
-    schema: Contract<S> & AsRead<S>,
-    options?: Omit<RequestOptions, "body">,
-  ) =>
+  <S extends z.ZodType>(path: string, body: unknown, schema: Contract<S> & AsRead<S>, options?: WriteOptions) =>
     sendOnce(method, path, body, byContract(method, path, schema), options);
 
 export const api = {

@@ -7,10 +7,12 @@ import { purchaseRequests, setSpankTotal, setStatement } from "@/test/handlers/e
 import { declineRequests, setOwed } from "@/test/handlers/inventory";
 import {
   aProduct,
+  loseNextAnswer,
   productsOnServer,
   removedProductIds,
   savedProductBodies,
   setProducts,
+  WRITTEN_ALREADY,
 } from "@/test/handlers/products";
 import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";
@@ -605,6 +607,51 @@ describe("an edit whose answer was lost", () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toBe(keys[0]);
+  });
+});
+
+describe("a favour's form sent again, corrected, after a lost answer", () => {
+  it("adds the favour once: the same Idempotency-Key, and the form closes on the favour as it was saved", async () => {
+    const { user } = openSpankBank("/spank-bank?tab=manage");
+    await user.click(await screen.findByRole("button", { name: "Add New Product" }));
+    const modal = await screen.findByRole("dialog", { name: "Add New Product" });
+    await user.click(within(modal).getByLabelText("Name"));
+    await user.paste("Foot rbu");
+    await user.click(within(modal).getByLabelText("Description"));
+    await user.paste("Ten minutes each foot.");
+    loseNextAnswer();
+    await user.click(within(modal).getByRole("button", { name: "Add Product" }));
+    expect(await screen.findByText("Failed to add or update product. Please try again.")).toBeInTheDocument();
+    // The partner fixes the typo and presses Add again.
+    await user.clear(within(modal).getByLabelText("Name"));
+    await user.type(within(modal).getByLabelText("Name"), "Foot rub");
+    await user.click(within(modal).getByRole("button", { name: "Add Product" }));
+
+    await waitFor(() => expect(savedProductBodies()).toHaveLength(2));
+    expect(productsOnServer().map((product) => product.name)).toEqual(["Foot rbu"]);
+    expect(await screen.findByText(WRITTEN_ALREADY)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(await screen.findByRole("heading", { level: 3, name: "Foot rbu" })).toBeInTheDocument();
+  });
+
+  it("moves the stock once when the edit is saved again with another count", async () => {
+    setProducts([alexsBreakfast]);
+    const { user } = openSpankBank("/spank-bank?tab=manage");
+    await user.click(await screen.findByRole("button", { name: "Edit Breakfast in bed" }));
+    const modal = await screen.findByRole("dialog", { name: "Edit Product" });
+    const more = () => user.click(within(modal).getByRole("button", { name: "Increase quantity" }));
+    for (let step = 0; step < 3; step++) await more();
+    loseNextAnswer();
+    await user.click(within(modal).getByRole("button", { name: "Update Product" }));
+    expect(await screen.findByText("Failed to add or update product. Please try again.")).toBeInTheDocument();
+    await more();
+    await user.click(within(modal).getByRole("button", { name: "Update Product" }));
+
+    await waitFor(() => expect(savedProductBodies()).toHaveLength(2));
+    expect(productsOnServer()).toEqual([expect.objectContaining({ name: "Breakfast in bed", quantity: 5 })]);
+    expect(await screen.findByText(WRITTEN_ALREADY)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(card("Breakfast in bed")).toHaveTextContent("Quantity available: 5"));
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Product, ProductBody, ProductChangeBody } from "@spankbank/shared/contract/products";
 import { PRODUCT_QUANTITY_MAX } from "@spankbank/shared/limits";
-import { HttpResponse, http } from "msw";
+import { HttpResponse, http, type JsonBodyType } from "msw";
 import { asksForPage, pageOf, plainList } from "@/test/paging";
 import { failure, signedInUsername } from "./auth";
 
@@ -10,7 +10,39 @@ const state = {
   nextId: 100,
   saved: [] as { method: string; id?: number; body: ProductBody | ProductChangeBody }[],
   removed: [] as number[],
+  /** Each Idempotency-Key's first written answer, and what it asked (as server/src/plugins/keyedWrites.ts). */
+  keys: new Map<string, { asked: string; status: number; json: JsonBodyType }>(),
+  answersToLose: 0,
 };
+
+/** The connection drops after the server wrote the next save: the page gets no answer. */
+export function loseNextAnswer(): void {
+  state.answersToLose++;
+}
+
+/**
+ * As the server: a key sent again with the same words gets its first answer and writes nothing; with
+ * other words, once written, it is refused 422 and nothing more is written.
+ */
+function once(request: Request, asked: string, write: () => { status: number; json: JsonBodyType }): Response {
+  const key = request.headers.get("idempotency-key");
+  const first = key === null ? undefined : state.keys.get(key);
+  const answer =
+    first === undefined
+      ? write()
+      : first.asked === asked
+        ? first
+        : { status: 422, json: { statusCode: 422, error: "Unprocessable Entity", message: WRITTEN_ALREADY } };
+  if (key !== null && first === undefined && answer.status < 300) state.keys.set(key, { asked, ...answer });
+  if (state.answersToLose > 0) {
+    state.answersToLose--;
+    return HttpResponse.error();
+  }
+  return HttpResponse.json(answer.json, { status: answer.status });
+}
+
+export const WRITTEN_ALREADY =
+  "Your first try already went through before the connection dropped, so this change was not made. Have a look at it as it is now, and change it from there if you like.";
 
 export function setProducts(products: Product[]): void {
   state.products = products.map((product) => ({ ...product }));
@@ -24,6 +56,8 @@ export function resetProducts(): void {
   state.nextId = 100;
   state.saved = [];
   state.removed = [];
+  state.keys.clear();
+  state.answersToLose = 0;
 }
 
 /** A product as GET /api/products answers it. */
@@ -59,17 +93,19 @@ export const productHandlers = [
   http.post("/api/products", async ({ request }) => {
     const body = (await request.json()) as ProductBody;
     state.saved.push({ method: "POST", body });
-    const { useWithinDays, ...fields } = body;
-    const product = {
-      ...fields,
-      in_person: body.in_person ?? false,
-      id: state.nextId++,
-      username: signedInUsername()!,
-      created_at: new Date().toISOString(),
-      use_within_days: useWithinDays ?? null,
-    };
-    state.products.push(product);
-    return HttpResponse.json({ product }, { status: 201 });
+    return once(request, `POST ${JSON.stringify(body)}`, () => {
+      const { useWithinDays, ...fields } = body;
+      const product = {
+        ...fields,
+        in_person: body.in_person ?? false,
+        id: state.nextId++,
+        username: signedInUsername()!,
+        created_at: new Date().toISOString(),
+        use_within_days: useWithinDays ?? null,
+      };
+      state.products.push(product);
+      return { status: 201, json: { product } };
+    });
   }),
   http.put("/api/products/:id", async ({ request, params }) => {
     const id = Number(params.id);
@@ -77,16 +113,18 @@ export const productHandlers = [
     state.saved.push({ method: "PUT", id, body });
     const index = state.products.findIndex((product) => product.id === id);
     if (index < 0) return failure(404, "Not Found", "No such product");
-    const { useWithinDays, shown_quantity, ...fields } = body;
-    const before = state.products[index]!;
-    // As the server (db/src/products.ts): the stock moves by the seller's change to what the form showed.
-    const quantity =
-      shown_quantity === undefined
-        ? fields.quantity
-        : Math.min(PRODUCT_QUANTITY_MAX, Math.max(0, before.quantity + fields.quantity - shown_quantity));
-    const product = { ...before, ...fields, quantity, use_within_days: useWithinDays ?? null };
-    state.products[index] = product;
-    return HttpResponse.json({ product });
+    return once(request, `PUT ${id} ${JSON.stringify(body)}`, () => {
+      const { useWithinDays, shown_quantity, ...fields } = body;
+      const before = state.products[index]!;
+      // As the server (db/src/products.ts): the stock moves by the seller's change to what the form showed.
+      const quantity =
+        shown_quantity === undefined
+          ? fields.quantity
+          : Math.min(PRODUCT_QUANTITY_MAX, Math.max(0, before.quantity + fields.quantity - shown_quantity));
+      const product = { ...before, ...fields, quantity, use_within_days: useWithinDays ?? null };
+      state.products[index] = product;
+      return { status: 200, json: { product } };
+    });
   }),
   http.delete("/api/products/:id", ({ params }) => {
     const id = Number(params.id);

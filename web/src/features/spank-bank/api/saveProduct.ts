@@ -1,23 +1,27 @@
 import type { ProductBody, ProductChangeBody } from "@spankbank/shared/contract/products";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { api, isWrittenAlready } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { spankBankKeys } from "./keys";
 
 /** The answer's contract, for the checks of development and tests (see api.ts). */
 const productReply = () => import("@spankbank/shared/contract/products").then((c) => c.productReply);
 
-export type ProductSave =
+export type ProductSave = (
   | { id?: undefined; body: ProductBody }
   /** Editing an existing product: `shown_quantity` is the quantity its form showed. */
-  | { id: number; body: ProductChangeBody };
+  | { id: number; body: ProductChangeBody }
+) & {
+  /** The form's opening (`newWrite`): its sends are one write, whatever was corrected in between. */
+  write?: string;
+};
 
 /** Lists a new product, or updates one of the partner's own. */
-export function saveProduct({ id, body }: ProductSave) {
+export function saveProduct({ id, body, write }: ProductSave) {
   return id === undefined
-    ? api.postOnce("/api/products", body, productReply)
+    ? api.postOnce("/api/products", body, productReply, { write })
     : // The stock moves by the change: sent again after a lost answer, it must move once.
-      api.putOnce(`/api/products/${id}`, body, productReply);
+      api.putOnce(`/api/products/${id}`, body, productReply, { write });
 }
 
 export function useSaveProduct() {
@@ -26,7 +30,11 @@ export function useSaveProduct() {
     mutationFn: saveProduct,
     onSuccess: (_reply, { id }) =>
       toast.success(id === undefined ? "Product added successfully!" : "Product updated successfully!"),
-    onError: () => toast.error("Failed to add or update product. Please try again."),
+    // Written already (the form was sent again, changed, after a lost answer): the server says so plainly.
+    onError: (error) =>
+      isWrittenAlready(error)
+        ? toast.info(error.message)
+        : toast.error("Failed to add or update product. Please try again."),
     onSettled: () => queryClient.invalidateQueries({ queryKey: spankBankKeys.products() }),
   });
 }

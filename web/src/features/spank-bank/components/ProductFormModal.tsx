@@ -9,6 +9,7 @@ import {
 } from "@spankbank/shared/limits";
 import { type FormEvent, useState } from "react";
 import { counterBelow, ModalForm } from "@/components/ModalForm";
+import { isWrittenAlready, newWrite } from "@/lib/api";
 import { type ProductSave, useSaveProduct } from "../api/saveProduct";
 import {
   cutDescription,
@@ -49,17 +50,22 @@ export function ProductFormModal({
   const [form, setForm] = useState(() => formOf(product));
   const [invalid, setInvalid] = useState(false);
   const [shownFor, setShownFor] = useState<Product | undefined>(product);
+  // One write from opening to closing: pressed again after a lost answer, with a typo fixed, it is
+  // still this favour (or this edit), never a second one.
+  const [write, setWrite] = useState(newWrite);
   const save = useSaveProduct();
   // Opening for another product (or for a new one) starts from that product's values.
   if (shownFor !== product) {
     setShownFor(product);
     setForm(formOf(product));
     setInvalid(false);
+    setWrite(newWrite());
   }
   const set = (changes: Partial<ProductForm>) => setForm((current) => ({ ...current, ...changes }));
   const close = () => {
     setForm(formOf(undefined));
     setInvalid(false);
+    setWrite(newWrite());
     onClose();
   };
   const submit = (event: FormEvent) => {
@@ -71,9 +77,10 @@ export function ProductFormModal({
     }
     // A unit bought while the form was open stays bought: the server moves the stock by this change.
     const saving: ProductSave = product
-      ? { id: product.id, body: { ...body, shown_quantity: product.quantity } }
-      : { body };
-    save.mutate(saving, { onSuccess: close });
+      ? { id: product.id, body: { ...body, shown_quantity: product.quantity }, write }
+      : { body, write };
+    // Written already: this form's write is done, and the list shows it as it was saved.
+    save.mutate(saving, { onSuccess: close, onError: (error) => isWrittenAlready(error) && close() });
   };
 
   return (
