@@ -1,5 +1,6 @@
 import type { MyDayBody } from "@spankbank/shared/contract/myDay";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { sessionQueryOptions } from "@/features/session/api/getSession";
 import { sessionKeys } from "@/features/session/api/keys";
 import { api } from "@/lib/api";
 import { myDayQueryOptions } from "./getMyDay";
@@ -11,10 +12,14 @@ export function putMyDay(body: MyDayBody) {
 
 export function useSaveMyDay() {
   const queryClient = useQueryClient();
+  const signedIn = () => queryClient.getQueryData(sessionQueryOptions.queryKey)?.user.username;
   return useMutation({
     mutationFn: putMyDay,
-    onSuccess: (reply) => {
-      queryClient.setQueryData(myDayQueryOptions.queryKey, reply);
+    // Who sent it: on a shared device the other partner may have signed in before its answer came.
+    onMutate: () => ({ sentBy: signedIn() }),
+    onSuccess: (reply, _body, sent) => {
+      // The answer is the sender's day: it is "Your day" only while they are still the one signed in.
+      if (sent?.sentBy === signedIn()) queryClient.setQueryData(myDayQueryOptions.queryKey, reply);
       // The clocks read both partners' days from the session's couple. Not awaited: the form's own
       // success (toast, close) must not wait on the session's refetch.
       void queryClient.invalidateQueries({ queryKey: sessionKeys.current() });

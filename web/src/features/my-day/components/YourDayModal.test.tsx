@@ -1,8 +1,11 @@
+import type { MyDayBody } from "@spankbank/shared/contract/myDay";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
 import { myDayPuts, refuseNextMyDay, setMyDayOf } from "@/test/handlers/myDay";
 import { renderApp } from "@/test/renderApp";
+import { server } from "@/test/server";
 
 async function openYourDay() {
   signInAs("alex");
@@ -99,5 +102,47 @@ describe("Your day", { timeout: 20_000 }, () => {
     setMyDayOf("alex", { ...laptop, sleep: { from: "01:00", to: "09:00" } });
     await act(() => queryClient.refetchQueries());
     await waitFor(() => expect(within(reopened).getByLabelText(/Bedtime/)).toHaveValue("01:00"));
+  });
+});
+
+describe("a save of Your day still on its way when the partners switch on one device", { timeout: 30_000 }, () => {
+  it("opens Sam's own day for Sam, not Alex's answer that arrived after the switch", async () => {
+    const { dialog, queryClient, user } = await openYourDay();
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.put("/api/my-day", async ({ request }) => {
+        // As the server: Alex's session cookie came with it, so it is Alex's day that is saved.
+        const day = { ...((await request.json()) as MyDayBody), source: "web" } as const;
+        setMyDayOf("alex", day);
+        await answered;
+        return HttpResponse.json(day);
+      }),
+    );
+    setTime(dialog, /Bedtime/, "21:15");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await user.click(await screen.findByRole("button", { name: "Open menu" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Menu" })).getByRole("button", { name: "Logout" }),
+    );
+    await user.click((await screen.findAllByRole("link", { name: "Sign In" }))[0]!);
+    await user.type(await screen.findByLabelText("Username"), "sam");
+    await user.type(screen.getByLabelText("Password"), "sam-demo-pass");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Hello, Sam" })).toBeInTheDocument();
+
+    // Alex's answer arrives only now.
+    answer();
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    await user.click(screen.getByRole("button", { name: "Your day" }));
+    const sams = await screen.findByRole("dialog", { name: "Your day" });
+    const bedtime = await within(sams).findByLabelText(/Bedtime/);
+
+    expect(bedtime).toHaveValue("23:00");
+    expect(within(sams).getByLabelText(/Wake-up/)).toHaveValue("06:30");
+    expect(screen.queryByText("Your day is saved.")).not.toBeInTheDocument();
   });
 });
