@@ -105,6 +105,47 @@ describe("a write sent again with its Idempotency-Key", () => {
     expect(counts()).toEqual(before);
   });
 
+  const corrected = [
+    {
+      what: "a workout",
+      of: "a workout",
+      url: "/api/log-workout",
+      change: (body: object) => ({ ...body, duration: 45 }),
+    },
+    {
+      what: "a redeem with a note",
+      of: "a redeem",
+      url: "/api/redeem",
+      change: (body: object) => ({ ...body, note: "Sunday night?" }),
+    },
+    {
+      what: "a visit",
+      of: "a visit",
+      url: "/api/visits",
+      change: (body: object) => ({ ...body, end_date: "2027-01-28" }),
+    },
+    {
+      what: "a letter for later",
+      of: "a letter for later",
+      url: "/api/later-letters",
+      change: (body: object) => ({ ...body, text: "Merry Christmas, my love" }),
+    },
+  ];
+  it.each(corrected)(
+    "writes $what once when its form is sent again with the same key and a corrected field: 422, nothing more written",
+    async ({ of, url, change }) => {
+      const { send, counts, inventoryItemId } = await coupleWithAFavour();
+      const body = writes.find((write) => write.what === of)!.body(inventoryItemId);
+      expect((await send(url, body, "form-1")).statusCode).toBeLessThan(300);
+      const before = counts();
+
+      const again = await send(url, change(body), "form-1");
+
+      expect(again.statusCode).toBe(422);
+      expect(counts()).toEqual(before);
+    },
+  );
+
   it("lists a favour once when its form is sent again with the same key and a corrected name, after a lost answer", async () => {
     const { app, cookie, db } = await coupleWithAFavour();
     const add = (name: string) =>
