@@ -154,6 +154,10 @@ export function newWrite(): string {
 export const isWrittenAlready = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 422;
 
+/** A refusal the server answered before writing anything (not written already, not lost, not a failure). */
+export const wroteNothing = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && !isWrittenAlready(error);
+
 /** The writes that send a JSON body. */
 type Write = "POST" | "PUT";
 
@@ -179,8 +183,7 @@ async function sendOnce<T>(
   } catch (error) {
     // A refusal is an answer; no answer (status 0) or a server failure may have written it, or not.
     // Written already (422): the key is kept, so pressing again can never write it a second time.
-    const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
-    if (refused && !isWrittenAlready(error)) unansweredWrites.delete(write);
+    if (wroteNothing(error)) unansweredWrites.delete(write);
     throw error;
   }
 }

@@ -5,6 +5,7 @@ import { resetAuth } from "./handlers/auth";
 import { resetBounties } from "./handlers/bounties";
 import { resetEconomy } from "./handlers/economy";
 import { resetInventory } from "./handlers/inventory";
+import { resetKeyedWrites } from "./handlers/keyedWrites";
 import { resetLaterLetters } from "./handlers/laterLetters";
 import { resetLetters } from "./handlers/letters";
 import { resetMemories } from "./handlers/memories";
@@ -46,6 +47,7 @@ afterEach(() => {
   resetStory();
   resetBounties();
   resetPasskeys();
+  resetKeyedWrites();
   localStorage.clear();
 });
 afterAll(() => server.close());

@@ -5,14 +5,13 @@ import { describe, expect, it, vi } from "vitest";
 import { failure, signInAs } from "@/test/handlers/auth";
 import { purchaseRequests, setSpankTotal, setStatement } from "@/test/handlers/economy";
 import { declineRequests, setOwed } from "@/test/handlers/inventory";
+import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/handlers/keyedWrites";
 import {
   aProduct,
-  loseNextAnswer,
   productsOnServer,
   removedProductIds,
   savedProductBodies,
   setProducts,
-  WRITTEN_ALREADY,
 } from "@/test/handlers/products";
 import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";

@@ -3,7 +3,8 @@ import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/lib/toast";
 import { signInAs } from "@/test/handlers/auth";
-import { failWorkouts, holdWorkouts, workoutBodies } from "@/test/handlers/workouts";
+import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/handlers/keyedWrites";
+import { failWorkouts, holdWorkouts, sentWorkouts, workoutBodies } from "@/test/handlers/workouts";
 import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";
 
@@ -207,6 +208,46 @@ describe("the workout modal", { timeout: 60_000 }, () => {
     expect(await screen.findByText("Workout logged successfully!")).toBeInTheDocument();
     expect(keys[1]).not.toBe(keys[0]);
     expect(logged.size).toBe(2);
+  });
+
+  it("logs a workout once when, after a lost answer, it is logged again with a field corrected: the same Idempotency-Key, and the server's word that the first try went through", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user, modal } = await openWorkoutModal();
+    await user.type(within(modal).getByRole("textbox", { name: /Workout name/ }), "Yoga");
+    await user.type(within(modal).getByRole("textbox", { name: /Duration/ }), "54");
+    await user.type(within(modal).getByRole("textbox", { name: /Calories/ }), "150");
+    loseNextAnswer();
+    await user.click(within(modal).getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText("Failed to log workout. Please try again.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Log Workout" })).not.toBeInTheDocument());
+    toast.dismissAll();
+    // The partner opens it again, types the workout with the duration they meant, and submits.
+    await user.click(screen.getByRole("button", { name: "Log Workout" }));
+    const again = await screen.findByRole("dialog", { name: "Log Workout" });
+    await user.type(within(again).getByRole("textbox", { name: /Workout name/ }), "Yoga");
+    await user.type(within(again).getByRole("textbox", { name: /Duration/ }), "45");
+    await user.type(within(again).getByRole("textbox", { name: /Calories/ }), "150");
+    await user.click(within(again).getByRole("button", { name: "Submit" }));
+
+    expect(await screen.findByText(WRITTEN_ALREADY)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Log Workout" })).not.toBeInTheDocument());
+    expect(sentWorkouts()).toHaveLength(2);
+    expect(workoutBodies()).toEqual([
+      { name: "Yoga", duration: 54, distance: null, distanceUnit: "miles", calories: 150 },
+    ]);
+    // Answered: the next workout is a new one, and the reward paid once shows 2 of today's 3 left.
+    toast.dismissAll();
+    await user.click(screen.getByRole("button", { name: "Log Workout" }));
+    const next = await screen.findByRole("dialog", { name: "Log Workout" });
+    expect(
+      await within(next).findByText("Each workout earns 5 spanks, up to 3 a day (2 left today)."),
+    ).toBeInTheDocument();
+    await user.type(within(next).getByRole("textbox", { name: /Workout name/ }), "Swim");
+    await user.type(within(next).getByRole("textbox", { name: /Duration/ }), "30");
+    await user.type(within(next).getByRole("textbox", { name: /Calories/ }), "200");
+    await user.click(within(next).getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText("Workout logged successfully!")).toBeInTheDocument();
+    expect(workoutBodies()).toHaveLength(2);
   });
 
   it("Cancel closes without sending", async () => {

@@ -1,8 +1,9 @@
 import type { Product, ProductBody, ProductChangeBody } from "@spankbank/shared/contract/products";
 import { PRODUCT_QUANTITY_MAX } from "@spankbank/shared/limits";
-import { HttpResponse, http, type JsonBodyType } from "msw";
+import { HttpResponse, http } from "msw";
 import { asksForPage, pageOf, plainList } from "@/test/paging";
 import { failure, signedInUsername } from "./auth";
+import { once } from "./keyedWrites";
 
 /** The fake server's marketplace: its products and every write it received. */
 const state = {
@@ -10,39 +11,7 @@ const state = {
   nextId: 100,
   saved: [] as { method: string; id?: number; body: ProductBody | ProductChangeBody }[],
   removed: [] as number[],
-  /** Each Idempotency-Key's first written answer, and what it asked (as server/src/plugins/keyedWrites.ts). */
-  keys: new Map<string, { asked: string; status: number; json: JsonBodyType }>(),
-  answersToLose: 0,
 };
-
-/** The connection drops after the server wrote the next save: the page gets no answer. */
-export function loseNextAnswer(): void {
-  state.answersToLose++;
-}
-
-/**
- * As the server: a key sent again with the same words gets its first answer and writes nothing; with
- * other words, once written, it is refused 422 and nothing more is written.
- */
-function once(request: Request, asked: string, write: () => { status: number; json: JsonBodyType }): Response {
-  const key = request.headers.get("idempotency-key");
-  const first = key === null ? undefined : state.keys.get(key);
-  const answer =
-    first === undefined
-      ? write()
-      : first.asked === asked
-        ? first
-        : { status: 422, json: { statusCode: 422, error: "Unprocessable Entity", message: WRITTEN_ALREADY } };
-  if (key !== null && first === undefined && answer.status < 300) state.keys.set(key, { asked, ...answer });
-  if (state.answersToLose > 0) {
-    state.answersToLose--;
-    return HttpResponse.error();
-  }
-  return HttpResponse.json(answer.json, { status: answer.status });
-}
-
-export const WRITTEN_ALREADY =
-  "Your first try already went through before the connection dropped, so this change was not made. Have a look at it as it is now, and change it from there if you like.";
 
 export function setProducts(products: Product[]): void {
   state.products = products.map((product) => ({ ...product }));
@@ -56,8 +25,6 @@ export function resetProducts(): void {
   state.nextId = 100;
   state.saved = [];
   state.removed = [];
-  state.keys.clear();
-  state.answersToLose = 0;
 }
 
 /** A product as GET /api/products answers it. */

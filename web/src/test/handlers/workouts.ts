@@ -1,9 +1,12 @@
 import { HttpResponse, http } from "msw";
 import { failure } from "./auth";
+import { once } from "./keyedWrites";
 
-const state = { bodies: [] as unknown[], fail: false, gate: null as Promise<void> | null };
+/** `sent`: every workout sent; `bodies`: the workouts logged (each paid its reward). */
+const state = { sent: [] as unknown[], bodies: [] as unknown[], fail: false, gate: null as Promise<void> | null };
 
 export const workoutBodies = () => state.bodies;
+export const sentWorkouts = () => state.sent;
 export const failWorkouts = () => {
   state.fail = true;
 };
@@ -15,6 +18,7 @@ export function holdWorkouts(): () => void {
   return release;
 }
 export function resetWorkouts(): void {
+  state.sent = [];
   state.bodies = [];
   state.fail = false;
   state.gate = null;
@@ -27,10 +31,13 @@ export const workoutHandlers = [
   ),
   http.post("/api/log-workout", async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
-    state.bodies.push(body);
+    state.sent.push(body);
     await state.gate;
     if (state.fail) return failure(500, "Internal Server Error", "boom");
-    const workout = { id: 1, distance: null, username: "alex", created_at: "2026-11-22T10:00:00.000Z", ...body };
-    return HttpResponse.json({ workout, reward: 5 }, { status: 201 });
+    return once(request, JSON.stringify(body), () => {
+      state.bodies.push(body);
+      const workout = { id: 1, distance: null, username: "alex", created_at: "2026-11-22T10:00:00.000Z", ...body };
+      return { status: 201, json: { workout, reward: 5 } };
+    });
   }),
 ];

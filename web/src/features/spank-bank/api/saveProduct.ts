@@ -30,11 +30,8 @@ export function useSaveProduct() {
     mutationFn: saveProduct,
     onSuccess: (_reply, { id }) =>
       toast.success(id === undefined ? "Product added successfully!" : "Product updated successfully!"),
-    // Written already (the form was sent again, changed, after a lost answer): the server says so plainly.
-    onError: (error) =>
-      isWrittenAlready(error)
-        ? toast.info(error.message)
-        : toast.error("Failed to add or update product. Please try again."),
+    // Written already (the form was sent again, changed, after a lost answer): the form says so (closeIfWrittenAlready).
+    onError: (error) => isWrittenAlready(error) || toast.error("Failed to add or update product. Please try again."),
     onSettled: () => queryClient.invalidateQueries({ queryKey: spankBankKeys.products() }),
   });
 }

@@ -9,7 +9,8 @@ import {
 } from "@spankbank/shared/limits";
 import { type FormEvent, useState } from "react";
 import { counterBelow, ModalForm } from "@/components/ModalForm";
-import { isWrittenAlready, newWrite } from "@/lib/api";
+import { newWrite } from "@/lib/api";
+import { closeIfWrittenAlready } from "@/lib/writtenAlready";
 import { type ProductSave, useSaveProduct } from "../api/saveProduct";
 import {
   cutDescription,
@@ -80,7 +81,7 @@ export function ProductFormModal({
       ? { id: product.id, body: { ...body, shown_quantity: product.quantity }, write }
       : { body, write };
     // Written already: this form's write is done, and the list shows it as it was saved.
-    save.mutate(saving, { onSuccess: close, onError: (error) => isWrittenAlready(error) && close() });
+    save.mutate(saving, { onSuccess: close, onError: (error) => closeIfWrittenAlready(error, close) });
   };
 
   return (

@@ -10,9 +10,11 @@ import {
 } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
 import { type FormEvent, useState } from "react";
+import { newWrite, wroteNothing } from "@/lib/api";
 import { type NumberRule, numberInputMode, readNumber } from "@/lib/numberField";
 import { toast } from "@/lib/toast";
 import { useSingleFlight } from "@/lib/useSingleFlight";
+import { closeIfWrittenAlready } from "@/lib/writtenAlready";
 import { useWorkoutReward } from "../api/getWorkoutReward";
 import { useLogWorkout } from "../api/logWorkout";
 
@@ -93,6 +95,13 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
     onClose();
   };
 
+  // One write until the server answers it: a workout whose answer was lost, logged again with a
+  // field corrected (the modal closes on any failure, and is opened and filled in again), is the
+  // same workout and the same reward, never a second one. Answered (done or refused), the next
+  // workout is a new write.
+  const [write, setWrite] = useState(newWrite);
+  const answered = () => setWrite(newWrite());
+
   const once = useSingleFlight();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -100,14 +109,25 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
     const { workout } = readWorkout(fields);
     if (!workout) return;
     once((settled) =>
-      logWorkout.mutate(workout, {
-        onSuccess: () => toast.success("Workout logged successfully!"),
-        onError: () => toast.error("Failed to log workout. Please try again."),
-        onSettled: () => {
-          settled();
-          close();
+      logWorkout.mutate(
+        { ...workout, write },
+        {
+          onSuccess: () => {
+            answered();
+            toast.success("Workout logged successfully!");
+          },
+          onError: (error) => {
+            // A non-OK answer is a failure (SPEC section 7); written already, the server's plain word
+            // says the first try was logged, so it is not logged once more.
+            toast.error("Failed to log workout. Please try again.");
+            if (closeIfWrittenAlready(error, close) || wroteNothing(error)) answered();
+          },
+          onSettled: () => {
+            settled();
+            close();
+          },
         },
-      }),
+      ),
     );
   };
 
