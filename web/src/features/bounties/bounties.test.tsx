@@ -3,7 +3,8 @@ import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
-import { bountyPhotoOf } from "@/test/handlers/bounties";
+import { bountyPhotoOf, postedBountyBodies } from "@/test/handlers/bounties";
+import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/handlers/keyedWrites";
 import { renderApp } from "@/test/renderApp";
 
 async function bountiesAs(who: "alex" | "sam") {
@@ -74,6 +75,32 @@ describe("the Spank Bank page's Bounties tab", { timeout: 30_000 }, () => {
     expect(await screen.findByRole("listitem", { name: "Water the plants" })).toBeInTheDocument();
     await waitFor(() => expect(within(form).getByRole("textbox", { name: "Task" })).toHaveValue(""));
     expect(screen.getAllByRole("listitem", { name: "Water the plants" })).toHaveLength(1);
+  });
+
+  it("posts a bounty once when, after a lost answer, its task is corrected and it is posted again: its reward is held once", async () => {
+    const user = userEvent.setup();
+    const form = await bountiesAs("alex");
+    expect(await screen.findByText("No bounties yet: post one above.")).toBeInTheDocument();
+    const task = within(form).getByRole("textbox", { name: "Task" });
+    await user.type(task, "Send me a voice note of our snog");
+    loseNextAnswer();
+    await user.click(within(form).getByRole("button", { name: "Post bounty" }));
+    expect(await within(form).findByRole("alert")).toBeInTheDocument();
+    // The partner fixes the typo and posts again.
+    await user.clear(task);
+    await user.type(task, "Send me a voice note of our song");
+    await user.click(within(form).getByRole("button", { name: "Post bounty" }));
+
+    expect(await screen.findByText(WRITTEN_ALREADY)).toBeInTheDocument();
+    expect(postedBountyBodies()).toHaveLength(2);
+    expect(await screen.findByRole("listitem", { name: "Send me a voice note of our snog" })).toBeInTheDocument();
+    expect(screen.queryByRole("listitem", { name: "Send me a voice note of our song" })).not.toBeInTheDocument();
+    await waitFor(() => expect(task).toHaveValue(""));
+
+    // Posted: the next bounty is a new one.
+    await user.type(task, "Water the plants");
+    await user.click(within(form).getByRole("button", { name: "Post bounty" }));
+    expect(await screen.findByRole("listitem", { name: "Water the plants" })).toBeInTheDocument();
   });
 
   it("marks it done with a photo, which the poster sees when approving; a photo too big is refused before sending", async () => {

@@ -8,15 +8,20 @@ import {
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { HttpResponse, http } from "msw";
 import { failure, signedInUsername } from "./auth";
+import { once } from "./keyedWrites";
 
 /** The fake bounties, newest first, moved through their states as the server moves them. */
-const state = { bounties: [] as Bounty[], nextId: 1, photos: new Map<number, Uint8Array>() };
+const state = { bounties: [] as Bounty[], nextId: 1, photos: new Map<number, Uint8Array>(), posted: [] as unknown[] };
 
 export function resetBounties(): void {
   state.bounties = [];
   state.nextId = 1;
   state.photos = new Map();
+  state.posted = [];
 }
+
+/** Every bounty body sent to be posted, posted or not. */
+export const postedBountyBodies = () => state.posted;
 
 /** The photo bytes the doer sent with a bounty marked done, as the server keeps them. */
 export const bountyPhotoOf = (id: number): Uint8Array | undefined => state.photos.get(id);
@@ -112,30 +117,35 @@ export const bountyHandlers = [
     const me = signedInUsername();
     if (!me) return failure(401, "Unauthorized", "Sign in first");
     // The real contract, as the server checks it.
-    const parsed = bountyBody.safeParse(await request.json());
+    const asked = await request.json();
+    state.posted.push(asked);
+    const parsed = bountyBody.safeParse(asked);
     if (!parsed.success)
       return failure(
         400,
         "Bad Request",
         `body/${String(parsed.error.issues[0]!.path[0])}: ${parsed.error.issues[0]!.message}`,
       );
-    const bounty: Bounty = {
-      id: state.nextId++,
-      title: parsed.data.title,
-      reward: parsed.data.reward,
-      status: "open",
-      poster: me,
-      doer: null,
-      due_date: parsed.data.due_date ?? null,
-      due_at: null,
-      done_note: null,
-      done_photo: null,
-      sent_back_reason: null,
-      created_at: new Date().toISOString(),
-      settled_at: null,
-    };
-    state.bounties.unshift(bounty);
-    return HttpResponse.json({ bounty }, { status: 201 });
+    const data = parsed.data;
+    return once(request, JSON.stringify(asked), () => {
+      const bounty: Bounty = {
+        id: state.nextId++,
+        title: data.title,
+        reward: data.reward,
+        status: "open",
+        poster: me,
+        doer: null,
+        due_date: data.due_date ?? null,
+        due_at: null,
+        done_note: null,
+        done_photo: null,
+        sent_back_reason: null,
+        created_at: new Date().toISOString(),
+        settled_at: null,
+      };
+      state.bounties.unshift(bounty);
+      return { status: 201, json: { bounty } };
+    });
   }),
   http.post("/api/bounties/:id/claim", claim),
   http.post("/api/bounties/:id/done", markDone),

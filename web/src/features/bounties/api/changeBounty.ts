@@ -8,7 +8,8 @@ const bountyReply = () => import("@spankbank/shared/contract/bounties").then((c)
 
 /** One change to a bounty, as the signed-in partner: the server says who may make it. */
 export type BountyChange =
-  | { action: "post"; body: BountyBody }
+  /** `write`: the post form's write (`newWrite`), one until it is posted, whatever was corrected. */
+  | { action: "post"; body: BountyBody; write?: string }
   | { action: "claim" | "approve" | "withdraw"; id: number }
   | { action: "done"; id: number; note: string; photo?: string }
   | { action: "send-back"; id: number; reason: string };
@@ -16,7 +17,7 @@ export type BountyChange =
 export function changeBounty(change: BountyChange) {
   switch (change.action) {
     case "post":
-      return api.postOnce("/api/bounties", change.body, bountyReply);
+      return api.postOnce("/api/bounties", change.body, bountyReply, { write: change.write });
     case "done":
       return api.post(`/api/bounties/${change.id}/done`, { note: change.note, photo: change.photo }, bountyReply);
     case "send-back":

@@ -2,8 +2,10 @@ import { Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@manti
 import { BOUNTY_REWARD_MAX, BOUNTY_TITLE_MAX } from "@spankbank/shared/limits";
 import { type FormEvent, useRef, useState } from "react";
 import { refusalOf } from "@/components/ModalForm";
+import { newWrite } from "@/lib/api";
 import { type NumberRule, numberInputMode, readNumber } from "@/lib/numberField";
 import { useSingleFlight } from "@/lib/useSingleFlight";
+import { closeIfWrittenAlready } from "@/lib/writtenAlready";
 import { useChangeBounty } from "../api/changeBounty";
 
 const REWARD: NumberRule = {
@@ -26,6 +28,15 @@ export function PostBountyForm({ partnerName }: { partnerName: string }) {
   const rewardField = useRef<HTMLInputElement>(null);
   const [due, setDue] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // One write until it is posted: a partner who saw an error (the answer lost, the bounty posted and
+  // its reward in escrow), fixed the task or the reward and posted again means the same bounty.
+  const [write, setWrite] = useState(newWrite);
+  const clear = () => {
+    setTitle("");
+    setDue("");
+    setChecked(false);
+    setWrite(newWrite());
+  };
   const once = useSingleFlight();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -39,14 +50,12 @@ export function PostBountyForm({ partnerName }: { partnerName: string }) {
     const body = { title, reward: read.value, due_date: due === "" ? null : due };
     once((settled) =>
       post.mutate(
-        { action: "post", body },
+        { action: "post", body, write },
         {
-          onSuccess: () => {
-            setTitle("");
-            setDue("");
-            setChecked(false);
-          },
-          onError: (failure) => setError(refusalOf(failure, "Failed to post. Please try again.")),
+          onSuccess: clear,
+          // Posted already: the form clears, and the list shows the bounty as it was posted.
+          onError: (failure) =>
+            closeIfWrittenAlready(failure, clear) || setError(refusalOf(failure, "Failed to post. Please try again.")),
           onSettled: settled,
         },
       ),
