@@ -12,6 +12,7 @@ import {
   setInventory,
   setRedeemed,
 } from "@/test/handlers/inventory";
+import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/handlers/keyedWrites";
 import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";
 
@@ -139,6 +140,35 @@ describe("the Inventory tab", () => {
     });
     await waitFor(() => expect(card("Back massage")).toHaveTextContent("Quantity purchased: 2"));
     expect(redeemRequests()).toEqual([4]);
+  });
+
+  it("redeems one unit when, after a lost answer, the note is corrected and sent again: the modal closes on the redeem as it was made", async () => {
+    setInventory([anInventoryItem({ id: 4, name: "Back massage", quantity: 3 })]);
+    const { user } = openInventory();
+    await screen.findByText("Back massage");
+    await user.click(
+      within(card("Back massage")).getByRole("button", { name: "Add a note or a time for Back massage" }),
+    );
+    const modal = await screen.findByRole("dialog", { name: 'Redeem "Back massage"' });
+    const note = within(modal).getByLabelText("A note (optional)");
+    await user.type(note, "Aftr my run?");
+    loseNextAnswer();
+    await user.click(within(modal).getByRole("button", { name: "Redeem" }));
+    expect(await within(modal).findByRole("alert")).toBeInTheDocument();
+    // The partner fixes the typo and presses Redeem again.
+    await user.clear(note);
+    await user.type(note, "After my run?");
+    await user.click(within(modal).getByRole("button", { name: "Redeem" }));
+
+    expect(await screen.findByText(WRITTEN_ALREADY)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(redeemRequests()).toEqual([4, 4]);
+    await waitFor(() => expect(card("Back massage")).toHaveTextContent("Quantity purchased: 2"));
+    await user.click(screen.getByRole("tab", { name: "Redeemed" }));
+    const redeemed = (await screen.findByRole("heading", { level: 2, name: "Back massage" })).closest<HTMLElement>(
+      ".mantine-Card-root",
+    )!;
+    expect(redeemed).toHaveTextContent("Your note: “Aftr my run?”");
   });
 
   it("shows a declined favour with the seller's reason and no Confirm Redeem", async () => {

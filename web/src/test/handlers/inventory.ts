@@ -4,6 +4,7 @@ import type { OwedReply } from "@spankbank/shared/contract/owed";
 import { HttpResponse, http } from "msw";
 import { asksForPage, pageOf, plainList } from "@/test/paging";
 import { failure } from "./auth";
+import { once } from "./keyedWrites";
 
 /** The fake server's inventory, redeemed items and favours owed, and the redeems and confirms it got. */
 const state = {
@@ -96,23 +97,27 @@ export const inventoryHandlers = [
     return HttpResponse.json({ noticed: told.length });
   }),
   http.post("/api/redeem", async ({ request }) => {
-    const { itemId, note, wishedAt } = (await request.json()) as { itemId: number; note?: string; wishedAt?: string };
+    const asked = (await request.json()) as { itemId: number; note?: string; wishedAt?: string };
+    const { itemId, note, wishedAt } = asked;
     state.redeems.push(itemId);
-    const item = state.inventory.find(({ id }) => id === itemId);
-    if (!item || item.quantity < 1) return failure(409, "Conflict", "Nothing left to redeem.");
-    item.quantity -= 1;
-    const redeemedItem = aRedeemedItem({
-      id: state.nextRedeemedId++,
-      name: item.name,
-      description: item.description,
-      price: item.price,
-      username: item.username,
-      redeemed_at: new Date().toISOString(),
-      note: note ?? null,
-      wished_at: wishedAt ? new Date(wishedAt).toISOString() : null,
+    return once(request, JSON.stringify(asked), () => {
+      const item = state.inventory.find(({ id }) => id === itemId);
+      if (!item || item.quantity < 1)
+        return { status: 409, json: { statusCode: 409, error: "Conflict", message: "Nothing left to redeem." } };
+      item.quantity -= 1;
+      const redeemedItem = aRedeemedItem({
+        id: state.nextRedeemedId++,
+        name: item.name,
+        description: item.description,
+        price: item.price,
+        username: item.username,
+        redeemed_at: new Date().toISOString(),
+        note: note ?? null,
+        wished_at: wishedAt ? new Date(wishedAt).toISOString() : null,
+      });
+      state.redeemed.unshift(redeemedItem);
+      return { status: 200, json: { redeemedItem, remainingQuantity: item.quantity } };
     });
-    state.redeemed.unshift(redeemedItem);
-    return HttpResponse.json({ redeemedItem, remainingQuantity: item.quantity });
   }),
   http.post("/api/confirm-redeem", async ({ request }) => {
     const { itemId } = (await request.json()) as { itemId: number };

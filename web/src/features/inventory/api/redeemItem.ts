@@ -4,11 +4,18 @@ import { api } from "@/lib/api";
 import { inventoryKeys } from "./keys";
 
 /** Redeems one unit of an inventory item, with a note and a wished time when the buyer added them. */
-export function postRedeem(redeem: number | RedeemBody) {
-  return api.postOnce("/api/redeem", typeof redeem === "number" ? { itemId: redeem } : redeem, () =>
-    import("@spankbank/shared/contract/inventory").then((c) => c.redeemReply),
+export function postRedeem(redeem: number | Redeem) {
+  const { write, ...body } = typeof redeem === "number" ? { itemId: redeem } : redeem;
+  return api.postOnce(
+    "/api/redeem",
+    body,
+    () => import("@spankbank/shared/contract/inventory").then((c) => c.redeemReply),
+    { write },
   );
 }
+
+/** `write`: the note modal's write (`newWrite`), one from opening to closing, whatever was corrected. */
+export type Redeem = RedeemBody & { write?: string };
 
 export function useRedeemItem() {
   const queryClient = useQueryClient();
@@ -30,6 +37,10 @@ export function useRedeemItem() {
       return queryClient.invalidateQueries({ queryKey: inventoryKeys.redeemed() });
     },
     // SPEC section 8: a failed redeem is only logged.
-    onError: (error) => console.error("Failed to redeem item", error),
+    // A lost answer, or a 422 (written already), may have redeemed it: the lists are read again.
+    onError: (error) => {
+      console.error("Failed to redeem item", error);
+      return queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
+    },
   });
 }

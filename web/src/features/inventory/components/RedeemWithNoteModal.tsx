@@ -4,10 +4,12 @@ import type { InventoryItem } from "@spankbank/shared/contract/inventory";
 import { FAVOUR_NOTE_MAX } from "@spankbank/shared/limits";
 import { type FormEvent, useState } from "react";
 import { ModalForm, refusalOf } from "@/components/ModalForm";
+import { newWrite } from "@/lib/api";
 import { useMyClock } from "@/lib/favourTime";
 import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { toast } from "@/lib/toast";
 import { useSingleFlight } from "@/lib/useSingleFlight";
+import { closeIfWrittenAlready } from "@/lib/writtenAlready";
 import { useRedeemItem } from "../api/redeemItem";
 import { focusAfterRedeem } from "./focusAfterRedeem";
 
@@ -22,11 +24,20 @@ export function RedeemWithNoteModal({ item, onClose }: { item: InventoryItem | u
   const [note, setNote] = useState("");
   const [wished, setWished] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // One write from opening to closing: a note whose answer was lost, fixed and sent again, is the
+  // same redeem, never a second unit used up. By the item's id: a reloaded list keeps the opening.
+  const [write, setWrite] = useState(newWrite);
+  const [shownFor, setShownFor] = useState(item?.id);
+  if (shownFor !== item?.id) {
+    setShownFor(item?.id);
+    setWrite(newWrite());
+  }
   const once = useSingleFlight();
   const close = () => {
     setNote("");
     setWished("");
     setError(null);
+    setWrite(newWrite());
     onClose();
   };
   const submit = (event: FormEvent) => {
@@ -48,6 +59,7 @@ export function RedeemWithNoteModal({ item, onClose }: { item: InventoryItem | u
           itemId: item.id,
           ...(note.trim() ? { note } : {}),
           ...(wishedAt ? { wishedAt: wishedAt.toISOString() } : {}),
+          write,
         },
         {
           onSuccess: () => {
@@ -55,7 +67,10 @@ export function RedeemWithNoteModal({ item, onClose }: { item: InventoryItem | u
             close();
             focusAfterRedeem(item.name);
           },
-          onError: (failure) => setError(refusalOf(failure, "Failed to redeem. Please try again.")),
+          // Redeemed already: the modal closes, and the lists show the redeem as it was made.
+          onError: (failure) =>
+            closeIfWrittenAlready(failure, close) ||
+            setError(refusalOf(failure, "Failed to redeem. Please try again.")),
           onSettled: settled,
         },
       ),
