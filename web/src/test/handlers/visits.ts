@@ -2,9 +2,16 @@ import type { InPersonFavour, Visit, VisitBody, VisitChangeBody, VisitsReply } f
 import { VISIT_CHANGED_BEFORE_REMOVAL, VISIT_CHANGED_SINCE } from "@spankbank/shared/visits";
 import { HttpResponse, http } from "msw";
 import { failure, signedInUsername } from "./auth";
+import { once } from "./keyedWrites";
 
 /** The fake server's visits and in-person favours; "today" is fixed so counts are known. */
-const state = { visits: [] as Visit[], inPerson: [] as InPersonFavour[], nextId: 1, deleted: [] as number[] };
+const state = {
+  visits: [] as Visit[],
+  inPerson: [] as InPersonFavour[],
+  nextId: 1,
+  deleted: [] as number[],
+  posted: [] as VisitBody[],
+};
 const TODAY = "2026-11-23";
 
 /** The visits as the fake server holds them. */
@@ -15,11 +22,14 @@ export function setVisits(visits: Visit[], inPerson: InPersonFavour[] = []): voi
   state.inPerson = inPerson;
 }
 export const deletedVisitIds = (): readonly number[] => state.deleted;
+/** Every new visit sent to be saved, saved or not. */
+export const postedVisitBodies = (): readonly VisitBody[] => state.posted;
 export function resetVisits(): void {
   state.visits = [];
   state.inPerson = [];
   state.nextId = 1;
   state.deleted = [];
+  state.posted = [];
 }
 
 /** A visit as the server answers it. */
@@ -95,10 +105,15 @@ export const visitHandlers = [
     return HttpResponse.json(reply(page));
   }),
   http.post("/api/visits", async ({ request }) => {
-    const visit = saved((await request.json()) as VisitBody, state.nextId++);
+    const body = (await request.json()) as VisitBody;
+    state.posted.push(body);
+    const visit = saved(body, state.nextId);
     if (visit instanceof Response) return visit;
-    state.visits.push(visit);
-    return HttpResponse.json({ visit }, { status: 201 });
+    return once(request, JSON.stringify(body), () => {
+      state.nextId++;
+      state.visits.push(visit);
+      return { status: 201, json: { visit } };
+    });
   }),
   http.put("/api/visits/:id", async ({ request, params }) => {
     const index = state.visits.findIndex((v) => v.id === Number(params.id));

@@ -7,10 +7,21 @@ import { visitKeys } from "./keys";
 /** The answer's contract, for the checks of development and tests (see api.ts). */
 const visitReply = () => import("@spankbank/shared/contract/visits").then((c) => c.visitReply);
 
-/** Plans a visit or logs a past one (no id), or changes one (its id, and the version the form showed). */
-export function saveVisit({ id, body }: { id?: number | undefined; body: VisitBody | VisitChangeBody }) {
+/**
+ * Plans a visit or logs a past one (no id), or changes one (its id, and the version the form showed).
+ * `write`: the form's write (`newWrite`) for a new visit, one from opening to closing, whatever was corrected.
+ */
+export function saveVisit({
+  id,
+  body,
+  write,
+}: {
+  id?: number | undefined;
+  body: VisitBody | VisitChangeBody;
+  write?: string | undefined;
+}) {
   return id === undefined
-    ? api.postOnce("/api/visits", body, visitReply)
+    ? api.postOnce("/api/visits", body, visitReply, { write })
     : api.put(`/api/visits/${id}`, body, visitReply);
 }
 

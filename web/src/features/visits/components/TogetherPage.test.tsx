@@ -2,7 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
-import { aVisit, deletedVisitIds, setVisits, storedVisits } from "@/test/handlers/visits";
+import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/handlers/keyedWrites";
+import { aVisit, deletedVisitIds, postedVisitBodies, setVisits, storedVisits } from "@/test/handlers/visits";
 import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";
 
@@ -43,6 +44,39 @@ describe("/together", { timeout: 20_000 }, () => {
     expect(refusal).toHaveTextContent("must be on or after start_date");
     expect(refusal).not.toHaveTextContent("end_date:");
     expect(screen.getByRole("dialog", { name: "Plan our next visit" })).toBeInTheDocument();
+  });
+
+  it("logs a past visit once when, after a lost answer, its place is corrected and it is saved again: the form closes on the visit as it was saved", async () => {
+    const { user } = await openTogether();
+    await user.click(await screen.findByRole("button", { name: "Add a past visit" }));
+    const form = await screen.findByRole("dialog", { name: "Add a past visit" });
+    await user.type(within(form).getByLabelText(/First day together/), "2026-08-10");
+    await user.type(within(form).getByLabelText(/Last day together/), "2026-08-20");
+    const where = within(form).getByLabelText("Where");
+    await user.type(where, "Olso");
+    loseNextAnswer();
+    await user.click(within(form).getByRole("button", { name: "Save visit" }));
+    expect(await within(form).findByRole("alert")).toBeInTheDocument();
+    // The partner fixes the typo and saves again.
+    await user.clear(where);
+    await user.type(where, "Oslo");
+    await user.click(within(form).getByRole("button", { name: "Save visit" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(postedVisitBodies()).toHaveLength(2);
+    expect(storedVisits()).toEqual([expect.objectContaining({ start_date: "2026-08-10", place: "Olso" })]);
+    expect(await screen.findByText(WRITTEN_ALREADY)).toBeInTheDocument();
+    expect(await screen.findByText("Mon 10 Aug – Thu 20 Aug · Olso")).toBeInTheDocument();
+    expect(screen.queryByText("Mon 10 Aug – Thu 20 Aug · Oslo")).not.toBeInTheDocument();
+
+    // Closed: the next past visit is a new one.
+    await user.click(screen.getByRole("button", { name: "Add a past visit" }));
+    const next = await screen.findByRole("dialog", { name: "Add a past visit" });
+    await user.type(within(next).getByLabelText(/First day together/), "2026-04-01");
+    await user.type(within(next).getByLabelText(/Last day together/), "2026-04-05");
+    await user.click(within(next).getByRole("button", { name: "Save visit" }));
+    expect(await screen.findByText("Wed 1 Apr – Sun 5 Apr")).toBeInTheDocument();
+    expect(storedVisits()).toHaveLength(2);
   });
 
   it("refuses to save over a change Sam made after the form opened, keeps what was typed on top of it, then saves knowingly", async () => {

@@ -4,9 +4,10 @@ import { VISIT_NOTE_MAX, VISIT_PLACE_MAX } from "@spankbank/shared/limits";
 import { VISIT_CHANGED_SINCE } from "@spankbank/shared/visits";
 import { type FormEvent, useState } from "react";
 import { refusalOf } from "@/components/ModalForm";
-import { ApiError } from "@/lib/api";
+import { ApiError, newWrite } from "@/lib/api";
 import { buttonNamed, returnFocus } from "@/lib/returnFocus";
 import { isTooLong, textLimitProps } from "@/lib/textLimit";
+import { closeIfWrittenAlready } from "@/lib/writtenAlready";
 import { useSaveVisit } from "../api/saveVisit";
 import { datesOf } from "../visitDates";
 
@@ -60,13 +61,17 @@ export function VisitFormModal({
   const [shownFor, setShownFor] = useState(mode);
   const [base, setBase] = useState(() => (mode?.kind === "change" ? mode.visit : undefined));
   const [theirs, setTheirs] = useState<Visit | undefined>();
+  // One write from opening to closing: a new visit whose answer was lost (the server planned or
+  // logged it), its dates or place fixed and saved again, is the same visit, never a second one.
+  const [write, setWrite] = useState(newWrite);
   const save = useSaveVisit();
-  // Opening for another visit (or a new one) starts from its values.
+  // Opening for another visit (or a new one) starts from its values, and is a new write.
   if (shownFor !== mode) {
     setShownFor(mode);
     setFields(fieldsOf(mode ?? { kind: "plan" }));
     setBase(mode?.kind === "change" ? mode.visit : undefined);
     setTheirs(undefined);
+    setWrite(newWrite());
     save.reset();
   }
   const refused = save.error instanceof ApiError && save.error.message === VISIT_CHANGED_SINCE;
@@ -90,6 +95,7 @@ export function VisitFormModal({
           note: fields.note,
           ...(base ? { based_on: base.updated_at } : {}),
         },
+        write,
       },
       {
         onSuccess: () => {
@@ -97,6 +103,9 @@ export function VisitFormModal({
           // The button that opened the form may be gone (a planned visit replaces "Plan our next visit").
           returnFocus(() => buttonNamed("Change dates") ?? buttonNamed("Plan our next visit"));
         },
+        // Saved already (the first try, whose answer was lost): the form closes, and the page, read
+        // again, shows the visit as it was saved.
+        onError: (failure) => closeIfWrittenAlready(failure, onClose),
       },
     );
   };
