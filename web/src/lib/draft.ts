@@ -21,9 +21,10 @@ interface Kept<T> {
  */
 export function useDraft<T>(name: string, saved: T, savedAt: string) {
   const { data: session } = useQuery(sessionQueryOptions);
+  const keyOf = (draftName: string) => `${PREFIX}${session?.user.username ?? ""}:${draftName}`;
   // No default: nothing is kept until something is typed, and the saved words show.
   const [kept, keep, forget] = useLocalStorage<Kept<T> | undefined>({
-    key: `${PREFIX}${session?.user.username ?? ""}:${name}`,
+    key: keyOf(name),
     defaultValue: undefined,
     // Read before the first render: the words are in the field from the start, and what is typed
     // before the app is live goes after them.
@@ -46,6 +47,24 @@ export function useDraft<T>(name: string, saved: T, savedAt: string) {
     set: (next: T) => keep({ over: kept?.over ?? savedAt, value: next }),
     /** Once saved, or given up: the saved words are the truth again. */
     forget,
+    /**
+     * The words kept here, as they are now, go on as another form's draft (`otherName`, typed over
+     * its version `otherSavedAt`), and are forgotten here. False, and kept here, when this device
+     * could not store them there.
+     */
+    moveTo: (otherName: string, otherSavedAt: string): boolean => {
+      try {
+        const here = localStorage.getItem(keyOf(name));
+        if (here !== null) {
+          const moved: Kept<T> = { over: otherSavedAt, value: (JSON.parse(here) as Kept<T>).value };
+          localStorage.setItem(keyOf(otherName), JSON.stringify(moved));
+        }
+      } catch {
+        return false;
+      }
+      forget();
+      return true;
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { type LaterLetter, type LaterLettersReply, laterLetterBody } from "@span
 import { LATER_LETTERS_PER_PAGE } from "@spankbank/shared/limits";
 import { HttpResponse, http } from "msw";
 import { failure } from "./auth";
+import { once } from "./keyedWrites";
 
 /** The server's refusal of a rewrite from a form that showed an older version (db/src/laterLetters.ts). */
 const SEALED_ELSEWHERE =
@@ -11,7 +12,18 @@ export const SEALED_AGAIN_BEFORE_TAKE_BACK =
   "This letter was sealed again on another device since you opened it: it was not taken back. Read the sealed one, then take it back if you still want to.";
 
 /** The fake server's letters for later; alex is signed in (the session handler's user). */
-const state = { letters: [] as LaterLetter[], nextId: 1, anniversary: "2024-02-14" as string | null };
+const state = {
+  letters: [] as LaterLetter[],
+  nextId: 1,
+  anniversary: "2024-02-14" as string | null,
+  posted: [] as unknown[],
+};
+
+/** Every new letter sent to be sealed, sealed or not. */
+export const postedLaterLetterBodies = (): readonly unknown[] => state.posted;
+/** The letters alex wrote, as the fake server holds them. */
+export const laterLettersFromAlex = (): readonly LaterLetter[] =>
+  state.letters.filter((letter) => letter.from === "alex");
 
 /** A letter in the fake server, written by `from` to the other partner. */
 export function laterLetterFrom(from: "alex" | "sam", fields: Partial<LaterLetter>): LaterLetter {
@@ -36,6 +48,7 @@ export function resetLaterLetters(): void {
   state.letters = [];
   state.nextId = 1;
   state.anniversary = "2024-02-14";
+  state.posted = [];
 }
 
 /** What alex may see: a letter to alex keeps its text only once opened (as the real server does). */
@@ -96,9 +109,14 @@ export const laterLetterHandlers = [
     HttpResponse.json(reply(Number(new URL(request.url).searchParams.get("page") ?? 1))),
   ),
   http.post("/api/later-letters", async ({ request }) => {
+    const asked = await request.clone().json();
+    state.posted.push(asked);
     const { refusal, fields } = await written(request);
     if (refusal) return refusal;
-    return HttpResponse.json({ letter: laterLetterFrom("alex", fields) }, { status: 201 });
+    return once(request, JSON.stringify(asked), () => ({
+      status: 201,
+      json: { letter: laterLetterFrom("alex", fields) },
+    }));
   }),
   http.get("/api/later-letters/:id", ({ params }) => {
     const letter = byId(params.id);

@@ -2,7 +2,13 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
-import { laterLetterFrom, SEALED_AGAIN_BEFORE_TAKE_BACK } from "@/test/handlers/laterLetters";
+import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/handlers/keyedWrites";
+import {
+  laterLetterFrom,
+  laterLettersFromAlex,
+  postedLaterLetterBodies,
+  SEALED_AGAIN_BEFORE_TAKE_BACK,
+} from "@/test/handlers/laterLetters";
 import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";
 import { laterLetterKeys } from "../api/keys";
@@ -99,6 +105,42 @@ describe("/letters", { timeout: 20_000 }, () => {
 
     await openLettersPage();
     expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("");
+  });
+
+  it("seals a letter once when, after a lost answer, its words are corrected and sealed again: the letter shows as sealed, and the corrected words wait as its edit until sealed", async () => {
+    const { user } = await openLettersPage();
+    const words = screen.getByLabelText("Your letter to Sam");
+    await user.type(words, "Chin up, lvoe.");
+    await user.click(screen.getByText("Open when...", { exact: true }));
+    loseNextAnswer();
+    await user.click(screen.getByRole("button", { name: "Seal letter" }));
+    expect(await screen.findByText(/^Your letter was not sealed: /)).toBeInTheDocument();
+    // The partner fixes the typo and seals again.
+    await user.clear(words);
+    await user.type(words, "Chin up, love.");
+    await user.click(screen.getByRole("button", { name: "Seal letter" }));
+
+    // The page answers the second press: sealed (a second letter), or sealed already (the first try).
+    await waitFor(() =>
+      expect(screen.queryByText("Your letter to Sam is sealed.") ?? screen.queryByText(WRITTEN_ALREADY)).not.toBeNull(),
+    );
+    expect(laterLettersFromAlex()).toEqual([expect.objectContaining({ text: "Chin up, lvoe." })]);
+    expect(screen.getByText(WRITTEN_ALREADY)).toBeInTheDocument();
+    expect(postedLaterLetterBodies().length).toBeGreaterThanOrEqual(2);
+    // The letter shows as it was sealed; the corrected words are not lost: they wait as its edit.
+    const mine = await screen.findByRole("region", { name: "Letters you wrote to Sam" });
+    expect(await within(mine).findByText("Chin up, lvoe.")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 2, name: "Edit your letter" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("Chin up, love.");
+    expect(screen.getByText("Not sealed yet: kept on this device until you seal it.")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Seal it again" }));
+    expect(await screen.findByText("Your letter is rewritten and sealed again.")).toBeInTheDocument();
+    expect(laterLettersFromAlex()).toEqual([expect.objectContaining({ text: "Chin up, love." })]);
+    expect(await within(mine).findByText("Chin up, love.")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "Write a letter for later" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("");
+    expect(screen.queryByText(/^Not sealed yet/)).not.toBeInTheDocument();
   });
 
   it("keeps the words typed into a letter sealed again since on another device, says so, and offers the sealed one", async () => {

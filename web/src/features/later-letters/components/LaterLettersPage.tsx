@@ -75,6 +75,7 @@ export function LaterLettersPage({
         editing={editing}
         anniversary={anniversary && { label: onClock(anniversary.at.toISOString(), partner.timeZone) }}
         onDone={() => setEditing(null)}
+        onEdit={setEditing}
       />
       <section aria-labelledby="you-wrote">
         <Title order={2} id="you-wrote" mb="md">

@@ -3,17 +3,22 @@ import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { LaterLetter, LetterOpening } from "@spankbank/shared/contract/laterLetters";
 import { OPEN_WHEN_MOMENTS, type OpenWhenMoment, openWhenLabel } from "@spankbank/shared/letterMoments";
 import { LATER_LETTER_MAX } from "@spankbank/shared/limits";
-import { useId } from "react";
+import { useId, useRef, useState } from "react";
 import { DraftNotice } from "@/components/DraftNotice";
+import { newWrite, wroteNothing } from "@/lib/api";
 import { useDraft } from "@/lib/draft";
 import { returnFocus } from "@/lib/returnFocus";
 import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { toast } from "@/lib/toast";
-import { useWriteLaterLetter } from "../api/writeLaterLetter";
+import { closeIfWrittenAlready } from "@/lib/writtenAlready";
+import { sealedUnder, useWriteLaterLetter } from "../api/writeLaterLetter";
 
 type PartnerSummary = SessionReply["couple"]["partners"][number];
 
 type Kind = LetterOpening["kind"];
+
+/** What a new letter sends: its words and its moment. */
+type LetterBody = { text: string; opening: LetterOpening };
 
 /** The form as it is being written. */
 interface LetterForm {
@@ -30,12 +35,15 @@ export function WriteLaterLetter({
   editing,
   anniversary,
   onDone,
+  onEdit,
 }: {
   partner: PartnerSummary;
   editing: LaterLetter | null;
   /** The next anniversary opening on the partner's clock, when the couple has one. */
   anniversary: { label: string } | null;
   onDone: () => void;
+  /** Edit one of your letters: the one a new letter's first try sealed, its answer lost. */
+  onEdit: (letter: LaterLetter) => void;
 }) {
   const opening = editing?.opening;
   const saved: LetterForm = {
@@ -54,22 +62,52 @@ export function WriteLaterLetter({
   const opensName = useId();
   const chosen = (): LetterOpening =>
     kind === "date" ? { kind, date, time } : kind === "anniversary" ? { kind } : { kind, moment };
-  const save = () =>
+  // A new letter is one write until it is sealed: one whose answer was lost (the server sealed it),
+  // corrected and sealed again, is that letter, never a second one. `lost`: the words sent under it
+  // whose answer never came, one of which the server may have sealed.
+  const [letterWrite, setLetterWrite] = useState(newWrite);
+  const lost = useRef<LetterBody[]>([]);
+  const sealed = () => {
+    lost.current = [];
+    setLetterWrite(newWrite());
+  };
+  const focusForm = () =>
+    returnFocus(() => document.querySelector<HTMLElement>('section[aria-labelledby="write-later"] textarea'));
+  // The first try went through: the words typed since are kept, as an edit of the letter it sealed
+  // (the list shows it as sealed), and forgotten here only once they are there.
+  const keepOverSealed = async () => {
+    const letter = await sealedUnder(letterWrite, lost.current);
+    if (!letter || !draft.moveTo(`later-letter:${letter.id}`, letter.updated_at)) return;
+    sealed();
+    onEdit(letter);
+    focusForm();
+  };
+  const save = () => {
+    const body = { text, opening: chosen() };
     write.mutate(
-      { id: editing?.id, based_on: editing?.updated_at, text, opening: chosen() },
+      { id: editing?.id, based_on: editing?.updated_at, ...body, ...(editing ? {} : { write: letterWrite }) },
       {
         onSuccess: () => {
           toast.success(
             editing ? "Your letter is rewritten and sealed again." : `Your letter to ${partner.displayName} is sealed.`,
           );
           draft.forget();
+          if (!editing) sealed();
           onDone();
           // Seal letter is disabled with the letter emptied: focus goes back to write another.
-          returnFocus(() => document.querySelector<HTMLElement>('section[aria-labelledby="write-later"] textarea'));
+          focusForm();
         },
-        onError: (error) => toast.error(`Your letter was not sealed: ${error.message}`),
+        onError: (error) => {
+          if (!editing && closeIfWrittenAlready(error, () => void keepOverSealed())) return;
+          toast.error(`Your letter was not sealed: ${error.message}`);
+          if (editing) return;
+          // Refused, nothing was sealed (the next try is a new key); no answer, the server may have sealed these words.
+          if (wroteNothing(error)) lost.current = [];
+          else lost.current.push(body);
+        },
       },
     );
+  };
 
   const kinds = [
     { value: "date", label: "On a date" },
