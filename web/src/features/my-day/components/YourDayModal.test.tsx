@@ -134,9 +134,21 @@ describe("a save of Your day still on its way when the partners switch on one de
     await user.click(screen.getByRole("button", { name: "Sign In" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Hello, Sam" })).toBeInTheDocument();
 
-    // Alex's answer arrives only now.
+    // Alex's answer arrives only now. Its success reads the session again, unawaited: the page has
+    // settled once that read has landed (a click during it can be lost to the re-render).
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const sessionReadAgain = new Promise<void>((landed) => {
+      const onResponse = ({ request }: { request: Request }) => {
+        if (new URL(request.url).pathname !== "/api/auth/session") return;
+        server.events.removeListener("response:mocked", onResponse);
+        landed();
+      };
+      server.events.on("response:mocked", onResponse);
+    });
     answer();
-    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    await act(() => sessionReadAgain);
+    await waitFor(() => expect(queryClient.isMutating() + queryClient.isFetching()).toBe(0));
+    expect(screen.getByRole("heading", { level: 1, name: "Hello, Sam" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Your day" }));
     const sams = await screen.findByRole("dialog", { name: "Your day" });
     const bedtime = await within(sams).findByLabelText(/Bedtime/);
