@@ -1,4 +1,4 @@
-import { giveAnswer, latestQuestionShownAt } from "@spankbank/db/questions";
+import { giveAnswer, latestQuestion, latestQuestionShownAt } from "@spankbank/db/questions";
 import { answersSealedFor } from "@spankbank/db/sealing";
 import { RESPONSE_MAX } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
@@ -23,7 +23,12 @@ export const answerCommand: BotCommand = {
   async execute(interaction, context, user) {
     const { db, config } = context;
     // The one the partner saw when sending it: a question posted while it was on its way is not it.
-    const question = latestQuestionShownAt(db, { discordId: interaction.id, at: interaction.createdAt });
+    const shown = latestQuestionShownAt(db, { discordId: interaction.id, at: interaction.createdAt });
+    const latest = latestQuestion(db);
+    // Answered there already while a newer one is being posted (Discord may show it): these words
+    // are for the newer one, never a replacement of the answer given on a guess.
+    const answeredShown = shown?.answers.some((answer) => answer.username === user.responseName) ?? false;
+    const question = shown && latest && shown.id !== latest.id && answeredShown ? latest : shown;
     if (!question) {
       await replyDone(interaction, NO_QUESTION_YET);
       return;

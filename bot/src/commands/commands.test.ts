@@ -175,6 +175,27 @@ describe("/answer", () => {
     );
   });
 
+  it("never replaces an answer already given to the question on show while today's is being posted: it answers today's", async () => {
+    const { client, db } = botOnTempDb();
+    await askQuestion(client, db, "Best date ever?", alex.discordId);
+    await dispatch(client, slashCommand("answer", alex.discordId, [str("response", "The lake")]));
+    // Today's is claimed; its post may be on Discord already though the bot has not recorded it.
+    seedQuestionBank(db, ["Mountains or sea?"]);
+    dailyQuestionToPost(db, dayIn(testConfig.dailyQuestion.timeZone, new Date()), testConfig.couple);
+    expect(await dispatch(client, slashCommand("answer", alex.discordId, [str("response", "Sea, always")]))).toBe(
+      'Your answer to "Mountains or sea?" is saved. You earned 5 spanks.',
+    );
+    const answersTo = (text: string) =>
+      db.$client
+        .prepare(
+          "SELECT response FROM answers JOIN questions ON questions.id = answers.question_id WHERE questions.text = ?",
+        )
+        .pluck()
+        .all(text);
+    expect(answersTo("Best date ever?")).toEqual(["The lake"]);
+    expect(answersTo("Mountains or sea?")).toEqual(["Sea, always"]);
+  });
+
   it("keeps a guess of the partner's answer with it, private until both have answered, then beside the answers", async () => {
     const { client, db } = botOnTempDb();
     await askQuestion(client, db, "Where shall we go next?", alex.discordId);
