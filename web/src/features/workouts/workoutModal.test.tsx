@@ -235,8 +235,21 @@ describe("the workout modal", { timeout: 60_000 }, () => {
     expect(workoutBodies()).toEqual([
       { name: "Yoga", duration: 54, distance: null, distanceUnit: "miles", calories: 150 },
     ]);
-    // Answered: the next workout is a new one, and the reward paid once shows 2 of today's 3 left.
+    // "Please try again", so the partner does, the corrected Yoga once more: still the same write.
     toast.dismissAll();
+    const toldBefore = screen.queryAllByText(WRITTEN_ALREADY).length;
+    await user.click(screen.getByRole("button", { name: "Log Workout" }));
+    const once = await screen.findByRole("dialog", { name: "Log Workout" });
+    await user.type(within(once).getByRole("textbox", { name: /Workout name/ }), "Yoga");
+    await user.type(within(once).getByRole("textbox", { name: /Duration/ }), "45");
+    await user.type(within(once).getByRole("textbox", { name: /Calories/ }), "150");
+    await user.click(within(once).getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(screen.queryAllByText(WRITTEN_ALREADY).length).toBeGreaterThan(toldBefore));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Log Workout" })).not.toBeInTheDocument());
+    expect(workoutBodies()).toHaveLength(1);
+    // Later, a workout is a new write, and the reward paid once shows 2 of today's 3 left.
+    toast.dismissAll();
+    vi.spyOn(Date, "now").mockReturnValue(Date.now() + 11 * 60 * 1000);
     await user.click(screen.getByRole("button", { name: "Log Workout" }));
     const next = await screen.findByRole("dialog", { name: "Log Workout" });
     expect(

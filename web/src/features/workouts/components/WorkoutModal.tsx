@@ -97,8 +97,9 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
 
   // One write until the server answers it: a workout whose answer was lost, logged again with a
   // field corrected (the modal closes on any failure, and is opened and filled in again), is the
-  // same workout and the same reward, never a second one. Answered (done or refused), the next
-  // workout is a new write.
+  // same workout and the same reward, never a second one. Done or refused, the next workout is a
+  // new write; written already, it stays the same write (its key's life, UNANSWERED_WRITE_KEY_MS),
+  // as "Please try again" must not log it twice.
   const [write, setWrite] = useState(newWrite);
   const answered = () => setWrite(newWrite());
 
@@ -120,7 +121,7 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
             // A non-OK answer is a failure (SPEC section 7); written already, the server's plain word
             // says the first try was logged, so it is not logged once more.
             toast.error("Failed to log workout. Please try again.");
-            if (closeIfWrittenAlready(error, close) || wroteNothing(error)) answered();
+            if (!closeIfWrittenAlready(error, close) && wroteNothing(error)) answered();
           },
           onSettled: () => {
             settled();
