@@ -1,5 +1,5 @@
 import { MEMORY_SENT_AGAIN_MS, MEMORY_TEXT_MAX } from "@spankbank/shared/limits";
-import { and, desc, eq, gte, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow } from "./clock.js";
 import { Refusal } from "./errors.js";
@@ -54,6 +54,11 @@ export interface SavedMemory {
    * still waits for), so the ones given with this save are not its. One that kept none takes them.
    */
   restored?: boolean;
+  /**
+   * With `mayBeSentAgain`, the memory already saved: the images given with this save that joined it
+   * because its own had not arrived (still queued, or given up on). The caller removes the others.
+   */
+  joined?: readonly StoredImage[];
 }
 
 /** Stores a memory, or returns the one already made from the same Discord message (deleted stays deleted). */
@@ -83,7 +88,7 @@ export function saveMemory(db: Db, memory: NewMemory): SavedMemory {
     }
     if (memory.mayBeSentAgain) {
       const saved = memorySentJustBefore(tx, memory, message);
-      if (saved) return { memory: saved, created: false };
+      if (saved) return { memory: saved, created: false, joined: joinNotArrived(tx, saved.id, memory.images ?? []) };
     }
     const { id } = tx
       .insert(memories)
@@ -101,7 +106,7 @@ export function saveMemory(db: Db, memory: NewMemory): SavedMemory {
   });
 }
 
-function addImages(tx: Tx, memoryId: number, memory: NewMemory): void {
+function addImages(tx: Tx, memoryId: number, memory: Pick<NewMemory, "images" | "missingImages">): void {
   for (const image of memory.images ?? [])
     tx.insert(memoryImages)
       .values({ memoryId, ...image })
@@ -113,12 +118,36 @@ function addImages(tx: Tx, memoryId: number, memory: NewMemory): void {
 function keptImages(tx: Tx, memoryId: number): boolean {
   const image = tx.select({ id: memoryImages.id }).from(memoryImages).where(eq(memoryImages.memoryId, memoryId)).get();
   if (image) return true;
-  const waiting = tx
-    .select({ id: mediaOutbox.id })
+  return notArrived(tx, memoryId).some((queued) => queued.gaveUpAt === null);
+}
+
+/** A memory's queued images that did not arrive: still waited for, or given up on (gaveUpAt). */
+function notArrived(tx: Tx, memoryId: number): { id: number; size: number; gaveUpAt: string | null }[] {
+  return tx
+    .select({ id: mediaOutbox.id, size: mediaOutbox.size, gaveUpAt: mediaOutbox.gaveUpAt })
     .from(mediaOutbox)
-    .where(and(eq(mediaOutbox.memoryId, memoryId), isNull(mediaOutbox.doneAt), isNull(mediaOutbox.gaveUpAt)))
-    .get();
-  return waiting !== undefined;
+    .where(and(eq(mediaOutbox.memoryId, memoryId), isNull(mediaOutbox.doneAt)))
+    .orderBy(asc(mediaOutbox.id))
+    .all();
+}
+
+/**
+ * The images downloaded now join the memory in place of its queued ones that did not arrive, matched
+ * by size (one queued image each); those leave the queue, so the retry does not fetch them again.
+ * Returns the images that joined.
+ */
+function joinNotArrived(tx: Tx, memoryId: number, images: readonly StoredImage[]): StoredImage[] {
+  const queued = notArrived(tx, memoryId);
+  const joined: StoredImage[] = [];
+  for (const image of images) {
+    const index = queued.findIndex((row) => row.size === image.size);
+    if (index === -1) continue;
+    const [row] = queued.splice(index, 1);
+    tx.update(mediaOutbox).set({ doneAt: isoNow() }).where(eq(mediaOutbox.id, row!.id)).run();
+    joined.push(image);
+  }
+  addImages(tx, memoryId, { images: joined });
+  return joined;
 }
 
 /** The partner's memory with these words and files (by their sizes) saved within MEMORY_SENT_AGAIN_MS, if any. */
@@ -146,12 +175,7 @@ function memorySentJustBefore(tx: Db, memory: NewMemory, message: string): Memor
   const same = candidates.find(({ id }) => {
     const kept = tx.select({ size: memoryImages.size }).from(memoryImages).where(eq(memoryImages.memoryId, id)).all();
     // Files still on their way count as given (their attachment's size); one that arrived is in memory_images.
-    const coming = tx
-      .select({ size: mediaOutbox.size })
-      .from(mediaOutbox)
-      .where(and(eq(mediaOutbox.memoryId, id), isNull(mediaOutbox.doneAt)))
-      .all();
-    return sizesOf([...kept, ...coming]) === files;
+    return sizesOf([...kept, ...notArrived(tx, id)]) === files;
   });
   return same && memoryById(tx, same.id);
 }

@@ -16,6 +16,7 @@ import { demoCouple } from "@spankbank/shared/demoCouple";
 import { MEMORY_SENT_AGAIN_MS, NUDGE_DAILY_LIMIT } from "@spankbank/shared/limits";
 import { type APIApplicationCommandInteractionDataOption, ApplicationCommandOptionType } from "discord.js";
 import { describe, expect, it, vi } from "vitest";
+import { retryMissingImages } from "../memories/mediaRetries.js";
 import { postQuestion } from "../questions/post.js";
 import {
   askQuestion,
@@ -23,6 +24,8 @@ import {
   botOn,
   botOnTempDb,
   dispatch,
+  fileBytes,
+  files,
   memorySave,
   message,
   messageMenu,
@@ -38,6 +41,13 @@ import { commands, messageMenuCommands } from "./index.js";
 const [alex, sam] = demoCouple.partners;
 const str = (name: string, value: string) => ({ name, type: ApplicationCommandOptionType.String as const, value });
 const int = (name: string, value: number) => ({ name, type: ApplicationCommandOptionType.Integer as const, value });
+/** Alex's `/memory save` of "Beach day" with this photo. */
+const beachDay = (image: ReturnType<typeof attachment>) =>
+  memorySave(
+    alex.discordId,
+    [{ name: "image", type: ApplicationCommandOptionType.Attachment, value: image.id }, str("text", "Beach day")],
+    { attachments: { [image.id]: image } },
+  );
 const idOf = (db: ReturnType<typeof botOnTempDb>["db"], username: string) =>
   (db.$client.prepare("SELECT id FROM users WHERE username = ?").get(username) as { id: number }).id;
 
@@ -97,6 +107,45 @@ describe("/memory", () => {
       vi.useRealTimers();
     }
     expect(listMemories(db)).toHaveLength(3);
+  });
+
+  it("sent again after its photo failed to download, the photo downloaded now joins the memory already saved, once", async () => {
+    const { client, db, context } = botOnTempDb();
+    // The CDN answers 503: the memory is saved and its photo queued for the retry.
+    const first = attachment("beach.png", "image/png", 3000, 503);
+    expect(await dispatch(client, beachDay(first))).toMatch(
+      /^Saved as a memory 💞 Discord did not give me beach.png yet/,
+    );
+    // The answer came late or not at all: the partner sends it again, and this time the photo downloads.
+    expect(await dispatch(botOn(context), beachDay(attachment("beach.png", "image/png", 3000)))).toBe(
+      "That memory was already saved 💞 Its photo is there now.",
+    );
+    const named = () => db.$client.prepare("SELECT file_name FROM memory_images").pluck().all();
+    const onDisk = () => readdirSync(context.mediaDir).filter((name) => !name.startsWith("."));
+    expect(listMemories(db)).toMatchObject([{ message: "Beach day", username: "alex_d" }]);
+    expect(named()).toHaveLength(1);
+    expect(onDisk()).toEqual(named());
+    // The first link works now too: the retry does not download the photo a second time.
+    files.set(new URL(first.url).pathname, fileBytes("image/png", 3000));
+    expect(await retryMissingImages(context)).toBe(0);
+    expect(named()).toHaveLength(1);
+    expect(onDisk()).toEqual(named());
+  });
+
+  it("sent again after the bot gave up on its photo, the photo downloaded now joins the memory already saved", async () => {
+    const { client, db, context } = botOnTempDb();
+    const first = attachment("beach.png", "image/png", 3000, 503);
+    await dispatch(client, beachDay(first));
+    // The CDN served something that was not an image: the bot gave up on it.
+    files.set(new URL(first.url).pathname, fileBytes(undefined, 3000));
+    expect(await retryMissingImages(context)).toBe(0);
+    expect(await dispatch(client, beachDay(attachment("beach.png", "image/png", 3000)))).toBe(
+      "That memory was already saved 💞 Its photo is there now.",
+    );
+    const named = db.$client.prepare("SELECT file_name FROM memory_images").pluck().all();
+    expect(listMemories(db)).toHaveLength(1);
+    expect(named).toHaveLength(1);
+    expect(readdirSync(context.mediaDir).filter((name) => !name.startsWith("."))).toEqual(named);
   });
 
   it("refuses a stranger and writes nothing", async () => {

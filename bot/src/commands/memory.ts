@@ -1,5 +1,6 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
+import type { StoredImage } from "@spankbank/db/media";
 import { saveMemory } from "@spankbank/db/memories";
 import { MEMORY_TEXT_MAX, SEARCH_MAX } from "@spankbank/shared/limits";
 import { MessageFlags, SlashCommandBuilder } from "discord.js";
@@ -51,10 +52,16 @@ export const memoryCommand: BotCommand = {
       mediaDir,
       { maxBytes, extraHosts: mediaHosts },
     );
-    const forget = () => Promise.all(saved.map((s) => rm(join(mediaDir, s.fileName), { force: true })));
+    const forget = (kept: readonly StoredImage[] = []) =>
+      Promise.all(
+        saved
+          .filter((s) => !kept.some((k) => k.fileName === s.fileName))
+          .map((s) => rm(join(mediaDir, s.fileName), { force: true })),
+      );
     let created: boolean;
+    let joined: readonly StoredImage[] = [];
     try {
-      ({ created } = saveMemory(db, {
+      ({ created, joined = [] } = saveMemory(db, {
         userId: user.id,
         message: interaction.options.getString("text", true),
         images: saved,
@@ -67,8 +74,14 @@ export const memoryCommand: BotCommand = {
       throw error;
     }
     if (!created) {
-      await forget();
-      await replyDone(interaction, "That memory was already saved 💞");
+      // Its photo had not arrived (still queued, or given up on): the one downloaded now is its photo.
+      await forget(joined);
+      await replyDone(
+        interaction,
+        joined.length > 0
+          ? "That memory was already saved 💞 Its photo is there now."
+          : "That memory was already saved 💞",
+      );
       return;
     }
     const notes = [
