@@ -228,7 +228,7 @@ describe("purchaseProductOnce", () => {
     expect(reused.outcome).toMatchObject({
       code: "conflict",
       message:
-        "Your first try already went through before the connection dropped, so this change was not made. Have a look at it as it is now, and change it from there if you like.",
+        "Your first try already went through before the connection dropped, so this one was not sent again: what you see now is what was saved.",
     });
     expect(economySnapshot(db)).toEqual(before);
   });

@@ -100,7 +100,7 @@ describe("a write sent again with its Idempotency-Key", () => {
 
     expect(reused.statusCode).toBe(422);
     expect(reused.json().message).toBe(
-      "Your first try already went through before the connection dropped, so this change was not made. Have a look at it as it is now, and change it from there if you like.",
+      "Your first try already went through before the connection dropped, so this one was not sent again: what you see now is what was saved.",
     );
     expect(counts()).toEqual(before);
   });

@@ -2,7 +2,7 @@ import { HttpResponse, type JsonBodyType } from "msw";
 
 /** The server's plain message for a key sent again with other words once its first send was written. */
 export const WRITTEN_ALREADY =
-  "Your first try already went through before the connection dropped, so this change was not made. Have a look at it as it is now, and change it from there if you like.";
+  "Your first try already went through before the connection dropped, so this one was not sent again: what you see now is what was saved.";
 
 /** A keyed write's answer, as a handler writes it. */
 export type Answer = { status: number; json: JsonBodyType };
