@@ -1,6 +1,6 @@
+import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { MyDayBody } from "@spankbank/shared/contract/myDay";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { sessionQueryOptions } from "@/features/session/api/getSession";
 import { sessionKeys } from "@/features/session/api/keys";
 import { api } from "@/lib/api";
 import { myDayQueryOptions } from "./getMyDay";
@@ -12,7 +12,7 @@ export function putMyDay(body: MyDayBody) {
 
 export function useSaveMyDay() {
   const queryClient = useQueryClient();
-  const signedIn = () => queryClient.getQueryData(sessionQueryOptions.queryKey)?.user.username;
+  const signedIn = () => queryClient.getQueryData<SessionReply | null>(sessionKeys.current())?.user.username;
   return useMutation({
     mutationFn: putMyDay,
     // Who sent it: on a shared device the other partner may have signed in before its answer came.
