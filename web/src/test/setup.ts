@@ -5,7 +5,6 @@ import { resetAuth } from "./handlers/auth";
 import { resetBounties } from "./handlers/bounties";
 import { resetEconomy } from "./handlers/economy";
 import { resetInventory } from "./handlers/inventory";
-import { resetKeyedWrites } from "./handlers/keyedWrites";
 import { resetLaterLetters } from "./handlers/laterLetters";
 import { resetLetters } from "./handlers/letters";
 import { resetMemories } from "./handlers/memories";
@@ -20,6 +19,7 @@ import { resetStory } from "./handlers/story";
 import { resetStreak } from "./handlers/streak";
 import { resetVisits } from "./handlers/visits";
 import { resetWorkouts } from "./handlers/workouts";
+import { resetKeyedWrites } from "./keyedWrites";
 import { server } from "./server";
 
 // A busy shared 2-core CI box can take many seconds for the first render of a page: a budget, no speed is asserted.

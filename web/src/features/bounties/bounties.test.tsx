@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
 import { bountyPhotoOf, postedBountyBodies } from "@/test/handlers/bounties";
-import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/handlers/keyedWrites";
+import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/keyedWrites";
 import { renderApp } from "@/test/renderApp";
 
 async function bountiesAs(who: "alex" | "sam") {

@@ -12,7 +12,7 @@ import {
   setInventory,
   setRedeemed,
 } from "@/test/handlers/inventory";
-import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/handlers/keyedWrites";
+import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/keyedWrites";
 import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";
 

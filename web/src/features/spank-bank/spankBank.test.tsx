@@ -5,7 +5,6 @@ import { describe, expect, it, vi } from "vitest";
 import { failure, signInAs } from "@/test/handlers/auth";
 import { purchaseRequests, setSpankTotal, setStatement } from "@/test/handlers/economy";
 import { declineRequests, setOwed } from "@/test/handlers/inventory";
-import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/handlers/keyedWrites";
 import {
   aProduct,
   productsOnServer,
@@ -13,6 +12,7 @@ import {
   savedProductBodies,
   setProducts,
 } from "@/test/handlers/products";
+import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/keyedWrites";
 import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";
 

@@ -3,8 +3,8 @@ import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/lib/toast";
 import { signInAs } from "@/test/handlers/auth";
-import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/handlers/keyedWrites";
 import { failWorkouts, holdWorkouts, sentWorkouts, workoutBodies } from "@/test/handlers/workouts";
+import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/keyedWrites";
 import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";
 

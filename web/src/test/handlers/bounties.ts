@@ -7,8 +7,8 @@ import {
 } from "@spankbank/shared/contract/bounties";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { HttpResponse, http } from "msw";
+import { once } from "../keyedWrites";
 import { failure, signedInUsername } from "./auth";
-import { once } from "./keyedWrites";
 
 /** The fake bounties, newest first, moved through their states as the server moves them. */
 const state = { bounties: [] as Bounty[], nextId: 1, photos: new Map<number, Uint8Array>(), posted: [] as unknown[] };

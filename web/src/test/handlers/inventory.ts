@@ -3,8 +3,8 @@ import type { InventoryItem, RedeemedItem } from "@spankbank/shared/contract/inv
 import type { OwedReply } from "@spankbank/shared/contract/owed";
 import { HttpResponse, http } from "msw";
 import { asksForPage, pageOf, plainList } from "@/test/paging";
+import { once } from "../keyedWrites";
 import { failure } from "./auth";
-import { once } from "./keyedWrites";
 
 /** The fake server's inventory, redeemed items and favours owed, and the redeems and confirms it got. */
 const state = {

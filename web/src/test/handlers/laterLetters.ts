@@ -1,8 +1,8 @@
 import { type LaterLetter, type LaterLettersReply, laterLetterBody } from "@spankbank/shared/contract/laterLetters";
 import { LATER_LETTERS_PER_PAGE } from "@spankbank/shared/limits";
 import { HttpResponse, http } from "msw";
+import { once } from "../keyedWrites";
 import { failure } from "./auth";
-import { once } from "./keyedWrites";
 
 /** The server's refusal of a rewrite from a form that showed an older version (db/src/laterLetters.ts). */
 const SEALED_ELSEWHERE =

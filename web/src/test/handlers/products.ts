@@ -2,8 +2,8 @@ import type { Product, ProductBody, ProductChangeBody } from "@spankbank/shared/
 import { PRODUCT_QUANTITY_MAX } from "@spankbank/shared/limits";
 import { HttpResponse, http } from "msw";
 import { asksForPage, pageOf, plainList } from "@/test/paging";
+import { once } from "../keyedWrites";
 import { failure, signedInUsername } from "./auth";
-import { once } from "./keyedWrites";
 
 /** The fake server's marketplace: its products and every write it received. */
 const state = {

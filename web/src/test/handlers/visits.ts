@@ -1,8 +1,8 @@
 import type { InPersonFavour, Visit, VisitBody, VisitChangeBody, VisitsReply } from "@spankbank/shared/contract/visits";
 import { VISIT_CHANGED_BEFORE_REMOVAL, VISIT_CHANGED_SINCE } from "@spankbank/shared/visits";
 import { HttpResponse, http } from "msw";
+import { once } from "../keyedWrites";
 import { failure, signedInUsername } from "./auth";
-import { once } from "./keyedWrites";
 
 /** The fake server's visits and in-person favours; "today" is fixed so counts are known. */
 const state = {

@@ -1,6 +1,6 @@
 import { HttpResponse, http } from "msw";
+import { once } from "../keyedWrites";
 import { failure } from "./auth";
-import { once } from "./keyedWrites";
 
 /** `sent`: every workout sent; `bodies`: the workouts logged (each paid its reward). */
 const state = { sent: [] as unknown[], bodies: [] as unknown[], fail: false, gate: null as Promise<void> | null };

@@ -2,13 +2,13 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
-import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/handlers/keyedWrites";
 import {
   laterLetterFrom,
   laterLettersFromAlex,
   postedLaterLetterBodies,
   SEALED_AGAIN_BEFORE_TAKE_BACK,
 } from "@/test/handlers/laterLetters";
+import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/keyedWrites";
 import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";
 import { laterLetterKeys } from "../api/keys";

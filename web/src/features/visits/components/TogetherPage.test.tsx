@@ -2,8 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
-import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/handlers/keyedWrites";
 import { aVisit, deletedVisitIds, postedVisitBodies, setVisits, storedVisits } from "@/test/handlers/visits";
+import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/keyedWrites";
 import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";
 
