@@ -95,23 +95,38 @@ describe("the daily question", () => {
     await advanceTo("2026-05-02T13:00:01Z", 2);
   });
 
-  it("is not posted again by a bot that died before recording its post and came back hours later", async () => {
-    const { db, context } = botAt("2026-05-01T12:30:00Z", newYork);
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    // Discord posts it, and the bot dies before it learns the message's id (every answer to its tries lost).
-    failNextAnswersToPosts.push(...DISCORD_GIVES_UP);
-    await advanceTo("2026-05-01T13:00:01Z", 1);
-    await until(() => logged.mock.calls.length > 0);
-    for (const stop of stops.splice(0)) stop();
-    logged.mockRestore();
-    // Back long after Discord forgot the post's nonce, the same day.
-    vi.setSystemTime("2026-05-01T17:00:00Z");
-    stops.push(scheduleDailyQuestion(botOn(context), context));
-    const recorded = () => questionById(db, listQuestions(db)[0]!.id)?.discordMessageId;
-    await until(() => recorded() != null);
-    expect(posted).toHaveLength(1);
-    expect(recorded()).toBe(posted[0]!.id);
-  });
+  // Sealed answers switched on with that restart change the post's last line (how to answer).
+  it.each([{ sealing: "as it was" }, { sealing: "switched" }])(
+    "is not posted again by a bot that died before recording its post and came back hours later, sealing $sealing",
+    async ({ sealing }) => {
+      const { db, context: before } = botAt("2026-05-01T12:30:00Z", newYork);
+      const { questions } = before.config;
+      const context =
+        sealing === "as it was"
+          ? before
+          : {
+              ...before,
+              config: {
+                ...before.config,
+                questions: { ...questions, revealAfterBothAnswered: !questions.revealAfterBothAnswered },
+              },
+            };
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      // Discord posts it, and the bot dies before it learns the message's id (every answer to its tries lost).
+      failNextAnswersToPosts.push(...DISCORD_GIVES_UP);
+      await advanceTo("2026-05-01T13:00:01Z", 1);
+      await until(() => logged.mock.calls.length > 0);
+      for (const stop of stops.splice(0)) stop();
+      logged.mockRestore();
+      // Back long after Discord forgot the post's nonce, the same day.
+      vi.setSystemTime("2026-05-01T17:00:00Z");
+      stops.push(scheduleDailyQuestion(botOn(context), context));
+      const recorded = () => questionById(db, listQuestions(db)[0]!.id)?.discordMessageId;
+      await until(() => recorded() != null);
+      expect(posted).toHaveLength(1);
+      expect(recorded()).toBe(posted[0]!.id);
+    },
+  );
 
   it("is posted once when the bot comes back the same day after missing the time", async () => {
     const { db, start } = botAt("2026-05-01T17:00:00Z", newYork);

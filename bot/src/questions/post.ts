@@ -13,9 +13,11 @@ export function howToAnswer({ config }: BotContext): string {
     : "Answer with `/answer` or reply to this message.";
 }
 
+/** The start of a question's post: the question itself, whatever the mode. */
+const questionHeading = (question: QuestionToPost) => `💌 **Question for you two**\n${question.text}\n\n`;
 /** The message a question is posted as. */
 const questionPost = (context: BotContext, question: QuestionToPost) =>
-  `💌 **Question for you two**\n${question.text}\n\n${howToAnswer(context)}`;
+  `${questionHeading(question)}${howToAnswer(context)}`;
 
 /** How long a post can have been on its way (discord.js's tries). */
 const POST_TRIES_MS = 4 * 60_000;
@@ -44,8 +46,9 @@ export async function questionPostedAfterAll(
       limit: String(DISCORD_HISTORY_PAGE_MAX),
     }),
   })) as APIMessage[];
-  const content = questionPost(context, question);
-  const found = first.find((message) => message.author.id === client.user?.id && message.content === content);
+  // By its heading: the line on how to answer changes with the mode (a restart may have changed it).
+  const heading = questionHeading(question);
+  const found = first.find((message) => message.author.id === client.user?.id && message.content.startsWith(heading));
   if (found) recordQuestionMessage(context.db, question.id, found.id);
   return found?.id;
 }
