@@ -26,9 +26,13 @@ export interface FavourDeadline {
  */
 export function favourDeadline(timeZone: string, purchasedAt: Date, useWithinDays: number): FavourDeadline {
   const useByDay = addDays(dayIn(timeZone, purchasedAt), useWithinDays);
+  return { useByDay, ...lastDayOn(useByDay, timeZone, purchasedAt) };
+}
+
+/** The end of the last day `useByDay` on the clock of `timeZone`, and the reminder before it (none before the purchase). */
+function lastDayOn(useByDay: string, timeZone: string, purchasedAt: Date): Omit<FavourDeadline, "useByDay"> {
   const remindFrom = startOfDay(addDays(useByDay, 1 - EXPIRY_REMINDER_DAYS), timeZone);
   return {
-    useByDay,
     useBy: endOfDay(useByDay, timeZone),
     remindFrom: remindFrom.getTime() > purchasedAt.getTime() ? isoNow(remindFrom) : null,
   };
@@ -59,16 +63,10 @@ export function reclockFavourDeadlines(tx: Tx, buyerId: number, fromZone: string
     .where(and(eq(purchases.buyerId, buyerId), openUnit))
     .all();
   for (const unit of open) {
-    const useByDay = useByDayOf(unit.useBy!, fromZone);
-    const useBy = endOfDay(useByDay, toZone);
-    const remindAt = startOfDay(addDays(useByDay, 1 - EXPIRY_REMINDER_DAYS), toZone);
-    const remindFrom =
-      unit.remindedAt !== null
-        ? unit.remindFrom
-        : remindAt.getTime() > Date.parse(unit.createdAt)
-          ? isoNow(remindAt)
-          : null;
-    tx.update(purchases).set({ useBy, remindFrom }).where(eq(purchases.id, unit.id)).run();
+    const moved = lastDayOn(useByDayOf(unit.useBy!, fromZone), toZone, new Date(unit.createdAt));
+    // A reminder already sent stays as it was.
+    const remindFrom = unit.remindedAt !== null ? unit.remindFrom : moved.remindFrom;
+    tx.update(purchases).set({ useBy: moved.useBy, remindFrom }).where(eq(purchases.id, unit.id)).run();
   }
 }
 
