@@ -1,15 +1,17 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { seedDemoData } from "@spankbank/db/demo/seed";
+import { checkDatabaseFile } from "@spankbank/db/healthCheck";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it, onTestFinished } from "vitest";
 
 const runningModule = fileURLToPath(new URL("../../db/dist/ops/running.js", import.meta.url));
+const clientModule = fileURLToPath(new URL("../../db/dist/client.js", import.meta.url));
 const entry = (name: string) => fileURLToPath(new URL(`../dist/${name}.js`, import.meta.url));
 
 function seededFile(): string {
@@ -81,5 +83,33 @@ describe("npm run backup and npm run restore", { timeout: 60_000 }, () => {
     expect(restored.status).toBe(1);
     expect(restored.stderr).toContain("is not a good backup; nothing was changed");
     expect(memoryCount(path)).toBe(memories);
+  });
+  it("restores a good backup whole when the lost database left its -wal behind, keeping that -wal aside", () => {
+    const path = seededFile();
+    const memories = memoryCount(path);
+    const backupPath = /verified: (\S+\.db)/.exec(run("backup", path).stdout)?.[1];
+    // The app goes on writing after the backup, then dies uncheckpointed; the database file is lost, its -wal stays.
+    const crashed = spawnSync(process.execPath, [
+      "--input-type=module",
+      "-e",
+      `import { openDb } from ${JSON.stringify(clientModule)};
+       const db = openDb(${JSON.stringify(path)});
+       const add = db.$client.prepare("INSERT INTO memories (user_id, message, created_at) SELECT id, ?, '2026-01-01T00:00:00.000Z' FROM users LIMIT 1");
+       for (let i = 0; i < 2000; i++) add.run("after the backup " + i + " ".repeat(200));
+       db.$client.pragma("wal_checkpoint(TRUNCATE)");
+       db.$client.pragma("wal_autocheckpoint = 0");
+       db.$client.prepare("UPDATE memories SET message = message || '!' WHERE id % 7 = 0").run();
+       process.kill(process.pid, "SIGKILL");`,
+    ]);
+    expect(crashed.signal).toBe("SIGKILL");
+    expect(existsSync(`${path}-wal`)).toBe(true);
+    rmSync(path);
+
+    const restored = run("restore", path, backupPath!);
+    expect(restored.status).toBe(0);
+    // The lost file's WAL holds pages of another database: applied to the backup, it damages it.
+    expect(checkDatabaseFile(path)).toEqual([]);
+    expect(memoryCount(path)).toBe(memories);
+    expect(readdirSync(join(path, "..")).filter((name) => /\.replaced-.*-wal$/.test(name))).toHaveLength(1);
   });
 });

@@ -57,6 +57,7 @@ export function restoreBackup(
 
     const keptAs = existsSync(databasePath) ? `${databasePath}.replaced-${stamp}` : null;
     if (keptAs) keepReplaced(databasePath, keptAs);
+    else setAsideLeftOverWal(databasePath, `${databasePath}.replaced-${stamp}`);
     // rename() replaces the file in one step: the path always names a whole database.
     renameSync(restoring, databasePath);
     if (backupMedia) {
@@ -89,6 +90,16 @@ function keepReplaced(databasePath: string, keptAs: string): void {
   } catch {
     cpSync(databasePath, keptAs);
   }
+  for (const suffix of ["-wal", "-shm"]) {
+    if (existsSync(databasePath + suffix)) renameSync(databasePath + suffix, keptAs + suffix);
+  }
+}
+
+/**
+ * A lost database's `-wal` and `-shm`, left behind by a crash: kept aside under `keptAs`, never
+ * left beside the restored file, where SQLite would apply another database's pages to it.
+ */
+function setAsideLeftOverWal(databasePath: string, keptAs: string): void {
   for (const suffix of ["-wal", "-shm"]) {
     if (existsSync(databasePath + suffix)) renameSync(databasePath + suffix, keptAs + suffix);
   }
