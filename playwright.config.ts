@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM, CHROMIUM_FLAGS } from "./scripts/chromium.mjs";
+import { CHROMIUM_FLAGS, CHROMIUM_HEADLESS_SHELL } from "./scripts/chromium.mjs";
 
 /**
  * The real built app (server/dist + web/dist) in demo mode, in Chromium: each worker starts its own
@@ -19,15 +19,15 @@ export default defineConfig({
   timeout: 180_000,
   expect: { timeout: 15_000 },
   use: {
-    // A failed test keeps its trace: every action and the page's DOM at it. The screencast is left
-    // out, since every test pays to record it and the failure screenshot shows the end.
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // No trace: recording one costs every test about a tenth of its time, though only a failed test's
+    // is kept; run a failing test again with `--trace on` to see every action and the DOM at it.
+    trace: "off",
     screenshot: "only-on-failure",
     // The built app registers a service worker, which would answer the page's files from its
     // cache out of page.route's sight; e2e/pwa.spec.ts allows it to test it.
     serviceWorkers: "block",
     launchOptions: {
-      executablePath: CHROMIUM,
+      executablePath: CHROMIUM_HEADLESS_SHELL,
       args: CHROMIUM_FLAGS,
     },
   },

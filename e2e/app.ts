@@ -13,6 +13,18 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 /** Where screenshots go for a person to look at (gitignored). */
 export const ARTIFACTS = "e2e/.artifacts";
 
+/** Set (by `npm run e2e:look`) to keep the screenshots in ARTIFACTS. */
+const SCREENSHOTS_VARIABLE = "E2E_SCREENSHOTS";
+
+/**
+ * Keeps a screenshot in ARTIFACTS for a person to look at, when asked: nobody looks at them after
+ * CI, where drawing each one costs the browser's time.
+ */
+export async function keepScreenshot(what: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  if (!process.env[SCREENSHOTS_VARIABLE]) return;
+  await what.screenshot({ path: `${ARTIFACTS}/${name}.png`, ...options });
+}
+
 /** The demo couple (DESIGN.md section 3): alex's partner is Sam. */
 export const ALEX = { username: "alex", password: "alex-demo-pass" } as const;
 
@@ -96,15 +108,15 @@ export async function signedIn(
  */
 export async function lookAt(page: Page, name: string, what = name): Promise<void> {
   await expectNoAxeViolations(page, what);
-  await page.screenshot({ path: `${ARTIFACTS}/${name}-1280.png`, fullPage: true });
+  await keepScreenshot(page, `${name}-1280`, { fullPage: true });
   await page.setViewportSize(PHONE);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(PHONE.width);
   await expectNoAxeViolations(page, `${what} at 360 px`);
-  await page.screenshot({ path: `${ARTIFACTS}/${name}-360.png`, fullPage: true });
+  await keepScreenshot(page, `${name}-360`, { fullPage: true });
   await inTheDark(page, async () => {
     await expectNoAxeViolations(page, `${what} at 360 px in the dark`);
-    await page.screenshot({ path: `${ARTIFACTS}/${name}-dark-360.png`, fullPage: true });
+    await keepScreenshot(page, `${name}-dark-360`, { fullPage: true });
   });
   await page.setViewportSize(LAPTOP);
 }

@@ -4,7 +4,7 @@ import { type BrowserContext, expect as baseExpect, type Page } from "@playwrigh
 import { userByUsername } from "@spankbank/db/couple";
 import { mediaFolder } from "@spankbank/db/media";
 import { addMemory } from "@spankbank/db/memories";
-import { ARTIFACTS, fillSignIn, focusedControl, listFavour, openMenu } from "./app";
+import { fillSignIn, focusedControl, keepScreenshot, listFavour, openMenu } from "./app";
 import { expectNoAxeViolations, inTheDark } from "./axe";
 import { inServerDatabase } from "./database";
 import { type ServerProcess, startServer } from "./serverProcess";
@@ -27,14 +27,14 @@ const PHONE = { width: 360, height: 740 };
  */
 async function lookAtDialog(page: Page, name: string) {
   await expectNoAxeViolations(page, name, { bestPractices: true, within: "[role=dialog]" });
-  await page.screenshot({ path: `${ARTIFACTS}/careful-${name}-1280.png` });
+  await keepScreenshot(page, `careful-${name}-1280`);
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${ARTIFACTS}/careful-${name}-360.png` });
+  await keepScreenshot(page, `careful-${name}-360`);
   await inTheDark(page, async () => {
     await expectNoAxeViolations(page, `${name} in the dark`, { bestPractices: true, within: "[role=dialog]" });
-    await page.screenshot({ path: `${ARTIFACTS}/careful-${name}-dark-360.png` });
+    await keepScreenshot(page, `careful-${name}-dark-360`);
     await page.setViewportSize(LAPTOP);
-    await page.screenshot({ path: `${ARTIFACTS}/careful-${name}-dark-1280.png` });
+    await keepScreenshot(page, `careful-${name}-dark-1280`);
   });
 }
 
@@ -246,10 +246,10 @@ test("2: deleting memories: only what is on screen, a confirm naming the count, 
   await expect(alex).toHaveURL(/view=trash/);
   const trashed = alex.locator("article");
   await expect(trashed.filter({ hasText: firstTwo[0]! })).toContainText("restorable until");
-  await alex.screenshot({ path: `${ARTIFACTS}/careful-trash-1280.png`, fullPage: true });
+  await keepScreenshot(alex, `careful-trash-1280`, { fullPage: true });
   await alex.setViewportSize(PHONE);
   await expectNoAxeViolations(alex, "the trash at 360 px", { bestPractices: true });
-  await alex.screenshot({ path: `${ARTIFACTS}/careful-trash-360.png`, fullPage: true });
+  await keepScreenshot(alex, `careful-trash-360`, { fullPage: true });
   await alex.setViewportSize(LAPTOP);
   for (const message of firstTwo) {
     await trashed
@@ -291,7 +291,7 @@ test("4: one partner's typos: the form counts the tries left down to the pause, 
     await fillSignIn(page, "sam", "sam-demo-pass");
     await expect(alert).toContainText(/^Too many failed sign-ins\. Try again in \d+ minutes\.$/);
     await expect(page).toHaveURL(/\/signin$/);
-    await page.screenshot({ path: `${ARTIFACTS}/careful-tries-left-1280.png` });
+    await keepScreenshot(page, `careful-tries-left-1280`);
     // Alex, on the same browser and address, was never the one mistyping.
     await fillSignIn(page, "alex", "alex-demo-pass");
     await expect(page).toHaveURL(`${server.url}/dashboard`, { timeout: 30_000 });
@@ -330,7 +330,7 @@ test("6: the pager stays on one line on a phone, Buy Now says why it is off, wor
   await expect(next).toBeVisible();
   const [before, after] = [await previous.boundingBox(), await next.boundingBox()];
   expect(after!.y, "Next on the same line as Previous").toBe(before!.y);
-  await alex.screenshot({ path: `${ARTIFACTS}/careful-memories-360.png`, fullPage: true });
+  await keepScreenshot(alex, `careful-memories-360`, { fullPage: true });
   await alex.setViewportSize(LAPTOP);
 
   await alex.goto("/spank-bank");
@@ -456,9 +456,9 @@ test("at 360 px the charity's name stays one word on one line, and the welcome n
   const welcome = alex.getByText("Welcome, Alex!");
   const clipped = await welcome.evaluate((text) => text.scrollWidth > text.clientWidth);
   expect(clipped, "the welcome is cut short").toBe(false);
-  await alex.screenshot({ path: `${ARTIFACTS}/careful-charity-360.png`, fullPage: true });
+  await keepScreenshot(alex, `careful-charity-360`, { fullPage: true });
   await alex.setViewportSize(LAPTOP);
-  await alex.screenshot({ path: `${ARTIFACTS}/careful-charity-1280.png`, fullPage: true });
+  await keepScreenshot(alex, `careful-charity-1280`, { fullPage: true });
   await alex.close();
 });
 

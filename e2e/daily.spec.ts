@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { ALEX, ARTIFACTS, fillSignIn } from "./app";
+import { ALEX, fillSignIn, keepScreenshot } from "./app";
 import { expectNoAxeViolations } from "./axe";
 import { test } from "./test";
 
@@ -22,7 +22,7 @@ async function shoot(page: Page, name: string) {
     await page.setViewportSize({ width, height: width === 1280 ? 900 : 740 });
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${ARTIFACTS}/daily-${name}-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `daily-${name}-${width}`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -55,7 +55,7 @@ test("alex logs a workout, sees the toast and drags it away", async ({ page }) =
   const modal = page.getByRole("dialog", { name: "Log Workout" });
   await expect(modal).toBeVisible();
   await expectNoAxeViolations(page, "the workout modal");
-  await page.screenshot({ path: `${ARTIFACTS}/daily-workout-modal-1280.png` });
+  await keepScreenshot(page, `daily-workout-modal-1280`);
   await modal.getByLabel("Workout name").fill("Evening run by the river");
   await modal.getByLabel("Duration (minutes)").fill("35");
   await modal.getByLabel("Distance", { exact: true }).fill("5");
@@ -68,7 +68,7 @@ test("alex logs a workout, sees the toast and drags it away", async ({ page }) =
   await expect(modal).toBeHidden();
   await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
   await expect(toast).toBeInViewport();
-  await page.screenshot({ path: `${ARTIFACTS}/daily-toast-1280.png` });
+  await keepScreenshot(page, `daily-toast-1280`);
   const box = (await toast.boundingBox())!;
   expect(box.width).toBeGreaterThanOrEqual(300);
   expect(box.width).toBeLessThanOrEqual(560);
@@ -101,7 +101,7 @@ test("on a phone, a toast sits inside the screen with the same margin each side,
   expect(Math.abs(box.x - (390 - box.x - box.width))).toBeLessThanOrEqual(1);
   const close = (await toast.getByRole("button", { name: /close/i }).boundingBox())!;
   expect(close.x + close.width).toBeLessThanOrEqual(box.x + box.width);
-  await page.screenshot({ path: `${ARTIFACTS}/daily-toast-390.png` });
+  await keepScreenshot(page, `daily-toast-390`);
 });
 
 test("alex pages through the memory board and deletes two memories", async ({ page }) => {
@@ -157,7 +157,7 @@ test("alex answers on /allquestions and both partners see it on the dashboard", 
   const answer = "Dinner under the stars, then dancing in the kitchen.";
   await modal.getByLabel("Your response").fill(answer);
   await expect(modal.getByText(`${answer.length}/300`)).toBeVisible();
-  await page.screenshot({ path: `${ARTIFACTS}/daily-response-modal-1280.png` });
+  await keepScreenshot(page, `daily-response-modal-1280`);
   await modal.getByRole("button", { name: "Save Response" }).click();
   await expect(page.getByText("Response submitted successfully!")).toBeVisible();
   await expect(latest).toContainText(answer);

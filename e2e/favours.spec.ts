@@ -1,5 +1,14 @@
 import { expect as baseExpect } from "@playwright/test";
-import { favourCard, focusedControl, listFavour, lookAt, pillLayout, signedIn, spankTotal } from "./app";
+import {
+  favourCard,
+  focusedControl,
+  keepScreenshot,
+  listFavour,
+  lookAt,
+  pillLayout,
+  signedIn,
+  spankTotal,
+} from "./app";
 import { inServerDatabase } from "./database";
 import { test } from "./test";
 
@@ -112,7 +121,7 @@ test("alex lists a favour to use within 7 days; sam redeems it with a note and a
   for (const width of [390, 360]) {
     await sam.setViewportSize({ width, height: 844 });
     expect(await pillLayout(pill), `the declined pill at ${width} px`).toEqual({ lines: 1, clipped: false });
-    await sam.screenshot({ path: `e2e/.artifacts/favours-declined-${width}.png`, fullPage: true });
+    await keepScreenshot(sam, `favours-declined-${width}`, { fullPage: true });
   }
 });
 
@@ -192,6 +201,6 @@ test("in a browser on another clock, every time on a favour card is on the signe
     await alex.setViewportSize({ width, height: 800 });
     await pill.scrollIntoViewIfNeeded();
     expect(await pillLayout(pill), `the Confirmed pill at ${width} px`).toEqual({ lines: 1, clipped: false });
-    await alex.screenshot({ path: `e2e/.artifacts/favours-confirmed-your-time-${width}.png` });
+    await keepScreenshot(alex, `favours-confirmed-your-time-${width}`);
   }
 });

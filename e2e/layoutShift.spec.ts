@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { ARTIFACTS, headingForAlex, signInAsAlex } from "./app";
+import { headingForAlex, keepScreenshot, signInAsAlex } from "./app";
 import { test } from "./test";
 
 /** The layout shifts of the page's load so far (none after input counts, as in CLS), summed. */
@@ -36,6 +36,6 @@ for (const width of [360, 1280]) {
     }
     await page.goto("/spank-bank");
     await expect(page.getByText(/^You have \d+ spanks$/)).toBeVisible();
-    await page.screenshot({ path: `${ARTIFACTS}/spank-bank-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `spank-bank-${width}`, { fullPage: true });
   });
 }

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { ARTIFACTS, fillSignIn, openMenu, signedIn } from "./app";
+import { fillSignIn, keepScreenshot, openMenu, signedIn } from "./app";
 import { expectNoAxeViolations, inTheDark } from "./axe";
 import { onClockOf } from "./clock";
 import { inServerDatabase } from "./database";
@@ -15,7 +15,7 @@ async function shoot(page: Page, name: string) {
     await page.setViewportSize({ width, height: width === 1280 ? 900 : 740 });
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `${ARTIFACTS}/letters-${name}-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `letters-${name}-${width}`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -116,7 +116,7 @@ test("on a phone, a letter being written survives a reload and an expired sessio
   await expect(unsealed).toBeVisible();
   await expectNoAxeViolations(alex, "/letters with a letter not sealed yet at 360 px");
   await unsealed.scrollIntoViewIfNeeded();
-  await alex.screenshot({ path: `${ARTIFACTS}/letters-not-sealed-yet-360.png` });
+  await keepScreenshot(alex, `letters-not-sealed-yet-360`);
 
   // The session ended meanwhile: signed in again, the words are still there.
   await alex.context().clearCookies();
@@ -134,7 +134,7 @@ test("on a phone, a letter being written survives a reload and an expired sessio
     "A letter for later is not saved yet: kept on this device only, signing out deletes it.",
   );
   await expectNoAxeViolations(alex, "the sign-out's 'Words not saved yet' at 360 px");
-  await alex.screenshot({ path: `${ARTIFACTS}/sign-out-words-not-saved-360.png` });
+  await keepScreenshot(alex, `sign-out-words-not-saved-360`);
   await asking.getByRole("button", { name: "Sign out anyway" }).click();
   await expect(alex).toHaveURL("/");
   await alex.goto("/signin?redirect=%2Fletters");
@@ -162,7 +162,7 @@ test("on a phone, a letter pasted past its limit is kept whole, says by how much
   await expect(seal).toBeDisabled();
   await expectNoAxeViolations(alex, "/letters with a letter past its limit at 360 px");
   await tooLong.scrollIntoViewIfNeeded();
-  await alex.screenshot({ path: `${ARTIFACTS}/letters-too-long-360.png` });
+  await keepScreenshot(alex, `letters-too-long-360`);
 
   await words.press("End");
   for (let i = 0; i < 40; i++) await words.press("Backspace");
@@ -209,7 +209,7 @@ test("the Christmas letter saved on the laptop is never replaced unseen by the p
   await expect(phoneEditor).toHaveValue("Dear Sam, written on the train");
   await expectNoAxeViolations(phone, "the Christmas letter saved on another device, at 360 px");
   await notice.scrollIntoViewIfNeeded();
-  await phone.screenshot({ path: `${ARTIFACTS}/letters-saved-elsewhere-360.png` });
+  await keepScreenshot(phone, `letters-saved-elsewhere-360`);
   await laptop.reload();
   await expect(laptop.getByLabel("Your letter to Sam")).toHaveValue("Dear Sam, the version from the laptop");
 

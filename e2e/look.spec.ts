@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { specRoutes } from "@spankbank/shared/pages";
-import { ARTIFACTS, headingForAlex, openMenu, signInAsAlex } from "./app";
+import { headingForAlex, keepScreenshot, openMenu, signInAsAlex } from "./app";
 import { expectNoAxeViolations } from "./axe";
 import { test } from "./test";
 
@@ -16,20 +16,20 @@ test("axe finds nothing on the landing page, the sign-in page, the dashboard and
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Made for the two of us");
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${ARTIFACTS}/landing.png`, fullPage: true });
+  await keepScreenshot(page, `landing`, { fullPage: true });
 
   await page.goto("/signin");
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${ARTIFACTS}/signin.png`, fullPage: true });
+  await keepScreenshot(page, `signin`, { fullPage: true });
 
   await signInAsAlex(page);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${ARTIFACTS}/dashboard.png`, fullPage: true });
+  await keepScreenshot(page, `dashboard`, { fullPage: true });
 
   await openMenu(page);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${ARTIFACTS}/drawer-open.png` });
+  await keepScreenshot(page, `drawer-open`);
 });
 
 test("nothing scrolls sideways on a 360 px phone", async ({ page }) => {
@@ -40,7 +40,7 @@ test("nothing scrolls sideways on a 360 px phone", async ({ page }) => {
     await expectNoSidewaysScroll(page, `${route} (signed out)`);
   }
   await page.goto("/");
-  await page.screenshot({ path: `${ARTIFACTS}/phone-landing.png`, fullPage: true });
+  await keepScreenshot(page, `phone-landing`, { fullPage: true });
 
   await signInAsAlex(page);
   for (const route of specRoutes) {
@@ -49,10 +49,10 @@ test("nothing scrolls sideways on a 360 px phone", async ({ page }) => {
     await expectNoSidewaysScroll(page, route);
   }
   await page.goto("/dashboard");
-  await page.screenshot({ path: `${ARTIFACTS}/phone-dashboard.png`, fullPage: true });
+  await keepScreenshot(page, `phone-dashboard`, { fullPage: true });
   await openMenu(page);
   await expectNoSidewaysScroll(page, "the open drawer");
-  await page.screenshot({ path: `${ARTIFACTS}/phone-drawer-open.png` });
+  await keepScreenshot(page, `phone-drawer-open`);
 });
 
 test.describe("in the dark", () => {
@@ -67,19 +67,19 @@ test.describe("in the dark", () => {
       await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
       await expectNoAxeViolations(page, `${route} in the dark`);
     }
-    await page.screenshot({ path: `${ARTIFACTS}/dark-signin.png`, fullPage: true });
+    await keepScreenshot(page, `dark-signin`, { fullPage: true });
 
     await signInAsAlex(page);
     for (const [route, heading] of Object.entries(headingForAlex)) {
       await page.goto(route);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
       await expectNoAxeViolations(page, `${route} in the dark`);
-      await page.screenshot({ path: `${ARTIFACTS}/dark${route.replace("/", "-")}-1280.png`, fullPage: true });
+      await keepScreenshot(page, `dark${route.replace("/", "-")}-1280`, { fullPage: true });
     }
     await page.goto("/dashboard");
     await openMenu(page);
     await expectNoAxeViolations(page, "the open drawer in the dark", { bestPractices: true });
-    await page.screenshot({ path: `${ARTIFACTS}/dark-drawer-open.png` });
+    await keepScreenshot(page, `dark-drawer-open`);
     await page.keyboard.press("Escape");
 
     await page.setViewportSize({ width: 360, height: 740 });
@@ -87,7 +87,7 @@ test.describe("in the dark", () => {
       await page.goto(route);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectNoAxeViolations(page, `${route} in the dark at 360 px`);
-      await page.screenshot({ path: `${ARTIFACTS}/dark${route.replace("/", "-")}-360.png`, fullPage: true });
+      await keepScreenshot(page, `dark${route.replace("/", "-")}-360`, { fullPage: true });
     }
   });
 });

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page } from "@playwright/test";
-import { ALEX, ARTIFACTS, fillSignIn, LAPTOP, lookAt, openMenu } from "./app";
+import { ALEX, fillSignIn, keepScreenshot, LAPTOP, lookAt, openMenu } from "./app";
 import { expectNoAxeViolations } from "./axe";
 import { test } from "./test";
 
@@ -75,10 +75,10 @@ test("alex adds a passkey from the menu and signs in with it; sam's browser cann
     await expect(list.getByRole("listitem")).toContainText(/Alex's laptopAdded .* · not used yet/);
     expect(await alex.passkeys()).toHaveLength(1);
     await expectNoAxeViolations(page, "the Passkeys window", { within: '[role="dialog"]' });
-    await page.screenshot({ path: `${ARTIFACTS}/passkeys-1280.png` });
+    await keepScreenshot(page, `passkeys-1280`);
     await page.setViewportSize({ width: 360, height: 740 });
     await expectNoAxeViolations(page, "the Passkeys window at 360 px", { within: '[role="dialog"]' });
-    await page.screenshot({ path: `${ARTIFACTS}/passkeys-360.png` });
+    await keepScreenshot(page, `passkeys-360`);
     await page.setViewportSize(LAPTOP);
     await dialog.getByRole("button", { name: "Close" }).click();
     await logout(page);

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { fillSignIn, focusedControl as focused, PHONE, signedIn } from "./app";
+import { fillSignIn, focusedControl as focused, keepScreenshot, PHONE, signedIn } from "./app";
 import { test } from "./test";
 
 // Issue 31, found on a phone: two sign-ins at production scrypt cost.
@@ -22,7 +22,7 @@ test("focus returns to the control that makes sense after a failed sign-in, a re
   await expect(yourDay).toBeVisible();
   const outline = await yourDay.evaluate((button) => getComputedStyle(button).borderTopColor);
   expect(outline, "the Your day button's outline").not.toBe("rgba(0, 0, 0, 0)");
-  await alex.screenshot({ path: "e2e/.artifacts/phone-your-day-390.png" });
+  await keepScreenshot(alex, "phone-your-day-390");
   await alex.goto("/spank-bank");
   const playlist = alex
     .locator(".mantine-Card-root")
@@ -163,7 +163,7 @@ test("on a phone, the letters page's 'When it opens' highlights the option tappe
     }
     const scrollWidth = await alex.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth, `the letters page scrolls sideways at ${width} px`).toBeLessThanOrEqual(width);
-    await alex.screenshot({ path: `e2e/.artifacts/phone-letters-opens-${width}.png` });
+    await keepScreenshot(alex, `phone-letters-opens-${width}`);
   }
 
   // From the keyboard: Tab reaches the chosen option, the arrows move the choice and the form follows.

@@ -1,7 +1,7 @@
 import { expect, type Page, type Response } from "@playwright/test";
 import { userByUsername } from "@spankbank/db/couple";
 import { addMemory } from "@spankbank/db/memories";
-import { ARTIFACTS, headingForAlex, openMenu, signInAsAlex } from "./app";
+import { headingForAlex, keepScreenshot, openMenu, signInAsAlex } from "./app";
 import { expectNoAxeViolations } from "./axe";
 import { inServerDatabase } from "./database";
 import { test } from "./test";
@@ -240,7 +240,7 @@ test.describe("a return before the app is live", () => {
     await expect(menu.getByRole("link", { name: "Memory Board" })).toBeVisible();
     await expect(menu.getByRole("link", { name: "Download our data" })).toHaveCount(0);
     await expectNoAxeViolations(page, "the kept dashboard with its plain menu", { bestPractices: true });
-    await page.screenshot({ path: `${ARTIFACTS}/kept-page-menu-${test.info().parallelIndex}.png` });
+    await keepScreenshot(page, `kept-page-menu-${test.info().parallelIndex}`);
 
     letTheAppIn();
     // The app's own drawer takes the plain menu's place, open, with what only the app offers.

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page } from "@playwright/test";
 import { story } from "../web/src/features/story/scenes/story";
 import { shortestWalkToEnding } from "../web/src/features/story/test/storyGraph";
-import { ALEX, ARTIFACTS, fillSignIn } from "./app";
+import { ALEX, fillSignIn, keepScreenshot } from "./app";
 import { expectNoAxeViolations } from "./axe";
 import { test } from "./test";
 
@@ -22,9 +22,9 @@ async function signedIn(browser: Browser, who: { username: string; password: str
 /** Both widths of one state, for a person to look at. */
 async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${ARTIFACTS}/${name}-1280.png`, fullPage: true });
+  await keepScreenshot(page, `${name}-1280`, { fullPage: true });
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.screenshot({ path: `${ARTIFACTS}/${name}-360.png`, fullPage: true });
+  await keepScreenshot(page, `${name}-360`, { fullPage: true });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(360);
   await page.setViewportSize({ width: 1280, height: 900 });

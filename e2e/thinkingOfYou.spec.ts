@@ -1,6 +1,6 @@
 import { expect as baseExpect } from "@playwright/test";
 import { NUDGE_DAILY_LIMIT } from "@spankbank/shared/limits";
-import { ARTIFACTS, lookAt, PHONE, signedIn } from "./app";
+import { keepScreenshot, lookAt, PHONE, signedIn } from "./app";
 import { test } from "./test";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
@@ -31,5 +31,5 @@ test("alex taps the heart twice; sam's dashboard says alex thought of them, on s
   await samCard.scrollIntoViewIfNeeded();
   await lookAt(sam, "thinking-of-you-sam");
   await sam.setViewportSize(PHONE);
-  await samCard.screenshot({ path: `${ARTIFACTS}/thinking-of-you-card-360.png` });
+  await keepScreenshot(samCard, `thinking-of-you-card-360`);
 });

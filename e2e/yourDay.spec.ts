@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page } from "@playwright/test";
-import { ALEX, ARTIFACTS, fillSignIn } from "./app";
+import { ALEX, fillSignIn, keepScreenshot } from "./app";
 import { expectNoAxeViolations } from "./axe";
 import { test } from "./test";
 
@@ -51,7 +51,7 @@ test("alex sets his sleep on the web; sam's dashboard says he is probably asleep
   await expectNoAxeViolations(alex, "the Your day modal");
   for (const width of [1280, 360]) {
     await alex.setViewportSize({ width, height: width === 1280 ? 900 : 740 });
-    await alex.screenshot({ path: `${ARTIFACTS}/your-day-modal-${width}.png` });
+    await keepScreenshot(alex, `your-day-modal-${width}`);
   }
   await alex.setViewportSize({ width: 1280, height: 900 });
 
@@ -76,7 +76,7 @@ test("alex sets his sleep on the web; sam's dashboard says he is probably asleep
     "Both awake next: 7:30 PM–11:00 PM in Florida, Tue 6:00 AM–Tue 9:30 AM in India",
   );
   await expectNoAxeViolations(sam, "sam's dashboard");
-  await sam.screenshot({ path: `${ARTIFACTS}/your-day-sam-dashboard-1280.png` });
+  await keepScreenshot(sam, `your-day-sam-dashboard-1280`);
   await sam.context().close();
 
   // Back to the config's hours, so the specs after this one meet the demo couple as it was.

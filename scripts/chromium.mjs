@@ -4,6 +4,13 @@
 /** DESIGN.md section 6: the system Chromium, never a downloaded one. */
 export const CHROMIUM = "/usr/bin/chromium";
 
+/**
+ * The same Debian build's old headless shell (package chromium-headless-shell), the browser
+ * Playwright runs headless tests in: for e2e, where it costs the machine a sixth less than the
+ * whole browser. The benches measure a phone's browser, so they run CHROMIUM.
+ */
+export const CHROMIUM_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+
 /** Flags for a headless run on a server: no sandbox or GPU, nothing fetched or synced in the background. */
 export const CHROMIUM_FLAGS = [
   "--no-sandbox",
