@@ -6,8 +6,8 @@ export const CHROMIUM = "/usr/bin/chromium";
 
 /**
  * The same Debian build's old headless shell (package chromium-headless-shell), the browser
- * Playwright runs headless tests in: for e2e, where it costs the machine a sixth less than the
- * whole browser. The benches measure a phone's browser, so they run CHROMIUM.
+ * Playwright runs headless tests in: for e2e, where it costs the machine less than the whole
+ * browser (it has no browser UI to draw). The benches measure a phone's browser: CHROMIUM.
  */
 export const CHROMIUM_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 
