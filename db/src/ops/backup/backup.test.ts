@@ -130,6 +130,20 @@ describe("backups", () => {
     expect(readFileSync(join(mediaDirOf(path), "1.png"), "utf8")).toBe("a picture of the two of you");
   });
 
+  it("a second restore within the same second keeps the database the first one replaced", async () => {
+    const { path, db } = ownDatabase();
+    syncCouple(db, demoCouple);
+    const backup = await takeBackup(db, path, new Date("2026-11-22T03:00:00Z"));
+    db.$client.close();
+    writeFileSync(path, "the database before the first restore");
+
+    const now = new Date("2026-11-23T10:00:00Z");
+    const first = restoreBackup(path, backup.path, now).keptAs;
+    const second = restoreBackup(path, backup.path, now).keptAs;
+    expect(second).not.toBe(first);
+    expect(readFileSync(first!, "utf8")).toBe("the database before the first restore");
+  });
+
   it("refuses to restore a file that is not a good backup, and changes nothing", () => {
     const { db, path } = livedInCouple();
     const bad = join(backupsDirOf(path), "spankbank-2026-11-22T030000Z.db");

@@ -32,10 +32,10 @@ export function restoreBackup(
   now = new Date(),
   migrationsFolder?: string,
 ): { keptAs: string | null } {
-  const stamp = backupName(now).replace(/^spankbank-|\.db$/g, "");
   mkdirSync(dirname(databasePath), { recursive: true });
   const restoring = `${databasePath}.restoring`;
   const media = mediaDirOf(databasePath);
+  const stamp = unusedStamp(databasePath, media, backupName(now).replace(/^spankbank-|\.db$/g, ""));
   const mediaRestoring = `${media}.restoring`;
   const clear = () => {
     for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(restoring + suffix, { force: true });
@@ -68,6 +68,19 @@ export function restoreBackup(
   } finally {
     clear();
   }
+}
+
+/**
+ * The time a replaced database and media folder are kept under, with `-2`, `-3`... when a restore
+ * in the same second already used it: its kept files are never overwritten.
+ */
+function unusedStamp(databasePath: string, media: string, stamp: string): string {
+  const used = (candidate: string) =>
+    ["", "-wal", "-shm"].some((suffix) => existsSync(`${databasePath}.replaced-${candidate}${suffix}`)) ||
+    existsSync(`${media}.replaced-${candidate}`);
+  let candidate = stamp;
+  for (let n = 2; used(candidate); n++) candidate = `${stamp}-${n}`;
+  return candidate;
 }
 
 /**
