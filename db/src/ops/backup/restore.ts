@@ -55,9 +55,11 @@ export function restoreBackup(
     }
     const backupMedia = gatherMedia(databasePath, backupPath, mediaRestoring);
 
-    const keptAs = existsSync(databasePath) ? `${databasePath}.replaced-${stamp}` : null;
+    const replacedAs = `${databasePath}.replaced-${stamp}`;
+    const keptAs = existsSync(databasePath) ? replacedAs : null;
+    // With no database in place, a -wal and -shm left by a crash still go aside.
     if (keptAs) keepReplaced(databasePath, keptAs);
-    else setAsideLeftOverWal(databasePath, `${databasePath}.replaced-${stamp}`);
+    else setAsideWal(databasePath, replacedAs);
     // rename() replaces the file in one step: the path always names a whole database.
     renameSync(restoring, databasePath);
     if (backupMedia) {
@@ -103,16 +105,14 @@ function keepReplaced(databasePath: string, keptAs: string): void {
   } catch {
     cpSync(databasePath, keptAs);
   }
-  for (const suffix of ["-wal", "-shm"]) {
-    if (existsSync(databasePath + suffix)) renameSync(databasePath + suffix, keptAs + suffix);
-  }
+  setAsideWal(databasePath, keptAs);
 }
 
 /**
- * A lost database's `-wal` and `-shm`, left behind by a crash: kept aside under `keptAs`, never
- * left beside the restored file, where SQLite would apply another database's pages to it.
+ * A database's `-wal` and `-shm`, moved to `keptAs`: left beside the restored file, SQLite would
+ * apply another database's pages to it.
  */
-function setAsideLeftOverWal(databasePath: string, keptAs: string): void {
+function setAsideWal(databasePath: string, keptAs: string): void {
   for (const suffix of ["-wal", "-shm"]) {
     if (existsSync(databasePath + suffix)) renameSync(databasePath + suffix, keptAs + suffix);
   }
