@@ -19,8 +19,8 @@ export default defineConfig({
   timeout: 180_000,
   expect: { timeout: 15_000 },
   use: {
-    // No trace: recording one costs every test about a tenth of its time, though only a failed test's
-    // is kept; run a failing test again with `--trace on` to see every action and the DOM at it.
+    // No trace: every test paid to record one, though only a failed test's was kept; run a failing
+    // test again with `--trace on` to see every action and the DOM at it.
     trace: "off",
     screenshot: "only-on-failure",
     // The built app registers a service worker, which would answer the page's files from its
