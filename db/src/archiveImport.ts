@@ -6,12 +6,14 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
+  readdirSync,
   readFileSync,
   readSync,
   renameSync,
   rmSync,
+  statSync,
 } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { Readable, Transform } from "node:stream";
 import { text } from "node:stream/consumers";
 import { pipeline } from "node:stream/promises";
@@ -78,25 +80,28 @@ export async function importArchiveFile(db: Db, path: string, couple: readonly C
   const source = await openArchive(path);
   try {
     const { document } = source;
-    checkFits(db, document, couple);
+    const alreadyThere = checkFits(db, document, couple);
     insertRows(db, document.tables, { keep: false });
 
     const folder = mediaFolder(db);
+    const toMove = document.media.filter((item) => !alreadyThere.has(item.fileName));
+    clearStoppedImports(folder);
     const staging = mkdtempSync(`${folder}.importing-`);
     const moved: string[] = [];
     try {
       for (const [index, item] of document.media.entries()) {
+        if (alreadyThere.has(item.fileName)) continue;
         await copyChecked(await source.openMedia(item, index), join(staging, item.fileName), item, index);
       }
       mkdirSync(folder, { recursive: true });
-      for (const item of document.media) {
+      for (const item of toMove) {
         renameSync(join(staging, item.fileName), join(folder, item.fileName));
         moved.push(join(folder, item.fileName));
       }
       const rows = insertRows(db, document.tables, { keep: true });
       return {
         rows,
-        mediaFiles: moved.length,
+        mediaFiles: document.media.length,
         ...(document.downloadedBy === undefined ? {} : { downloadedBy: document.downloadedBy }),
       };
     } catch (error) {
@@ -110,8 +115,12 @@ export async function importArchiveFile(db: Db, path: string, couple: readonly C
   }
 }
 
-/** Refuses an archive this database cannot take: from a newer version, into a used database, or another couple's. */
-function checkFits(db: Db, document: ArchiveDocument, couple: readonly CouplePartner[]): void {
+/**
+ * Refuses an archive this database cannot take: from a newer version, into a used database, or
+ * another couple's. Returns the images already in the media folder with the archive's very bytes:
+ * an import stopped after moving them (killed, the box shut down) is simply run again.
+ */
+function checkFits(db: Db, document: ArchiveDocument, couple: readonly CouplePartner[]): Set<string> {
   const current = schemaVersionOf(db);
   if (document.schemaVersion > current) {
     invalid(
@@ -136,9 +145,41 @@ function checkFits(db: Db, document: ArchiveDocument, couple: readonly CouplePar
   }
   checkCouple(document.tables.users ?? [], couple);
   const folder = mediaFolder(db);
+  const alreadyThere = new Set<string>();
   for (const item of document.media) {
-    if (existsSync(join(folder, item.fileName))) invalid(`archive.media: ${item.fileName} already exists in ${folder}`);
+    const path = join(folder, item.fileName);
+    if (!existsSync(path)) continue;
+    if (!sameBytes(path, item)) {
+      invalid(`archive.media: ${item.fileName} already exists in ${folder} with other bytes than the archive's`);
+    }
+    alreadyThere.add(item.fileName);
   }
+  return alreadyThere;
+}
+
+/**
+ * Removes the copies of images an import stopped part way left beside the media folder (it runs
+ * holding every lock, so no other import is writing them): ten years of photos, twice over.
+ */
+function clearStoppedImports(folder: string): void {
+  const prefix = `${basename(folder)}.importing-`;
+  for (const name of existsSync(dirname(folder)) ? readdirSync(dirname(folder)) : []) {
+    if (name.startsWith(prefix)) rmSync(join(dirname(folder), name), { recursive: true, force: true });
+  }
+}
+
+/** Whether the file at `path` holds exactly the archive's image: its size and sha256. */
+function sameBytes(path: string, item: ArchiveMedia): boolean {
+  if (statSync(path).size !== item.size) return false;
+  const hash = createHash("sha256");
+  const fd = openSync(path, "r");
+  try {
+    const chunk = Buffer.allocUnsafe(1024 * 1024);
+    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) hash.update(chunk.subarray(0, read));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest("hex") === item.sha256;
 }
 
 /**

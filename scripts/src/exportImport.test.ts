@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -78,6 +78,39 @@ describe("npm run export and npm run import", { timeout: 60_000 }, () => {
     expect(again.status).toBe(1);
     expect(again.stderr).toMatch(/^Import FAILED, nothing was written: This database already holds data/);
     expect(run("import", fresh).stderr).toMatch(/^Usage: /);
+  });
+
+  it("runs again to the end after an import stopped between moving the images and writing the rows", () => {
+    const path = livedInFile();
+    const exported = run("export", path);
+    const [, archivePath] = /to (\S+\.zip)$/m.exec(exported.stdout) ?? [];
+    const fresh = join(mkdtempSync(join(tmpdir(), "spankbank-import-cli-")), "spankbank.db");
+    // What an import killed there leaves: a migrated, empty database, the archive's image in
+    // media/ and the copies it was reading into beside it.
+    openDb(fresh).$client.close();
+    mkdirSync(join(fresh, "..", "media"));
+    writeFileSync(join(fresh, "..", "media", "photo.png"), photo);
+    mkdirSync(join(fresh, "..", "media.importing-Xy12Ab"));
+    writeFileSync(join(fresh, "..", "media.importing-Xy12Ab", "photo.png"), photo);
+
+    const imported = run("import", fresh, archivePath!);
+    expect(imported.stderr).toBe("");
+    expect(imported.stdout).toMatch(/ 1 images/);
+    expect(run("check", fresh).status).toBe(0);
+    const memories = "SELECT id, message FROM memories ORDER BY id";
+    expect(rows(fresh, memories)).toEqual(rows(path, memories));
+    expect(readFileSync(join(fresh, "..", "media", "photo.png")).equals(photo)).toBe(true);
+    expect(readdirSync(join(fresh, ".."))).not.toContain("media.importing-Xy12Ab");
+
+    // A file of that name with other bytes is not the archive's: it is refused and kept.
+    const other = join(mkdtempSync(join(tmpdir(), "spankbank-import-cli-")), "spankbank.db");
+    mkdirSync(join(other, "..", "media"));
+    writeFileSync(join(other, "..", "media", "photo.png"), "not the photo");
+    const refused = run("import", other, archivePath!);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/photo\.png already exists in \S+ with other bytes than the archive's/);
+    expect(readFileSync(join(other, "..", "media", "photo.png"), "utf8")).toBe("not the photo");
+    expect(rows(other, "SELECT id FROM memories")).toEqual([]);
   });
 
   it("refuses another couple's archive and writes nothing; says what a partner's web download leaves out", async () => {
