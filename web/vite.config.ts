@@ -170,6 +170,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
+    // Each worker keeps its loaded modules between files (each file renders its own app, router and
+    // query client); a test that changes a shared module's object puts it back.
+    isolate: false,
     // Each test renders the whole app (router, query, Mantine) in jsdom: about a second on a quiet
     // machine, several on a busy 2-core CI box.
     testTimeout: 30_000,

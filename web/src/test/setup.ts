@@ -91,5 +91,6 @@ window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
 // Mantine's autosizing Textarea listens for web fonts loading.
 Object.defineProperty(document, "fonts", {
+  configurable: true,
   value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
 });
