@@ -121,7 +121,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // TanStack Query, Mantine's core) and what only pages use (Mantine's components,
             // floating-ui...). A phone far away pays a round trip per file, so fewer files paint sooner.
             // zod has a chunk of its own: production reads answers without it (lib/api.ts), so only what
-            // still parses (an error's body, the story's saved progress) fetches it.
+            // still parses (an error's body, the search page) fetches it.
             codeSplitting: {
               groups: [
                 { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 4 },

@@ -3,6 +3,7 @@ import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { StorySaving } from "../api/storyProgress";
 import type { StoryScene } from "../scenes/types";
+import { newAdventure } from "./storyEngine";
 import { progressKey, useStoryGame } from "./useStoryGame";
 
 const scene = (id: number, next: number[]): StoryScene => ({
@@ -280,6 +281,22 @@ describe("useStoryGame", () => {
     const { result } = renderHook(() => useStoryGame(story, "alex"));
     expect(result.current.state).toEqual({ scene: 0, score: 50, history: [], flags: [], pendingScene: null });
     expect(JSON.parse(localStorage.getItem(progressKey("alex"))!)).toMatchObject({ version: 2, scene: 0, flags: [] });
+  });
+
+  it.each([
+    ["a score past the heart meter", { score: 101 }],
+    ["a scene that is not a whole number", { scene: 1.5 }],
+    ["a history step with a negative choice", { history: [{ scene: 0, choice: -1 }] }],
+    ["a history step with a scene in words", { history: [{ scene: "0", choice: 1 }] }],
+    ["a history that is not a list", { history: { scene: 0, choice: 1 } }],
+    ["flags that are not a list", { flags: "cellarKey" }],
+    ["a moving-to scene in words", { pendingScene: "2" }],
+  ])("starts a new adventure when the save has %s", (_, odd) => {
+    const save = { version: 2, scene: 1, score: 60, history: [{ scene: 0, choice: 0 }], flags: [], pendingScene: null };
+    localStorage.setItem(progressKey("alex"), JSON.stringify(save));
+    expect(renderHook(() => useStoryGame(story, "alex")).result.current.state).toMatchObject({ scene: 1, score: 60 });
+    localStorage.setItem(progressKey("alex"), JSON.stringify({ ...save, ...odd }));
+    expect(renderHook(() => useStoryGame(story, "alex")).result.current.state).toEqual(newAdventure);
   });
 
   it("starts a new adventure when the saved flags are unknown to the story", () => {

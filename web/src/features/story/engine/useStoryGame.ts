@@ -1,9 +1,8 @@
 import type { StoryProgress } from "@spankbank/shared/contract/story";
 import { HEART_SCORE_MAX, HEART_SCORE_MIN } from "@spankbank/shared/limits";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
-import { z } from "@/lib/zod";
 import type { StorySaving } from "../api/storyProgress";
-import { type StoryScene, storyFlags } from "../scenes/types";
+import { type StoryFlag, type StoryScene, storyFlags } from "../scenes/types";
 import { isShown, newAdventure, type StoryState, sceneView, storyReducer } from "./storyEngine";
 
 /** How long the move from one scene to the next takes. */
@@ -19,20 +18,46 @@ export const progressKey = (username: string) => `trapped-game:${username}`;
  */
 export const PROGRESS_VERSION = 2;
 
-const savedProgress = z.object({
-  version: z.literal(PROGRESS_VERSION),
-  scene: z.int(),
-  score: z.int().min(HEART_SCORE_MIN).max(HEART_SCORE_MAX),
-  history: z.array(z.object({ scene: z.int(), choice: z.int().min(0) })),
-  flags: z.array(z.enum(storyFlags)),
-  pendingScene: z.int().nullable(),
-});
+/**
+ * The saved game's fields checked by hand, not with zod: this is the game page's only use of zod,
+ * whose chunk (44 KB brotli) would otherwise be on the page's first load, before anything shows.
+ */
+function savedState(value: unknown): StoryState | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { version, scene, score, history, flags, pendingScene } = value as Record<string, unknown>;
+  const whole = (n: unknown, min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER): n is number =>
+    Number.isSafeInteger(n) && (n as number) >= min && (n as number) <= max;
+  const step = (item: unknown) =>
+    typeof item === "object" &&
+    item !== null &&
+    whole((item as { scene?: unknown }).scene) &&
+    whole((item as { choice?: unknown }).choice, 0);
+  const known = new Set<unknown>(storyFlags);
+  if (
+    version !== PROGRESS_VERSION ||
+    !whole(scene) ||
+    !whole(score, HEART_SCORE_MIN, HEART_SCORE_MAX) ||
+    !Array.isArray(history) ||
+    !history.every(step) ||
+    !Array.isArray(flags) ||
+    !flags.every((flag) => known.has(flag)) ||
+    !(pendingScene === null || whole(pendingScene))
+  ) {
+    return undefined;
+  }
+  return {
+    scene,
+    score,
+    history: history.map(({ scene, choice }) => ({ scene, choice })),
+    flags: flags as StoryFlag[],
+    pendingScene,
+  };
+}
 
 /** A saved game this story can continue, or undefined (an older format, or something no longer in the story). */
 function playableSave(value: unknown, scenes: ReadonlyMap<number, StoryScene>): StoryState | undefined {
-  const parsed = savedProgress.safeParse(value);
-  if (!parsed.success) return undefined;
-  const { version: _version, ...saved } = parsed.data;
+  const saved = savedState(value);
+  if (!saved) return undefined;
   // A reload during the 300 ms move lands on the scene the choice was moving to.
   const state = storyReducer(saved, { type: "arrive" });
   const scene = scenes.get(state.scene);
