@@ -286,7 +286,9 @@ describe("pages that are not there, and errors", () => {
     // module's own, shared with the files that run after this one in the worker: put back after.
     const { options } = router.routesById["/_auth/christmas-letter"];
     const { loader } = options;
-    onTestFinished(() => Object.assign(options, { loader }));
+    onTestFinished(() => {
+      Object.assign(options, { loader });
+    });
     Object.assign(options, {
       loader: () => {
         throw new Error("The letter is stuck in the chimney");
