@@ -290,8 +290,15 @@ export function giveAnswer(
     enqueueEvent(tx, "answer_given", { questionId, userId, replaced: previous !== undefined, reward }, now);
     const answered = prepared.answerCount.get({ questionId })!.n;
     if (answered >= 2 && question.revealedAt === null) {
+      // Both were in when the later answer was written, not when it was read: replies read at a
+      // catch-up after the next daily question was posted still count for the streak.
+      const bothIn = tx
+        .select({ at: sql<string>`MAX(${answers.createdAt})` })
+        .from(answers)
+        .where(eq(answers.questionId, questionId))
+        .get()!.at;
       tx.update(questions)
-        .set({ revealedAt: isoNow(now) })
+        .set({ revealedAt: bothIn })
         .where(eq(questions.id, questionId))
         .run();
       enqueueEvent(tx, "answers_revealed", { questionId }, now);
