@@ -41,3 +41,42 @@ describe("coupleStreak across a bot that was away", () => {
     expect(streak.current).toBe(3);
   });
 });
+
+describe("streak milestones across a bot that was away", () => {
+  it("announces the 7-day milestone reached by replies the bot read after the next question was asked", () => {
+    const { db, alex, sam } = openTestDb();
+    seedQuestionBank(
+      db,
+      Array.from({ length: 10 }, (_, i) => `Question ${i + 1}?`),
+      at("2026-03-01T00:00:00Z"),
+    );
+    // Six days in a row, 2 to 7 March, both answering the same day.
+    for (let d = 2; d <= 7; d++) {
+      const day = `2026-03-0${d}`;
+      const question = dailyQuestionToPost(db, day, couple, at(`${day}T09:00:00Z`))!;
+      for (const userId of [alex, sam]) {
+        answerQuestion(db, { userId, questionId: question.id, response: "yes", now: at(`${day}T12:00:00Z`) }, economy);
+      }
+    }
+    // The seventh day's question; both reply in Discord that evening while the box is off.
+    const sunday = dailyQuestionToPost(db, "2026-03-08", couple, at("2026-03-08T09:00:00Z"))!;
+    dailyQuestionToPost(db, "2026-03-09", couple, at("2026-03-09T10:00:00Z"));
+    const readAt = at("2026-03-09T10:00:05Z");
+    for (const [userId, hour] of [
+      [alex, "19"],
+      [sam, "20"],
+    ] as const) {
+      answerQuestion(
+        db,
+        { userId, questionId: sunday.id, response: "me", writtenAt: at(`2026-03-08T${hour}:00:00Z`), now: readAt },
+        economy,
+      );
+    }
+    expect(coupleStreak(db).current).toBe(7);
+    const milestones = db.$client
+      .prepare("SELECT payload FROM outbox WHERE kind = 'streak_milestone' ORDER BY id")
+      .all()
+      .map((row) => JSON.parse((row as { payload: string }).payload));
+    expect(milestones).toEqual([{ days: 7 }]);
+  });
+});

@@ -114,12 +114,29 @@ function streakOf(days: StreakDay[], freezesPerMonth: number, following?: Streak
 }
 
 /**
+ * The streak as it stood with the daily question `questionId` (the one just revealed), the next
+ * daily question deciding whether it counted: a reveal read late (replies caught up after the next
+ * question was posted) reaches its milestone all the same. Any other question: the streak now.
+ */
+function streakUpTo(db: Db, questionId: number | undefined, freezesPerMonth: number): CoupleStreak {
+  const days = statements(db).daily.all();
+  const index = days.findIndex((day) => day.id === questionId);
+  if (index < 0) return streakOf(days, freezesPerMonth);
+  return streakOf(days.slice(0, index + 1), freezesPerMonth, days[index + 1]);
+}
+
+/**
  * After both answered a question: when the streak has just reached a milestone (7, 30, 100, 365
  * days), writes its announcement to the outbox, once per streak (its mark and its event in the
  * caller's transaction). For both partners: silent while either sleeps, never held.
  */
-export function announceStreakMilestone(tx: Db, now: Date, freezesPerMonth = 0): void {
-  const streak = coupleStreak(tx, freezesPerMonth);
+export function announceStreakMilestone(
+  tx: Db,
+  now: Date,
+  freezesPerMonth = 0,
+  revealedQuestionId?: number,
+): void {
+  const streak = streakUpTo(tx, revealedQuestionId, freezesPerMonth);
   const days = STREAK_MILESTONE_DAYS.find((milestone) => milestone === streak.current);
   if (days === undefined || streak.firstQuestionId === null || !streak.answeredToday) return;
   const marked = statements(tx).markMilestone.run({

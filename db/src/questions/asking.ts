@@ -302,7 +302,7 @@ export function giveAnswer(
         .where(eq(questions.id, questionId))
         .run();
       enqueueEvent(tx, "answers_revealed", { questionId }, now);
-      announceStreakMilestone(tx, now, economy.streakFreezesPerMonth);
+      announceStreakMilestone(tx, now, economy.streakFreezesPerMonth, questionId);
     }
     return { answers: answersTo(tx, questionId), replaced: previous !== undefined, reward, unchanged: false };
   });
