@@ -130,12 +130,7 @@ function streakUpTo(db: Db, questionId: number | undefined, freezesPerMonth: num
  * days), writes its announcement to the outbox, once per streak (its mark and its event in the
  * caller's transaction). For both partners: silent while either sleeps, never held.
  */
-export function announceStreakMilestone(
-  tx: Db,
-  now: Date,
-  freezesPerMonth = 0,
-  revealedQuestionId?: number,
-): void {
+export function announceStreakMilestone(tx: Db, now: Date, freezesPerMonth = 0, revealedQuestionId?: number): void {
   const streak = streakUpTo(tx, revealedQuestionId, freezesPerMonth);
   const days = STREAK_MILESTONE_DAYS.find((milestone) => milestone === streak.current);
   if (days === undefined || streak.firstQuestionId === null || !streak.answeredToday) return;

@@ -297,10 +297,7 @@ export function giveAnswer(
         .from(answers)
         .where(eq(answers.questionId, questionId))
         .get()!.at;
-      tx.update(questions)
-        .set({ revealedAt: bothIn })
-        .where(eq(questions.id, questionId))
-        .run();
+      tx.update(questions).set({ revealedAt: bothIn }).where(eq(questions.id, questionId)).run();
       enqueueEvent(tx, "answers_revealed", { questionId }, now);
       announceStreakMilestone(tx, now, economy.streakFreezesPerMonth, questionId);
     }
