@@ -11,10 +11,18 @@ import { isMessageHandled } from "@spankbank/db/discordCursors";
 import { mediaFolder } from "@spankbank/db/media";
 import { addMemory, deleteMemories, listMemories } from "@spankbank/db/memories";
 import { purgeTrash } from "@spankbank/db/memoryTrash";
-import { giveAnswer, latestQuestion } from "@spankbank/db/questions";
+import {
+  dailyQuestionToPost,
+  giveAnswer,
+  latestQuestion,
+  questionById,
+  seedQuestionBank,
+} from "@spankbank/db/questions";
+import { coupleStreak } from "@spankbank/db/streak";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { Events, SnowflakeUtil } from "discord.js";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
+import { postQuestion } from "../questions/post.js";
 import {
   askQuestion,
   attachment,
@@ -399,5 +407,36 @@ describe("catching up after the bot was not listening", () => {
       log.mockRestore();
     }
     expect(memoryTexts(moved)).toEqual(["Kept forever"]);
+  });
+});
+
+describe("the streak after days away", () => {
+  it("counts a day both answered by replies while the box was off, read after the next daily question was posted", async () => {
+    const { client, db, context } = botOnTempDb();
+    seedQuestionBank(db, ["Sunday question?", "Monday question?"]);
+    const hour = 3_600_000;
+    const started = Date.now();
+    // Sunday's daily question, posted two days ago; then the box was switched off.
+    const sunday = dailyQuestionToPost(db, "2026-03-08", context.config.couple, new Date(started - 48 * hour))!;
+    await postQuestion(client, context, sunday, QUESTIONS_CHANNEL, new Date(started - 48 * hour));
+    const questionMessage = posted[0]!;
+    // Both replied that day in Discord, nobody listening.
+    for (const [partner, ago] of [
+      [alex, 40],
+      [sam, 39],
+    ] as const) {
+      post(QUESTIONS_CHANNEL, {
+        id: SnowflakeUtil.generate({ timestamp: started - ago * hour }).toString(),
+        authorId: partner.discordId,
+        content: `${partner.username} answers`,
+        replyTo: questionMessage.id,
+      });
+    }
+    // The box is back: the bot's start posts Monday's question first (its time has passed), then catches up.
+    dailyQuestionToPost(db, "2026-03-09", context.config.couple, new Date(started - 60_000));
+    await catchUp(client, context);
+    expect(questionById(db, sunday.id)?.answers).toHaveLength(2);
+    // Sunday counts: both answered it before Monday's was asked. Monday's, still open, breaks nothing.
+    expect(coupleStreak(db)).toMatchObject({ current: 1, best: 1 });
   });
 });
