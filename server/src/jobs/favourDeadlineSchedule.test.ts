@@ -5,6 +5,7 @@ import { postBounty } from "@spankbank/db/bounties";
 import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { balanceOf, checkLedger } from "@spankbank/db/ledger";
+import { setDayOf } from "@spankbank/db/partnerDays";
 import { createProduct } from "@spankbank/db/products";
 import { purchaseProduct } from "@spankbank/db/purchase";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
@@ -72,6 +73,37 @@ describe("the favour deadline check", () => {
     // Refunded once, however many checks ran since.
     expect(balanceOf(db, { userId: sam })).toBe(60 + 30 - 3);
     expect(checkLedger(db)).toEqual([]);
+  });
+
+  it("reminds a buyer only once awake on the day they set on the web, not the config's", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "spankbank-deadlines-"));
+    const db = openDb(join(dir, "spankbank.db"));
+    onTestFinished(() => {
+      db.$client.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const [alex, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
+    giveSpanks(db, sam, 100);
+    const hug = createProduct(db, alex, {
+      name: "Hug",
+      description: "Later",
+      quantity: 1,
+      price: 10,
+      useWithinDays: 3,
+    });
+    purchaseProduct(db, { buyerId: sam, productId: hug.id, now: new Date("2026-03-11T15:00:00Z") });
+    // Sam sleeps in on weekdays now: "Your day" on the web says until 09:00 (the config says 06:30).
+    setDayOf(db, demoCouple, sam, { sleep: { from: "23:30", to: "09:00" }, work: null, quietHours: "silent" });
+    const { log } = Fastify({ logger: { level: "silent" } });
+    const reminders = () =>
+      (db.$client.prepare("SELECT kind FROM outbox WHERE kind = 'favour_expiring'").all() as unknown[]).length;
+
+    const schedule = scheduleFavourDeadlines({ db, config: demoCouple, log });
+    onTestFinished(() => schedule.stop());
+    await vi.advanceTimersByTimeAsync(45 * 60_000); // 06:35 in New York: awake by the config, asleep by the web
+    expect(reminders()).toBe(0);
+    await vi.advanceTimersByTimeAsync(3 * 60 * 60_000); // 09:35
+    expect(reminders()).toBe(1);
   });
 
   it("refunds the other bounties when one bounty's refund fails, and says which one, at every check", async () => {

@@ -1,6 +1,7 @@
 import { settleBountyDeadlines } from "@spankbank/db/bounties";
 import type { Db } from "@spankbank/db/client";
 import { settleFavourDeadlines } from "@spankbank/db/favourDeadlines";
+import { partnersWithDays } from "@spankbank/db/partnerDays";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { Cron } from "croner";
 import type { FastifyBaseLogger } from "fastify";
@@ -13,9 +14,10 @@ export interface FavourDeadlineSchedule {
 }
 
 /**
- * Expires favours not redeemed in time (refunding their escrow) and reminds buyers before, and
- * refunds bounties past their due day and not done, once at start (a box that slept through the
- * deadline settles it now) and every 15 minutes (croner). Each unit's expiry and reminder and each
+ * Expires favours not redeemed in time (refunding their escrow) and reminds buyers before (while
+ * awake on the day they set on the web, else the config's), and refunds bounties past their due
+ * day and not done, once at start (a box that slept through the deadline settles it now) and every
+ * 15 minutes (croner). Each unit's expiry and reminder and each
  * bounty's refund happen once however often or concurrently this runs.
  */
 export function scheduleFavourDeadlines(options: {
@@ -26,7 +28,8 @@ export function scheduleFavourDeadlines(options: {
   const { db, config, log } = options;
   const check = () => {
     try {
-      const settled = settleFavourDeadlines(db, config.partners);
+      // Each partner's sleep as they set it on the web ("Your day"), else the config's: read at each check.
+      const settled = settleFavourDeadlines(db, partnersWithDays(db, config));
       if (settled.expired > 0 || settled.reminded > 0) log.info(settled, "favour deadlines settled");
       if (settled.stuck)
         log.error({ stuck: settled.stuck }, "favours that cannot expire: their rows disagree (see the health check)");
