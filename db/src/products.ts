@@ -1,4 +1,8 @@
-import { productBody } from "@spankbank/shared/contract/products";
+import {
+  PRODUCT_CHANGED_BEFORE_REMOVAL,
+  PRODUCT_CHANGED_SINCE,
+  productBody,
+} from "@spankbank/shared/contract/products";
 import { PRODUCT_QUANTITY_MAX } from "@spankbank/shared/limits";
 import { and, count, desc, eq, isNull, ne } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
@@ -23,6 +27,8 @@ export interface ListedProduct {
   useWithinDays: number | null;
   inPerson: boolean;
   createdAt: string;
+  /** The version of the seller's last change (a sale leaves it): what an edit or removal is `basedOn`. */
+  updatedAt: string;
 }
 
 /** One page of the Shop or of a seller's listings, and the totals. */
@@ -56,6 +62,7 @@ const listedColumns = {
   useWithinDays: products.useWithinDays,
   inPerson: products.inPerson,
   createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
 };
 
 const statements = preparedFor((db) => {
@@ -153,39 +160,58 @@ export function createProduct(db: Db, sellerId: number, input: ProductInput, now
   });
 }
 
-/** Changes a product for future buyers; what was already bought keeps its snapshot. */
+/**
+ * Changes a product for future buyers; what was already bought keeps its snapshot. With `basedOn`
+ * (the `updatedAt` the seller's form showed), a product changed since is refused, not overwritten.
+ */
 export function updateProduct(
   db: Db,
   sellerId: number,
   productId: number,
-  input: ProductInput & { shownQuantity?: number | undefined },
+  input: ProductInput & { shownQuantity?: number | undefined; basedOn?: string | undefined },
   now = new Date(),
 ): ListedProduct {
   const fields = checkedProduct(input);
   return inTransaction(db, (tx) => {
     const before = ownProduct(tx, sellerId, productId, "change");
+    if (input.basedOn !== undefined && input.basedOn !== before.updatedAt) {
+      throw new Refusal("conflict", PRODUCT_CHANGED_SINCE);
+    }
     // From a form opened before a sale, only the seller's own change moves the stock.
     const quantity =
       input.shownQuantity === undefined
         ? fields.quantity
         : Math.min(PRODUCT_QUANTITY_MAX, Math.max(0, before.quantity + fields.quantity - input.shownQuantity));
     tx.update(products)
-      .set({ ...fields, quantity, updatedAt: isoNow(now) })
+      .set({ ...fields, quantity, updatedAt: nextVersion(before.updatedAt, now) })
       .where(eq(products.id, productId))
       .run();
     return listedProduct(tx, productId);
   });
 }
 
-/** A soft delete: purchases and inventory still point at the row. */
-export function removeProduct(db: Db, sellerId: number, productId: number, now = new Date()): void {
+/** A soft delete: purchases and inventory still point at the row. With `basedOn`, one changed since stays. */
+export function removeProduct(db: Db, sellerId: number, productId: number, now = new Date(), basedOn?: string): void {
   inTransaction(db, (tx) => {
-    ownProduct(tx, sellerId, productId, "remove");
+    const before = ownProduct(tx, sellerId, productId, "remove");
+    if (basedOn !== undefined && basedOn !== before.updatedAt) {
+      throw new Refusal("conflict", PRODUCT_CHANGED_BEFORE_REMOVAL);
+    }
     tx.update(products)
-      .set({ removedAt: isoNow(now), updatedAt: isoNow(now) })
+      .set({ removedAt: isoNow(now), updatedAt: nextVersion(before.updatedAt, now) })
       .where(eq(products.id, productId))
       .run();
   });
+}
+
+/**
+ * The `updatedAt` of a change: now, or a millisecond past the version before when the clock has not
+ * moved on (two edits in one millisecond, or a clock set back), so each change is a new version.
+ */
+function nextVersion(before: string, now: Date): string {
+  const at = isoNow(now);
+  const previous = Date.parse(before);
+  return at > before || Number.isNaN(previous) ? at : new Date(previous + 1).toISOString();
 }
 
 /** A product still in the shop, or undefined once removed or never listed. */

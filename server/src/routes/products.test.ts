@@ -40,6 +40,7 @@ describe("GET /api/products", () => {
         in_person: false,
         created_at: "2025-02-01T00:00:00.000Z",
         use_within_days: null,
+        updated_at: "2025-02-01T00:00:00.000Z",
       },
       {
         id: older.id,
@@ -51,6 +52,7 @@ describe("GET /api/products", () => {
         in_person: false,
         created_at: "2025-01-01T00:00:00.000Z",
         use_within_days: null,
+        updated_at: "2025-01-01T00:00:00.000Z",
       },
     ]);
     expect((await app.inject({ url: "/api/products" })).statusCode).toBe(401);
@@ -73,6 +75,7 @@ describe("POST /api/products", () => {
         in_person: false,
         created_at: expect.any(String),
         use_within_days: null,
+        updated_at: expect.any(String),
       },
     });
   });
@@ -192,6 +195,42 @@ describe("PUT /api/products/:id", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain("body.shown_quantity");
   });
+  it("refuses 409 an edit from a form opened before another edit, keeping the newer words and price", async () => {
+    const { app, db, alex, send, cookie } = await shop();
+    const product = createProduct(db, alex, massage, new Date("2025-01-01T00:00:00Z"));
+    const url = `/api/products/${product.id}`;
+    // The version the phone's page shows: the product's updated_at when it was last read.
+    const seen = "2025-01-01T00:00:00.000Z";
+
+    // The laptop renames it and raises the price; the phone, painted before, then fixes the description.
+    const renamed = { ...massage, name: "Long back massage", price: 45, shown_quantity: 2, based_on: seen };
+    const laptop = await send("alex", "PUT", url, renamed);
+    expect(laptop.statusCode).toBe(200);
+    const phone = await send("alex", "PUT", url, {
+      ...massage,
+      description: "Thirty minutes.",
+      shown_quantity: 2,
+      based_on: seen,
+    });
+    expect(phone.statusCode).toBe(409);
+    expect(phone.json().message).toContain("changed since");
+    const kept = db.$client.prepare("SELECT name, price, description FROM products WHERE id = ?").get(product.id);
+    expect(kept).toEqual({ name: "Long back massage", price: 45, description: massage.description });
+    const listed = (await app.inject({ url: "/api/products", headers: { cookie: cookie.alex } })).json();
+    expect(listed[0].updated_at).toBe(laptop.json().product.updated_at);
+    expect(laptop.json().product.updated_at > seen).toBe(true);
+    // From the newer version it goes through; an old client sending no version writes as before.
+    const fresh = await send("alex", "PUT", url, {
+      ...renamed,
+      description: "Thirty minutes.",
+      based_on: laptop.json().product.updated_at,
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect((await send("alex", "PUT", url, { ...massage, quantity: 2 })).statusCode).toBe(200);
+    const bad = await send("alex", "PUT", url, { ...massage, based_on: "yesterday" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("body.based_on");
+  });
 });
 
 describe("DELETE /api/products/:id", () => {
@@ -209,6 +248,23 @@ describe("DELETE /api/products/:id", () => {
     const listed = await app.inject({ url: "/api/products", headers: { cookie: cookie.sam } });
     expect(listed.json()).toEqual([]);
     expect(economySnapshot(db).rows.products).toBe(1);
+  });
+
+  it("refuses 409 to remove a favour changed since the page showed it; it stays in the Shop", async () => {
+    const { app, db, alex, send, cookie } = await shop();
+    const product = createProduct(db, alex, massage, new Date("2025-01-01T00:00:00Z"));
+    const url = `/api/products/${product.id}`;
+    const seen = "2025-01-01T00:00:00.000Z";
+    const changed = await send("alex", "PUT", url, { ...massage, name: "Long back massage", based_on: seen });
+    expect(changed.statusCode).toBe(200);
+
+    const stale = await send("alex", "DELETE", `${url}?based_on=${seen}`);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toContain("changed since");
+    const listed = await app.inject({ url: "/api/products", headers: { cookie: cookie.sam } });
+    expect(listed.json().map((p: { name: string }) => p.name)).toEqual(["Long back massage"]);
+    const current = changed.json().product.updated_at;
+    expect((await send("alex", "DELETE", `${url}?based_on=${encodeURIComponent(current)}`)).statusCode).toBe(204);
   });
 
   it("leaves what was already bought unchanged when the product is edited or removed", async () => {

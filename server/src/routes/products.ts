@@ -1,12 +1,13 @@
 import type { ListedProduct, ProductInput } from "@spankbank/db/products";
 import { createProduct, removeProduct, sellerPage, shopPage, updateProduct } from "@spankbank/db/products";
-import { idParams, usernameQuery } from "@spankbank/shared/contract/common";
+import { idParams } from "@spankbank/shared/contract/common";
 import {
   type Product,
   type ProductBody,
   productBody,
   productChangeBody,
   productList,
+  productRemovalQuery,
   productReply,
   productsPage,
   productsQuery,
@@ -57,8 +58,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParams, headers: keyedHeaders, body: productChangeBody, response: { 200: productReply } } },
     async (request) => {
       const seller = assertNamesSelf(request, { username: request.body.username });
-      const { shown_quantity: shownQuantity, ...body } = request.body;
-      const change = { ...productInput(body), shownQuantity };
+      const { shown_quantity: shownQuantity, based_on: basedOn, ...body } = request.body;
+      const change = { ...productInput(body), shownQuantity, basedOn };
       // The stock moves by the seller's change: an edit sent again with its key moves it once.
       return writeOnce(request, seller.id, (tx) => ({
         product: toProduct(updateProduct(tx, seller.id, request.params.id, change, now())),
@@ -68,10 +69,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/products/:id",
-    { schema: { params: idParams, querystring: usernameQuery, response: { 204: z.null() } } },
+    { schema: { params: idParams, querystring: productRemovalQuery, response: { 204: z.null() } } },
     async (request, reply) => {
       const seller = assertNamesSelf(request, { username: request.query.username });
-      removeProduct(db, seller.id, request.params.id, now());
+      removeProduct(db, seller.id, request.params.id, now(), request.query.based_on);
       return reply.code(204).send(null);
     },
   );
@@ -88,6 +89,7 @@ function toProduct(product: ListedProduct): Product {
     in_person: product.inPerson,
     created_at: product.createdAt,
     use_within_days: product.useWithinDays,
+    updated_at: product.updatedAt,
   };
 }
 

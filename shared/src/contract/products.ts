@@ -11,6 +11,13 @@ import {
 } from "../limits.js";
 import { isoDate, pageQuery, text, usernameQuery } from "./common.js";
 
+/** What an edit from a form opened before another change of the favour is refused with (409). */
+export const PRODUCT_CHANGED_SINCE =
+  "This favour was changed since you opened it (on another device): nothing was saved. Look at it again and redo your change.";
+/** What a removal from a page painted before a change of the favour is refused with (409). */
+export const PRODUCT_CHANGED_BEFORE_REMOVAL =
+  "This favour was changed since your page showed it (on another device), so it was not removed. Look at it again first.";
+
 export const productBody = z.object({
   name: text(PRODUCT_NAME_MAX),
   description: text(PRODUCT_DESCRIPTION_MAX, { multiline: true }),
@@ -31,6 +38,11 @@ export type ProductBody = z.infer<typeof productBody>;
  */
 export const productChangeBody = productBody.extend({
   shown_quantity: z.int().min(0).max(PRODUCT_QUANTITY_MAX).optional(),
+  /**
+   * The `updated_at` of the product as the form showed it: one changed since (on another device) is
+   * refused 409, not overwritten. Left out (an older page), the edit is written as before.
+   */
+  based_on: isoDate.optional(),
 });
 export type ProductChangeBody = z.infer<typeof productChangeBody>;
 
@@ -47,6 +59,8 @@ export const product = z.object({
   created_at: isoDate,
   /** A bought unit not redeemed within this many days expires and is refunded; null: never. */
   use_within_days: z.int().nullable(),
+  /** The version of the seller's last change (a sale leaves it): sent back as `based_on`. */
+  updated_at: isoDate,
 });
 export type Product = z.infer<typeof product>;
 
@@ -67,3 +81,9 @@ export const productsPage = z.object({
 });
 export type ProductsPage = z.infer<typeof productsPage>;
 export const productReply = z.object({ product });
+
+/**
+ * DELETE /api/products/{id}: `based_on` is the product's `updated_at` as the page showed it; one
+ * changed since stays in the Shop (409). Left out, it is removed as before.
+ */
+export const productRemovalQuery = usernameQuery.extend({ based_on: isoDate.optional() });

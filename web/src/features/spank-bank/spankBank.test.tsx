@@ -1,3 +1,4 @@
+import { PRODUCT_CHANGED_BEFORE_REMOVAL, PRODUCT_CHANGED_SINCE } from "@spankbank/shared/contract/products";
 import { FAVOURS_PER_PAGE } from "@spankbank/shared/limits";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { delay, HttpResponse, http } from "msw";
@@ -559,6 +560,7 @@ describe("the add/edit modal", () => {
           price: 40,
           in_person: false,
           shown_quantity: 2,
+          based_on: alexsBreakfast.updated_at,
         },
       },
     ]);
@@ -579,6 +581,43 @@ describe("the add/edit modal", () => {
 
     expect(await screen.findByText("Product updated successfully!")).toBeInTheDocument();
     expect(productsOnServer()).toEqual([expect.objectContaining({ name: "Breakfast in bed", price: 40, quantity: 1 })]);
+  });
+});
+
+describe("a favour changed on another device since the page showed it", () => {
+  // Alex's phone painted the Shop from its kept cache; the laptop renamed the favour and raised its price since.
+  const changedOnTheLaptop = {
+    ...alexsBreakfast,
+    name: "Breakfast in bed, with pancakes",
+    price: 25,
+    updated_at: "2025-03-01T09:00:00.000Z",
+  };
+
+  it("refuses the phone's edit with the server's words and keeps the laptop's name and price", async () => {
+    setProducts([alexsBreakfast]);
+    const { user } = openSpankBank("/spank-bank?tab=manage");
+    await user.click(await screen.findByRole("button", { name: "Edit Breakfast in bed" }));
+    const modal = await screen.findByRole("dialog", { name: "Edit Product" });
+    setProducts([changedOnTheLaptop]);
+    await user.click(within(modal).getByLabelText("Description"));
+    await user.paste(" Coffee too.");
+    await user.click(within(modal).getByRole("button", { name: "Update Product" }));
+
+    expect(await screen.findByText(PRODUCT_CHANGED_SINCE)).toBeInTheDocument();
+    expect(productsOnServer()).toEqual([changedOnTheLaptop]);
+  });
+
+  it("keeps a favour changed since in the Shop when the phone removes it, and says why", async () => {
+    setProducts([alexsBreakfast]);
+    const { user } = openSpankBank("/spank-bank?tab=manage");
+    await user.click(await screen.findByRole("button", { name: "Remove Breakfast in bed" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirm Removal" });
+    setProducts([changedOnTheLaptop]);
+    await user.click(within(dialog).getByRole("button", { name: "Yes, Remove" }));
+
+    expect(await screen.findByText(PRODUCT_CHANGED_BEFORE_REMOVAL)).toBeInTheDocument();
+    expect(productsOnServer()).toEqual([changedOnTheLaptop]);
+    expect(removedProductIds()).toEqual([]);
   });
 });
 

@@ -1,4 +1,10 @@
-import type { Product, ProductBody, ProductChangeBody } from "@spankbank/shared/contract/products";
+import {
+  PRODUCT_CHANGED_BEFORE_REMOVAL,
+  PRODUCT_CHANGED_SINCE,
+  type Product,
+  type ProductBody,
+  type ProductChangeBody,
+} from "@spankbank/shared/contract/products";
 import { PRODUCT_QUANTITY_MAX } from "@spankbank/shared/limits";
 import { HttpResponse, http } from "msw";
 import { asksForPage, pageOf, plainList } from "@/test/paging";
@@ -37,6 +43,7 @@ export function aProduct(fields: Partial<Product> & Pick<Product, "id" | "name">
     in_person: false,
     created_at: "2025-02-01T10:00:00.000Z",
     use_within_days: null,
+    updated_at: "2025-02-01T10:00:00.000Z",
     ...fields,
   };
 }
@@ -69,6 +76,7 @@ export const productHandlers = [
         username: signedInUsername()!,
         created_at: new Date().toISOString(),
         use_within_days: useWithinDays ?? null,
+        updated_at: new Date().toISOString(),
       };
       state.products.push(product);
       return { status: 201, json: { product } };
@@ -81,20 +89,36 @@ export const productHandlers = [
     const index = state.products.findIndex((product) => product.id === id);
     if (index < 0) return failure(404, "Not Found", "No such product");
     return once(request, `PUT ${id} ${JSON.stringify(body)}`, () => {
-      const { useWithinDays, shown_quantity, ...fields } = body;
+      const { useWithinDays, shown_quantity, based_on, ...fields } = body;
       const before = state.products[index]!;
+      // As the server: a favour changed since the form showed it (based_on) is kept as it is.
+      if (based_on !== undefined && based_on !== before.updated_at) {
+        return { status: 409, json: { statusCode: 409, error: "Conflict", message: PRODUCT_CHANGED_SINCE } };
+      }
       // As the server (db/src/products.ts): the stock moves by the seller's change to what the form showed.
       const quantity =
         shown_quantity === undefined
           ? fields.quantity
           : Math.min(PRODUCT_QUANTITY_MAX, Math.max(0, before.quantity + fields.quantity - shown_quantity));
-      const product = { ...before, ...fields, quantity, use_within_days: useWithinDays ?? null };
+      const product = {
+        ...before,
+        ...fields,
+        quantity,
+        use_within_days: useWithinDays ?? null,
+        updated_at: new Date(Math.max(Date.now(), Date.parse(before.updated_at) + 1)).toISOString(),
+      };
       state.products[index] = product;
       return { status: 200, json: { product } };
     });
   }),
-  http.delete("/api/products/:id", ({ params }) => {
+  // As the server: a favour changed since the page showed it (based_on) stays in the Shop.
+  http.delete("/api/products/:id", ({ params, request }) => {
     const id = Number(params.id);
+    const basedOn = new URL(request.url).searchParams.get("based_on");
+    const product = state.products.find((p) => p.id === id);
+    if (product && basedOn !== null && basedOn !== product.updated_at) {
+      return failure(409, "Conflict", PRODUCT_CHANGED_BEFORE_REMOVAL);
+    }
     state.removed.push(id);
     state.products = state.products.filter((product) => product.id !== id);
     return new HttpResponse(null, { status: 204 });

@@ -1,6 +1,6 @@
 import type { ProductBody, ProductChangeBody } from "@spankbank/shared/contract/products";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, isWrittenAlready } from "@/lib/api";
+import { ApiError, api, isWrittenAlready } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { spankBankKeys } from "./keys";
 
@@ -31,7 +31,14 @@ export function useSaveProduct() {
     onSuccess: (_reply, { id }) =>
       toast.success(id === undefined ? "Product added successfully!" : "Product updated successfully!"),
     // Written already (the form was sent again, changed, after a lost answer): the form says so (closeIfWrittenAlready).
-    onError: (error) => isWrittenAlready(error) || toast.error("Failed to add or update product. Please try again."),
+    // Changed since on another device (409): the server's words say so, and the list reads it again.
+    onError: (error) =>
+      isWrittenAlready(error) ||
+      toast.error(
+        error instanceof ApiError && error.status === 409
+          ? error.message
+          : "Failed to add or update product. Please try again.",
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: spankBankKeys.products() }),
   });
 }

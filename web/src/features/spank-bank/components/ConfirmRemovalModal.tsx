@@ -13,7 +13,9 @@ export function ConfirmRemovalModal({ product, onClose }: { product: Product | u
       keepLabel="Cancel"
       confirmLabel="Yes, Remove"
       pending={remove.isPending}
-      onConfirm={() => product && remove.mutate(product.id, { onSettled: onClose })}
+      onConfirm={() =>
+        product && remove.mutate({ id: product.id, basedOn: product.updated_at }, { onSettled: onClose })
+      }
       onClose={onClose}
     >
       {`Are you sure you want to remove the product "${product?.name ?? ""}"?`}

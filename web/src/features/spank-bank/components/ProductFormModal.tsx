@@ -77,8 +77,9 @@ export function ProductFormModal({
       return;
     }
     // A unit bought while the form was open stays bought: the server moves the stock by this change.
+    // A favour changed since on another device (based_on) is refused, not overwritten with this form's words.
     const saving: ProductSave = product
-      ? { id: product.id, body: { ...body, shown_quantity: product.quantity }, write }
+      ? { id: product.id, body: { ...body, shown_quantity: product.quantity, based_on: product.updated_at }, write }
       : { body, write };
     // Written already: this form's write is done, and the list shows it as it was saved.
     save.mutate(saving, { onSuccess: close, onError: (error) => closeIfWrittenAlready(error, close) });
