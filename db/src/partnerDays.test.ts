@@ -14,6 +14,7 @@ describe("each partner's own day", () => {
       work: { from: "10:00", to: "18:30", days: ["mon", "tue", "wed", "thu", "fri", "sat"] },
       quietHours: "silent",
       source: "config",
+      updatedAt: null,
     });
     setDayOf(db, demoCouple, alex, { sleep: { from: "22:00", to: "06:00" }, work: null, quietHours: "digest" });
     const [alexDay, samDay] = partnersWithDays(db, demoCouple);
@@ -41,6 +42,7 @@ describe("each partner's own day", () => {
       work: { from: "09:00", to: "17:00", days: ["mon", "wed"] },
       quietHours: "silent",
       source: "web",
+      updatedAt: expect.any(String),
     });
     expect(rows(db)).toHaveLength(1);
   });

@@ -1,11 +1,17 @@
 import type { CoupleConfig, Partner } from "@spankbank/shared/config";
-import { DEFAULT_QUIET_HOURS, type MyDayBody, myDayBody, type QuietHours } from "@spankbank/shared/contract/myDay";
+import {
+  DEFAULT_QUIET_HOURS,
+  MY_DAY_CHANGED_SINCE,
+  type MyDayBody,
+  myDayBody,
+  type QuietHours,
+} from "@spankbank/shared/contract/myDay";
 import type { DayWindow, Weekday, WorkWindow } from "@spankbank/shared/eachOthersDay";
 import { eq } from "drizzle-orm";
-import type { Db } from "./client.js";
+import { type Db, inTransaction } from "./client.js";
 import { isoNow } from "./clock.js";
 import { userByDiscordId, userById } from "./couple.js";
-import { refuseUnless } from "./errors.js";
+import { Refusal, refuseUnless } from "./errors.js";
 import { param, preparedFor } from "./prepared.js";
 import { partnerDays } from "./schema.js";
 
@@ -15,6 +21,8 @@ export interface PartnerDaySettings {
   work: WorkWindow | null;
   quietHours: QuietHours;
   source: "config" | "web";
+  /** When the partner last saved it on the web (the version a form is `basedOn`); null: the config's. */
+  updatedAt: string | null;
 }
 
 /** A partner of the config with their effective day: what the clocks, `/when` and quiet hours use. */
@@ -36,7 +44,13 @@ export function dayOf(db: Db, config: CoupleConfig, userId: number): PartnerDayS
       row.workFrom && row.workTo && row.workDays
         ? { from: row.workFrom, to: row.workTo, days: row.workDays as Weekday[] }
         : null;
-    return { sleep: { from: row.sleepFrom, to: row.sleepTo }, work, quietHours: row.quietHours, source: "web" };
+    return {
+      sleep: { from: row.sleepFrom, to: row.sleepTo },
+      work,
+      quietHours: row.quietHours,
+      source: "web",
+      updatedAt: row.updatedAt,
+    };
   }
   const user = userById(db, userId);
   const partner = config.partners.find((p) => p.discordId === user?.discordId);
@@ -45,6 +59,7 @@ export function dayOf(db: Db, config: CoupleConfig, userId: number): PartnerDayS
     work: partner?.work ?? null,
     quietHours: DEFAULT_QUIET_HOURS,
     source: "config",
+    updatedAt: null,
   };
 }
 
@@ -78,18 +93,43 @@ export function setDayOf(
   now = new Date(),
 ): PartnerDaySettings {
   const body = refuseUnless(myDayBody, input, "day");
-  const fields = {
-    sleepFrom: body.sleep.from,
-    sleepTo: body.sleep.to,
-    workFrom: body.work?.from ?? null,
-    workTo: body.work?.to ?? null,
-    workDays: body.work?.days ?? null,
-    quietHours: body.quietHours,
-    updatedAt: isoNow(now),
-  };
-  db.insert(partnerDays)
-    .values({ userId, ...fields })
-    .onConflictDoUpdate({ target: partnerDays.userId, set: fields })
-    .run();
-  return dayOf(db, config, userId);
+  return inTransaction(db, (tx) => {
+    const before = statements(tx).byUser.get({ userId });
+    const fields = {
+      sleepFrom: body.sleep.from,
+      sleepTo: body.sleep.to,
+      workFrom: body.work?.from ?? null,
+      workTo: body.work?.to ?? null,
+      workDays: body.work?.days ?? null,
+      quietHours: body.quietHours,
+    };
+    if (body.based_on !== undefined && body.based_on !== (before?.updatedAt ?? null)) {
+      // Sent again after its answer was lost, it already reads as asked: done, not refused.
+      if (before && readsAs(before, fields)) return dayOf(tx, config, userId);
+      throw new Refusal("conflict", MY_DAY_CHANGED_SINCE);
+    }
+    // Each save a new version, even two in one millisecond (or with the clock set back).
+    const at = isoNow(now);
+    const updatedAt =
+      before === undefined || at > before.updatedAt ? at : new Date(Date.parse(before.updatedAt) + 1).toISOString();
+    tx.insert(partnerDays)
+      .values({ userId, ...fields, updatedAt })
+      .onConflictDoUpdate({ target: partnerDays.userId, set: { ...fields, updatedAt } })
+      .run();
+    return dayOf(tx, config, userId);
+  });
 }
+
+const readsAs = (
+  row: typeof partnerDays.$inferSelect,
+  fields: Pick<
+    typeof partnerDays.$inferSelect,
+    "sleepFrom" | "sleepTo" | "workFrom" | "workTo" | "workDays" | "quietHours"
+  >,
+) =>
+  row.sleepFrom === fields.sleepFrom &&
+  row.sleepTo === fields.sleepTo &&
+  row.workFrom === fields.workFrom &&
+  row.workTo === fields.workTo &&
+  JSON.stringify(row.workDays) === JSON.stringify(fields.workDays) &&
+  row.quietHours === fields.quietHours;

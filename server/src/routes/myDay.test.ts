@@ -29,6 +29,7 @@ describe("GET and PUT /api/my-day", () => {
       work: { from: "10:00", to: "18:30", days: ["mon", "tue", "wed", "thu", "fri", "sat"] },
       quietHours: "silent",
       source: "config",
+      updated_at: null,
     });
   });
 
@@ -41,6 +42,7 @@ describe("GET and PUT /api/my-day", () => {
       work: { from: "09:00", to: "17:00", days: ["mon", "tue"] },
       quietHours: "digest",
       source: "web",
+      updated_at: "2026-03-08T12:00:00.000Z",
     };
     expect(saved.json()).toEqual(alexDay);
     expect((await read("alex")).json()).toEqual(alexDay);
@@ -50,6 +52,36 @@ describe("GET and PUT /api/my-day", () => {
     expect(alex).toMatchObject({ username: "alex", sleep: { from: "22:00", to: "06:00" }, work: alexDay.work });
     expect(sam).toMatchObject({ username: "sam", sleep: { from: "23:00", to: "06:30" } });
     expect(rows(db)).toHaveLength(1);
+  });
+
+  it("refuses 409 a day saved from a form opened before another device saved it, keeping the newer day", async () => {
+    const { db, read, write } = await myDayApp();
+    // Both of Alex's devices show the config's day. The laptop saves an earlier bedtime...
+    const laptop = await write("alex", good);
+    expect(laptop.statusCode).toBe(200);
+    // ...then the phone, painted before, changes only its quiet hours: the laptop's sleep must stay.
+    const phone = await write("alex", {
+      sleep: { from: "23:30", to: "07:00" },
+      work: null,
+      quietHours: "silent",
+      based_on: null,
+    });
+    expect(phone.statusCode).toBe(409);
+    expect(phone.json().message).toContain("changed since");
+    expect((await read("alex")).json()).toMatchObject({ sleep: { from: "22:00", to: "06:00" }, quietHours: "digest" });
+    expect(rows(db)).toHaveLength(1);
+    // From the newer day it is saved; the same day sent again after a lost answer is done, not refused.
+    const version = (await read("alex")).json().updated_at;
+    expect(version).toBe(laptop.json().updated_at);
+    const fresh = await write("alex", { ...good, quietHours: "silent", based_on: version });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().updated_at > version).toBe(true);
+    expect((await write("alex", { ...good, quietHours: "silent", based_on: version })).statusCode).toBe(200);
+    // An older page sending no version saves as before.
+    expect((await write("alex", good)).statusCode).toBe(200);
+    const bad = await write("alex", { ...good, based_on: "yesterday" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("body.based_on");
   });
 
   it("refuses bad input with 400 naming the field, writing nothing", async () => {

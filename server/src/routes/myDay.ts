@@ -8,6 +8,7 @@ const wire = (day: PartnerDaySettings) => ({
   work: day.work,
   quietHours: day.quietHours,
   source: day.source,
+  updated_at: day.updatedAt,
 });
 
 /** Your day (issue 22): your sleep window, work hours and quiet hours. Only ever the signed-in partner's own. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { clockTime, dayWindowSchema } from "../dayWindows.js";
 import { WEEKDAYS } from "../eachOthersDay.js";
+import { isoDate } from "./common.js";
 
 /** How announcements reach a partner during their sleep window (issue 22, point 2). */
 export const QUIET_HOURS = ["silent", "digest"] as const;
@@ -19,13 +20,23 @@ const workBody = z
   })
   .refine((window) => window.from !== window.to, { message: "from and to must differ", path: ["to"] });
 
-/** `PUT /api/my-day`: the signed-in partner's own sleep window, work hours (null: none) and quiet hours. */
+/** What a day saved from a form opened before another device saved it is refused with (409). */
+export const MY_DAY_CHANGED_SINCE =
+  "Your day was changed since you opened it (on another device): nothing was saved. Look at it again and redo your change.";
+
+/**
+ * `PUT /api/my-day`: the signed-in partner's own sleep window, work hours (null: none) and quiet
+ * hours. `based_on` is the `updated_at` of the day the form showed (null: the config's): a day
+ * saved since on another device is refused 409, not overwritten. Left out (an older page), it is
+ * saved as before.
+ */
 export const myDayBody = z.strictObject({
   sleep: z
     .strictObject({ from: clockTime, to: clockTime })
     .refine((window) => window.from !== window.to, { message: "from and to must differ", path: ["to"] }),
   work: workBody.nullable(),
   quietHours: z.enum(QUIET_HOURS),
+  based_on: isoDate.nullable().optional(),
 });
 export type MyDayBody = z.infer<typeof myDayBody>;
 
@@ -36,5 +47,7 @@ export const myDayReply = z.object({
   quietHours: z.enum(QUIET_HOURS),
   /** `config` until the partner saves their own day on the web. */
   source: z.enum(["config", "web"]),
+  /** When it was last saved on the web, sent back as `based_on`; null: the config's day. */
+  updated_at: isoDate.nullable(),
 });
 export type MyDayReply = z.infer<typeof myDayReply>;

@@ -1,4 +1,4 @@
-import { type MyDayBody, type MyDayReply, myDayBody } from "@spankbank/shared/contract/myDay";
+import { MY_DAY_CHANGED_SINCE, type MyDayReply, myDayBody } from "@spankbank/shared/contract/myDay";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { HttpResponse, http } from "msw";
 import { failure, signedInUsername } from "./auth";
@@ -18,6 +18,8 @@ export function refuseNextMyDay(message: string): void {
 export function setMyDayOf(username: string, day: MyDayReply): void {
   state.days.set(username, day);
 }
+/** `username`'s own day as the fake server holds it (undefined: none saved, the config's). */
+export const savedMyDayOf = (username: string): MyDayReply | undefined => state.days.get(username);
 export function resetMyDay(): void {
   state.days.clear();
   state.puts = [];
@@ -27,7 +29,7 @@ export function resetMyDay(): void {
 /** The config's day, as the server answers before the partner saves their own. */
 function configDay(username: string): MyDayReply {
   const partner = demoCouple.partners.find((p) => p.username === username) ?? demoCouple.partners[0];
-  return { sleep: partner.sleep, work: partner.work ?? null, quietHours: "silent", source: "config" };
+  return { sleep: partner.sleep, work: partner.work ?? null, quietHours: "silent", source: "config", updated_at: null };
 }
 
 export const myDayHandlers = [
@@ -49,8 +51,12 @@ export const myDayHandlers = [
     // The real contract, as the server checks it.
     const parsed = myDayBody.safeParse(body);
     if (!parsed.success) return failure(400, "Bad Request", `body: ${parsed.error.issues[0]!.message}`);
-    const saved: MyDayBody = parsed.data;
-    const reply: MyDayReply = { ...saved, source: "web" };
+    const { based_on: basedOn, ...saved } = parsed.data;
+    // As the server: a day saved since on another device (based_on) is kept, not overwritten.
+    if (basedOn !== undefined && basedOn !== (state.days.get(me)?.updated_at ?? null)) {
+      return failure(409, "Conflict", MY_DAY_CHANGED_SINCE);
+    }
+    const reply: MyDayReply = { ...saved, source: "web", updated_at: new Date().toISOString() };
     state.days.set(me, reply);
     return HttpResponse.json(reply);
   }),

@@ -1,9 +1,9 @@
-import type { MyDayBody } from "@spankbank/shared/contract/myDay";
+import { MY_DAY_CHANGED_SINCE, type MyDayBody } from "@spankbank/shared/contract/myDay";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
-import { myDayPuts, refuseNextMyDay, setMyDayOf } from "@/test/handlers/myDay";
+import { myDayPuts, refuseNextMyDay, savedMyDayOf, setMyDayOf } from "@/test/handlers/myDay";
 import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";
 
@@ -44,6 +44,7 @@ describe("Your day", { timeout: 20_000 }, () => {
         sleep: { from: "22:00", to: "06:00" },
         work: { from: "09:00", to: "18:30", days: ["mon", "tue", "wed", "thu", "fri", "sun"] },
         quietHours: "digest",
+        based_on: null,
       },
     ]);
   });
@@ -54,7 +55,9 @@ describe("Your day", { timeout: 20_000 }, () => {
     expect(within(dialog).queryByLabelText(/Work starts/)).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     await screen.findByText("Your day is saved.");
-    expect(myDayPuts()).toEqual([{ sleep: { from: "23:30", to: "07:00" }, work: null, quietHours: "silent" }]);
+    expect(myDayPuts()).toEqual([
+      { sleep: { from: "23:30", to: "07:00" }, work: null, quietHours: "silent", based_on: null },
+    ]);
   });
 
   it("names what is wrong and sends nothing: wake-up at bedtime, work ending as it starts, no work day, no time", async () => {
@@ -87,7 +90,13 @@ describe("Your day", { timeout: 20_000 }, () => {
 
   it("keeps what was typed when the day is read again with another device's change; an untouched form takes it", async () => {
     const { dialog, queryClient, user } = await openYourDay();
-    const laptop = { sleep: { from: "00:30", to: "08:30" }, work: null, quietHours: "silent", source: "web" } as const;
+    const laptop = {
+      sleep: { from: "00:30", to: "08:30" },
+      work: null,
+      quietHours: "silent",
+      source: "web",
+      updated_at: "2026-11-20T08:00:00.000Z",
+    } as const;
     setTime(dialog, /Bedtime/, "22:00");
     setMyDayOf("alex", laptop);
     // In act: the page has drawn the day read again before anything is asked of it.
@@ -105,6 +114,30 @@ describe("Your day", { timeout: 20_000 }, () => {
   });
 });
 
+describe("Your day saved on another device while this form was open", { timeout: 30_000 }, () => {
+  it("refuses to overwrite it: the laptop's day stays, the form says why and then shows it", async () => {
+    const { dialog, queryClient, user } = await openYourDay();
+    const laptop = {
+      sleep: { from: "00:30", to: "08:30" },
+      work: null,
+      quietHours: "silent",
+      source: "web",
+      updated_at: "2026-11-20T08:00:00.000Z",
+    } as const;
+    // The phone's form, opened on the config's day, gets only its quiet hours changed...
+    await user.click(within(dialog).getByRole("radio", { name: /Morning digest/ }));
+    // ...while the laptop saves another sleep window, which the phone reads again.
+    setMyDayOf("alex", laptop);
+    await act(() => queryClient.refetchQueries());
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText(`Your day was not saved: ${MY_DAY_CHANGED_SINCE}`)).toBeInTheDocument();
+    expect(savedMyDayOf("alex")).toEqual(laptop);
+    // The form now shows the laptop's day, to redo the change on.
+    await waitFor(() => expect(within(dialog).getByLabelText(/Wake-up/)).toHaveValue("08:30"));
+  });
+});
+
 describe("a save of Your day still on its way when the partners switch on one device", { timeout: 30_000 }, () => {
   it("opens Sam's own day for Sam, not Alex's answer that arrived after the switch", async () => {
     const { dialog, queryClient, user } = await openYourDay();
@@ -115,7 +148,8 @@ describe("a save of Your day still on its way when the partners switch on one de
     server.use(
       http.put("/api/my-day", async ({ request }) => {
         // As the server: Alex's session cookie came with it, so it is Alex's day that is saved.
-        const day = { ...((await request.json()) as MyDayBody), source: "web" } as const;
+        const { based_on: _, ...body } = (await request.json()) as MyDayBody;
+        const day = { ...body, source: "web", updated_at: "2026-11-23T09:00:00.000Z" } as const;
         setMyDayOf("alex", day);
         await answered;
         return HttpResponse.json(day);

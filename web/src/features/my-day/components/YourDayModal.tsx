@@ -16,9 +16,11 @@ import {
 import { CLOCK_TIME } from "@spankbank/shared/calendar";
 import type { MyDayBody, MyDayReply, QuietHours } from "@spankbank/shared/contract/myDay";
 import type { Weekday } from "@spankbank/shared/eachOthersDay";
+import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { ApiError } from "@/lib/api";
 import { toast } from "@/lib/toast";
-import { useMyDay } from "../api/getMyDay";
+import { myDayQueryOptions, useMyDay } from "../api/getMyDay";
 import { useSaveMyDay } from "../api/putMyDay";
 
 /** Monday first, as a week is read; the values are the contract's. */
@@ -148,13 +150,19 @@ function YourDayForm({
 }) {
   const [fields, setFields] = useState<Fields>(() => fieldsOf(day));
   const [shownDay, setShownDay] = useState(day);
+  // The version of the day the form's values start from: a day saved since elsewhere is not overwritten.
+  const [basedOn, setBasedOn] = useState(day.updated_at);
   // Read again with another device's change: a form not touched takes it, what was typed here stays.
   if (shownDay !== day) {
     setShownDay(day);
-    if (JSON.stringify(fields) === JSON.stringify(fieldsOf(shownDay))) setFields(fieldsOf(day));
+    if (JSON.stringify(fields) === JSON.stringify(fieldsOf(shownDay))) {
+      setFields(fieldsOf(day));
+      setBasedOn(day.updated_at);
+    }
   }
   const [errors, setErrors] = useState<Errors>({});
   const save = useSaveMyDay();
+  const queryClient = useQueryClient();
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
     setFields((current) => ({ ...current, [key]: value }));
   /** A time of day of the form: a native time input (the browser's own picker, HH:MM). */
@@ -175,13 +183,29 @@ function YourDayForm({
     const refused = errorsOf(fields);
     setErrors(refused);
     if (Object.values(refused).some((error) => error !== undefined)) return;
-    save.mutate(bodyOf(fields), {
-      onSuccess: () => {
-        toast.success("Your day is saved.");
-        onDone();
+    save.mutate(
+      { ...bodyOf(fields), based_on: basedOn },
+      {
+        onSuccess: () => {
+          toast.success("Your day is saved.");
+          onDone();
+        },
+        onError: (error) => {
+          toast.error(`Your day was not saved: ${error.message}`);
+          // Saved since on another device: the form shows that day now, to redo the change on.
+          if (error instanceof ApiError && error.status === 409) {
+            // Not read (offline): the form stays as it was, and closing and opening it reads the day again.
+            void queryClient.fetchQuery({ ...myDayQueryOptions, staleTime: 0 }).then(
+              (newer) => {
+                setFields(fieldsOf(newer));
+                setBasedOn(newer.updated_at);
+              },
+              () => undefined,
+            );
+          }
+        },
       },
-      onError: (error) => toast.error(`Your day was not saved: ${error.message}`),
-    });
+    );
   };
 
   return (
