@@ -17,6 +17,11 @@ export interface PurchaseRequest {
   productId: number;
   /** The price the buyer saw: a different current price refuses instead of charging it. */
   expectedPrice?: number | undefined;
+  /**
+   * The product's `updatedAt` as the buyer's page showed it: a favour the seller changed since (its
+   * name, words, expiry, even at the same price) refuses instead of selling what the buyer never saw.
+   */
+  basedOn?: string | undefined;
   now?: Date;
 }
 
@@ -104,12 +109,21 @@ const saleStatements = preparedFor((db) => ({
     .prepare(),
 }));
 
-function buyOneUnit(tx: Tx, { buyerId, productId, expectedPrice, now = new Date() }: PurchaseRequest): Purchase {
+function buyOneUnit(
+  tx: Tx,
+  { buyerId, productId, expectedPrice, basedOn, now = new Date() }: PurchaseRequest,
+): Purchase {
   const product = activeProduct(tx, productId);
   if (!product) throw new Refusal("not_found", "That product does not exist or was removed.");
   if (product.sellerId === buyerId) throw new Refusal("conflict", "You cannot buy your own product.");
   if (expectedPrice !== undefined && expectedPrice !== product.price) {
     throw new Refusal("conflict", `The price of "${product.name}" changed to ${spanks(product.price)}.`);
+  }
+  if (basedOn !== undefined && basedOn !== product.updatedAt) {
+    throw new Refusal(
+      "conflict",
+      `"${product.name}" was changed since your page showed it: nothing was bought. Look at it again before buying.`,
+    );
   }
   if (product.quantity < 1) throw new Refusal("conflict", `"${product.name}" is sold out.`);
   const balance = balanceOf(tx, { userId: buyerId });

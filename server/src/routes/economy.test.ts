@@ -175,6 +175,32 @@ describe("POST /api/purchase", () => {
     expect(economySnapshot(db)).toEqual(before);
   });
 
+  it("refuses with 409 a favour changed since the buyer's page showed it (same price), and buys nothing", async () => {
+    const { db, alex, product, buy } = await shopWithMassage(200);
+    // Sam's phone shows the massage as it was listed; Alex has since made it another favour at the same price.
+    const seen = product.updatedAt;
+    updateProduct(db, alex, product.id, { ...massage, name: "Wash the car", description: "Inside and out." });
+    const before = economySnapshot(db);
+
+    const reply = await buy("sam", { productId: product.id, quantity: 1, expectedPrice: 30, based_on: seen });
+
+    expect(reply.statusCode).toBe(409);
+    expect(reply.json()).toMatchObject({ success: false, message: expect.stringContaining("changed since") });
+    expect(economySnapshot(db)).toEqual(before);
+    // Bought as the page now shows it, it goes through; an older page sending no version buys as before.
+    const current = db.$client.prepare("SELECT updated_at FROM products WHERE id = ?").get(product.id) as {
+      updated_at: string;
+    };
+    const fresh = await buy("sam", {
+      productId: product.id,
+      quantity: 1,
+      expectedPrice: 30,
+      based_on: current.updated_at,
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect((await buy("sam", { productId: product.id, quantity: 1, expectedPrice: 30 })).statusCode).toBe(200);
+  });
+
   it("buys at the expectedPrice when it is still the price", async () => {
     const { buy, product } = await shopWithMassage();
     const reply = await buy("sam", { productId: product.id, quantity: 1, expectedPrice: 30 });
@@ -184,6 +210,7 @@ describe("POST /api/purchase", () => {
 
   it.each([
     ["a negative expectedPrice", { productId: 1, expectedPrice: -1 }, {}, "body.expectedPrice"],
+    ["a based_on that is no time", { productId: 1, based_on: "yesterday" }, {}, "body.based_on"],
     ["a missing productId", { quantity: 1 }, {}, "body.productId"],
     ["a productId as text", { productId: "1", quantity: 1 }, {}, "body.productId"],
     ["a fractional productId", { productId: 1.5, quantity: 1 }, {}, "body.productId"],

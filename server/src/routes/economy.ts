@@ -46,6 +46,7 @@ export const economyRoutes: FastifyPluginAsyncZod = async (app) => {
         buyerId: buyer.id,
         productId: request.body.productId,
         expectedPrice: request.body.expectedPrice,
+        basedOn: request.body.based_on,
         idempotencyKey: request.headers["idempotency-key"],
         now: now(),
       });

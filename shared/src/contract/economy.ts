@@ -10,6 +10,11 @@ export const purchaseBody = z.object({
   quantity: z.literal(PURCHASE_QUANTITY).default(PURCHASE_QUANTITY),
   /** The price the buyer saw: a different current price is refused (409) rather than charged. */
   expectedPrice: z.int().min(PRODUCT_PRICE_MIN).max(PRODUCT_PRICE_MAX).optional(),
+  /**
+   * The product's `updated_at` as the buyer's page showed it: a favour changed since (renamed,
+   * reworded, another expiry, even at the same price) is refused (409) rather than sold unseen.
+   */
+  based_on: isoDate.optional(),
 });
 export const purchaseReply = z.object({ success: z.literal(true), newSpankTotal: z.int(), message: z.string() });
 /** A business refusal (sold out, not enough spanks, own product): 409 with this body. */

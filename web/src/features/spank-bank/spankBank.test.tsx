@@ -189,7 +189,7 @@ describe("the Shop", () => {
     expect(screen.getByText("You have 90 spanks")).toBeInTheDocument();
     await waitFor(() => expect(card("Back massage")).toHaveTextContent("Quantity available: 2"));
     expect(purchaseRequests().map((request) => request.body)).toEqual([
-      { productId: 1, quantity: 1, expectedPrice: 30 },
+      { productId: 1, quantity: 1, expectedPrice: 30, based_on: samsMassage.updated_at },
     ]);
   });
 
@@ -203,6 +203,23 @@ describe("the Shop", () => {
     expect(await screen.findByText('The price of "Back massage" changed to 150 spanks.')).toBeInTheDocument();
     await waitFor(() => expect(card("Back massage")).toHaveTextContent("150 Spanks"));
     expect(screen.getByText("You have 120 spanks")).toBeInTheDocument();
+  });
+
+  it("buys nothing when the favour was changed since the page showed it, even at the same price", async () => {
+    setProducts([samsMassage]);
+    const { user } = openSpankBank();
+    await screen.findByText("Back massage");
+    // Sam made it another favour at the same price since Alex's page was painted.
+    const changed = { ...samsMassage, name: "Wash the car", updated_at: "2025-03-01T09:00:00.000Z" };
+    setProducts([changed]);
+    await user.click(within(card("Back massage")).getByRole("button", { name: "Buy Now" }));
+
+    expect(
+      await screen.findByText('"Wash the car" was changed since your page showed it: nothing was bought.'),
+    ).toBeInTheDocument();
+    expect(productsOnServer()).toEqual([changed]);
+    expect(screen.getByText("You have 120 spanks")).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 3, name: "Wash the car" });
   });
 
   it("shows 'Failed to purchase product.' for a refusal without a message", async () => {

@@ -51,6 +51,10 @@ export const economyHandlers = [
     if (body.expectedPrice !== undefined && body.expectedPrice !== product.price) {
       return refuse(`The price of "${product.name}" changed to ${product.price} spanks.`);
     }
+    // As the server: a favour changed since the buyer's page showed it (based_on) is not sold.
+    if (body.based_on !== undefined && body.based_on !== product.updated_at) {
+      return refuse(`"${product.name}" was changed since your page showed it: nothing was bought.`);
+    }
     if (state.spankTotal < product.price) return refuse("You do not have enough spanks.");
     state.spankTotal -= product.price;
     product.quantity -= 1;

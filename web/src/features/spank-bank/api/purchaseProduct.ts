@@ -6,10 +6,15 @@ import { toast } from "@/lib/toast";
 import { spankTotalQueryOptions } from "./getSpankTotal";
 import { spankBankKeys } from "./keys";
 
-/** Buys one unit at the price the buyer saw; the server refuses (409) if it changed. */
+/**
+ * Buys one unit as the buyer saw it: the server refuses (409) if the price changed, or if the seller
+ * changed the favour since the page showed it (`based_on`, a page painted from the kept cache).
+ */
 export function postPurchase(product: Product) {
-  return api.postOnce("/api/purchase", { productId: product.id, quantity: 1, expectedPrice: product.price }, () =>
-    import("@spankbank/shared/contract/economy").then((c) => c.purchaseReply),
+  return api.postOnce(
+    "/api/purchase",
+    { productId: product.id, quantity: 1, expectedPrice: product.price, based_on: product.updated_at },
+    () => import("@spankbank/shared/contract/economy").then((c) => c.purchaseReply),
   );
 }
 
