@@ -198,11 +198,15 @@ export function memoriesFromDiscordSince(
     );
 }
 
-/** A message edited in Discord edits its memory; null when no visible memory came from it. */
+/**
+ * A message edited in Discord edits its memory; null when no visible memory came from it. One in
+ * the web's trash takes the words too (unseen until restored), so a restore brings back what its
+ * author wrote last, not the words from before the edit.
+ */
 export function editMemoryFromDiscord(db: Db, discordMessageId: string, message: string): Memory | null {
   return inTransaction(db, (tx) => {
     const memory = tx
-      .select({ id: memories.id })
+      .select({ id: memories.id, deletedAt: memories.deletedAt })
       .from(memories)
       .where(eq(memories.discordMessageId, discordMessageId))
       .get();
@@ -213,13 +217,8 @@ export function editMemoryFromDiscord(db: Db, discordMessageId: string, message:
       .where(eq(memoryImages.memoryId, memory.id))
       .get();
     const text = memoryText(message, hasImages !== undefined);
-    const edited = tx
-      .update(memories)
-      .set({ message: text })
-      .where(and(eq(memories.discordMessageId, discordMessageId), isNull(memories.deletedAt)))
-      .returning({ id: memories.id })
-      .get();
-    return edited ? memoryById(tx, edited.id)! : null;
+    tx.update(memories).set({ message: text }).where(eq(memories.id, memory.id)).run();
+    return memory.deletedAt === null ? memoryById(tx, memory.id)! : null;
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from "@spankbank/db/client";
-import { addMemory } from "@spankbank/db/memories";
+import { addMemory, editMemoryFromDiscord } from "@spankbank/db/memories";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTestApp, userIdOf } from "../test/app.js";
 import { sessionCookie } from "../test/session.js";
@@ -105,6 +105,31 @@ describe("the memory trash: GET /api/memories/trash and POST /api/memories/resto
     expect(late.statusCode).toBe(404);
     expect(late.json().message).toContain(String(ids[1]));
     expect((await app.inject({ url: "/api/memories/trash", headers: { cookie } })).json().total).toBe(0);
+  });
+
+  it("brings a memory back with the words its author edited in Discord while it was in the trash", async () => {
+    const { app, db, cookie } = await board();
+    const alex = userIdOf(db, "alex");
+    const memory = addMemory(db, { userId: alex, message: "Our first date", discordMessageId: "900" });
+    // Sam deletes it from a phone's board; Alex, in Discord, fixes its words; Sam restores it.
+    const trashed = await app.inject({
+      method: "POST",
+      url: "/api/memories/delete",
+      headers: { cookie },
+      payload: { ids: [memory.id] },
+    });
+    expect(trashed.statusCode).toBe(200);
+    expect(editMemoryFromDiscord(db, "900", "Our first date, at the lake")).toBeNull();
+    const restored = await app.inject({
+      method: "POST",
+      url: "/api/memories/restore",
+      headers: { cookie },
+      payload: { ids: [memory.id] },
+    });
+    expect(restored.json()).toEqual({ restored: 1 });
+
+    const latest = await app.inject({ url: "/api/memory", headers: { cookie } });
+    expect(latest.json()).toMatchObject({ id: memory.id, message: "Our first date, at the lake" });
   });
 
   it("refuses bad ids with 400 naming body.ids, an id not in the trash with 404, and restores nothing", async () => {
