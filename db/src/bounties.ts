@@ -240,12 +240,21 @@ export function markBountyDone(
   return done;
 }
 
-/** The poster approves what was done: the reward goes from escrow to the doer, once. */
-export function approveBounty(db: Db, userId: number, bountyId: number, now = new Date()): Bounty {
+/**
+ * The poster approves what was done: the reward goes from escrow to the doer, once. With `doneAt`
+ * (the done the poster's page showed), one sent back and done again since is refused, not paid unseen.
+ */
+export function approveBounty(db: Db, userId: number, bountyId: number, now = new Date(), doneAt?: string): Bounty {
   return inTransaction(db, (tx) => {
     const bounty = posterOnly(tx, userId, bountyId, "approve");
     if (bounty.status === "approved") return bounty;
     if (bounty.status !== "done") throw new Refusal("conflict", `"${bounty.title}" is ${statusWords(bounty)}.`);
+    if (doneAt !== undefined && doneAt !== bounty.doneAt) {
+      throw new Refusal(
+        "conflict",
+        `"${bounty.title}" was done again since your page showed it: nothing was paid. Look at what was done now before approving.`,
+      );
+    }
     settle(tx, bounty, "approved", now);
     const approved = bountyOf(tx, bountyId);
     enqueueEvent(tx, "bounty_approved", eventOf(approved), now, approved.doerId);

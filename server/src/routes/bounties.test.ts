@@ -72,6 +72,7 @@ describe("bounties over /api/bounties", () => {
       done_note: null,
       done_photo: null,
       sent_back_reason: null,
+      done_at: null,
       created_at: "2026-05-01T12:00:00.000Z",
       settled_at: null,
     });
@@ -114,6 +115,33 @@ describe("bounties over /api/bounties", () => {
       { kind: "bounty_approved", recipient: ids.sam },
     ]);
     expect((await list("sam")).json().bounties).toEqual([approved.json().bounty]);
+  });
+
+  it("approve from a page that showed an earlier done (sent back, done again since): 409, the reward stays in escrow", async () => {
+    const { call, act, balance, setClock } = await bountyApp();
+    const id = (await call("alex", "/api/bounties", { title: "Send me a voice note", reward: 20 })).json().bounty.id;
+    expect((await act("sam", id, "claim")).statusCode).toBe(200);
+    const first = (await act("sam", id, "done", { note: "Sent it." })).json().bounty;
+    // Alex's phone shows this done. On the laptop Alex sends it back; Sam does it again with another note.
+    setClock("2026-05-01T13:00:00Z");
+    expect((await act("alex", id, "send-back", { reason: "It was silent" })).statusCode).toBe(200);
+    setClock("2026-05-01T14:00:00Z");
+    const again = (await act("sam", id, "done", { note: "Hummed it instead." })).json().bounty;
+    const samBefore = balance("sam");
+
+    const stale = await call("alex", `/api/bounties/${id}/approve?done_at=${encodeURIComponent(first.done_at)}`);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toContain("done again since");
+    expect(balance("sam")).toBe(samBefore);
+    // Approved as the page now shows it, the reward moves once; an older page sending no version approves as before.
+    const fresh = await call("alex", `/api/bounties/${id}/approve?done_at=${encodeURIComponent(again.done_at)}`);
+    expect(fresh.statusCode).toBe(200);
+    expect(balance("sam")).toBe(samBefore + 20);
+    expect((await act("alex", id, "approve")).statusCode).toBe(200);
+    expect(balance("sam")).toBe(samBefore + 20);
+    const bad = await call("alex", `/api/bounties/${id}/approve?done_at=yesterday`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("querystring.done_at");
   });
 
   it("an unclaimed bounty is withdrawn with its refund once; a claimed one is not", async () => {

@@ -12,6 +12,7 @@ import {
 import { bountyPhotoFile, discardBountyPhoto, storeBountyPhoto } from "@spankbank/db/bountyPhotos";
 import {
   bountiesReply,
+  bountyApproveQuery,
   bountyBody,
   bountyDoneBody,
   bountyReply,
@@ -37,6 +38,7 @@ export const wireBounty = (bounty: Bounty): WireBounty => ({
   done_note: bounty.doneNote,
   done_photo: bounty.donePhotoFile === null ? null : `/api/bounties/${bounty.id}/photo`,
   sent_back_reason: bounty.sentBackReason,
+  done_at: bounty.doneAt,
   created_at: bounty.createdAt,
   settled_at: bounty.settledAt,
 });
@@ -109,9 +111,13 @@ export const bountyRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.type(photo.contentType).send(file.createReadStream());
   });
 
-  app.post("/bounties/:id/approve", bodyless, async (request) => ({
-    bounty: wireBounty(approveBounty(db, signedInUser(request).id, request.params.id, now())),
-  }));
+  app.post(
+    "/bounties/:id/approve",
+    { ...bodyless, schema: { ...bodyless.schema, querystring: bountyApproveQuery } },
+    async (request) => ({
+      bounty: wireBounty(approveBounty(db, signedInUser(request).id, request.params.id, now(), request.query.done_at)),
+    }),
+  );
 
   app.post(
     "/bounties/:id/send-back",

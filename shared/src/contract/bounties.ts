@@ -34,6 +34,13 @@ export type BountyDoneBody = z.input<typeof bountyDoneBody>;
 export const bountySendBackBody = z.strictObject({ reason: text(BOUNTY_NOTE_MAX) });
 export type BountySendBackBody = z.input<typeof bountySendBackBody>;
 
+/**
+ * `POST /api/bounties/{id}/approve?done_at=`: the `done_at` of the bounty as the poster's page showed
+ * it. One sent back and done again since is refused (409), not paid for work not seen. Left out (an
+ * older page), it is approved as before.
+ */
+export const bountyApproveQuery = z.object({ done_at: isoDate.optional() });
+
 export const bounty = z.object({
   id: z.int(),
   title: z.string(),
@@ -50,6 +57,8 @@ export const bounty = z.object({
   done_photo: z.string().nullable(),
   /** Why the poster last sent it back (kept until it is done again). */
   sent_back_reason: z.string().nullable(),
+  /** When it was last marked done (null before): sent back as `done_at` when approving. */
+  done_at: isoDate.nullable(),
   created_at: isoDate,
   settled_at: isoDate.nullable(),
 });

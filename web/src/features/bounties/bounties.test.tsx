@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
-import { bountyPhotoOf, postedBountyBodies } from "@/test/handlers/bounties";
+import { bountyPhotoOf, doneAgainElsewhere, postedBountyBodies } from "@/test/handlers/bounties";
 import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/keyedWrites";
 import { renderApp } from "@/test/renderApp";
 
@@ -40,6 +40,34 @@ describe("the Spank Bank page's Bounties tab", { timeout: 30_000 }, () => {
     const toApprove = await screen.findByRole("listitem", { name: "Send me a voice note of our song" });
     expect(within(toApprove).getByText("Done, to approve")).toBeInTheDocument();
     expect(within(toApprove).getByRole("button", { name: /^Approve and pay / })).toBeInTheDocument();
+  });
+
+  it("pays nothing from a page that showed an earlier done: it says so, and the bounty waits to be approved", async () => {
+    const user = userEvent.setup();
+    const form = await bountiesAs("alex");
+    expect(await screen.findByText("No bounties yet: post one above.")).toBeInTheDocument();
+    await user.type(within(form).getByRole("textbox", { name: "Task" }), "Send me a voice note");
+    await user.click(within(form).getByRole("button", { name: "Post bounty" }));
+    await screen.findByRole("listitem", { name: "Send me a voice note" });
+    cleanup();
+    await bountiesAs("sam");
+    const card = await screen.findByRole("listitem", { name: "Send me a voice note" });
+    await user.type(within(card).getByRole("textbox", { name: "How it went" }), "Sent it");
+    await user.click(within(card).getByRole("button", { name: "Mark done" }));
+    expect(await within(card).findByText("Done, with Alex")).toBeInTheDocument();
+    cleanup();
+
+    await bountiesAs("alex");
+    const toApprove = await screen.findByRole("listitem", { name: "Send me a voice note" });
+    expect(within(toApprove).getByText("“Sent it”")).toBeInTheDocument();
+    // On the laptop Alex sent it back, and Sam did it again, while this page still shows the first done.
+    doneAgainElsewhere(1, "Hummed it instead");
+    await user.click(within(toApprove).getByRole("button", { name: /^Approve and pay / }));
+
+    expect(
+      await within(toApprove).findByText("It was done again since your page showed it: nothing was paid."),
+    ).toBeInTheDocument();
+    expect(within(toApprove).queryByText("Paid")).not.toBeInTheDocument();
   });
 
   it("keeps the note typed for it when the partner claims it first: only what sent the note clears it", async () => {

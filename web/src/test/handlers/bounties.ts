@@ -20,6 +20,16 @@ export function resetBounties(): void {
   state.posted = [];
 }
 
+/**
+ * As on another device: the poster sent bounty `id` back and its doer marked it done again with
+ * `note`, while a page still shows the done before.
+ */
+export function doneAgainElsewhere(id: number, note: string): void {
+  state.bounties = state.bounties.map((bounty) =>
+    bounty.id === id ? { ...bounty, done_note: note, done_at: "2026-12-01T09:00:00.000Z" } : bounty,
+  );
+}
+
 /** Every bounty body sent to be posted, posted or not. */
 export const postedBountyBodies = () => state.posted;
 
@@ -28,7 +38,7 @@ export const bountyPhotoOf = (id: number): Uint8Array | undefined => state.photo
 
 const otherOf = (username: string) => demoCouple.partners.find((p) => p.username !== username)!.username;
 
-type Step = (bounty: Bounty, me: string, body: unknown) => Bounty | Response;
+type Step = (bounty: Bounty, me: string, body: unknown, url: URL) => Bounty | Response;
 
 /** One state change: the signed-in partner, the bounty by id, the step's own rules; a repeat answers as it stands. */
 function change(step: Step) {
@@ -44,7 +54,7 @@ function change(step: Step) {
     const index = state.bounties.findIndex((b) => b.id === Number(params.id));
     if (index === -1) return failure(404, "Not Found", "No such bounty");
     const body = request.headers.get("content-type")?.includes("json") ? await request.json() : undefined;
-    const next = step(state.bounties[index]!, me, body);
+    const next = step(state.bounties[index]!, me, body, new URL(request.url));
     if (next instanceof Response) return next;
     state.bounties[index] = next;
     return HttpResponse.json({ bounty: next });
@@ -82,12 +92,18 @@ const markDone = change((bounty, me, body) => {
         doer: otherOf(bounty.poster),
         done_note: parsed.data.note,
         done_photo: photo === undefined ? null : `/api/bounties/${bounty.id}/photo`,
+        done_at: new Date().toISOString(),
       };
     }) ?? refuse(409, "This bounty can't be marked done now.")
   );
 });
-const approve = change((bounty, me) => {
+const approve = change((bounty, me, _body, url) => {
   if (bounty.poster !== me) return refuse(403, "Only the partner who posted it can approve it.");
+  // As the server: a done that is not the one the page showed (done_at) is not paid.
+  const doneAt = url.searchParams.get("done_at");
+  if (bounty.status === "done" && doneAt !== null && doneAt !== bounty.done_at) {
+    return refuse(409, "It was done again since your page showed it: nothing was paid.");
+  }
   return (
     from(bounty, ["done"], "approved", () => ({ settled_at: new Date().toISOString() })) ??
     refuse(409, "Only a bounty marked done can be approved.")
@@ -140,6 +156,7 @@ export const bountyHandlers = [
         done_note: null,
         done_photo: null,
         sent_back_reason: null,
+        done_at: null,
         created_at: new Date().toISOString(),
         settled_at: null,
       };

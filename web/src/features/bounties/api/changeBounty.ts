@@ -10,7 +10,9 @@ const bountyReply = () => import("@spankbank/shared/contract/bounties").then((c)
 export type BountyChange =
   /** `write`: the post form's write (`newWrite`), one until it is posted, whatever was corrected. */
   | { action: "post"; body: BountyBody; write?: string }
-  | { action: "claim" | "approve" | "withdraw"; id: number }
+  | { action: "claim" | "withdraw"; id: number }
+  /** `doneAt`: the done the page showed (its `done_at`): one sent back and done again since is not paid. */
+  | { action: "approve"; id: number; doneAt: string | null }
   | { action: "done"; id: number; note: string; photo?: string }
   | { action: "send-back"; id: number; reason: string };
 
@@ -20,6 +22,10 @@ export function changeBounty(change: BountyChange) {
       return api.postOnce("/api/bounties", change.body, bountyReply, { write: change.write });
     case "done":
       return api.post(`/api/bounties/${change.id}/done`, { note: change.note, photo: change.photo }, bountyReply);
+    case "approve":
+      return api.post(`/api/bounties/${change.id}/approve`, undefined, bountyReply, {
+        query: { done_at: change.doneAt ?? undefined },
+      });
     case "send-back":
       return api.post(`/api/bounties/${change.id}/send-back`, { reason: change.reason }, bountyReply);
     default:

@@ -137,7 +137,10 @@ export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string;
                   {mine ? "Send back" : "Mark done"}
                 </Button>
                 {canSendBack && (
-                  <Button loading={change.isPending} onClick={() => act({ action: "approve", id: bounty.id })}>
+                  <Button
+                    loading={change.isPending}
+                    onClick={() => act({ action: "approve", id: bounty.id, doneAt: bounty.done_at })}
+                  >
                     {`Approve and pay ${spanks(bounty.reward)}`}
                   </Button>
                 )}
