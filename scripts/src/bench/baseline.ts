@@ -36,14 +36,14 @@ export async function buildBaseline(
     sellerCount: sqlite.prepare("SELECT count(*) AS total FROM products WHERE seller_id = +? AND removed_at IS NULL"),
     othersPage: sqlite.prepare(
       `SELECT products.id, products.name, products.description, products.quantity, products.price,
-         users.username, products.created_at, products.use_within_days
+         users.username, products.created_at, products.use_within_days, products.updated_at
        FROM products INNER JOIN users ON users.id = products.seller_id
        WHERE products.removed_at IS NULL AND products.seller_id <> +?
        ORDER BY products.created_at DESC, products.id DESC LIMIT +? OFFSET +?`,
     ),
     sellerPage: sqlite.prepare(
       `SELECT products.id, products.name, products.description, products.quantity, products.price,
-         users.username, products.created_at, products.use_within_days
+         users.username, products.created_at, products.use_within_days, products.updated_at
        FROM products INNER JOIN users ON users.id = products.seller_id
        WHERE products.seller_id = +? AND products.removed_at IS NULL
        ORDER BY products.created_at DESC, products.id DESC LIMIT +? OFFSET +?`,
