@@ -8,6 +8,17 @@ export function isoNow(now: Date = new Date()): string {
 }
 
 /**
+ * The version stamp of a change to a row whose last version is `before`: now, or a millisecond past
+ * `before` when the clock has not moved on (two changes in one millisecond, or a clock set back), so
+ * each change is a new version a stale page's `based_on` cannot match.
+ */
+export function versionAfter(before: string | undefined, now: Date): string {
+  const at = isoNow(now);
+  if (before === undefined || at > before || Number.isNaN(Date.parse(before))) return at;
+  return new Date(Date.parse(before) + 1).toISOString();
+}
+
+/**
  * The instant `day` (YYYY-MM-DD) ends on a clock: the next local midnight, DST included, stored as
  * ISO. A deadline kept as a day (a favour's last day, a bounty's due day) ends here, on whose clock it is.
  */

@@ -9,7 +9,7 @@ import {
 import type { DayWindow, Weekday, WorkWindow } from "@spankbank/shared/eachOthersDay";
 import { eq } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
-import { isoNow } from "./clock.js";
+import { versionAfter } from "./clock.js";
 import { userByDiscordId, userById } from "./couple.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { param, preparedFor } from "./prepared.js";
@@ -108,10 +108,7 @@ export function setDayOf(
       if (before && readsAs(before, fields)) return dayOf(tx, config, userId);
       throw new Refusal("conflict", MY_DAY_CHANGED_SINCE);
     }
-    // Each save a new version, even two in one millisecond (or with the clock set back).
-    const at = isoNow(now);
-    const updatedAt =
-      before === undefined || at > before.updatedAt ? at : new Date(Date.parse(before.updatedAt) + 1).toISOString();
+    const updatedAt = versionAfter(before?.updatedAt, now);
     tx.insert(partnerDays)
       .values({ userId, ...fields, updatedAt })
       .onConflictDoUpdate({ target: partnerDays.userId, set: { ...fields, updatedAt } })

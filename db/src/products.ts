@@ -6,7 +6,7 @@ import {
 import { PRODUCT_QUANTITY_MAX } from "@spankbank/shared/limits";
 import { and, count, desc, eq, isNull, ne } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
-import { isoNow } from "./clock.js";
+import { isoNow, versionAfter } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { type PageWindow, pageWindow } from "./paging.js";
 import { param, preparedFor, rowsOf } from "./prepared.js";
@@ -183,7 +183,7 @@ export function updateProduct(
         ? fields.quantity
         : Math.min(PRODUCT_QUANTITY_MAX, Math.max(0, before.quantity + fields.quantity - input.shownQuantity));
     tx.update(products)
-      .set({ ...fields, quantity, updatedAt: nextVersion(before.updatedAt, now) })
+      .set({ ...fields, quantity, updatedAt: versionAfter(before.updatedAt, now) })
       .where(eq(products.id, productId))
       .run();
     return listedProduct(tx, productId);
@@ -198,20 +198,10 @@ export function removeProduct(db: Db, sellerId: number, productId: number, now =
       throw new Refusal("conflict", PRODUCT_CHANGED_BEFORE_REMOVAL);
     }
     tx.update(products)
-      .set({ removedAt: isoNow(now), updatedAt: nextVersion(before.updatedAt, now) })
+      .set({ removedAt: isoNow(now), updatedAt: versionAfter(before.updatedAt, now) })
       .where(eq(products.id, productId))
       .run();
   });
-}
-
-/**
- * The `updatedAt` of a change: now, or a millisecond past the version before when the clock has not
- * moved on (two edits in one millisecond, or a clock set back), so each change is a new version.
- */
-function nextVersion(before: string, now: Date): string {
-  const at = isoNow(now);
-  const previous = Date.parse(before);
-  return at > before || Number.isNaN(previous) ? at : new Date(previous + 1).toISOString();
 }
 
 /** A product still in the shop, or undefined once removed or never listed. */
