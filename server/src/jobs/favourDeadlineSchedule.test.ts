@@ -14,6 +14,19 @@ import Fastify from "fastify";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { scheduleFavourDeadlines } from "./favourDeadlineSchedule.js";
 
+/** A fresh database of the demo couple, closed and removed after the test; sam has 100 spanks. */
+function coupleWithSpanks() {
+  const dir = mkdtempSync(join(tmpdir(), "spankbank-deadlines-"));
+  const db = openDb(join(dir, "spankbank.db"));
+  onTestFinished(() => {
+    db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const [alex, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
+  giveSpanks(db, sam, 100);
+  return { db, alex, sam };
+}
+
 describe("the favour deadline check", () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
@@ -23,14 +36,7 @@ describe("the favour deadline check", () => {
   afterEach(() => vi.useRealTimers());
 
   it("expires what ended at start, reminds at the first quarter hour the buyer is awake, and never twice", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "spankbank-deadlines-"));
-    const db = openDb(join(dir, "spankbank.db"));
-    onTestFinished(() => {
-      db.$client.close();
-      rmSync(dir, { recursive: true, force: true });
-    });
-    const [alex, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
-    giveSpanks(db, sam, 100);
+    const { db, alex, sam } = coupleWithSpanks();
     const ended = createProduct(db, alex, {
       name: "Call",
       description: "Soon",
@@ -76,14 +82,7 @@ describe("the favour deadline check", () => {
   });
 
   it("reminds a buyer only once awake on the day they set on the web, not the config's", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "spankbank-deadlines-"));
-    const db = openDb(join(dir, "spankbank.db"));
-    onTestFinished(() => {
-      db.$client.close();
-      rmSync(dir, { recursive: true, force: true });
-    });
-    const [alex, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
-    giveSpanks(db, sam, 100);
+    const { db, alex, sam } = coupleWithSpanks();
     const hug = createProduct(db, alex, {
       name: "Hug",
       description: "Later",
@@ -107,14 +106,7 @@ describe("the favour deadline check", () => {
   });
 
   it("refunds the other bounties when one bounty's refund fails, and says which one, at every check", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "spankbank-deadlines-"));
-    const db = openDb(join(dir, "spankbank.db"));
-    onTestFinished(() => {
-      db.$client.close();
-      rmSync(dir, { recursive: true, force: true });
-    });
-    const [, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
-    giveSpanks(db, sam, 100);
+    const { db, sam } = coupleWithSpanks();
     const posted = new Date("2026-03-10T15:00:00Z");
     const short = postBounty(db, sam, { title: "Voice note", reward: 25, due_date: "2026-03-11" }, posted);
     postBounty(db, sam, { title: "Photo", reward: 5, due_date: "2026-03-11" }, posted);
