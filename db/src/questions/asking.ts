@@ -3,7 +3,7 @@ import type { CoupleConfig } from "@spankbank/shared/config";
 import { answerBody } from "@spankbank/shared/contract/questions";
 import { and, asc, count, desc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "../client.js";
-import { isoNow } from "../clock.js";
+import { isoNow, versionAfter } from "../clock.js";
 import { Refusal, refuseUnless } from "../errors.js";
 import { transfer } from "../ledger.js";
 import { enqueueEvent } from "../outbox.js";
@@ -250,15 +250,26 @@ export function giveAnswer(
     const question = prepared.byId.get({ id: questionId });
     if (!question) throw new Refusal("not_found", `No question with id ${questionId}`);
     // Before the answer: it may be the one that reveals the other's.
-    if (guess !== undefined) keepGuess(tx, { questionId, userId, guess, sealing: answer.sealing ?? false, now });
+    const guessChanged =
+      guess !== undefined && keepGuess(tx, { questionId, userId, guess, sealing: answer.sealing ?? false, now });
     const previous = prepared.previousAnswer.get({ questionId, userId });
     const givenSince =
       answer.writtenAt !== undefined && previous !== undefined && previous.createdAt > isoNow(answer.writtenAt);
-    if (previous?.response === response || givenSince) {
+    const sameWords = previous?.response === response;
+    // The same answer and guess again (a retry after a lost reply) is done, whatever version it was sent from.
+    if ((sameWords && !guessChanged) || givenSince) {
       return { answers: answersTo(tx, questionId), replaced: false, reward: 0, unchanged: true };
     }
+    // A guess changed alone is a change of the answer too: a form opened before it is refused, its
+    // guess never put back over the newer one (the guess written above goes with the refusal).
     if (answer.basedOn !== undefined && (previous?.createdAt ?? null) !== answer.basedOn) {
       throw new Refusal("conflict", ANSWER_CHANGED_SINCE);
+    }
+    if (previous && sameWords) {
+      // Only the guess changed: the answer's version moves (a form showing the earlier guess is stale), its words stay.
+      const version = versionAfter(previous.createdAt, now);
+      tx.update(answers).set({ createdAt: version }).where(eq(answers.id, previous.id)).run();
+      return { answers: answersTo(tx, questionId), replaced: false, reward: 0, unchanged: true };
     }
     // The answer is dated when its words were written (a Discord reply read at a catch-up): a later
     // reply or edit, read after it, must still count as the newer one.

@@ -74,13 +74,14 @@ export interface GuessToKeep {
 /**
  * Keeps a partner's guess of the other's answer, in the answer's transaction (before the answer is
  * written). Refused once the guesser can have seen the other's answer: unsealed, as soon as the other
- * has answered; sealed, once both have (the reveal). The same guess again is no change.
+ * has answered; sealed, once both have (the reveal). The same guess again is no change. Returns
+ * whether the guess changed.
  */
-export function keepGuess(tx: Db, keep: GuessToKeep): void {
+export function keepGuess(tx: Db, keep: GuessToKeep): boolean {
   const prepared = statements(tx);
   const { questionId, userId, guess } = keep;
   const previous = prepared.guessOf.get({ questionId, userId });
-  if (previous?.guess === guess) return;
+  if (previous?.guess === guess) return false;
   const question = prepared.question.get({ questionId });
   if (!question) throw new Refusal("not_found", `No question with id ${questionId}`);
   const otherAnswered = prepared.otherAnswered.get({ questionId, userId }) !== undefined;
@@ -90,6 +91,7 @@ export function keepGuess(tx: Db, keep: GuessToKeep): void {
     throw new Refusal("conflict", `guess: it's too late to guess once you've seen ${other}'s answer.`);
   }
   prepared.insert.run({ questionId, userId, guess, createdAt: isoNow(keep.now) });
+  return true;
 }
 
 export interface GuessRatingGiven {

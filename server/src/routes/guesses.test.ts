@@ -93,6 +93,36 @@ describe("guess your partner", () => {
     expect((await sealed.answer("alex", { response: "Lisbon", guess: "Osaka" })).statusCode).toBe(409);
   });
 
+  it("refuses a stale form's answer edit over a guess changed since on another device, and keeps the newer guess", async () => {
+    const { answer, read } = await guessingApp();
+    const first = await answer("alex", { response: "Lisbon", guess: "Kyoto" });
+    // The phone and the laptop both show this answer, with its guess.
+    const shown = first.json()[0].created_at as string;
+    // The laptop changes only the guess: the answer's words stay.
+    const laptop = await answer("alex", { response: "Lisbon", guess: "Osaka", based_on: shown });
+    expect(laptop.statusCode, laptop.body).toBe(200);
+    const changed = laptop.json()[0].created_at as string;
+    expect(changed).not.toBe(shown);
+    // Its answer lost, the laptop sends the same again: done, not refused.
+    const again = await answer("alex", { response: "Lisbon", guess: "Osaka", based_on: shown });
+    expect(again.statusCode, again.body).toBe(200);
+    // The phone, painted from its kept cache, edits the answer and sends the guess it still shows.
+    const phone = await answer("alex", { response: "Porto", guess: "Kyoto", based_on: shown });
+    expect(phone.statusCode, phone.body).toBe(409);
+    expect(phone.json().message).toBe(
+      "Your answer was changed since you opened it (on another device, or in Discord): nothing was replaced.",
+    );
+    // So does a stale change of the guess alone.
+    expect((await answer("alex", { response: "Lisbon", guess: "Nara", based_on: shown })).statusCode).toBe(409);
+    const latest = JSON.parse((await read("alex")).latest);
+    expect(latest.responses).toEqual([
+      expect.objectContaining({ response: "Lisbon", created_at: changed, guess: { text: "Osaka", rating: null } }),
+    ]);
+    // Shown the newer answer, the phone's edit is taken.
+    const redone = await answer("alex", { response: "Porto", guess: "Osaka", based_on: changed });
+    expect(redone.statusCode, redone.body).toBe(200);
+  });
+
   it("lets the partner a guess is about rate it once, after the reveal; a nailed one earns both the reward once", async () => {
     const { answer, rate, balance } = await guessingApp({ sealing: true, guessReward: 4 });
     await answer("alex", { response: "Lisbon", guess: "Kyoto" });
