@@ -180,21 +180,37 @@ function memorySentJustBefore(tx: Db, memory: NewMemory, message: string): Memor
   return same && memoryById(tx, same.id);
 }
 
-/** The memories on the board made from a Discord message since `since`, with the link to it, oldest first. */
+/**
+ * The memories made from a Discord message since `since`, with the link to it, oldest first: those
+ * on the board and those in the web's trash (`trashed`), whose words an edit in Discord changes too
+ * (editMemoryFromDiscord), so a restore brings back the last ones.
+ */
 export function memoriesFromDiscordSince(
   db: Db,
   since: Date,
-): { discordMessageId: string; discordUrl: string; message: string }[] {
+): { discordMessageId: string; discordUrl: string; message: string; trashed: boolean }[] {
   return db
-    .select({ discordMessageId: memories.discordMessageId, discordUrl: memories.discordUrl, message: memories.message })
+    .select({
+      discordMessageId: memories.discordMessageId,
+      discordUrl: memories.discordUrl,
+      message: memories.message,
+      deletedAt: memories.deletedAt,
+    })
     .from(memories)
-    .where(and(isNull(memories.deletedAt), gte(memories.createdAt, isoNow(since)), isNotNull(memories.discordUrl)))
+    .where(and(gte(memories.createdAt, isoNow(since)), isNotNull(memories.discordUrl)))
     .orderBy(memories.createdAt)
     .all()
     .flatMap((row) =>
       row.discordMessageId === null || row.discordUrl === null
         ? []
-        : [{ discordMessageId: row.discordMessageId, discordUrl: row.discordUrl, message: row.message }],
+        : [
+            {
+              discordMessageId: row.discordMessageId,
+              discordUrl: row.discordUrl,
+              message: row.message,
+              trashed: row.deletedAt !== null,
+            },
+          ],
     );
 }
 

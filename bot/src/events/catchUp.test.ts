@@ -10,7 +10,7 @@ import { userByDiscordId } from "@spankbank/db/couple";
 import { isMessageHandled } from "@spankbank/db/discordCursors";
 import { mediaFolder } from "@spankbank/db/media";
 import { addMemory, deleteMemories, listMemories } from "@spankbank/db/memories";
-import { purgeTrash } from "@spankbank/db/memoryTrash";
+import { purgeTrash, restoreMemories } from "@spankbank/db/memoryTrash";
 import {
   dailyQuestionToPost,
   giveAnswer,
@@ -230,6 +230,34 @@ describe("catching up after the bot was not listening", () => {
       log.mockRestore();
     }
     expect(memoryTexts(db)).toEqual(["First pancake", "Our first trip"]);
+  });
+
+  it("keeps an edit made in Discord while it was stopped to a memory in the web's trash, for its restore", async () => {
+    const { client, db, context } = botOnTempDb();
+    const today = () => SnowflakeUtil.generate().toString();
+    const sent = post(MEMORIES_CHANNEL, { id: today(), authorId: sam.discordId, content: "Fist pancake" });
+    gateway(client, "MESSAGE_CREATE", sent);
+    await until(() => reactions.length === 1);
+    // Alex puts it in the trash on the web; then, the bot stopped, Sam fixes the typo in Discord.
+    const memoryId = listMemories(db)[0]!.id;
+    deleteMemories(db, [memoryId]);
+    const messages = history.get(MEMORIES_CHANNEL)!;
+    messages[messages.indexOf(sent)] = {
+      ...sent,
+      content: "First pancake",
+      edited_timestamp: new Date().toISOString(),
+    };
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      await keepCatchingUp(botOn(context), context, [0]);
+      expect(log).toHaveBeenCalledWith("Applied 1 edit(s) or deletion(s) made in Discord while the bot was away.");
+    } finally {
+      log.mockRestore();
+    }
+    // Still in the trash; restored, it has the words Sam wrote last.
+    expect(memoryTexts(db)).toEqual([]);
+    expect(restoreMemories(db, [memoryId])).toBe(1);
+    expect(memoryTexts(db)).toEqual(["First pancake"]);
   });
 
   it("applies an edit of a reply taken as an answer, made in Discord while it was stopped; an older edit leaves a newer answer", async () => {
