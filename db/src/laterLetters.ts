@@ -8,7 +8,7 @@ import {
 import { LATER_LETTER_YEARS_MAX, LATER_LETTERS_WAITING_MAX } from "@spankbank/shared/limits";
 import { and, asc, count, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
-import { isoNow } from "./clock.js";
+import { isoNow, versionAfter } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { enqueueEvent } from "./outbox.js";
 import { pageWindow } from "./paging.js";
@@ -365,7 +365,8 @@ export function editLaterLetter(
         opensTime: opening.opensTime,
         moment: opening.moment,
         opensAt: opening.opensAt,
-        updatedAt: isoNow(now),
+        // Each rewrite is a new version, even two in one millisecond: a form showing the one before is refused.
+        updatedAt: versionAfter(before.updatedAt, now),
       })
       .where(eq(laterLetters.id, edit.id))
       .returning()

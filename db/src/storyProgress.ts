@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
-import { isoNow } from "./clock.js";
+import { versionAfter } from "./clock.js";
 import { Refusal } from "./errors.js";
 import { param, preparedFor } from "./prepared.js";
 import { storyProgress } from "./schema.js";
@@ -61,7 +61,8 @@ export function saveStoryProgress(
       if (before?.progress === json) return { progress, updatedAt: before.updatedAt };
       throw new Refusal("conflict", PLAYED_ELSEWHERE);
     }
-    const updatedAt = isoNow(now);
+    // Each save is a new version, even two in one millisecond: a game played on from the one before is refused.
+    const updatedAt = versionAfter(before?.updatedAt, now);
     statements(db).save.run({ userId, progress: json, updatedAt });
     return { progress, updatedAt };
   });

@@ -150,6 +150,35 @@ describe("letters for later over /api/later-letters", () => {
     expect(bad.json().message).toMatch(/body\.based_on/);
   });
 
+  it("takes a rewrite sent again after its answer was lost (no Idempotency-Key) as done, not refused", async () => {
+    const { call, db, setClock } = await lettersApp();
+    const { letter } = (await call("alex", "POST", "/api/later-letters", { text: "First", opening: christmas })).json();
+    const url = `/api/later-letters/${letter.id}`;
+    setClock("2026-11-23T12:05:00Z");
+    const rewrite = { text: "Second", opening: { ...christmas, time: "09:30" }, based_on: letter.updated_at };
+    const landed = await call("alex", "PUT", url, rewrite);
+    expect(landed.statusCode).toBe(200);
+    // The answer never reached the page: it sends the same rewrite again, from the same version.
+    setClock("2026-11-23T12:05:30Z");
+    const again = await call("alex", "PUT", url, rewrite);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(landed.json());
+    expect(rows(db)).toEqual([{ from_user_id: 1, text: "Second", opens_at: "2026-12-24T14:30:00.000Z" }]);
+  });
+
+  it("refuses a stale rewrite even when the rewrite it missed came in the same millisecond as the seal", async () => {
+    const { call, db } = await lettersApp();
+    // The clock does not move: the seal and the laptop's rewrite share one millisecond.
+    const { letter } = (await call("alex", "POST", "/api/later-letters", { text: "First", opening: christmas })).json();
+    const url = `/api/later-letters/${letter.id}`;
+    const laptop = await call("alex", "PUT", url, { text: "Laptop", opening: christmas, based_on: letter.updated_at });
+    expect(laptop.statusCode).toBe(200);
+    expect(laptop.json().letter.updated_at).not.toBe(letter.updated_at);
+    const phone = await call("alex", "PUT", url, { text: "Phone", opening: christmas, based_on: letter.updated_at });
+    expect(phone.statusCode).toBe(409);
+    expect(rows(db)).toEqual([{ from_user_id: 1, text: "Laptop", opens_at: "2026-12-24T13:00:00.000Z" }]);
+  });
+
   it("keeps a letter sealed again on another device when a page that showed the older version takes it back (409)", async () => {
     const { call, db, setClock } = await lettersApp();
     const { letter } = (await call("alex", "POST", "/api/later-letters", { text: "First", opening: christmas })).json();

@@ -96,6 +96,19 @@ describe("/api/story-progress", () => {
     expect(again.json()).toEqual({ progress: further, updated_at: "2026-11-26T08:05:00.000Z" });
   });
 
+  it("refuses a game played on from a save replaced in the same millisecond (each save is a new version)", async () => {
+    const { call } = await storyApp();
+    const first = (await call("alex", "PUT", { ...save, based_on: null })).json();
+    // The clock does not move: the phone's save comes in the same millisecond as the first.
+    const further = { ...save, scene: 30, history: [...save.history, { scene: 12, choice: 0 }] };
+    const phone = await call("alex", "PUT", { ...further, based_on: first.updated_at });
+    expect(phone.statusCode).toBe(200);
+    expect(phone.json().updated_at).not.toBe(first.updated_at);
+    const stale = { ...save, scene: 20, history: [...save.history, { scene: 12, choice: 2 }] };
+    expect((await call("alex", "PUT", { ...stale, based_on: first.updated_at })).statusCode).toBe(409);
+    expect((await call("alex", "GET")).json().progress).toEqual(further);
+  });
+
   it("reads a save of an older shape as none, with its time: the page's next save, on top of it, is taken", async () => {
     const { call, db } = await storyApp();
     db.$client
