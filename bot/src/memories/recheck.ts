@@ -12,8 +12,9 @@ import { messageAt, placeOf } from "./jumpLink.js";
  * An edit or a deletion made in Discord while the bot was not listening reached it as no event:
  * the memories of the last RECHECKED_MEMORY_DAYS are read back from their messages. A message
  * gone (Discord's Unknown Message, nothing else) removes its memory, to the trash as a live
- * deletion does; one whose words changed edits it, in the web's trash too (for its restore). A message that cannot be read now (no access,
- * Discord down) changes nothing. Returns how many memories changed.
+ * deletion does; one whose words changed edits it, in the web's trash too (for its restore). A
+ * message that cannot be read now (no access, Discord down) changes nothing. Returns how many
+ * memories changed.
  */
 export async function recheckRecentMemories(client: Client, context: BotContext, now = new Date()): Promise<number> {
   let changed = 0;
