@@ -296,3 +296,55 @@ describe("announcing an opening", () => {
     expect(announced()).toHaveLength(2);
   });
 });
+
+describe("announcing a moved opening", () => {
+  it("announces a sealed letter whose date the writer moved once, at its new moment", () => {
+    const letter = toSam({ kind: "date", date: "2026-12-24", time: "08:00" });
+    const moved = editLaterLetter(db, {
+      id: letter.id,
+      fromUserId: alex,
+      text: "Dear Sam, a day later.",
+      opening: { kind: "date", date: "2026-12-25", time: "08:00" },
+      basedOn: letter.updatedAt,
+      now: new Date("2026-12-01T12:00:00Z"),
+    });
+    expect(announceOpenedLetters(db, new Date("2026-12-24T13:00:00Z"))).toBe(0);
+    expect(announceOpenedLetters(db, new Date("2026-12-25T13:00:00Z"))).toBe(1);
+    expect(announceOpenedLetters(db, new Date("2026-12-26T13:00:00Z"))).toBe(0);
+    expect(announced().map((event) => event.payload)).toEqual([
+      { letterId: moved.id, fromUserId: alex, toUserId: sam, opensAt: "2026-12-25T13:00:00.000Z" },
+    ]);
+  });
+
+  it("announces the new moment of a letter moved after the clock was set back past its announced opening, and drops the stale announcement", () => {
+    const letter = toSam({ kind: "date", date: "2026-12-24", time: "08:00" });
+    // The box's clock ran ahead: the opening was announced (queued, not yet posted)...
+    expect(announceOpenedLetters(db, new Date("2026-12-24T13:00:00Z"))).toBe(1);
+    // ...then it was set back a day: the letter reads as sealed, and Alex moves it.
+    const back = new Date("2026-12-23T13:00:00Z");
+    expect(laterLettersFor(db, alex, back).fromYou[0]?.state).toBe("sealed");
+    editLaterLetter(db, {
+      id: letter.id,
+      fromUserId: alex,
+      text: "Dear Sam, on Boxing Day instead.",
+      opening: { kind: "date", date: "2026-12-26", time: "08:00" },
+      basedOn: letter.updatedAt,
+      now: back,
+    });
+    // The announcement of the old moment is not posted: the letter is sealed until the new one.
+    expect(announced()).toEqual([]);
+    expect(announceOpenedLetters(db, new Date("2026-12-26T12:59:59Z"))).toBe(0);
+    expect(announceOpenedLetters(db, new Date("2026-12-26T13:00:00Z"))).toBe(1);
+    expect(announceOpenedLetters(db, new Date("2026-12-27T13:00:00Z"))).toBe(0);
+    expect(announced().map((event) => event.payload)).toEqual([
+      { letterId: letter.id, fromUserId: alex, toUserId: sam, opensAt: "2026-12-26T13:00:00.000Z" },
+    ]);
+  });
+
+  it("never posts the queued announcement of a letter taken back after the clock was set back past its opening", () => {
+    const letter = toSam({ kind: "date", date: "2026-12-24", time: "08:00" });
+    expect(announceOpenedLetters(db, new Date("2026-12-24T13:00:00Z"))).toBe(1);
+    takeBackLaterLetter(db, { userId: alex, id: letter.id, basedOn: letter.updatedAt, now: written });
+    expect(announced()).toEqual([]);
+  });
+});

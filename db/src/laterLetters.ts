@@ -10,7 +10,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow, versionAfter } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
-import { enqueueEvent } from "./outbox.js";
+import { enqueueEvent, withdrawLetterAnnouncements } from "./outbox.js";
 import { pageWindow } from "./paging.js";
 import { param, preparedFor } from "./prepared.js";
 import { laterLetters, users } from "./schema.js";
@@ -356,6 +356,10 @@ export function editLaterLetter(
       throw new Refusal("conflict", SEALED_ELSEWHERE);
     }
     const opening = openingFor(body.opening, partnerOf(who, edit.fromUserId), edit.anniversary, now);
+    // Announced already, yet sealed again (the clock was set back past its moment): a new moment is
+    // announced when it comes, and the old moment's announcement, if not posted yet, never is.
+    const moved = before.announcedAt !== null && opening.opensAt !== before.opensAt;
+    if (moved) withdrawLetterAnnouncements(db, edit.id, "the letter's opening was moved before it opened", now);
     const row = db
       .update(laterLetters)
       .set({
@@ -365,6 +369,7 @@ export function editLaterLetter(
         opensTime: opening.opensTime,
         moment: opening.moment,
         opensAt: opening.opensAt,
+        ...(moved ? { announcedAt: null } : {}),
         // Each rewrite is a new version, even two in one millisecond: a form showing the one before is refused.
         updatedAt: versionAfter(before.updatedAt, now),
       })
@@ -402,6 +407,7 @@ export function takeBackLaterLetter(
   inTransaction(db, () => {
     const before = ownUnopened(db, taken.userId, taken.id, now);
     if (taken.basedOn !== before.updatedAt) throw new Refusal("conflict", SEALED_AGAIN_BEFORE_TAKE_BACK);
+    if (before.announcedAt !== null) withdrawLetterAnnouncements(db, taken.id, "the letter was taken back", now);
     db.delete(laterLetters).where(eq(laterLetters.id, taken.id)).run();
   });
 }

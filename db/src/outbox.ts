@@ -102,6 +102,24 @@ export function markNotAnnounced(db: Db, id: number, reason: string, now = new D
     .run();
 }
 
+/**
+ * Undelivered `letter_opened` events of one letter are withdrawn (handled, not announced, the reason
+ * kept): its opening was moved or it was taken back after the announcement was queued (a clock set
+ * back past its moment), so they would announce a letter that is sealed again, or gone.
+ */
+export function withdrawLetterAnnouncements(tx: Db | Tx, letterId: number, reason: string, now = new Date()): void {
+  tx.update(outbox)
+    .set({ deliveredAt: isoNow(now), discordMessageId: null, lastError: reason })
+    .where(
+      and(
+        isNull(outbox.deliveredAt),
+        eq(outbox.kind, "letter_opened"),
+        sql`json_extract(${outbox.payload}, '$.letterId') = ${letterId}`,
+      ),
+    )
+    .run();
+}
+
 /** A failed attempt: counted, and the next one waits twice as long as the last (2 s, 4 s, ... 5 min). */
 export function markFailed(db: Db, id: number, error: string, now = new Date()): void {
   const row = db.select({ attempts: outbox.attempts }).from(outbox).where(eq(outbox.id, id)).get();
