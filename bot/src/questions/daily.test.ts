@@ -1,10 +1,12 @@
-import { listQuestions, questionById, seedQuestionBank } from "@spankbank/db/questions";
+import { answerQuestion, latestQuestion, listQuestions, questionById, seedQuestionBank } from "@spankbank/db/questions";
+import { coupleStreak } from "@spankbank/db/streak";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   botOn,
   botOnTempDb,
   failNextAnswersToPosts,
+  failNextPosts,
   posted,
   QUESTIONS_CHANNEL,
   testConfig,
@@ -136,5 +138,56 @@ describe("the daily question", () => {
     start();
     await advanceTo("2026-05-02T12:59:59Z", 1);
     await advanceTo("2026-05-02T13:00:01Z", 2);
+  });
+
+  /** Both partners answer the latest question: its day counts for the streak. */
+  function bothAnswer(db: ReturnType<typeof botOnTempDb>["db"]) {
+    const questionId = latestQuestion(db)!.id;
+    const partners = db.$client.prepare("SELECT id FROM users ORDER BY id").all() as { id: number }[];
+    for (const { id } of partners) {
+      answerQuestion(db, { userId: id, questionId, response: `Answer of ${id}` }, { answerReward: 0 });
+    }
+  }
+
+  it("goes back to the bank when it was never posted on its day (Discord down, then the box off past midnight): no missed day, not the latest", async () => {
+    const { db, context } = botAt("2026-04-30T12:30:00Z", newYork);
+    await advanceTo("2026-04-30T13:00:01Z", 1);
+    bothAnswer(db);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    // 1 May: Discord refuses the post, and the box goes off before the retry.
+    failNextPosts.push(...DISCORD_GIVES_UP);
+    await advanceTo("2026-05-01T13:00:01Z", 1);
+    await until(() => logged.mock.calls.length > 0);
+    for (const stop of stops.splice(0)) stop();
+    logged.mockRestore();
+    const unposted = listQuestions(db)[0]!;
+    // Back on 2 May, before its time: the question nobody saw is not shown as the latest.
+    vi.setSystemTime("2026-05-02T11:00:00Z");
+    stops.push(scheduleDailyQuestion(botOn(context), context));
+    await until(() => listQuestions(db).length === 1);
+    expect(latestQuestion(db)?.text).toBe(posted[0]!.body.content?.split("\n")[1]);
+    await advanceTo("2026-05-02T13:00:01Z", 2);
+    // 1 May asked nothing: it neither counts nor breaks the streak.
+    expect(listQuestions(db)).toHaveLength(2);
+    expect(questionById(db, unposted.id)).toBeNull();
+    bothAnswer(db);
+    expect(coupleStreak(db).current).toBe(2);
+  });
+
+  it("is kept when Discord took it after all, though the bot died before recording it and came back the next day", async () => {
+    const { db, context } = botAt("2026-05-01T12:30:00Z", newYork);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    failNextAnswersToPosts.push(...DISCORD_GIVES_UP);
+    await advanceTo("2026-05-01T13:00:01Z", 1);
+    await until(() => logged.mock.calls.length > 0);
+    for (const stop of stops.splice(0)) stop();
+    logged.mockRestore();
+    const first = listQuestions(db)[0]!;
+    vi.setSystemTime("2026-05-02T11:00:00Z");
+    stops.push(scheduleDailyQuestion(botOn(context), context));
+    await until(() => questionById(db, first.id)?.discordMessageId != null);
+    expect(questionById(db, first.id)?.discordMessageId).toBe(posted[0]!.id);
+    await advanceTo("2026-05-02T13:00:01Z", 2);
+    expect(listQuestions(db)).toHaveLength(2);
   });
 });

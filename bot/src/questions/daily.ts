@@ -1,5 +1,9 @@
 import { dayIn } from "@spankbank/db/clock";
-import { dailyQuestionToPost } from "@spankbank/db/questions";
+import {
+  dailyQuestionToPost,
+  unpostedEarlierDailyQuestions,
+  withdrawUnpostedDailyQuestion,
+} from "@spankbank/db/questions";
 import { Cron } from "croner";
 import type { Client } from "discord.js";
 import type { BotContext } from "../context.js";
@@ -16,10 +20,27 @@ function clockIn(timeZone: string, now: Date): string {
 }
 
 /**
+ * The daily questions of earlier days that never got their Discord message: each one Discord took
+ * after all (the bot died before recording it) is recorded, so replies to it count; each it never
+ * showed goes back to the bank, so a day nobody saw a question asked nothing. Throws when the
+ * channel cannot be read (nothing is withdrawn then).
+ */
+async function settleEarlierDays(client: Client, context: BotContext, channelId: string, day: string): Promise<void> {
+  for (const question of unpostedEarlierDailyQuestions(context.db, day)) {
+    const posted = await questionPostedAfterAll(client, context, question, channelId, question.triedSince);
+    if (posted) continue;
+    if (withdrawUnpostedDailyQuestion(context.db, question.id)) {
+      console.log(`The daily question of an earlier day (#${question.id}) was never posted; it goes back to the bank.`);
+    }
+  }
+}
+
+/**
  * Posts the daily question at the configured time in the configured zone (croner does the
  * time-zone and DST arithmetic). The database decides whether today's is still to post, so a
  * restart or a second bot process never posts twice; a bot that was down at the time posts it
- * when it starts again the same day. Returns stop().
+ * when it starts again the same day. An earlier day's question never posted goes back to the bank
+ * (settleEarlierDays). Returns stop().
  */
 export function scheduleDailyQuestion(client: Client, context: BotContext): () => void {
   const channelId = context.config.discord.questionsChannelId;
@@ -34,6 +55,7 @@ export function scheduleDailyQuestion(client: Client, context: BotContext): () =
     clearTimeout(retry);
     const day = dayIn(timeZone, new Date());
     try {
+      await settleEarlierDays(client, context, channelId, day);
       const question = dailyQuestionToPost(context.db, day, context.config.couple);
       if (!question) return;
       // Tried before: Discord may hold its post, unheard, made longer ago than it remembers a nonce.
@@ -50,7 +72,14 @@ export function scheduleDailyQuestion(client: Client, context: BotContext): () =
   };
   const job = new Cron(`${Number(minute)} ${Number(hour)} * * *`, { timezone: timeZone }, () => postToday());
   // Catch up a post missed while the bot was down (or still to post after a crash).
+  // And settle earlier days' questions never posted, before today's time too: the web shows the latest.
   if (clockIn(timeZone, new Date()) >= time) void postToday();
+  else {
+    const day = dayIn(timeZone, new Date());
+    settleEarlierDays(client, context, channelId, day).catch((error: unknown) => {
+      console.error("Settling the daily questions of earlier days failed; trying again at today's time:", error);
+    });
+  }
   return () => {
     job.stop();
     clearTimeout(retry);

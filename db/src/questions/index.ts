@@ -43,5 +43,7 @@ export {
   type QuestionToPost,
   questionIdByDiscordMessage,
   recordQuestionMessage,
+  unpostedEarlierDailyQuestions,
+  withdrawUnpostedDailyQuestion,
   withdrawUnpostedQuestion,
 } from "./post.js";

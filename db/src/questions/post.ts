@@ -1,10 +1,10 @@
 // The questions posted in Discord: the daily one, one asked on demand, and the message each was posted as.
 import type { CoupleConfig, CoupleSettings } from "@spankbank/shared/config";
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt } from "drizzle-orm";
 import { type Db, inTransaction } from "../client.js";
 import { dayIn, isoNow } from "../clock.js";
 import { Refusal } from "../errors.js";
-import { questions } from "../schema.js";
+import { guesses, questions } from "../schema.js";
 import { answerCount } from "./asking.js";
 import { nextBankQuestion } from "./bank.js";
 
@@ -122,6 +122,40 @@ export function dailyQuestionToPost(
       .values({ text: next.text, bankId: next.id, askedAt: isoNow(now), dailyFor: day })
       .returning({ id: questions.id, text: questions.text })
       .get();
+  });
+}
+
+/**
+ * Daily questions of days before `day` that were claimed but never got a Discord message (every
+ * post failed all that day, or the bot died after claiming it and stayed down past midnight),
+ * oldest first, each with when it was claimed: Discord may hold its post after all.
+ */
+export function unpostedEarlierDailyQuestions(db: Db, day: string): Required<DailyQuestionToPost>[] {
+  return db
+    .select({ id: questions.id, text: questions.text, triedSince: questions.askedAt })
+    .from(questions)
+    .where(and(isNotNull(questions.dailyFor), lt(questions.dailyFor, day), isNull(questions.discordMessageId)))
+    .orderBy(asc(questions.dailyFor))
+    .all();
+}
+
+/**
+ * A past day's daily question that Discord never showed (see unpostedEarlierDailyQuestions) goes
+ * back to the bank: nobody saw it, so its day asked nothing (it neither counts nor breaks the
+ * streak) and the web does not show it as the latest question. One already answered or guessed
+ * (on the web) is kept. Returns whether it was withdrawn.
+ */
+export function withdrawUnpostedDailyQuestion(db: Db, questionId: number): boolean {
+  return inTransaction(db, (tx) => {
+    if (answerCount(tx, questionId) > 0) return false;
+    if (tx.select({ id: guesses.questionId }).from(guesses).where(eq(guesses.questionId, questionId)).get()) {
+      return false;
+    }
+    const { changes } = tx
+      .delete(questions)
+      .where(and(eq(questions.id, questionId), isNull(questions.discordMessageId), isNotNull(questions.dailyFor)))
+      .run();
+    return changes > 0;
   });
 }
 

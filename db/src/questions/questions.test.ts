@@ -17,6 +17,8 @@ import {
   recordQuestionMessage,
   seedQuestionBank,
   shuffleKey,
+  unpostedEarlierDailyQuestions,
+  withdrawUnpostedDailyQuestion,
 } from "./index.js";
 
 const economy = { answerReward: 5 };
@@ -292,5 +294,25 @@ describe("posting questions", () => {
   it("has nothing to post from an empty bank", () => {
     expect(dailyQuestionToPost(db, "2026-05-01", anyCouple)).toBeNull();
     expect(askNextQuestion(db, rules)).toBeNull();
+  });
+});
+
+describe("a daily question never posted on its day", () => {
+  it("goes back to the bank unless answered; a posted one and today's are left alone", () => {
+    seedQuestionBank(db, ["One?", "Two?", "Three?", "Four?"]);
+    const posted = dailyQuestionToPost(db, "2026-05-01", anyCouple, new Date("2026-05-01T09:00:00Z"))!;
+    recordQuestionMessage(db, posted.id, "1000");
+    const unseen = dailyQuestionToPost(db, "2026-05-02", anyCouple, new Date("2026-05-02T09:00:00Z"))!;
+    const answered = dailyQuestionToPost(db, "2026-05-03", anyCouple, new Date("2026-05-03T09:00:00Z"))!;
+    answerQuestion(db, { userId: alex, questionId: answered.id, response: "On the web" }, economy);
+    const today = dailyQuestionToPost(db, "2026-05-04", anyCouple, new Date("2026-05-04T09:00:00Z"))!;
+    expect(unpostedEarlierDailyQuestions(db, "2026-05-04").map((q) => q.id)).toEqual([unseen.id, answered.id]);
+    expect(withdrawUnpostedDailyQuestion(db, unseen.id)).toBe(true);
+    expect(withdrawUnpostedDailyQuestion(db, answered.id)).toBe(false);
+    expect(withdrawUnpostedDailyQuestion(db, posted.id)).toBe(false);
+    expect(listQuestions(db).map((q) => q.id)).toEqual([today.id, answered.id, posted.id]);
+    // Its bank question may be asked again.
+    expect(bankRows().some((row) => row.text === unseen.text)).toBe(true);
+    expect(nextBankQuestion(db, onDay("2026-05-05"))?.text).toBe(unseen.text);
   });
 });
