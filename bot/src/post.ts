@@ -1,4 +1,5 @@
-import { type APIMessage, type Client, MessageFlags, Routes } from "discord.js";
+import { DISCORD_HISTORY_PAGE_MAX } from "@spankbank/shared/limits";
+import { type APIMessage, type Client, MessageFlags, Routes, SnowflakeUtil } from "discord.js";
 
 export interface Post {
   content: string;
@@ -28,6 +29,30 @@ export async function postMessage(client: Client, channelId: string, post: Post)
     },
   })) as APIMessage;
   return message.id;
+}
+
+/** Room for the bot's clock and Discord's (which stamps message ids) to differ. */
+const CLOCKS_MAY_DIFFER_MS = 60_000;
+
+/**
+ * The bot's own message in a channel that `matches`, among the channel's first messages since
+ * `sinceMs` (a post made unheard: its answer was lost, or the bot died waiting for it, longer ago
+ * than Discord remembers a nonce); undefined when it is not there. Throws when the channel cannot
+ * be read.
+ */
+export async function botMessageSince(
+  client: Client,
+  channelId: string,
+  sinceMs: number,
+  matches: (message: APIMessage) => boolean,
+): Promise<APIMessage | undefined> {
+  const first = (await client.rest.get(Routes.channelMessages(channelId), {
+    query: new URLSearchParams({
+      after: SnowflakeUtil.generate({ timestamp: sinceMs - CLOCKS_MAY_DIFFER_MS }).toString(),
+      limit: String(DISCORD_HISTORY_PAGE_MAX),
+    }),
+  })) as APIMessage[];
+  return first.find((message) => message.author.id === client.user?.id && matches(message));
 }
 
 /** A Discord timestamp: each partner reads it in their own zone. */

@@ -83,6 +83,14 @@ export function markDeliveredTogether(
     .run();
 }
 
+/** Whether this Discord message is already recorded as an event's announcement. */
+export function announcesAnEvent(db: Db, discordMessageId: string): boolean {
+  return (
+    db.select({ id: outbox.id }).from(outbox).where(eq(outbox.discordMessageId, discordMessageId)).limit(1).get() !==
+    undefined
+  );
+}
+
 /** The event was announced as this Discord message: recorded in the same write that marks it delivered. */
 export function markDelivered(db: Db, id: number, discordMessageId: string | null, now = new Date()): void {
   db.update(outbox)

@@ -1,13 +1,24 @@
 import { declineRedemption } from "@spankbank/db/decline";
 import { settleFavourDeadlines } from "@spankbank/db/favourDeadlines";
 import { redeemItem } from "@spankbank/db/inventory";
+import { enqueueEvent, pendingEvents } from "@spankbank/db/outbox";
 import { createProduct } from "@spankbank/db/products";
 import { purchaseProduct } from "@spankbank/db/purchase";
 import { answerQuestion, askNextQuestion, seedQuestionBank } from "@spankbank/db/questions";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { postMessage } from "../post.js";
-import { ANNOUNCEMENTS_CHANNEL, botOnTempDb, failNextPosts, posted, QUESTIONS_CHANNEL } from "../test/discord.js";
+import {
+  ANNOUNCEMENTS_CHANNEL,
+  botOn,
+  botOnTempDb,
+  failNextAnswersToPosts,
+  failNextPosts,
+  NONCE_KEPT_MS,
+  posted,
+  QUESTIONS_CHANNEL,
+} from "../test/discord.js";
+import { announcementOf } from "./announcements.js";
 import { deliverPending, startOutboxDelivery } from "./delivery.js";
 
 const userIds = (db: ReturnType<typeof botOnTempDb>["db"]) => {
@@ -141,6 +152,57 @@ describe("announcing the outbox", () => {
           message_reference: { message_id: "4242", fail_if_not_exists: false },
         }),
       },
+    ]);
+  });
+});
+
+describe("an announcement Discord took just before a crash", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("is not posted again by the bot back after Discord forgot its nonce: the message found is recorded", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-20T15:00:00Z") });
+    const { client, db, context } = botOnTempDb();
+    buyAFavour(db);
+    const [event] = pendingEvents(db);
+    const { channelId, ...post } = announcementOf(event!, context);
+    // The bot posts it (as deliverPending does); Discord takes it, and the power goes before its answer.
+    failNextAnswersToPosts.push(503, 503, 503, 503);
+    await expect(postMessage(client, channelId!, { ...post, nonce: `outbox-${event!.id}` })).rejects.toThrow();
+    expect(posted).toHaveLength(1);
+    // Back after Discord's few minutes: the same nonce would post anew.
+    vi.setSystemTime(Date.now() + NONCE_KEPT_MS + 60_000);
+    expect(await deliverPending(botOn(context), context)).toBe(1);
+    expect(posted).toHaveLength(1);
+    expect(outboxRows(db)).toEqual([{ delivered: 1, discord_message_id: posted[0]!.id, attempts: 0 }]);
+  });
+
+  it("is posted by the bot back later when Discord never took it", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-20T15:00:00Z") });
+    const { db, context } = botOnTempDb();
+    buyAFavour(db);
+    vi.setSystemTime(Date.now() + NONCE_KEPT_MS + 60_000);
+    expect(await deliverPending(botOn(context), context)).toBe(1);
+    expect(posted).toHaveLength(1);
+    expect(outboxRows(db)).toEqual([{ delivered: 1, discord_message_id: posted[0]!.id, attempts: 0 }]);
+  });
+
+  it("posts an event announced in the same words as one found, after a crash past the nonce window (two alerts)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-20T15:00:00Z") });
+    const { client, db, context } = botOnTempDb();
+    enqueueEvent(db, "operator_alert", { message: "Backups are failing" });
+    enqueueEvent(db, "operator_alert", { message: "Backups are failing" });
+    const [first] = pendingEvents(db);
+    const { channelId, ...post } = announcementOf(first!, context);
+    failNextAnswersToPosts.push(503, 503, 503, 503);
+    await expect(postMessage(client, channelId!, { ...post, nonce: `outbox-${first!.id}` })).rejects.toThrow();
+    vi.setSystemTime(Date.now() + NONCE_KEPT_MS + 60_000);
+    expect(await deliverPending(botOn(context), context)).toBe(2);
+    expect(posted).toHaveLength(2);
+    expect(outboxRows(db)).toEqual([
+      { delivered: 1, discord_message_id: posted[0]!.id, attempts: 0 },
+      { delivered: 1, discord_message_id: posted[1]!.id, attempts: 0 },
     ]);
   });
 });

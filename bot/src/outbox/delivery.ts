@@ -1,4 +1,5 @@
 import {
+  announcesAnEvent,
   markDelivered,
   markDeliveredTogether,
   markFailed,
@@ -12,9 +13,16 @@ import { DISCORD_MESSAGE_MAX } from "@spankbank/shared/limits";
 import type { Client } from "discord.js";
 import type { BotContext } from "../context.js";
 import { redactTokens } from "../logging.js";
-import { postMessage } from "../post.js";
+import { botMessageSince, postMessage } from "../post.js";
 import { announcementOf } from "./announcements.js";
 import { holdingFor, isAsleep, quietDecision } from "./quietHours.js";
+
+/**
+ * An event pending longer than this may have been posted unheard longer ago than Discord remembers
+ * its nonce ("the past few minutes"): the bot died between Discord taking it and marking it
+ * delivered, or every answer was lost. Such an event is looked for in its channel before it is posted.
+ */
+export const NONCE_MAY_BE_FORGOTTEN_MS = 2 * 60_000;
 
 /** How often the bot looks for events the web wrote (the server is another process). */
 export const OUTBOX_POLL_MS = 2000;
@@ -22,7 +30,9 @@ export const OUTBOX_POLL_MS = 2000;
 /**
  * Announces every pending outbox event, oldest first. Each post carries the nonce
  * `outbox-<id>`, so a post sent just before a crash and sent again after the restart is one
- * Discord message; the message id is recorded in the same write that marks the event delivered.
+ * Discord message; an event pending longer than Discord may remember that nonce is first looked
+ * for in its channel (NONCE_MAY_BE_FORGOTTEN_MS). The message id is recorded in the same write
+ * that marks the event delivered.
  * A failure is retried later with a growing wait (markFailed), and holds back only the events
  * for the same channel in this round (they keep their order there); other channels go on. An
  * event whose channel is not configured is "not announced", said once in the log per kind.
@@ -49,11 +59,24 @@ export async function deliverPending(client: Client, context: BotContext, now = 
     }
     if (failedChannels.has(channelId)) continue;
     try {
-      const messageId = await postMessage(client, channelId, {
-        ...post,
-        nonce: `outbox-${event.id}`,
-        silent: decision.silent,
-      });
+      const createdMs = Date.parse(event.createdAt);
+      const postedUnheard =
+        now.getTime() - createdMs > NONCE_MAY_BE_FORGOTTEN_MS
+          ? // The same words may announce another event (two nudges): a message recorded for one is not this one's.
+            await botMessageSince(
+              client,
+              channelId,
+              createdMs,
+              (message) => message.content === post.content && !announcesAnEvent(context.db, message.id),
+            )
+          : undefined;
+      const messageId =
+        postedUnheard?.id ??
+        (await postMessage(client, channelId, {
+          ...post,
+          nonce: `outbox-${event.id}`,
+          silent: decision.silent,
+        }));
       markDelivered(context.db, event.id, messageId, now);
       delivered++;
     } catch (error) {

@@ -1,10 +1,9 @@
 import { partnersWithDays } from "@spankbank/db/partnerDays";
 import { type QuestionToPost, recordQuestionMessage } from "@spankbank/db/questions";
-import { DISCORD_HISTORY_PAGE_MAX } from "@spankbank/shared/limits";
-import { type APIMessage, type Client, Routes, SnowflakeUtil } from "discord.js";
+import type { Client } from "discord.js";
 import type { BotContext } from "../context.js";
 import { silentForBoth } from "../outbox/quietHours.js";
-import { postMessage } from "../post.js";
+import { botMessageSince, postMessage } from "../post.js";
 
 /** How to answer, saying only what works in the current mode (a public reply is refused while sealed). */
 export function howToAnswer({ config }: BotContext): string {
@@ -21,8 +20,6 @@ const questionPost = (context: BotContext, question: QuestionToPost) =>
 
 /** How long a post can have been on its way (discord.js's tries). */
 const POST_TRIES_MS = 4 * 60_000;
-/** Room for the bot's clock and Discord's (which stamps message ids) to differ. */
-const CLOCKS_MAY_DIFFER_MS = 60_000;
 
 /**
  * After a post that may have been made unheard (its answer was lost, or the bot died waiting for
@@ -39,16 +36,10 @@ export async function questionPostedAfterAll(
   triedSince?: string,
 ): Promise<string | undefined> {
   // Only a post made since this one was tried: an earlier asking of the same bank question is not it.
-  const since = (triedSince ? Date.parse(triedSince) : Date.now() - POST_TRIES_MS) - CLOCKS_MAY_DIFFER_MS;
-  const first = (await client.rest.get(Routes.channelMessages(channelId), {
-    query: new URLSearchParams({
-      after: SnowflakeUtil.generate({ timestamp: since }).toString(),
-      limit: String(DISCORD_HISTORY_PAGE_MAX),
-    }),
-  })) as APIMessage[];
+  const since = triedSince ? Date.parse(triedSince) : Date.now() - POST_TRIES_MS;
   // By its heading: the line on how to answer changes with the mode (a restart may have changed it).
   const heading = questionHeading(question);
-  const found = first.find((message) => message.author.id === client.user?.id && message.content.startsWith(heading));
+  const found = await botMessageSince(client, channelId, since, (message) => message.content.startsWith(heading));
   if (found) recordQuestionMessage(context.db, question.id, found.id);
   return found?.id;
 }
