@@ -154,6 +154,13 @@ export function newWrite(): string {
 export const isWrittenAlready = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 422;
 
+/** Refused because what the page showed was changed since (409: another device, the other partner): nothing was written. */
+export const isChangedSince = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 409;
+
+/** What a toast says of a failed write: the server's words when it was changed since, else `otherwise`. */
+export const changedSinceOr = (error: unknown, otherwise: string): string =>
+  isChangedSince(error) ? error.message : otherwise;
+
 /** A refusal the server answered before writing anything (not written already, not lost, not a failure). */
 export const wroteNothing = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && !isWrittenAlready(error);

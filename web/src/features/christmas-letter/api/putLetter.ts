@@ -1,6 +1,6 @@
 import type { LetterBody } from "@spankbank/shared/contract/letters";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api } from "@/lib/api";
+import { api, isChangedSince } from "@/lib/api";
 import { letterQueryOptions } from "./getLetter";
 
 /** Writes (or rewrites) your own letter to your partner. */
@@ -15,7 +15,7 @@ export function useWriteLetter() {
     onSuccess: (reply) => queryClient.setQueryData(letterQueryOptions.queryKey, reply),
     // Refused as saved elsewhere since (409): the page reads the saved one, the words here stay.
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries(letterQueryOptions);
+      if (isChangedSince(error)) void queryClient.invalidateQueries(letterQueryOptions);
     },
   });
 }

@@ -5,7 +5,7 @@ import { momentLabel, nextAnniversaryOpening, openWhenLabel } from "@spankbank/s
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Pager } from "@/components/Pager";
-import { ApiError } from "@/lib/api";
+import { isChangedSince } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { laterLetterQueryOptions, useLaterLetters } from "../api/getLaterLetters";
 import { useOpenLaterLetter } from "../api/openLaterLetter";
@@ -234,7 +234,7 @@ function LetterYouWrote({
                   },
                   onError: (error) => {
                     // Changed since (sealed again elsewhere, or opened): closed, so the letter as it is now shows.
-                    if (error instanceof ApiError && error.status === 409) {
+                    if (isChangedSince(error)) {
                       setConfirming(false);
                       toast.error(error.message);
                     } else toast.error(`The letter was not taken back: ${error.message}`);

@@ -18,7 +18,7 @@ import type { MyDayBody, MyDayReply, QuietHours } from "@spankbank/shared/contra
 import type { Weekday } from "@spankbank/shared/eachOthersDay";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { ApiError } from "@/lib/api";
+import { isChangedSince } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { myDayQueryOptions, useMyDay } from "../api/getMyDay";
 import { useSaveMyDay } from "../api/putMyDay";
@@ -193,7 +193,7 @@ function YourDayForm({
         onError: (error) => {
           toast.error(`Your day was not saved: ${error.message}`);
           // Saved since on another device: the form shows that day now, to redo the change on.
-          if (error instanceof ApiError && error.status === 409) {
+          if (isChangedSince(error)) {
             // Not read (offline): the form stays as it was, and closing and opening it reads the day again.
             void queryClient.fetchQuery({ ...myDayQueryOptions, staleTime: 0 }).then(
               (newer) => {

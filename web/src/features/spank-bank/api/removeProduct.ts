@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api } from "@/lib/api";
+import { api, changedSinceOr } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { spankBankKeys } from "./keys";
 
@@ -16,12 +16,7 @@ export function useRemoveProduct() {
   return useMutation({
     mutationFn: removeProduct,
     onSuccess: () => toast.success("Product removed successfully!"),
-    onError: (error) =>
-      toast.error(
-        error instanceof ApiError && error.status === 409
-          ? error.message
-          : "Failed to remove product. Please try again.",
-      ),
+    onError: (error) => toast.error(changedSinceOr(error, "Failed to remove product. Please try again.")),
     onSettled: () => queryClient.invalidateQueries({ queryKey: spankBankKeys.products() }),
   });
 }

@@ -1,6 +1,6 @@
 import type { ProductBody, ProductChangeBody } from "@spankbank/shared/contract/products";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api, isWrittenAlready } from "@/lib/api";
+import { api, changedSinceOr, isWrittenAlready } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { spankBankKeys } from "./keys";
 
@@ -34,11 +34,7 @@ export function useSaveProduct() {
     // Changed since on another device (409): the server's words say so, and the list reads it again.
     onError: (error) =>
       isWrittenAlready(error) ||
-      toast.error(
-        error instanceof ApiError && error.status === 409
-          ? error.message
-          : "Failed to add or update product. Please try again.",
-      ),
+      toast.error(changedSinceOr(error, "Failed to add or update product. Please try again.")),
     onSettled: () => queryClient.invalidateQueries({ queryKey: spankBankKeys.products() }),
   });
 }

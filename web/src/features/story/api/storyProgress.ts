@@ -1,6 +1,6 @@
 import type { StoryProgress } from "@spankbank/shared/contract/story";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api } from "@/lib/api";
+import { api, isChangedSince } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { storyKeys } from "./keys";
 
@@ -58,7 +58,7 @@ export function useSaveStoryProgress() {
     scope: { id: "story-progress" },
     onSuccess: (saved) => queryClient.setQueryData(storyKeys.progress(), saved),
     onError: (error, { onFailed }) => {
-      const refused = error instanceof ApiError && error.status === 409;
+      const refused = isChangedSince(error);
       // Said once, for the save the game waited for (each queued save behind a refused one is refused too).
       if (onFailed(refused) && refused) toast.info(error.message);
       if (refused) void queryClient.invalidateQueries({ queryKey: storyKeys.progress() });

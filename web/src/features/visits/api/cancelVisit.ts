@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api } from "@/lib/api";
+import { api, changedSinceOr } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { visitKeys } from "./keys";
 
@@ -16,12 +16,7 @@ export function useCancelVisit() {
   return useMutation({
     mutationFn: cancelVisit,
     onSuccess: () => toast.success("Visit removed."),
-    onError: (error) =>
-      toast.error(
-        error instanceof ApiError && error.status === 409
-          ? error.message
-          : "Could not remove the visit. Please try again.",
-      ),
+    onError: (error) => toast.error(changedSinceOr(error, "Could not remove the visit. Please try again.")),
     onSettled: () => queryClient.invalidateQueries({ queryKey: visitKeys.all }),
   });
 }
