@@ -1,6 +1,6 @@
 // The questions posted in Discord: the daily one, one asked on demand, and the message each was posted as.
 import type { CoupleConfig, CoupleSettings } from "@spankbank/shared/config";
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
 import { type Db, inTransaction } from "../client.js";
 import { dayIn, isoNow } from "../clock.js";
 import { Refusal } from "../errors.js";
@@ -57,16 +57,27 @@ export function askQuestionNow(db: Db, rules: QuestionRules, now = new Date()): 
 }
 
 /**
- * A question asked on demand that Discord never took: it is taken back (it has no answers and
- * no message yet), so the web never shows a question that was not posted. Returns whether it was.
+ * A question asked on demand that Discord never took: it is taken back (it has no answers,
+ * guesses or message yet), so the web never shows a question that was not posted. Returns whether
+ * it was.
  */
 export function withdrawUnpostedQuestion(db: Db, questionId: number): boolean {
+  return withdrawUnseen(db, questionId, isNull(questions.dailyFor));
+}
+
+/**
+ * Deletes question `questionId` of the kind `kind` names if Discord never showed it (no message)
+ * and nobody answered or guessed it (on the web). Returns whether it was deleted.
+ */
+function withdrawUnseen(db: Db, questionId: number, kind: SQL): boolean {
   return inTransaction(db, (tx) => {
-    const answered = answerCount(tx, questionId) > 0;
-    if (answered) return false;
+    if (answerCount(tx, questionId) > 0) return false;
+    if (tx.select({ id: guesses.questionId }).from(guesses).where(eq(guesses.questionId, questionId)).get()) {
+      return false;
+    }
     const { changes } = tx
       .delete(questions)
-      .where(and(eq(questions.id, questionId), isNull(questions.discordMessageId), isNull(questions.dailyFor)))
+      .where(and(eq(questions.id, questionId), isNull(questions.discordMessageId), kind))
       .run();
     return changes > 0;
   });
@@ -146,17 +157,7 @@ export function unpostedEarlierDailyQuestions(db: Db, day: string): Required<Dai
  * (on the web) is kept. Returns whether it was withdrawn.
  */
 export function withdrawUnpostedDailyQuestion(db: Db, questionId: number): boolean {
-  return inTransaction(db, (tx) => {
-    if (answerCount(tx, questionId) > 0) return false;
-    if (tx.select({ id: guesses.questionId }).from(guesses).where(eq(guesses.questionId, questionId)).get()) {
-      return false;
-    }
-    const { changes } = tx
-      .delete(questions)
-      .where(and(eq(questions.id, questionId), isNull(questions.discordMessageId), isNotNull(questions.dailyFor)))
-      .run();
-    return changes > 0;
-  });
+  return withdrawUnseen(db, questionId, isNotNull(questions.dailyFor));
 }
 
 /** The Discord message a question was posted as: replies to it count as answers. */
