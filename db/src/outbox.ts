@@ -99,15 +99,19 @@ export function markDelivered(db: Db, id: number, discordMessageId: string | nul
     .run();
 }
 
+/** An event handled without a post: delivered with no message, the reason kept. */
+const notAnnounced = (reason: string, now: Date) => ({
+  deliveredAt: isoNow(now),
+  discordMessageId: null,
+  lastError: reason,
+});
+
 /**
  * The event has nowhere to go (its channel is not configured): it counts as handled, not
  * announced, with the reason kept, so it never holds back the events behind it.
  */
 export function markNotAnnounced(db: Db, id: number, reason: string, now = new Date()): void {
-  db.update(outbox)
-    .set({ deliveredAt: isoNow(now), discordMessageId: null, lastError: reason })
-    .where(eq(outbox.id, id))
-    .run();
+  db.update(outbox).set(notAnnounced(reason, now)).where(eq(outbox.id, id)).run();
 }
 
 /**
@@ -117,7 +121,7 @@ export function markNotAnnounced(db: Db, id: number, reason: string, now = new D
  */
 export function withdrawLetterAnnouncements(tx: Db | Tx, letterId: number, reason: string, now = new Date()): void {
   tx.update(outbox)
-    .set({ deliveredAt: isoNow(now), discordMessageId: null, lastError: reason })
+    .set(notAnnounced(reason, now))
     .where(
       and(
         isNull(outbox.deliveredAt),

@@ -1,7 +1,7 @@
 // Asking a question and answering it: one answer per partner, the first rewarded, the reveal once both are in.
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { answerBody } from "@spankbank/shared/contract/questions";
-import { and, asc, count, desc, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, lte, max, or, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "../client.js";
 import { isoNow, versionAfter } from "../clock.js";
 import { Refusal, refuseUnless } from "../errors.js";
@@ -105,7 +105,8 @@ const statements = preparedFor((db) => {
       .where(and(eq(answers.questionId, param("questionId")), eq(answers.userId, param("userId"))))
       .prepare(),
     answerCount: db
-      .select({ n: count() })
+      // With when the last one was written: the moment both were in, for the reveal.
+      .select({ n: count(), lastWrittenAt: max(answers.createdAt) })
       .from(answers)
       .where(eq(answers.questionId, param("questionId")))
       .prepare(),
@@ -299,16 +300,11 @@ export function giveAnswer(
     }
     // The answer itself stays out of the event: both are revealed together once both are in.
     enqueueEvent(tx, "answer_given", { questionId, userId, replaced: previous !== undefined, reward }, now);
-    const answered = prepared.answerCount.get({ questionId })!.n;
+    const { n: answered, lastWrittenAt } = prepared.answerCount.get({ questionId })!;
     if (answered >= 2 && question.revealedAt === null) {
       // Both were in when the later answer was written, not when it was read: replies read at a
       // catch-up after the next daily question was posted still count for the streak.
-      const bothIn = tx
-        .select({ at: sql<string>`MAX(${answers.createdAt})` })
-        .from(answers)
-        .where(eq(answers.questionId, questionId))
-        .get()!.at;
-      tx.update(questions).set({ revealedAt: bothIn }).where(eq(questions.id, questionId)).run();
+      tx.update(questions).set({ revealedAt: lastWrittenAt }).where(eq(questions.id, questionId)).run();
       enqueueEvent(tx, "answers_revealed", { questionId }, now);
       announceStreakMilestone(tx, now, economy.streakFreezesPerMonth, questionId);
     }
