@@ -33,6 +33,7 @@ import {
 import type { Db } from "./client.js";
 import { inTransaction } from "./client.js";
 import { Refusal } from "./errors.js";
+import { sha256OfFile } from "./fileHash.js";
 import { mediaFolder } from "./media.js";
 import { checkDatabase, describeBrokenRules } from "./ops/healthCheck.js";
 
@@ -80,21 +81,21 @@ export async function importArchiveFile(db: Db, path: string, couple: readonly C
   const source = await openArchive(path);
   try {
     const { document } = source;
-    const alreadyThere = checkFits(db, document, couple);
+    const alreadyThere = await checkFits(db, document, couple);
     insertRows(db, document.tables, { keep: false });
 
     const folder = mediaFolder(db);
-    const toMove = document.media.filter((item) => !alreadyThere.has(item.fileName));
+    // With their place in the archive (how it opens each): those an earlier try moved already stay.
+    const toMove = [...document.media.entries()].filter(([, item]) => !alreadyThere.has(item.fileName));
     clearStoppedImports(folder);
     const staging = mkdtempSync(`${folder}.importing-`);
     const moved: string[] = [];
     try {
-      for (const [index, item] of document.media.entries()) {
-        if (alreadyThere.has(item.fileName)) continue;
+      for (const [index, item] of toMove) {
         await copyChecked(await source.openMedia(item, index), join(staging, item.fileName), item, index);
       }
       mkdirSync(folder, { recursive: true });
-      for (const item of toMove) {
+      for (const [, item] of toMove) {
         renameSync(join(staging, item.fileName), join(folder, item.fileName));
         moved.push(join(folder, item.fileName));
       }
@@ -120,7 +121,7 @@ export async function importArchiveFile(db: Db, path: string, couple: readonly C
  * another couple's. Returns the images already in the media folder with the archive's very bytes:
  * an import stopped after moving them (killed, the box shut down) is simply run again.
  */
-function checkFits(db: Db, document: ArchiveDocument, couple: readonly CouplePartner[]): Set<string> {
+async function checkFits(db: Db, document: ArchiveDocument, couple: readonly CouplePartner[]): Promise<Set<string>> {
   const current = schemaVersionOf(db);
   if (document.schemaVersion > current) {
     invalid(
@@ -149,7 +150,7 @@ function checkFits(db: Db, document: ArchiveDocument, couple: readonly CouplePar
   for (const item of document.media) {
     const path = join(folder, item.fileName);
     if (!existsSync(path)) continue;
-    if (!sameBytes(path, item)) {
+    if (!(await sameBytes(path, item))) {
       invalid(`archive.media: ${item.fileName} already exists in ${folder} with other bytes than the archive's`);
     }
     alreadyThere.add(item.fileName);
@@ -169,17 +170,8 @@ function clearStoppedImports(folder: string): void {
 }
 
 /** Whether the file at `path` holds exactly the archive's image: its size and sha256. */
-function sameBytes(path: string, item: ArchiveMedia): boolean {
-  if (statSync(path).size !== item.size) return false;
-  const hash = createHash("sha256");
-  const fd = openSync(path, "r");
-  try {
-    const chunk = Buffer.allocUnsafe(1024 * 1024);
-    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) hash.update(chunk.subarray(0, read));
-  } finally {
-    closeSync(fd);
-  }
-  return hash.digest("hex") === item.sha256;
+async function sameBytes(path: string, item: ArchiveMedia): Promise<boolean> {
+  return statSync(path).size === item.size && (await sha256OfFile(path)) === item.sha256;
 }
 
 /**

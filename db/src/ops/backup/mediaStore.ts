@@ -1,8 +1,8 @@
 // The content-addressed media store: each memory image once, named by the SHA-256 of its bytes.
-import { createHash } from "node:crypto";
 import { constants, cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
-import { copyFile, readFile, rename, stat } from "node:fs/promises";
+import { copyFile, rename, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { sha256OfFile } from "../../fileHash.js";
 import {
   backupsDirOf,
   legacyMediaOf,
@@ -37,7 +37,9 @@ export async function mediaToStore(
     if (!info.isFile()) continue;
     const before = known.get(name);
     const sha256 =
-      before && before.size === info.size && before.mtimeMs === info.mtimeMs ? before.sha256 : await sha256Of(source);
+      before && before.size === info.size && before.mtimeMs === info.mtimeMs
+        ? before.sha256
+        : await sha256OfFile(source);
     const stored = existsSync(join(store, sha256));
     if (!stored) newBytes += info.size;
     files.push({ name, source, sha256, size: info.size, mtimeMs: info.mtimeMs, stored });
@@ -53,11 +55,6 @@ interface PlannedImage extends MediaEntry {
   stored: boolean;
 }
 
-const sha256Of = async (path: string) =>
-  createHash("sha256")
-    .update(await readFile(path))
-    .digest("hex");
-
 /** Copies the images the store lacks into it, each named by the hash of the bytes it holds. */
 export async function storeMedia(databasePath: string, files: readonly PlannedImage[]): Promise<MediaEntry[]> {
   const store = mediaStoreOf(databasePath);
@@ -71,7 +68,7 @@ export async function storeMedia(databasePath: string, files: readonly PlannedIm
     const partial = join(store, `${sha256}.partial`);
     // A clone where the filesystem can (btrfs, xfs), a plain copy elsewhere.
     await copyFile(source, partial, constants.COPYFILE_FICLONE);
-    const copied = await sha256Of(partial);
+    const copied = await sha256OfFile(partial);
     await rename(partial, join(store, copied));
     entries.push({ name, sha256: copied, size: (await stat(join(store, copied))).size, mtimeMs });
   }
