@@ -17,8 +17,8 @@ export interface FavourDeadlineSchedule {
  * Expires favours not redeemed in time (refunding their escrow) and reminds buyers before (while
  * awake on the day they set on the web, else the config's), and refunds bounties past their due
  * day and not done, once at start (a box that slept through the deadline settles it now) and every
- * 15 minutes (croner). Each unit's expiry and reminder and each
- * bounty's refund happen once however often or concurrently this runs.
+ * 15 minutes (croner). Each unit's expiry and reminder and each bounty's refund happen once
+ * however often or concurrently this runs.
  */
 export function scheduleFavourDeadlines(options: {
   db: Db;
