@@ -151,6 +151,56 @@ describe("useStoryGame", () => {
     });
   });
 
+  it("a choice made while the one before was being saved survives a reload when the server kept that one but its answer never came", () => {
+    localStorage.clear();
+    const sent: StoryProgress[] = [];
+    const first = renderHook(() =>
+      useStoryGame(story, "alex", {
+        progress: newAdventureOnServer,
+        updatedAt: savedAt,
+        save: ({ progress }) => sent.push(progress),
+      }),
+    );
+    act(() => first.result.current.choose(1));
+    act(() => vi.advanceTimersByTime(300));
+    act(() => first.result.current.choose(0));
+    // The server kept the first choice's save; the page reloads before its answer, the second choice waiting behind it.
+    const firstSave = sent.find((progress) => progress.scene === 2 && progress.pending_scene === null)!;
+    first.unmount();
+
+    const resent: StorySaving[] = [];
+    const reloaded = renderHook(() =>
+      useStoryGame(story, "alex", {
+        progress: firstSave,
+        updatedAt: "2026-11-21T09:00:00.000Z",
+        save: (saving) => resent.push(saving),
+      }),
+    );
+    expect(reloaded.result.current.state).toMatchObject({
+      scene: 0,
+      history: [
+        { scene: 0, choice: 1 },
+        { scene: 2, choice: 0 },
+      ],
+    });
+    // It goes up on the save the server holds.
+    expect(resent.map(({ progress, basedOn }) => [progress.history.length, basedOn()])).toEqual([
+      [2, "2026-11-21T09:00:00.000Z"],
+    ]);
+  });
+
+  it("a choice never confirmed gives way to a new adventure's moves played elsewhere since", () => {
+    localStorage.clear();
+    chooseWithoutConfirmation({ progress: newAdventureOnServer, updatedAt: savedAt });
+    // On the laptop, alex chose differently from the same start.
+    const onTheLaptop = { ...playedOnElsewhere, history: [{ scene: 0, choice: 0 }] };
+
+    const reloaded = renderHook(() =>
+      useStoryGame(story, "alex", { progress: onTheLaptop, updatedAt: "2026-11-22T08:00:00.000Z", save: () => {} }),
+    );
+    expect(reloaded.result.current.state).toMatchObject({ scene: 1, history: [{ scene: 0, choice: 0 }] });
+  });
+
   it("takes the server's copy over this browser's once the server confirmed this browser's last save", () => {
     localStorage.clear();
     const first = renderHook(() => useStoryGame(story, "alex", onServerAt(null, null)));

@@ -86,6 +86,17 @@ function loadProgress(
   return { state: newAdventure, unsent: false, basedOn: undefined };
 }
 
+/**
+ * Whether `game` plays on from `earlier`: the same adventure with every choice `earlier` made, and
+ * maybe more (the game is its choices since the last new adventure, so nothing of `earlier` is lost).
+ */
+function playsOnFrom(game: StoryState, earlier: StoryProgress): boolean {
+  return earlier.history.every((step, i) => {
+    const made = game.history[i];
+    return made !== undefined && made.scene === step.scene && made.choice === step.choice;
+  });
+}
+
 /** The game as the server keeps it (shared/src/contract/story.ts). */
 function toServer(state: StoryState): StoryProgress {
   const { scene, score, history, flags, pendingScene } = state;
@@ -108,8 +119,9 @@ export interface ServerSaves {
  * saved in localStorage so a reload continues where the partner left off, and on the server
  * (`server`) so another browser does too. Once read, the server's copy wins over this browser's,
  * unless this browser holds a choice the server never confirmed (a reload while it was on its way)
- * and the server's copy is still the one that choice was made on: a copy saved since, by another
- * browser, is further on than one unconfirmed choice, and wins. So does one read later on this
+ * and the server's copy is still the one that choice was made on, or one this game played through:
+ * a copy saved since, by another browser, is further on than one unconfirmed choice, and wins. So
+ * does one read later on this
  * visit (this page left open while the partner played on elsewhere), and a save of this page made
  * on an older copy than the server's is refused (the server keeps the further game) and the
  * server's copy read again and taken up.
@@ -139,7 +151,11 @@ export function useStoryGame(story: readonly StoryScene[], username: string, ser
     let unsentStillApplies = false;
     if (!fromServer) {
       setFromServer(true);
-      unsentStillApplies = local.unsent && local.basedOn === updatedAt;
+      // Stood on the server's copy, or on a save of this page's that reached it unanswered (a reload
+      // while one choice was saved and the next was waiting for it): a copy played further elsewhere wins.
+      unsentStillApplies =
+        local.unsent &&
+        (local.basedOn === updatedAt || (serverProgress !== null && playsOnFrom(local.state, serverProgress)));
     } else if (
       onItsWay.current !== null ||
       updatedAt === basedOn.current ||
