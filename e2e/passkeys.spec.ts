@@ -114,7 +114,13 @@ test("alex adds a passkey from the menu and signs in with it; sam's browser cann
     const after = page.getByRole("dialog", { name: "Passkeys" });
     await expect(after.getByText("No passkeys yet.")).toBeVisible();
     await after.getByRole("button", { name: "Close" }).click();
-    await logout(page);
+    // The menu opens while the toast shows: the toast sits below the header, not over its menu button.
+    const removed = page.getByRole("alert").filter({ hasText: "Passkey removed." });
+    await expect(removed).toBeVisible();
+    const drawer = await openMenu(page);
+    await expect(removed).toBeVisible();
+    await drawer.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL("/");
     await page.goto("/signin");
     await page.getByRole("button", { name: "Use a passkey" }).click();
     await expect(page.getByRole("alert")).toContainText("That passkey did not sign you in.");

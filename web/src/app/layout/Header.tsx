@@ -1,7 +1,7 @@
 import { Burger, Container, Group, Text } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { useDisclosure, useElementSize } from "@mantine/hooks";
 import { Link } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { HeartIcon } from "@/components/HeartIcon";
 import { ButtonLink } from "@/components/links";
 import { useSession } from "@/features/session/useSession";
@@ -17,8 +17,13 @@ const SearchBox = lazy(() =>
 export function Header() {
   const { current } = useSession();
   const [menuOpened, menu] = useDisclosure(false);
+  const { ref, height } = useElementSize();
+  // Toasts open below the header (toast.css), so the menu stays in reach while one shows.
+  useEffect(() => {
+    if (height > 0) document.documentElement.style.setProperty("--app-header-height", `${height}px`);
+  }, [height]);
   return (
-    <header className={classes.header}>
+    <header ref={ref} className={classes.header}>
       <Container size="lg" py="sm">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Link to={current ? "/dashboard" : "/"} className={classes.brand}>
