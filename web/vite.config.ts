@@ -173,8 +173,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Each worker keeps its loaded modules between files (each file renders its own app, router and
     // query client); a test that changes a shared module's object puts it back.
     isolate: false,
-    // Vitest's default on a 2-core box is one worker, with the main process mostly waiting: two keep both cores busy.
-    maxWorkers: 2,
     // Each test renders the whole app (router, query, Mantine) in jsdom: about a second on a quiet
     // machine, several on a busy 2-core CI box.
     testTimeout: 30_000,
