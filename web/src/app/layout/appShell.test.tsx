@@ -64,7 +64,8 @@ describe("the header and its drawer", () => {
       const drawer = await openMenu(user);
       await user.click(within(drawer).getByRole("link", { name: label }));
 
-      expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+      // Asked again until it holds: a page may swap its heading for its loaded one right after the first is found.
+      await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: heading })).toBeInTheDocument());
       expect(router.state.location.pathname).toBe(path);
       await waitFor(() => expect(screen.queryByRole("dialog", { name: "Menu" })).not.toBeInTheDocument());
     }
