@@ -35,7 +35,7 @@ describe("the header and its drawer", () => {
     signInAs("alex");
     const { user } = renderApp("/dashboard");
 
-    expect(await screen.findByText("Welcome, Alex!")).toBeInTheDocument();
+    await screen.findByText("Welcome, Alex!");
     expect(screen.getByRole("link", { name: "Spank Bank" })).toHaveAttribute("href", "/dashboard");
     expect(screen.queryByRole("link", { name: "Sign In" })).not.toBeInTheDocument();
 
@@ -75,7 +75,7 @@ describe("the header and its drawer", () => {
     signInAs("sam");
     const { user } = renderApp("/spank-bank");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Alex's Spank Bank" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "Alex's Spank Bank" });
     const drawer = await openMenu(user);
     expect(within(drawer).getByRole("link", { name: "Trapped with Alex" })).toBeInTheDocument();
   });
@@ -88,7 +88,7 @@ describe("the header and its drawer", () => {
     const drawer = await openMenu(user);
     await user.click(within(drawer).getByRole("button", { name: "Logout" }));
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Made for the two of us" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "Made for the two of us" });
     expect(router.state.location.pathname).toBe("/");
     expect(logoutCount()).toBe(1);
     expect(localStorage.getItem(USERNAME_STORAGE_KEY)).toBeNull();
@@ -104,7 +104,7 @@ describe("the header and its drawer", () => {
     const drawer = await openMenu(user);
     await user.click(within(drawer).getByRole("button", { name: "Sign out everywhere" }));
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Made for the two of us" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "Made for the two of us" });
     expect(router.state.location.pathname).toBe("/");
     expect(everywhereLogoutCount()).toBe(1);
     expect(logoutCount()).toBe(0);
@@ -121,7 +121,7 @@ describe("the header and its drawer", () => {
     await user.clear(editor);
     const drawer = await openMenu(user);
     await user.click(within(drawer).getByRole("button", { name: "Logout" }));
-    expect(await screen.findByRole("heading", { level: 1, name: "Made for the two of us" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "Made for the two of us" });
     expect(logoutCount()).toBe(1);
     expect(screen.queryByRole("dialog", { name: "Words not saved yet" })).not.toBeInTheDocument();
   });
@@ -149,7 +149,7 @@ describe("the header and its drawer", () => {
     await user.click(within(drawer).getByRole("button", { name: "Sign out everywhere" }));
     asking = await screen.findByRole("dialog", { name: "Words not saved yet" });
     await user.click(within(asking).getByRole("button", { name: "Sign out anyway" }));
-    expect(await screen.findByRole("heading", { level: 1, name: "Made for the two of us" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "Made for the two of us" });
     expect(everywhereLogoutCount()).toBe(1);
     expect(Object.keys(localStorage).filter((key) => key.startsWith("spankbank:draft:"))).toEqual([]);
   });
@@ -163,7 +163,7 @@ describe("the header and its drawer", () => {
     const { user } = renderApp("/dashboard");
     const drawer = await openMenu(user);
     await user.click(within(drawer).getByRole("button", { name: "Logout" }));
-    expect(await screen.findByRole("heading", { level: 1, name: "Made for the two of us" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "Made for the two of us" });
     expect(logoutCount()).toBe(1);
     // Alex was asked nothing (none of it is Alex's), and Sam's letter stays for Sam.
     expect(localStorage.getItem("spankbank:draft:sam:christmas-letter")).toBe(samsLetter);
@@ -177,7 +177,7 @@ describe("the header and its drawer", () => {
     endSessionOnServer();
     await user.click(within(drawer).getByRole("button", { name: "Logout" }));
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Made for the two of us" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "Made for the two of us" });
     expect(router.state.location.pathname).toBe("/");
     expect(localStorage.getItem(USERNAME_STORAGE_KEY)).toBeNull();
   });
@@ -273,7 +273,7 @@ describe("pages that are not there, and errors", () => {
   it("shows the not-found page with a link home for an unknown route", async () => {
     renderApp("/no-such-page");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Page not found" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "Page not found" });
     expect(screen.getByRole("link", { name: "Go home" })).toHaveAttribute("href", "/");
   });
 
@@ -298,7 +298,7 @@ describe("pages that are not there, and errors", () => {
 
     await router.navigate({ to: "/christmas-letter" });
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "Unexpected Application Error!" });
     expect(screen.getByText("The letter is stuck in the chimney")).toBeInTheDocument();
   });
 });

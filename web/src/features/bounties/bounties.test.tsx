@@ -19,7 +19,7 @@ describe("the Spank Bank page's Bounties tab", { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const form = await bountiesAs("alex");
     // Typed once the page has its data, so nothing rendered anew takes the words away.
-    expect(await screen.findByText("No bounties yet: post one above.")).toBeInTheDocument();
+    await screen.findByText("No bounties yet: post one above.");
     const task = within(form).getByRole("textbox", { name: "Task" });
     await user.type(task, "Send me a voice note of our song");
     expect(task).toHaveValue("Send me a voice note of our song");
@@ -45,7 +45,7 @@ describe("the Spank Bank page's Bounties tab", { timeout: 30_000 }, () => {
   it("pays nothing from a page that showed an earlier done: it says so, and the bounty waits to be approved", async () => {
     const user = userEvent.setup();
     const form = await bountiesAs("alex");
-    expect(await screen.findByText("No bounties yet: post one above.")).toBeInTheDocument();
+    await screen.findByText("No bounties yet: post one above.");
     await user.type(within(form).getByRole("textbox", { name: "Task" }), "Send me a voice note");
     await user.click(within(form).getByRole("button", { name: "Post bounty" }));
     await screen.findByRole("listitem", { name: "Send me a voice note" });
@@ -73,7 +73,7 @@ describe("the Spank Bank page's Bounties tab", { timeout: 30_000 }, () => {
   it("keeps the note typed for it when the partner claims it first: only what sent the note clears it", async () => {
     const user = userEvent.setup();
     const form = await bountiesAs("alex");
-    expect(await screen.findByText("No bounties yet: post one above.")).toBeInTheDocument();
+    await screen.findByText("No bounties yet: post one above.");
     await user.type(within(form).getByRole("textbox", { name: "Task" }), "Fix the bike");
     await user.click(within(form).getByRole("button", { name: "Post bounty" }));
     await screen.findByRole("listitem", { name: "Fix the bike" });
@@ -93,14 +93,14 @@ describe("the Spank Bank page's Bounties tab", { timeout: 30_000 }, () => {
   it("posts one bounty for a double tap that lands before the button re-renders", async () => {
     const user = userEvent.setup();
     const form = await bountiesAs("alex");
-    expect(await screen.findByText("No bounties yet: post one above.")).toBeInTheDocument();
+    await screen.findByText("No bounties yet: post one above.");
     await user.type(within(form).getByRole("textbox", { name: "Task" }), "Water the plants");
     const post = within(form).getByRole("button", { name: "Post bounty" });
     act(() => {
       post.click();
       post.click();
     });
-    expect(await screen.findByRole("listitem", { name: "Water the plants" })).toBeInTheDocument();
+    await screen.findByRole("listitem", { name: "Water the plants" });
     await waitFor(() => expect(within(form).getByRole("textbox", { name: "Task" })).toHaveValue(""));
     expect(screen.getAllByRole("listitem", { name: "Water the plants" })).toHaveLength(1);
   });
@@ -108,7 +108,7 @@ describe("the Spank Bank page's Bounties tab", { timeout: 30_000 }, () => {
   it("posts a bounty once when, after a lost answer, its task is corrected and it is posted again: its reward is held once", async () => {
     const user = userEvent.setup();
     const form = await bountiesAs("alex");
-    expect(await screen.findByText("No bounties yet: post one above.")).toBeInTheDocument();
+    await screen.findByText("No bounties yet: post one above.");
     const task = within(form).getByRole("textbox", { name: "Task" });
     await user.type(task, "Send me a voice note of our snog");
     loseNextAnswer();
@@ -119,22 +119,22 @@ describe("the Spank Bank page's Bounties tab", { timeout: 30_000 }, () => {
     await user.type(task, "Send me a voice note of our song");
     await user.click(within(form).getByRole("button", { name: "Post bounty" }));
 
-    expect(await screen.findByText(WRITTEN_ALREADY)).toBeInTheDocument();
+    await screen.findByText(WRITTEN_ALREADY);
     expect(postedBountyBodies()).toHaveLength(2);
-    expect(await screen.findByRole("listitem", { name: "Send me a voice note of our snog" })).toBeInTheDocument();
+    await screen.findByRole("listitem", { name: "Send me a voice note of our snog" });
     expect(screen.queryByRole("listitem", { name: "Send me a voice note of our song" })).not.toBeInTheDocument();
     await waitFor(() => expect(task).toHaveValue(""));
 
     // Posted: the next bounty is a new one.
     await user.type(task, "Water the plants");
     await user.click(within(form).getByRole("button", { name: "Post bounty" }));
-    expect(await screen.findByRole("listitem", { name: "Water the plants" })).toBeInTheDocument();
+    await screen.findByRole("listitem", { name: "Water the plants" });
   });
 
   it("marks it done with a photo, which the poster sees when approving; a photo too big is refused before sending", async () => {
     const user = userEvent.setup({ applyAccept: false });
     const form = await bountiesAs("alex");
-    expect(await screen.findByText("No bounties yet: post one above.")).toBeInTheDocument();
+    await screen.findByText("No bounties yet: post one above.");
     const task = within(form).getByRole("textbox", { name: "Task" });
     await user.type(task, "Plant the tulips");
     expect(task).toHaveValue("Plant the tulips");

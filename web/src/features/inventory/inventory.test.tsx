@@ -49,8 +49,8 @@ describe("the Inventory tab", () => {
       }),
     );
     openInventory();
-    expect(await screen.findByRole("heading", { level: 1, name: "Your Inventory" })).toBeInTheDocument();
-    expect(await screen.findByText("Loading your inventory...")).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "Your Inventory" });
+    await screen.findByText("Loading your inventory...");
     answer();
     await screen.findByText("Back massage");
     const massage = card("Back massage");
@@ -62,13 +62,13 @@ describe("the Inventory tab", () => {
 
   it("says 'You have not purchased any products yet.' when empty", async () => {
     openInventory();
-    expect(await screen.findByText("You have not purchased any products yet.")).toBeInTheDocument();
+    await screen.findByText("You have not purchased any products yet.");
   });
 
   it("treats a failed load as an empty list", async () => {
     server.use(http.get("/api/inventory", () => failure(403, "Forbidden", "No")));
     openInventory();
-    expect(await screen.findByText("You have not purchased any products yet.")).toBeInTheDocument();
+    await screen.findByText("You have not purchased any products yet.");
   });
 
   it("redeems one unit at a time, removes the card at 0 and reloads the redeemed list", async () => {
@@ -79,7 +79,7 @@ describe("the Inventory tab", () => {
     await waitFor(() => expect(card("Back massage")).toHaveTextContent("Quantity purchased: 1"));
     await waitFor(() => expect(within(card("Back massage")).getByRole("button", { name: /Redeem/ })).toBeEnabled());
     await user.click(within(card("Back massage")).getByRole("button", { name: "Redeem Back massage" }));
-    expect(await screen.findByText("You have not purchased any products yet.")).toBeInTheDocument();
+    await screen.findByText("You have not purchased any products yet.");
     expect(redeemRequests()).toEqual([4, 4]);
 
     await user.click(screen.getByRole("tab", { name: "Redeemed" }));
@@ -160,7 +160,7 @@ describe("the Inventory tab", () => {
     await user.type(note, "After my run?");
     await user.click(within(modal).getByRole("button", { name: "Redeem" }));
 
-    expect(await screen.findByText(WRITTEN_ALREADY)).toBeInTheDocument();
+    await screen.findByText(WRITTEN_ALREADY);
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(redeemRequests()).toEqual([4, 4]);
     await waitFor(() => expect(card("Back massage")).toHaveTextContent("Quantity purchased: 2"));
@@ -221,7 +221,7 @@ describe("the Inventory tab", () => {
 describe("the Redeemed tab", () => {
   it("says 'You have not redeemed any products yet.' when empty", async () => {
     openInventory("/inventory?tab=redeemed");
-    expect(await screen.findByText("You have not redeemed any products yet.")).toBeInTheDocument();
+    await screen.findByText("You have not redeemed any products yet.");
   });
 
   it("shows when each was redeemed and the seller, and confirms with 'Redemption confirmed successfully.'", async () => {
@@ -235,7 +235,7 @@ describe("the Redeemed tab", () => {
     expect(rub).toHaveTextContent("Seller: Sam");
 
     await user.click(within(rub).getByRole("button", { name: "Confirm Redeem Foot rub" }));
-    expect(await screen.findByText("Redemption confirmed successfully.")).toBeInTheDocument();
+    await screen.findByText("Redemption confirmed successfully.");
     expect(confirmRequests()).toEqual([9]);
     // A pill in place of the button, and when on alex's clock, as the card's other times are.
     await waitFor(() => expect(within(card("Foot rub")).getByText("Confirmed", { exact: true })).toBeInTheDocument());
@@ -258,7 +258,7 @@ describe("the Redeemed tab", () => {
     const { user } = openInventory("/inventory?tab=redeemed");
     await screen.findByText("Foot rub");
     await user.click(within(card("Foot rub")).getByRole("button", { name: "Confirm Redeem Foot rub" }));
-    expect(await screen.findByText("Failed to confirm redemption.")).toBeInTheDocument();
+    await screen.findByText("Failed to confirm redemption.");
   });
 });
 
@@ -273,7 +273,7 @@ describe("years of favours, a page at a time", () => {
     expect(screen.getAllByRole("button", { name: /^Redeem Favour/ })).toHaveLength(FAVOURS_PER_PAGE);
     expect(screen.queryByText("Favour 3")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Page 2" }));
-    expect(await screen.findByText("Favour 3")).toBeInTheDocument();
+    await screen.findByText("Favour 3");
     expect(screen.getAllByRole("button", { name: /^Redeem Favour/ })).toHaveLength(3);
     expect(router.state.location.search).toEqual({ page: 2 });
   });
@@ -282,13 +282,13 @@ describe("years of favours, a page at a time", () => {
     setRedeemed(favours(FAVOURS_PER_PAGE + 1).map((name, i) => aRedeemedItem({ id: i + 1, name })));
     setInventory([anInventoryItem({ id: 1, name: "Back massage" })]);
     const { user, router } = openInventory("/inventory?tab=redeemed&page=2");
-    expect(await screen.findByText("Favour 1")).toBeInTheDocument();
+    await screen.findByText("Favour 1");
     expect(screen.getAllByRole("button", { name: /^Confirm Redeem/ })).toHaveLength(1);
     await user.click(screen.getByRole("button", { name: "Page 1" }));
-    expect(await screen.findByText(`Favour ${FAVOURS_PER_PAGE + 1}`)).toBeInTheDocument();
+    await screen.findByText(`Favour ${FAVOURS_PER_PAGE + 1}`);
     expect(router.state.location.search).toEqual({ tab: "redeemed", page: 1 });
     await user.click(screen.getByRole("tab", { name: "Inventory" }));
-    expect(await screen.findByText("Back massage")).toBeInTheDocument();
+    await screen.findByText("Back massage");
     expect(screen.queryByRole("button", { name: "Page 1" })).not.toBeInTheDocument();
   });
 });

@@ -58,13 +58,13 @@ describe("the memory board", { timeout: 30_000 }, () => {
 
   it("windows the page numbers around a middle page (6 of 12): 1 … 5 6 7 … 12", async () => {
     await boardAt("/memories?page=6");
-    expect(await screen.findByText('"Memory 35"')).toBeInTheDocument();
+    await screen.findByText('"Memory 35"');
     expect(paginationLabels()).toEqual(["<", "1", "…", "5", "6", "7", "…", "12", ">"]);
   });
 
   it("windows the last page (12 of 12): 1 … 12, next disabled", async () => {
     await boardAt("/memories?page=12");
-    expect(await screen.findByText('"Memory 1"')).toBeInTheDocument();
+    await screen.findByText('"Memory 1"');
     expect(paginationLabels()).toEqual(["<", "1", "…", "8", "9", "10", "11", "12", ">"]);
     expect(screen.getByRole("button", { name: "Next page" })).toBeDisabled();
   });
@@ -73,13 +73,13 @@ describe("the memory board", { timeout: 30_000 }, () => {
     const { router, user } = await boardAt("/memories");
     await screen.findAllByRole("article");
     await user.click(screen.getByRole("button", { name: "Next page" }));
-    expect(await screen.findByText('"Memory 55"')).toBeInTheDocument();
+    await screen.findByText('"Memory 55"');
     expect(router.state.location.search).toEqual({ page: 2 });
   });
 
   it("starts at page 1 for a page that is not a number", async () => {
     const { router } = await boardAt("/memories?page=banana");
-    expect(await screen.findByText('"Memory 60"')).toBeInTheDocument();
+    await screen.findByText('"Memory 60"');
     expect(router.state.location.search.page).toBeUndefined();
     expect(screen.getByRole("button", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
   });
@@ -123,13 +123,13 @@ describe("the memory board", { timeout: 30_000 }, () => {
 
   it("falls back to the new last page when a delete empties the page it was on", async () => {
     const { router, user } = await boardAt("/memories?page=3", 11);
-    expect(await screen.findByText('"Memory 1"')).toBeInTheDocument();
+    await screen.findByText('"Memory 1"');
     await user.click(screen.getByRole("button", { name: "Select memories to delete" }));
     await user.click(screen.getByRole("checkbox", { name: 'Select the memory "Memory 1"' }));
     await user.click(screen.getByRole("button", { name: "Delete Selected Memories" }));
     await user.click(await screen.findByRole("button", { name: "Delete 1 memory" }));
 
-    expect(await screen.findByText('"Memory 6"')).toBeInTheDocument();
+    await screen.findByText('"Memory 6"');
     expect(router.state.location.search).toEqual({ page: 2 });
     expect(screen.getAllByRole("article")).toHaveLength(5);
     expect(screen.getByRole("button", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
@@ -201,7 +201,7 @@ describe("the memory board", { timeout: 30_000 }, () => {
     await boardAt("/memories", 0);
     expect(screen.getByText("Loading...")).toBeInTheDocument();
     release();
-    expect(await screen.findByText("No memories yet.")).toBeInTheDocument();
+    await screen.findByText("No memories yet.");
     expect(screen.queryByText("Loading...")).not.toBeInTheDocument();
   });
 });

@@ -22,8 +22,8 @@ describe("the timeline", { timeout: 30_000 }, () => {
     setMemories(board);
     signInAs("alex");
     const { user, router } = renderApp("/timeline");
-    expect(await screen.findByRole("heading", { level: 1, name: "Our Timeline" })).toBeInTheDocument();
-    expect(await screen.findByRole("heading", { level: 2, name: "2026" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "Our Timeline" });
+    await screen.findByRole("heading", { level: 2, name: "2026" });
     expect(screen.getByText("7 memories")).toBeInTheDocument();
     expect(screen.getByRole("table", { name: /^March/ })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "5 January 2026: 1 memory" })).toHaveTextContent("51");
@@ -67,8 +67,8 @@ describe("the timeline", { timeout: 30_000 }, () => {
     expect(april).toHaveFocus();
     expect(april).toHaveAttribute("tabindex", "0");
     await user.keyboard("{Enter}");
-    expect(await screen.findByRole("heading", { level: 2, name: "Monday 13 April 2026" })).toBeInTheDocument();
-    expect(await screen.findByText("No memories on this day.")).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 2, name: "Monday 13 April 2026" });
+    await screen.findByText("No memories on this day.");
   });
 
   it("jumps to a date in another year, and changes year with the selector", async () => {
@@ -78,13 +78,13 @@ describe("the timeline", { timeout: 30_000 }, () => {
     const field = await screen.findByLabelText("Jump to a date");
     await user.type(field, "2025-11-22");
     await user.click(screen.getByRole("button", { name: "Go" }));
-    expect(await screen.findByRole("heading", { level: 2, name: "Saturday 22 November 2025" })).toBeInTheDocument();
-    expect(await screen.findByText("Our first I love you")).toBeInTheDocument();
-    expect(await screen.findByRole("heading", { level: 2, name: "2025" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 2, name: "Saturday 22 November 2025" });
+    await screen.findByText("Our first I love you");
+    await screen.findByRole("heading", { level: 2, name: "2025" });
     expect(screen.getByRole("button", { name: "22 November 2025: 1 memory" })).toHaveAttribute("aria-pressed", "true");
 
     await user.selectOptions(screen.getByRole("combobox", { name: "Year" }), "2026");
-    expect(await screen.findByRole("heading", { level: 2, name: "2026" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 2, name: "2026" });
     expect(router.state.location.search).toEqual({ year: 2026 });
     expect(screen.getByText("Tap a day to see its memories, or jump to a date.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Previous year" })).toBeEnabled();
@@ -96,7 +96,7 @@ describe("the timeline", { timeout: 30_000 }, () => {
     const { user } = renderApp("/timeline");
     await screen.findByLabelText("Jump to a date");
     await user.click(screen.getByRole("button", { name: "Go" }));
-    expect(await screen.findByText("Choose a date between 2000 and 2099")).toBeInTheDocument();
+    await screen.findByText("Choose a date between 2000 and 2099");
   });
 
   it("the dashboard's On this day links each earlier day into the timeline", async () => {
@@ -112,7 +112,7 @@ describe("the timeline", { timeout: 30_000 }, () => {
     const link = within(card).getByRole("link", { name: "22 November 2025 in the timeline" });
     expect(link).toHaveAttribute("href", "/timeline?date=2025-11-22");
     await user.click(link);
-    expect(await screen.findByRole("heading", { level: 2, name: "Saturday 22 November 2025" })).toBeInTheDocument();
-    expect(await screen.findByText("Our first I love you")).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 2, name: "Saturday 22 November 2025" });
+    await screen.findByText("Our first I love you");
   });
 });

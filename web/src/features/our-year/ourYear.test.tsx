@@ -81,14 +81,14 @@ describe("/our-year", { timeout: 30_000 }, () => {
         .map((o) => o.textContent),
     ).toEqual(["2026", "2025"]);
     await user.selectOptions(select, "2025");
-    expect(await screen.findByText("20 days together and 345 days apart in 2025, over 2 visits.")).toBeInTheDocument();
+    await screen.findByText("20 days together and 345 days apart in 2025, over 2 visits.");
     expect(screen.getByText("2025: 0 memories, 0 answers, 0 workouts and 20 days together.")).toBeInTheDocument();
     expect(router.state.location.search).toEqual({ year: 2025 });
   });
 
   it("says so kindly when a year is empty", async () => {
     await ourYearAs("alex", "/our-year?year=2026");
-    expect(await screen.findByText("No memories saved in 2026 yet.")).toBeInTheDocument();
+    await screen.findByText("No memories saved in 2026 yet.");
     expect(screen.getByText("No workouts logged in 2026 yet.")).toBeInTheDocument();
   });
 });

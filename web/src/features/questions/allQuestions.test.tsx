@@ -91,7 +91,7 @@ describe("All Q&A", { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByText("Where should we travel next?")).toBeNull());
     expect(screen.getByText("What song reminds you of us?")).toBeInTheDocument();
     await user.type(screen.getByRole("textbox", { name: "Search questions" }), "zzz");
-    expect(await screen.findByText("No questions found.")).toBeInTheDocument();
+    await screen.findByText("No questions found.");
   });
 
   it("shows ten questions a page, pages through the rest with the pager, and keeps the page in the URL", async () => {
@@ -106,10 +106,10 @@ describe("All Q&A", { timeout: 60_000 }, () => {
       })),
     );
     const { user, router } = renderApp("/allquestions");
-    expect(await screen.findByText("Question number 23")).toBeInTheDocument();
+    await screen.findByText("Question number 23");
     expect(screen.getAllByRole("article")).toHaveLength(10);
     await user.click(screen.getByRole("button", { name: "Page 3" }));
-    expect(await screen.findByText("Question number 3")).toBeInTheDocument();
+    await screen.findByText("Question number 3");
     expect(
       screen.getAllByRole("article").map((card) => within(card).getByText(/^Question number/).textContent),
     ).toEqual(["Question number 3", "Question number 2", "Question number 1"]);
@@ -117,7 +117,7 @@ describe("All Q&A", { timeout: 60_000 }, () => {
     // A search starts again at its first page.
     await user.type(screen.getByRole("textbox", { name: "Search questions" }), "number 1");
     await waitFor(() => expect(router.state.location.search).toEqual({ search: "number 1" }));
-    expect(await screen.findByText("Question number 19")).toBeInTheDocument();
+    await screen.findByText("Question number 19");
     expect(screen.queryByText("Question number 9")).toBeNull();
   });
 
@@ -146,12 +146,12 @@ describe("All Q&A", { timeout: 60_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toEqual({ search: "song" }));
     await router.navigate({ to: "/allquestions", search: { search: "travel" } });
     await waitFor(() => expect(screen.getByRole("textbox", { name: "Search questions" })).toHaveValue("travel"));
-    expect(await screen.findByText("Where should we travel next?")).toBeInTheDocument();
+    await screen.findByText("Where should we travel next?");
   });
 
   it("opens with the search from the URL", async () => {
     await qaAs("alex", "/allquestions?search=travel");
-    expect(await screen.findByText("Where should we travel next?")).toBeInTheDocument();
+    await screen.findByText("Where should we travel next?");
     expect(screen.queryByText("What song reminds you of us?")).toBeNull();
     expect(screen.getByRole("textbox", { name: "Search questions" })).toHaveValue("travel");
   });
@@ -179,7 +179,7 @@ describe("All Q&A", { timeout: 60_000 }, () => {
     const modal = await screen.findByRole("dialog", { name: "Add a Response" });
     await user.type(within(modal).getByRole("textbox", { name: "Your response" }), "Perfect by Ed Sheeran");
     await user.click(within(modal).getByRole("button", { name: "Add Response" }));
-    expect(await screen.findByText("Response submitted successfully!")).toBeInTheDocument();
+    await screen.findByText("Response submitted successfully!");
     expect(
       await within(article("What song reminds you of us?")).findByText("Perfect by Ed Sheeran"),
     ).toBeInTheDocument();
@@ -212,7 +212,7 @@ describe("All Q&A", { timeout: 60_000 }, () => {
     const modal = await screen.findByRole("dialog", { name: "Add a Response" });
     await user.type(within(modal).getByRole("textbox", { name: "Your response" }), "Our song");
     await user.click(within(modal).getByRole("button", { name: "Add Response" }));
-    expect(await screen.findByText("Failed to submit response. Please try again.")).toBeInTheDocument();
+    await screen.findByText("Failed to submit response. Please try again.");
     await user.click(within(modal).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add a Response" })).toBeNull());
   });
@@ -299,7 +299,7 @@ describe("All Q&A", { timeout: 60_000 }, () => {
       },
     ]);
     await user.click(within(modal).getByRole("button", { name: "Save Response" }));
-    expect(await screen.findByText("Failed to submit response. Please try again.")).toBeInTheDocument();
+    await screen.findByText("Failed to submit response. Please try again.");
     expect(
       await within(modal).findByText(
         "Your answer was changed on another device since you wrote these words here. Saving replaces it with these.",
@@ -360,7 +360,7 @@ describe("All Q&A", { timeout: 60_000 }, () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     failQuestionReads();
     await qaAs("alex");
-    expect(await screen.findByText("No questions found.")).toBeInTheDocument();
+    await screen.findByText("No questions found.");
     expect(log).toHaveBeenCalled();
   });
 

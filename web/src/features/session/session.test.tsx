@@ -26,7 +26,7 @@ describe("sign-in", () => {
 
     await fillSignIn(user, "alex", "alex-demo-pass");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Hello, Alex" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "Hello, Alex" });
     expect(router.state.location.pathname).toBe("/dashboard");
     expect(loginBodies()).toEqual([{ username: "alex", password: "alex-demo-pass" }]);
     expect(localStorage.getItem(USERNAME_STORAGE_KEY)).toBe("alex");
@@ -40,7 +40,7 @@ describe("sign-in", () => {
 
     await fillSignIn(user, "alex", "wrong");
 
-    expect(await screen.findByText("Invalid username or password")).toBeInTheDocument();
+    await screen.findByText("Invalid username or password");
     expect(logged).toHaveBeenCalledWith("Invalid username or password");
     expect(router.state.location.pathname).toBe("/signin");
     expect(localStorage.getItem(USERNAME_STORAGE_KEY)).toBeNull();
@@ -90,7 +90,7 @@ describe("sign-in", () => {
 
     await fillSignIn(user, "sam", "sam-demo-pass");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Your Inventory" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "Your Inventory" });
     expect(router.state.location.pathname).toBe("/inventory");
   });
 
@@ -129,7 +129,7 @@ describe("the session on startup", () => {
 
     answer();
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Made for the two of us" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "Made for the two of us" });
     expect(screen.queryByText("Loading...")).not.toBeInTheDocument();
   });
 
@@ -148,7 +148,7 @@ describe("the session on startup", () => {
     signInAs("alex");
     const { router } = renderApp(path);
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Hello, Alex" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "Hello, Alex" });
     expect(router.state.location.pathname).toBe("/dashboard");
   });
 

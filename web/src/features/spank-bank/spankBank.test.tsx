@@ -45,8 +45,8 @@ describe("the header total", () => {
       }),
     );
     openSpankBank();
-    expect(await screen.findByRole("heading", { level: 1, name: "Sam's Spank Bank" })).toBeInTheDocument();
-    expect(await screen.findByText("Loading your spank total...")).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "Sam's Spank Bank" });
+    await screen.findByText("Loading your spank total...");
     answer();
     // The line can be drawn anew just after it is first found (a loaded CI got the found one detached).
     await waitFor(() => expect(screen.getByText("You have 87 spanks")).toBeInTheDocument());
@@ -56,14 +56,14 @@ describe("the header total", () => {
     server.use(http.get("/api/spankTotal", () => failure(403, "Forbidden", "Not yours")));
     setProducts([samsMassage]);
     openSpankBank();
-    expect(await screen.findByText("Could not retrieve your spank total")).toBeInTheDocument();
-    expect(await screen.findByText("Back massage")).toBeInTheDocument();
+    await screen.findByText("Could not retrieve your spank total");
+    await screen.findByText("Back massage");
   });
 
   it("reads 'Could not retrieve your spank total' and empties the Shop when the products fail", async () => {
     server.use(http.get("/api/products", () => failure(403, "Forbidden", "No")));
     openSpankBank();
-    expect(await screen.findByText("Could not retrieve your spank total")).toBeInTheDocument();
+    await screen.findByText("Could not retrieve your spank total");
     expect(screen.getByText("No products available.")).toBeInTheDocument();
   });
 
@@ -124,8 +124,8 @@ describe("the Shop", () => {
     setSpankTotal(1);
     setProducts([aProduct({ id: 3, name: "A kiss", description: "On the forehead.", price: 1 })]);
     openSpankBank();
-    expect(await screen.findByText("You have 1 spank")).toBeInTheDocument();
-    expect(await screen.findByRole("heading", { level: 3, name: "A kiss" })).toBeInTheDocument();
+    await screen.findByText("You have 1 spank");
+    await screen.findByRole("heading", { level: 3, name: "A kiss" });
     expect(card("A kiss")).toHaveTextContent("1 Spank");
     expect(card("A kiss")).not.toHaveTextContent("1 Spanks");
   });
@@ -133,7 +133,7 @@ describe("the Shop", () => {
   it("shows every field of each product", async () => {
     setProducts([samsMassage]);
     openSpankBank();
-    expect(await screen.findByRole("heading", { level: 2, name: "Available Products" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 2, name: "Available Products" });
     await screen.findByText("Back massage");
     const massage = card("Back massage");
     expect(massage).toHaveTextContent("Twenty minutes, oil included.");
@@ -155,7 +155,7 @@ describe("the Shop", () => {
 
   it("says 'No products available.' for an empty list", async () => {
     openSpankBank();
-    expect(await screen.findByText("No products available.")).toBeInTheDocument();
+    await screen.findByText("No products available.");
   });
 
   it("disables Buy Now on the partner's own products, with a note saying why", async () => {
@@ -185,7 +185,7 @@ describe("the Shop", () => {
     server.use(http.get("/api/spankTotal", () => HttpResponse.json({ spankTotal: 0 }), { once: false }));
     await user.click(within(card("Back massage")).getByRole("button", { name: "Buy Now" }));
 
-    expect(await screen.findByText('You bought "Back massage".')).toBeInTheDocument();
+    await screen.findByText('You bought "Back massage".');
     expect(screen.getByText("You have 90 spanks")).toBeInTheDocument();
     await waitFor(() => expect(card("Back massage")).toHaveTextContent("Quantity available: 2"));
     expect(purchaseRequests().map((request) => request.body)).toEqual([
@@ -200,7 +200,7 @@ describe("the Shop", () => {
     setProducts([{ ...samsMassage, price: 150 }]);
     await user.click(within(card("Back massage")).getByRole("button", { name: "Buy Now" }));
 
-    expect(await screen.findByText('The price of "Back massage" changed to 150 spanks.')).toBeInTheDocument();
+    await screen.findByText('The price of "Back massage" changed to 150 spanks.');
     await waitFor(() => expect(card("Back massage")).toHaveTextContent("150 Spanks"));
     expect(screen.getByText("You have 120 spanks")).toBeInTheDocument();
   });
@@ -228,7 +228,7 @@ describe("the Shop", () => {
     const { user } = openSpankBank();
     await screen.findByText("Back massage");
     await user.click(within(card("Back massage")).getByRole("button", { name: "Buy Now" }));
-    expect(await screen.findByText("Failed to purchase product.")).toBeInTheDocument();
+    await screen.findByText("Failed to purchase product.");
   });
 
   it("shows 'Failed to purchase product. Please try again.' when the request fails", async () => {
@@ -237,7 +237,7 @@ describe("the Shop", () => {
     const { user } = openSpankBank();
     await screen.findByText("Back massage");
     await user.click(within(card("Back massage")).getByRole("button", { name: "Buy Now" }));
-    expect(await screen.findByText("Failed to purchase product. Please try again.")).toBeInTheDocument();
+    await screen.findByText("Failed to purchase product. Please try again.");
   });
 
   it("disables Buy Now while a purchase is in flight and sends a fresh Idempotency-Key per click", async () => {
@@ -310,11 +310,11 @@ describe("a purchase whose answer was lost", () => {
     await screen.findByText("Back massage");
     const buyNow = () => within(card("Back massage")).getByRole("button", { name: "Buy Now" });
     await user.click(buyNow());
-    expect(await screen.findByText("Failed to purchase product. Please try again.")).toBeInTheDocument();
+    await screen.findByText("Failed to purchase product. Please try again.");
     await waitFor(() => expect(buyNow()).toBeEnabled());
 
     await user.click(buyNow());
-    expect(await screen.findByText('You bought "Back massage".')).toBeInTheDocument();
+    await screen.findByText('You bought "Back massage".');
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     expect(bought.size).toBe(1);
@@ -337,7 +337,7 @@ describe("a double click on Buy Now", () => {
       buyNow.click();
       buyNow.click();
     });
-    expect(await screen.findByText('You bought "Back massage".')).toBeInTheDocument();
+    await screen.findByText('You bought "Back massage".');
     expect(purchaseRequests()).toHaveLength(1);
   });
 });
@@ -347,8 +347,8 @@ describe("Manage Products", () => {
     setProducts([samsMassage, alexsBreakfast]);
     const { user } = openSpankBank();
     await user.click(await screen.findByRole("tab", { name: "Manage Products" }));
-    expect(await screen.findByRole("heading", { level: 2, name: "Manage Your Products" })).toBeInTheDocument();
-    expect(await screen.findByText("Breakfast in bed")).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 2, name: "Manage Your Products" });
+    await screen.findByText("Breakfast in bed");
     expect(screen.queryByText("Back massage")).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Edit Breakfast in bed" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Remove Breakfast in bed" })).toBeInTheDocument();
@@ -357,8 +357,8 @@ describe("Manage Products", () => {
   it("says 'No products to manage.' and that the partner waits for nothing", async () => {
     setProducts([samsMassage]);
     openSpankBank("/spank-bank?tab=manage");
-    expect(await screen.findByText("No products to manage.")).toBeInTheDocument();
-    expect(await screen.findByText("Sam is not waiting for anything right now.")).toBeInTheDocument();
+    await screen.findByText("No products to manage.");
+    await screen.findByText("Sam is not waiting for anything right now.");
   });
 
   it("shows the favours the partner redeemed and is waiting for, above the list", async () => {
@@ -428,7 +428,7 @@ describe("declining a favour owed", () => {
 
     await user.type(reason, "On nights that week");
     await user.click(within(modal).getByRole("button", { name: "Decline and refund" }));
-    expect(await screen.findByText("Sam is not waiting for anything right now.")).toBeInTheDocument();
+    await screen.findByText("Sam is not waiting for anything right now.");
     expect(declineRequests()).toEqual([{ itemId: 9, reason: "On nights that week" }]);
   });
 });
@@ -518,14 +518,14 @@ describe("the add/edit modal", () => {
     await user.click(within(modal).getByRole("button", { name: "Increase quantity" }));
     await user.click(within(modal).getByRole("button", { name: "Add Product" }));
 
-    expect(await screen.findByText("Product added successfully!")).toBeInTheDocument();
+    await screen.findByText("Product added successfully!");
     expect(savedProductBodies()).toEqual([
       {
         method: "POST",
         body: { name: "Foot rub", description: "Ten minutes each foot.", quantity: 2, price: 0, in_person: false },
       },
     ]);
-    expect(await screen.findByRole("heading", { level: 3, name: "Foot rub" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 3, name: "Foot rub" });
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     await user.click(screen.getByRole("button", { name: "Add New Product" }));
     const again = await screen.findByRole("dialog", { name: "Add New Product" });
@@ -551,7 +551,7 @@ describe("the add/edit modal", () => {
     await user.click(within(modal).getByLabelText("Description"));
     await user.paste("Ten minutes.");
     await user.click(within(modal).getByRole("button", { name: "Add Product" }));
-    expect(await screen.findByText("Failed to add or update product. Please try again.")).toBeInTheDocument();
+    await screen.findByText("Failed to add or update product. Please try again.");
   });
 
   it("edits a product from its current values and toasts 'Product updated successfully!'", async () => {
@@ -565,7 +565,7 @@ describe("the add/edit modal", () => {
     await user.type(within(modal).getByLabelText("Price (Spanks)"), "40");
     await user.click(within(modal).getByRole("button", { name: "Update Product" }));
 
-    expect(await screen.findByText("Product updated successfully!")).toBeInTheDocument();
+    await screen.findByText("Product updated successfully!");
     expect(savedProductBodies()).toEqual([
       {
         method: "PUT",
@@ -596,7 +596,7 @@ describe("the add/edit modal", () => {
     await user.type(within(modal).getByLabelText("Price (Spanks)"), "40");
     await user.click(within(modal).getByRole("button", { name: "Update Product" }));
 
-    expect(await screen.findByText("Product updated successfully!")).toBeInTheDocument();
+    await screen.findByText("Product updated successfully!");
     expect(productsOnServer()).toEqual([expect.objectContaining({ name: "Breakfast in bed", price: 40, quantity: 1 })]);
   });
 });
@@ -620,7 +620,7 @@ describe("a favour changed on another device since the page showed it", () => {
     await user.paste(" Coffee too.");
     await user.click(within(modal).getByRole("button", { name: "Update Product" }));
 
-    expect(await screen.findByText(PRODUCT_CHANGED_SINCE)).toBeInTheDocument();
+    await screen.findByText(PRODUCT_CHANGED_SINCE);
     expect(productsOnServer()).toEqual([changedOnTheLaptop]);
   });
 
@@ -632,7 +632,7 @@ describe("a favour changed on another device since the page showed it", () => {
     setProducts([changedOnTheLaptop]);
     await user.click(within(dialog).getByRole("button", { name: "Yes, Remove" }));
 
-    expect(await screen.findByText(PRODUCT_CHANGED_BEFORE_REMOVAL)).toBeInTheDocument();
+    await screen.findByText(PRODUCT_CHANGED_BEFORE_REMOVAL);
     expect(productsOnServer()).toEqual([changedOnTheLaptop]);
     expect(removedProductIds()).toEqual([]);
   });
@@ -656,9 +656,9 @@ describe("an edit whose answer was lost", () => {
     for (let step = 0; step < 3; step++)
       await user.click(within(modal).getByRole("button", { name: "Increase quantity" }));
     await user.click(within(modal).getByRole("button", { name: "Update Product" }));
-    expect(await screen.findByText("Failed to add or update product. Please try again.")).toBeInTheDocument();
+    await screen.findByText("Failed to add or update product. Please try again.");
     await user.click(within(modal).getByRole("button", { name: "Update Product" }));
-    expect(await screen.findByText("Product updated successfully!")).toBeInTheDocument();
+    await screen.findByText("Product updated successfully!");
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toBe(keys[0]);
@@ -676,7 +676,7 @@ describe("a favour's form sent again, corrected, after a lost answer", () => {
     await user.paste("Ten minutes each foot.");
     loseNextAnswer();
     await user.click(within(modal).getByRole("button", { name: "Add Product" }));
-    expect(await screen.findByText("Failed to add or update product. Please try again.")).toBeInTheDocument();
+    await screen.findByText("Failed to add or update product. Please try again.");
     // The partner fixes the typo and presses Add again.
     await user.clear(within(modal).getByLabelText("Name"));
     await user.type(within(modal).getByLabelText("Name"), "Foot rub");
@@ -684,9 +684,9 @@ describe("a favour's form sent again, corrected, after a lost answer", () => {
 
     await waitFor(() => expect(savedProductBodies()).toHaveLength(2));
     expect(productsOnServer().map((product) => product.name)).toEqual(["Foot rbu"]);
-    expect(await screen.findByText(WRITTEN_ALREADY)).toBeInTheDocument();
+    await screen.findByText(WRITTEN_ALREADY);
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    expect(await screen.findByRole("heading", { level: 3, name: "Foot rbu" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 3, name: "Foot rbu" });
   });
 
   it("moves the stock once when the edit is saved again with another count", async () => {
@@ -698,13 +698,13 @@ describe("a favour's form sent again, corrected, after a lost answer", () => {
     for (let step = 0; step < 3; step++) await more();
     loseNextAnswer();
     await user.click(within(modal).getByRole("button", { name: "Update Product" }));
-    expect(await screen.findByText("Failed to add or update product. Please try again.")).toBeInTheDocument();
+    await screen.findByText("Failed to add or update product. Please try again.");
     await more();
     await user.click(within(modal).getByRole("button", { name: "Update Product" }));
 
     await waitFor(() => expect(savedProductBodies()).toHaveLength(2));
     expect(productsOnServer()).toEqual([expect.objectContaining({ name: "Breakfast in bed", quantity: 5 })]);
-    expect(await screen.findByText(WRITTEN_ALREADY)).toBeInTheDocument();
+    await screen.findByText(WRITTEN_ALREADY);
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     await waitFor(() => expect(card("Breakfast in bed")).toHaveTextContent("Quantity available: 5"));
   });
@@ -720,9 +720,9 @@ describe("removing a product", () => {
     expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Yes, Remove" }));
 
-    expect(await screen.findByText("Product removed successfully!")).toBeInTheDocument();
+    await screen.findByText("Product removed successfully!");
     expect(removedProductIds()).toEqual([2]);
-    expect(await screen.findByText("No products to manage.")).toBeInTheDocument();
+    await screen.findByText("No products to manage.");
     expect(productsOnServer()).toEqual([]);
   });
 
@@ -737,7 +737,7 @@ describe("removing a product", () => {
     const { user } = openSpankBank("/spank-bank?tab=manage");
     await user.click(await screen.findByRole("button", { name: "Remove Breakfast in bed" }));
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Yes, Remove" }));
-    expect(await screen.findByText("Failed to remove product. Please try again.")).toBeInTheDocument();
+    await screen.findByText("Failed to remove product. Please try again.");
   });
 });
 

@@ -76,7 +76,7 @@ describe("the workout modal", { timeout: 60_000 }, () => {
     await user.clear(calories);
     await user.type(calories, "120");
     await user.click(within(modal).getByRole("button", { name: "Submit" }));
-    expect(await screen.findByText("Workout logged successfully!")).toBeInTheDocument();
+    await screen.findByText("Workout logged successfully!");
     expect(workoutBodies()).toEqual([
       { name: "Swim", duration: 45, distance: 1.25, distanceUnit: "miles", calories: 120 },
     ]);
@@ -109,7 +109,7 @@ describe("the workout modal", { timeout: 60_000 }, () => {
 
     expect(await within(modal).findByRole("button", { name: "Submitting..." })).toBeDisabled();
     release();
-    expect(await screen.findByText("Workout logged successfully!")).toBeInTheDocument();
+    await screen.findByText("Workout logged successfully!");
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Log Workout" })).not.toBeInTheDocument());
     expect(workoutBodies()).toEqual([
       { name: "Morning run", duration: 30, distance: 3.5, distanceUnit: "km", calories: 320 },
@@ -126,7 +126,7 @@ describe("the workout modal", { timeout: 60_000 }, () => {
       submit.click();
       submit.click();
     });
-    expect(await screen.findByText("Workout logged successfully!")).toBeInTheDocument();
+    await screen.findByText("Workout logged successfully!");
     expect(workoutBodies()).toHaveLength(1);
   });
 
@@ -138,7 +138,7 @@ describe("the workout modal", { timeout: 60_000 }, () => {
     await user.type(within(modal).getByRole("textbox", { name: /Duration/ }), "45");
     await user.type(within(modal).getByRole("textbox", { name: /Calories/ }), "150");
     await user.click(within(modal).getByRole("button", { name: "Submit" }));
-    expect(await screen.findByText("Failed to log workout. Please try again.")).toBeInTheDocument();
+    await screen.findByText("Failed to log workout. Please try again.");
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Log Workout" })).not.toBeInTheDocument());
   });
 
@@ -181,10 +181,10 @@ describe("the workout modal", { timeout: 60_000 }, () => {
     const { keys, logged, logYoga } = yogaWithTheFirstAnswerLost();
 
     await logYoga();
-    expect(await screen.findByText("Failed to log workout. Please try again.")).toBeInTheDocument();
+    await screen.findByText("Failed to log workout. Please try again.");
     toast.dismissAll();
     await logYoga();
-    expect(await screen.findByText("Workout logged successfully!")).toBeInTheDocument();
+    await screen.findByText("Workout logged successfully!");
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toBe(keys[0]);
     expect(logged.size).toBe(1);
@@ -199,13 +199,13 @@ describe("the workout modal", { timeout: 60_000 }, () => {
   it("logs the same workout tomorrow as a new one, though today's answer was lost", async () => {
     const { keys, logged, logYoga } = yogaWithTheFirstAnswerLost();
     await logYoga();
-    expect(await screen.findByText("Failed to log workout. Please try again.")).toBeInTheDocument();
+    await screen.findByText("Failed to log workout. Please try again.");
     toast.dismissAll();
 
     const tomorrow = Date.now() + 24 * 60 * 60 * 1000;
     vi.spyOn(Date, "now").mockReturnValue(tomorrow);
     await logYoga();
-    expect(await screen.findByText("Workout logged successfully!")).toBeInTheDocument();
+    await screen.findByText("Workout logged successfully!");
     expect(keys[1]).not.toBe(keys[0]);
     expect(logged.size).toBe(2);
   });
@@ -218,7 +218,7 @@ describe("the workout modal", { timeout: 60_000 }, () => {
     await user.type(within(modal).getByRole("textbox", { name: /Calories/ }), "150");
     loseNextAnswer();
     await user.click(within(modal).getByRole("button", { name: "Submit" }));
-    expect(await screen.findByText("Failed to log workout. Please try again.")).toBeInTheDocument();
+    await screen.findByText("Failed to log workout. Please try again.");
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Log Workout" })).not.toBeInTheDocument());
     toast.dismissAll();
     // The partner opens it again, types the workout with the duration they meant, and submits.
@@ -229,7 +229,7 @@ describe("the workout modal", { timeout: 60_000 }, () => {
     await user.type(within(again).getByRole("textbox", { name: /Calories/ }), "150");
     await user.click(within(again).getByRole("button", { name: "Submit" }));
 
-    expect(await screen.findByText(WRITTEN_ALREADY)).toBeInTheDocument();
+    await screen.findByText(WRITTEN_ALREADY);
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Log Workout" })).not.toBeInTheDocument());
     expect(sentWorkouts()).toHaveLength(2);
     expect(workoutBodies()).toEqual([
@@ -259,7 +259,7 @@ describe("the workout modal", { timeout: 60_000 }, () => {
     await user.type(within(next).getByRole("textbox", { name: /Duration/ }), "30");
     await user.type(within(next).getByRole("textbox", { name: /Calories/ }), "200");
     await user.click(within(next).getByRole("button", { name: "Submit" }));
-    expect(await screen.findByText("Workout logged successfully!")).toBeInTheDocument();
+    await screen.findByText("Workout logged successfully!");
     expect(workoutBodies()).toHaveLength(2);
   });
 

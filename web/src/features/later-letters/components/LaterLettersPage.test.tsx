@@ -114,7 +114,7 @@ describe("/letters", { timeout: 20_000 }, () => {
     await user.click(screen.getByText("Open when...", { exact: true }));
     loseNextAnswer();
     await user.click(screen.getByRole("button", { name: "Seal letter" }));
-    expect(await screen.findByText(/^Your letter was not sealed: /)).toBeInTheDocument();
+    await screen.findByText(/^Your letter was not sealed: /);
     // The partner fixes the typo and seals again.
     await user.clear(words);
     await user.type(words, "Chin up, love.");
@@ -130,12 +130,12 @@ describe("/letters", { timeout: 20_000 }, () => {
     // The letter shows as it was sealed; the corrected words are not lost: they wait as its edit.
     const mine = await screen.findByRole("region", { name: "Letters you wrote to Sam" });
     expect(await within(mine).findByText("Chin up, lvoe.")).toBeInTheDocument();
-    expect(await screen.findByRole("heading", { level: 2, name: "Edit your letter" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 2, name: "Edit your letter" });
     expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("Chin up, love.");
     expect(screen.getByText("Not sealed yet: kept on this device until you seal it.")).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Seal it again" }));
-    expect(await screen.findByText("Your letter is rewritten and sealed again.")).toBeInTheDocument();
+    await screen.findByText("Your letter is rewritten and sealed again.");
     expect(laterLettersFromAlex()).toEqual([expect.objectContaining({ text: "Chin up, love." })]);
     expect(await within(mine).findByText("Chin up, love.")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: "Write a letter for later" })).toBeInTheDocument();
@@ -180,11 +180,11 @@ describe("/letters", { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(letter.text).toBe("Version two, from the laptop");
     expect(words).toHaveValue("Version one, from the phone");
-    expect(await screen.findByText(SEALED_AGAIN_NOTICE)).toBeInTheDocument();
+    await screen.findByText(SEALED_AGAIN_NOTICE);
 
     // Sealed again, knowing: over the version the form now names.
     await user.click(screen.getByRole("button", { name: "Seal it again" }));
-    expect(await screen.findByText("Your letter is rewritten and sealed again.")).toBeInTheDocument();
+    await screen.findByText("Your letter is rewritten and sealed again.");
     expect(letter.text).toBe("Version one, from the phone");
   });
 
@@ -222,10 +222,10 @@ describe("/letters", { timeout: 20_000 }, () => {
     sixth.updated_at = "2026-11-24T08:00:00.000Z";
     await user.type(screen.getByLabelText("Your letter to Sam"), ", from the phone");
     await user.click(screen.getByRole("button", { name: "Seal it again" }));
-    expect(await screen.findByText(/^Your letter was not sealed: This letter was sealed again/)).toBeInTheDocument();
-    expect(await screen.findByText(SEALED_AGAIN_NOTICE)).toBeInTheDocument();
+    await screen.findByText(/^Your letter was not sealed: This letter was sealed again/);
+    await screen.findByText(SEALED_AGAIN_NOTICE);
     await user.click(screen.getByRole("button", { name: "Seal it again" }));
-    expect(await screen.findByText("Your letter is rewritten and sealed again.")).toBeInTheDocument();
+    await screen.findByText("Your letter is rewritten and sealed again.");
     expect(sixth.text).toBe("Letter 6, from the phone");
   });
 
@@ -242,7 +242,7 @@ describe("/letters", { timeout: 20_000 }, () => {
     const confirm = await screen.findByRole("dialog", { name: "Take this letter back?" });
     await user.click(within(confirm).getByRole("button", { name: "Take it back" }));
     // A bounded wait, so a refusal of another kind fails with what the page said, not at the timeout.
-    expect(await screen.findByText(SEALED_AGAIN_BEFORE_TAKE_BACK, {}, { timeout: 8_000 })).toBeInTheDocument();
+    await screen.findByText(SEALED_AGAIN_BEFORE_TAKE_BACK, {}, { timeout: 8_000 });
     expect(await within(mine).findByText("Version two, from the laptop")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
@@ -250,7 +250,7 @@ describe("/letters", { timeout: 20_000 }, () => {
     await user.click(within(mine).getByRole("button", { name: "Take back" }));
     const again = await screen.findByRole("dialog", { name: "Take this letter back?" });
     await user.click(within(again).getByRole("button", { name: "Take it back" }));
-    expect(await screen.findByText("You took the letter back.")).toBeInTheDocument();
+    await screen.findByText("You took the letter back.");
     await waitFor(() => expect(within(mine).queryByText("Version two, from the laptop")).not.toBeInTheDocument());
   });
 });

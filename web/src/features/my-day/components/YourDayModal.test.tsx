@@ -37,7 +37,7 @@ describe("Your day", { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole("radio", { name: /Morning digest/ }));
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
 
-    expect(await screen.findByText("Your day is saved.")).toBeInTheDocument();
+    await screen.findByText("Your day is saved.");
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Your day" })).not.toBeInTheDocument());
     expect(myDayPuts()).toEqual([
       {
@@ -83,7 +83,7 @@ describe("Your day", { timeout: 20_000 }, () => {
     refuseNextMyDay("body.sleep.from: must be HH:MM (24 h)");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     // The API names the field; the page shows the words without its path.
-    expect(await screen.findByText("Your day was not saved: must be HH:MM (24 h)")).toBeInTheDocument();
+    await screen.findByText("Your day was not saved: must be HH:MM (24 h)");
     expect(within(dialog).getByText("must be HH:MM (24 h)")).toBeInTheDocument();
     expect(screen.getByRole("dialog", { name: "Your day" })).toBeInTheDocument();
   });
@@ -131,7 +131,7 @@ describe("Your day saved on another device while this form was open", { timeout:
     await act(() => queryClient.refetchQueries());
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
 
-    expect(await screen.findByText(`Your day was not saved: ${MY_DAY_CHANGED_SINCE}`)).toBeInTheDocument();
+    await screen.findByText(`Your day was not saved: ${MY_DAY_CHANGED_SINCE}`);
     expect(savedMyDayOf("alex")).toEqual(laptop);
     // The form now shows the laptop's day, to redo the change on.
     await waitFor(() => expect(within(dialog).getByLabelText(/Wake-up/)).toHaveValue("08:30"));
@@ -166,7 +166,7 @@ describe("a save of Your day still on its way when the partners switch on one de
     await user.type(await screen.findByLabelText("Username"), "sam");
     await user.type(screen.getByLabelText("Password"), "sam-demo-pass");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
-    expect(await screen.findByRole("heading", { level: 1, name: "Hello, Sam" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "Hello, Sam" });
 
     // Alex's answer arrives only now. Its success reads the session again, unawaited: the page has
     // settled once that read has landed (a click during it can be lost to the re-render).
