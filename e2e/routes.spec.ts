@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { specRoutes } from "@spankbank/shared/pages";
-import { headingForAlex, signInAsAlex } from "./app";
+import { headingForAlex, PHONE, signInAsAlex } from "./app";
 import { test } from "./test";
 
 /**
@@ -62,9 +62,10 @@ test("the web manifest and every icon it names are served", async ({ request }) 
   }
 });
 
-test("a signed-in hard load of every spec route shows its page, with no console error or policy violation", async ({
+test("a signed-in hard load of every spec route on a 360 px phone shows its page, with no console error, policy violation or sideways scroll", async ({
   page,
 }) => {
+  await page.setViewportSize(PHONE);
   await signInAsAlex(page);
   const problems = await problemsOn(page);
   for (const route of specRoutes) {
@@ -74,6 +75,8 @@ test("a signed-in hard load of every spec route shows its page, with no console 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex[landed]!);
     await expect(page.getByText("Welcome, Alex!")).toBeVisible();
     await page.waitForLoadState("networkidle");
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${route} scrolls sideways at 360 px`).toBeLessThanOrEqual(PHONE.width);
   }
   expect(problems).toEqual([]);
 });
