@@ -161,15 +161,23 @@ describe("an announcement Discord took just before a crash", () => {
     vi.useRealTimers();
   });
 
+  /** The bot posts the event (as deliverPending does); Discord takes it, and the power goes before its answer. */
+  async function postedUnanswered(
+    bot: ReturnType<typeof botOnTempDb>,
+    event: ReturnType<typeof pendingEvents>[number],
+  ) {
+    const { channelId, ...post } = announcementOf(event, bot.context);
+    failNextAnswersToPosts.push(503, 503, 503, 503);
+    await expect(postMessage(bot.client, channelId!, { ...post, nonce: `outbox-${event.id}` })).rejects.toThrow();
+  }
+
   it("is not posted again by the bot back after Discord forgot its nonce: the message found is recorded", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-20T15:00:00Z") });
-    const { client, db, context } = botOnTempDb();
+    const bot = botOnTempDb();
+    const { db, context } = bot;
     buyAFavour(db);
     const [event] = pendingEvents(db);
-    const { channelId, ...post } = announcementOf(event!, context);
-    // The bot posts it (as deliverPending does); Discord takes it, and the power goes before its answer.
-    failNextAnswersToPosts.push(503, 503, 503, 503);
-    await expect(postMessage(client, channelId!, { ...post, nonce: `outbox-${event!.id}` })).rejects.toThrow();
+    await postedUnanswered(bot, event!);
     expect(posted).toHaveLength(1);
     // Back after Discord's few minutes: the same nonce would post anew.
     vi.setSystemTime(Date.now() + NONCE_KEPT_MS + 60_000);
@@ -190,13 +198,12 @@ describe("an announcement Discord took just before a crash", () => {
 
   it("posts an event announced in the same words as one found, after a crash past the nonce window (two alerts)", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-20T15:00:00Z") });
-    const { client, db, context } = botOnTempDb();
+    const bot = botOnTempDb();
+    const { db, context } = bot;
     enqueueEvent(db, "operator_alert", { message: "Backups are failing" });
     enqueueEvent(db, "operator_alert", { message: "Backups are failing" });
     const [first] = pendingEvents(db);
-    const { channelId, ...post } = announcementOf(first!, context);
-    failNextAnswersToPosts.push(503, 503, 503, 503);
-    await expect(postMessage(client, channelId!, { ...post, nonce: `outbox-${first!.id}` })).rejects.toThrow();
+    await postedUnanswered(bot, first!);
     vi.setSystemTime(Date.now() + NONCE_KEPT_MS + 60_000);
     expect(await deliverPending(botOn(context), context)).toBe(2);
     expect(posted).toHaveLength(2);
