@@ -121,10 +121,9 @@ export interface ServerSaves {
  * unless this browser holds a choice the server never confirmed (a reload while it was on its way)
  * and the server's copy is still the one that choice was made on, or one this game played through:
  * a copy saved since, by another browser, is further on than one unconfirmed choice, and wins. So
- * does one read later on this
- * visit (this page left open while the partner played on elsewhere), and a save of this page made
- * on an older copy than the server's is refused (the server keeps the further game) and the
- * server's copy read again and taken up.
+ * does one read later on this visit (this page left open while the partner played on elsewhere),
+ * and a save of this page made on an older copy than the server's is refused (the server keeps the
+ * further game) and the server's copy read again and taken up.
  */
 export function useStoryGame(story: readonly StoryScene[], username: string, server?: ServerSaves) {
   const key = progressKey(username);
