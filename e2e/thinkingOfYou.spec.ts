@@ -1,6 +1,6 @@
 import { expect as baseExpect } from "@playwright/test";
 import { NUDGE_DAILY_LIMIT } from "@spankbank/shared/limits";
-import { keepScreenshot, lookAt, PHONE, signedIn } from "./app";
+import { fillSignIn, keepScreenshot, lookAt, PHONE, signedIn } from "./app";
 import { test } from "./test";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
@@ -32,4 +32,28 @@ test("alex taps the heart twice; sam's dashboard says alex thought of them, on s
   await lookAt(sam, "thinking-of-you-sam");
   await sam.setViewportSize(PHONE);
   await keepScreenshot(samCard, `thinking-of-you-card-360`);
+});
+
+test("a line typed while the dashboard's other cards still load is kept when they arrive", async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: "reduce" });
+  const page = await context.newPage();
+  // The day's quote comes slowly, past the router's pending time, on the dashboard's first read.
+  let releaseQuote = () => {};
+  const quoteHeld = new Promise<void>((resolve) => {
+    releaseQuote = resolve;
+  });
+  await page.route("**/api/quoteOfTheDay", async (route) => {
+    await quoteHeld;
+    await route.continue();
+  });
+  await page.goto("/signin");
+  await fillSignIn(page, "alex", "alex-demo-pass");
+  const field = page.getByRole("region", { name: "Thinking of you" }).getByLabel("A short line (optional)");
+  // Typed key by key, as a partner does, while the quote is still on its way.
+  await field.pressSequentially("Missing your laugh", { delay: 30 });
+  await expect(page.getByRole("region", { name: "Daily Quote" })).toContainText("Loading...");
+  releaseQuote();
+  await expect(page.getByRole("region", { name: "Daily Quote" })).not.toContainText("Loading...");
+  await expect(field).toHaveValue("Missing your laugh");
+  await context.close();
 });

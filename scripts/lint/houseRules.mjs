@@ -13,8 +13,8 @@
 // One precedent for page loaders:
 //   data-routes-load-first: every route file (web/src/routes/**) that shows a feature with reads
 //     (an api/ file with queryOptions) has a `loader` awaiting `queryClient.ensureQueryData(...)` for
-//     what it shows first, and a `pendingComponent` (the page itself, with its loading texts) for a
-//     slow read. The router context's features (web/src/app/routerContext.ts) are in hand before any route.
+//     what it shows first (whenSettled: a slow read shows the page with its loading texts after a
+//     second). The router context's features (web/src/app/routerContext.ts) are in hand before any route.
 // And one precedent for limits:
 //   limits-live-in-shared: a limit is declared only in shared/src/limits.ts, so the page, the server,
 //     the domain and the bot agree on it. A limit is a named number that caps or floors something:
@@ -154,13 +154,12 @@ export function houseRuleViolations(root) {
       const dataFeatures = featuresImported(text).filter(
         (feature) => withReads.has(feature) && !inContext.has(feature),
       );
-      const loads =
-        /\bloader\s*:/.test(text) && /\.ensureQueryData\(/.test(text) && /\bpendingComponent\s*:/.test(text);
+      const loads = /\bloader\s*:/.test(text) && /\.ensureQueryData\(/.test(text);
       if (dataFeatures.length > 0 && !loads) {
         violations.push(
           `${file}: shows ${[...new Set(dataFeatures)].join(", ")} data without a loader. House rule "data-routes-load-first": ` +
             "give the route a `loader` returning whenSettled(queryClient.ensureQueryData(<feature>QueryOptions), ...) " +
-            "(web/src/lib/loaders.ts) and `pendingComponent: <the page>`, as web/src/routes/_auth/spank-bank.tsx does.",
+            "(web/src/lib/loaders.ts), as web/src/routes/_auth/spank-bank.tsx does.",
         );
       }
     }

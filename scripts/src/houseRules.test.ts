@@ -157,7 +157,7 @@ describe("scripts/lint/houseRules.mjs", () => {
       page(
         'export const Route = createFileRoute("/_auth/wishes")({\n' +
           "  loader: ({ context: { queryClient } }) => whenSettled(queryClient.ensureQueryData(wishesQueryOptions)),\n" +
-          "  pendingComponent: WishList,\n  component: WishList,\n});\n",
+          "  component: WishList,\n});\n",
       ),
     );
     expect(loaded).toEqual({ failed: false, output: expect.stringContaining("House rules:") });

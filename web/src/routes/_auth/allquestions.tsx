@@ -19,7 +19,6 @@ export const Route = createFileRoute("/_auth/allquestions")({
   // The page is read before it shows; a new search starts again at page 1.
   loader: ({ context: { queryClient }, deps: { page, search, guessed } }) =>
     whenSettled(queryClient.ensureQueryData(questionPageQueryOptions(page, search, guessed))),
-  pendingComponent: AllQuestionsRoute,
   component: AllQuestionsRoute,
 });
 

@@ -7,7 +7,6 @@ import { partnerOf } from "@/lib/partner";
 
 export const Route = createFileRoute("/_auth/christmas-letter")({
   loader: ({ context: { queryClient } }) => whenSettled(queryClient.ensureQueryData(letterQueryOptions)),
-  pendingComponent: ChristmasLetterRoute,
   component: ChristmasLetterRoute,
 });
 

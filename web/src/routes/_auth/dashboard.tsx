@@ -45,7 +45,6 @@ export const Route = createFileRoute("/_auth/dashboard")({
       // The toast of a favour that expired: read with the rest (and preloaded with the page), not after it renders.
       queryClient.ensureQueryData(expiredFavoursQueryOptions),
     ),
-  pendingComponent: DashboardRoute,
   component: DashboardRoute,
 });
 

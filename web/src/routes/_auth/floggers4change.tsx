@@ -6,7 +6,6 @@ import { whenSettled } from "@/lib/loaders";
 export const Route = createFileRoute("/_auth/floggers4change")({
   loader: ({ context: { queryClient, signedIn } }) =>
     whenSettled(queryClient.ensureQueryData(charityTotalQueryOptions(signedIn.couple.charityName))),
-  pendingComponent: CharityRoute,
   component: CharityRoute,
 });
 

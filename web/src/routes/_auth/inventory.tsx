@@ -23,7 +23,6 @@ export const Route = createFileRoute("/_auth/inventory")({
       queryClient.ensureQueryData(redeemedQueryOptions(tab === "redeemed" ? page : 1)),
       queryClient.ensureQueryData(expiredFavoursQueryOptions),
     ),
-  pendingComponent: InventoryRoute,
   component: InventoryRoute,
 });
 

@@ -14,7 +14,6 @@ export const Route = createFileRoute("/_auth/letters")({
   loaderDeps: ({ search: { page = 1 } }) => ({ page }),
   loader: ({ context: { queryClient }, deps: { page } }) =>
     whenSettled(queryClient.ensureQueryData(laterLettersQueryOptions(page))),
-  pendingComponent: LettersRoute,
   component: LettersRoute,
 });
 

@@ -26,7 +26,6 @@ export const Route = createFileRoute("/_auth/memories")({
         ? queryClient.ensureQueryData(trashQueryOptions(page))
         : queryClient.ensureQueryData(memoryPageQueryOptions(page)),
     ),
-  pendingComponent: MemoriesRoute,
   component: MemoriesRoute,
 });
 

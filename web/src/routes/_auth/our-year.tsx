@@ -11,7 +11,6 @@ export const Route = createFileRoute("/_auth/our-year")({
   validateSearch: search,
   loaderDeps: ({ search: { year } }) => ({ year }),
   loader: ({ context, deps }) => whenSettled(context.queryClient.ensureQueryData(ourYearQueryOptions(deps.year))),
-  pendingComponent: OurYearRoute,
   component: OurYearRoute,
 });
 

@@ -21,7 +21,6 @@ export const Route = createFileRoute("/_auth/search")({
   loaderDeps: ({ search: { q = "", kind, page = 1 } }) => ({ q, kind, page }),
   loader: ({ context: { queryClient }, deps: { q, kind, page } }) =>
     q.trim() === "" ? undefined : whenSettled(queryClient.ensureQueryData(searchQueryOptions(q, kind, page))),
-  pendingComponent: SearchRoute,
   component: SearchRoute,
 });
 

@@ -24,7 +24,6 @@ export const Route = createFileRoute("/_auth/spank-bank")({
       queryClient.ensureQueryData(expiredFavoursQueryOptions),
       ...(tab === "bounties" ? [queryClient.ensureQueryData(bountiesQueryOptions)] : []),
     ),
-  pendingComponent: SpankBankRoute,
   component: SpankBankRoute,
 });
 

@@ -25,7 +25,6 @@ export const Route = createFileRoute("/_auth/timeline")({
       queryClient.ensureQueryData(timelineYearQueryOptions(year)),
       ...(date === undefined ? [] : [queryClient.ensureQueryData(timelineDayQueryOptions(date, page))]),
     ),
-  pendingComponent: TimelineRoute,
   component: TimelineRoute,
 });
 

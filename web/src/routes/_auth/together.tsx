@@ -11,7 +11,6 @@ export const Route = createFileRoute("/_auth/together")({
   validateSearch: search,
   loaderDeps: ({ search: { page } }) => ({ page: page ?? 1 }),
   loader: ({ context, deps }) => whenSettled(context.queryClient.ensureQueryData(visitsQueryOptions(deps.page))),
-  pendingComponent: TogetherRoute,
   component: TogetherRoute,
 });
 

@@ -3,15 +3,15 @@ import { Await, createFileRoute } from "@tanstack/react-router";
 import { Page } from "@/components/Page";
 import { storyProgressQueryOptions } from "@/features/story/api/storyProgress";
 import { TrappedGame } from "@/features/story/components/TrappedGame";
-import { whenSettled } from "@/lib/loaders";
 import { partnerOf } from "@/lib/partner";
 
 export const Route = createFileRoute("/_auth/trapped-game")({
   // The story is its own chunk, fetched only when this page opens; the heading shows meanwhile.
-  // The saved game (on the server) is read meanwhile, so the page opens at the partner's place.
+  // The saved game (on the server) is read meanwhile, so the page opens at the partner's place: the
+  // game waits for it (a failed read plays on from this browser's copy), showing its pending page.
   loader: async ({ context: { queryClient } }) => {
     const story = import("@/features/story/scenes/story").then((module) => module.story);
-    await whenSettled(queryClient.ensureQueryData(storyProgressQueryOptions));
+    await Promise.allSettled([queryClient.ensureQueryData(storyProgressQueryOptions)]);
     return { story };
   },
   staleTime: Number.POSITIVE_INFINITY,
