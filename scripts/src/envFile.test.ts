@@ -48,7 +48,7 @@ describe("the operator scripts read .env as the app does", { timeout: 120_000 },
 
     const backup = run(dir, "backup");
     const backupPath = /verified: (\S+\.db)/.exec(backup.stdout)?.[1];
-    expect(backupPath, backup.stderr).toMatch(new RegExp(`^${join(dir, "live", "backups")}/spankbank-`));
+    expect(backupPath, backup.stderr).toMatch(new RegExp(`^${join(dir, "live", "backups")}/app-`));
     expect(run(dir, "backup", ["--list"]).stdout).toContain(backupPath);
 
     const trash = run(dir, "trash");

@@ -7,10 +7,12 @@ import BetterSqlite3 from "better-sqlite3";
 /**
  * Who works on a database is decided by locks the operating system drops when a process dies,
  * one per role per database in `data/run/`, named after the database file: for `spankbank.db`,
- * `spankbank.db.server.lock` (the web server), `spankbank.db.bot.lock` (the Discord bot) and
- * `spankbank.db.backup.lock` (a backup or its retention). `npm run restore` takes all three for as
+ * `spankbank.db.server.lock` (the web server) and `spankbank.db.bot.lock` (the Discord bot); and
+ * `backups.backup.lock` (a backup or its retention). `npm run restore` takes all three for as
  * long as it swaps files, so nothing runs on the database while it changes, and nothing it
- * changes is in use. Two databases in one folder are two apps: neither's locks touch the other.
+ * changes is in use. Two databases in one folder are two apps: neither's locks touch the other,
+ * but for the backup lock, which is the folder's (`backups.backup.lock`): they share `backups/`
+ * and its image store, which one backup or retention at a time may change.
  * `spankbank.db.migrate.lock` is held while migrations run, so two processes never migrate at once.
  *
  * The lock is SQLite's own: a tiny database per role, held in an EXCLUSIVE transaction with
@@ -32,7 +34,7 @@ export const ROLES: readonly Role[] = ["server", "bot", "backup"];
 
 const runDirOf = (databasePath: string) => join(dirname(databasePath), "run");
 const fileOf = (databasePath: string, role: Role | "migrate", ending: "lock" | "pid") =>
-  join(runDirOf(databasePath), `${basename(databasePath)}.${role}.${ending}`);
+  join(runDirOf(databasePath), `${role === "backup" ? "backups" : basename(databasePath)}.${role}.${ending}`);
 
 export interface HeldLock {
   role: Role;

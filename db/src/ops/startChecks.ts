@@ -35,7 +35,8 @@ function signsOfEarlierRun(databasePath: string): string[] {
   const media = mediaDirOf(databasePath);
   const images = existsSync(media) ? readdirSync(media).length : 0;
   if (images > 0) signs.push(`${images} image(s) in ${media}`);
-  // This version's lock is named after the database; earlier ones had one per folder.
+  // The lock earlier versions named after the database, or before that one per folder (this
+  // version's is the folder's backups', which another database in the folder takes too).
   for (const name of [`${basename(databasePath)}.backup.lock`, "backup.lock"]) {
     const backupLock = join(dirname(databasePath), "run", name);
     if (existsSync(backupLock)) signs.push(`a backup ran (${backupLock})`);

@@ -47,7 +47,7 @@ export interface TestDb {
  */
 export function openTestDb(): TestDb {
   const dir = mkdtempSync(join(tmpdir(), "spankbank-db-test-"));
-  const path = join(dir, "test.db");
+  const path = join(dir, "spankbank.db");
   const db = openMigratedCopy(path);
   const [alex, sam] = syncCouple(db, demoCouple);
   cleanups.push(() => {

@@ -419,7 +419,9 @@ describe("backups", () => {
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["fulfilled", "rejected"]);
     const refused = outcomes.find((outcome) => outcome.status === "rejected") as PromiseRejectedResult;
     expect(refused.reason).toBeInstanceOf(BackupRefused);
-    expect(refused.reason.message).toBe(`Another backup of ${path} is running; this one was not started.`);
+    expect(refused.reason.message).toBe(
+      `Another backup is running in ${backupsDirOf(path)}; this one was not started.`,
+    );
     expect(listBackups(path).map((backup) => backup.name)).toEqual(["spankbank-2026-11-22T030000Z.db"]);
     expect(verifyBackupFile(listBackups(path)[0]!.path)).toEqual([]);
     // And the lock is free again for the next one.

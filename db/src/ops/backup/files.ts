@@ -3,7 +3,11 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs
 import { basename, dirname, join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 
-/** Backups live beside the database: `data/backups/`; memory images in `data/media/`. */
+/**
+ * Backups live beside the database: `data/backups/`; memory images in `data/media/`. A second
+ * database in the same folder shares both: its backups carry its own name (`backupName`), and one
+ * backup or retention runs in the folder at a time (the backup lock is the folder's).
+ */
 export const backupsDirOf = (databasePath: string) => join(dirname(databasePath), "backups");
 export const mediaDirOf = (databasePath: string) => join(dirname(databasePath), "media");
 /**
@@ -12,7 +16,10 @@ export const mediaDirOf = (databasePath: string) => join(dirname(databasePath), 
  */
 export const mediaStoreOf = (databasePath: string) => join(backupsDirOf(databasePath), "media");
 
-const BACKUP_NAME = /^spankbank-(\d{4}-\d{2}-\d{2})T(\d{2})(\d{2})(\d{2})Z(?:-(pre-migration|manual))?\.db$/;
+/** What follows a backup's database name: its time, unique to the second, and its kind. */
+const BACKUP_STAMP = /^-(\d{4}-\d{2}-\d{2})T(\d{2})(\d{2})(\d{2})Z(?:-(pre-migration|manual))?\.db$/;
+/** What versions before names per database called every backup, whatever the database's file. */
+const EARLIER_PREFIX = "spankbank";
 /** Files a backup, a restore or a store copy leaves when it is killed half-way. */
 const PARTIAL = /\.(partial|restoring)(-wal|-shm|-journal)?$/;
 
@@ -45,10 +52,33 @@ export interface MediaEntry {
   mtimeMs: number;
 }
 
-/** `spankbank-2026-11-22T030000Z.db`: sorts by name, readable, unique to the second. */
-export function backupName(now: Date, suffix = ""): string {
+/** A database's file name without `.db`: what its backups' names start with. */
+const prefixOf = (databasePath: string) => basename(databasePath).replace(/\.db$/, "");
+
+/** `2026-11-22T030000Z`: sorts by name, readable, unique to the second. */
+export function backupStamp(now: Date): string {
   const iso = now.toISOString();
-  return `spankbank-${iso.slice(0, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z${suffix}.db`;
+  return `${iso.slice(0, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
+}
+
+/** `spankbank-2026-11-22T030000Z.db` for `spankbank.db`: the database's name, then the time. */
+export function backupName(databasePath: string, now: Date, suffix = ""): string {
+  return `${prefixOf(databasePath)}-${backupStamp(now)}${suffix}.db`;
+}
+
+/**
+ * The names this database's backups start with: its own, and `spankbank` for one not named
+ * `spankbank.db` that is alone in its folder (earlier versions named every backup so; with another
+ * database beside it, whose those are is not known, and neither lists them).
+ */
+function backupPrefixesOf(databasePath: string): string[] {
+  const own = prefixOf(databasePath);
+  if (own === EARLIER_PREFIX) return [own];
+  const folder = dirname(databasePath);
+  const alone = readdirSync(folder).every(
+    (name) => !name.endsWith(".db") || join(folder, name) === join(folder, basename(databasePath)),
+  );
+  return alone ? [own, EARLIER_PREFIX] : [own];
 }
 
 export const manifestOf = (backupPath: string) => backupPath.replace(/\.db$/, ".media.json");
@@ -80,20 +110,22 @@ export function readManifest(path: string): MediaEntry[] {
   return (JSON.parse(readFileSync(path, "utf8")) as { files: MediaEntry[] }).files;
 }
 
-/** Every backup, newest first. */
+/** Every backup of this database (not of another one in its folder), newest first. */
 export function listBackups(databasePath: string): BackupFile[] {
   const dir = backupsDirOf(databasePath);
   if (!existsSync(dir)) return [];
+  const prefixes = backupPrefixesOf(databasePath);
   return readdirSync(dir)
-    .filter((name) => BACKUP_NAME.test(name))
-    .sort()
-    .reverse()
-    .map((name) => describe(join(dir, name)));
+    .filter((name) =>
+      prefixes.some((prefix) => name.startsWith(prefix) && BACKUP_STAMP.test(name.slice(prefix.length))),
+    )
+    .map((name) => describe(join(dir, name)))
+    .sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime() || (a.name < b.name ? 1 : -1));
 }
 
 export function describe(path: string): BackupFile {
   const name = basename(path);
-  const [, day, hours, minutes, seconds, kind] = BACKUP_NAME.exec(name) ?? [];
+  const [, day, hours, minutes, seconds, kind] = /-\d{4}-\d{2}-\d{2}T.*$/.exec(name)?.[0].match(BACKUP_STAMP) ?? [];
   const mediaPath = [manifestOf(path), legacyMediaOf(path)].find((candidate) => existsSync(candidate)) ?? null;
   return {
     path,

@@ -19,7 +19,7 @@ export function backupBeforeMigrations(
   if (databasePath === ":memory:" || !hasPendingMigrations(sqlite, migrationsFolder)) return null;
   const dir = backupsDirOf(databasePath);
   mkdirSync(dir, { recursive: true });
-  const path = join(dir, backupName(now, "-pre-migration"));
+  const path = join(dir, backupName(databasePath, now, "-pre-migration"));
   rmSync(`${path}.partial`, { force: true });
   sqlite.prepare("VACUUM INTO ?").run(`${path}.partial`);
   renameSync(`${path}.partial`, path);

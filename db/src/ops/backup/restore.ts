@@ -14,7 +14,7 @@ import {
 } from "node:fs";
 import { dirname } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { backupName, mediaDirOf, selfContained } from "./files.js";
+import { backupStamp, mediaDirOf, selfContained } from "./files.js";
 import { gatherMedia } from "./mediaStore.js";
 import { verifyBackupFile } from "./verify.js";
 
@@ -35,7 +35,7 @@ export function restoreBackup(
   mkdirSync(dirname(databasePath), { recursive: true });
   const restoring = `${databasePath}.restoring`;
   const media = mediaDirOf(databasePath);
-  const stamp = unusedStamp(databasePath, media, backupName(now).replace(/^spankbank-|\.db$/g, ""));
+  const stamp = unusedStamp(databasePath, media, backupStamp(now));
   const mediaRestoring = `${media}.restoring`;
   const clear = () => {
     for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(restoring + suffix, { force: true });

@@ -64,10 +64,13 @@ export async function takeBackup(
 ): Promise<BackupFile> {
   const lock = tryLock(databasePath, "backup");
   if (lock === null) {
-    throw new BackupRefused("busy", `Another backup of ${databasePath} is running; this one was not started.`);
+    throw new BackupRefused(
+      "busy",
+      `Another backup is running in ${backupsDirOf(databasePath)}; this one was not started.`,
+    );
   }
   const dir = backupsDirOf(databasePath);
-  const path = join(dir, backupName(now, kind === "manual" ? "-manual" : ""));
+  const path = join(dir, backupName(databasePath, now, kind === "manual" ? "-manual" : ""));
   const partial = `${path}.partial`;
   try {
     mkdirSync(dir, { recursive: true });
