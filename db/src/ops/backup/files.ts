@@ -74,11 +74,14 @@ export function backupName(databasePath: string, now: Date, suffix = ""): string
 function backupPrefixesOf(databasePath: string): string[] {
   const own = prefixOf(databasePath);
   if (own === EARLIER_PREFIX) return [own];
+  return sharesItsFolder(databasePath) ? [own] : [own, EARLIER_PREFIX];
+}
+
+/** Another database (a `.db` file) lives in this one's folder, sharing its `media/` and `backups/`. */
+export function sharesItsFolder(databasePath: string): boolean {
   const folder = dirname(databasePath);
-  const alone = readdirSync(folder).every(
-    (name) => !name.endsWith(".db") || join(folder, name) === join(folder, basename(databasePath)),
-  );
-  return alone ? [own, EARLIER_PREFIX] : [own];
+  if (!existsSync(folder)) return false;
+  return readdirSync(folder).some((name) => name.endsWith(".db") && name !== basename(databasePath));
 }
 
 export const manifestOf = (backupPath: string) => backupPath.replace(/\.db$/, ".media.json");

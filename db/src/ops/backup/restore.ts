@@ -7,14 +7,16 @@ import {
   linkSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { backupStamp, mediaDirOf, selfContained } from "./files.js";
+import { backupStamp, mediaDirOf, selfContained, sharesItsFolder } from "./files.js";
 import { gatherMedia } from "./mediaStore.js";
 import { verifyBackupFile } from "./verify.js";
 
@@ -24,7 +26,8 @@ import { verifyBackupFile } from "./verify.js";
  * then is each renamed into place. Killed before that, the database in place is untouched (the
  * next backup or restore clears the temporary files). The caller holds every lock
  * (`withDatabaseToItself`). The replaced file (and any WAL) and media folder are kept beside
- * it as `….replaced-<time>`, never deleted.
+ * it as `….replaced-<time>`, never deleted. With another database in the folder, the media
+ * folder keeps every image too (the backup's, and the ones it lacks, which may be the other's).
  */
 export function restoreBackup(
   databasePath: string,
@@ -53,7 +56,9 @@ export function restoreBackup(
     if (problems.length > 0) {
       throw new Error(`${backupPath} is not a good backup; nothing was changed:\n${problems.join("\n")}`);
     }
-    const backupMedia = gatherMedia(databasePath, backupPath, mediaRestoring);
+    let backupMedia = gatherMedia(databasePath, backupPath, mediaRestoring);
+    // The other database's images (and any this backup lacks) stay: the folder's media is theirs too.
+    if (sharesItsFolder(databasePath) && existsSync(media)) backupMedia = keepImagesBeside(media, mediaRestoring);
 
     const replacedAs = `${databasePath}.replaced-${stamp}`;
     const keptAs = existsSync(databasePath) ? replacedAs : null;
@@ -138,4 +143,18 @@ function copyDurably(from: string, to: string): void {
     closeSync(input);
     closeSync(output);
   }
+}
+
+/**
+ * Links into `restoring` every image of `media` it does not hold (one file, two names: no space
+ * taken), and returns it. Image names are unique and an image is never rewritten, so the backup's
+ * own copy of a name is the same image.
+ */
+function keepImagesBeside(media: string, restoring: string): string {
+  mkdirSync(restoring, { recursive: true });
+  for (const name of readdirSync(media)) {
+    const target = join(restoring, name);
+    if (!existsSync(target) && statSync(join(media, name)).isFile()) linkSync(join(media, name), target);
+  }
+  return restoring;
 }

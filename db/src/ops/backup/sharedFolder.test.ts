@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { demoCouple } from "@spankbank/shared/demoCouple";
@@ -9,7 +9,15 @@ import { syncCouple } from "../../couple.js";
 import { addMemory } from "../../memories.js";
 import { openMigratedCopy } from "../../test/migratedCopy.js";
 import { tryLock } from "../running.js";
-import { BackupRefused, backupsDirOf, listBackups, pruneBackups, takeBackup } from "./index.js";
+import {
+  BackupRefused,
+  backupsDirOf,
+  listBackups,
+  mediaDirOf,
+  pruneBackups,
+  restoreBackup,
+  takeBackup,
+} from "./index.js";
 
 const plentyOfSpace = () => 1024 ** 4;
 
@@ -75,6 +83,20 @@ describe("two databases in one folder (their backups share data/backups/)", () =
     expect(refusal).toBeInstanceOf(BackupRefused);
     expect(refusal.message).toBe(`Another backup is running in ${backupsDirOf(trial.path)}; this one was not started.`);
     expect(listBackups(trial.path)).toEqual([]);
+  });
+
+  it("restoring the other database keeps this one's photos, those taken after its backup included", async () => {
+    const dir = sharedFolder();
+    const ours = databaseIn(dir, "spankbank.db", "Our first dance in the kitchen");
+    const trial = databaseIn(dir, "trial.db", "A memory typed to try the app");
+    mkdirSync(mediaDirOf(ours.path), { recursive: true });
+    writeFileSync(join(mediaDirOf(ours.path), "first-dance.jpg"), "the kitchen, 2019");
+    const trialBackup = await takeBackup(trial.db, trial.path, new Date("2026-11-22T03:00:00Z"), plentyOfSpace);
+    writeFileSync(join(mediaDirOf(ours.path), "anniversary.jpg"), "the lake, 2026");
+    trial.db.$client.close();
+    restoreBackup(trial.path, trialBackup.path, new Date("2026-11-22T10:00:00Z"));
+    expect(readdirSync(mediaDirOf(ours.path)).sort()).toEqual(["anniversary.jpg", "first-dance.jpg"]);
+    expect(readFileSync(join(mediaDirOf(ours.path), "anniversary.jpg"), "utf8")).toBe("the lake, 2026");
   });
 
   it("a database not named spankbank.db, alone in its folder, still lists the backups earlier versions named spankbank-…", async () => {
