@@ -38,7 +38,7 @@ async function lookAtDialog(page: Page, name: string) {
   });
 }
 
-// Each partner signs in once (a production-cost scrypt check each) and every test opens its pages
+// Each partner signs in once (a production-cost password check each) and every test opens its pages
 // in that partner's context.
 const signedIn: Partial<Record<"alex" | "sam", BrowserContext>> = {};
 test.beforeAll(async ({ browser }) => {

@@ -8,7 +8,7 @@ test.use({ contextOptions: { reducedMotion: "reduce" } });
 // Each test is a whole story (several pages, axe, screenshots at two widths) on a shared 2-core box.
 test.describe.configure({ timeout: 180_000 });
 
-/** Signs in (a production-cost scrypt check) and waits for the dashboard. */
+/** Signs in (a production-cost password check) and waits for the dashboard. */
 async function signIn(page: Page, username: string, password: string) {
   await page.goto("/signin");
   await fillSignIn(page, username, password);

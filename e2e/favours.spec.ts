@@ -14,7 +14,7 @@ import { test } from "./test";
 
 // Favours at a distance (issue 22, point 5), with both partners in their own browsers.
 test.use({ contextOptions: { reducedMotion: "reduce" } });
-// Two partners signing in (scrypt at production cost) on a busy shared machine: nothing here is timed.
+// Two partners signing in (the password checked at production cost) on a busy shared machine: nothing here is timed.
 test.setTimeout(300_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
 

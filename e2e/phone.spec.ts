@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { fillSignIn, focusedControl as focused, keepScreenshot, PHONE, signedIn } from "./app";
 import { test } from "./test";
 
-// Issue 31, found on a phone: two sign-ins at production scrypt cost.
+// Issue 31, found on a phone: two sign-ins at the production password cost.
 test.describe.configure({ timeout: 90_000 });
 
 test("focus returns to the control that makes sense after a failed sign-in, a redeem and a sealed letter; Your day is a button", async ({

@@ -1,11 +1,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { CoupleConfig } from "@spankbank/shared/config";
 import { freePort } from "../scripts/freePort.mjs";
 
-/** The built server (server/dist + web/dist) in its own process, on its own demo database. */
+/**
+ * The built server (server/dist + web/dist) in its own process, on its own database: the demo's,
+ * or `couple`'s (a couple.config.json of its own, no demo data).
+ */
 export interface ServerProcess {
   url: string;
   databasePath: string;
@@ -15,8 +19,10 @@ export interface ServerProcess {
   stop: () => Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string> = {}, couple?: CoupleConfig): Promise<ServerProcess> {
   const dir = await mkdtemp(join(tmpdir(), "spankbank-proc-"));
+  const configPath = join(dir, couple ? "couple.config.json" : "no-couple.config.json");
+  if (couple) await writeFile(configPath, JSON.stringify(couple));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const databasePath = join(dir, "app.db");
@@ -27,7 +33,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_PATH: databasePath,
-      SPANKBANK_CONFIG: join(dir, "no-couple.config.json"),
+      SPANKBANK_CONFIG: configPath,
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
       ...env,

@@ -5,7 +5,7 @@ import { ALEX, fillSignIn, keepScreenshot } from "./app";
 import { expectNoAxeViolations } from "./axe";
 import { test } from "./test";
 
-// Two sign-ins at production scrypt cost, axe runs and screenshots at two widths: a generous budget.
+// Two sign-ins at the production password cost, axe runs and screenshots at two widths: a generous budget.
 test.describe.configure({ timeout: 120_000 });
 
 const SAM = { username: "sam", password: "sam-demo-pass" } as const;

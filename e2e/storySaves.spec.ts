@@ -3,7 +3,7 @@ import { signedIn } from "./app";
 import { inServerDatabase } from "./database";
 import { test } from "./test";
 
-// Sign-ins at production scrypt cost on a busy shared machine: nothing here is timed.
+// Sign-ins at the production password cost on a busy shared machine: nothing here is timed.
 test.setTimeout(240_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
 

@@ -8,7 +8,7 @@ import { test } from "./test";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
 test.use({ contextOptions: { reducedMotion: "reduce" } });
-// Two partners signing in (scrypt at production cost) on a busy shared machine: nothing here is timed.
+// Two partners signing in (the password checked at production cost) on a busy shared machine: nothing here is timed.
 test.setTimeout(300_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
 

@@ -6,7 +6,7 @@ import { test } from "./test";
 
 // No animation mid-way while axe measures colours or a screenshot is taken.
 test.use({ contextOptions: { reducedMotion: "reduce" } });
-// A partner signing in (scrypt at production cost) on a busy shared machine: nothing here is timed.
+// A partner signing in (the password checked at production cost) on a busy shared machine: nothing here is timed.
 test.setTimeout(300_000);
 const expect = baseExpect.configure({ timeout: 20_000 });
 

@@ -1,6 +1,6 @@
 // One way to bundle a Node entry into one minified ES module file with esbuild: the server's bundle
-// (server/scripts/bundle.mjs) and the backup's worker (bundleWorker.mjs). better-sqlite3 stays
-// outside (a native addon).
+// (server/scripts/bundle.mjs) and the backup's worker (bundleWorker.mjs). better-sqlite3 and
+// @node-rs/argon2 stay outside (native addons).
 import { build } from "esbuild";
 
 /** Bundles `entry` and all it imports into `outfile` (absolute paths). */
@@ -13,7 +13,7 @@ export function bundleForNode(entry, outfile) {
     platform: "node",
     format: "esm",
     target: "node20",
-    external: ["better-sqlite3"],
+    external: ["better-sqlite3", "@node-rs/argon2"],
     // Identifiers keep their names (error stacks and Fastify's plugin names read as written).
     minifyWhitespace: true,
     minifySyntax: true,

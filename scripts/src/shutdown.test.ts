@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
+import { DEMO_LOGINS, scryptEraDemoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it } from "vitest";
 
 const serverEntry = fileURLToPath(new URL("../../server/dist/server.bundle.js", import.meta.url));
@@ -12,9 +12,18 @@ describe("graceful shutdown", () => {
   it("SIGTERM lets a request in flight finish, then closes the database with the WAL folded in", async () => {
     const dir = mkdtempSync(join(tmpdir(), "spankbank-shutdown-"));
     const databasePath = join(dir, "spankbank.db");
+    // A couple whose passwords an earlier version hashed (scrypt, most of a second): a sign-in still checking when SIGTERM comes.
+    const configPath = join(dir, "couple.config.json");
+    writeFileSync(configPath, JSON.stringify(scryptEraDemoCouple));
     const server = spawn(process.execPath, [serverEntry], {
       cwd: dir,
-      env: { PATH: process.env.PATH ?? "", PORT: "0", DATABASE_PATH: databasePath, LOG_LEVEL: "debug" },
+      env: {
+        PATH: process.env.PATH ?? "",
+        PORT: "0",
+        DATABASE_PATH: databasePath,
+        SPANKBANK_CONFIG: configPath,
+        LOG_LEVEL: "debug",
+      },
     });
     let output = "";
     server.stdout.on("data", (chunk) => (output += chunk));
@@ -29,7 +38,7 @@ describe("graceful shutdown", () => {
     });
     expect(existsSync(join(dir, "run", "spankbank.db.server.pid"))).toBe(true);
 
-    // A sign-in is slow on purpose (scrypt at production cost): SIGTERM arrives while it runs.
+    // The sign-in checks its scrypt hash for most of a second: SIGTERM arrives while it runs.
     const signIn = fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },

@@ -53,7 +53,7 @@ describe("starting the server", () => {
     const { status, output } = startServer({ NODE_ENV: "production" }, bad);
     expect(status).toBe(1);
     expect(output.trim().split("\n").slice(-3)).toEqual([
-      "partners.1.passwordHash: must be a whole hash from `npm run hash-password` (scrypt$17$8$1$…)",
+      "partners.1.passwordHash: must be a whole hash from `npm run hash-password` ($argon2id$v=19$m=19456,t=2,p=1$…)",
       "questions.revealAfterBothAnswerd: did you mean revealAfterBothAnswered?",
       "anniversery: did you mean anniversary?",
     ]);

@@ -23,7 +23,7 @@ import {
 
 /**
  * Runs per route with a body; routes without one have less to vary and get a quarter. A sign-in
- * runs scrypt at production cost, so the login route gets few.
+ * checks the password at production cost, so the login route gets few.
  */
 const RUNS = Number(process.env.SPANKBANK_FUZZ_RUNS ?? 120);
 const LOGIN_RUNS = 8;

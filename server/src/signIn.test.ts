@@ -1,7 +1,7 @@
 import { purgeOldLoginRecords } from "@spankbank/db/loginThrottle";
 import { hashPassword } from "@spankbank/db/password";
 import type { CoupleConfig } from "@spankbank/shared/config";
-import { demoCouple } from "@spankbank/shared/demoCouple";
+import { demoCouple, scryptEraDemoCouple } from "@spankbank/shared/demoCouple";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { appOrigins } from "./origins.js";
 import { HOUSEKEEPING_INTERVAL_MS } from "./routes/signIn.js";
@@ -13,10 +13,18 @@ const cheapCost = { log2N: 10, r: 8, p: 1 };
 const alex = { username: "alex", password: "alex-demo-pass" };
 
 describe("sign-in", () => {
-  // The only check at the production cost (N=2^17, 128 MiB): about 0.65 s on a quiet core, several
-  // seconds when the machine is busy, hence its own budget; every other test uses testCouple.
-  it("signs in against the demo couple's production-cost hash", { timeout: 30_000 }, async () => {
+  // The only checks at production cost; every other test uses testCouple.
+  it("signs in against the demo couple's production-cost hash (argon2id)", async () => {
     const { app } = await buildTestApp({ config: demoCouple });
+    const right = await app.inject({ method: "POST", url: "/api/auth/login", payload: alex });
+    expect(right.statusCode).toBe(200);
+    const wrong = await app.inject({ method: "POST", url: "/api/auth/login", payload: { ...alex, password: "x" } });
+    expect(wrong.statusCode).toBe(401);
+  });
+
+  // scrypt N=2^17 (128 MiB): about 0.65 s on a quiet core, several seconds when the machine is busy.
+  it("signs in against a hash an earlier version wrote (scrypt)", { timeout: 30_000 }, async () => {
+    const { app } = await buildTestApp({ config: scryptEraDemoCouple });
     const right = await app.inject({ method: "POST", url: "/api/auth/login", payload: alex });
     expect(right.statusCode).toBe(200);
   });
@@ -76,7 +84,7 @@ describe("sign-in", () => {
         ],
       },
     });
-    expect(JSON.stringify(reply.json().couple)).not.toMatch(/scrypt|passwordHash|discordId/);
+    expect(JSON.stringify(reply.json().couple)).not.toMatch(/scrypt|argon2|passwordHash|discordId/);
   });
 
   it("logout deletes the session on the server: the old cookie is worthless", async () => {

@@ -13,12 +13,15 @@ export const partnerSchema = z.strictObject({
   /** The partner's Discord username: memories and answers are attributed to it. */
   responseName: z.string().trim().min(2).max(32),
   discordId,
-  /** scrypt hash written by `npm run hash-password`: `scrypt$17$8$1$<salt>$<key>`, base64url. */
+  /**
+   * The hash `npm run hash-password` writes: argon2id, `$argon2id$v=19$m=19456,t=2,p=1$<salt>$<key>`
+   * (base64); or the scrypt one of earlier versions, `scrypt$17$8$1$<salt>$<key>` (base64url).
+   */
   passwordHash: z
     .string()
     .regex(
-      /^scrypt\$([1-9]|1\d|20)\$[1-9]\d{0,2}\$[1-9]\d{0,2}\$[\w-]{22}\$[\w-]{43}$/,
-      "must be a whole hash from `npm run hash-password` (scrypt$17$8$1$…)",
+      /^(\$argon2id\$v=19\$m=[1-9]\d{0,6},t=[1-9]\d{0,2},p=[1-9]\d{0,2}\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}|scrypt\$([1-9]|1\d|20)\$[1-9]\d{0,2}\$[1-9]\d{0,2}\$[\w-]{22}\$[\w-]{43})$/,
+      "must be a whole hash from `npm run hash-password` ($argon2id$v=19$m=19456,t=2,p=1$…)",
     ),
   timeZone,
   city: z.string().trim().min(1).max(40),

@@ -7,7 +7,7 @@ export const DEMO_LOGINS = [
 ] as const;
 
 /**
- * The built-in demo couple (DESIGN.md section 3). The hashes are scrypt hashes of the passwords
+ * The built-in demo couple (DESIGN.md section 3). The hashes are argon2id hashes of the passwords
  * above, with the production cost, so demo sign-in exercises the real check.
  */
 export const demoCouple: CoupleConfig = {
@@ -17,7 +17,7 @@ export const demoCouple: CoupleConfig = {
       displayName: "Alex",
       responseName: "alex_d",
       discordId: "111111111111111111",
-      passwordHash: "scrypt$17$8$1$SVFDxxdo7EZ83ZOa5sQBtQ$T7GsSAE9l-YHMauKX3KkbD1dyIoxMoEOGiyxrWOhnAw",
+      passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$zRl62XbpgSRq7rsR/H6zhA$R+01zGtQBfi6ZUK2mrd/cZdERuoBjEoXsKVNc0SfYNE",
       timeZone: "Asia/Kolkata",
       city: "India",
       sleep: { from: "23:30", to: "07:00" },
@@ -28,7 +28,7 @@ export const demoCouple: CoupleConfig = {
       displayName: "Sam",
       responseName: "sam_r",
       discordId: "222222222222222222",
-      passwordHash: "scrypt$17$8$1$WJAYX-MMyHFq18QhvQJJ2w$f0GMTBwU_vcOlwJy9BpKUnXC-t2N8oKBjDBpyfn4Qdo",
+      passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$rVj4uRgiUtWwH6fRGUnNBw$QaO9spEnPtcAW7DFCZyT5Owj4rzAaXVqghcQuhl0nCI",
       timeZone: "America/New_York",
       city: "Florida",
       sleep: { from: "23:00", to: "06:30" },
@@ -52,4 +52,23 @@ export const demoCouple: CoupleConfig = {
   couple: { longDistance: true, livingTogether: false, pets: false, spicy: false },
   questions: { revealAfterBothAnswered: false },
   anniversary: "2024-02-14",
+};
+
+/**
+ * The demo couple as versions before argon2id hashed their passwords: scrypt N=2^17, 128 MiB and
+ * most of a second per check. Such hashes are still accepted (a couple need not hash again after
+ * an upgrade); the sign-in's queues are tested against this slow check.
+ */
+export const scryptEraDemoCouple: CoupleConfig = {
+  ...demoCouple,
+  partners: [
+    {
+      ...demoCouple.partners[0],
+      passwordHash: "scrypt$17$8$1$SVFDxxdo7EZ83ZOa5sQBtQ$T7GsSAE9l-YHMauKX3KkbD1dyIoxMoEOGiyxrWOhnAw",
+    },
+    {
+      ...demoCouple.partners[1],
+      passwordHash: "scrypt$17$8$1$WJAYX-MMyHFq18QhvQJJ2w$f0GMTBwU_vcOlwJy9BpKUnXC-t2N8oKBjDBpyfn4Qdo",
+    },
+  ],
 };

@@ -2,8 +2,9 @@
 export type Release = () => void;
 
 /**
- * Password checks one at a time. Each scrypt check holds 128 MiB and a libuv thread (shared with
- * file reads) for most of a second, so parallel guesses would exhaust memory and stall static pages.
+ * Password checks one at a time. Each holds memory and a libuv thread (shared with file reads):
+ * argon2id 19 MiB for a few milliseconds, a scrypt hash from an earlier version 128 MiB for most
+ * of a second, so parallel guesses would exhaust memory and stall static pages.
  * Sign-ins wait in a short line, those from an address a partner signed in from at its head; when
  * the line is full the sign-in is refused before any hashing. Hand-written: the kept libraries
  * have no bounded priority queue, and this is a dozen lines.

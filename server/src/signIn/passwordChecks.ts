@@ -22,7 +22,8 @@ export interface PasswordChecksOptions {
  * - strangers (no address or device a partner signed in from lately) wait in a short line per
  *   username, one at a time, and are refused when it is full: a flood at one name gets 503 before
  *   any work, and a flood of made-up names never fills a partner's line;
- * - the hashing itself (scrypt: 128 MiB and most of a second of a libuv thread) runs one at a time,
+ * - the hashing itself (argon2id: 19 MiB of a libuv thread; a scrypt hash of an earlier version:
+ *   128 MiB and most of a second) runs one at a time,
  *   a partner's known address first, so memory stays bounded whoever asks.
  * A stranger's made-up username never touches the hashing: its turn in the strangers' line lasts
  * as long as a real hash measured lately, so its answer and timing match a wrong password for a

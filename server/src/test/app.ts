@@ -22,9 +22,9 @@ export interface TestApp {
 }
 
 /**
- * The demo couple with the same passwords hashed at a test cost (N=2^10, 1 MiB): a sign-in takes
- * milliseconds instead of most of a second, so tests stay fast on a busy machine. The production cost is
- * tested once, in signIn.test.ts.
+ * The demo couple with the same passwords hashed at a test cost (scrypt N=2^10, 1 MiB): a sign-in
+ * takes a millisecond, so tests stay fast on a busy machine. The production costs are tested in
+ * signIn.test.ts.
  */
 export const testCouple: CoupleConfig = {
   ...demoCouple,

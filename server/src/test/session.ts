@@ -4,7 +4,7 @@ import { type TestApp, userIdOf } from "./app.js";
 
 /**
  * The Cookie header of a fresh session for a demo partner, on the app's own clock: what a
- * sign-in gives, without its scrypt cost (the login route has its own tests).
+ * sign-in gives, without its password check (the login route has its own tests).
  */
 export function sessionCookie({ app, db }: TestApp, username: "alex" | "sam"): string {
   const credential = credentialOf(app.ctx.config, username);
