@@ -2,6 +2,7 @@ import { z } from "zod";
 import { clockTime, dayWindowSchema, workWindowSchema } from "./dayWindows.js";
 import { DEFAULT_SLEEP } from "./eachOthersDay.js";
 import { isCalendarDate } from "./letterMoments.js";
+import { passwordHashCost, sameCost } from "./passwordHash.js";
 
 const discordId = z.string().regex(/^\d{17,20}$/, "must be a Discord snowflake (17-20 digits)");
 const timeZone = z.string().refine(isTimeZone, "must be an IANA time zone such as Asia/Kolkata");
@@ -19,8 +20,8 @@ export const partnerSchema = z.strictObject({
    */
   passwordHash: z
     .string()
-    .regex(
-      /^(\$argon2id\$v=19\$m=[1-9]\d{0,6},t=[1-9]\d{0,2},p=[1-9]\d{0,2}\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}|scrypt\$([1-9]|1\d|20)\$[1-9]\d{0,2}\$[1-9]\d{0,2}\$[\w-]{22}\$[\w-]{43})$/,
+    .refine(
+      (hash) => passwordHashCost(hash) !== undefined,
       "must be a whole hash from `npm run hash-password` ($argon2id$v=19$m=19456,t=2,p=1$…)",
     ),
   timeZone,
@@ -119,6 +120,16 @@ export const coupleConfigSchema = z
       });
     }
     const [a, b] = config.partners;
+    const [costA, costB] = [passwordHashCost(a.passwordHash), passwordHashCost(b.passwordHash)];
+    // A stranger's made-up name is checked at one cost: a partner's at another would tell the names apart.
+    if (costA && costB && !sameCost(costA, costB)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["partners", 1, "passwordHash"],
+        message:
+          "must be of the same kind and cost as the other partner's (hash both passwords with `npm run hash-password`)",
+      });
+    }
     for (const key of ["username", "responseName", "discordId"] as const) {
       if (a[key].toLowerCase() === b[key].toLowerCase()) {
         ctx.addIssue({

@@ -105,9 +105,13 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** Sign-ins waiting for a password check beyond the one running; more are answered 503. */
 export const PASSWORD_CHECKS_WAITING_MAX = 2;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** The costliest stored password hash checked (couple.config.json): argon2id's memory in KiB (1 GiB). */
+/** The costliest stored password hash accepted (couple.config.json): the memory one check holds, in KiB (1 GiB). */
 export const PASSWORD_HASH_MAX_MEMORY_KIB = 1024 * 1024;
-/** The costliest scrypt hash (of versions before argon2id) checked: N = 2^20. */
+/** At most this many passes over it (argon2id's t, scrypt's p). */
+export const PASSWORD_HASH_MAX_PASSES = 10;
+/** At most this many argon2id lanes (threads). */
+export const PASSWORD_HASH_MAX_LANES = 4;
+/** The costliest scrypt hash (of versions before argon2id): N = 2^20. */
 export const PASSWORD_HASH_MAX_SCRYPT_LOG2N = 20;
 export const TRANSACTIONS_PER_PAGE = 20;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoCouple } from "./demoCouple.js";
+import { demoCouple, scryptEraDemoCouple } from "./demoCouple.js";
 import { type ReadConfig, runtimeFrom, StartupError } from "./runtime.js";
 
 /** A folder `/couple` holding `config` as its couple.config.json, or no file at all. */
@@ -35,6 +35,27 @@ describe("runtimeFrom", () => {
     const bad = structuredClone(demoCouple) as { partners: { username: string }[] };
     bad.partners[1]!.username = "alex";
     expect(() => runtimeFrom({}, "/couple", folderWith(bad))).toThrow(/partners\.1\.username: must differ/);
+  });
+
+  it("refuses a password hash a sign-in could not check, or one costing otherwise than the other partner's", () => {
+    const withHashes = (alex: string, sam: string) => {
+      const config = structuredClone(demoCouple) as { partners: { passwordHash: string }[] };
+      config.partners[0]!.passwordHash = alex;
+      config.partners[1]!.passwordHash = sam;
+      return folderWith(config);
+    };
+    const argon2 = demoCouple.partners[1].passwordHash;
+    const wholeHash = /partners\.1\.passwordHash: must be a whole hash from `npm run hash-password`/;
+    for (const cost of ["m=7,t=2,p=1", "m=16,t=1,p=999", "m=19456,t=11,p=1", "m=2000000,t=2,p=1"]) {
+      const sam = argon2.replace("m=19456,t=2,p=1", cost);
+      expect(() => runtimeFrom({}, "/couple", withHashes(sam, sam)), cost).toThrow(wholeHash);
+    }
+    expect(() => runtimeFrom({}, "/couple", withHashes(argon2, scryptEraDemoCouple.partners[1].passwordHash))).toThrow(
+      /partners\.1\.passwordHash: must be of the same kind and cost as the other partner's/,
+    );
+    // Both scrypt, as an earlier version left them: still accepted.
+    const earlier = scryptEraDemoCouple.partners.map((partner) => partner.passwordHash) as [string, string];
+    expect(runtimeFrom({}, "/couple", withHashes(...earlier)).config.partners[0].passwordHash).toBe(earlier[0]);
   });
 
   it("refuses a file that is not JSON", () => {

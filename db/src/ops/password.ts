@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
-import { PASSWORD_HASH_MAX_MEMORY_KIB, PASSWORD_HASH_MAX_SCRYPT_LOG2N } from "@spankbank/shared/limits";
+import { passwordHashCost } from "@spankbank/shared/passwordHash";
 
 /** argon2id's cost: memory in KiB, passes over it, lanes. */
 export interface Argon2Cost {
@@ -55,21 +55,6 @@ export async function hashPassword(password: string, cost: Argon2Cost | ScryptCo
   });
 }
 
-const ARGON2ID = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/;
-
-/** A stored hash above the limits is refused rather than run: the config file cannot make a sign-in take the box down. */
-function argon2CostOf(stored: string): Argon2Cost | undefined {
-  const [, m, t, p] = ARGON2ID.exec(stored) ?? [];
-  const cost = { memoryKiB: Number(m), passes: Number(t), lanes: Number(p) };
-  if (
-    !Object.values(cost).every((n) => Number.isInteger(n) && n > 0) ||
-    cost.memoryKiB > PASSWORD_HASH_MAX_MEMORY_KIB
-  ) {
-    return undefined;
-  }
-  return cost;
-}
-
 interface StoredScrypt {
   cost: ScryptCost;
   salt: Buffer;
@@ -77,17 +62,15 @@ interface StoredScrypt {
 }
 
 function parseScrypt(stored: string): StoredScrypt | undefined {
-  const [scheme, log2N, r, p, salt, hash] = stored.split("$");
-  if (scheme !== "scrypt" || !log2N || !r || !p || !salt || !hash) return undefined;
-  const cost = { log2N: Number(log2N), r: Number(r), p: Number(p) };
-  if (!Object.values(cost).every((n) => Number.isInteger(n) && n > 0) || cost.log2N > PASSWORD_HASH_MAX_SCRYPT_LOG2N) {
-    return undefined;
-  }
-  return { cost, salt: Buffer.from(salt, "base64url"), hash: Buffer.from(hash, "base64url") };
+  const cost = passwordHashCost(stored);
+  if (cost?.kind !== "scrypt") return undefined;
+  const [, , , , salt, hash] = stored.split("$");
+  return { cost, salt: Buffer.from(salt!, "base64url"), hash: Buffer.from(hash!, "base64url") };
 }
 
+/** Whether `password` is the one `stored` was made from; false for a hash `passwordHashCost` refuses. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  if (argon2CostOf(stored)) return argon2Verify(stored, password);
+  if (passwordHashCost(stored)?.kind === "argon2id") return argon2Verify(stored, password);
   const parsed = parseScrypt(stored);
   if (!parsed) return false;
   const key = await deriveScrypt(password, parsed.salt, parsed.cost);
@@ -99,9 +82,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * unknown, so an unknown name and a wrong password take the same time.
  */
 export function decoyHashLike(like: string): string {
-  const scryptCost = parseScrypt(like)?.cost;
-  if (scryptCost)
-    return ["scrypt", scryptCost.log2N, scryptCost.r, scryptCost.p, "A".repeat(22), "A".repeat(43)].join("$");
-  const { memoryKiB, passes, lanes } = argon2CostOf(like) ?? PASSWORD_COST;
-  return `$argon2id$v=19$m=${memoryKiB},t=${passes},p=${lanes}$${"A".repeat(22)}$${"A".repeat(43)}`;
+  const cost = passwordHashCost(like) ?? { kind: "argon2id", ...PASSWORD_COST };
+  if (cost.kind === "scrypt") return ["scrypt", cost.log2N, cost.r, cost.p, "A".repeat(22), "A".repeat(43)].join("$");
+  return `$argon2id$v=19$m=${cost.memoryKiB},t=${cost.passes},p=${cost.lanes}$${"A".repeat(22)}$${"A".repeat(43)}`;
 }
