@@ -15,7 +15,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: "list",
-  // Budgets on a busy shared 2-core machine, not expectations: sign-ins run scrypt at production cost.
+  // Budgets on a busy shared 2-core machine, not expectations: sign-ins check passwords at production cost.
   timeout: 180_000,
   expect: { timeout: 15_000 },
   use: {

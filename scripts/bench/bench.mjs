@@ -111,7 +111,7 @@ async function benchSize(size, scale, dir, { seedBenchDb, demoCouple, DEMO_LOGIN
   // With the `view` cookie the web writes (locale and zone), as a browser that has been here before.
   const view = `view=${encodeURIComponent(JSON.stringify({ locale: "en-GB", timeZone: "Europe/London" }))}`;
   const cookie = `${await signIn(app.url, alex)}; ${view}`;
-  // A sign-in's scrypt holds 128 MiB while it runs (the password cost): said apart from the load's peak.
+  // A sign-in's password check holds its hash's memory while it runs (argon2id: 19 MiB): said apart from the load's peak.
   const signInPeakRssMb = peakRssOf(app.pid);
   resetPeakRss(app.pid);
 

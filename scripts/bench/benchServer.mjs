@@ -12,7 +12,7 @@ export function serverEnv(databasePath, configPath) {
   };
 }
 
-/** Signs in as a partner (the password's real scrypt cost) and returns the session cookie, `name=value`. */
+/** Signs in as a partner (the password's real cost) and returns the session cookie, `name=value`. */
 export async function signIn(url, { username, password }) {
   const response = await fetch(`${url}/api/auth/login`, {
     method: "POST",

@@ -6,7 +6,7 @@ import BetterSqlite3 from "better-sqlite3";
 
 /**
  * Who works on a database is decided by locks the operating system drops when a process dies,
- * one per role per database in `data/run/`, named after the database file: for `spankbank.db`,
+ * in `data/run/`: the server's and the bot's named after the database file: for `spankbank.db`,
  * `spankbank.db.server.lock` (the web server) and `spankbank.db.bot.lock` (the Discord bot); and
  * `backups.backup.lock` (a backup or its retention). `npm run restore` takes all three for as
  * long as it swaps files, so nothing runs on the database while it changes, and nothing it

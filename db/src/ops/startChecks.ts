@@ -2,7 +2,7 @@ import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:f
 import { basename, dirname, join } from "node:path";
 import { StartupError } from "@spankbank/shared/runtime";
 import BetterSqlite3 from "better-sqlite3";
-import { backupsDirOf, listBackups, mediaDirOf } from "./backup/index.js";
+import { backupsDirOf, listBackups, mediaDirOf, sharesItsFolder } from "./backup/index.js";
 import { sqliteErrorCode } from "./sqliteErrors.js";
 
 /** Created by hand beside the database to start one fresh install on purpose; the start removes it. */
@@ -35,9 +35,12 @@ function signsOfEarlierRun(databasePath: string): string[] {
   const media = mediaDirOf(databasePath);
   const images = existsSync(media) ? readdirSync(media).length : 0;
   if (images > 0) signs.push(`${images} image(s) in ${media}`);
-  // The lock earlier versions named after the database, or before that one per folder (this
-  // version's is the folder's backups', which another database in the folder takes too).
-  for (const name of [`${basename(databasePath)}.backup.lock`, "backup.lock"]) {
+  // The backup lock: this version's is the folder's backups' (another database in the folder takes
+  // it too, so it tells only of a database alone there), earlier ones' were named after the
+  // database, or before that one per folder.
+  const locks = [`${basename(databasePath)}.backup.lock`, "backup.lock"];
+  if (!sharesItsFolder(databasePath)) locks.push("backups.backup.lock");
+  for (const name of locks) {
     const backupLock = join(dirname(databasePath), "run", name);
     if (existsSync(backupLock)) signs.push(`a backup ran (${backupLock})`);
   }

@@ -1,5 +1,5 @@
 // Where backups and their media live, how a backup file is named, and the list of backups.
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 
@@ -77,11 +77,37 @@ function backupPrefixesOf(databasePath: string): string[] {
   return sharesItsFolder(databasePath) ? [own] : [own, EARLIER_PREFIX];
 }
 
-/** Another database (a `.db` file) lives in this one's folder, sharing its `media/` and `backups/`. */
+/**
+ * Another database lives in this one's folder, sharing its `media/` and `backups/`: a SQLite file
+ * by its header, whatever its name, that is not this one's own (`-wal`, `.replaced-…` and the like).
+ */
 export function sharesItsFolder(databasePath: string): boolean {
   const folder = dirname(databasePath);
+  const own = basename(databasePath);
   if (!existsSync(folder)) return false;
-  return readdirSync(folder).some((name) => name.endsWith(".db") && name !== basename(databasePath));
+  return readdirSync(folder, { withFileTypes: true }).some(
+    (entry) =>
+      entry.isFile() &&
+      entry.name !== own &&
+      !entry.name.startsWith(`${own}-`) &&
+      !entry.name.startsWith(`${own}.`) &&
+      isSqliteFile(join(folder, entry.name)),
+  );
+}
+
+const SQLITE_HEADER = Buffer.from("SQLite format 3\0", "latin1");
+
+function isSqliteFile(path: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, "r");
+    const head = Buffer.alloc(SQLITE_HEADER.length);
+    return readSync(fd, head, 0, head.length, 0) === head.length && head.equals(SQLITE_HEADER);
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 export const manifestOf = (backupPath: string) => backupPath.replace(/\.db$/, ".media.json");

@@ -1,6 +1,14 @@
 // Backups of the database and its memory images, by job: take, the media store, verify, list and
 // prune, restore, and the copy before migrations. `@spankbank/db/backup` is this file.
-export { type BackupFile, type BackupKind, backupsDirOf, listBackups, mediaDirOf, mediaStoreOf } from "./files.js";
+export {
+  type BackupFile,
+  type BackupKind,
+  backupsDirOf,
+  listBackups,
+  mediaDirOf,
+  mediaStoreOf,
+  sharesItsFolder,
+} from "./files.js";
 export { backupBeforeMigrations } from "./preMigration.js";
 export { pruneBackups, type Retention } from "./prune.js";
 export { restoreBackup } from "./restore.js";

@@ -58,7 +58,8 @@ export function restoreBackup(
     }
     let backupMedia = gatherMedia(databasePath, backupPath, mediaRestoring);
     // The other database's images (and any this backup lacks) stay: the folder's media is theirs too.
-    if (sharesItsFolder(databasePath) && existsSync(media)) backupMedia = keepImagesBeside(media, mediaRestoring);
+    const shared = sharesItsFolder(databasePath);
+    if (shared && existsSync(media)) backupMedia = keepImagesBeside(media, mediaRestoring);
 
     const replacedAs = `${databasePath}.replaced-${stamp}`;
     const keptAs = existsSync(databasePath) ? replacedAs : null;
@@ -68,8 +69,11 @@ export function restoreBackup(
     // rename() replaces the file in one step: the path always names a whole database.
     renameSync(restoring, databasePath);
     if (backupMedia) {
-      if (existsSync(media)) renameSync(media, `${media}.replaced-${stamp}`);
+      const replacedMedia = `${media}.replaced-${stamp}`;
+      if (existsSync(media)) renameSync(media, replacedMedia);
       renameSync(mediaRestoring, media);
+      // An image the other database saved meanwhile went into the folder set aside: it comes along.
+      if (shared && existsSync(replacedMedia)) keepImagesBeside(replacedMedia, media);
     }
     return { keptAs };
   } finally {
@@ -147,14 +151,22 @@ function copyDurably(from: string, to: string): void {
 
 /**
  * Links into `restoring` every image of `media` it does not hold (one file, two names: no space
- * taken), and returns it. Image names are unique and an image is never rewritten, so the backup's
+ * taken; a copy across disks), and returns it. Image names are unique and an image is never rewritten, so the backup's
  * own copy of a name is the same image.
  */
 function keepImagesBeside(media: string, restoring: string): string {
   mkdirSync(restoring, { recursive: true });
   for (const name of readdirSync(media)) {
+    const source = join(media, name);
     const target = join(restoring, name);
-    if (!existsSync(target) && statSync(join(media, name)).isFile()) linkSync(join(media, name), target);
+    if (existsSync(target) || !statSync(source).isFile()) continue;
+    try {
+      linkSync(source, target);
+    } catch (error) {
+      // `media/` on another disk (a link to a mount): a copy, as the backup's images are.
+      if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+      cpSync(source, target);
+    }
   }
   return restoring;
 }

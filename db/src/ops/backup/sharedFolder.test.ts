@@ -72,6 +72,20 @@ describe("two databases in one folder (their backups share data/backups/)", () =
     expect(memoriesIn(listBackups(trial.path)[0]!.path)).toEqual(["A memory typed to try the app"]);
   });
 
+  it("tells two databases apart whatever their file names, and neither takes the backups an earlier version named spankbank-…", async () => {
+    const dir = sharedFolder();
+    const ours = databaseIn(dir, "couple.sqlite", "Our first dance in the kitchen");
+    const trial = databaseIn(dir, "trial.sqlite", "A memory typed to try the app");
+    const now = new Date("2026-11-22T03:00:00Z");
+    const taken = await takeBackup(ours.db, ours.path, now, plentyOfSpace);
+    await takeBackup(trial.db, trial.path, now, plentyOfSpace);
+    copyFileSync(taken.path, join(backupsDirOf(ours.path), "spankbank-2026-11-21T030000Z.db"));
+    pruneBackups(trial.path, { keepDaily: 1, keepWeekly: 0 });
+    expect(listBackups(ours.path).map((backup) => backup.name)).toEqual(["couple.sqlite-2026-11-22T030000Z.db"]);
+    expect(listBackups(trial.path).map((backup) => backup.name)).toEqual(["trial.sqlite-2026-11-22T030000Z.db"]);
+    expect(readdirSync(backupsDirOf(ours.path))).toContain("spankbank-2026-11-21T030000Z.db");
+  });
+
   it("takes one backup at a time in the folder: the other database's is refused while one runs, and spoils nothing", async () => {
     const dir = sharedFolder();
     const ours = databaseIn(dir, "spankbank.db", "Our first dance in the kitchen");

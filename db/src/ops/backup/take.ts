@@ -51,7 +51,7 @@ const freeSpaceOnDisk: FreeSpace = (dir) => {
  * An online backup (SQLite's backup API, on its own connection in a worker thread: see
  * offThread.ts; the server goes on writing meanwhile), written under a temporary name, verified by opening the copy and checking it, then renamed:
  * a file named like a backup is always a good one. Its media goes into the shared store, only
- * the images the store does not hold yet. One backup at a time per database (`backup.lock`);
+ * the images the store does not hold yet. One backup at a time in the folder (`backups.backup.lock`);
  * refused, writing nothing, when another runs, when the database holds no couple, or when the
  * disk has not room for it.
  */
