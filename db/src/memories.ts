@@ -183,7 +183,8 @@ function memorySentJustBefore(tx: Db, memory: NewMemory, message: string): Memor
 /**
  * The memories made from a Discord message since `since`, with the link to it, oldest first: those
  * on the board and those in the web's trash (`trashed`), whose words an edit in Discord changes too
- * (editMemoryFromDiscord), so a restore brings back the last ones.
+ * (editMemoryFromDiscord), so a restore brings back the last ones. Not those whose message was
+ * found deleted already: it will not come back.
  */
 export function memoriesFromDiscordSince(
   db: Db,
@@ -197,7 +198,7 @@ export function memoriesFromDiscordSince(
       deletedAt: memories.deletedAt,
     })
     .from(memories)
-    .where(and(gte(memories.createdAt, isoNow(since)), isNotNull(memories.discordUrl)))
+    .where(and(gte(memories.createdAt, isoNow(since)), isNotNull(memories.discordUrl), isNull(memories.discordGoneAt)))
     .orderBy(memories.createdAt)
     .all()
     .flatMap((row) =>
@@ -239,16 +240,30 @@ export function editMemoryFromDiscord(db: Db, discordMessageId: string, message:
 }
 
 /**
- * A message deleted in Discord removes its memory. A soft delete, so a replayed Discord event
- * cannot bring the memory back. Returns whether a visible memory was removed.
+ * A message deleted in Discord removes its memory, once. A soft delete, so a replayed Discord event
+ * cannot bring the memory back; and the deletion is noted (`discord_gone_at`), so a memory brought
+ * back from the trash on purpose is not removed again by the same deletion seen anew (a replayed
+ * event, the check of recent messages at every start). Returns whether a visible memory was removed.
  */
 export function removeMemoryFromDiscord(db: Db, discordMessageId: string, now = new Date()): boolean {
-  const { changes } = db
-    .update(memories)
-    .set({ deletedAt: isoNow(now) })
-    .where(and(eq(memories.discordMessageId, discordMessageId), isNull(memories.deletedAt)))
-    .run();
-  return changes > 0;
+  return inTransaction(db, (tx) => {
+    const { changes } = tx
+      .update(memories)
+      .set({ deletedAt: isoNow(now) })
+      .where(
+        and(
+          eq(memories.discordMessageId, discordMessageId),
+          isNull(memories.deletedAt),
+          isNull(memories.discordGoneAt),
+        ),
+      )
+      .run();
+    tx.update(memories)
+      .set({ discordGoneAt: isoNow(now) })
+      .where(and(eq(memories.discordMessageId, discordMessageId), isNull(memories.discordGoneAt)))
+      .run();
+    return changes > 0;
+  });
 }
 
 /** Whether a memory not deleted was made from this Discord message. */

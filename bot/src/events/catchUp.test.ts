@@ -10,7 +10,7 @@ import { userByDiscordId } from "@spankbank/db/couple";
 import { isMessageHandled } from "@spankbank/db/discordCursors";
 import { mediaFolder } from "@spankbank/db/media";
 import { addMemory, deleteMemories, listMemories } from "@spankbank/db/memories";
-import { purgeTrash, restoreMemories } from "@spankbank/db/memoryTrash";
+import { purgeTrash, restoreMemories, trashPage } from "@spankbank/db/memoryTrash";
 import {
   dailyQuestionToPost,
   giveAnswer,
@@ -237,6 +237,30 @@ describe("catching up after the bot was not listening", () => {
       "Applied 2 edit(s) or deletion(s) made in Discord while the bot was away.",
     ]);
     expect(memoryTexts(db)).toEqual(["First pancake", "Our first trip"]);
+  });
+
+  it("leaves on the board a memory brought back from the trash after its Discord message was deleted, restart after restart", async () => {
+    const { client, db, context } = botOnTempDb();
+    const sent = post(MEMORIES_CHANNEL, {
+      id: SnowflakeUtil.generate().toString(),
+      authorId: alex.discordId,
+      content: "Our first kiss",
+    });
+    gateway(client, "MESSAGE_CREATE", sent);
+    await until(() => reactions.length === 1);
+    // Alex tidies the channel: the message goes, and its memory to the trash.
+    const messages = history.get(MEMORIES_CHANNEL)!;
+    messages.splice(messages.indexOf(sent), 1);
+    gateway(client, "MESSAGE_DELETE", { id: sent.id, channel_id: MEMORIES_CHANNEL, guild_id: GUILD_ID });
+    await until(() => listMemories(db).length === 0);
+    // Then Sam brings it back on purpose from the web's trash.
+    const [trashed] = trashPage(db, 1, 10).memories;
+    expect(restoreMemories(db, [trashed!.id])).toBe(1);
+    // The bot restarts twice (an update, a reboot), and Discord says the delete once more.
+    await catchUpQuietly(context);
+    gateway(client, "MESSAGE_DELETE", { id: sent.id, channel_id: MEMORIES_CHANNEL, guild_id: GUILD_ID });
+    await catchUpQuietly(context);
+    expect(memoryTexts(db)).toEqual(["Our first kiss"]);
   });
 
   it("keeps an edit made in Discord while it was stopped to a memory in the web's trash, for its restore", async () => {

@@ -20,6 +20,11 @@ export const memories = sqliteTable(
     discordUrl: text("discord_url"),
     createdAt: text("created_at").notNull(),
     deletedAt: text("deleted_at"),
+    /**
+     * When the bot found its Discord message deleted and put the memory in the trash, once: a
+     * restore from the trash after it stands, and the bot reads that message no more.
+     */
+    discordGoneAt: text("discord_gone_at"),
   },
   (t) => [
     index("memories_created").on(t.createdAt),

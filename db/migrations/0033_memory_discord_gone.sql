@@ -1,0 +1,1 @@
+ALTER TABLE `memories` ADD `discord_gone_at` text;
