@@ -100,7 +100,12 @@ const statements = preparedFor((db) => {
       .orderBy(asc(answers.userId))
       .prepare(),
     previousAnswer: db
-      .select({ id: answers.id, response: answers.response, createdAt: answers.createdAt })
+      .select({
+        id: answers.id,
+        response: answers.response,
+        createdAt: answers.createdAt,
+        wordsWrittenAt: answers.wordsWrittenAt,
+      })
       .from(answers)
       .where(and(eq(answers.questionId, param("questionId")), eq(answers.userId, param("userId"))))
       .prepare(),
@@ -254,8 +259,9 @@ export function giveAnswer(
     const guessChanged =
       guess !== undefined && keepGuess(tx, { questionId, userId, guess, sealing: answer.sealing ?? false, now });
     const previous = prepared.previousAnswer.get({ questionId, userId });
+    const wordsWrittenAt = previous && (previous.wordsWrittenAt ?? previous.createdAt);
     const givenSince =
-      answer.writtenAt !== undefined && previous !== undefined && previous.createdAt > isoNow(answer.writtenAt);
+      answer.writtenAt !== undefined && wordsWrittenAt !== undefined && wordsWrittenAt > isoNow(answer.writtenAt);
     const sameWords = previous?.response === response;
     // The same answer and guess again (a retry after a lost reply) is done, whatever version it was sent from.
     if ((sameWords && !guessChanged) || givenSince) {
@@ -269,14 +275,17 @@ export function giveAnswer(
     if (previous && sameWords) {
       // Only the guess changed: the answer's version moves (a form showing the earlier guess is stale), its words stay.
       const version = versionAfter(previous.createdAt, now);
-      tx.update(answers).set({ createdAt: version }).where(eq(answers.id, previous.id)).run();
+      tx.update(answers).set({ createdAt: version, wordsWrittenAt }).where(eq(answers.id, previous.id)).run();
       return { answers: answersTo(tx, questionId), replaced: false, reward: 0, unchanged: true };
     }
     // The answer is dated when its words were written (a Discord reply read at a catch-up): a later
     // reply or edit, read after it, must still count as the newer one.
     const writtenAt = isoNow(answer.writtenAt !== undefined && answer.writtenAt < now ? answer.writtenAt : now);
     if (previous) {
-      tx.update(answers).set({ response, createdAt: writtenAt }).where(eq(answers.id, previous.id)).run();
+      tx.update(answers)
+        .set({ response, createdAt: writtenAt, wordsWrittenAt: null })
+        .where(eq(answers.id, previous.id))
+        .run();
     } else {
       tx.insert(answers).values({ questionId, userId, response, createdAt: writtenAt }).run();
     }

@@ -10,6 +10,7 @@ import {
   askNextQuestion,
   askQuestion,
   dailyQuestionToPost,
+  giveAnswer,
   latestQuestion,
   listQuestions,
   nextBankQuestion,
@@ -231,6 +232,30 @@ describe("asking and answering", () => {
     };
     expect(revealed.revealed_at).not.toBeNull();
     expect(answerTransfers()).toHaveLength(2);
+  });
+
+  it("takes a reply edited in Discord while the bot was away after a guess changed alone on the web since", () => {
+    const at = (time: string) => new Date(`2026-05-01T${time}:00.000Z`);
+    const { id: questionId } = askQuestion(db, { text: "Favourite trip?", now: at("09:00") });
+    // 10:00 Sam replies in Discord; at 10:05, the bot away, Sam edits the reply.
+    giveAnswer(db, { userId: sam, questionId, response: "Lisbon", writtenAt: at("10:00"), now: at("10:00") }, economy);
+    // 10:10 on the web, still showing "Lisbon", Sam adds a guess only.
+    const shown = latestQuestion(db)!.answers[0]!.createdAt;
+    giveAnswer(
+      db,
+      { userId: sam, questionId, response: "Lisbon", guess: "Rome", basedOn: shown, now: at("10:10") },
+      economy,
+    );
+    // 10:15 the bot is back and reads the edit, written at 10:05: the newest words.
+    giveAnswer(
+      db,
+      { userId: sam, questionId, response: "Lisbon and Porto", writtenAt: at("10:05"), now: at("10:15") },
+      economy,
+    );
+    expect(latestQuestion(db)!.answers[0]!.response).toBe("Lisbon and Porto");
+    // A reply written before the words now kept is still older: it changes nothing.
+    giveAnswer(db, { userId: sam, questionId, response: "Lisbon?", writtenAt: at("10:01"), now: at("10:16") }, economy);
+    expect(latestQuestion(db)!.answers[0]!.response).toBe("Lisbon and Porto");
   });
 
   it("refuses an unknown question or an empty or long answer, writing nothing", () => {

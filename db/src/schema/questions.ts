@@ -55,7 +55,13 @@ export const answers = sqliteTable(
       .notNull()
       .references(() => users.id),
     response: text("response").notNull(),
+    /** The answer's version: when its words were written, or later when its guess changed alone. */
     createdAt: text("created_at").notNull(),
+    /**
+     * When its words were written, once a guess changed alone has moved `created_at` past it (null:
+     * `created_at`): a Discord reply written before the words, not before the guess, is the older.
+     */
+    wordsWrittenAt: text("words_written_at"),
   },
   (t) => [
     uniqueIndex("answers_one_per_user").on(t.questionId, t.userId),

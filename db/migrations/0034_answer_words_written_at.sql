@@ -1,0 +1,1 @@
+ALTER TABLE `answers` ADD `words_written_at` text;
