@@ -55,26 +55,15 @@ export async function hashPassword(password: string, cost: Argon2Cost | ScryptCo
   });
 }
 
-interface StoredScrypt {
-  cost: ScryptCost;
-  salt: Buffer;
-  hash: Buffer;
-}
-
-function parseScrypt(stored: string): StoredScrypt | undefined {
-  const cost = passwordHashCost(stored);
-  if (cost?.kind !== "scrypt") return undefined;
-  const [, , , , salt, hash] = stored.split("$");
-  return { cost, salt: Buffer.from(salt!, "base64url"), hash: Buffer.from(hash!, "base64url") };
-}
-
 /** Whether `password` is the one `stored` was made from; false for a hash `passwordHashCost` refuses. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  if (passwordHashCost(stored)?.kind === "argon2id") return argon2Verify(stored, password);
-  const parsed = parseScrypt(stored);
-  if (!parsed) return false;
-  const key = await deriveScrypt(password, parsed.salt, parsed.cost);
-  return key.length === parsed.hash.length && timingSafeEqual(key, parsed.hash);
+  const cost = passwordHashCost(stored);
+  if (cost === undefined) return false;
+  if (cost.kind === "argon2id") return argon2Verify(stored, password);
+  const [, , , , salt, hash] = stored.split("$") as [string, string, string, string, string, string];
+  const key = await deriveScrypt(password, Buffer.from(salt, "base64url"), cost);
+  const expected = Buffer.from(hash, "base64url");
+  return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
 /**

@@ -17,7 +17,7 @@ export const mediaDirOf = (databasePath: string) => join(dirname(databasePath), 
 export const mediaStoreOf = (databasePath: string) => join(backupsDirOf(databasePath), "media");
 
 /** What follows a backup's database name: its time, unique to the second, and its kind. */
-const BACKUP_STAMP = /^-(\d{4}-\d{2}-\d{2})T(\d{2})(\d{2})(\d{2})Z(?:-(pre-migration|manual))?\.db$/;
+const BACKUP_STAMP = /-(\d{4}-\d{2}-\d{2})T(\d{2})(\d{2})(\d{2})Z(?:-(pre-migration|manual))?\.db$/;
 /** What versions before names per database called every backup, whatever the database's file. */
 const EARLIER_PREFIX = "spankbank";
 /** Files a backup, a restore or a store copy leaves when it is killed half-way. */
@@ -146,7 +146,7 @@ export function listBackups(databasePath: string): BackupFile[] {
   const prefixes = backupPrefixesOf(databasePath);
   return readdirSync(dir)
     .filter((name) =>
-      prefixes.some((prefix) => name.startsWith(prefix) && BACKUP_STAMP.test(name.slice(prefix.length))),
+      prefixes.some((prefix) => name.startsWith(prefix) && BACKUP_STAMP.exec(name)?.index === prefix.length),
     )
     .map((name) => describe(join(dir, name)))
     .sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime() || (a.name < b.name ? 1 : -1));
@@ -154,7 +154,7 @@ export function listBackups(databasePath: string): BackupFile[] {
 
 export function describe(path: string): BackupFile {
   const name = basename(path);
-  const [, day, hours, minutes, seconds, kind] = /-\d{4}-\d{2}-\d{2}T.*$/.exec(name)?.[0].match(BACKUP_STAMP) ?? [];
+  const [, day, hours, minutes, seconds, kind] = BACKUP_STAMP.exec(name) ?? [];
   const mediaPath = [manifestOf(path), legacyMediaOf(path)].find((candidate) => existsSync(candidate)) ?? null;
   return {
     path,
