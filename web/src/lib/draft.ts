@@ -68,6 +68,21 @@ export function useDraft<T>(name: string, saved: T, savedAt: string) {
   };
 }
 
+/**
+ * Forgets the partner's draft `name` if its words are the ones `sent`: for a write answered after its
+ * form has gone (TanStack Query runs no per-call callback of a form that unmounted). Words changed
+ * since stay.
+ */
+export function forgetSentDraft<T>(username: string, name: string, sent: (value: T) => boolean): void {
+  try {
+    const key = `${PREFIX}${username}:${name}`;
+    const here = localStorage.getItem(key);
+    if (here !== null && sent((JSON.parse(here) as Kept<T>).value)) localStorage.removeItem(key);
+  } catch {
+    // No storage, or not ours to read: nothing was kept.
+  }
+}
+
 /** What each form's words are, one and several, by the draft's name up to its first ':'. */
 const DRAFT_WORDS: Record<string, [string, string]> = {
   "christmas-letter": ["your Christmas letter", "your Christmas letter"],

@@ -3,4 +3,6 @@ export const laterLetterKeys = {
   all: ["later-letters"] as const,
   page: (page: number) => [...laterLetterKeys.all, "page", page] as const,
   letter: (id: number) => [...laterLetterKeys.all, "letter", id] as const,
+  /** The writes (seal, rewrite): a form mounted again sees one still on its way. */
+  write: ["later-letters", "write"] as const,
 };

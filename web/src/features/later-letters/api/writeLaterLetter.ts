@@ -1,6 +1,10 @@
+import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { LaterLetter, LaterLetterBody, LaterLetterChangeBody } from "@spankbank/shared/contract/laterLetters";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { sessionKeys } from "@/features/session/api/keys";
 import { api, isWrittenAlready } from "@/lib/api";
+import { forgetSentDraft } from "@/lib/draft";
+import { formSeals, type LetterForm, NEW_LETTER_DRAFT } from "../letterForm";
 import { laterLetterKeys } from "./keys";
 
 /** The answer's contract, for the checks of development and tests (see api.ts). */
@@ -42,8 +46,17 @@ export async function sealedUnder(write: string, sent: readonly LaterLetterBody[
 export function useWriteLaterLetter() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: laterLetterKeys.write,
     mutationFn: writeLaterLetter,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: laterLetterKeys.all }),
+    onSuccess: (_reply, sent) => {
+      // Here, not only in the form: a partner who left the page while it sealed must not find the
+      // same words offered as "not sealed yet" on coming back, and seal them a second time.
+      const username = queryClient.getQueryData<SessionReply | null>(sessionKeys.current())?.user.username;
+      if (sent.id === undefined && username !== undefined) {
+        forgetSentDraft<LetterForm>(username, NEW_LETTER_DRAFT, (form) => formSeals(form, sent));
+      }
+      return queryClient.invalidateQueries({ queryKey: laterLetterKeys.all });
+    },
     // Refused (409: sealed again elsewhere, or opened since), or sealed already (a lost answer, or a
     // 422: the first try went through): the page reads the letters as they are now. The words typed
     // here stay in the form until they are saved.

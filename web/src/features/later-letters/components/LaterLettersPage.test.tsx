@@ -107,6 +107,51 @@ describe("/letters", { timeout: 20_000 }, () => {
     expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("");
   });
 
+  it("seals a letter once when the partner leaves the page while it seals: back on it, the form is empty and says nothing is unsealed", async () => {
+    const { user, router } = await openLettersPage();
+    // The seal's answer takes a while (a phone on a slow connection); the partner moves on meanwhile.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.post("/api/later-letters", async () => {
+        await held;
+        // Nothing returned: the fake server's own handler seals it and answers.
+      }),
+    );
+    await user.type(screen.getByLabelText("Your letter to Sam"), "For the sleepless nights.");
+    await user.click(screen.getByText("Open when...", { exact: true }));
+    await user.click(screen.getByRole("button", { name: "Seal letter" }));
+    await router.navigate({ to: "/dashboard" });
+    answer();
+    await waitFor(() => expect(laterLettersFromAlex()).toHaveLength(1));
+
+    await router.navigate({ to: "/letters" });
+    const mine = await screen.findByRole("region", { name: "Letters you wrote to Sam" });
+    await within(mine).findByText("Open when you're sad");
+    expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("");
+    expect(screen.queryByText(/^Not sealed yet/)).not.toBeInTheDocument();
+    expect(laterLettersFromAlex()).toHaveLength(1);
+  });
+
+  it("shows a letter sealed once its answer was lost as sealed after a reload, not as words still to seal", async () => {
+    const first = await openLettersPage();
+    await first.user.type(screen.getByLabelText("Your letter to Sam"), "For the sleepless nights.");
+    await first.user.click(screen.getByText("Open when...", { exact: true }));
+    loseNextAnswer();
+    await first.user.click(screen.getByRole("button", { name: "Seal letter" }));
+    await screen.findByText(/^Your letter was not sealed: /);
+    first.unmount();
+
+    await openLettersPage();
+    const mine = await screen.findByRole("region", { name: "Letters you wrote to Sam" });
+    await within(mine).findByText("For the sleepless nights.");
+    await waitFor(() => expect(screen.getByLabelText("Your letter to Sam")).toHaveValue(""));
+    expect(screen.queryByText(/^Not sealed yet/)).not.toBeInTheDocument();
+    expect(laterLettersFromAlex()).toHaveLength(1);
+  });
+
   it("seals a letter once when, after a lost answer, its words are corrected and sealed again: the letter shows as sealed, and the corrected words wait as its edit until sealed", async () => {
     const { user } = await openLettersPage();
     const words = screen.getByLabelText("Your letter to Sam");

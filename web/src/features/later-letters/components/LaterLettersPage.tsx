@@ -73,6 +73,7 @@ export function LaterLettersPage({
         key={editing?.id ?? "new"}
         partner={partner}
         editing={editing}
+        mine={data.from_you}
         anniversary={anniversary && { label: onClock(anniversary.at.toISOString(), partner.timeZone) }}
         onDone={() => setEditing(null)}
         onEdit={setEditing}

@@ -3,7 +3,8 @@ import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { LaterLetter, LetterOpening } from "@spankbank/shared/contract/laterLetters";
 import { OPEN_WHEN_MOMENTS, type OpenWhenMoment, openWhenLabel } from "@spankbank/shared/letterMoments";
 import { LATER_LETTER_MAX } from "@spankbank/shared/limits";
-import { useId, useRef, useState } from "react";
+import { useIsMutating } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
 import { DraftNotice } from "@/components/DraftNotice";
 import { newWrite, wroteNothing } from "@/lib/api";
 import { useDraft } from "@/lib/draft";
@@ -11,7 +12,9 @@ import { returnFocus } from "@/lib/returnFocus";
 import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { toast } from "@/lib/toast";
 import { closeIfWrittenAlready } from "@/lib/writtenAlready";
+import { laterLetterKeys } from "../api/keys";
 import { sealedUnder, useWriteLaterLetter } from "../api/writeLaterLetter";
+import { formSeals, type LetterForm, NEW_LETTER_DRAFT, openingOf } from "../letterForm";
 
 type PartnerSummary = SessionReply["couple"]["partners"][number];
 
@@ -20,25 +23,19 @@ type Kind = LetterOpening["kind"];
 /** What a new letter sends: its words and its moment. */
 type LetterBody = { text: string; opening: LetterOpening };
 
-/** The form as it is being written. */
-interface LetterForm {
-  text: string;
-  kind: Kind;
-  date: string;
-  time: string;
-  moment: OpenWhenMoment;
-}
-
 /** Write (or edit) a letter for later: the words, and the moment it opens on the partner's clock. */
 export function WriteLaterLetter({
   partner,
   editing,
+  mine,
   anniversary,
   onDone,
   onEdit,
 }: {
   partner: PartnerSummary;
   editing: LaterLetter | null;
+  /** The partner's own letters as the page shows them. */
+  mine: readonly LaterLetter[];
   /** The next anniversary opening on the partner's clock, when the couple has one. */
   anniversary: { label: string } | null;
   onDone: () => void;
@@ -54,14 +51,18 @@ export function WriteLaterLetter({
     moment: opening?.kind === "openWhen" ? opening.moment : "sad",
   };
   // Until it is sealed, what is written is kept on this device as it is typed.
-  const draft = useDraft(`later-letter:${editing?.id ?? "new"}`, saved, editing?.updated_at ?? "new");
+  const draft = useDraft(
+    editing ? `later-letter:${editing.id}` : NEW_LETTER_DRAFT,
+    saved,
+    editing?.updated_at ?? "new",
+  );
   const { text, kind, date, time, moment } = draft.value;
   const change = (part: Partial<LetterForm>) => draft.set({ ...draft.value, ...part });
   const write = useWriteLaterLetter();
+  // A seal sent from this form before the page was left (or reloaded) may still be on its way.
+  const sealing = useIsMutating({ mutationKey: laterLetterKeys.write }) > 0;
   // The options share a name: one radio group to the browser, so Tab stops once, on the chosen one.
   const opensName = useId();
-  const chosen = (): LetterOpening =>
-    kind === "date" ? { kind, date, time } : kind === "anniversary" ? { kind } : { kind, moment };
   // A new letter is one write until it is sealed: one whose answer was lost (the server sealed it),
   // corrected and sealed again, is that letter, never a second one. `lost`: the words sent under it
   // whose answer never came, one of which the server may have sealed.
@@ -71,6 +72,17 @@ export function WriteLaterLetter({
     lost.current = [];
     setLetterWrite(newWrite());
   };
+  // New words that are one of the partner's letters were sealed by a form that is gone (the page
+  // was left, or reloaded, before the answer came): they are no longer "not sealed yet". Checked
+  // when the letters are read, not as each key is typed; a lost answer of this form's own is
+  // settled by its next press (`keepOverSealed`).
+  const latestDraft = useRef(draft);
+  latestDraft.current = draft;
+  useEffect(() => {
+    const kept = latestDraft.current;
+    if (editing || !kept.unsaved || lost.current.length > 0) return;
+    if (mine.some((letter) => formSeals(kept.value, letter))) kept.forget();
+  }, [mine, editing]);
   const focusForm = () =>
     returnFocus(() => document.querySelector<HTMLElement>('section[aria-labelledby="write-later"] textarea'));
   // The first try went through: the words typed since are kept, as an edit of the letter it sealed
@@ -83,7 +95,7 @@ export function WriteLaterLetter({
     focusForm();
   };
   const save = () => {
-    const body = { text, opening: chosen() };
+    const body = { text, opening: openingOf(draft.value) };
     write.mutate(
       { id: editing?.id, based_on: editing?.updated_at, ...body, ...(editing ? {} : { write: letterWrite }) },
       {
@@ -201,7 +213,7 @@ export function WriteLaterLetter({
               )}
               <Button
                 type="submit"
-                loading={write.isPending}
+                loading={sealing}
                 disabled={text.trim() === "" || isTooLong(text, LATER_LETTER_MAX) || (kind === "date" && date === "")}
               >
                 {editing ? "Seal it again" : "Seal letter"}
