@@ -1,14 +1,21 @@
 import { readdirSync } from "node:fs";
 import { awardSpanks } from "@spankbank/db/awards";
+import { isMessageHandled } from "@spankbank/db/discordCursors";
 import { balanceOf } from "@spankbank/db/ledger";
 import { deleteMemories, listMemories } from "@spankbank/db/memories";
-import { answerQuestion, askNextQuestion, latestQuestion, seedQuestionBank } from "@spankbank/db/questions";
+import {
+  answerQuestion,
+  askNextQuestion,
+  latestQuestion,
+  questionIdByDiscordMessage,
+  seedQuestionBank,
+} from "@spankbank/db/questions";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { ApplicationCommandOptionType, PermissionFlagsBits, SnowflakeUtil } from "discord.js";
 import { describe, expect, it, vi } from "vitest";
 import { commandRegistrations } from "./commands/index.js";
-import { NOT_POSTED } from "./commands/question.js";
+import { NOT_CONFIRMED, NOT_POSTED } from "./commands/question.js";
 import { retryMissingImages } from "./memories/mediaRetries.js";
 import { deliverPending } from "./outbox/delivery.js";
 import { registerCommandsIfChanged } from "./registerCommands.js";
@@ -22,6 +29,7 @@ import {
   dispatch,
   failNextAnswersToPosts,
   failNextCallbacks,
+  failNextHistoryReads,
   failNextPosts,
   fileBytes,
   GUILD_ID,
@@ -228,6 +236,30 @@ describe("a /question now whose answer from Discord was lost", () => {
     );
     await until(() => latestQuestion(db)?.answers.length === 1);
     expect(latestQuestion(db)!.answers).toEqual([expect.objectContaining({ response: "Sea, always" })]);
+  });
+});
+
+describe("a /question now whose answer from Discord was lost, the channel unreadable just then", () => {
+  it("says Discord did not confirm it, and a reply to the post Discord showed is an answer to its question", async () => {
+    const { client, db } = botOnTempDb();
+    seedQuestionBank(db, ["Favourite trip?"]);
+    failNextAnswersToPosts.push(...DISCORD_GIVES_UP);
+    failNextHistoryReads.push(...DISCORD_GIVES_UP);
+    expect(await questionNowWithFailuresLogged(client)).toBe(NOT_CONFIRMED);
+    expect(posted).toHaveLength(1);
+
+    // The question is in the channel for both to see: Sam replies to it.
+    const reply = message({
+      channelId: QUESTIONS_CHANNEL,
+      authorId: sam.discordId,
+      content: "Lisbon",
+      replyTo: posted[0]!.id,
+    });
+    gateway(client, "MESSAGE_CREATE", reply);
+    await until(() => isMessageHandled(db, QUESTIONS_CHANNEL, reply.id));
+    expect(latestQuestion(db)).toMatchObject({ text: "Favourite trip?" });
+    expect(latestQuestion(db)!.answers).toEqual([expect.objectContaining({ response: "Lisbon" })]);
+    expect(questionIdByDiscordMessage(db, posted[0]!.id)).toBe(latestQuestion(db)!.id);
   });
 });
 

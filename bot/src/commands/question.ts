@@ -8,6 +8,8 @@ import { replyDone } from "../replies.js";
 
 export const NOT_POSTED =
   "Discord did not take the question, so nothing was asked. Please try /question now again in a minute.";
+export const NOT_CONFIRMED =
+  "Discord did not say whether it took the question. If it shows in the channel, a reply to it is an answer; if it does not, try /question now again in a minute.";
 
 /** `/question now` posts the next question at once; `/question add text` adds one to the bank. */
 export const questionCommand: BotCommand = {
@@ -41,14 +43,17 @@ export const questionCommand: BotCommand = {
       await postQuestion(interaction.client, context, question, channelId);
     } catch (error) {
       logError(`Posting question #${question.id} failed`, error);
-      // Taken back only once the channel shows Discord never got it: replies to a post it did take
-      // (its answer lost on the way back) must count as answers. Unreadable, it is taken back.
-      const posted = await questionPostedAfterAll(interaction.client, context, question, channelId).catch(
-        () => undefined,
+      // Recorded when the channel shows Discord took it after all (its answer lost on the way back).
+      // Otherwise taken back, so it can be asked again at once; a post Discord took unseen (the
+      // channel unreadable just now) still gets its question back with the first reply to it
+      // (`questionOfUnrecordedPost`).
+      const posted = await questionPostedAfterAll(interaction.client, context, question, channelId).then(
+        (id) => (id === undefined ? "absent" : "found"),
+        () => "unread" as const,
       );
-      if (posted === undefined) {
+      if (posted !== "found") {
         withdrawUnpostedQuestion(context.db, question.id);
-        await replyDone(interaction, NOT_POSTED);
+        await replyDone(interaction, posted === "absent" ? NOT_POSTED : NOT_CONFIRMED);
         return;
       }
     }

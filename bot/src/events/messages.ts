@@ -11,6 +11,7 @@ import type { BotContext } from "../context.js";
 import { missingNote, refusedNote } from "../images.js";
 import { logError } from "../logging.js";
 import { memoryFromMessage } from "../memories/fromMessage.js";
+import { questionOfUnrecordedPost } from "../questions/post.js";
 import { noteDeleted } from "../workInProgress.js";
 
 export const SAVED_REACTION = "💞";
@@ -79,7 +80,9 @@ async function answerByReply(
   context: BotContext,
 ): Promise<void> {
   const questionMessageId = message.reference?.messageId;
-  const questionId = questionMessageId ? questionIdByDiscordMessage(context.db, questionMessageId) : null;
+  if (!questionMessageId) return;
+  const questionId =
+    questionIdByDiscordMessage(context.db, questionMessageId) ?? (await questionOfUnrecordedPost(message, context));
   if (questionId === null) return;
   if (context.config.questions.revealAfterBothAnswered) {
     // A reply is public: with sealed answers it would show before the reveal, so it is not taken.

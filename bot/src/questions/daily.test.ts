@@ -1,19 +1,24 @@
+import { isMessageHandled } from "@spankbank/db/discordCursors";
 import { answerQuestion, latestQuestion, listQuestions, questionById, seedQuestionBank } from "@spankbank/db/questions";
 import { coupleStreak } from "@spankbank/db/streak";
 import type { CoupleConfig } from "@spankbank/shared/config";
+import { demoCouple } from "@spankbank/shared/demoCouple";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   botOn,
   botOnTempDb,
   failNextAnswersToPosts,
   failNextPosts,
+  gateway,
+  message,
   posted,
   QUESTIONS_CHANNEL,
   testConfig,
   until,
 } from "../test/discord.js";
-import { scheduleDailyQuestion } from "./daily.js";
+import { DAILY_RETRY_MS, scheduleDailyQuestion } from "./daily.js";
 
+const [, sam] = demoCouple.partners;
 const newYork: CoupleConfig = { ...testConfig, dailyQuestion: { time: "09:00", timeZone: "America/New_York" } };
 const kolkata: CoupleConfig = { ...testConfig, dailyQuestion: { time: "09:00", timeZone: "Asia/Kolkata" } };
 
@@ -172,6 +177,35 @@ describe("the daily question", () => {
     expect(questionById(db, unposted.id)).toBeNull();
     bothAnswer(db);
     expect(coupleStreak(db).current).toBe(2);
+  });
+
+  it("takes a reply to the question Discord showed as an answer, though it came before the bot learned the post's id", async () => {
+    const { client, db } = botAt("2026-05-01T12:30:00Z", {
+      ...newYork,
+      questions: { ...testConfig.questions, revealAfterBothAnswered: false },
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    // 09:00 in New York: Discord posts the question, and every answer to the bot's tries is lost.
+    failNextAnswersToPosts.push(...DISCORD_GIVES_UP);
+    await advanceTo("2026-05-01T13:00:01Z", 1);
+    await until(() => logged.mock.calls.length > 0);
+    // Sam replies to the question within the minute before the bot's next try finds it.
+    const reply = message({
+      channelId: QUESTIONS_CHANNEL,
+      authorId: sam.discordId,
+      content: "A cabin",
+      replyTo: posted[0]!.id,
+    });
+    gateway(client, "MESSAGE_CREATE", reply);
+    await until(() => isMessageHandled(db, QUESTIONS_CHANNEL, reply.id));
+    expect(latestQuestion(db)!.answers.map((answer) => answer.response)).toEqual(["A cabin"]);
+    // The next try finds the post recorded: nothing is posted again, and the answer stays.
+    await vi.advanceTimersByTimeAsync(DAILY_RETRY_MS + 1000);
+    logged.mockRestore();
+    expect(posted).toHaveLength(1);
+    expect(listQuestions(db)).toHaveLength(1);
+    expect(questionById(db, listQuestions(db)[0]!.id)).toMatchObject({ discordMessageId: posted[0]!.id });
+    expect(latestQuestion(db)!.answers.map((answer) => answer.response)).toEqual(["A cabin"]);
   });
 
   it("is kept when Discord took it after all, though the bot died before recording it and came back the next day", async () => {

@@ -1,6 +1,6 @@
 import { partnersWithDays } from "@spankbank/db/partnerDays";
-import { type QuestionToPost, recordQuestionMessage } from "@spankbank/db/questions";
-import type { Client } from "discord.js";
+import { adoptQuestionPost, type QuestionToPost, recordQuestionMessage } from "@spankbank/db/questions";
+import { type Client, DiscordAPIError, type Message, RESTJSONErrorCodes } from "discord.js";
 import type { BotContext } from "../context.js";
 import { silentForBoth } from "../outbox/quietHours.js";
 import { botMessageSince, postMessage } from "../post.js";
@@ -12,8 +12,10 @@ export function howToAnswer({ config }: BotContext): string {
     : "Answer with `/answer` or reply to this message.";
 }
 
+/** How every question's post starts, whatever its question. */
+const QUESTION_POST_START = "💌 **Question for you two**\n";
 /** The start of a question's post: the question itself, whatever the mode. */
-const questionHeading = (question: QuestionToPost) => `💌 **Question for you two**\n${question.text}\n\n`;
+const questionHeading = (question: QuestionToPost) => `${QUESTION_POST_START}${question.text}\n\n`;
 /** The message a question is posted as. */
 const questionPost = (context: BotContext, question: QuestionToPost) =>
   `${questionHeading(question)}${howToAnswer(context)}`;
@@ -62,4 +64,38 @@ export async function postQuestion(
   });
   recordQuestionMessage(context.db, question.id, messageId);
   return messageId;
+}
+
+/** A replied-to message that will never be read: deleted, or in a channel gone or closed to the bot. */
+const NEVER_READ = new Set<number | string>([
+  RESTJSONErrorCodes.UnknownMessage,
+  RESTJSONErrorCodes.UnknownChannel,
+  RESTJSONErrorCodes.MissingAccess,
+]);
+
+/**
+ * The question a reply answers when no question records the message it replies to: a question
+ * post of the bot's whose answer from Discord was lost (the bot had not found it in the channel
+ * yet, or `/question now` took its question back) is recorded for its question now
+ * (`adoptQuestionPost`), so the reply is not passed over. Null for any other message. Throws when
+ * the message cannot be read now: the reply stays unhandled, and the next catch-up reads it again.
+ */
+export async function questionOfUnrecordedPost(reply: Message, context: BotContext): Promise<number | null> {
+  const { channelId, messageId } = reply.reference ?? {};
+  if (!channelId || !messageId) return null;
+  let post: Message;
+  try {
+    const channel = await reply.client.channels.fetch(channelId);
+    if (!channel?.isTextBased() || !("messages" in channel)) return null;
+    post = await channel.messages.fetch(messageId);
+  } catch (error) {
+    if (error instanceof DiscordAPIError && NEVER_READ.has(error.code)) return null;
+    throw error;
+  }
+  if (post.author.id !== reply.client.user.id || !post.content.startsWith(QUESTION_POST_START)) return null;
+  // The question is between the heading's first line and the line on how to answer.
+  const end = post.content.lastIndexOf("\n\n");
+  if (end <= QUESTION_POST_START.length) return null;
+  const text = post.content.slice(QUESTION_POST_START.length, end);
+  return adoptQuestionPost(context.db, { text, discordMessageId: post.id, postedAt: post.createdAt });
 }

@@ -35,6 +35,7 @@ export {
   rateGuess,
 } from "./guesses.js";
 export {
+  adoptQuestionPost,
   askNextQuestion,
   askQuestionNow,
   dailyQuestionToPost,

@@ -1,10 +1,10 @@
 // The questions posted in Discord: the daily one, one asked on demand, and the message each was posted as.
 import type { CoupleConfig, CoupleSettings } from "@spankbank/shared/config";
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, type SQL } from "drizzle-orm";
 import { type Db, inTransaction } from "../client.js";
 import { dayIn, isoNow } from "../clock.js";
 import { Refusal } from "../errors.js";
-import { guesses, questions } from "../schema.js";
+import { guesses, questionBank, questions } from "../schema.js";
 import { answerCount } from "./asking.js";
 import { nextBankQuestion } from "./bank.js";
 
@@ -171,4 +171,49 @@ export function questionIdByDiscordMessage(db: Db, discordMessageId: string): nu
     db.select({ id: questions.id }).from(questions).where(eq(questions.discordMessageId, discordMessageId)).get()?.id ??
     null
   );
+}
+
+/** How far a question's claim (`asked_at`, our clock) may seem to follow its post (Discord's clock). */
+const CLOCKS_APART_MS = 5 * 60_000;
+
+/**
+ * A question post of the bot's that a partner replied to and that no question records (Discord
+ * took it but its answer was lost, before the bot found it in the channel; or `/question now`,
+ * unable to read the channel, took it back): the question it was posted for is recorded as that
+ * message now, the latest unrecorded one with its words claimed before it was posted, or, when
+ * there is none (taken back), asked again as that post. Returns the question's id.
+ */
+export function adoptQuestionPost(db: Db, post: { text: string; discordMessageId: string; postedAt: Date }): number {
+  return inTransaction(db, (tx) => {
+    const known = questionIdByDiscordMessage(tx, post.discordMessageId);
+    if (known !== null) return known;
+    const unrecorded = tx
+      .select({ id: questions.id })
+      .from(questions)
+      .where(
+        and(
+          eq(questions.text, post.text),
+          isNull(questions.discordMessageId),
+          lte(questions.askedAt, isoNow(new Date(post.postedAt.getTime() + CLOCKS_APART_MS))),
+        ),
+      )
+      .orderBy(desc(questions.askedAt))
+      .limit(1)
+      .get();
+    if (unrecorded) {
+      recordQuestionMessage(tx, unrecorded.id, post.discordMessageId);
+      return unrecorded.id;
+    }
+    const bank = tx.select({ id: questionBank.id }).from(questionBank).where(eq(questionBank.text, post.text)).get();
+    return tx
+      .insert(questions)
+      .values({
+        text: post.text,
+        bankId: bank?.id ?? null,
+        askedAt: isoNow(post.postedAt),
+        discordMessageId: post.discordMessageId,
+      })
+      .returning({ id: questions.id })
+      .get().id;
+  });
 }
