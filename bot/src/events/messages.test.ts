@@ -20,6 +20,7 @@ import {
   MEMORIES_CHANNEL,
   message,
   posted,
+  QUESTIONS_CHANNEL,
   reactions,
   STRANGER_ID,
   servedAttachment,
@@ -245,6 +246,47 @@ describe("replying to the question", () => {
     });
     await until(() => latestQuestion(db)?.answers[0]?.response === "Lisbon, and the night train to Porto");
     expect(latestQuestion(db)?.answers).toHaveLength(1);
+  });
+
+  it("takes a reply in the question's thread as an answer, and its edit as the answer's edit", async () => {
+    const { client, db } = botOnTempDb();
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
+    const questionMessage = posted[0]!;
+    // Sam opens a thread on the question (a thread made from a message has that message's id)...
+    gateway(client, "THREAD_CREATE", {
+      id: questionMessage.id,
+      guild_id: GUILD_ID,
+      parent_id: QUESTIONS_CHANNEL,
+      type: 11,
+      name: "Favourite trip?",
+      owner_id: sam.discordId,
+      thread_metadata: {
+        archived: false,
+        auto_archive_duration: 1440,
+        archive_timestamp: new Date().toISOString(),
+        locked: false,
+      },
+      newly_created: true,
+    });
+    // ...and replies there to the question it opens with (the reference names it in its channel).
+    const reply = {
+      ...message({
+        channelId: questionMessage.id,
+        authorId: sam.discordId,
+        content: "Lisbon",
+        replyTo: questionMessage.id,
+      }),
+      message_reference: { message_id: questionMessage.id, channel_id: QUESTIONS_CHANNEL, guild_id: GUILD_ID },
+    };
+    gateway(client, "MESSAGE_CREATE", reply);
+    await until(() => reactions.length === 1);
+    expect(latestQuestion(db)?.answers).toMatchObject([{ username: "sam_r", response: "Lisbon" }]);
+    gateway(client, "MESSAGE_UPDATE", {
+      ...reply,
+      content: "Lisbon, and the night train to Porto",
+      edited_timestamp: new Date(Date.now() + 1000).toISOString(),
+    });
+    await until(() => latestQuestion(db)?.answers[0]?.response === "Lisbon, and the night train to Porto");
   });
 
   it("keeps an answer changed since on the web through a pin, a link's preview or an older edit of the reply", async () => {

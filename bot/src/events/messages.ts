@@ -138,7 +138,9 @@ function answerEdited(
   context: BotContext,
 ): boolean {
   const questionMessageId = message.reference?.messageId;
-  if (message.channelId !== context.config.discord.questionsChannelId || !questionMessageId) return false;
+  // The rule answerByReply follows: a reply to a question's post, wherever it was written (the
+  // channel, or a thread opened on the question), except the memories channel, where it is a memory.
+  if (message.channelId === context.config.discord.memoriesChannelId || !questionMessageId) return false;
   if (context.config.questions.revealAfterBothAnswered) return false;
   if (!message.editedAt) return false;
   const questionId = questionIdByDiscordMessage(context.db, questionMessageId);
