@@ -93,8 +93,9 @@ export async function deliverPending(client: Client, context: BotContext, now = 
 /**
  * Posts what came for `recipient` while they slept as one morning message (more only past
  * Discord's 2000 characters), in the announcements channel. The nonce `digest-<first id>` makes a
- * resend after a crash the same message, and every event in it is marked delivered with it in
- * one statement: each exactly once, none lost across a restart.
+ * resend after a crash the same message, and one posted longer ago than Discord keeps a nonce is
+ * found in the channel first; every event in it is marked delivered with it in one statement:
+ * each exactly once, none lost across a restart.
  */
 async function deliverDigest(
   client: Client,
@@ -129,12 +130,25 @@ async function deliverDigest(
   let delivered = 0;
   for (const chunk of chunks) {
     const ids = chunk.events.map((event) => event.id);
+    const content = [opening, ...chunk.lines].join("\n");
     try {
-      const messageId = await postMessage(client, chunk.channelId, {
-        content: [opening, ...chunk.lines].join("\n"),
-        nonce: `digest-${ids[0]}`,
-        mentionUserIds: [...chunk.mentions],
-      });
+      // A digest posted unheard (its answer lost, or the bot died waiting) longer ago than Discord
+      // keeps its nonce is found in the channel, not posted twice. Looked for every time: it is
+      // once a morning, and a bot down at the partner's waking comes back past the nonce's minutes.
+      const latestEventMs = Math.max(...chunk.events.map((event) => Date.parse(event.createdAt)));
+      const postedUnheard = await botMessageSince(
+        client,
+        chunk.channelId,
+        latestEventMs,
+        (message) => message.content === content && !announcesAnEvent(context.db, message.id),
+      );
+      const messageId =
+        postedUnheard?.id ??
+        (await postMessage(client, chunk.channelId, {
+          content,
+          nonce: `digest-${ids[0]}`,
+          mentionUserIds: [...chunk.mentions],
+        }));
       markDeliveredTogether(context.db, ids, messageId, now);
       delivered += ids.length;
     } catch (error) {

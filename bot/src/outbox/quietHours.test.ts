@@ -6,13 +6,15 @@ import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import type { MyDayBody } from "@spankbank/shared/contract/myDay";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { ApplicationCommandOptionType } from "discord.js";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { postQuestion } from "../questions/post.js";
 import {
   ANNOUNCEMENTS_CHANNEL,
   botOn,
   botOnTempDb,
   dispatch,
+  failNextAnswersToPosts,
+  NONCE_KEPT_MS,
   posted,
   QUESTIONS_CHANNEL,
   slashCommandAt,
@@ -119,6 +121,29 @@ describe("quiet hours on the recipient's clock", () => {
     expect(await deliverAt(restarted, "2026-01-15T12:00:05Z")).toBe(1);
     expect(posted).toHaveLength(1);
     expect(outboxRows(bot.db)).toEqual([{ delivered: 1, discord_message_id: posted[0]!.id }]);
+  });
+
+  it("digest: a digest Discord took unheard is not posted again by a bot back after Discord forgot its nonce", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-01-15T07:00:00Z") });
+    try {
+      const bot = botOnTempDb();
+      samSleeps(bot, "digest");
+      alexAwardsSam(bot, "2026-01-15T07:00:00Z", "for the late call");
+      // 07:00 in New York: Discord posts the digest, every answer to the bot's tries is lost, and it stops.
+      vi.setSystemTime("2026-01-15T12:00:00Z");
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      failNextAnswersToPosts.push(503, 503, 503, 503);
+      expect(await deliverPending(bot.client, bot.context, new Date())).toBe(0);
+      logged.mockRestore();
+      expect(posted).toHaveLength(1);
+      // Back after Discord's few minutes, when the same nonce would post anew.
+      vi.setSystemTime(Date.now() + NONCE_KEPT_MS + 60_000);
+      expect(await deliverPending(botOn(bot.context), bot.context, new Date())).toBe(1);
+      expect(posted).toHaveLength(1);
+      expect(outboxRows(bot.db)).toEqual([{ delivered: 1, discord_message_id: posted[0]!.id }]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("digest: what is held for a sleeping partner does not hold back the other partner's events", async () => {
