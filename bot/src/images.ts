@@ -7,10 +7,18 @@ import { MEDIA_MAX_BYTES, UPLOAD_LIMIT_MAX, VIDEO_SECONDS_MAX, VOICE_NOTE_SECOND
 import { clipMaxBytes, clipRefusal, sniffClip } from "./clips.js";
 
 export interface Attachment {
+  /** Discord's id of the attachment, kept with the image (see `removeImagesGoneFromDiscord`). */
+  id?: string | undefined;
   name: string;
   url: string;
   contentType: string | null;
   size: number;
+}
+
+/** The attachment id in a Discord CDN link: its path is /attachments/<channel>/<attachment id>/<file name>. */
+export function attachmentIdOf(url: string): string | undefined {
+  const id = new URL(url).pathname.split("/")[3];
+  return id && /^\d+$/.test(id) ? id : undefined;
 }
 
 export interface SavedImages {
@@ -152,7 +160,7 @@ export async function downloadImage(
     }
     const fileName = `${id}.${MEDIA_TYPES[contentType]}`;
     await rename(partial, join(mediaDir, fileName));
-    return { fileName, contentType, size };
+    return { fileName, contentType, size, discordAttachmentId: attachment.id };
   } catch (error) {
     await file.close().catch(() => {});
     await rm(partial, { force: true });
@@ -179,7 +187,9 @@ export async function saveImages(
       if (!(error instanceof DownloadFailure)) throw error;
       if (error.retry) {
         console.warn(`${error.message}; will try again later.`);
-        result.missing.push({ ...attachment });
+        // Its attachment id is read again from its link (`attachmentIdOf`): the queue's own `id` is its row's.
+        const { id: _attachmentId, ...missing } = attachment;
+        result.missing.push(missing);
       } else {
         result.refused.push(attachment.name);
       }

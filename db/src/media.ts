@@ -28,6 +28,8 @@ export interface StoredImage {
   fileName: string;
   contentType: string;
   size: number;
+  /** The Discord attachment it came from, when it came from one. */
+  discordAttachmentId?: string | undefined;
 }
 
 export interface MemoryImageFile extends StoredImage {

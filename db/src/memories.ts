@@ -240,6 +240,35 @@ export function editMemoryFromDiscord(db: Db, discordMessageId: string, message:
 }
 
 /**
+ * The images of the memory made from a Discord message whose attachments were removed from it
+ * there (an edit): they leave the memory. `attachmentIds`: the message's attachments now. Images
+ * saved before their attachment was kept, and those sent by /memory, stay. Returns the files no
+ * longer used, for the caller to remove once this is committed.
+ */
+export function removeImagesGoneFromDiscord(
+  db: Db,
+  discordMessageId: string,
+  attachmentIds: readonly string[],
+): string[] {
+  return inTransaction(db, (tx) => {
+    const memory = tx
+      .select({ id: memories.id })
+      .from(memories)
+      .where(eq(memories.discordMessageId, discordMessageId))
+      .get();
+    if (!memory) return [];
+    const gone = tx
+      .select({ id: memoryImages.id, fileName: memoryImages.fileName, attachmentId: memoryImages.discordAttachmentId })
+      .from(memoryImages)
+      .where(and(eq(memoryImages.memoryId, memory.id), isNotNull(memoryImages.discordAttachmentId)))
+      .all()
+      .filter((image) => !attachmentIds.includes(image.attachmentId!));
+    for (const image of gone) tx.delete(memoryImages).where(eq(memoryImages.id, image.id)).run();
+    return gone.map((image) => image.fileName);
+  });
+}
+
+/**
  * A message deleted in Discord removes its memory, once. A soft delete, so a replayed Discord event
  * cannot bring the memory back; and the deletion is noted (`discord_gone_at`), so a memory brought
  * back from the trash on purpose is not removed again by the same deletion seen anew (a replayed

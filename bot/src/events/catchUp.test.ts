@@ -239,6 +239,28 @@ describe("catching up after the bot was not listening", () => {
     expect(memoryTexts(db)).toEqual(["First pancake", "Our first trip"]);
   });
 
+  it("takes a photo removed from a memory's message while it was stopped off the memory", async () => {
+    const { client, db, context } = botOnTempDb();
+    const keep = attachment("us.png", "image/png", 4096);
+    const wrong = attachment("not-for-here.png", "image/png", 5000);
+    const sent = post(MEMORIES_CHANNEL, {
+      id: SnowflakeUtil.generate().toString(),
+      authorId: alex.discordId,
+      content: "Beach day",
+      attachments: [keep, wrong],
+    });
+    gateway(client, "MESSAGE_CREATE", sent);
+    await until(() => reactions.length === 1);
+    // While the bot is stopped, Alex takes the wrong photo out of the message: no event reaches it.
+    const messages = history.get(MEMORIES_CHANNEL)!;
+    messages[messages.indexOf(sent)] = { ...sent, attachments: [keep], edited_timestamp: new Date().toISOString() };
+    expect(await catchUpQuietly(context)).toContainEqual([
+      "Applied 1 edit(s) or deletion(s) made in Discord while the bot was away.",
+    ]);
+    expect(db.$client.prepare("SELECT size FROM memory_images").all()).toEqual([{ size: 4096 }]);
+    expect(memoryTexts(db)).toEqual(["Beach day"]);
+  });
+
   it("leaves on the board a memory brought back from the trash after its Discord message was deleted, restart after restart", async () => {
     const { client, db, context } = botOnTempDb();
     const sent = post(MEMORIES_CHANNEL, {

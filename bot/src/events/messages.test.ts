@@ -70,6 +70,26 @@ describe("the memories channel", () => {
     await until(() => listMemories(db).length === 0);
   });
 
+  it("takes a photo removed from the message in Discord off its memory, and off the disk", async () => {
+    const { client, db, context } = botOnTempDb();
+    const keep = attachment("us.png", "image/png", 4096);
+    const wrong = attachment("not-for-here.png", "image/png", 5000);
+    const sent = postInMemories(client, "Beach day", [keep, wrong]);
+    await until(() => reactions.length === 1);
+    const images = () =>
+      db.$client.prepare("SELECT file_name, size FROM memory_images ORDER BY id").all() as {
+        file_name: string;
+        size: number;
+      }[];
+    const [, removed] = images();
+    // Alex takes the wrong photo out of the message in Discord; the words stay.
+    gateway(client, "MESSAGE_UPDATE", { ...sent, attachments: [keep], edited_timestamp: "2026-05-01T10:01:00.000Z" });
+    await until(() => images().length === 1);
+    expect(images()).toEqual([expect.objectContaining({ size: 4096 })]);
+    await until(() => !existsSync(join(context.mediaDir, removed!.file_name)));
+    expect(listMemories(db).map((memory) => memory.message)).toEqual(["Beach day"]);
+  });
+
   it("makes no memory of a message deleted while its photo downloads, and keeps no file of it", async () => {
     const { client, db, context } = botOnTempDb();
     const photo = attachment("wrong-chat.png", "image/png", 4096);

@@ -10,7 +10,7 @@ import type { Client, Message, PartialMessage } from "discord.js";
 import type { BotContext } from "../context.js";
 import { missingNote, refusedNote } from "../images.js";
 import { logError } from "../logging.js";
-import { memoryFromMessage } from "../memories/fromMessage.js";
+import { forgetRemovedAttachments, memoryFromMessage } from "../memories/fromMessage.js";
 import { questionOfUnrecordedPost } from "../questions/post.js";
 import { noteDeleted } from "../workInProgress.js";
 
@@ -110,13 +110,17 @@ async function answerByReply(
   }
 }
 
-/** An edited message edits the memory made from it, or the answer an edited reply to a question gave. */
+/** An edited message edits the memory made from it (its words and photos), or the answer an edited reply to a question gave. */
 export async function onMessageUpdate(
-  message: AnyMessage & Partial<Pick<Message, "channelId" | "reference" | "editedAt">>,
+  message: AnyMessage & Partial<Pick<Message, "channelId" | "reference" | "editedAt" | "attachments">>,
   context: BotContext,
 ): Promise<void> {
   const author = partnerAuthor(message, context);
   if (!author || message.content === null) return;
+  // A photo taken out of the message in Discord leaves its memory (before the words, which say
+  // whether the memory still has images).
+  if (message.attachments)
+    await forgetRemovedAttachments({ id: message.id, attachments: message.attachments }, context);
   try {
     editMemoryFromDiscord(context.db, message.id, message.content);
     answerEdited(message, message.content, author, context);

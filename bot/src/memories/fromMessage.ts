@@ -3,7 +3,13 @@ import { join } from "node:path";
 import type { User } from "@spankbank/db/couple";
 import { Refusal } from "@spankbank/db/errors";
 import type { MissingImage } from "@spankbank/db/mediaOutbox";
-import { hasLiveMemoryFromDiscord, hasMemoryFromDiscord, type Memory, saveMemory } from "@spankbank/db/memories";
+import {
+  hasLiveMemoryFromDiscord,
+  hasMemoryFromDiscord,
+  type Memory,
+  removeImagesGoneFromDiscord,
+  saveMemory,
+} from "@spankbank/db/memories";
 import { type Message, MessageFlags } from "discord.js";
 import type { BotContext } from "../context.js";
 import { guildUploadLimit, saveImages } from "../images.js";
@@ -39,6 +45,7 @@ export async function memoryFromMessage(
   // Deleted on Discord after it was read (a catch-up's page): the partner took it back.
   if (already || wasDeleted(context, message.id)) return { memory: null, refused: [], missing: [], maxBytes };
   const attachments = [...message.attachments.values()].map((a) => ({
+    id: a.id,
     name: a.name,
     url: a.url,
     contentType: a.contentType,
@@ -79,4 +86,20 @@ export async function memoryFromMessage(
 
 async function removeFiles(saved: readonly { fileName: string }[], mediaDir: string): Promise<void> {
   await Promise.all(saved.map((image) => rm(join(mediaDir, image.fileName), { force: true })));
+}
+
+/**
+ * The images of a memory whose attachments were removed from its Discord message (an edit) leave
+ * the memory, and their files the disk once that is written. Returns how many left.
+ */
+export async function forgetRemovedAttachments(
+  message: Pick<Message, "id" | "attachments">,
+  context: BotContext,
+): Promise<number> {
+  const files = removeImagesGoneFromDiscord(context.db, message.id, [...message.attachments.keys()]);
+  await removeFiles(
+    files.map((fileName) => ({ fileName })),
+    context.mediaDir,
+  );
+  return files.length;
 }

@@ -10,7 +10,7 @@ import {
 import { UPLOAD_LIMIT_MAX } from "@spankbank/shared/limits";
 import { type Client, DiscordAPIError, RESTJSONErrorCodes } from "discord.js";
 import type { BotContext } from "../context.js";
-import { DownloadFailure, declaredType, downloadImage } from "../images.js";
+import { attachmentIdOf, DownloadFailure, declaredType, downloadImage } from "../images.js";
 import { logError } from "../logging.js";
 import { messageAt, placeOf } from "./jumpLink.js";
 
@@ -32,9 +32,7 @@ async function freshLink(client: Client, pending: PendingDownload): Promise<stri
   try {
     const message = await messageAt(client, place);
     if (!message) return null;
-    // A link's path is /attachments/<channel>/<attachment id>/<file name>.
-    const attachmentId = new URL(pending.url).pathname.split("/")[3] ?? "";
-    return message.attachments.get(attachmentId)?.url ?? "gone";
+    return message.attachments.get(attachmentIdOf(pending.url) ?? "")?.url ?? "gone";
   } catch (error) {
     if (error instanceof DiscordAPIError && GONE.has(error.code)) return "gone";
     logError(`Reading message ${place.messageId} again for ${pending.name} failed`, error);
@@ -74,13 +72,17 @@ export async function retryMissingImages(context: BotContext, client?: Client): 
     }
     if (link && link !== pending.url) renewDownloadLink(context.db, pending.id, link);
     try {
-      const image = await downloadImage({ ...pending, url: link ?? pending.url }, context.mediaDir, {
-        // Its size was within the limit when it was posted; the CDN must not send more.
-        maxBytes: Math.min(Math.max(pending.size, 0), UPLOAD_LIMIT_MAX),
-        // Only a voice message's audio was queued: Discord types it audio/ogg, other audio was refused.
-        voiceMessage: declaredType(pending) === "audio/ogg",
-        extraHosts: context.mediaHosts,
-      });
+      const image = await downloadImage(
+        { ...pending, id: attachmentIdOf(pending.url), url: link ?? pending.url },
+        context.mediaDir,
+        {
+          // Its size was within the limit when it was posted; the CDN must not send more.
+          maxBytes: Math.min(Math.max(pending.size, 0), UPLOAD_LIMIT_MAX),
+          // Only a voice message's audio was queued: Discord types it audio/ogg, other audio was refused.
+          voiceMessage: declaredType(pending) === "audio/ogg",
+          extraHosts: context.mediaHosts,
+        },
+      );
       if (completeDownload(context.db, pending.id, image)) arrived++;
       else rmSync(join(context.mediaDir, image.fileName), { force: true });
     } catch (error) {

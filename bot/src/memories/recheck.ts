@@ -6,13 +6,15 @@ import { type Client, DiscordAPIError, RESTJSONErrorCodes } from "discord.js";
 import type { BotContext } from "../context.js";
 import { logError } from "../logging.js";
 import { isStopping } from "../workInProgress.js";
+import { forgetRemovedAttachments } from "./fromMessage.js";
 import { messageAt, placeOf } from "./jumpLink.js";
 
 /**
  * An edit or a deletion made in Discord while the bot was not listening reached it as no event:
  * the memories of the last RECHECKED_MEMORY_DAYS are read back from their messages. A message
  * gone (Discord's Unknown Message, nothing else) removes its memory, to the trash as a live
- * deletion does; one whose words changed edits it, in the web's trash too (for its restore). A
+ * deletion does; one whose words changed edits it, in the web's trash too (for its restore), and
+ * its photos taken out of the message leave it. A
  * message that cannot be read now (no access, Discord down) changes nothing. Returns how many
  * memories changed.
  */
@@ -25,6 +27,7 @@ export async function recheckRecentMemories(client: Client, context: BotContext,
     try {
       const message = await messageAt(client, place);
       if (!message) continue;
+      if ((await forgetRemovedAttachments(message, context)) > 0) changed++;
       // One in the web's trash takes the words too (not shown until restored), as a live edit does.
       if (
         message.content !== memory.message &&

@@ -49,6 +49,11 @@ export const memoryImages = sqliteTable(
     fileName: text("file_name").notNull().unique(),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
+    /**
+     * The Discord attachment it was downloaded from: removed from its message in Discord, it leaves
+     * the memory. Null for one sent by /memory, and for those saved before it was kept.
+     */
+    discordAttachmentId: text("discord_attachment_id"),
   },
   (t) => [index("memory_images_memory").on(t.memoryId)],
 );

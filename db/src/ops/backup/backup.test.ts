@@ -323,7 +323,14 @@ describe("backups", () => {
     writeFileSync(path, "lost");
     restoreBackup(path, newest!.path, new Date("2026-11-04T10:00:00Z"));
     expect(everyRow(path).memory_images).toEqual([
-      { id: 1, memory_id: 1, file_name: "0b7e-voice.ogg", content_type: "audio/ogg", size: voice.length },
+      {
+        id: 1,
+        memory_id: 1,
+        file_name: "0b7e-voice.ogg",
+        content_type: "audio/ogg",
+        size: voice.length,
+        discord_attachment_id: null,
+      },
     ]);
     expect(readFileSync(join(mediaDirOf(path), "0b7e-voice.ogg")).equals(voice)).toBe(true);
   });

@@ -1,0 +1,1 @@
+ALTER TABLE `memory_images` ADD `discord_attachment_id` text;
