@@ -1,8 +1,8 @@
 import { AWARD_MAX, AWARD_MIN, AWARD_REASON_MAX } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
-import { and, eq, gte, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
-import { addDays, CAP_LOOKAHEAD_DAYS, dayIn } from "./clock.js";
+import { addDays, CAP_LOOKAHEAD_DAYS, dayIn, isoNow } from "./clock.js";
 import { userById } from "./couple.js";
 import { Refusal } from "./errors.js";
 import { balanceOf, transfer } from "./ledger.js";
@@ -16,12 +16,19 @@ export interface Award {
   amount: number;
   reason: string;
   now?: Date;
+  /**
+   * The same award (amount and reason) given within this long is that one, not a second: a command
+   * sent again after its answer was lost (the bot's `/spank`). Unset, every award is new.
+   */
+  sameWithinMs?: number;
 }
 
 export interface AwardResult {
   receiverTotal: number;
   /** What the giver may still award today. */
   leftToday: number;
+  /** When the same award was given, if this one was it (`sameWithinMs`): nothing more was given. */
+  givenBefore?: string;
 }
 
 /**
@@ -57,6 +64,31 @@ export function awardSpanks(db: Db, award: Award, capPerDay: number): AwardResul
         )
         .get()?.total ?? 0;
     const left = Math.max(0, capPerDay - given);
+    if (award.sameWithinMs !== undefined) {
+      const since = new Date(now.getTime() - award.sameWithinMs);
+      const earlier = tx
+        .select({ createdAt: transfers.createdAt })
+        .from(transfers)
+        .where(
+          and(
+            eq(transfers.kind, "award"),
+            gte(transfers.reference, `award:${giverId}:${dayIn(giver.timeZone, since)}`),
+            lte(transfers.reference, `award:${giverId}:${addDays(today, CAP_LOOKAHEAD_DAYS)}`),
+            gte(transfers.createdAt, isoNow(since)),
+            eq(transfers.amount, amount),
+            eq(transfers.memo, reason),
+          ),
+        )
+        .orderBy(desc(transfers.createdAt))
+        .get();
+      if (earlier) {
+        return {
+          receiverTotal: balanceOf(tx, { userId: receiverId }),
+          leftToday: left,
+          givenBefore: earlier.createdAt,
+        };
+      }
+    }
     if (amount > left) {
       throw new Refusal(
         "conflict",

@@ -1,8 +1,8 @@
 // Bounties (issue 36): a task one partner posts for the other, its reward held in escrow at once.
 import { type BountyBody, bountyBody } from "@spankbank/shared/contract/bounties";
-import { BOUNTY_LIST_MAX, BOUNTY_NOTE_MAX } from "@spankbank/shared/limits";
+import { BOUNTY_DONE_GRACE_MS, BOUNTY_LIST_MAX, BOUNTY_NOTE_MAX } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
-import { and, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { discardBountyPhoto, sameBountyPhoto } from "./bountyPhotos.js";
 import { type Db, eachInItsOwnSavepoint, inTransaction, type Tx } from "./client.js";
@@ -130,13 +130,38 @@ export function listBounties(db: Db): Bounty[] {
  * `posterId` posts a task for the other partner: the reward goes from the poster to escrow now
  * (refused, nothing written, when they have too little). A due day ends at the poster's midnight.
  */
-export function postBounty(db: Db, posterId: number, input: BountyBody, now = new Date()): Bounty {
+export function postBounty(
+  db: Db,
+  posterId: number,
+  input: BountyBody,
+  now = new Date(),
+  { sameWithinMs }: { sameWithinMs?: number } = {},
+): Bounty & { postedBefore?: boolean } {
   const body = refuseUnless(bountyBody, input, "bounty");
   return inTransaction(db, (tx) => {
     const me = userById(tx, posterId);
     const other = otherPartnerOf(tx, posterId);
     if (!me || !other) throw new Refusal("not_found", "No such partner.");
     const dueDay = body.due_date ?? null;
+    // The same bounty posted within `sameWithinMs` is that one (a command sent again after its
+    // answer was lost), not a second with its reward held twice.
+    if (sameWithinMs !== undefined) {
+      const earlier = tx
+        .select({ id: bounties.id })
+        .from(bounties)
+        .where(
+          and(
+            eq(bounties.posterId, posterId),
+            eq(bounties.title, body.title),
+            eq(bounties.reward, body.reward),
+            dueDay === null ? isNull(bounties.dueDay) : eq(bounties.dueDay, dueDay),
+            gte(bounties.createdAt, isoNow(new Date(now.getTime() - sameWithinMs))),
+          ),
+        )
+        .orderBy(desc(bounties.id))
+        .get();
+      if (earlier) return { ...bountyOf(tx, earlier.id), postedBefore: true };
+    }
     if (dueDay !== null && dueDay < dayIn(me.timeZone, now)) {
       throw new Refusal("invalid", "due_date: must be today or later");
     }
@@ -223,6 +248,12 @@ export function markBountyDone(
       );
     }
     if (bounty.status !== "claimed") throw new Refusal("conflict", `"${bounty.title}" is ${statusWords(bounty)}.`);
+    // Said when it was sent (a command's moment), not when it reached us: the deadline check waits
+    // BOUNTY_DONE_GRACE_MS for a done sent in time, and one sent after the due day is late whatever
+    // the check has done yet.
+    if (bounty.dueAt !== null && now.getTime() > Date.parse(bounty.dueAt)) {
+      throw new Refusal("conflict", `"${bounty.title}" passed its due day: it can no longer be marked done.`);
+    }
     earlierPhoto = bounty.donePhotoFile;
     statements(tx).done.run({
       id: bountyId,
@@ -269,6 +300,14 @@ export function sendBackBounty(db: Db, userId: number, bountyId: number, reason:
     const bounty = posterOnly(tx, userId, bountyId, "send back");
     if (bounty.status === "claimed" && bounty.sentBackReason === why) return bounty;
     if (bounty.status !== "done") throw new Refusal("conflict", `"${bounty.title}" is ${statusWords(bounty)}.`);
+    // Sent back now, it could never be done again in time, and the deadline check would refund it:
+    // work done in time is approved, not cancelled.
+    if (bounty.dueAt !== null && now.getTime() > Date.parse(bounty.dueAt)) {
+      throw new Refusal(
+        "conflict",
+        `"${bounty.title}" was done in time and its due day has passed, so it can no longer be sent back: approve it.`,
+      );
+    }
     statements(tx).sendBack.run({ id: bountyId, reason: why });
     const sentBack = bountyOf(tx, bountyId);
     enqueueEvent(tx, "bounty_sent_back", eventOf(sentBack), now, sentBack.doerId);
@@ -288,13 +327,13 @@ export function withdrawBounty(db: Db, userId: number, bountyId: number, now = n
 }
 
 /**
- * The periodic deadline check (with the favours'): every bounty past its due day and not done
- * is refunded to its poster, once, and both are told. A bounty done and waiting for the
- * poster's word is not expired: the doer did it in time.
+ * The periodic deadline check (with the favours'): every bounty past its due day (and
+ * BOUNTY_DONE_GRACE_MS) and not done is refunded to its poster, once, and both are told. A bounty
+ * done and waiting for the poster's word is not expired: the doer did it in time.
  */
 export function settleBountyDeadlines(db: Db, now = new Date()): BountiesSettled {
   return inTransaction(db, (tx) => {
-    const overdue = statements(tx).overdue.all({ now: isoNow(now) });
+    const overdue = statements(tx).overdue.all({ now: isoNow(new Date(now.getTime() - BOUNTY_DONE_GRACE_MS)) });
     const { done: refunded, failed } = eachInItsOwnSavepoint(tx, overdue, (bountyTx, { id }) => {
       settle(bountyTx, bountyOf(bountyTx, id), "refunded", now);
       enqueueEvent(bountyTx, "bounty_refunded", eventOf(bountyOf(bountyTx, id)), now);

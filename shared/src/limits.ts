@@ -136,6 +136,12 @@ export const UNANSWERED_WRITE_KEY_MS = 10 * 60 * 1000;
  * answer was lost, or the bot restarted before giving it), as the web's tap again after a lost answer.
  */
 export const MEMORY_SENT_AGAIN_MS = UNANSWERED_WRITE_KEY_MS;
+/**
+ * How long a paying command (`/spank`, `/donate`, `/bounty post`) sent again with the same
+ * options is the one already done (its answer was lost: "The application did not respond"), not a
+ * second payment.
+ */
+export const PAYMENT_SENT_AGAIN_MS = UNANSWERED_WRITE_KEY_MS;
 /** How many answers the server keeps until the next write (db/src/untilWritten.ts): every count a page asks, a few years of Our year. */
 export const KEPT_UNTIL_WRITTEN_MAX = 64;
 export const POST_LOGIN_PATH = "/dashboard";
@@ -243,6 +249,11 @@ export const SEARCH_BOT_RESULTS_PER_KIND = 3;
 export const BOUNTY_TITLE_MAX = 100;
 export const BOUNTY_REWARD_MAX = 9999;
 export const BOUNTY_NOTE_MAX = 300;
+/**
+ * How long past a bounty's due day a done sent in time may still be on its way (Discord's 3
+ * seconds, a photo's download, a slow phone's request): the deadline check waits this long.
+ */
+export const BOUNTY_DONE_GRACE_MS = 2 * 60_000;
 /** The bounties list shows every open one and the most recent settled ones, up to this many in all. */
 export const BOUNTY_LIST_MAX = 50;
 /** Passkeys (issue 37): a name of each, how many a partner may add, and how long a ceremony may take. */

@@ -10,13 +10,20 @@ import {
 } from "@spankbank/db/bounties";
 import { userByUsername } from "@spankbank/db/couple";
 import type { StoredImage } from "@spankbank/db/media";
-import { BOUNTY_NOTE_MAX, BOUNTY_REWARD_MAX, BOUNTY_TITLE_MAX, MEDIA_MAX_BYTES } from "@spankbank/shared/limits";
+import {
+  BOUNTY_NOTE_MAX,
+  BOUNTY_REWARD_MAX,
+  BOUNTY_TITLE_MAX,
+  MEDIA_MAX_BYTES,
+  PAYMENT_SENT_AGAIN_MS,
+} from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
 import { type Attachment, type ChatInputCommandInteraction, MessageFlags, SlashCommandBuilder } from "discord.js";
 import type { BotCommand, BotContext } from "../context.js";
 import { DownloadFailure, downloadImage, refusedNote } from "../images.js";
 import { discordTime } from "../post.js";
 import { answerPrivately, replyDone } from "../replies.js";
+import { oncePerInteraction } from "./oncePerInteraction.js";
 
 const named = (username: string | null, { db }: BotContext) =>
   username === null ? "" : (userByUsername(db, username)?.displayName ?? username);
@@ -93,19 +100,24 @@ export const bountyCommand: BotCommand = {
     switch (interaction.options.getSubcommand()) {
       case "post": {
         const due = interaction.options.getString("due");
-        const bounty = postBounty(
-          db,
-          user.id,
-          {
-            title: interaction.options.getString("title", true),
-            reward: interaction.options.getInteger("reward", true),
-            ...(due === null ? {} : { due_date: due }),
-          },
-          now,
+        const bounty = oncePerInteraction(interaction, user.id, context, () =>
+          postBounty(
+            db,
+            user.id,
+            {
+              title: interaction.options.getString("title", true),
+              reward: interaction.options.getInteger("reward", true),
+              ...(due === null ? {} : { due_date: due }),
+            },
+            now,
+            { sameWithinMs: PAYMENT_SENT_AGAIN_MS },
+          ),
         );
         return await replyDone(
           interaction,
-          `🎯 Posted bounty #${bounty.id} "${bounty.title}": ${spanks(bounty.reward)} held until it is done.`,
+          bounty.postedBefore
+            ? `Bounty #${bounty.id} "${bounty.title}" was posted ${discordTime(bounty.createdAt, "R")} already, so it was not posted twice.`
+            : `🎯 Posted bounty #${bounty.id} "${bounty.title}": ${spanks(bounty.reward)} held until it is done.`,
         );
       }
       case "done": {
