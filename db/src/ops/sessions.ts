@@ -15,14 +15,16 @@ function sha256(value: string): string {
 /**
  * What a session remembers of the password it was made with: a fingerprint of the partner's
  * stored hash. A new hash in couple.config.json (a changed password) no longer matches it.
+ * Undefined for a name that is not a partner's in the config (one removed from it): no session
+ * of theirs is ever live.
  */
-export function credentialOf(config: CoupleConfig, username: string): string {
+export function credentialOf(config: CoupleConfig, username: string): string | undefined {
   let byUsername = credentials.get(config);
   if (byUsername === undefined) {
     byUsername = new Map(config.partners.map((p) => [p.username, sha256(`session-credential:${p.passwordHash}`)]));
     credentials.set(config, byUsername);
   }
-  return byUsername.get(username) ?? "";
+  return byUsername.get(username);
 }
 
 /** Worked out once per loaded config: every request compares its session against one. */
@@ -80,7 +82,9 @@ export function createSession(
 /** The partner a live session belongs to, if it was made with their current password. Never writes. */
 export function userForSession(db: Db, config: CoupleConfig, token: string, now: Date): User | undefined {
   const row = statements(db).lookup.get({ tokenHash: sha256(token), now: isoNow(now) });
-  return row && row.credential === credentialOf(config, row.user.username) ? row.user : undefined;
+  if (!row) return undefined;
+  const credential = credentialOf(config, row.user.username);
+  return credential !== undefined && row.credential === credential ? row.user : undefined;
 }
 
 export function deleteSession(db: Db, token: string): void {

@@ -1,7 +1,9 @@
 import type { Db } from "@spankbank/db/client";
+import { hashPassword } from "@spankbank/db/password";
+import type { CoupleConfig } from "@spankbank/shared/config";
 import { LOGIN_FAILURE_LIMIT, PASSKEY_CHALLENGE_TTL_MS } from "@spankbank/shared/limits";
 import { describe, expect, it } from "vitest";
-import { buildTestApp } from "../test/app.js";
+import { buildTestApp, testCouple } from "../test/app.js";
 import { TestAuthenticator } from "../test/authenticator.js";
 import { sessionCookie } from "../test/session.js";
 
@@ -180,6 +182,70 @@ describe("passkeys", () => {
     expect((await signInWith(device.alex)).statusCode).toBe(401);
     expect((await signInWith(device.sam)).statusCode).toBe(200);
     expect(passkeyRows(db)).toHaveLength(1);
+  });
+
+  it("a partner removed from the config signs in no more, not even with a passkey added before", async () => {
+    // Sam adds a passkey while still one of the couple.
+    const first = await buildTestApp();
+    const samCookie = sessionCookie(first, "sam");
+    const samsPhone = new TestAuthenticator(PAGE);
+    const options = await first.app.inject({
+      method: "POST",
+      url: "/api/passkeys/registration-options",
+      headers: { origin: PAGE, cookie: samCookie },
+    });
+    const added = await first.app.inject({
+      method: "POST",
+      url: "/api/passkeys",
+      headers: { origin: PAGE, cookie: samCookie },
+      payload: { name: "Sam's phone", credential: samsPhone.create(options.json()) },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+
+    // The couple's config now names Jordan (another Discord account) in Sam's place; restart.
+    const [alexPartner, samPartner] = testCouple.partners;
+    const changed = {
+      ...testCouple,
+      partners: [
+        alexPartner,
+        {
+          ...samPartner,
+          username: "jordan",
+          displayName: "Jordan",
+          responseName: "jordan_j",
+          discordId: "333333333333333333",
+          passwordHash: await hashPassword("jordan-pass", { log2N: 10, r: 8, p: 1 }),
+        },
+      ],
+    } satisfies CoupleConfig;
+    const { app } = await buildTestApp({ db: first.db, config: changed });
+
+    // Sam's old session has ended, as it should.
+    const oldSession = await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie: samCookie } });
+    expect(oldSession.json()).toBeNull();
+
+    // Sam, no longer in the config, signs in with the passkey kept on their phone.
+    const signInOptions = await app.inject({
+      method: "POST",
+      url: "/api/auth/passkey-options",
+      headers: { origin: PAGE },
+      payload: {},
+    });
+    const signedIn = await app.inject({
+      method: "POST",
+      url: "/api/auth/passkey",
+      headers: { origin: PAGE },
+      payload: { credential: samsPhone.get(signInOptions.json()) },
+    });
+    const session = signedIn.cookies.find((c) => c.name === "spankbank_session" && c.value !== "");
+    const cookie = session ? `spankbank_session=${session.value}` : "";
+    const asked = await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });
+    const memories = await app.inject({ method: "GET", url: "/api/memories", headers: { cookie } });
+    expect({
+      signIn: signedIn.statusCode,
+      sessionUser: asked.json()?.user?.username ?? null,
+      memories: memories.statusCode,
+    }).toEqual({ signIn: 401, sessionUser: null, memories: 401 });
   });
 
   it("refuses the same passkey twice, whoever adds it", async () => {

@@ -72,6 +72,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ https: boolean; publicOrigin
   { https, publicOrigins },
 ) => {
   const { db, now } = app.ctx;
+  const partnerOf = <T extends { username: string }>(user: T | undefined): T | undefined =>
+    user && app.ctx.config.partners.some((partner) => partner.username === user.username) ? user : undefined;
   const challenges = new PasskeyChallenges(now);
 
   /** The challenge a browser's answer signed, and the ceremony it was issued for (used up now, if any). */
@@ -186,7 +188,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ https: boolean; publicOrigin
       const { credential } = request.body;
       const { challenge, ceremony } = ceremonyOf(credential.response.clientDataJSON);
       const passkey = passkeyByCredentialId(db, credential.id);
-      const owner = passkey ? userById(db, passkey.userId) : undefined;
+      // A partner removed from couple.config.json keeps their row and passkeys, and signs in no more.
+      const owner = passkey ? partnerOf(userById(db, passkey.userId)) : undefined;
       const named = ceremony?.kind === "sign-in" ? ceremony.username : undefined;
       // The limits count the name signed in to, as the password's do.
       const attempt = loginAttemptOf(request, named ?? owner?.username ?? UNKNOWN_PASSKEY);

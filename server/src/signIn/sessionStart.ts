@@ -95,6 +95,9 @@ export function startSession(
   },
 ): void {
   const { db, config, now } = request.server.ctx;
+  const credential = credentialOf(config, user.username);
+  // Every way in checks the name against the config first; this is the last guard.
+  if (credential === undefined) throw new Error(`${user.username} is not one of the couple's partners`);
   const device = randomBytes(32).toString("base64url");
   const session = (() => {
     try {
@@ -105,7 +108,7 @@ export function startSession(
         rememberClient(db, deviceClient(device), now());
         const old = request.cookies[SESSION_COOKIE];
         if (old) deleteSession(db, old);
-        return createSession(db, { userId: user.id, credential: credentialOf(config, user.username) }, now());
+        return createSession(db, { userId: user.id, credential }, now());
       });
     } catch (error) {
       throw signInNotSaved(error);
