@@ -8,6 +8,7 @@ import { type TestApp, userIdOf } from "./app.js";
  */
 export function sessionCookie({ app, db }: TestApp, username: "alex" | "sam"): string {
   const credential = credentialOf(app.ctx.config, username);
+  if (credential === undefined) throw new Error(`${username} is not a partner of the test couple`);
   const { token } = createSession(db, { userId: userIdOf(db, username), credential }, app.ctx.now());
   return `${SESSION_COOKIE}=${token}`;
 }
