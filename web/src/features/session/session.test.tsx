@@ -184,4 +184,37 @@ describe("the session on startup", () => {
     expect(router.state.location.search).toEqual({ redirect: "/memories" });
     expect(screen.queryByText("Welcome, Alex!")).not.toBeInTheDocument();
   });
+
+  describe("after a session ended on a page", () => {
+    /** Alex's session ends on the server while the tablet shows Alex's search: the page goes to sign-in. */
+    async function alexsSessionEndsOnSearch() {
+      signInAs("alex");
+      const app = renderApp("/search?q=engagement%20ring");
+      await waitFor(() => expect(app.router.state.location.pathname).toBe("/search"));
+      await waitFor(() => expect(app.queryClient.isFetching()).toBe(0));
+      resetAuth();
+      server.use(http.get("/api/search", () => failure(401, "Unauthorized", "Sign in first"), { once: true }));
+      await app.queryClient.invalidateQueries();
+      await signInPage();
+      return app;
+    }
+
+    it("sends the other partner signing in to /dashboard, not to the search the first was making", async () => {
+      const { router, user } = await alexsSessionEndsOnSearch();
+      await user.type(screen.getByLabelText("Username"), "sam");
+      await user.type(screen.getByLabelText("Password"), "sam-demo-pass");
+      await user.click(screen.getByRole("button", { name: "Sign In" }));
+      await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+      expect(document.body.innerHTML).not.toContain("engagement ring");
+    });
+
+    it("takes the same partner back to the page they were on", async () => {
+      const { router, user } = await alexsSessionEndsOnSearch();
+      await user.type(screen.getByLabelText("Username"), "alex");
+      await user.type(screen.getByLabelText("Password"), "alex-demo-pass");
+      await user.click(screen.getByRole("button", { name: "Sign In" }));
+      await waitFor(() => expect(router.state.location.pathname).toBe("/search"));
+      expect(router.state.location.search).toEqual({ q: "engagement ring" });
+    });
+  });
 });

@@ -12,6 +12,7 @@ import { postLogin } from "./api/login";
 import { postLogout } from "./api/logout";
 import { postLogoutEverywhere } from "./api/logoutEverywhere";
 import { postPasskeySignIn } from "./api/passkeySignIn";
+import { sessionEndedFor } from "./redirect";
 
 /**
  * The spec's session (isLoggedIn, username, login, logout, verify), backed by the server: the
@@ -119,6 +120,8 @@ export function createSession(queryClient: QueryClient): Session {
     logoutEverywhere: () => signOut(postLogoutEverywhere),
     verify,
     expire() {
+      const ended = current()?.user.username;
+      if (ended) sessionEndedFor(ended);
       queryClient.setQueryData(sessionQueryOptions.queryKey, null);
       forgetEverythingElse();
     },

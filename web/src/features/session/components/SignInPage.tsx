@@ -1,5 +1,6 @@
 import { Button, Container, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { LOGIN_FAILURE_WINDOW_MS, POST_LOGIN_PATH } from "@spankbank/shared/limits";
+import { LOGIN_FAILURE_WINDOW_MS } from "@spankbank/shared/limits";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useRef, useState } from "react";
 import { documentTitleOf } from "@/components/Page";
@@ -7,6 +8,8 @@ import { useLive } from "@/lib/live";
 import { usePageTitle } from "@/lib/pageTitle";
 import { passkeyProblem } from "@/lib/passkeyProblem";
 import { returnFocus } from "@/lib/returnFocus";
+import { sessionQueryOptions } from "../api/getSession";
+import { pageAfterSignIn } from "../redirect";
 import { useSession } from "../useSession";
 
 const INVALID_LOGIN = "Invalid username or password";
@@ -16,6 +19,10 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
   usePageTitle(documentTitleOf("Sign In"));
   const live = useLive();
   const { login, loginWithPasskey } = useSession();
+  const queryClient = useQueryClient();
+  /** The page to go to once signed in, for the partner who just did (read after the sign-in). */
+  const nextPage = () =>
+    pageAfterSignIn(redirectTo, queryClient.getQueryData(sessionQueryOptions.queryKey)?.user.username ?? "");
   const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +39,7 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
     try {
       const outcome = await loginWithPasskey(typed === "" ? undefined : typed);
       if (outcome === true) {
-        await navigate({ href: redirectTo ?? POST_LOGIN_PATH, replace: true });
+        await navigate({ href: nextPage(), replace: true });
         return;
       }
       setError(outcome.message ?? "That passkey did not sign you in.");
@@ -54,7 +61,7 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
     try {
       const outcome = await login(String(form.get("username") ?? ""), String(form.get("password") ?? ""));
       if (outcome === true) {
-        await navigate({ href: redirectTo ?? POST_LOGIN_PATH, replace: true });
+        await navigate({ href: nextPage(), replace: true });
         return;
       }
       console.error(INVALID_LOGIN);
