@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { KEPT_CACHE_MAX_AGE_MS } from "@spankbank/shared/limits";
 
 const root = process.argv[2] ?? new URL("../dist", import.meta.url).pathname;
 const template = readFileSync(new URL("sw.template.js", import.meta.url), "utf8");
@@ -40,6 +41,7 @@ const build = {
   preloads: pagePreloads(root),
   snapshotScript,
   snapshotScriptHash,
+  keptMaxAgeMs: KEPT_CACHE_MAX_AGE_MS,
 };
 writeFileSync(join(root, "sw.js"), `const BUILD = ${JSON.stringify(build)};\n${template}`);
 console.log(`service-worker: caches ${cached.length} files, build ${build.version}`);

@@ -15,7 +15,8 @@
 //   copy can be tapped): a return paints it before the app's scripts run, as that script starts the
 //   app's once the copy is on screen. A kept copy's shell preloads no modules: the browser fetched
 //   them alongside the copy's own styles and held up its first paint, and the app's imports fetch
-//   them from the cache once it starts.
+//   them from the cache once it starts. A copy kept longer ago than the app keeps its data
+//   (BUILD.keptMaxAgeMs) is not shown.
 //   Other files of ours come from the cache, or the network when not cached: the browser reads
 //   the build's own from the cache without this worker (static routes, set at install).
 // - /api (any spelling) is never answered from, or put into, a cache: the partners' data and
@@ -130,11 +131,14 @@ function allowsSnapshotScript(shell) {
   return csp === null || csp.includes(BUILD.snapshotScriptHash);
 }
 
-/** The page the app kept under `key`, or nothing (none kept, or unreadable). */
+/**
+ * The page the app kept under `key`, or nothing (none kept, unreadable, or kept longer ago than
+ * the app keeps its data: a partner whose session ended long since is not painted for whoever comes).
+ */
 async function keptPage(key) {
   try {
-    const kept = await caches.match(key, { cacheName: PAGES });
-    return kept ? await kept.json() : undefined;
+    const kept = await (await caches.match(key, { cacheName: PAGES }))?.json();
+    return kept && Date.now() - kept.keptAt <= BUILD.keptMaxAgeMs ? kept : undefined;
   } catch {
     return undefined;
   }

@@ -1,6 +1,8 @@
 import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import { sessionQueryOptions } from "@/features/session/api/getSession";
+import { forgetKeptCache } from "@/lib/keptCache";
 import { whenIdle } from "@/lib/whenIdle";
+import { forgetPageSnapshots } from "./pageSnapshot";
 import type { AppRouter } from "./router";
 
 /**
@@ -44,6 +46,12 @@ export async function startFirstLoad(
   await Promise.all([session, code]);
   // Without an answer the guards cannot tell who this is: SessionGate shows the failure and its retry.
   if (queryClient.getQueryState(sessionQueryOptions.queryKey)?.status !== "success") return;
+  // Nobody is signed in on this device: whatever a partner whose session ended elsewhere left here
+  // (page copies the service worker paints, data past its days) goes, shown to no one.
+  if (!kept && queryClient.getQueryData(sessionQueryOptions.queryKey) === null) {
+    void forgetPageSnapshots();
+    void forgetKeptCache();
+  }
   // Offline, a page this device did not keep waits for the connection: rendered now, it says so
   // (OfflineLine) over its loading state instead of a blank wait.
   if (!onlineManager.isOnline()) return;

@@ -46,6 +46,8 @@ interface PageSnapshot {
   root: string;
   /** The menu's pages as a plain dialog (signed in), shown by web/first-paint/snapshot.js until the app is live. */
   menu: string;
+  /** When it was kept (ms): past KEPT_CACHE_MAX_AGE_MS, as the kept data, it is never shown. */
+  keptAt: number;
 }
 
 /** Keeps each page once it has settled, and when the tab is hidden (a phone may never come back to it). */
@@ -91,6 +93,7 @@ function keepPage(router: AppRouter, queryClient: QueryClient): boolean {
       .join(""),
     root: withoutValues(root),
     menu: menuOf(queryClient.getQueryData(sessionQueryOptions.queryKey) ?? undefined),
+    keptAt: Date.now(),
   };
   const { pathname, search } = window.location;
   void caches
