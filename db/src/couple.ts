@@ -16,7 +16,7 @@ export type User = typeof users.$inferSelect;
  * exists. Runs at every start; a partner is matched by Discord id, so a renamed login keeps
  * their memories and spanks.
  */
-export function syncCouple(db: Db, config: CoupleConfig): User[] {
+export function syncCouple(db: Db, config: CoupleConfig, now = new Date()): User[] {
   return inTransaction(db, (tx) => {
     const synced = config.partners.map((partner) => {
       const before = userByDiscordId(tx, partner.discordId);
@@ -26,7 +26,7 @@ export function syncCouple(db: Db, config: CoupleConfig): User[] {
       return user;
     });
     for (const user of synced) {
-      reclockSealedLetters(tx, user.id, user.timeZone);
+      reclockSealedLetters(tx, user.id, user.timeZone, now);
       // A poster who moved: their bounties stay open to the end of the due day shown, on the new clock.
       reclockBountyDeadlines(tx, user.id, user.timeZone);
       tx.insert(accounts)

@@ -47,10 +47,11 @@ describe("letters for later: the moment on the recipient's clock", () => {
     openLaterLetter(db, { userId: sam, id: opened.id, now: new Date("2026-11-26T12:00:00Z") });
     // Sam moves from New York to Lisbon (UTC+0 in winter).
     const [, samInNewYork] = demoCouple.partners;
-    syncCouple(db, {
-      ...demoCouple,
-      partners: [demoCouple.partners[0]!, { ...samInNewYork!, timeZone: "Europe/Lisbon" }],
-    });
+    syncCouple(
+      db,
+      { ...demoCouple, partners: [demoCouple.partners[0]!, { ...samInNewYork!, timeZone: "Europe/Lisbon" }] },
+      new Date("2026-11-26T12:00:00Z"),
+    );
 
     const opensAt = (id: number) =>
       (db.$client.prepare("SELECT opens_at FROM later_letters WHERE id = ?").get(id) as { opens_at: string }).opens_at;
@@ -141,6 +142,25 @@ describe("letters for later: the moment on the recipient's clock", () => {
     for (let i = 0; i < LATER_LETTERS_WAITING_MAX; i++) toSam({ kind: "openWhen", moment: "sad" });
     expect(refusalOf(() => toSam({ kind: "openWhen", moment: "sad" })).code).toBe("conflict");
     expect(count()).toBe(LATER_LETTERS_WAITING_MAX);
+  });
+});
+
+describe("a letter whose moment has come, when its recipient moves", () => {
+  it("stays ready to open, announced or not, after Sam moves west from New York to Los Angeles", () => {
+    const letter = toSam({ kind: "date", date: "2026-12-24", time: "08:00" });
+    expect(letter.opensAt).toBe("2026-12-24T13:00:00.000Z");
+    // 14:00 UTC on Christmas Eve: Sam's page says it can be opened (the bot, down, has not announced it).
+    const now = new Date("2026-12-24T14:00:00Z");
+    expect(laterLettersFor(db, sam, now).toYou[0]!.state).toBe("ready");
+    // The server restarts with Sam's new zone (couple.config.json).
+    const [alexPartner, samPartner] = demoCouple.partners;
+    syncCouple(
+      db,
+      { ...demoCouple, partners: [alexPartner!, { ...samPartner!, timeZone: "America/Los_Angeles" }] },
+      now,
+    );
+    expect(laterLettersFor(db, sam, now).toYou[0]!.state).toBe("ready");
+    expect(openLaterLetter(db, { userId: sam, id: letter.id, now }).text).toBe("Dear Sam,\n\nOpen this on the day.");
   });
 });
 

@@ -6,7 +6,7 @@ import {
   nextAnniversaryOpening,
 } from "@spankbank/shared/letterMoments";
 import { LATER_LETTER_YEARS_MAX, LATER_LETTERS_WAITING_MAX } from "@spankbank/shared/limits";
-import { and, asc, count, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow, versionAfter } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
@@ -494,9 +494,10 @@ export function announceOpenedLetters(db: Db, now = new Date()): number {
 /**
  * Each letter to `userId` still sealed for a day and time on their clock opens at that day and time
  * on the clock of `timeZone`, their zone now: a partner who moved (couple.config.json) gets it at the
- * moment its label says. Run with every sync of the couple; it changes nothing while the zone stands.
+ * moment its label says. One whose moment has come (`now`) stays open to them, announced or not.
+ * Run with every sync of the couple; it changes nothing while the zone stands.
  */
-export function reclockSealedLetters(tx: Tx, userId: number, timeZone: string): void {
+export function reclockSealedLetters(tx: Tx, userId: number, timeZone: string, now: Date): void {
   const sealed = tx
     .select({
       id: laterLetters.id,
@@ -511,7 +512,7 @@ export function reclockSealedLetters(tx: Tx, userId: number, timeZone: string): 
         eq(laterLetters.toUserId, userId),
         isNull(laterLetters.openedAt),
         isNull(laterLetters.announcedAt),
-        isNotNull(laterLetters.opensAt),
+        gt(laterLetters.opensAt, isoNow(now)),
         isNotNull(laterLetters.opensOn),
       ),
     )
