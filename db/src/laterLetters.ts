@@ -1,10 +1,6 @@
+import { instantAt } from "@spankbank/shared/calendar";
 import { type LetterOpening, laterLetterBody } from "@spankbank/shared/contract/laterLetters";
-import {
-  ANNIVERSARY_OPENING_TIME,
-  instantOnClock,
-  momentLabel,
-  nextAnniversaryOpening,
-} from "@spankbank/shared/letterMoments";
+import { ANNIVERSARY_OPENING_TIME, momentLabel, nextAnniversaryOpening } from "@spankbank/shared/letterMoments";
 import { LATER_LETTER_YEARS_MAX, LATER_LETTERS_WAITING_MAX } from "@spankbank/shared/limits";
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { type Db, inTransaction, type Tx } from "./client.js";
@@ -245,7 +241,7 @@ interface Opening {
 function openingFor(opening: LetterOpening, recipient: Person, anniversary: string | undefined, now: Date): Opening {
   switch (opening.kind) {
     case "date": {
-      const at = instantOnClock(opening.date, opening.time, recipient.timeZone);
+      const at = instantAt(opening.date, opening.time, recipient.timeZone);
       if (at <= now) {
         throw new Refusal(
           "invalid",
@@ -520,7 +516,7 @@ export function reclockSealedLetters(tx: Tx, userId: number, timeZone: string, n
   for (const letter of sealed) {
     const time = letter.kind === "anniversary" ? ANNIVERSARY_OPENING_TIME : letter.time;
     if (time === null || letter.on === null) continue;
-    const at = isoNow(instantOnClock(letter.on, time, timeZone));
+    const at = isoNow(instantAt(letter.on, time, timeZone));
     if (at !== letter.at) tx.update(laterLetters).set({ opensAt: at }).where(eq(laterLetters.id, letter.id)).run();
   }
 }

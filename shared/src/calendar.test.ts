@@ -74,3 +74,26 @@ describe("wallClockAt", () => {
     }
   });
 });
+
+describe("instantAt in a spring-forward gap, and startOfDay where clocks jump at midnight", () => {
+  it("reads 02:30 on New York's spring-forward night as 03:30 EDT", () => {
+    const at = instantAt("2027-03-14", "02:30", "America/New_York");
+    expect(wallClockAt(at, "America/New_York")).toBe("2027-03-14T03:30");
+    expect(at.toISOString()).toBe("2027-03-14T07:30:00.000Z");
+  });
+
+  it("starts 8 March 2026 in Havana (clocks go 00:00 -> 01:00) at 01:00 that day, not at 23:00 the day before", () => {
+    const start = startOfDay("2026-03-08", "America/Havana");
+    expect(start.toISOString()).toBe("2026-03-08T05:00:00.000Z");
+    expect(wallClockAt(start, "America/Havana")).toBe("2026-03-08T01:00");
+  });
+
+  it("starts 6 September 2026 in Santiago (clocks go 24:00 -> 01:00) on that day, not on the 5th", () => {
+    expect(wallClockAt(startOfDay("2026-09-06", "America/Santiago"), "America/Santiago")).toBe("2026-09-06T01:00");
+  });
+
+  it("reads a time Lord Howe shows twice (01:45 on 5 April 2026, a 30-minute change) as its first showing, as New York's", () => {
+    expect(instantAt("2026-04-05", "01:45", "Australia/Lord_Howe").toISOString()).toBe("2026-04-04T14:45:00.000Z");
+    expect(instantAt("2026-11-01", "01:30", "America/New_York").toISOString()).toBe("2026-11-01T05:30:00.000Z");
+  });
+});

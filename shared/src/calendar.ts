@@ -92,16 +92,24 @@ export function startOfDay(date: string, timeZone: string): Date {
 }
 
 /**
- * The instant the wall clock in `timeZone` reads `time` (HH:MM) on `date` (YYYY-MM-DD), DST
- * included: a time the spring change skips is read with the offset before it (02:30 -> 03:30).
+ * The instant the clocks of `timeZone` read `date` (YYYY-MM-DD) at `time` (HH:MM). As a person
+ * would read it (Temporal's "compatible"): a time the clocks skip in a spring-forward gap is
+ * pushed forward by the gap (02:30 on a 02:00 -> 03:00 night is 03:30; a midnight Havana skips is
+ * 01:00 that day); a time they show twice in the autumn is its first showing.
  */
 export function instantAt(date: string, time: string, timeZone: string): Date {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   const [hour, minute] = time.split(":").map(Number) as [number, number];
   const wall = Date.UTC(year, month - 1, day, hour, minute);
-  // Two passes: the offset at the guess, then at the corrected instant (it differs across a DST change).
-  const first = wall - offsetAt(new Date(wall), timeZone);
-  return new Date(wall - offsetAt(new Date(first), timeZone));
+  // Zones change their offset at most a few times a year: the offsets a day either side are the candidates.
+  const before = offsetAt(new Date(wall - DAY_MS), timeZone);
+  const after = offsetAt(new Date(wall + DAY_MS), timeZone);
+  const shown = [before, after]
+    .map((offset) => wall - offset)
+    .filter((instant) => wallOf(new Date(instant), timeZone) === wall)
+    .sort((a, b) => a - b);
+  // Nothing shows that wall time: a gap. The offset before it carries the time past the jump.
+  return new Date(shown[0] ?? wall - before);
 }
 
 /** Whole calendar days from `from` to `to` (YYYY-MM-DD each; negative when `to` is earlier). */

@@ -1,28 +1,29 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
-import { anniversaryIn, instantOnClock, momentLabel, nextAnniversaryOpening } from "./letterMoments.js";
+import { instantAt } from "./calendar.js";
+import { anniversaryIn, momentLabel, nextAnniversaryOpening } from "./letterMoments.js";
 
-describe("instantOnClock: a date and time on the recipient's own clock", () => {
+describe("instantAt: a date and time on the recipient's own clock", () => {
   it("reads Asia/Kolkata's half-hour offset all year", () => {
-    expect(instantOnClock("2026-12-24", "08:00", "Asia/Kolkata").toISOString()).toBe("2026-12-24T02:30:00.000Z");
-    expect(instantOnClock("2027-07-04", "08:00", "Asia/Kolkata").toISOString()).toBe("2027-07-04T02:30:00.000Z");
+    expect(instantAt("2026-12-24", "08:00", "Asia/Kolkata").toISOString()).toBe("2026-12-24T02:30:00.000Z");
+    expect(instantAt("2027-07-04", "08:00", "Asia/Kolkata").toISOString()).toBe("2027-07-04T02:30:00.000Z");
   });
 
   it("follows New York across spring forward (14 March 2027) and fall back (1 November 2026)", () => {
-    expect(instantOnClock("2027-03-13", "08:00", "America/New_York").toISOString()).toBe("2027-03-13T13:00:00.000Z");
-    expect(instantOnClock("2027-03-14", "08:00", "America/New_York").toISOString()).toBe("2027-03-14T12:00:00.000Z");
-    expect(instantOnClock("2026-10-31", "08:00", "America/New_York").toISOString()).toBe("2026-10-31T12:00:00.000Z");
-    expect(instantOnClock("2026-11-01", "08:00", "America/New_York").toISOString()).toBe("2026-11-01T13:00:00.000Z");
+    expect(instantAt("2027-03-13", "08:00", "America/New_York").toISOString()).toBe("2027-03-13T13:00:00.000Z");
+    expect(instantAt("2027-03-14", "08:00", "America/New_York").toISOString()).toBe("2027-03-14T12:00:00.000Z");
+    expect(instantAt("2026-10-31", "08:00", "America/New_York").toISOString()).toBe("2026-10-31T12:00:00.000Z");
+    expect(instantAt("2026-11-01", "08:00", "America/New_York").toISOString()).toBe("2026-11-01T13:00:00.000Z");
   });
 
   it("pushes a time the clocks skip forward by the gap: 02:30 on 14 March 2027 in New York is 03:30 EDT", () => {
-    expect(instantOnClock("2027-03-14", "02:30", "America/New_York").toISOString()).toBe("2027-03-14T07:30:00.000Z");
-    expect(instantOnClock("2027-03-14", "02:00", "America/New_York").toISOString()).toBe("2027-03-14T07:00:00.000Z");
-    expect(instantOnClock("2027-03-14", "01:59", "America/New_York").toISOString()).toBe("2027-03-14T06:59:00.000Z");
+    expect(instantAt("2027-03-14", "02:30", "America/New_York").toISOString()).toBe("2027-03-14T07:30:00.000Z");
+    expect(instantAt("2027-03-14", "02:00", "America/New_York").toISOString()).toBe("2027-03-14T07:00:00.000Z");
+    expect(instantAt("2027-03-14", "01:59", "America/New_York").toISOString()).toBe("2027-03-14T06:59:00.000Z");
   });
 
   it("takes the first showing of a time the clocks show twice: 01:30 on 1 November 2026 is EDT", () => {
-    expect(instantOnClock("2026-11-01", "01:30", "America/New_York").toISOString()).toBe("2026-11-01T05:30:00.000Z");
+    expect(instantAt("2026-11-01", "01:30", "America/New_York").toISOString()).toBe("2026-11-01T05:30:00.000Z");
   });
 
   test.prop([
@@ -33,7 +34,7 @@ describe("instantOnClock: a date and time on the recipient's own clock", () => {
   ])("lands on that wall clock, or within an hour after it when the clocks skip it", (day, hour, minute, zone) => {
     const date = day.toISOString().slice(0, 10);
     const time = `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
-    const instant = instantOnClock(date, time, zone);
+    const instant = instantAt(date, time, zone);
     const wallClock = (moment: Date) =>
       Date.parse(
         `${new Intl.DateTimeFormat("sv-SE", {

@@ -3,7 +3,7 @@
  * an "open when..." moment. Pure time-zone arithmetic with Intl (no date library is kept), shared
  * by the server (which seals) and the page (which shows the moment).
  */
-import { DAY_MS, offsetAt, wallOf } from "./calendar.js";
+import { instantAt, wallOf } from "./calendar.js";
 
 /** The local time an anniversary letter opens, on the recipient's clock. */
 export const ANNIVERSARY_OPENING_TIME = "08:00";
@@ -22,27 +22,6 @@ export function openWhenLabel(moment: OpenWhenMoment): string {
     case "can't sleep":
       return "Open when you can't sleep";
   }
-}
-
-/**
- * The instant the clocks of `timeZone` read `date` (YYYY-MM-DD) at `time` (HH:MM). As a person
- * would read it (Temporal's "compatible"): a time the clocks skip in a spring-forward gap is
- * pushed forward by the gap (02:30 on a 02:00 -> 03:00 night is 03:30); a time they show twice
- * in the autumn is its first showing.
- */
-export function instantOnClock(date: string, time: string, timeZone: string): Date {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const [hour, minute] = time.split(":").map(Number) as [number, number];
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  // Zones change their offset at most a few times a year: the offsets a day either side are the candidates.
-  const before = offsetAt(new Date(wall - DAY_MS), timeZone);
-  const after = offsetAt(new Date(wall + DAY_MS), timeZone);
-  const shown = [before, after]
-    .map((offset) => wall - offset)
-    .filter((instant) => wallOf(new Date(instant), timeZone) === wall)
-    .sort((a, b) => a - b);
-  // Nothing shows that wall time: a gap. The offset before it carries the time past the jump.
-  return new Date(shown[0] ?? wall - before);
 }
 
 /** Whether `date` is a real YYYY-MM-DD calendar day. */
@@ -77,11 +56,11 @@ export function nextAnniversaryOpening(anniversary: string, timeZone: string, no
   const thisYear = Number(dayOnClock(now, timeZone).slice(0, 4));
   for (const year of [thisYear, thisYear + 1]) {
     const date = anniversaryIn(year, anniversary);
-    const at = instantOnClock(date, ANNIVERSARY_OPENING_TIME, timeZone);
+    const at = instantAt(date, ANNIVERSARY_OPENING_TIME, timeZone);
     if (at > now) return { date, at };
   }
   const date = anniversaryIn(thisYear + 2, anniversary);
-  return { date, at: instantOnClock(date, ANNIVERSARY_OPENING_TIME, timeZone) };
+  return { date, at: instantAt(date, ANNIVERSARY_OPENING_TIME, timeZone) };
 }
 
 const momentFormats = new Map<string, Intl.DateTimeFormat>();
