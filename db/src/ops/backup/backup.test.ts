@@ -8,6 +8,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  truncateSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -444,5 +445,34 @@ describe("backups", () => {
     expect(refusal).toBeInstanceOf(BackupRefused);
     expect(refusal.message).toContain("holds no couple (it is empty): no backup taken");
     expect(listBackups(path)).toEqual([]);
+  });
+});
+
+describe("backups after a power cut", () => {
+  it("writes again an image a power cut left empty in the store (renamed to its hash, its bytes never on disk): the next backup restores whole", async () => {
+    const { path, db } = ownDatabase();
+    syncCouple(db, demoCouple);
+    const photo = addPhoto(path, "us.jpg", 64 * 1024);
+    await takeBackup(db, path, new Date("2026-11-21T03:00:00Z"), plentyOfSpace);
+    const [object] = readdirSync(mediaStoreOf(path));
+    truncateSync(join(mediaStoreOf(path), object!), 0);
+    const next = await takeBackup(db, path, new Date("2026-11-22T03:00:00Z"), plentyOfSpace);
+    db.$client.close();
+    rmSync(mediaDirOf(path), { recursive: true });
+    restoreBackup(path, next.path, new Date("2026-11-24T10:00:00Z"));
+    expect(readFileSync(join(mediaDirOf(path), "us.jpg")).equals(photo)).toBe(true);
+  });
+
+  it("goes on when the newest backup's list of images was left empty, and deletes no image on its doubt", async () => {
+    const { path, db } = ownDatabase();
+    syncCouple(db, demoCouple);
+    addPhoto(path, "us.jpg", 1024);
+    const first = await takeBackup(db, path, new Date("2026-11-21T03:00:00Z"), plentyOfSpace);
+    writeFileSync(manifestOf(first.path), "");
+    const stored = readdirSync(mediaStoreOf(path));
+    await takeBackup(db, path, new Date("2026-11-22T03:00:00Z"), plentyOfSpace);
+    pruneBackups(path, { keepDaily: 14, keepWeekly: 8 }, new Date("2026-11-22T03:00:05Z"));
+    expect(readdirSync(mediaStoreOf(path))).toEqual(stored);
+    expect(listBackups(path)).toHaveLength(2);
   });
 });

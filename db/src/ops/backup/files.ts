@@ -1,5 +1,15 @@
 // Where backups and their media live, how a backup file is named, and the list of backups.
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 
@@ -138,6 +148,31 @@ export function selfContained(path: string): void {
 export function readManifest(path: string): MediaEntry[] {
   return (JSON.parse(readFileSync(path, "utf8")) as { files: MediaEntry[] }).files;
 }
+
+/** A media list, or undefined when it cannot be read (a power cut left it empty or cut short). */
+export function readManifestIfWhole(path: string): MediaEntry[] | undefined {
+  try {
+    return readManifest(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Puts a written file's bytes on the disk (`fsync`): renamed into place unflushed, a power cut can
+ * leave the new name on an empty file.
+ */
+export function flushFile(path: string): void {
+  const fd = openSync(path, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Puts a folder's renames on the disk: a power cut then leaves each new name in place. */
+export const flushFolder = flushFile;
 
 /** Every backup of this database (not of another one in its folder), newest first. */
 export function listBackups(databasePath: string): BackupFile[] {

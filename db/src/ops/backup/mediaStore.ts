@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { sha256OfFile } from "../../fileHash.js";
 import {
   backupsDirOf,
+  flushFile,
+  flushFolder,
   legacyMediaOf,
   listBackups,
   type MediaEntry,
@@ -12,6 +14,7 @@ import {
   mediaDirOf,
   mediaStoreOf,
   readManifest,
+  readManifestIfWhole,
 } from "./files.js";
 
 /**
@@ -40,7 +43,7 @@ export async function mediaToStore(
       before && before.size === info.size && before.mtimeMs === info.mtimeMs
         ? before.sha256
         : await sha256OfFile(source);
-    const stored = existsSync(join(store, sha256));
+    const stored = storeHolds(join(store, sha256), info.size);
     if (!stored) newBytes += info.size;
     files.push({ name, source, sha256, size: info.size, mtimeMs: info.mtimeMs, stored });
   }
@@ -55,30 +58,42 @@ interface PlannedImage extends MediaEntry {
   stored: boolean;
 }
 
+/**
+ * Whether the store holds an image of this size under that name: a copy a power cut left empty or
+ * short (its bytes never reached the disk) is copied again, not trusted for every later backup.
+ */
+function storeHolds(object: string, size: number): boolean {
+  return existsSync(object) && statSync(object).size === size;
+}
+
 /** Copies the images the store lacks into it, each named by the hash of the bytes it holds. */
 export async function storeMedia(databasePath: string, files: readonly PlannedImage[]): Promise<MediaEntry[]> {
   const store = mediaStoreOf(databasePath);
   mkdirSync(store, { recursive: true });
   const entries: MediaEntry[] = [];
   for (const { name, source, sha256, size, mtimeMs, stored } of files) {
-    if (stored && existsSync(join(store, sha256))) {
+    if (stored && storeHolds(join(store, sha256), size)) {
       entries.push({ name, sha256, size, mtimeMs });
       continue;
     }
     const partial = join(store, `${sha256}.partial`);
     // A clone where the filesystem can (btrfs, xfs), a plain copy elsewhere.
     await copyFile(source, partial, constants.COPYFILE_FICLONE);
+    flushFile(partial);
     const copied = await sha256OfFile(partial);
     await rename(partial, join(store, copied));
     entries.push({ name, sha256: copied, size: (await stat(join(store, copied))).size, mtimeMs });
   }
+  flushFolder(store);
   return entries;
 }
 
-/** The media list of the newest backup that has one (none: empty). */
+/** The media list of the newest backup that has a readable one (none: empty). */
 function newestManifest(databasePath: string): MediaEntry[] {
   for (const backup of listBackups(databasePath)) {
-    if (backup.mediaPath?.endsWith(".media.json")) return readManifest(backup.mediaPath);
+    // One a power cut spoiled is passed over: the images it listed are hashed again, nothing worse.
+    const entries = backup.mediaPath?.endsWith(".media.json") ? readManifestIfWhole(backup.mediaPath) : undefined;
+    if (entries) return entries;
   }
   return [];
 }
@@ -96,7 +111,10 @@ export function sweepMediaStore(databasePath: string): void {
       rmSync(manifest, { force: true });
       continue;
     }
-    for (const entry of readManifest(manifest)) listed.add(entry.sha256);
+    const entries = readManifestIfWhole(manifest);
+    // An unreadable list may name any image: nothing is deleted on a doubt.
+    if (entries === undefined) return;
+    for (const entry of entries) listed.add(entry.sha256);
   }
   for (const name of readdirSync(store)) {
     if (!listed.has(name)) rmSync(join(store, name), { force: true });

@@ -9,6 +9,8 @@ import {
   backupName,
   backupsDirOf,
   describe,
+  flushFile,
+  flushFolder,
   manifestOf,
   removePartials,
   selfContained,
@@ -99,8 +101,10 @@ export async function takeBackup(
     // The manifest before the database: a file named like a backup always has its media.
     const manifest = manifestOf(path);
     writeFileSync(`${manifest}.partial`, JSON.stringify({ files: entries }));
+    flushFile(`${manifest}.partial`);
     renameSync(`${manifest}.partial`, manifest);
     renameSync(partial, path);
+    flushFolder(dir);
     return describe(path);
   } finally {
     try {
