@@ -23,6 +23,7 @@ import { purchaseProduct } from "../../purchase.js";
 import { giveSpanks, openTestDb } from "../../test/testDb.js";
 import { oggOpusVoiceNote } from "../../test/tinyMedia.js";
 import { tryLock } from "../running.js";
+import { refuseFreshInstallOverLostData } from "../startChecks.js";
 import { manifestOf } from "./files.js";
 import {
   BackupRefused,
@@ -224,10 +225,11 @@ describe("backups", () => {
       ["spankbank-2026-11-22T093000Z-pre-migration.db", "pre-migration"],
     ]);
 
-    // 30 days on they still are; a day later the rotation deletes them, and the image only they listed.
-    expect(pruneBackups(path, retention, new Date("2026-12-22T09:00:00Z"))).toEqual([]);
+    // 30 days after the first daily backup since them (the next night's) they still are; then the
+    // rotation deletes them, and the image only they listed.
+    expect(pruneBackups(path, retention, new Date("2026-12-23T02:59:00Z"))).toEqual([]);
     expect(readdirSync(mediaStoreOf(path))).toHaveLength(2);
-    expect(pruneBackups(path, retention, new Date("2026-12-22T11:00:01Z"))).toEqual([
+    expect(pruneBackups(path, retention, new Date("2026-12-23T03:00:01Z"))).toEqual([
       later.name,
       manual.name,
       "spankbank-2026-11-22T093000Z-pre-migration.db",
@@ -474,5 +476,43 @@ describe("backups after a power cut", () => {
     pruneBackups(path, { keepDaily: 14, keepWeekly: 8 }, new Date("2026-11-22T03:00:05Z"));
     expect(readdirSync(mediaStoreOf(path))).toEqual(stored);
     expect(listBackups(path)).toHaveLength(2);
+  });
+});
+
+describe("retention when the clock is wrong", () => {
+  it("a box booted in 2099 (no clock battery, no NTP yet) keeps the pre-migration copy and the manual backup of yesterday", async () => {
+    const { path, db } = ownDatabase();
+    syncCouple(db, demoCouple);
+    const daily = await takeBackup(db, path, new Date("2026-11-22T03:00:00Z"), plentyOfSpace);
+    const manual = await takeBackup(db, path, new Date("2026-11-22T10:00:00Z"), plentyOfSpace, "manual");
+    cpSync(daily.path, join(backupsDirOf(path), "spankbank-2026-11-22T093000Z-pre-migration.db"));
+    // The night's backup runs on the wrong clock, then retention.
+    await takeBackup(db, path, new Date("2099-01-01T03:05:00Z"), plentyOfSpace);
+    expect(pruneBackups(path, { keepDaily: 14, keepWeekly: 8 }, new Date("2099-01-01T03:05:05Z"))).toEqual([]);
+    expect(listBackups(path).map((backup) => backup.name)).toContain(manual.name);
+  });
+
+  it("keeps a pre-migration copy taken while the clock read 1970 for the days it is promised, counted from the next backup", async () => {
+    const { path, db } = ownDatabase();
+    syncCouple(db, demoCouple);
+    const daily = await takeBackup(db, path, new Date("2026-11-22T03:00:00Z"), plentyOfSpace);
+    const epoch = "spankbank-1970-01-01T000012Z-pre-migration.db";
+    cpSync(daily.path, join(backupsDirOf(path), epoch));
+    await takeBackup(db, path, new Date("2026-11-23T03:00:00Z"), plentyOfSpace);
+    expect(pruneBackups(path, { keepDaily: 14, keepWeekly: 8 }, new Date("2026-11-23T03:00:05Z"))).not.toContain(epoch);
+    // Thirty days after the first backup taken since it, it goes.
+    expect(pruneBackups(path, { keepDaily: 14, keepWeekly: 8 }, new Date("2026-12-23T03:00:05Z"))).toContain(epoch);
+  });
+
+  it("does not name a backup taken while the clock read 2099 the latest once the clock is right", async () => {
+    const { path, db } = ownDatabase();
+    syncCouple(db, demoCouple);
+    await takeBackup(db, path, new Date("2099-01-01T00:05:00Z"), plentyOfSpace);
+    const real = await takeBackup(db, path, new Date(Date.now() - 60_000), plentyOfSpace);
+    db.$client.close();
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${path}${suffix}`, { force: true });
+    expect(() => refuseFreshInstallOverLostData(path, { production: true })).toThrow(`latest: ${real.path})`);
+    // Retention keeps it (it may be all that holds those days) and gives it no day's place.
+    expect(pruneBackups(path, { keepDaily: 1, keepWeekly: 0 }, new Date())).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 // Pruning: the rotation of daily and weekly backups, then the store's images no backup lists.
 import { rmSync } from "node:fs";
+import { DAY_MS } from "@spankbank/shared/calendar";
 import { BACKUP_KEPT_APART_DAYS } from "@spankbank/shared/limits";
 import { tryLock } from "../running.js";
-import { listBackups } from "./files.js";
+import { type BackupFile, listBackups } from "./files.js";
 import { sweepMediaStore } from "./mediaStore.js";
 
 export interface Retention {
@@ -13,9 +14,10 @@ export interface Retention {
 /**
  * Keeps the newest daily backup of each of the last `keepDaily` days that have one, and the
  * newest of each of the `keepWeekly` weeks before those, and every manual and pre-migration copy
- * younger than BACKUP_KEPT_APART_DAYS days; deletes the rest, then the images in the store no
- * kept backup lists. Holds the backup lock, so no backup adds images while it sweeps. Returns
- * what was deleted.
+ * until BACKUP_KEPT_APART_DAYS days after the first daily backup taken since it; deletes the
+ * rest, then the images in the store no kept backup lists. A backup named later than a day from
+ * now was taken while the clock was wrong: it is kept, and holds no day's place. Holds the backup
+ * lock, so no backup adds images while it sweeps. Returns what was deleted.
  */
 export function pruneBackups(databasePath: string, retention: Retention, now = new Date()): string[] {
   const lock = tryLock(databasePath, "backup");
@@ -24,10 +26,19 @@ export function pruneBackups(databasePath: string, retention: Retention, now = n
     const kept = new Set<string>();
     const days = new Set<string>();
     const weeks = new Set<string>();
-    const keptApartSince = now.getTime() - BACKUP_KEPT_APART_DAYS * 24 * 60 * 60 * 1000;
-    for (const backup of listBackups(databasePath)) {
+    const keptApartSince = now.getTime() - BACKUP_KEPT_APART_DAYS * DAY_MS;
+    const backups = listBackups(databasePath);
+    for (const backup of backups) {
+      if (backup.takenAt.getTime() > now.getTime() + DAY_MS) {
+        kept.add(backup.path);
+        continue;
+      }
       if (backup.kind !== "daily") {
-        if (backup.takenAt.getTime() > keptApartSince) kept.add(backup.path);
+        // Its age counts from the next daily backup, not from the time in its name: a copy taken
+        // while the clock read 1970, or one seen by a clock that reads 2099, is not deleted at once;
+        // nor one no daily backup has followed yet (it is the newest copy there is).
+        const since = firstDailyAfter(backups, backup.takenAt, now);
+        if (since === undefined || since.getTime() > keptApartSince) kept.add(backup.path);
         continue;
       }
       const day = backup.takenAt.toISOString().slice(0, 10);
@@ -54,6 +65,16 @@ export function pruneBackups(databasePath: string, retention: Retention, now = n
   } finally {
     lock.release();
   }
+}
+
+/** When the first daily backup after `after` was taken (one dated later than a day from now aside), if any. */
+function firstDailyAfter(backups: readonly BackupFile[], after: Date, now: Date): Date | undefined {
+  return backups
+    .filter(
+      (backup) =>
+        backup.kind === "daily" && backup.takenAt > after && backup.takenAt.getTime() <= now.getTime() + DAY_MS,
+    )
+    .at(-1)?.takenAt;
 }
 
 /** The Monday (UTC) starting the week of `date`, as a key. */
