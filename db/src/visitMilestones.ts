@@ -39,13 +39,18 @@ export interface MilestoneWindow {
   until: Date;
 }
 
-/** The stretch when the milestone's day is that day on both calendars. */
+/**
+ * The stretch when the milestone's day is that day on both calendars; for partners 24 hours or
+ * more apart (Kiritimati and Pago Pago), whose calendars never share a day, when it is that day on
+ * either one.
+ */
 function milestoneDay(startDate: string, days: number, partners: readonly PartnerDay[]) {
   const day = addDays(startDate, -days);
-  return {
-    begins: new Date(Math.max(...partners.map((p) => startOfDay(day, p.timeZone).getTime()))),
-    until: new Date(Math.min(...partners.map((p) => startOfDay(addDays(day, 1), p.timeZone).getTime()))),
-  };
+  const starts = partners.map((p) => startOfDay(day, p.timeZone).getTime());
+  const ends = partners.map((p) => startOfDay(addDays(day, 1), p.timeZone).getTime());
+  const [begins, until] = [Math.max(...starts), Math.min(...ends)];
+  if (begins < until) return { begins: new Date(begins), until: new Date(until) };
+  return { begins: new Date(Math.min(...starts)), until: new Date(Math.max(...ends)) };
 }
 
 /**

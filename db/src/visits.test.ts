@@ -230,4 +230,23 @@ describe("countdown posts at 30, 7 and 1 days", () => {
     expect(enqueueDueVisitMilestones(db, partners, at("2026-12-09T13:00:00Z"))).toBe(1);
     expect(countdownEvents(db).map((event) => event.days)).toEqual([7, 1]);
   });
+
+  it("posts the 30, 7 and 1 day countdowns for partners a day and more apart (Kiritimati +14, Pago Pago -11)", () => {
+    const { db, alex } = openTestDb();
+    planVisit(db, {
+      userId: alex,
+      input: { start_date: "2026-12-18", end_date: "2026-12-27" },
+      now: new Date("2026-11-01T12:00:00Z"),
+    });
+    const apart: PartnerDay[] = [
+      { timeZone: "Pacific/Kiritimati", sleep: { from: "23:00", to: "07:00" } },
+      { timeZone: "Pacific/Pago_Pago", sleep: { from: "23:00", to: "07:00" } },
+    ];
+    let written = 0;
+    // Every half hour from mid-November to the visit's first day (the bot checks every minute).
+    for (let t = Date.parse("2026-11-15T00:00:00Z"); t < Date.parse("2026-12-19T12:00:00Z"); t += 30 * 60_000) {
+      written += enqueueDueVisitMilestones(db, apart, new Date(t));
+    }
+    expect(written).toBe(3);
+  });
 });
