@@ -145,6 +145,9 @@ export async function downloadImage(
       if (head.length < 12) head = Buffer.concat([head, value.subarray(0, 12 - head.length)]);
       await file.write(value);
     }
+    // On the disk before it is named and a memory row points at it: a power cut then leaves the
+    // photo whole, never an empty file under its name.
+    await file.sync();
     await file.close();
     const contentType = imageTypeOf(head) ?? (rules.photoOnly ? null : sniffClip(head));
     if (!contentType) {

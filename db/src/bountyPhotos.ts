@@ -1,6 +1,6 @@
 // A bounty's photo of it done (issue 36): stored in the media folder beside the memories' images.
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MEDIA_MAX_BYTES } from "@spankbank/shared/limits";
 import { eq } from "drizzle-orm";
@@ -23,7 +23,19 @@ export function storeBountyPhoto(db: Db, bytes: Uint8Array): StoredImage {
   const folder = mediaFolder(db);
   mkdirSync(folder, { recursive: true });
   const fileName = `${randomUUID()}.${MEDIA_TYPES[contentType]}`;
-  writeFileSync(join(folder, fileName), bytes, { flag: "wx" });
+  const path = join(folder, fileName);
+  const fd = openSync(path, "wx");
+  try {
+    // On the disk before a bounty points at it: a power cut leaves the photo whole.
+    writeFileSync(fd, bytes);
+    fsyncSync(fd);
+  } catch (error) {
+    // A full disk: no half-written photo stays behind.
+    closeSync(fd);
+    rmSync(path, { force: true });
+    throw error;
+  }
+  closeSync(fd);
   return { fileName, contentType, size: bytes.byteLength };
 }
 
