@@ -32,7 +32,8 @@ import { balanceOf } from "./ledger.js";
 import { writeLetter } from "./letters.js";
 import { mediaFolder } from "./media.js";
 import { pendingDownloads } from "./mediaOutbox.js";
-import { addMemory, deleteMemories, listMemories, saveMemory } from "./memories.js";
+import { addMemory, deleteMemories, listMemories, saveMemory, trashMemories } from "./memories.js";
+import { purgeTrash } from "./memoryTrash.js";
 import { checkDatabase } from "./ops/healthCheck.js";
 import { createProduct } from "./products.js";
 import { purchaseProduct } from "./purchase.js";
@@ -512,5 +513,46 @@ describe("importing a partner's web download made while answers are sealed", () 
     answerQuestion(fresh, { questionId: question.id, userId: sam, response: "The ramen" }, { answerReward: 5 });
     expect(samsAnswers()).toEqual(["The ramen"]);
     expect(balanceOf(fresh, { userId: sam })).toBe(samBefore);
+  });
+});
+
+describe("ids across a move", () => {
+  it("never gives a new photo the id of one purged before the export (its address is cached for a year)", async () => {
+    const { db, alex } = openTestDb();
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+    addMemory(db, {
+      userId: alex,
+      message: "Kept",
+      images: [saveImage(db, "kept.png", imageBytes(1, 8))],
+      createdAt: day(1),
+    });
+    const gone = addMemory(db, {
+      userId: alex,
+      message: "Purged",
+      images: [saveImage(db, "purged.png", imageBytes(2, 8))],
+      createdAt: day(2),
+    });
+    const imageId = (target: Db, fileName: string) =>
+      target.$client.prepare("SELECT id FROM memory_images WHERE file_name = ?").pluck().get(fileName);
+    const purgedImageId = imageId(db, "purged.png");
+    trashMemories(db, [gone.id], day(3));
+    purgeTrash(db, day(60));
+
+    const fresh = freshDb();
+    await importArchiveFile(fresh, (await exportedZip(db)).path, demoCouple.partners);
+
+    // The next memory with a photo gets the same ids on the new box as it would have on the old one.
+    const next = (target: Db) => {
+      const memory = addMemory(target, {
+        userId: alex,
+        message: "After the move",
+        images: [saveImage(target, "new.png", imageBytes(3, 8))],
+        createdAt: day(70),
+      });
+      return { memoryId: memory.id, imageId: imageId(target, "new.png") };
+    };
+    const onNewBox = next(fresh);
+    expect(onNewBox.imageId).not.toBe(purgedImageId);
+    expect(onNewBox).toEqual(next(db));
   });
 });

@@ -85,6 +85,12 @@ export interface ArchiveDocument {
   /** Each account's balance when exported, for reading; import recomputes nothing from it. */
   balances: Row[];
   tables: Record<string, Row[]>;
+  /**
+   * Each table's highest id ever given (SQLite's `sqlite_sequence`), rows deleted since included:
+   * an import goes on from there, so a new photo never takes the id (and the browser's year-long
+   * cached copy) of one purged before the move. Absent from archives of earlier versions.
+   */
+  sequences?: Record<string, number>;
   media: ArchiveMedia[];
 }
 
@@ -124,12 +130,18 @@ interface MediaFile {
 export function archiveTables(
   db: Db,
   options: ExportOptions = {},
-): { tables: Record<string, Row[]>; files: MediaFile[]; downloadedBy?: string } {
+): { tables: Record<string, Row[]>; sequences: Record<string, number>; files: MediaFile[]; downloadedBy?: string } {
   return inTransaction(db, () => {
     const tables: Record<string, Row[]> = {};
     for (const table of ARCHIVED_TABLES) {
       tables[table] = db.$client.prepare(`SELECT * FROM ${quoteName(table)} ORDER BY rowid`).all() as Row[];
     }
+    const archived = new Set<string>(ARCHIVED_TABLES);
+    const sequences = Object.fromEntries(
+      (db.$client.prepare("SELECT name, seq FROM sqlite_sequence").all() as { name: string; seq: number }[])
+        .filter(({ name }) => archived.has(name))
+        .map(({ name, seq }) => [name, seq]),
+    );
     const reader = options.sealedFor;
     if (reader !== undefined) {
       const answered = new Set(
@@ -168,7 +180,7 @@ export function archiveTables(
     const username = (tables.users as { id: number; username: string }[]).find(
       (user) => user.id === downloader,
     )?.username;
-    return { tables, files, ...(username === undefined ? {} : { downloadedBy: username }) };
+    return { tables, sequences, files, ...(username === undefined ? {} : { downloadedBy: username }) };
   });
 }
 
@@ -203,7 +215,7 @@ function documentBytes(document: ArchiveDocument): Buffer {
  * The document goes last, because each image's sha256 is worked out while the image is sent.
  */
 export function exportArchive(db: Db, now = new Date(), options: ExportOptions = {}): ArchiveExport {
-  const { tables, files, downloadedBy } = archiveTables(db, options);
+  const { tables, sequences, files, downloadedBy } = archiveTables(db, options);
   const sha256 = new Map<string, string>();
   const schemaVersion = schemaVersionOf(db);
   const documentWith = (digest: (fileName: string) => string): ArchiveDocument => ({
@@ -214,6 +226,7 @@ export function exportArchive(db: Db, now = new Date(), options: ExportOptions =
     ...(downloadedBy === undefined ? {} : { downloadedBy }),
     balances: tables.accounts ?? [],
     tables,
+    sequences,
     media: files.map((file) => ({ fileName: file.fileName, size: file.size, sha256: digest(file.fileName) })),
   });
   const pending = documentWith(() => PENDING_SHA256);

@@ -82,7 +82,7 @@ export async function importArchiveFile(db: Db, path: string, couple: readonly C
   try {
     const { document } = source;
     const alreadyThere = await checkFits(db, document, couple);
-    insertRows(db, document.tables, { keep: false });
+    insertRows(db, document, { keep: false });
 
     const folder = mediaFolder(db);
     // With their place in the archive (how it opens each): those an earlier try moved already stay.
@@ -99,7 +99,7 @@ export async function importArchiveFile(db: Db, path: string, couple: readonly C
         renameSync(join(staging, item.fileName), join(folder, item.fileName));
         moved.push(join(folder, item.fileName));
       }
-      const rows = insertRows(db, document.tables, { keep: true });
+      const rows = insertRows(db, document, { keep: true });
       return {
         rows,
         mediaFiles: document.media.length,
@@ -218,7 +218,11 @@ async function copyChecked(input: Readable, target: string, item: ArchiveMedia, 
  * Inserts every row in one transaction, then checks the result as `npm run check` does (foreign
  * keys, the ledger, escrow...). `keep: false` is the check alone: the transaction is rolled back.
  */
-function insertRows(db: Db, tables: Record<string, Row[]>, { keep }: { keep: boolean }): Record<string, number> {
+function insertRows(
+  db: Db,
+  { tables, sequences = {} }: Pick<ArchiveDocument, "tables" | "sequences">,
+  { keep }: { keep: boolean },
+): Record<string, number> {
   const counts: Record<string, number> = {};
   const rollback = new Error("checked, not kept");
   try {
@@ -230,6 +234,7 @@ function insertRows(db: Db, tables: Record<string, Row[]>, { keep }: { keep: boo
         counts[table] = rows.length;
         if (rows.length > 0) insertTable(db, table, rows);
       }
+      goOnFromSequences(db, sequences);
       const broken = db.$client.pragma("foreign_key_check") as { table: string; rowid: number; parent: string }[];
       if (broken.length > 0) {
         const first = broken[0]!;
@@ -247,6 +252,21 @@ function insertRows(db: Db, tables: Record<string, Row[]>, { keep }: { keep: boo
     if (error !== rollback) throw error;
   }
   return counts;
+}
+
+/**
+ * Each table's id counter as high as the archive's (never lower than the rows just inserted made
+ * it): an id the old database gave once, to a row deleted since, is not given again.
+ */
+function goOnFromSequences(db: Db, sequences: Record<string, number>): void {
+  const archived = new Set<string>(ARCHIVED_TABLES);
+  const raise = db.$client.prepare("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?");
+  const start = db.$client.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)");
+  for (const [table, seq] of Object.entries(sequences)) {
+    if (!archived.has(table)) invalid(`archive.sequences.${table}: not a table the archive holds`);
+    if (!Number.isSafeInteger(seq) || seq < 0) invalid(`archive.sequences.${table}: not an id`);
+    if (raise.run(seq, table).changes === 0) start.run(table, seq);
+  }
 }
 
 function insertTable(db: Db, table: string, rows: Row[]): void {
@@ -364,6 +384,12 @@ export function parseArchiveDocument(documentText: string): ArchiveDocument {
     invalid("archive.downloadedBy: not a login name");
   }
   if (typeof document.tables !== "object" || document.tables === null) invalid("archive.tables: missing");
+  if (
+    document.sequences !== undefined &&
+    (typeof document.sequences !== "object" || document.sequences === null || Array.isArray(document.sequences))
+  ) {
+    invalid("archive.sequences: not each table's last id");
+  }
   for (const [table, rows] of Object.entries(document.tables)) {
     if (!Array.isArray(rows) || rows.some((row) => typeof row !== "object" || row === null || Array.isArray(row))) {
       invalid(`archive.tables.${table}: not a list of rows`);
