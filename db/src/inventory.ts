@@ -148,6 +148,14 @@ const statements = preparedFor((db) => ({
     .orderBy(asc(purchases.useBy), asc(purchases.id))
     .limit(LIMIT_ONE)
     .prepare(),
+  // The unit to redeem: the one whose deadline comes first among those still in date.
+  openUnitInDate: db
+    .select({ id: purchases.id, useBy: purchases.useBy })
+    .from(purchases)
+    .where(and(openUnitOf(param("itemId")), gt(purchases.useBy, param("now"))))
+    .orderBy(asc(purchases.useBy), asc(purchases.id))
+    .limit(LIMIT_ONE)
+    .prepare(),
   openUnitWithoutDeadline: db
     .select({ id: purchases.id, useBy: purchases.useBy })
     .from(purchases)
@@ -225,9 +233,12 @@ export function redeemItem(
     // Someone else's item answers like a missing one: it reveals nothing.
     if (!item || item.buyerId !== buyerId) throw new Refusal("not_found", "That item is not in your inventory.");
     if (item.quantity < 1) throw new Refusal("conflict", `You have no "${item.name}" left to redeem.`);
+    // A unit past its last day (the deadline check, every quarter hour, has not settled it yet)
+    // holds up none still in date.
     const unit =
-      statements(tx).openUnitWithDeadline.get({ itemId }) ?? statements(tx).openUnitWithoutDeadline.get({ itemId });
-    if (unit?.useBy && unit.useBy <= isoNow(now)) {
+      statements(tx).openUnitInDate.get({ itemId, now: isoNow(now) }) ??
+      statements(tx).openUnitWithoutDeadline.get({ itemId });
+    if (!unit && statements(tx).openUnitWithDeadline.get({ itemId })) {
       throw new Refusal("conflict", `"${item.name}" expired unused: its spanks are on their way back to you.`);
     }
     const { quantity: remainingQuantity } = tx

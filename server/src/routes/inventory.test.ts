@@ -2,7 +2,9 @@ import { balanceOf } from "@spankbank/db/ledger";
 import { createProduct } from "@spankbank/db/products";
 import { purchaseProduct } from "@spankbank/db/purchase";
 import { describe, expect, it } from "vitest";
+import { buildTestApp, userIdOf } from "../test/app.js";
 import { buildEconomyApp, economySnapshot, giveSpanks } from "../test/economy.js";
+import { sessionCookie } from "../test/session.js";
 
 const massage = { name: "Back massage", description: "Twenty minutes, oil included.", quantity: 5, price: 30 };
 
@@ -91,6 +93,44 @@ describe("POST /api/redeem", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain("body.itemId");
     expect(economySnapshot(db)).toEqual(before);
+  });
+});
+
+describe("POST /api/redeem while an older unit of the favour has just expired", () => {
+  it("redeems the unit still in date, not refusing the whole item until the quarter-hour check runs", async () => {
+    let clock = new Date("2026-05-01T12:00:00Z");
+    const test = await buildTestApp({ now: () => clock });
+    const [alex, sam] = [userIdOf(test.db, "alex"), userIdOf(test.db, "sam")];
+    giveSpanks(test.db, sam, 100);
+    const breakfast = createProduct(
+      test.db,
+      alex,
+      { name: "Breakfast in bed", description: "Pancakes", quantity: 5, price: 10, useWithinDays: 1 },
+      clock,
+    );
+    // Sam (New York) buys one on 1 May (last day 2 May) and another on 2 May (last day 3 May).
+    purchaseProduct(test.db, { buyerId: sam, productId: breakfast.id, now: clock });
+    const { inventoryItemId } = purchaseProduct(test.db, {
+      buyerId: sam,
+      productId: breakfast.id,
+      now: new Date("2026-05-02T12:00:00Z"),
+    });
+    // 01:00 on 3 May in New York: the first unit's last day is over, the second's is today.
+    clock = new Date("2026-05-03T05:00:00Z");
+    const redeemed = await test.app.inject({
+      method: "POST",
+      url: "/api/redeem",
+      headers: { cookie: sessionCookie(test, "sam") },
+      payload: { itemId: inventoryItemId },
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    const units = test.db.$client
+      .prepare("SELECT use_by, redemption_id IS NOT NULL AS redeemed FROM purchases ORDER BY id")
+      .all();
+    expect(units).toEqual([
+      { use_by: expect.stringMatching(/^2026-05-03T04:00/), redeemed: 0 },
+      { use_by: expect.stringMatching(/^2026-05-04T04:00/), redeemed: 1 },
+    ]);
   });
 });
 
