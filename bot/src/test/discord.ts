@@ -565,6 +565,12 @@ export async function bigFiles(served: Record<string, Buffer>) {
     host,
     url: (path: string) => `http://${host}${path}`,
     sent: () => sent,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(resolve);
+        // A response the bot hung up on may not have seen its socket close yet (a loaded box):
+        // closing waits for no connection.
+        server.closeAllConnections();
+      }),
   };
 }
