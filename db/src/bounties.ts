@@ -294,12 +294,26 @@ export function approveBounty(db: Db, userId: number, bountyId: number, now = ne
 }
 
 /** The poster sends it back to the doer with a reason: claimed again, the reward still in escrow. */
-export function sendBackBounty(db: Db, userId: number, bountyId: number, reason: string, now = new Date()): Bounty {
+export function sendBackBounty(
+  db: Db,
+  userId: number,
+  bountyId: number,
+  reason: string,
+  now = new Date(),
+  doneAt?: string,
+): Bounty {
   const why = cleanText(reason, { field: "reason", max: BOUNTY_NOTE_MAX });
   return inTransaction(db, (tx) => {
     const bounty = posterOnly(tx, userId, bountyId, "send back");
     if (bounty.status === "claimed" && bounty.sentBackReason === why) return bounty;
     if (bounty.status !== "done") throw new Refusal("conflict", `"${bounty.title}" is ${statusWords(bounty)}.`);
+    // As approve: the done the poster's page showed (`doneAt`), not one done again since elsewhere.
+    if (doneAt !== undefined && doneAt !== bounty.doneAt) {
+      throw new Refusal(
+        "conflict",
+        `"${bounty.title}" was done again since your page showed it: nothing was sent back. Look at what was done now first.`,
+      );
+    }
     // Sent back now, it could never be done again in time, and the deadline check would refund it:
     // work done in time is approved, not cancelled.
     if (bounty.dueAt !== null && now.getTime() > Date.parse(bounty.dueAt)) {

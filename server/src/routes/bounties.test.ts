@@ -144,6 +144,29 @@ describe("bounties over /api/bounties", () => {
     expect(bad.json().message).toContain("querystring.done_at");
   });
 
+  it("send back from a page that showed an earlier done (sent back, done again since): 409, the new done stands", async () => {
+    const { call, act, list, setClock } = await bountyApp();
+    const id = (await call("alex", "/api/bounties", { title: "Send me a voice note", reward: 20 })).json().bounty.id;
+    expect((await act("sam", id, "claim")).statusCode).toBe(200);
+    const first = (await act("sam", id, "done", { note: "Sent it." })).json().bounty;
+    // Alex's phone shows this done. On the laptop Alex sends it back; Sam does it again, properly.
+    setClock("2026-05-01T13:00:00Z");
+    expect((await act("alex", id, "send-back", { reason: "It was silent" })).statusCode).toBe(200);
+    setClock("2026-05-01T14:00:00Z");
+    const again = (await act("sam", id, "done", { note: "Sang the whole song." })).json().bounty;
+    // The phone, still showing the first (silent) done, sends it back, naming the done it showed.
+    const stale = await call("alex", `/api/bounties/${id}/send-back?done_at=${encodeURIComponent(first.done_at)}`, {
+      reason: "It was silent, again",
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toContain("done again since your page showed it: nothing was sent back");
+    expect((await list("sam")).json().bounties[0]).toMatchObject({ status: "done" });
+    const seen = await call("alex", `/api/bounties/${id}/send-back?done_at=${encodeURIComponent(again.done_at)}`, {
+      reason: "Too quiet",
+    });
+    expect(seen.json().bounty).toMatchObject({ status: "claimed", sent_back_reason: "Too quiet" });
+  });
+
   it("an unclaimed bounty is withdrawn with its refund once; a claimed one is not", async () => {
     const { db, call, act, balance } = await bountyApp();
     const open = (await call("sam", "/api/bounties", { title: "Breakfast photo", reward: 15 })).json().bounty;

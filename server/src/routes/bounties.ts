@@ -17,6 +17,7 @@ import {
   bountyDoneBody,
   bountyReply,
   bountySendBackBody,
+  bountySendBackQuery,
   type Bounty as WireBounty,
 } from "@spankbank/shared/contract/bounties";
 import { idParams } from "@spankbank/shared/contract/common";
@@ -121,9 +122,25 @@ export const bountyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/bounties/:id/send-back",
-    { schema: { params: idParams, body: bountySendBackBody, response: { 200: bountyReply } } },
+    {
+      schema: {
+        params: idParams,
+        querystring: bountySendBackQuery,
+        body: bountySendBackBody,
+        response: { 200: bountyReply },
+      },
+    },
     async (request) => ({
-      bounty: wireBounty(sendBackBounty(db, signedInUser(request).id, request.params.id, request.body.reason, now())),
+      bounty: wireBounty(
+        sendBackBounty(
+          db,
+          signedInUser(request).id,
+          request.params.id,
+          request.body.reason,
+          now(),
+          request.query.done_at,
+        ),
+      ),
     }),
   );
 

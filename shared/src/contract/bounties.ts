@@ -41,6 +41,12 @@ export type BountySendBackBody = z.input<typeof bountySendBackBody>;
  */
 export const bountyApproveQuery = z.object({ done_at: isoDate.optional() });
 
+/**
+ * `POST /api/bounties/{id}/send-back?done_at=`: the same for a send-back: a done the poster's page
+ * never showed is not sent back (409).
+ */
+export const bountySendBackQuery = bountyApproveQuery;
+
 export const bounty = z.object({
   id: z.int(),
   title: z.string(),

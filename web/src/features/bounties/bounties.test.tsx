@@ -70,6 +70,32 @@ describe("the Spank Bank page's Bounties tab", { timeout: 30_000 }, () => {
     expect(within(toApprove).queryByText("Paid")).not.toBeInTheDocument();
   });
 
+  it("sends nothing back from a page that showed an earlier done: it says so, and the new done waits", async () => {
+    const user = userEvent.setup();
+    const form = await bountiesAs("alex");
+    await screen.findByText("No bounties yet: post one above.");
+    await user.type(within(form).getByRole("textbox", { name: "Task" }), "Send me a voice note");
+    await user.click(within(form).getByRole("button", { name: "Post bounty" }));
+    await screen.findByRole("listitem", { name: "Send me a voice note" });
+    cleanup();
+    await bountiesAs("sam");
+    const card = await screen.findByRole("listitem", { name: "Send me a voice note" });
+    await user.type(within(card).getByRole("textbox", { name: "How it went" }), "Sent it");
+    await user.click(within(card).getByRole("button", { name: "Mark done" }));
+    expect(await within(card).findByText("Done, with Alex")).toBeInTheDocument();
+    cleanup();
+
+    await bountiesAs("alex");
+    const shown = await screen.findByRole("listitem", { name: "Send me a voice note" });
+    // On the laptop Alex sent it back, and Sam did it again, while this page still shows the first done.
+    doneAgainElsewhere(1, "Sang the whole song");
+    await user.type(within(shown).getByRole("textbox", { name: "Why it's not done yet" }), "It was silent");
+    await user.click(within(shown).getByRole("button", { name: "Send back" }));
+    expect(
+      await within(shown).findByText("It was done again since your page showed it: nothing was sent back."),
+    ).toBeInTheDocument();
+  });
+
   it("keeps the note typed for it when the partner claims it first: only what sent the note clears it", async () => {
     const user = userEvent.setup();
     const form = await bountiesAs("alex");

@@ -109,11 +109,16 @@ const approve = change((bounty, me, _body, url) => {
     refuse(409, "Only a bounty marked done can be approved.")
   );
 });
-const sendBack = change((bounty, me, body) => {
+const sendBack = change((bounty, me, body, url) => {
   if (bounty.poster !== me) return refuse(403, "Only the partner who posted it can send it back.");
   const parsed = bountySendBackBody.safeParse(body);
   if (!parsed.success) return failure(400, "Bad Request", "body/reason: a reason is needed");
   if (bounty.status !== "done") return refuse(409, "Only a bounty marked done can be sent back.");
+  // As the server: a done that is not the one the page showed (done_at) is not sent back.
+  const doneAt = url.searchParams.get("done_at");
+  if (doneAt !== null && doneAt !== bounty.done_at) {
+    return refuse(409, "It was done again since your page showed it: nothing was sent back.");
+  }
   return { ...bounty, status: "claimed", sent_back_reason: parsed.data.reason };
 });
 const withdraw = change((bounty, me) => {

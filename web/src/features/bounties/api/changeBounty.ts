@@ -14,7 +14,7 @@ export type BountyChange =
   /** `doneAt`: the done the page showed (its `done_at`): one sent back and done again since is not paid. */
   | { action: "approve"; id: number; doneAt: string | null }
   | { action: "done"; id: number; note: string; photo?: string }
-  | { action: "send-back"; id: number; reason: string };
+  | { action: "send-back"; id: number; reason: string; doneAt: string | null };
 
 export function changeBounty(change: BountyChange) {
   switch (change.action) {
@@ -27,7 +27,9 @@ export function changeBounty(change: BountyChange) {
         query: { done_at: change.doneAt ?? undefined },
       });
     case "send-back":
-      return api.post(`/api/bounties/${change.id}/send-back`, { reason: change.reason }, bountyReply);
+      return api.post(`/api/bounties/${change.id}/send-back`, { reason: change.reason }, bountyReply, {
+        query: { done_at: change.doneAt ?? undefined },
+      });
     default:
       return api.post(`/api/bounties/${change.id}/${change.action}`, undefined, bountyReply);
   }

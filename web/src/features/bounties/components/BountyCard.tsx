@@ -52,7 +52,7 @@ export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string;
   };
   const submitWords = async (event: FormEvent) => {
     event.preventDefault();
-    if (mine) return act({ action: "send-back", id: bounty.id, reason: words });
+    if (mine) return act({ action: "send-back", id: bounty.id, reason: words, doneAt: bounty.done_at });
     if (photo && photo.size > MEDIA_MAX_BYTES) return setError(PHOTO_TOO_BIG);
     act({ action: "done", id: bounty.id, note: words, ...(photo ? { photo: await base64Of(photo) } : {}) });
   };
