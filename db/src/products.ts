@@ -2,6 +2,7 @@ import {
   PRODUCT_CHANGED_BEFORE_REMOVAL,
   PRODUCT_CHANGED_SINCE,
   productBody,
+  productChangeBody,
 } from "@spankbank/shared/contract/products";
 import { PRODUCT_QUANTITY_MAX } from "@spankbank/shared/limits";
 import { and, count, desc, eq, isNull, ne } from "drizzle-orm";
@@ -221,12 +222,19 @@ function listedProduct(db: Db, productId: number): ListedProduct {
 }
 
 /** The edge validates too; this keeps the bot and scripts to the same limits. */
-function checkedProduct(input: ProductInput): ProductInput & { useWithinDays: number | null } {
-  const { name, description, quantity, price, useWithinDays, in_person } = refuseUnless(
-    productBody,
-    { ...input, in_person: input.inPerson },
-    "product",
-  );
+/** `shownQuantity`: an edit's, which may keep a sold-out favour at 0 (productChangeBody). */
+function checkedProduct(
+  input: ProductInput & { shownQuantity?: number | undefined },
+): ProductInput & { useWithinDays: number | null } {
+  const { shownQuantity, ...fields } = input;
+  const { name, description, quantity, price, useWithinDays, in_person } =
+    shownQuantity === undefined
+      ? refuseUnless(productBody, { ...fields, in_person: fields.inPerson }, "product")
+      : refuseUnless(
+          productChangeBody,
+          { ...fields, in_person: fields.inPerson, shown_quantity: shownQuantity },
+          "product",
+        );
   return {
     name,
     description,

@@ -155,6 +155,19 @@ describe("PUT /api/products/:id", () => {
     expect(badId.json().message).toContain("params.id");
   });
 
+  it("keeps a sold-out favour sold out when its price changes (0 as shown), and refuses 0 otherwise, naming quantity", async () => {
+    const { db, alex, send } = await shop();
+    const product = createProduct(db, alex, massage);
+    db.$client.prepare("UPDATE products SET quantity = 0 WHERE id = ?").run(product.id);
+    const url = `/api/products/${product.id}`;
+    const raised = await send("alex", "PUT", url, { ...massage, quantity: 0, price: 40, shown_quantity: 0 });
+    expect(raised.json().product).toMatchObject({ quantity: 0, price: 40 });
+    const refused = await send("alex", "PUT", url, { ...massage, quantity: 0, price: 50 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain("quantity");
+    expect((await send("alex", "PUT", url, { ...massage, quantity: 0, shown_quantity: 2 })).statusCode).toBe(400);
+  });
+
   it("from a form opened before a sale, moves the stock by the seller's own change: a unit bought stays bought", async () => {
     const test = await shop();
     const { db, alex, sam, send } = test;

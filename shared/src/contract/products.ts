@@ -36,14 +36,21 @@ export type ProductBody = z.infer<typeof productBody>;
  * moves by what the seller changed (quantity − shown_quantity), so a unit bought while the form was
  * open stays bought; without it, quantity is written as sent.
  */
-export const productChangeBody = productBody.extend({
-  shown_quantity: z.int().min(0).max(PRODUCT_QUANTITY_MAX).optional(),
-  /**
-   * The `updated_at` of the product as the form showed it: one changed since (on another device) is
-   * refused 409, not overwritten. Left out (an older page), the edit is written as before.
-   */
-  based_on: isoDate.optional(),
-});
+export const productChangeBody = productBody
+  .extend({
+    // A sold-out favour (0) edited as it stands stays sold out: 0 is the quantity shown, unchanged.
+    quantity: z.int().min(0).max(PRODUCT_QUANTITY_MAX),
+    shown_quantity: z.int().min(0).max(PRODUCT_QUANTITY_MAX).optional(),
+    /**
+     * The `updated_at` of the product as the form showed it: one changed since (on another device) is
+     * refused 409, not overwritten. Left out (an older page), the edit is written as before.
+     */
+    based_on: isoDate.optional(),
+  })
+  .refine((body) => body.quantity >= PRODUCT_QUANTITY_MIN || body.quantity === body.shown_quantity, {
+    path: ["quantity"],
+    message: `Too small: expected number to be >=${PRODUCT_QUANTITY_MIN} (0 only to keep a sold-out favour as it is)`,
+  });
 export type ProductChangeBody = z.infer<typeof productChangeBody>;
 
 export const product = z.object({

@@ -554,6 +554,21 @@ describe("the add/edit modal", () => {
     await screen.findByText("Failed to add or update product. Please try again.");
   });
 
+  it("saves a new price for a sold-out favour, keeping it sold out: no refusal, no unit put back on sale", async () => {
+    setProducts([{ ...alexsBreakfast, quantity: 0 }]);
+    const { user } = openSpankBank("/spank-bank?tab=manage");
+    await user.click(await screen.findByRole("button", { name: "Edit Breakfast in bed" }));
+    const modal = await screen.findByRole("dialog", { name: "Edit Product" });
+    expect(within(modal).getByRole("group", { name: "Quantity" })).toHaveTextContent("0");
+    await user.clear(within(modal).getByLabelText("Price (Spanks)"));
+    await user.type(within(modal).getByLabelText("Price (Spanks)"), "40");
+    await user.click(within(modal).getByRole("button", { name: "Update Product" }));
+
+    await screen.findByText("Product updated successfully!");
+    expect(screen.queryByText(/^Please enter a valid product name/)).not.toBeInTheDocument();
+    expect(productsOnServer()).toEqual([expect.objectContaining({ price: 40, quantity: 0 })]);
+  });
+
   it("edits a product from its current values and toasts 'Product updated successfully!'", async () => {
     setProducts([alexsBreakfast]);
     const { user } = openSpankBank("/spank-bank?tab=manage");

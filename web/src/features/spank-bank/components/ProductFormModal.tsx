@@ -71,7 +71,7 @@ export function ProductFormModal({
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = productBodyOf(form);
+    const body = productBodyOf(form, product?.quantity);
     if (!body) {
       setInvalid(true);
       return;

@@ -68,11 +68,16 @@ export const priceError = (text: string) => numberError(text, PRICE_RULE);
 /** Why the typed "use within" cannot be sent, or null when it can (empty: no expiry). */
 export const expiryDaysError = (text: string) => numberError(text, USE_WITHIN_RULE);
 
-/** The body to send, or null when the spec's validation message must show instead. */
-export function productBodyOf(form: ProductForm): ProductBody | null {
+/**
+ * The body to send, or null when the spec's validation message must show instead. `shownQuantity`:
+ * the stock an edit form opened with, kept as it is (a sold-out favour, 0, stays sold out while its
+ * price or words change).
+ */
+export function productBodyOf(form: ProductForm, shownQuantity?: number): ProductBody | null {
   const name = form.name.trim();
   const description = form.description.trim();
-  const quantityOk = form.quantity >= PRODUCT_QUANTITY_MIN && form.quantity <= PRODUCT_QUANTITY_MAX;
+  const quantityOk =
+    (form.quantity >= PRODUCT_QUANTITY_MIN && form.quantity <= PRODUCT_QUANTITY_MAX) || form.quantity === shownQuantity;
   if (name === "" || description === "" || !quantityOk || priceError(form.price) !== null) return null;
   if (expiryDaysError(form.useWithinDays) !== null) return null;
   const price = readNumber(form.price, PRICE_RULE).value ?? 0;
