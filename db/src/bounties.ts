@@ -280,12 +280,7 @@ export function approveBounty(db: Db, userId: number, bountyId: number, now = ne
     const bounty = posterOnly(tx, userId, bountyId, "approve");
     if (bounty.status === "approved") return bounty;
     if (bounty.status !== "done") throw new Refusal("conflict", `"${bounty.title}" is ${statusWords(bounty)}.`);
-    if (doneAt !== undefined && doneAt !== bounty.doneAt) {
-      throw new Refusal(
-        "conflict",
-        `"${bounty.title}" was done again since your page showed it: nothing was paid. Look at what was done now before approving.`,
-      );
-    }
+    refuseUnlessDoneAsShown(bounty, doneAt, "nothing was paid. Look at what was done now before approving.");
     settle(tx, bounty, "approved", now);
     const approved = bountyOf(tx, bountyId);
     enqueueEvent(tx, "bounty_approved", eventOf(approved), now, approved.doerId);
@@ -307,13 +302,7 @@ export function sendBackBounty(
     const bounty = posterOnly(tx, userId, bountyId, "send back");
     if (bounty.status === "claimed" && bounty.sentBackReason === why) return bounty;
     if (bounty.status !== "done") throw new Refusal("conflict", `"${bounty.title}" is ${statusWords(bounty)}.`);
-    // As approve: the done the poster's page showed (`doneAt`), not one done again since elsewhere.
-    if (doneAt !== undefined && doneAt !== bounty.doneAt) {
-      throw new Refusal(
-        "conflict",
-        `"${bounty.title}" was done again since your page showed it: nothing was sent back. Look at what was done now first.`,
-      );
-    }
+    refuseUnlessDoneAsShown(bounty, doneAt, "nothing was sent back. Look at what was done now first.");
     // Sent back now, it could never be done again in time, and the deadline check would refund it:
     // work done in time is approved, not cancelled.
     if (bounty.dueAt !== null && now.getTime() > Date.parse(bounty.dueAt)) {
@@ -362,6 +351,16 @@ export interface BountiesSettled {
   refunded: number;
   /** Bounties whose refund failed (their rows disagree: see the health check); each is left as it was. */
   stuck?: { bountyId: number; why: string }[];
+}
+
+/**
+ * The poster acts on the done their page showed (`doneAt`, left out by an older page), never on one
+ * done again since elsewhere: refused (409), saying what was not done.
+ */
+function refuseUnlessDoneAsShown(bounty: Bounty, doneAt: string | undefined, notDone: string): void {
+  if (doneAt !== undefined && doneAt !== bounty.doneAt) {
+    throw new Refusal("conflict", `"${bounty.title}" was done again since your page showed it: ${notDone}`);
+  }
 }
 
 function posterOnly(tx: Tx, userId: number, bountyId: number, what: string): Bounty {

@@ -1,9 +1,8 @@
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { DAY_MS } from "@spankbank/shared/calendar";
 import { StartupError } from "@spankbank/shared/runtime";
 import BetterSqlite3 from "better-sqlite3";
-import { backupsDirOf, listBackups, mediaDirOf, sharesItsFolder } from "./backup/index.js";
+import { backupsDirOf, listBackups, mediaDirOf, namedInTheFuture, sharesItsFolder } from "./backup/index.js";
 import { sqliteErrorCode } from "./sqliteErrors.js";
 
 /** Created by hand beside the database to start one fresh install on purpose; the start removes it. */
@@ -66,7 +65,7 @@ export function refuseFreshInstallOverLostData(databasePath: string, { productio
   const fresh = `to start fresh on purpose, create ${startFresh} (\`touch ${startFresh}\`) and start again.`;
   // A backup named later than a day from now was taken while the clock was wrong: not the latest.
   const backups = listBackups(databasePath);
-  const latest = backups.find((backup) => backup.takenAt.getTime() <= Date.now() + DAY_MS) ?? backups[0];
+  const latest = backups.find((backup) => !namedInTheFuture(backup, new Date())) ?? backups[0];
   if (latest) {
     throw new StartupError(
       `${databasePath} is ${state}, but backups of it exist (latest: ${latest.path}). Restore it with \`npm run restore -- ${latest.path}\`; ${fresh}`,

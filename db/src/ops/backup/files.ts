@@ -11,6 +11,7 @@ import {
   statSync,
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { DAY_MS } from "@spankbank/shared/calendar";
 import BetterSqlite3 from "better-sqlite3";
 
 /**
@@ -173,6 +174,11 @@ export function flushFile(path: string): void {
 
 /** Puts a folder's renames on the disk: a power cut then leaves each new name in place. */
 export const flushFolder = flushFile;
+
+/** A backup named later than a day from `now`: it was taken while the clock was wrong. */
+export function namedInTheFuture(backup: BackupFile, now: Date): boolean {
+  return backup.takenAt.getTime() > now.getTime() + DAY_MS;
+}
 
 /** Every backup of this database (not of another one in its folder), newest first. */
 export function listBackups(databasePath: string): BackupFile[] {

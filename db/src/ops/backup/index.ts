@@ -7,6 +7,7 @@ export {
   listBackups,
   mediaDirOf,
   mediaStoreOf,
+  namedInTheFuture,
   sharesItsFolder,
 } from "./files.js";
 export { backupBeforeMigrations } from "./preMigration.js";

@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { DAY_MS } from "@spankbank/shared/calendar";
 import { BACKUP_KEPT_APART_DAYS } from "@spankbank/shared/limits";
 import { tryLock } from "../running.js";
-import { type BackupFile, listBackups } from "./files.js";
+import { type BackupFile, listBackups, namedInTheFuture } from "./files.js";
 import { sweepMediaStore } from "./mediaStore.js";
 
 export interface Retention {
@@ -29,7 +29,7 @@ export function pruneBackups(databasePath: string, retention: Retention, now = n
     const keptApartSince = now.getTime() - BACKUP_KEPT_APART_DAYS * DAY_MS;
     const backups = listBackups(databasePath);
     for (const backup of backups) {
-      if (backup.takenAt.getTime() > now.getTime() + DAY_MS) {
+      if (namedInTheFuture(backup, now)) {
         kept.add(backup.path);
         continue;
       }
@@ -70,10 +70,7 @@ export function pruneBackups(databasePath: string, retention: Retention, now = n
 /** When the first daily backup after `after` was taken (one dated later than a day from now aside), if any. */
 function firstDailyAfter(backups: readonly BackupFile[], after: Date, now: Date): Date | undefined {
   return backups
-    .filter(
-      (backup) =>
-        backup.kind === "daily" && backup.takenAt > after && backup.takenAt.getTime() <= now.getTime() + DAY_MS,
-    )
+    .filter((backup) => backup.kind === "daily" && backup.takenAt > after && !namedInTheFuture(backup, now))
     .at(-1)?.takenAt;
 }
 
