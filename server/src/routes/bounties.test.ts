@@ -49,6 +49,23 @@ const rows = (db: Db) => [
   db.$client.prepare("SELECT COUNT(*) AS n FROM outbox").get(),
 ];
 
+/**
+ * Sam's bounty done once ("Sent it.", which Alex's phone shows), sent back on Alex's laptop, and
+ * done again an hour later.
+ */
+async function doneAgainSinceThePhoneShowedIt() {
+  const test = await bountyApp();
+  const { call, act, setClock } = test;
+  const id = (await call("alex", "/api/bounties", { title: "Send me a voice note", reward: 20 })).json().bounty.id;
+  expect((await act("sam", id, "claim")).statusCode).toBe(200);
+  const first = (await act("sam", id, "done", { note: "Sent it." })).json().bounty;
+  setClock("2026-05-01T13:00:00Z");
+  expect((await act("alex", id, "send-back", { reason: "It was silent" })).statusCode).toBe(200);
+  setClock("2026-05-01T14:00:00Z");
+  const again = (await act("sam", id, "done", { note: "Hummed it instead." })).json().bounty;
+  return { ...test, id, first, again };
+}
+
 describe("bounties over /api/bounties", () => {
   it("post (escrow at once), claim, done, send back, done, approve: the reward moves to the doer once", async () => {
     const { db, ids, call, act, list, balance } = await bountyApp();
@@ -118,15 +135,7 @@ describe("bounties over /api/bounties", () => {
   });
 
   it("approve from a page that showed an earlier done (sent back, done again since): 409, the reward stays in escrow", async () => {
-    const { call, act, balance, setClock } = await bountyApp();
-    const id = (await call("alex", "/api/bounties", { title: "Send me a voice note", reward: 20 })).json().bounty.id;
-    expect((await act("sam", id, "claim")).statusCode).toBe(200);
-    const first = (await act("sam", id, "done", { note: "Sent it." })).json().bounty;
-    // Alex's phone shows this done. On the laptop Alex sends it back; Sam does it again with another note.
-    setClock("2026-05-01T13:00:00Z");
-    expect((await act("alex", id, "send-back", { reason: "It was silent" })).statusCode).toBe(200);
-    setClock("2026-05-01T14:00:00Z");
-    const again = (await act("sam", id, "done", { note: "Hummed it instead." })).json().bounty;
+    const { call, act, balance, id, first, again } = await doneAgainSinceThePhoneShowedIt();
     const samBefore = balance("sam");
 
     const stale = await call("alex", `/api/bounties/${id}/approve?done_at=${encodeURIComponent(first.done_at)}`);
@@ -145,15 +154,7 @@ describe("bounties over /api/bounties", () => {
   });
 
   it("send back from a page that showed an earlier done (sent back, done again since): 409, the new done stands", async () => {
-    const { call, act, list, setClock } = await bountyApp();
-    const id = (await call("alex", "/api/bounties", { title: "Send me a voice note", reward: 20 })).json().bounty.id;
-    expect((await act("sam", id, "claim")).statusCode).toBe(200);
-    const first = (await act("sam", id, "done", { note: "Sent it." })).json().bounty;
-    // Alex's phone shows this done. On the laptop Alex sends it back; Sam does it again, properly.
-    setClock("2026-05-01T13:00:00Z");
-    expect((await act("alex", id, "send-back", { reason: "It was silent" })).statusCode).toBe(200);
-    setClock("2026-05-01T14:00:00Z");
-    const again = (await act("sam", id, "done", { note: "Sang the whole song." })).json().bounty;
+    const { call, list, id, first, again } = await doneAgainSinceThePhoneShowedIt();
     // The phone, still showing the first (silent) done, sends it back, naming the done it showed.
     const stale = await call("alex", `/api/bounties/${id}/send-back?done_at=${encodeURIComponent(first.done_at)}`, {
       reason: "It was silent, again",

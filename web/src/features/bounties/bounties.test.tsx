@@ -14,6 +14,27 @@ async function bountiesAs(who: "alex" | "sam") {
   return screen.findByRole("form", { name: /^Post a bounty for / }, { timeout: 20_000 });
 }
 
+/** Alex posts "Send me a voice note", Sam marks it done ("Sent it"), and Alex's page shows that done. */
+async function alexSeesSamsDone(user: ReturnType<typeof userEvent.setup>) {
+  const form = await bountiesAs("alex");
+  await screen.findByText("No bounties yet: post one above.");
+  await user.type(within(form).getByRole("textbox", { name: "Task" }), "Send me a voice note");
+  await user.click(within(form).getByRole("button", { name: "Post bounty" }));
+  await screen.findByRole("listitem", { name: "Send me a voice note" });
+  cleanup();
+  await bountiesAs("sam");
+  const card = await screen.findByRole("listitem", { name: "Send me a voice note" });
+  await user.type(within(card).getByRole("textbox", { name: "How it went" }), "Sent it");
+  await user.click(within(card).getByRole("button", { name: "Mark done" }));
+  expect(await within(card).findByText("Done, with Alex")).toBeInTheDocument();
+  cleanup();
+
+  await bountiesAs("alex");
+  const shown = await screen.findByRole("listitem", { name: "Send me a voice note" });
+  expect(within(shown).getByText("“Sent it”")).toBeInTheDocument();
+  return shown;
+}
+
 describe("the Spank Bank page's Bounties tab", { timeout: 30_000 }, () => {
   it("posts a bounty for the partner, who marks it done with a note for the poster to approve", async () => {
     const user = userEvent.setup();
@@ -44,22 +65,7 @@ describe("the Spank Bank page's Bounties tab", { timeout: 30_000 }, () => {
 
   it("pays nothing from a page that showed an earlier done: it says so, and the bounty waits to be approved", async () => {
     const user = userEvent.setup();
-    const form = await bountiesAs("alex");
-    await screen.findByText("No bounties yet: post one above.");
-    await user.type(within(form).getByRole("textbox", { name: "Task" }), "Send me a voice note");
-    await user.click(within(form).getByRole("button", { name: "Post bounty" }));
-    await screen.findByRole("listitem", { name: "Send me a voice note" });
-    cleanup();
-    await bountiesAs("sam");
-    const card = await screen.findByRole("listitem", { name: "Send me a voice note" });
-    await user.type(within(card).getByRole("textbox", { name: "How it went" }), "Sent it");
-    await user.click(within(card).getByRole("button", { name: "Mark done" }));
-    expect(await within(card).findByText("Done, with Alex")).toBeInTheDocument();
-    cleanup();
-
-    await bountiesAs("alex");
-    const toApprove = await screen.findByRole("listitem", { name: "Send me a voice note" });
-    expect(within(toApprove).getByText("“Sent it”")).toBeInTheDocument();
+    const toApprove = await alexSeesSamsDone(user);
     // On the laptop Alex sent it back, and Sam did it again, while this page still shows the first done.
     doneAgainElsewhere(1, "Hummed it instead");
     await user.click(within(toApprove).getByRole("button", { name: /^Approve and pay / }));
@@ -72,21 +78,7 @@ describe("the Spank Bank page's Bounties tab", { timeout: 30_000 }, () => {
 
   it("sends nothing back from a page that showed an earlier done: it says so, and the new done waits", async () => {
     const user = userEvent.setup();
-    const form = await bountiesAs("alex");
-    await screen.findByText("No bounties yet: post one above.");
-    await user.type(within(form).getByRole("textbox", { name: "Task" }), "Send me a voice note");
-    await user.click(within(form).getByRole("button", { name: "Post bounty" }));
-    await screen.findByRole("listitem", { name: "Send me a voice note" });
-    cleanup();
-    await bountiesAs("sam");
-    const card = await screen.findByRole("listitem", { name: "Send me a voice note" });
-    await user.type(within(card).getByRole("textbox", { name: "How it went" }), "Sent it");
-    await user.click(within(card).getByRole("button", { name: "Mark done" }));
-    expect(await within(card).findByText("Done, with Alex")).toBeInTheDocument();
-    cleanup();
-
-    await bountiesAs("alex");
-    const shown = await screen.findByRole("listitem", { name: "Send me a voice note" });
+    const shown = await alexSeesSamsDone(user);
     // On the laptop Alex sent it back, and Sam did it again, while this page still shows the first done.
     doneAgainElsewhere(1, "Sang the whole song");
     await user.type(within(shown).getByRole("textbox", { name: "Why it's not done yet" }), "It was silent");
