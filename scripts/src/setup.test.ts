@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { verifyPassword } from "@spankbank/db/password";
+import { demoCouple } from "@spankbank/shared/demoCouple";
 import { runtimeFrom } from "@spankbank/shared/runtime";
 import { describe, expect, it } from "vitest";
 
@@ -110,5 +111,82 @@ describe("npm run setup", () => {
     expect(config.anniversary).toBe("2023-06-17");
     expect(await verifyPassword("rose-petals-2026", priya.passwordHash)).toBe(true);
     expect(await verifyPassword("sunset-walks-2026", jordan.passwordHash)).toBe(true);
+  });
+
+  it("run again over an existing config, keeps every setting it does not ask about exactly as written (a longer backup retention, the economy, the questions)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "spankbank-setup-again-"));
+    const file = join(dir, "couple.config.json");
+    // Set by hand: 60 days and a year of weeks at 04:30, two economy keys (the rest default), answers sealed.
+    const unasked = {
+      economy: { startingSpanks: 250, guessReward: 7 },
+      backups: { time: "04:30", keepDaily: 60, keepWeekly: 52 },
+      questions: { revealAfterBothAnswered: true },
+    };
+    writeFileSync(file, JSON.stringify({ ...demoCouple, ...unasked }, null, 2));
+
+    const result = spawnSync(process.execPath, [setupEntry], {
+      cwd: dir,
+      input: `${["yes", ...answers].join("\n")}\n`,
+      env: { PATH: process.env.PATH ?? "" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("Kept as they were: economy, backups, questions.");
+
+    const written = JSON.parse(readFileSync(file, "utf8"));
+    expect(written.backups).toEqual(unasked.backups);
+    expect(written.economy).toEqual(unasked.economy);
+    expect(written.questions).toEqual(unasked.questions);
+    const { config } = runtimeFrom({ NODE_ENV: "production" }, dir, (path) => readFileSync(path, "utf8"));
+    expect(config.backups).toEqual({ time: "04:30", keepDaily: 60, keepWeekly: 52 });
+    expect(config.questions.revealAfterBothAnswered).toBe(true);
+    expect(config.economy).toMatchObject({ startingSpanks: 250, guessReward: 7, workoutReward: 5 });
+    // What it asks is what was answered this time.
+    expect(config.partners.map((partner) => partner.username)).toEqual(["priya", "jordan"]);
+    expect(config.dailyQuestion).toEqual({ time: "20:30", timeZone: "Asia/Kolkata" });
+    expect(config.discord).toEqual({ guildId: "111122223333444455" });
+    expect(config.anniversary).toBe("2023-06-17");
+  });
+
+  it("a write cut short (the file-size limit hit mid-write) leaves the old config whole, with no temporary file behind", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "spankbank-setup-cut-"));
+    const file = join(dir, "couple.config.json");
+    const before = JSON.stringify(demoCouple, null, 2);
+    writeFileSync(file, before);
+
+    // `ulimit -f 1` (512 or 1024 bytes): the new config, longer than that, fails part way through, as on a full disk.
+    const result = spawnSync("sh", ["-c", 'ulimit -f 1 && exec "$0" "$1"', process.execPath, setupEntry], {
+      cwd: dir,
+      input: `${["yes", ...answers].join("\n")}\n`,
+      env: { PATH: process.env.PATH ?? "" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).not.toBe(0);
+    expect(readFileSync(file, "utf8")).toBe(before);
+    expect(existsSync(`${file}.partial`)).toBe(false);
+    expect(result.stderr).toContain(`Could not write ${file}; the config there is as it was.`);
+  });
+
+  it("stops before any question when the existing config is not JSON, and leaves it as it is", () => {
+    const dir = mkdtempSync(join(tmpdir(), "spankbank-setup-broken-"));
+    const file = join(dir, "couple.config.json");
+    const broken = '{ "backups": { "keepDaily": 60 }, ';
+    writeFileSync(file, broken);
+
+    const result = spawnSync(process.execPath, [setupEntry], {
+      cwd: dir,
+      input: `${["yes", ...answers].join("\n")}\n`,
+      env: { PATH: process.env.PATH ?? "" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`${file} is not valid JSON`);
+    expect(result.stderr).toContain("fix it or move it away, then run setup again.");
+    expect(result.stdout).not.toContain("Overwrite it?");
+    expect(readFileSync(file, "utf8")).toBe(broken);
   });
 });

@@ -1,4 +1,5 @@
-import { existsSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { hashPassword } from "@spankbank/db/password";
 import { WEEKDAYS } from "@spankbank/shared/calendar";
 import { type CoupleConfig, coupleConfigSchema, describeConfigIssues, partnerSchema } from "@spankbank/shared/config";
@@ -29,7 +30,8 @@ const time: Check = (answer) => (HHMM.test(answer) ? undefined : "must be HH:MM 
 /** `npm run setup`: writes couple.config.json by asking for each field; passwords are stored only as hashes. */
 async function main(): Promise<void> {
   const path = processPaths().configPath;
-  if (existsSync(path) && (await ask(`${path} exists. Overwrite it? (yes/no)`, "no")) !== "yes") {
+  const existing = existsSync(path) ? readExistingConfig(path) : undefined;
+  if (existing && (await ask(`${path} exists. Overwrite it? (yes/no)`, "no")) !== "yes") {
     closePrompts();
     return;
   }
@@ -84,7 +86,7 @@ async function main(): Promise<void> {
   // Anything but yes/y is no: the daily question then leaves out the questions that setting unlocks.
   const yes = async (question: string) =>
     ["yes", "y"].includes((await ask(`${question} (yes/no)`, "no")).toLowerCase());
-  const config = {
+  const asked = {
     partners,
     charityName: await ask("Charity name", "Floggers4Change", by(coupleConfigSchema.shape.charityName)),
     discord: {
@@ -105,13 +107,16 @@ async function main(): Promise<void> {
     ),
   };
   closePrompts();
-  const parsed = coupleConfigSchema.safeParse(config);
+  // What setup does not ask about (backups, economy, questions...) stays as the couple wrote it.
+  const kept = Object.fromEntries(Object.entries(existing ?? {}).filter(([key]) => !(key in asked)));
+  const parsed = coupleConfigSchema.safeParse({ ...asked, ...kept });
   if (!parsed.success) {
     console.error(`\nThat config has problems; nothing was written:\n${describeConfigIssues(parsed.error)}`);
     process.exit(1);
   }
-  writeConfig(path, parsed.data);
-  console.log(`\nWrote ${path}. Start Spank Bank with \`npm start\`.`);
+  writeConfig(path, { ...parsed.data, ...kept });
+  const keeping = Object.keys(kept).length > 0 ? ` Kept as they were: ${Object.keys(kept).join(", ")}.` : "";
+  console.log(`\nWrote ${path}.${keeping} Start Spank Bank with \`npm start\`.`);
 }
 
 /**
@@ -161,8 +166,53 @@ async function askCouple(yes: (question: string) => Promise<boolean>): Promise<C
   };
 }
 
-function writeConfig(path: string, config: CoupleConfig): void {
-  writeFileSync(path, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
+/**
+ * The config already there, to keep what setup does not ask about; a file that cannot be read
+ * stops setup before any question, as those settings would be lost.
+ */
+function readExistingConfig(path: string): Record<string, unknown> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new Error(
+      `${path} is not valid JSON (${(error as Error).message}). Setup keeps the settings it does not ask about (backups, economy, questions) from it: fix it or move it away, then run setup again.`,
+    );
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw new Error(`${path} is not a JSON object: fix it or move it away, then run setup again.`);
+  }
+  return raw as Record<string, unknown>;
+}
+
+/**
+ * Written to a temporary file, flushed, then renamed over the old one: a power cut or a full disk
+ * mid-write leaves the old config or the new one, never half of one.
+ */
+function writeConfig(path: string, config: Record<string, unknown>): void {
+  const partial = `${path}.partial`;
+  try {
+    // A temporary file a crashed run left behind is ours: made anew, so it is created 600.
+    rmSync(partial, { force: true });
+    const fd = openSync(partial, "wx", 0o600);
+    try {
+      writeFileSync(fd, `${JSON.stringify(config, null, 2)}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(partial, path);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw new Error(`Could not write ${path}; the config there is as it was. ${(error as Error).message}`);
+  }
+  // The rename on the disk too: after a power cut the name holds the new config.
+  const folder = openSync(dirname(path), "r");
+  try {
+    fsyncSync(folder);
+  } finally {
+    closeSync(folder);
+  }
 }
 
 main().catch((error: unknown) => {
