@@ -245,6 +245,11 @@ export class DiscordStandIn {
       this.historyPages.push({ channelId: history[1]!, size: page.length });
       return json(200, [...page].reverse());
     }
+    // No threads are opened in the stand-in's server: none active, none archived.
+    if (/^GET \/guilds\/\d+\/threads\/active$/.test(route)) return json(200, { threads: [], members: [] });
+    if (/^GET \/channels\/\d+\/threads\/archived\/public$/.test(route)) {
+      return json(200, { threads: [], members: [], has_more: false });
+    }
     const channelPost = route.match(/^POST \/channels\/(\d+)\/messages$/);
     if (channelPost) {
       // Discord's enforce_nonce: the same nonce in a channel within a few minutes answers the message already made.

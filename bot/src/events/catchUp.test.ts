@@ -21,6 +21,8 @@ import {
 import { coupleStreak } from "@spankbank/db/streak";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { Events, SnowflakeUtil } from "discord.js";
+import type { APIPublicThreadChannel } from "discord-api-types/v10";
+import { HttpResponse, http } from "msw";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { postQuestion } from "../questions/post.js";
 import {
@@ -28,6 +30,7 @@ import {
   attachment,
   botOn,
   botOnTempDb,
+  discord,
   downloads,
   failNextHistoryReads,
   failNextReactions,
@@ -37,14 +40,17 @@ import {
   holdDownload,
   MEMORIES_CHANNEL,
   message,
+  openThread,
   posted,
   QUESTIONS_CHANNEL,
   reactions,
   STRANGER_ID,
+  snowflake,
   testConfig,
   until,
 } from "../test/discord.js";
 import { catchUp, keepCatchingUp } from "./catchUp.js";
+import { SEALED_NOTE } from "./messages.js";
 
 const [alex, sam] = demoCouple.partners;
 
@@ -55,11 +61,22 @@ function post(channelId: string, fields: Omit<Parameters<typeof message>[0], "ch
   return sent;
 }
 
+/** A reply in a thread to the question it was opened on (the reference names the question in its own channel). */
+function replyInThread(thread: APIPublicThreadChannel, question: { id: string }, authorId: string, content: string) {
+  return {
+    ...post(thread.id, { authorId, content, replyTo: question.id }),
+    message_reference: { message_id: question.id, channel_id: thread.parent_id!, guild_id: GUILD_ID },
+  };
+}
+
 /** The bot back, catching up with its log kept quiet: what it logged, each call's arguments. */
-async function catchUpQuietly(context: Parameters<typeof keepCatchingUp>[1]): Promise<unknown[][]> {
+async function catchUpQuietly(
+  context: Parameters<typeof keepCatchingUp>[1],
+  client = botOn(context),
+): Promise<unknown[][]> {
   const log = vi.spyOn(console, "log").mockImplementation(() => {});
   try {
-    await keepCatchingUp(botOn(context), context, [0]);
+    await keepCatchingUp(client, context, [0]);
     return [...log.mock.calls];
   } finally {
     log.mockRestore();
@@ -205,6 +222,97 @@ describe("catching up after the bot was not listening", () => {
     expect(reactions).toContain(`${QUESTIONS_CHANNEL}/${later.id}/✅`);
   });
 
+  it.each([
+    ["open", false],
+    ["archived since", true],
+  ])(
+    "takes a reply written in the question's thread while it was away (the thread %s) as an answer, once",
+    async (_, archived) => {
+      const { client, db, context } = botOnTempDb();
+      await askQuestion(client, db, "Favourite trip?", alex.discordId);
+      const questionMessage = posted[0]!;
+      // The bot is stopped: Sam opens a thread on the question and replies there to it; the thread may go quiet and archive.
+      const thread = openThread(questionMessage, { ownerId: sam.discordId, name: "Favourite trip?" });
+      const reply = replyInThread(thread, questionMessage, sam.discordId, "Lisbon");
+      if (archived)
+        thread.thread_metadata = { ...thread.thread_metadata!, archived, archive_timestamp: new Date().toISOString() };
+      await catchUpQuietly(context);
+      expect(latestQuestion(db)?.answers).toMatchObject([{ username: "sam_r", response: "Lisbon" }]);
+      expect(reactions).toEqual([`${thread.id}/${reply.id}/✅`]);
+      // The next start reads the thread on from where it stopped: nothing is given twice.
+      expect(await catchUp(botOn(context), context)).toEqual({ read: 0, done: true, failed: false });
+      expect(reactions).toHaveLength(1);
+      const events = db.$client.prepare("SELECT kind FROM outbox WHERE kind = 'answer_given'").all();
+      expect(events).toHaveLength(1);
+    },
+  );
+
+  it("does not say twice that a reply in the question's thread was not taken while answers are sealed", async () => {
+    const { client, db, context } = botOnTempDb({ ...testConfig, questions: { revealAfterBothAnswered: true } });
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
+    const questionMessage = posted[0]!;
+    const thread = openThread(questionMessage, { ownerId: sam.discordId, name: "Favourite trip?" });
+    gateway(client, "THREAD_CREATE", { ...thread, newly_created: true });
+    gateway(client, "MESSAGE_CREATE", replyInThread(thread, questionMessage, sam.discordId, "Lisbon"));
+    await until(() => posted.length === 2);
+    expect(posted[1]?.body.content).toBe(SEALED_NOTE);
+    // The bot restarts: the reply it answered live is passed over.
+    await catchUpQuietly(context);
+    expect(posted).toHaveLength(2);
+    expect(reactions).toHaveLength(1);
+  });
+
+  it("applies an edit of a reply in the question's thread made in Discord while it was stopped", async () => {
+    const { client, db, context } = botOnTempDb();
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
+    const questionMessage = posted[0]!;
+    const thread = openThread(questionMessage, { ownerId: sam.discordId, name: "Favourite trip?" });
+    gateway(client, "THREAD_CREATE", { ...thread, newly_created: true });
+    const reply = replyInThread(thread, questionMessage, sam.discordId, "Lisbon");
+    gateway(client, "MESSAGE_CREATE", reply);
+    await until(() => reactions.length === 1);
+    // The bot is stopped; Sam edits the reply.
+    const messages = history.get(thread.id)!;
+    messages[messages.findIndex((m) => m.id === reply.id)] = {
+      ...reply,
+      content: "Lisbon, and the night train to Porto",
+      edited_timestamp: new Date().toISOString(),
+    };
+    expect(await catchUpQuietly(context)).toContainEqual([
+      "Applied 1 edit(s) or deletion(s) made in Discord while the bot was away.",
+    ]);
+    expect(latestQuestion(db)?.answers).toMatchObject([
+      { username: "sam_r", response: "Lisbon, and the night train to Porto" },
+    ]);
+  });
+
+  it("does not read a thread archived before the days it reads back, nor one opened on anything but a question", async () => {
+    const { client, db, context } = botOnTempDb();
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
+    const questionMessage = posted[0]!;
+    const longAgo = openThread(questionMessage, {
+      ownerId: sam.discordId,
+      name: "Favourite trip?",
+      archivedAt: new Date(Date.now() - 30 * 24 * 60 * 60_000),
+    });
+    const chat = post(QUESTIONS_CHANNEL, { authorId: alex.discordId, content: "Dinner at eight?" });
+    const chatThread = openThread(
+      { id: chat.id, channelId: QUESTIONS_CHANNEL },
+      { ownerId: sam.discordId, name: "Dinner" },
+    );
+    // The channels whose history the bot reads (a handler that answers nothing hands on to the stand-in's).
+    const reads: string[] = [];
+    discord.use(
+      http.get("https://discord.com/api/v10/channels/:channel/messages", ({ params }) => {
+        reads.push(String(params.channel));
+      }),
+    );
+    await catchUpQuietly(context);
+    expect(reads).not.toContain(longAgo.id);
+    expect(reads).not.toContain(chatThread.id);
+    expect(reads).toContain(QUESTIONS_CHANNEL);
+  });
+
   it("applies an edit and a deletion made in Discord while it was stopped to the recent memories, and nothing older", async () => {
     const { client, db, context } = botOnTempDb();
     // Posted today (a message's time is in its id): within the days read again.
@@ -309,6 +417,43 @@ describe("catching up after the bot was not listening", () => {
     expect(memoryTexts(db)).toEqual(["First pancake"]);
   });
 
+  it("keeps a memory's words edited live while its message was being read again, over the older words read", async () => {
+    const { client, db, context } = botOnTempDb();
+    const sent = post(MEMORIES_CHANNEL, { id: snowflake(), authorId: sam.discordId, content: "Fist pancake" });
+    gateway(client, "MESSAGE_CREATE", sent);
+    await until(() => reactions.length === 1);
+    // While the bot is stopped, Sam fixes the typo: the check at the next start has this edit to apply.
+    const messages = history.get(MEMORIES_CHANNEL)!;
+    messages[messages.indexOf(sent)] = {
+      ...sent,
+      content: "First pancake",
+      edited_timestamp: new Date(Date.now() - 60_000).toISOString(),
+    };
+    // Discord reads the message as it is when asked, and its answer is slow to come back.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    discord.use(
+      http.get(`https://discord.com/api/v10/channels/${MEMORIES_CHANNEL}/messages/${sent.id}`, async () => {
+        const asRead = history.get(MEMORIES_CHANNEL)!.find((m) => m.id === sent.id);
+        asked = true;
+        await held;
+        return HttpResponse.json(asRead);
+      }),
+    );
+    const started = botOn(context);
+    const caughtUp = catchUpQuietly(context, started);
+    await until(() => asked);
+    // Meanwhile Sam edits it again, and the bot hears that edit live.
+    const edited = { ...sent, content: "First pancake, with syrup", edited_timestamp: new Date().toISOString() };
+    messages[messages.findIndex((m) => m.id === sent.id)] = edited;
+    gateway(started, "MESSAGE_UPDATE", edited);
+    await until(() => memoryTexts(db)[0] === "First pancake, with syrup");
+    release();
+    await caughtUp;
+    expect(memoryTexts(db)).toEqual(["First pancake, with syrup"]);
+  });
+
   it("applies an edit of a reply taken as an answer, made in Discord while it was stopped; an older edit leaves a newer answer", async () => {
     const { client, db, context } = botOnTempDb();
     await askQuestion(client, db, "Favourite trip?", alex.discordId);
@@ -335,6 +480,47 @@ describe("catching up after the bot was not listening", () => {
       { username: "alex_d", response: "Rome, then Naples" },
       { username: "sam_r", response: "Lisbon, and the night train to Porto" },
     ]);
+  });
+
+  it("keeps an answer edited live while the replies were being read again, over the older edit read", async () => {
+    const { client, db, context } = botOnTempDb();
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
+    const reply = post(QUESTIONS_CHANNEL, { authorId: sam.discordId, content: "Lisbon", replyTo: posted[0]!.id });
+    gateway(client, "MESSAGE_CREATE", reply);
+    await until(() => reactions.length === 1);
+    // Caught up once: the next start reads the channels after what it read (`after`).
+    await catchUp(client, context);
+    // While the bot is stopped, Sam edits the reply.
+    const messages = history.get(QUESTIONS_CHANNEL)!;
+    messages[messages.indexOf(reply)] = {
+      ...reply,
+      content: "Lisbon!",
+      edited_timestamp: new Date(Date.now() - 60_000).toISOString(),
+    };
+    // The replies read back (the latest page, no `after`): Discord reads them when asked, and answers slowly.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    discord.use(
+      http.get(`https://discord.com/api/v10/channels/${QUESTIONS_CHANNEL}/messages`, async ({ request }) => {
+        if (new URL(request.url).searchParams.has("after")) return;
+        const asRead = [...history.get(QUESTIONS_CHANNEL)!].reverse();
+        asked = true;
+        await held;
+        return HttpResponse.json(asRead);
+      }),
+    );
+    const started = botOn(context);
+    const caughtUp = catchUpQuietly(context, started);
+    await until(() => asked);
+    // Meanwhile Sam edits it again, and the bot hears that edit live.
+    const edited = { ...reply, content: "Lisbon, and Porto", edited_timestamp: new Date().toISOString() };
+    messages[messages.findIndex((m) => m.id === reply.id)] = edited;
+    gateway(started, "MESSAGE_UPDATE", edited);
+    await until(() => latestQuestion(db)?.answers[0]?.response === "Lisbon, and Porto");
+    release();
+    await caughtUp;
+    expect(latestQuestion(db)?.answers).toMatchObject([{ username: "sam_r", response: "Lisbon, and Porto" }]);
   });
 
   it("of two replies edited while it was stopped, takes the later edit", async () => {

@@ -1,10 +1,17 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { channelCursor, isMessageHandled, moveCursor } from "@spankbank/db/discordCursors";
-import { CATCH_UP_PAGES_MAX, CATCH_UP_RETRY_DELAYS_MS, DISCORD_HISTORY_PAGE_MAX } from "@spankbank/shared/limits";
-import type { Client, Collection, Message } from "discord.js";
+import { DAY_MS } from "@spankbank/shared/calendar";
+import {
+  CATCH_UP_PAGES_MAX,
+  CATCH_UP_RETRY_DELAYS_MS,
+  DISCORD_HISTORY_PAGE_MAX,
+  RECHECKED_MEMORY_DAYS,
+} from "@spankbank/shared/limits";
+import type { Client, Collection, Message, TextBasedChannel, ThreadChannel } from "discord.js";
 import type { BotContext } from "../context.js";
 import { logError } from "../logging.js";
 import { recheckRecentMemories } from "../memories/recheck.js";
+import { recentQuestionThreads } from "../questions/threads.js";
 import { isStopping, stopSignal, track } from "../workInProgress.js";
 import { onMessageCreate, readChannels, recheckRecentReplies } from "./messages.js";
 
@@ -21,41 +28,78 @@ export interface CatchUpPass {
 }
 
 /**
- * One pass over what was posted in the memories and questions channels while the bot was not
- * listening (stopped, crashed, or a new gateway session that replays nothing): from each
- * channel's cursor, oldest first, page by page, each message handled as if it had just arrived.
- * A message handled live is passed over. The cursor moves over a message only once it and
- * every message before it are handled, so a failure or a stop leaves it before what is left.
- * With no cursor yet (the first start), the channel's latest page is read, and the log says so.
+ * One pass over what was posted in the memories and questions channels, and in the threads opened
+ * on questions, while the bot was not listening (stopped, crashed, or a new gateway session that
+ * replays nothing): from each channel's cursor, oldest first, page by page, each message handled
+ * as if it had just arrived. A message handled live is passed over. The cursor moves over a
+ * message only once it and every message before it are handled, so a failure or a stop leaves it
+ * before what is left. With no cursor yet (the first start), a channel's latest page is read, and
+ * the log says so; a question's thread is read from its first message.
  */
 export async function catchUp(client: Client, context: BotContext): Promise<CatchUpPass> {
   const pass: CatchUpPass = { read: 0, done: true, failed: false };
+  const add = (part: CatchUpPass) => {
+    pass.read += part.read;
+    pass.done &&= part.done;
+    pass.failed ||= part.failed;
+  };
+  const failed = (what: string, error: unknown) => {
+    add({ read: 0, done: false, failed: true });
+    logError(`Catching up on ${what} failed (tried again shortly)`, error);
+  };
   for (const channelId of readChannels(context)) {
     try {
-      const channel = await catchUpChannel(client, channelId, context);
-      pass.read += channel.read;
-      pass.done &&= channel.done;
-      pass.failed ||= channel.failed;
+      add(await catchUpChannel(client, channelId, context));
     } catch (error) {
-      pass.done = false;
-      pass.failed = true;
-      logError(`Catching up on channel ${channelId} failed (tried again shortly)`, error);
+      failed(`channel ${channelId}`, error);
     }
+  }
+  try {
+    for (const thread of await recentQuestionThreads(client, context, threadsSince())) {
+      if (isStopping(context)) {
+        pass.done = false;
+        break;
+      }
+      try {
+        // A thread on a question is small and all of it is about that question: read from its first message.
+        add(await catchUpMessages(thread, channelCursor(context.db, thread.id) ?? BEGINNING, context));
+      } catch (error) {
+        failed(`the question's thread ${thread.id}`, error);
+      }
+    }
+  } catch (error) {
+    failed("the questions' threads", error);
   }
   const { read } = pass;
   if (read > 0) console.log(`Caught up on ${read} message${read === 1 ? "" : "s"} posted while the bot was away.`);
   return pass;
 }
 
+/**
+ * The threads on questions read at a catch-up are those archived since this (and every active
+ * one): the span a restarted bot reads its recent messages back for.
+ */
+const threadsSince = () => new Date(Date.now() - RECHECKED_MEMORY_DAYS * DAY_MS);
+
 async function catchUpChannel(client: Client, channelId: string, context: BotContext): Promise<CatchUpPass> {
   const channel = await client.channels.fetch(channelId);
   if (!channel?.isTextBased() || !("messages" in channel)) return { read: 0, done: true, failed: false };
-  let after = channelCursor(context.db, channelId);
+  const after = channelCursor(context.db, channelId);
   if (after === null) {
     console.log(
       `First start in channel ${channelId}: reading its latest ${DISCORD_HISTORY_PAGE_MAX} messages (a partner's become memories or answers; see README, 'The Discord bot').`,
     );
   }
+  return catchUpMessages(channel, after, context);
+}
+
+/** A channel's messages after `after` (its latest page when null), each unhandled one handled, the cursor moved past them. */
+async function catchUpMessages(
+  channel: TextBasedChannel | ThreadChannel,
+  after: string | null,
+  context: BotContext,
+): Promise<CatchUpPass> {
+  const channelId = channel.id;
   let read = 0;
   // Whether every message read so far is handled: only then may the cursor move.
   let handledSoFar = true;

@@ -12,6 +12,7 @@ import { missingNote, refusedNote } from "../images.js";
 import { logError } from "../logging.js";
 import { forgetRemovedAttachments, memoryFromMessage } from "../memories/fromMessage.js";
 import { questionOfUnrecordedPost } from "../questions/post.js";
+import { isQuestionThread, recentQuestionThreads } from "../questions/threads.js";
 import { noteDeleted } from "../workInProgress.js";
 
 export const SAVED_REACTION = "💞";
@@ -52,7 +53,8 @@ export async function onMessageCreate(message: Message, context: BotContext): Pr
       await answerByReply(message, author, context);
     }
   }
-  if (readChannels(context).includes(message.channelId)) {
+  // A question's thread is caught up on too: a reply there refused live (sealed) is not refused twice.
+  if (readChannels(context).includes(message.channelId) || isQuestionThread(message.channelId, context)) {
     markMessageHandled(context.db, message.channelId, message.id);
   }
 }
@@ -159,9 +161,10 @@ function answerEdited(
 
 /**
  * A reply taken as an answer and edited while the bot was not listening reached it as no event:
- * the questions channel's latest page (the same RECHECKED_MEMORY_DAYS as the memories') is read
- * back, and each edited reply taken as a live edit is (an edit older than an answer given since
- * leaves that one). A channel that cannot be read now changes nothing. Returns how many answers changed.
+ * the latest page of the questions channel and of each recent thread opened on a question (the
+ * same RECHECKED_MEMORY_DAYS as the memories') is read back, and each edited reply taken as a live
+ * edit is (an edit older than an answer given since leaves that one). A channel that cannot be
+ * read now changes nothing. Returns how many answers changed.
  */
 export async function recheckRecentReplies(client: Client, context: BotContext, now = new Date()): Promise<number> {
   const channelId = context.config.discord.questionsChannelId;
@@ -171,9 +174,12 @@ export async function recheckRecentReplies(client: Client, context: BotContext, 
   try {
     const channel = await client.channels.fetch(channelId);
     if (!channel?.isTextBased() || !("messages" in channel)) return 0;
-    const messages = await channel.messages.fetch({ limit: DISCORD_HISTORY_PAGE_MAX });
+    const messages = [...(await channel.messages.fetch({ limit: DISCORD_HISTORY_PAGE_MAX })).values()];
+    for (const thread of await recentQuestionThreads(client, context, new Date(since))) {
+      messages.push(...(await thread.messages.fetch({ limit: DISCORD_HISTORY_PAGE_MAX })).values());
+    }
     // Oldest edit first: of two edits to one answer, the later one stays.
-    const edited = [...messages.values()]
+    const edited = messages
       .filter((message) => message.editedTimestamp !== null && message.createdTimestamp >= since)
       .sort((a, b) => a.editedTimestamp! - b.editedTimestamp!);
     for (const message of edited) {

@@ -20,7 +20,8 @@ import { messageAt, placeOf } from "./jumpLink.js";
  */
 export async function recheckRecentMemories(client: Client, context: BotContext, now = new Date()): Promise<number> {
   let changed = 0;
-  for (const memory of memoriesFromDiscordSince(context.db, new Date(now.getTime() - RECHECKED_MEMORY_DAYS * DAY_MS))) {
+  const since = new Date(now.getTime() - RECHECKED_MEMORY_DAYS * DAY_MS);
+  for (const memory of memoriesFromDiscordSince(context.db, since)) {
     if (isStopping(context)) break;
     const place = placeOf(memory.discordUrl);
     if (place?.messageId !== memory.discordMessageId) continue;
@@ -28,13 +29,13 @@ export async function recheckRecentMemories(client: Client, context: BotContext,
       const message = await messageAt(client, place);
       if (!message) continue;
       if ((await forgetRemovedAttachments(message, context)) > 0) changed++;
+      if (message.content === memory.message) continue;
+      // Read again after the waits: words changed meanwhile came from a live edit, newer than this
+      // read of the message (Discord may have answered before it), and they stay.
+      const kept = memoriesFromDiscordSince(context.db, since).find((m) => m.discordMessageId === message.id);
+      if (kept?.message !== memory.message) continue;
       // One in the web's trash takes the words too (not shown until restored), as a live edit does.
-      if (
-        message.content !== memory.message &&
-        (editMemoryFromDiscord(context.db, message.id, message.content) || memory.trashed)
-      ) {
-        changed++;
-      }
+      if (editMemoryFromDiscord(context.db, message.id, message.content) || kept.trashed) changed++;
     } catch (error) {
       if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMessage) {
         if (removeMemoryFromDiscord(context.db, memory.discordMessageId)) changed++;

@@ -23,6 +23,7 @@ import {
   type APIApplicationCommandInteractionDataOption,
   type APIAttachment,
   type APIMessage,
+  type APIPublicThreadChannel,
   ApplicationCommandType,
   ChannelType,
   InteractionType,
@@ -77,6 +78,8 @@ export const failNextAnswersToPosts: number[] = [];
 export const files = new Map<string, Buffer | number>();
 /** Channel history the bot may read back (GET /channels/:id/messages), oldest first per channel. */
 export const history = new Map<string, APIMessage[]>();
+/** The threads opened in the server, active and archived, as Discord lists them (see openThread). */
+export const threads: APIPublicThreadChannel[] = [];
 /** Command registrations the bot sent (PUT .../guilds/:guild/commands). */
 export const registrations: { guildId: string; body: unknown }[] = [];
 /** Status codes the next interaction callbacks answer with before succeeding (e.g. [503]). */
@@ -174,6 +177,24 @@ export const discord = setupServer(
     const page = after ? all.filter((m) => BigInt(m.id) > BigInt(after)).slice(0, limit) : all.slice(-limit);
     return HttpResponse.json([...page].reverse());
   }),
+  // A server's active threads, all channels together (discord.js keeps those of the channel it asked for).
+  http.get(`${API}/guilds/:guild/threads/active`, ({ params }) =>
+    HttpResponse.json({
+      threads: threads.filter((t) => t.guild_id === params.guild && !t.thread_metadata?.archived),
+      members: [],
+    }),
+  ),
+  // A channel's public archived threads, most recently archived first; `before` an ISO time, `limit` 50 unless told.
+  http.get(`${API}/channels/:channel/threads/archived/public`, ({ request, params }) => {
+    const url = new URL(request.url);
+    const limit = Number(url.searchParams.get("limit") ?? 50);
+    const before = Date.parse(url.searchParams.get("before") ?? "") || Number.POSITIVE_INFINITY;
+    const archivedAt = (t: APIPublicThreadChannel) => Date.parse(t.thread_metadata!.archive_timestamp);
+    const archived = threads
+      .filter((t) => t.parent_id === params.channel && t.thread_metadata?.archived && archivedAt(t) < before)
+      .sort((a, b) => archivedAt(b) - archivedAt(a));
+    return HttpResponse.json({ threads: archived.slice(0, limit), members: [], has_more: archived.length > limit });
+  }),
   // One message read back, as it is now (fresh attachment links); 10008 once it is gone.
   http.get(`${API}/channels/:channel/messages/:message`, ({ params }) => {
     const found = history.get(String(params.channel))?.find((m) => m.id === params.message);
@@ -226,6 +247,7 @@ afterEach(() => {
     failNextReactions,
     registrations,
     downloads,
+    threads,
   ]) {
     list.length = 0;
   }
@@ -342,6 +364,45 @@ export function message(fields: {
       message_reference: { message_id: fields.replyTo, channel_id: channelId, guild_id: GUILD_ID },
     }),
   } as APIMessage;
+}
+
+/**
+ * A public thread opened on a message (a thread made from a message takes its id), as Discord
+ * lists it: active, or archived at `archivedAt`. Its history starts with Discord's starter message
+ * (type 21), which points at the message it was opened on.
+ */
+export function openThread(
+  on: { id: string; channelId: string },
+  fields: { ownerId: string; name: string; archivedAt?: Date },
+): APIPublicThreadChannel {
+  const starter = {
+    ...message({ channelId: on.id, authorId: BOT_USER_ID, content: "", bot: true }),
+    type: 21,
+    message_reference: { message_id: on.id, channel_id: on.channelId, guild_id: GUILD_ID },
+  } as APIMessage;
+  history.set(on.id, [...(history.get(on.id) ?? []), starter]);
+  const thread: APIPublicThreadChannel = {
+    id: on.id,
+    guild_id: GUILD_ID,
+    parent_id: on.channelId,
+    owner_id: fields.ownerId,
+    type: ChannelType.PublicThread,
+    name: fields.name,
+    last_message_id: starter.id,
+    message_count: 0,
+    member_count: 1,
+    rate_limit_per_user: 0,
+    total_message_sent: 0,
+    thread_metadata: {
+      archived: fields.archivedAt !== undefined,
+      auto_archive_duration: 1440,
+      archive_timestamp: (fields.archivedAt ?? new Date()).toISOString(),
+      locked: false,
+      create_timestamp: new Date().toISOString(),
+    },
+  };
+  threads.push(thread);
+  return thread;
 }
 
 /** The first bytes of each image type (what the bot sniffs). */
