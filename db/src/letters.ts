@@ -1,7 +1,7 @@
 import { letterText } from "@spankbank/shared/contract/letters";
 import { eq, sql } from "drizzle-orm";
 import { type Db, inTransaction } from "./client.js";
-import { isoNow } from "./clock.js";
+import { versionAfter } from "./clock.js";
 import { otherPartnerOf } from "./couple.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { param, preparedFor } from "./prepared.js";
@@ -76,7 +76,8 @@ export function writeLetter(
       fromUserId: letter.fromUserId,
       toUserId: partner.id,
       text,
-      updatedAt: isoNow(letter.now),
+      // Each save is a new version, even two in one millisecond: a page showing the one before is refused.
+      updatedAt: versionAfter(saved?.updatedAt, letter.now ?? new Date()),
     })!;
   });
 }

@@ -5,7 +5,7 @@ import { VISIT_CHANGED_BEFORE_REMOVAL, VISIT_CHANGED_SINCE } from "@spankbank/sh
 import { and, asc, count, desc, eq, gt, gte, lt, lte, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type Db, inTransaction, type Tx } from "./client.js";
-import { dayIn, isoNow } from "./clock.js";
+import { dayIn, isoNow, versionAfter } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { LIMIT_ONE, literal, param, preparedFor } from "./prepared.js";
 import { inventoryItems, products, users, visitMilestones, visits } from "./schema.js";
@@ -244,8 +244,9 @@ export function changeVisit(
       if (readsAs(before, fields)) return before;
       throw new Refusal("conflict", VISIT_CHANGED_SINCE);
     }
+    // Each change is a new version, even two in one millisecond: a form showing the one before is refused.
     tx.update(visits)
-      .set({ ...fields, updatedAt: isoNow(now) })
+      .set({ ...fields, updatedAt: versionAfter(before.updatedAt, now) })
       .where(eq(visits.id, change.visitId))
       .run();
     if (fields.startDate !== before.startDate) {

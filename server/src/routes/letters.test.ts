@@ -93,6 +93,18 @@ describe("GET and PUT /api/letter", () => {
     expect(rows(test.db)).toEqual([{ from_user_id: 2, to_user_id: 1, text: "The phone's words" }]);
   });
 
+  it("never replaces a letter saved in the same millisecond as the version the page showed (each save is a new version)", async () => {
+    const { test, save } = await samSaving();
+    // The clock does not move: the first words and the laptop's save share one millisecond.
+    const first = (await save({ text: "First words", basedOn: null })).json().draft;
+    const laptop = await save({ text: "The laptop's letter", basedOn: first.updated_at });
+    expect(laptop.statusCode).toBe(200);
+    expect(laptop.json().draft.updated_at).not.toBe(first.updated_at);
+    const phone = await save({ text: "The phone's words", basedOn: first.updated_at });
+    expect(phone.statusCode).toBe(409);
+    expect(rows(test.db)).toEqual([{ from_user_id: 2, to_user_id: 1, text: "The laptop's letter" }]);
+  });
+
   it("takes a save sent again after its answer was lost: 200 with the letter as saved, not 'saved on another device'", async () => {
     const { test, save, setClock } = await samSaving();
     const first = await save({ text: "First words", basedOn: null });

@@ -145,6 +145,34 @@ describe("/api/visits", () => {
     ]);
   });
 
+  it("refuses a stale change or removal even when the change it missed came in the same millisecond", async () => {
+    const { db, send } = await visitApp();
+    // The clock does not move: the plan and Sam's change share one millisecond.
+    const { visit } = (
+      await send("alex", "POST", "/api/visits", { start_date: "2026-12-18", end_date: "2026-12-27" })
+    ).json();
+    const sams = await send("sam", "PUT", `/api/visits/${visit.id}`, {
+      start_date: "2026-12-18",
+      end_date: "2026-12-27",
+      note: "I'll bring the scarf",
+      based_on: visit.updated_at,
+    });
+    expect(sams.statusCode).toBe(200);
+    expect(sams.json().visit.updated_at).not.toBe(visit.updated_at);
+    const alexs = await send("alex", "PUT", `/api/visits/${visit.id}`, {
+      start_date: "2026-12-18",
+      end_date: "2026-12-27",
+      place: "Lisbon",
+      based_on: visit.updated_at,
+    });
+    expect(alexs.statusCode).toBe(409);
+    const removal = `/api/visits/${visit.id}?based_on=${encodeURIComponent(visit.updated_at)}`;
+    expect((await send("alex", "DELETE", removal)).statusCode).toBe(409);
+    expect(rows(db)).toEqual([
+      { start_date: "2026-12-18", end_date: "2026-12-27", place: null, note: "I'll bring the scarf" },
+    ]);
+  });
+
   it("answers a change sent again after its answer was lost as done, and changes nothing more", async () => {
     const { db, send, later } = await visitApp();
     const { visit } = (
