@@ -4,6 +4,7 @@ import { checkDatabase } from "@spankbank/db/healthCheck";
 import { balanceOf } from "@spankbank/db/ledger";
 import { giveSpanks } from "@spankbank/db/test/ledgerKit";
 import { demoCouple } from "@spankbank/shared/demoCouple";
+import { NUDGE_DAILY_LIMIT } from "@spankbank/shared/limits";
 import { type APIApplicationCommandInteractionDataOption, ApplicationCommandOptionType } from "discord.js";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
@@ -109,6 +110,16 @@ describe("one interaction delivered twice (a gateway replay, a second session)",
     expect(checkDatabase(db)).toEqual([]);
     expect(count(db, "SELECT count(*) AS n FROM bounties")).toBe(1);
     expect(balanceOf(db, "escrow")).toBe(20);
+  });
+
+  it("/nudge tells the partner once, and counts once against the day's nudges", async () => {
+    const { client, db } = botOnTempDb();
+    const nudge = slashCommandAt("nudge", "2026-05-01T04:00:00Z", alex.discordId, [str("line", "Thinking of you")]);
+    expect(await deliveredTwice(client, nudge)).toBe(
+      `💗 Sam will know you're thinking of them. You can send ${NUDGE_DAILY_LIMIT - 1} more today.`,
+    );
+    expect(count(db, "SELECT count(*) AS n FROM nudges")).toBe(1);
+    expect(count(db, "SELECT count(*) AS n FROM outbox WHERE kind = 'partner_nudged'")).toBe(1);
   });
 });
 

@@ -3,6 +3,7 @@ import { NUDGE_LINE_MAX } from "@spankbank/shared/limits";
 import { SlashCommandBuilder } from "discord.js";
 import type { BotCommand } from "../context.js";
 import { replyDone } from "../replies.js";
+import { oncePerInteraction } from "./oncePerInteraction.js";
 import { partnerOf } from "./partner.js";
 
 /** `/nudge [line]`: tell your partner you are thinking of them, a handful of times a day at most. */
@@ -16,11 +17,8 @@ export const nudgeCommand: BotCommand = {
   async execute(interaction, context, user) {
     const partner = partnerOf(user, context);
     // The interaction's own moment (from its snowflake): the day it counts against is the day it was sent.
-    const { leftToday } = sendNudge(
-      context.db,
-      user.id,
-      interaction.options.getString("line") ?? null,
-      interaction.createdAt,
+    const { leftToday } = oncePerInteraction(interaction, user.id, context, () =>
+      sendNudge(context.db, user.id, interaction.options.getString("line") ?? null, interaction.createdAt),
     );
     await replyDone(
       interaction,
