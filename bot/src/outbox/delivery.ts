@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   announcesAnEvent,
   markDelivered,
@@ -92,10 +93,10 @@ export async function deliverPending(client: Client, context: BotContext, now = 
 
 /**
  * Posts what came for `recipient` while they slept as one morning message (more only past
- * Discord's 2000 characters), in the announcements channel. The nonce `digest-<first id>` makes a
- * resend after a crash the same message, and one posted longer ago than Discord keeps a nonce is
- * found in the channel first; every event in it is marked delivered with it in one statement:
- * each exactly once, none lost across a restart.
+ * Discord's 2000 characters), in the announcements channel. A digest posted unheard is found in the
+ * channel first, and its nonce (named by its events) makes a resend after a crash the same message;
+ * the events a message says are marked delivered with it in one statement, and news that joined
+ * after it was tried goes in the next digest: each exactly once, none lost across a restart.
  */
 async function deliverDigest(
   client: Client,
@@ -132,23 +133,32 @@ async function deliverDigest(
     const ids = chunk.events.map((event) => event.id);
     const content = [opening, ...chunk.lines].join("\n");
     try {
-      // A digest posted unheard (its answer lost, or the bot died waiting) longer ago than Discord
-      // keeps its nonce is found in the channel, not posted twice. Looked for every time: it is
-      // once a morning, and a bot down at the partner's waking comes back past the nonce's minutes.
+      // A digest posted unheard (its answer lost, or the bot died waiting) is found in the channel,
+      // not posted twice. Looked for every time: it is once a morning, and a bot down at the
+      // partner's waking comes back past the nonce's minutes.
       const latestEventMs = Math.max(...chunk.events.map((event) => Date.parse(event.createdAt)));
       const postedUnheard = await botMessageSince(
         client,
         chunk.channelId,
         latestEventMs,
-        (message) => message.content === content && !announcesAnEvent(context.db, message.id),
+        (message) =>
+          linesHeldIn(message.content, opening, chunk.lines).includes(true) &&
+          !announcesAnEvent(context.db, message.id),
       );
-      const messageId =
-        postedUnheard?.id ??
-        (await postMessage(client, chunk.channelId, {
-          content,
-          nonce: `digest-${ids[0]}`,
-          mentionUserIds: [...chunk.mentions],
-        }));
+      if (postedUnheard) {
+        // News that came after it was tried is not in it: it waits for the next digest.
+        const held = linesHeldIn(postedUnheard.content, opening, chunk.lines);
+        const heldIds = ids.filter((_, i) => held[i]);
+        markDeliveredTogether(context.db, heldIds, postedUnheard.id, now);
+        delivered += heldIds.length;
+        if (heldIds.length < ids.length) break;
+        continue;
+      }
+      const messageId = await postMessage(client, chunk.channelId, {
+        content,
+        nonce: digestNonce(ids),
+        mentionUserIds: [...chunk.mentions],
+      });
       markDeliveredTogether(context.db, ids, messageId, now);
       delivered += ids.length;
     } catch (error) {
@@ -159,6 +169,29 @@ async function deliverDigest(
     }
   }
   return delivered;
+}
+
+/**
+ * A digest's nonce names its exact events: Discord answers a nonce it has seen with the message
+ * already made, so a retry carrying news the first try did not would be told it was posted.
+ */
+const digestNonce = (ids: readonly number[]) =>
+  `digest-${createHash("sha256").update(ids.join(",")).digest("base64url").slice(0, 16)}`;
+
+/** Which of `lines` a digest's `content` says, each line of it matched once. */
+function linesHeldIn(content: string, opening: string, lines: readonly string[]): boolean[] {
+  if (!content.startsWith(`${opening}\n`)) return lines.map(() => false);
+  // A line's own line breaks begin with "> " or "`" (quotes, a command), never with "• ".
+  const said = content
+    .slice(opening.length)
+    .split("\n• ")
+    .slice(1)
+    .map((line) => `• ${line}`);
+  return lines.map((line) => {
+    const at = said.indexOf(line);
+    if (at !== -1) said.splice(at, 1);
+    return at !== -1;
+  });
 }
 
 const saidNotAnnounced = new WeakMap<BotContext, Set<string>>();

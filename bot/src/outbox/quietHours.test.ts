@@ -146,6 +146,39 @@ describe("quiet hours on the recipient's clock", () => {
     }
   });
 
+  it("digest: news that joins a digest Discord took unheard is posted after it, not marked delivered in it", async () => {
+    const bot = botOnTempDb();
+    const { samDiscordId } = ids(bot.db);
+    samSleeps(bot, "digest");
+    alexAwardsSam(bot, "2026-01-15T08:00:00Z", "for the late call"); // 3:00 AM in New York
+    // 7:00 AM in New York: Discord posts the digest, and every answer to the bot's tries is lost.
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    failNextAnswersToPosts.push(503, 503, 503, 503);
+    expect(await deliverAt(bot, "2026-01-15T12:00:00Z")).toBe(0);
+    logged.mockRestore();
+    // Alex's /spank sent at 6:59:58 AM reaches the bot just after: news of Sam's night.
+    const spank = slashCommandAt("spank", "2026-01-15T11:59:58Z", demoCouple.partners[0].discordId, [
+      { name: "amount", type: ApplicationCommandOptionType.Integer as const, value: 1 },
+      { name: "reason", type: ApplicationCommandOptionType.String as const, value: "sweet dreams" },
+    ]);
+    expect(await dispatch(bot.client, spank)).toMatch(/^You gave Sam 1 spank\./);
+    // The retries, within the minutes Discord keeps a nonce.
+    await deliverAt(bot, "2026-01-15T12:00:05Z");
+    await deliverAt(bot, "2026-01-15T12:00:10Z");
+    const opening = `☀️ <@${samDiscordId}>, while you slept:`;
+    const digests = [
+      `${opening}\n• 🍑 Alex gave Sam 1 spank: for the late call`,
+      `${opening}\n• 🍑 Alex gave Sam 1 spank: sweet dreams`,
+    ];
+    // Each event is delivered in a message Discord holds that says it.
+    const messageOf = (id: unknown) => posted.find((p) => p.id === id)?.body.content;
+    const rows = outboxRows(bot.db) as { delivered: number; discord_message_id: string }[];
+    expect(rows.map((row) => [row.delivered, messageOf(row.discord_message_id)])).toEqual(
+      digests.map((digest) => [1, digest]),
+    );
+    expect(posted.map((p) => p.body.content)).toEqual(digests);
+  });
+
   it("digest: what is held for a sleeping partner does not hold back the other partner's events", async () => {
     const bot = botOnTempDb();
     const { alex, sam } = ids(bot.db);
