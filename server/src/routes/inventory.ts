@@ -64,31 +64,46 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/confirm-redeem",
-    { schema: { querystring: usernameQuery, body: itemBody, response: { 200: confirmRedeemReply } } },
+    {
+      schema: {
+        querystring: usernameQuery,
+        headers: keyedHeaders,
+        body: itemBody,
+        response: { 200: confirmRedeemReply },
+      },
+    },
     async (request) => {
       const buyer = assertNamesSelf(request, { username: request.query.username });
-      // The spec's `itemId` here names a redeemed item, not an inventory item.
-      confirmRedemption(db, buyer.id, request.body.itemId, now());
-      return { success: true as const, message: "Redemption confirmed successfully." };
+      return writeOnce(request, buyer.id, (tx) => {
+        // The spec's `itemId` here names a redeemed item, not an inventory item.
+        confirmRedemption(tx, buyer.id, request.body.itemId, now());
+        return { success: true as const, message: "Redemption confirmed successfully." };
+      });
     },
   );
 
-  app.post("/decline-redeem", { schema: { body: declineBody, response: { 200: declineReply } } }, async (request) => {
-    // The seller, from the session: the buyer declining their own redemption is a 403.
-    const seller = signedInUser(request);
-    const { redeemedItem, refunded } = declineRedemption(
-      db,
-      seller.id,
-      request.body.itemId,
-      request.body.reason,
-      now(),
-    );
-    return {
-      success: true as const,
-      message: `You declined "${redeemedItem.name}": ${spanks(refunded)} went back to your partner.`,
-      refunded,
-    };
-  });
+  app.post(
+    "/decline-redeem",
+    { schema: { headers: keyedHeaders, body: declineBody, response: { 200: declineReply } } },
+    async (request) => {
+      // The seller, from the session: the buyer declining their own redemption is a 403.
+      const seller = signedInUser(request);
+      return writeOnce(request, seller.id, (tx) => {
+        const { redeemedItem, refunded } = declineRedemption(
+          tx,
+          seller.id,
+          request.body.itemId,
+          request.body.reason,
+          now(),
+        );
+        return {
+          success: true as const,
+          message: `You declined "${redeemedItem.name}": ${spanks(refunded)} went back to your partner.`,
+          refunded,
+        };
+      });
+    },
+  );
 };
 
 /** The page a favour list asked for: bare, the first LIST_WINDOW, answered without the page fields. */

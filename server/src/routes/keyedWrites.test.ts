@@ -1,3 +1,4 @@
+import { balanceOf } from "@spankbank/db/ledger";
 import { createProduct } from "@spankbank/db/products";
 import { purchaseProduct } from "@spankbank/db/purchase";
 import { describe, expect, it } from "vitest";
@@ -213,5 +214,66 @@ describe("a write sent again with its Idempotency-Key", () => {
     await send("/api/nudges", { line: "Hi" });
     await send("/api/nudges", { line: "Hi" });
     expect(counts().nudges).toBe(2);
+  });
+});
+
+describe("a redeemed favour settled from the page, sent again with its Idempotency-Key after a lost answer", () => {
+  /** Sam has redeemed one of Alex's massages (30 spanks in escrow); each partner settles it with a key. */
+  async function samRedeemedAMassage() {
+    const test = await coupleWithAFavour();
+    const redeemed = await test.send("/api/redeem", { itemId: test.inventoryItemId });
+    const redemptionId: number = redeemed.json().redeemedItem.id;
+    const settle = (as: "alex" | "sam", url: string, payload: object, key: string) =>
+      test.app.inject({ method: "POST", url, headers: { cookie: test.cookie[as], "idempotency-key": key }, payload });
+    return { ...test, redemptionId, settle };
+  }
+
+  it("a decline answers the same success twice and refunds the buyer once", async () => {
+    const { db, sam, redemptionId, settle } = await samRedeemedAMassage();
+    const decline = () =>
+      settle("alex", "/api/decline-redeem", { itemId: redemptionId, reason: "Away this weekend" }, "decline-1");
+
+    const first = await decline();
+    const afterFirst = economySnapshot(db);
+    const again = await decline();
+
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect(economySnapshot(db)).toEqual(afterFirst);
+    expect(balanceOf(db, { userId: sam })).toBe(100 - 30);
+    expect(balanceOf(db, "escrow")).toBe(30);
+  });
+
+  it("a confirm answers the same success twice and pays the seller once", async () => {
+    const { db, alex, redemptionId, settle } = await samRedeemedAMassage();
+    const confirm = () => settle("sam", "/api/confirm-redeem", { itemId: redemptionId }, "confirm-1");
+
+    const first = await confirm();
+    const afterFirst = economySnapshot(db);
+    const again = await confirm();
+
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect(economySnapshot(db)).toEqual(afterFirst);
+    expect(balanceOf(db, { userId: alex })).toBe(30);
+    expect(balanceOf(db, "escrow")).toBe(30);
+  });
+
+  it("a decline with another key is still refused once it was declined: nothing is refunded twice", async () => {
+    const { db, redemptionId, settle } = await samRedeemedAMassage();
+    await settle("alex", "/api/decline-redeem", { itemId: redemptionId, reason: "Away this weekend" }, "decline-1");
+    // The refusal is kept under its own key; the money is what changes nothing.
+    const money = () => {
+      const { rows, ...held } = economySnapshot(db);
+      return { ...held, transfers: rows.transfers };
+    };
+    const before = money();
+
+    const other = await settle("alex", "/api/decline-redeem", { itemId: redemptionId, reason: "Away" }, "decline-2");
+
+    expect(other.statusCode).toBe(409);
+    expect(money()).toEqual(before);
   });
 });

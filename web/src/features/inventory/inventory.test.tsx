@@ -2,7 +2,7 @@ import { FAVOURS_PER_PAGE } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { failure, signInAs } from "@/test/handlers/auth";
 import {
   anInventoryItem,
@@ -259,6 +259,34 @@ describe("the Redeemed tab", () => {
     await screen.findByText("Foot rub");
     await user.click(within(card("Foot rub")).getByRole("button", { name: "Confirm Redeem Foot rub" }));
     await screen.findByText("Failed to confirm redemption.");
+  });
+});
+
+describe("a confirm whose answer was lost", () => {
+  it("is the same confirm when pressed again: the same Idempotency-Key, and the partner reads it went through", async () => {
+    setRedeemed([aRedeemedItem({ id: 9, name: "Foot rub" })]);
+    const keys: (string | null)[] = [];
+    const keyOf = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname === "/api/confirm-redeem") keys.push(request.headers.get("idempotency-key"));
+    };
+    server.events.on("request:start", keyOf);
+    onTestFinished(() => server.events.removeListener("request:start", keyOf));
+    const { user } = openInventory("/inventory?tab=redeemed");
+    await screen.findByText("Foot rub");
+    // The connection drops after the server confirmed it, and the list read again after it fails too.
+    loseNextAnswer();
+    server.use(http.get("/api/redeemed", () => HttpResponse.error(), { once: true }));
+    await user.click(within(card("Foot rub")).getByRole("button", { name: "Confirm Redeem Foot rub" }));
+    await screen.findByText("Failed to confirm redemption.");
+    const confirm = within(card("Foot rub")).getByRole("button", { name: "Confirm Redeem Foot rub" });
+    await waitFor(() => expect(confirm).toBeEnabled());
+
+    await user.click(confirm);
+
+    await screen.findByText("Redemption confirmed successfully.");
+    expect(confirmRequests()).toEqual([9, 9]);
+    expect(keys).toEqual([expect.stringMatching(/^[0-9a-f]{32}$/), keys[0]]);
+    await waitFor(() => expect(within(card("Foot rub")).getByText("Confirmed", { exact: true })).toBeInTheDocument());
   });
 });
 

@@ -2,7 +2,7 @@ import { PRODUCT_CHANGED_BEFORE_REMOVAL, PRODUCT_CHANGED_SINCE } from "@spankban
 import { FAVOURS_PER_PAGE } from "@spankbank/shared/limits";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { delay, HttpResponse, http } from "msw";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { failure, signInAs } from "@/test/handlers/auth";
 import { purchaseRequests, setSpankTotal, setStatement } from "@/test/handlers/economy";
 import { declineRequests, setOwed } from "@/test/handlers/inventory";
@@ -430,6 +430,62 @@ describe("declining a favour owed", () => {
     await user.click(within(modal).getByRole("button", { name: "Decline and refund" }));
     await screen.findByText("Sam is not waiting for anything right now.");
     expect(declineRequests()).toEqual([{ itemId: 9, reason: "On nights that week" }]);
+  });
+});
+
+describe("a decline whose answer was lost", () => {
+  const sunriseCall = {
+    id: 9,
+    name: "Sunrise call",
+    description: "At sunrise.",
+    price: 25,
+    note: null,
+    wished_at: null,
+    redeemed_at: "2026-11-23T20:00:00.000Z",
+    username: "sam",
+  };
+
+  async function declineAndLoseTheAnswer(reason: string) {
+    setOwed({ owed: [sunriseCall], escrowTotal: 25 });
+    const keys: (string | null)[] = [];
+    const keyOf = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname === "/api/decline-redeem") keys.push(request.headers.get("idempotency-key"));
+    };
+    server.events.on("request:start", keyOf);
+    onTestFinished(() => server.events.removeListener("request:start", keyOf));
+    const { user } = openSpankBank("/spank-bank?tab=manage");
+    await user.click(await screen.findByRole("button", { name: "Decline Sunrise call" }));
+    const modal = await screen.findByRole("dialog", { name: 'Decline "Sunrise call"?' });
+    await user.type(within(modal).getByLabelText("Reason"), reason);
+    loseNextAnswer();
+    await user.click(within(modal).getByRole("button", { name: "Decline and refund" }));
+    expect(await within(modal).findByRole("alert")).toBeInTheDocument();
+    return { user, modal, keys };
+  }
+
+  it("is the same decline when pressed again: the same Idempotency-Key, and the partner reads it went through", async () => {
+    const { user, modal, keys } = await declineAndLoseTheAnswer("On nights that week");
+
+    await user.click(within(modal).getByRole("button", { name: "Decline and refund" }));
+
+    await screen.findByText('You declined "Sunrise call": 25 spanks went back to your partner.');
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(declineRequests()).toHaveLength(2);
+    expect(keys).toEqual([expect.stringMatching(/^[0-9a-f]{32}$/), keys[0]]);
+  });
+
+  it("is declined once when its reason is corrected and sent again: the modal closes on the decline as it was made", async () => {
+    const { user, modal, keys } = await declineAndLoseTheAnswer("On nigths that week");
+    const reason = within(modal).getByLabelText("Reason");
+    await user.clear(reason);
+    await user.type(reason, "On nights that week");
+
+    await user.click(within(modal).getByRole("button", { name: "Decline and refund" }));
+
+    await screen.findByText(WRITTEN_ALREADY);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(declineRequests()).toHaveLength(2);
+    expect(keys).toEqual([expect.stringMatching(/^[0-9a-f]{32}$/), keys[0]]);
   });
 });
 

@@ -4,7 +4,6 @@ import type { OwedReply } from "@spankbank/shared/contract/owed";
 import { HttpResponse, http } from "msw";
 import { asksForPage, pageOf, plainList } from "@/test/paging";
 import { once } from "../keyedWrites";
-import { failure } from "./auth";
 
 /** The fake server's inventory, redeemed items and favours owed, and the redeems and confirms it got. */
 const state = {
@@ -120,23 +119,32 @@ export const inventoryHandlers = [
     });
   }),
   http.post("/api/confirm-redeem", async ({ request }) => {
-    const { itemId } = (await request.json()) as { itemId: number };
-    state.confirms.push(itemId);
-    const item = state.redeemed.find(({ id }) => id === itemId);
-    if (!item || item.confirmed_at) return failure(409, "Conflict", "Already confirmed.");
-    item.confirmed_at = new Date().toISOString();
-    return HttpResponse.json({ success: true, message: "Redemption confirmed successfully." });
+    const asked = (await request.json()) as { itemId: number };
+    state.confirms.push(asked.itemId);
+    return once(request, JSON.stringify(asked), () => {
+      const item = state.redeemed.find(({ id }) => id === asked.itemId);
+      if (!item || item.confirmed_at)
+        return { status: 409, json: { statusCode: 409, error: "Conflict", message: "Already confirmed." } };
+      item.confirmed_at = new Date().toISOString();
+      return { status: 200, json: { success: true, message: "Redemption confirmed successfully." } };
+    });
   }),
   http.post("/api/decline-redeem", async ({ request }) => {
-    const { itemId, reason } = (await request.json()) as { itemId: number; reason: string };
-    state.declines.push({ itemId, reason });
-    const favour = state.owed.owed.find(({ id }) => id === itemId);
-    if (!favour) return failure(404, "Not Found", "That redeemed favour does not exist.");
-    state.owed = {
-      owed: state.owed.owed.filter(({ id }) => id !== itemId),
-      escrowTotal: state.owed.escrowTotal - favour.price,
-    };
-    const message = `You declined "${favour.name}": ${favour.price} spanks went back to your partner.`;
-    return HttpResponse.json({ success: true, message, refunded: favour.price });
+    const asked = (await request.json()) as { itemId: number; reason: string };
+    state.declines.push(asked);
+    return once(request, JSON.stringify(asked), () => {
+      const favour = state.owed.owed.find(({ id }) => id === asked.itemId);
+      if (!favour)
+        return {
+          status: 404,
+          json: { statusCode: 404, error: "Not Found", message: "That redeemed favour does not exist." },
+        };
+      state.owed = {
+        owed: state.owed.owed.filter(({ id }) => id !== asked.itemId),
+        escrowTotal: state.owed.escrowTotal - favour.price,
+      };
+      const message = `You declined "${favour.name}": ${favour.price} spanks went back to your partner.`;
+      return { status: 200, json: { success: true, message, refunded: favour.price } };
+    });
   }),
 ];

@@ -4,9 +4,9 @@ import { api } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { inventoryKeys } from "./keys";
 
-/** The buyer says the favour was delivered: the seller is paid from escrow. */
+/** The buyer says the favour was delivered: the seller is paid from escrow. Pressed again, it happens once. */
 export function postConfirmRedemption(itemId: number) {
-  return api.post("/api/confirm-redeem", { itemId }, () =>
+  return api.postOnce("/api/confirm-redeem", { itemId }, () =>
     import("@spankbank/shared/contract/inventory").then((c) => c.confirmRedeemReply),
   );
 }

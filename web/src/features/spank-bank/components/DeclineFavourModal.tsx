@@ -4,9 +4,11 @@ import { DECLINE_REASON_MAX } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
 import { type FormEvent, useState } from "react";
 import { ModalForm, refusalOf } from "@/components/ModalForm";
+import { newWrite } from "@/lib/api";
 import { firstControl, returnFocus } from "@/lib/returnFocus";
 import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { toast } from "@/lib/toast";
+import { closeIfWrittenAlready } from "@/lib/writtenAlready";
 import { useDeclineRedemption } from "../api/declineRedemption";
 
 /** Say no to a redeemed favour, with a reason the partner reads; their spanks go back to them. */
@@ -22,9 +24,18 @@ export function DeclineFavourModal({
   const decline = useDeclineRedemption();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // One write from opening to closing: a decline whose answer was lost, sent again (its reason
+  // fixed or not), is the same decline, answered as such. By the favour's id: a reloaded list keeps it.
+  const [write, setWrite] = useState(newWrite);
+  const [shownFor, setShownFor] = useState(favour?.id);
+  if (shownFor !== favour?.id) {
+    setShownFor(favour?.id);
+    setWrite(newWrite());
+  }
   const close = () => {
     setReason("");
     setError(null);
+    setWrite(newWrite());
     onClose();
   };
   const submit = (event: FormEvent) => {
@@ -35,7 +46,7 @@ export function DeclineFavourModal({
       return;
     }
     decline.mutate(
-      { itemId: favour.id, reason },
+      { itemId: favour.id, reason, write },
       {
         onSuccess: ({ message }) => {
           toast.success(message);
@@ -43,7 +54,9 @@ export function DeclineFavourModal({
           // The declined favour leaves the list: the next one's Decline, else the selected tab.
           returnFocus(() => firstControl(['button[aria-label^="Decline "]', '[role="tab"][aria-selected="true"]']));
         },
-        onError: (failure) => setError(refusalOf(failure, "Failed to decline. Please try again.")),
+        // Declined already: the modal closes, and the list shows the decline as it was made.
+        onError: (failure) =>
+          closeIfWrittenAlready(failure, close) || setError(refusalOf(failure, "Failed to decline. Please try again.")),
       },
     );
   };
