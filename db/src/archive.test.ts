@@ -443,6 +443,30 @@ describe("export and import", () => {
     const withoutDance = new Map([...files].filter(([name]) => name !== "media/dance.png"));
     expect(await refused(document, withoutDance)).toBe("archive.media[1] (dance.png): not in the zip");
   });
+
+  it("refuses a row naming a file outside media/ (an edited archive), writing no row and no file", async () => {
+    // Imported, such a row has the trash's purge delete that file (the database beside media/, say)
+    // and the next export carry it.
+    const { db, alex, sam } = livedIn();
+    const bounty = postBounty(db, sam, { title: "Fix the bike", reward: 10 });
+    const photo = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), imageBytes(7, 200)]);
+    markBountyDone(db, alex, bounty.id, "Good as new", new Date(), storeBountyPhoto(db, photo));
+    const { document, files } = await readZip((await exportedZip(db)).path);
+    const refused = async (table: string, column: string) => {
+      const [first, ...rest] = document.tables[table]!;
+      const tables = { ...document.tables, [table]: [{ ...first, [column]: "../fresh.db" }, ...rest] };
+      const fresh = freshDb();
+      const refusal = await refusalOf(importArchiveFile(fresh, await writeZip({ ...document, tables }, files), couple));
+      expectNothingWritten(fresh);
+      return refusal.message;
+    };
+    expect(await refused("memory_images", "file_name")).toBe(
+      "archive.tables.memory_images[0].file_name: not a plain file name",
+    );
+    expect(await refused("bounties", "done_photo_file")).toBe(
+      "archive.tables.bounties[0].done_photo_file: not a plain file name",
+    );
+  });
 });
 
 describe("export for the partner downloading it", () => {

@@ -59,6 +59,11 @@ interface ArchiveSource {
 
 /** A safe media file name: no folders, no dot-files (the archive may come from anywhere). */
 const MEDIA_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/;
+/** The columns whose rows name a file in media/. */
+const MEDIA_NAME_COLUMNS = [
+  ["memory_images", "file_name"],
+  ["bounties", "done_photo_file"],
+] as const;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 /** A zip file starts with a local file header's signature, "PK\x03\x04". */
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -393,6 +398,16 @@ export function parseArchiveDocument(documentText: string): ArchiveDocument {
   for (const [table, rows] of Object.entries(document.tables)) {
     if (!Array.isArray(rows) || rows.some((row) => typeof row !== "object" || row === null || Array.isArray(row))) {
       invalid(`archive.tables.${table}: not a list of rows`);
+    }
+  }
+  // The app reads, serves and deletes these files by the name a row gives: a path would take it
+  // outside media/ (the trash's purge deleting the database beside it).
+  for (const [table, column] of MEDIA_NAME_COLUMNS) {
+    for (const [i, row] of (document.tables[table] ?? []).entries()) {
+      const name = row[column];
+      if (name !== null && name !== undefined && (typeof name !== "string" || !MEDIA_NAME.test(name))) {
+        invalid(`archive.tables.${table}[${i}].${column}: not a plain file name`);
+      }
     }
   }
   if (!Array.isArray(document.media)) invalid("archive.media: missing");
