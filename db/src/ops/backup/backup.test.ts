@@ -37,6 +37,7 @@ import {
   takeBackup,
   verifyBackupFile,
 } from "./index.js";
+import { mediaToStore, storeMedia } from "./mediaStore.js";
 
 /** Bytes the files under `dir` take on disk (each file once, as `du` counts hard links). */
 function diskUsed(dir: string, seen = new Set<number>()): number {
@@ -476,6 +477,29 @@ describe("backups after a power cut", () => {
     pruneBackups(path, { keepDaily: 14, keepWeekly: 8 }, new Date("2026-11-22T03:00:05Z"));
     expect(readdirSync(mediaStoreOf(path))).toEqual(stored);
     expect(listBackups(path)).toHaveLength(2);
+  });
+});
+
+describe("backups while photos leave the media folder", () => {
+  // The backup runs on a thread of its own: the trash's purge, or the bot removing a photo taken out
+  // of its Discord message, removes files on another while the backup reads the folder.
+  it("goes on without a photo removed after the folder was listed (its memory purged from the trash)", async () => {
+    const { path } = ownDatabase();
+    addPhoto(path, "kept.png", 64);
+    addPhoto(path, "purged.png", 64);
+    // The folder is listed at once, then each photo is read in turn.
+    const listing = mediaToStore(path);
+    rmSync(join(mediaDirOf(path), "purged.png"));
+    expect((await listing).files.map((file) => file.name)).toEqual(["kept.png"]);
+  });
+
+  it("goes on without a photo removed before it was copied into the store (taken out of its Discord message)", async () => {
+    const { path } = ownDatabase();
+    addPhoto(path, "kept.png", 64);
+    addPhoto(path, "taken-out.png", 64);
+    const { files } = await mediaToStore(path);
+    rmSync(join(mediaDirOf(path), "taken-out.png"));
+    expect((await storeMedia(path, files)).map((entry) => entry.name)).toEqual(["kept.png"]);
   });
 });
 

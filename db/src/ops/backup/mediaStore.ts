@@ -1,5 +1,5 @@
 // The content-addressed media store: each memory image once, named by the SHA-256 of its bytes.
-import { constants, cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { constants, cpSync, existsSync, mkdirSync, readdirSync, rmSync, type Stats, statSync } from "node:fs";
 import { copyFile, rename, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { sha256OfFile } from "../../fileHash.js";
@@ -36,18 +36,35 @@ export async function mediaToStore(
     // A photo the bot is still downloading: no row names it yet, and it is renamed (gone) any moment.
     if (name.startsWith(PARTIAL_DOWNLOAD)) continue;
     const source = join(folder, name);
-    const info = await stat(source);
-    if (!info.isFile()) continue;
-    const before = known.get(name);
-    const sha256 =
-      before && before.size === info.size && before.mtimeMs === info.mtimeMs
-        ? before.sha256
-        : await sha256OfFile(source);
+    let info: Stats;
+    let sha256: string;
+    try {
+      info = await stat(source);
+      if (!info.isFile()) continue;
+      const before = known.get(name);
+      sha256 =
+        before && before.size === info.size && before.mtimeMs === info.mtimeMs
+          ? before.sha256
+          : await sha256OfFile(source);
+    } catch (error) {
+      if (removedMeanwhile(error)) continue;
+      throw error;
+    }
     const stored = storeHolds(join(store, sha256), info.size);
     if (!stored) newBytes += info.size;
     files.push({ name, source, sha256, size: info.size, mtimeMs: info.mtimeMs, stored });
   }
   return { files, newBytes };
+}
+
+/**
+ * A photo gone from the media folder since it was listed: the trash's purge or the bot (a photo
+ * taken out of its Discord message) removed it, on another thread, once no row of the app named
+ * it. The backup goes on without it (a row of its copy may still name it: a memory due for the
+ * purge, a photo its author took out), where failing would leave the night without a backup.
+ */
+function removedMeanwhile(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === "ENOENT";
 }
 
 /** How the bot names a photo it is still downloading into the media folder (bot/src/images.ts). */
@@ -77,8 +94,13 @@ export async function storeMedia(databasePath: string, files: readonly PlannedIm
       continue;
     }
     const partial = join(store, `${sha256}.partial`);
-    // A clone where the filesystem can (btrfs, xfs), a plain copy elsewhere.
-    await copyFile(source, partial, constants.COPYFILE_FICLONE);
+    try {
+      // A clone where the filesystem can (btrfs, xfs), a plain copy elsewhere.
+      await copyFile(source, partial, constants.COPYFILE_FICLONE);
+    } catch (error) {
+      if (removedMeanwhile(error)) continue;
+      throw error;
+    }
     flushFile(partial);
     const copied = await sha256OfFile(partial);
     await rename(partial, join(store, copied));
