@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { BackupRefused, listBackups, refuseBackupWithoutRoom } from "@spankbank/db/backup";
-import { backUpAndRecord } from "@spankbank/db/backupHealth";
+import { backUpAndRecord, retentionOf } from "@spankbank/db/backupHealth";
 import { type Db, openDb } from "@spankbank/db/client";
 import { BACKUP_KEPT_APART_DAYS } from "@spankbank/shared/limits";
 import { processRuntime } from "@spankbank/shared/runtime";
@@ -37,7 +37,7 @@ if (process.argv.includes("--list")) {
   try {
     refuseBackupWithoutRoom(databasePath);
     db = openDb(databasePath);
-    const result = await backUpAndRecord(db, databasePath, config.backups, { kind: "manual" });
+    const result = await backUpAndRecord(db, databasePath, retentionOf(config), { kind: "manual" });
     if (result.outcome === "kept") {
       const { backup, removed } = result;
       console.log(

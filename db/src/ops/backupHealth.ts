@@ -1,3 +1,4 @@
+import type { CoupleConfig } from "@spankbank/shared/config";
 import { eq } from "drizzle-orm";
 import { type Db, inTransaction } from "../client.js";
 import { isoNow } from "../clock.js";
@@ -112,6 +113,11 @@ export type BackupOutcome =
   | { outcome: "skipped"; reason: BackupRefused }
   /** Not kept: recorded for the dashboards, and the couple told in Discord (once a day) when `alerted`. */
   | { outcome: "failed"; error: Error; alerted: boolean };
+
+/** The config's retention, its days counted in the couple's zone, where the daily backup is scheduled. */
+export function retentionOf(config: CoupleConfig): Retention {
+  return { ...config.backups, timeZone: config.dailyQuestion.timeZone };
+}
 
 /**
  * One backup now (the daily one or `npm run backup`), then the retention, in a worker thread,

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { backupsDirOf, listBackups } from "@spankbank/db/backup";
+import { backupsDirOf, listBackups, takeBackup } from "@spankbank/db/backup";
 import { recordBackupKept } from "@spankbank/db/backupHealth";
 import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
@@ -57,6 +57,19 @@ describe("daily backups", () => {
     await settle(() => listBackups(databasePath).length === 1);
     expect(listBackups(databasePath)[0]?.name).toBe("spankbank-2026-11-22T213000Z.db");
     await settle(() => lines.some((line) => line.msg === "daily backup taken and verified"));
+  });
+
+  it("counts the retention's days in the couple's zone: the evening's backup of the day before stays", async () => {
+    const { db, databasePath, lines } = scheduledCouple();
+    // 22:30 on the 22nd in India; the scheduled one is 03:00 on the 23rd there, both the 22nd in UTC.
+    const evening = await takeBackup(db, databasePath, new Date("2026-11-22T17:00:00Z"), () => 1024 ** 4);
+    await vi.advanceTimersByTimeAsync(2500);
+    // Logged once the retention has run.
+    await settle(() => lines.some((line) => line.msg === "daily backup taken and verified"));
+    expect(listBackups(databasePath).map((backup) => backup.name)).toEqual([
+      "spankbank-2026-11-22T213000Z.db",
+      evening.name,
+    ]);
   });
 
   it("logs a failed backup loudly and tries again an hour later", async () => {

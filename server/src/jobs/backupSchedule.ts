@@ -1,5 +1,5 @@
 import type { FreeSpace } from "@spankbank/db/backup";
-import { backUpAndRecord, backupHealth } from "@spankbank/db/backupHealth";
+import { backUpAndRecord, backupHealth, retentionOf } from "@spankbank/db/backupHealth";
 import type { Db } from "@spankbank/db/client";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { Cron } from "croner";
@@ -39,7 +39,7 @@ export function scheduleBackups(options: {
   const backUp = async (): Promise<void> => {
     clearTimeout(retry);
     retry = undefined;
-    const result = await backUpAndRecord(db, databasePath, config.backups, freeSpace ? { freeSpace } : {});
+    const result = await backUpAndRecord(db, databasePath, retentionOf(config), freeSpace ? { freeSpace } : {});
     if (result.outcome === "kept") {
       log.info({ backup: result.backup.path, removed: result.removed }, "daily backup taken and verified");
       return;

@@ -503,6 +503,20 @@ describe("backups while photos leave the media folder", () => {
   });
 });
 
+describe("retention across a change of the clocks", () => {
+  it("keeps one backup per night in the couple's zone: a backup at 00:30 in London across the spring change", async () => {
+    const { path, db } = ownDatabase();
+    syncCouple(db, demoCouple);
+    // 00:30 on the nights of Saturday 28 to Tuesday 31 March 2026; the clocks went forward at 01:00 on Sunday 29th.
+    const nights = ["2026-03-28T00:30:00Z", "2026-03-29T00:30:00Z", "2026-03-29T23:30:00Z", "2026-03-30T23:30:00Z"];
+    const taken = [];
+    for (const night of nights) taken.push(await takeBackup(db, path, new Date(night), plentyOfSpace));
+    const retention = { keepDaily: 3, keepWeekly: 0, timeZone: "Europe/London" };
+    // The three latest nights stay (Sunday's among them), and the oldest goes.
+    expect(pruneBackups(path, retention, new Date("2026-03-30T23:30:05Z"))).toEqual([taken[0]!.name]);
+  });
+});
+
 describe("retention when the clock is wrong", () => {
   it("a box booted in 2099 (no clock battery, no NTP yet) keeps the pre-migration copy and the manual backup of yesterday", async () => {
     const { path, db } = ownDatabase();

@@ -2,6 +2,7 @@
 import { rmSync } from "node:fs";
 import { DAY_MS } from "@spankbank/shared/calendar";
 import { BACKUP_KEPT_APART_DAYS } from "@spankbank/shared/limits";
+import { dayIn } from "../../clock.js";
 import { tryLock } from "../running.js";
 import { type BackupFile, listBackups, namedInTheFuture } from "./files.js";
 import { sweepMediaStore } from "./mediaStore.js";
@@ -9,6 +10,8 @@ import { sweepMediaStore } from "./mediaStore.js";
 export interface Retention {
   keepDaily: number;
   keepWeekly: number;
+  /** The zone the daily backup is taken in (the couple's): its days and weeks are counted there. UTC if not said. */
+  timeZone?: string;
 }
 
 /**
@@ -41,14 +44,16 @@ export function pruneBackups(databasePath: string, retention: Retention, now = n
         if (since === undefined || since.getTime() > keptApartSince) kept.add(backup.path);
         continue;
       }
-      const day = backup.takenAt.toISOString().slice(0, 10);
+      // A night's backup is that night's whatever the offset: counted in UTC, a backup taken just
+      // after local midnight shared a UTC day with the next one across the spring change, and went.
+      const day = dayIn(retention.timeZone ?? "UTC", backup.takenAt);
       if (days.has(day)) continue;
       if (days.size < retention.keepDaily) {
         days.add(day);
         kept.add(backup.path);
         continue;
       }
-      const week = weekOf(backup.takenAt);
+      const week = mondayOf(day);
       if (weeks.has(week) || weeks.size >= retention.keepWeekly) continue;
       weeks.add(week);
       kept.add(backup.path);
@@ -74,9 +79,9 @@ function firstDailyAfter(backups: readonly BackupFile[], after: Date, now: Date)
     .at(-1)?.takenAt;
 }
 
-/** The Monday (UTC) starting the week of `date`, as a key. */
-function weekOf(date: Date): string {
-  const monday = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+/** The Monday starting the week of `day` (YYYY-MM-DD), as a key. */
+function mondayOf(day: string): string {
+  const monday = new Date(`${day}T00:00:00Z`);
   monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
   return monday.toISOString().slice(0, 10);
 }
