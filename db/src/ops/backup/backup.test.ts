@@ -15,9 +15,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { migrationsFolder, openDb } from "../../client.js";
+import { type Db, migrationsFolder, openDb } from "../../client.js";
 import { syncCouple } from "../../couple.js";
-import { addMemory } from "../../memories.js";
+import { addMemory, trashMemories } from "../../memories.js";
+import { purgeTrash } from "../../memoryTrash.js";
 import { createProduct } from "../../products.js";
 import { purchaseProduct } from "../../purchase.js";
 import { giveSpanks, openTestDb } from "../../test/testDb.js";
@@ -500,6 +501,76 @@ describe("backups while photos leave the media folder", () => {
     const { files } = await mediaToStore(path);
     rmSync(join(mediaDirOf(path), "taken-out.png"));
     expect((await storeMedia(path, files)).map((entry) => entry.name)).toEqual(["kept.png"]);
+  });
+});
+
+describe("ids across a restore", () => {
+  // A photo's address (/api/media/<id>) is cached by the partners' browsers for a year: an id given
+  // twice shows the old photo there in place of the new one.
+  const photo = (path: string, name: string) => ({
+    fileName: name,
+    contentType: "image/png",
+    size: addPhoto(path, name, 64).length,
+  });
+  const imageId = (db: Db, fileName: string) =>
+    db.$client.prepare("SELECT id FROM memory_images WHERE file_name = ?").pluck().get(fileName) as number;
+  /** The id the next photo posted on the database at `path` is given. */
+  const nextPhotoId = (path: string, userId: number) => {
+    const db = openDb(path);
+    onTestFinished(() => {
+      db.$client.close();
+    });
+    addMemory(db, { userId, message: "After the restore", images: [photo(path, "new.png")] });
+    return imageId(db, "new.png");
+  };
+
+  it("never gives a new photo the id of one posted after the backup and lost with the restore", async () => {
+    const { path, db } = ownDatabase();
+    const [, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
+    addMemory(db, { userId: sam, message: "In the backup", images: [photo(path, "kept.png")] });
+    const backup = await takeBackup(db, path, new Date("2026-11-22T03:00:00Z"), plentyOfSpace);
+    addMemory(db, { userId: sam, message: "Posted after it", images: [photo(path, "lost.png")] });
+    const lostId = imageId(db, "lost.png");
+    db.$client.close();
+
+    restoreBackup(path, backup.path, new Date("2026-11-23T10:00:00Z"));
+    expect(nextPhotoId(path, sam)).toBeGreaterThan(lostId);
+  });
+
+  it("goes on from the ids the replaced database gave though its last ones were still in its WAL (the server killed)", async () => {
+    const { path, db } = ownDatabase();
+    const [, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
+    const backup = await takeBackup(db, path, new Date("2026-11-22T03:00:00Z"), plentyOfSpace);
+    addMemory(db, { userId: sam, message: "Posted after it", images: [photo(path, "lost.png")] });
+    const lostId = imageId(db, "lost.png");
+    // The database and its WAL as a killed server left them (closing folds the WAL in and removes it).
+    const killed = { file: readFileSync(path), wal: readFileSync(`${path}-wal`) };
+    db.$client.close();
+    writeFileSync(path, killed.file);
+    writeFileSync(`${path}-wal`, killed.wal);
+
+    restoreBackup(path, backup.path, new Date("2026-11-23T10:00:00Z"));
+    expect(nextPhotoId(path, sam)).toBeGreaterThan(lostId);
+  });
+
+  it("goes on from the backup's ids when the database it replaces is lost", async () => {
+    const { path, db } = ownDatabase();
+    const [, sam] = syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
+    const purged = addMemory(db, {
+      userId: sam,
+      message: "Purged from the trash",
+      images: [photo(path, "purged.png")],
+      createdAt: new Date("2026-09-01T10:00:00Z"),
+    });
+    const purgedId = imageId(db, "purged.png");
+    trashMemories(db, [purged.id], new Date("2026-09-02T10:00:00Z"));
+    purgeTrash(db, new Date("2026-11-01T10:00:00Z"));
+    const backup = await takeBackup(db, path, new Date("2026-11-22T03:00:00Z"), plentyOfSpace);
+    db.$client.close();
+    writeFileSync(path, "the disk ate it");
+
+    restoreBackup(path, backup.path, new Date("2026-11-23T10:00:00Z"));
+    expect(nextPhotoId(path, sam)).toBeGreaterThan(purgedId);
   });
 });
 

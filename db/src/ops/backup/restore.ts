@@ -28,6 +28,7 @@ import { verifyBackupFile } from "./verify.js";
  * (`withDatabaseToItself`). The replaced file (and any WAL) and media folder are kept beside
  * it as `….replaced-<time>`, never deleted. With another database in the folder, the media
  * folder keeps every image too (the backup's, and the ones it lacks, which may be the other's).
+ * The restored copy goes on from the ids the replaced database gave (goOnFromReplacedIds).
  */
 export function restoreBackup(
   databasePath: string,
@@ -56,6 +57,7 @@ export function restoreBackup(
     if (problems.length > 0) {
       throw new Error(`${backupPath} is not a good backup; nothing was changed:\n${problems.join("\n")}`);
     }
+    goOnFromReplacedIds(restoring, databasePath);
     let backupMedia = gatherMedia(databasePath, backupPath, mediaRestoring);
     // The other database's images (and any this backup lacks) stay: the folder's media is theirs too.
     const shared = sharesItsFolder(databasePath);
@@ -78,6 +80,41 @@ export function restoreBackup(
     return { keptAs };
   } finally {
     clear();
+  }
+}
+
+/**
+ * Each table's id counter in the restored copy raised to the one of the database it replaces, read
+ * first (its WAL included): an id given after the backup, to a row the restore loses, is not given
+ * again, so a new photo never takes the address a browser cached for a year with the lost one's
+ * bytes. A database lost or unreadable leaves the backup's counters.
+ */
+function goOnFromReplacedIds(restoring: string, databasePath: string): void {
+  let given: { name: string; seq: unknown }[];
+  try {
+    // Not read-only: that leaves an empty -wal and -shm beside it, where closing removes them.
+    const replaced = new BetterSqlite3(databasePath, { fileMustExist: true });
+    try {
+      given = replaced.prepare("SELECT name, seq FROM sqlite_sequence").all() as { name: string; seq: unknown }[];
+    } finally {
+      replaced.close();
+    }
+  } catch {
+    return;
+  }
+  const sqlite = new BetterSqlite3(restoring, { fileMustExist: true });
+  try {
+    const raise = sqlite.prepare("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?");
+    // A table the backup lacks (added by a migration since) takes it when the migration creates it.
+    const start = sqlite.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)");
+    sqlite.transaction(() => {
+      for (const { name, seq } of given) {
+        if (!Number.isSafeInteger(seq)) continue;
+        if (raise.run(seq, name).changes === 0) start.run(name, seq);
+      }
+    })();
+  } finally {
+    sqlite.close();
   }
 }
 
