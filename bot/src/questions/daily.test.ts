@@ -145,6 +145,20 @@ describe("the daily question", () => {
     await advanceTo("2026-05-02T13:00:01Z", 2);
   });
 
+  it("is posted once the night the clocks go back, by a bot back in the repeated hour after its time went by", async () => {
+    // 01:30 in New York on 1 November 2026 is 05:30 UTC (EDT); the bot was down then and comes
+    // back at 06:10 UTC, when the clocks, gone back, show 01:10 (EST) again.
+    const { db } = botAt("2026-11-01T06:10:00Z", {
+      ...testConfig,
+      dailyQuestion: { time: "01:30", timeZone: "America/New_York" },
+    });
+    await until(() => posted.length === 1);
+    expect(askedTimes(db)).toEqual(["2026-11-01T06:10:00.000Z"]);
+    // 01:30 EST comes by: the day has its question; the next is the next day's.
+    await advanceTo("2026-11-01T06:30:01Z", 1);
+    await advanceTo("2026-11-02T06:30:01Z", 2);
+  });
+
   /** Both partners answer the latest question: its day counts for the streak. */
   function bothAnswer(db: ReturnType<typeof botOnTempDb>["db"]) {
     const questionId = latestQuestion(db)!.id;

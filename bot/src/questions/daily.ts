@@ -12,13 +12,6 @@ import { postQuestion, questionPostedAfterAll } from "./post.js";
 /** A failed daily post is tried again after this long, the same day. */
 export const DAILY_RETRY_MS = 60_000;
 
-/** "HH:MM" it is at `now` in a zone. */
-function clockIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
-    now,
-  );
-}
-
 /**
  * The daily questions of earlier days that never got their Discord message: each one Discord took
  * after all (the bot died before recording it) is recorded, so replies to it count; each it never
@@ -71,12 +64,15 @@ export function scheduleDailyQuestion(client: Client, context: BotContext): () =
     }
   };
   const job = new Cron(`${Number(minute)} ${Number(hour)} * * *`, { timezone: timeZone }, () => postToday());
-  // Catch up a post missed while the bot was down (or still to post after a crash).
+  // Catch up a post missed while the bot was down (or still to post after a crash): today's time
+  // has gone by when croner's next run is on another day. Croner's reckoning, not the wall clock's:
+  // the night the clocks go back, 01:10 shows again after 01:30 went by.
   // And settle earlier days' questions never posted, before today's time too: the web shows the latest.
-  if (clockIn(timeZone, new Date()) >= time) void postToday();
+  const today = dayIn(timeZone, new Date());
+  const nextRun = job.nextRun();
+  if (nextRun === null || dayIn(timeZone, nextRun) !== today) void postToday();
   else {
-    const day = dayIn(timeZone, new Date());
-    settleEarlierDays(client, context, channelId, day).catch((error: unknown) => {
+    settleEarlierDays(client, context, channelId, today).catch((error: unknown) => {
       console.error("Settling the daily questions of earlier days failed; trying again at today's time:", error);
     });
   }
