@@ -28,8 +28,9 @@ export const ARCHIVE_MEDIA = "media/";
  * box reads the channels' latest messages as new and makes a memory purged long ago again; without
  * media_outbox, images still waiting to be fetched are never fetched.
  * Left out on purpose: sessions, sign-in failures, known clients, passkeys and idempotency keys
- * (security state of this install), the outbox (an import must not announce old events again) and
- * the content versions (cache counters).
+ * (security state of this install), the outbox (an import must not announce old events again), the
+ * trash's clock (this box's last reading: the new box's first purge trusts its own) and the content
+ * versions (cache counters).
  */
 export const ARCHIVED_TABLES = [
   "users",

@@ -5,6 +5,7 @@ import { isoNow } from "./clock.js";
 import { Refusal } from "./errors.js";
 import type { StoredImage } from "./media.js";
 import { type MissingImage, queueMissingImages } from "./mediaOutbox.js";
+import { trashStamp } from "./memoryTrash.js";
 import { LIMIT_ONE, param, preparedFor } from "./prepared.js";
 import { mediaOutbox, memories, memoryImages, users } from "./schema.js";
 import { cleanText, isBlankText } from "./text.js";
@@ -278,7 +279,7 @@ export function removeMemoryFromDiscord(db: Db, discordMessageId: string, now = 
   return inTransaction(db, (tx) => {
     const { changes } = tx
       .update(memories)
-      .set({ deletedAt: isoNow(now) })
+      .set({ deletedAt: trashStamp(tx, now) })
       .where(
         and(
           eq(memories.discordMessageId, discordMessageId),
@@ -344,7 +345,7 @@ export function trashMemories(db: Db, ids: readonly number[], now = new Date()):
     if (unknown.length > 0) throw new Refusal("not_found", `No memory with id ${unknown.join(", ")}`);
     return tx
       .update(memories)
-      .set({ deletedAt: isoNow(now) })
+      .set({ deletedAt: trashStamp(tx, now) })
       .where(and(inArray(memories.id, wanted), isNull(memories.deletedAt)))
       .run().changes;
   });

@@ -3,13 +3,13 @@ import { join } from "node:path";
 import { DAY_MS } from "@spankbank/shared/calendar";
 import { MEMORY_TRASH_DAYS } from "@spankbank/shared/limits";
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import { type Db, inTransaction } from "./client.js";
-import { isoNow } from "./clock.js";
+import { type Db, inTransaction, type Tx } from "./client.js";
+import { isoNow, versionAfter } from "./clock.js";
 import { Refusal } from "./errors.js";
 import { mediaFolder } from "./media.js";
 import { pageWindow } from "./paging.js";
 import { param, preparedFor } from "./prepared.js";
-import { mediaOutbox, memories, memoryImages, users } from "./schema.js";
+import { mediaOutbox, memories, memoryImages, trashClock, users } from "./schema.js";
 
 /** A deleted memory still in the trash: restorable until `purgeAt`. */
 export interface TrashedMemory {
@@ -115,13 +115,16 @@ export interface PurgeResult {
 }
 
 /**
- * Removes for good every memory deleted more than MEMORY_TRASH_DAYS before `now`, with its images
- * (rows in one transaction, then the files). Run daily by the server and by `npm run trash`.
+ * Removes for good every memory deleted more than MEMORY_TRASH_DAYS before `now` on the trash's
+ * clock, with its images (rows in one transaction, then the files). Run daily by the server and by
+ * `npm run trash`. A purge that finds the clock jumped since the last (see readTrashClock) removes
+ * nothing.
  */
 export function purgeTrash(db: Db, now = new Date()): PurgeResult {
   const cutoff = trashCutoff(now);
   const due = and(isNotNull(memories.deletedAt), lt(memories.deletedAt, cutoff));
   const { removed, files } = inTransaction(db, (tx) => {
+    if (!readTrashClock(tx, now)) return { removed: 0, files: [] };
     const dueIds = tx.select({ id: memories.id }).from(memories).where(due);
     const files = tx
       .select({ fileName: memoryImages.fileName })
@@ -139,4 +142,56 @@ export function purgeTrash(db: Db, now = new Date()): PurgeResult {
   const folder = mediaFolder(db);
   for (const file of files) rmSync(join(folder, file), { force: true });
   return { memories: removed, images: files.length };
+}
+
+/**
+ * The most the clock moves between two purges of a box left running: they are a day apart, at
+ * 04:30 in the couple's zone (25 hours the night the clocks go back).
+ */
+const TRASH_CLOCK_STEP_MS = 26 * 60 * 60 * 1000;
+
+/**
+ * When a memory moved to the trash at `now` is deleted: after the trash clock's last reading, a
+ * millisecond past it if the clock reads no later (1970 at a restart, before NTP: it says nothing
+ * of when), and the next purge then counts that one from its own reading.
+ */
+export function trashStamp(db: Db, now: Date): string {
+  const lastRead = db.select({ readAt: trashClock.readAt }).from(trashClock).get()?.readAt;
+  return versionAfter(lastRead, now);
+}
+
+/**
+ * Reads the clock for a purge (in its transaction) and answers whether the time since the last
+ * purge counts: the clock moved by at most TRASH_CLOCK_STEP_MS, on or back (then the memories only
+ * grow younger). Otherwise (a box off for days, a clock reading 2099 or 1970 at boot, NTP setting
+ * it right) every deletion time moves with the clock, so no memory ages by the jump: the trash's
+ * 30 days are 30 days seen passing.
+ */
+function readTrashClock(tx: Tx, now: Date): boolean {
+  const at = isoNow(now);
+  const lastRead = tx.select({ readAt: trashClock.readAt }).from(trashClock).get()?.readAt;
+  tx.insert(trashClock)
+    .values({ id: 1, readAt: at })
+    .onConflictDoUpdate({ target: trashClock.id, set: { readAt: at } })
+    .run();
+  // The first purge of this database has no reading to compare with: it trusts the clock.
+  if (lastRead === undefined) return true;
+  const step = now.getTime() - Date.parse(lastRead);
+  const counts = Math.abs(step) <= TRASH_CLOCK_STEP_MS;
+  const trashed = tx
+    .select({ id: memories.id, deletedAt: memories.deletedAt })
+    .from(memories)
+    .where(isNotNull(memories.deletedAt))
+    .all();
+  const pastLastRead = isoNow(new Date(Date.parse(lastRead) + 1));
+  for (const { id, deletedAt } of trashed) {
+    const deleted = Date.parse(deletedAt ?? "");
+    if (Number.isNaN(deleted)) continue;
+    // Stamped just past the last reading (deleted on a clock reading earlier, see trashStamp), or
+    // later than now (on a clock since set back): deleted before now, so counted from now.
+    const moved =
+      deletedAt === pastLastRead ? at : isoNow(new Date(Math.min(deleted + (counts ? 0 : step), now.getTime())));
+    if (moved !== deletedAt) tx.update(memories).set({ deletedAt: moved }).where(eq(memories.id, id)).run();
+  }
+  return counts;
 }

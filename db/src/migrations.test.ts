@@ -74,6 +74,7 @@ describe("migrations", () => {
         "story_progress",
         "streak_milestones",
         "transfers",
+        "trash_clock",
         "users",
         "visit_milestones",
         "visits",

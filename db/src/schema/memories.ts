@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./people.js";
 
 /**
@@ -85,4 +85,18 @@ export const mediaOutbox = sqliteTable(
     gaveUpAt: text("gave_up_at"),
   },
   (t) => [index("media_outbox_pending").on(t.doneAt, t.gaveUpAt, t.id)],
+);
+
+/**
+ * The clock the memory trash counts its days on, in one row: what the clock read at the last
+ * purge. A purge that finds the clock moved from it by more than a day or so, on or back, counts
+ * none of that (see memoryTrash.ts).
+ */
+export const trashClock = sqliteTable(
+  "trash_clock",
+  {
+    id: integer("id").primaryKey(),
+    readAt: text("read_at").notNull(),
+  },
+  (t) => [check("trash_clock_one_row", sql`${t.id} = 1`)],
 );

@@ -59,4 +59,22 @@ describe("the daily purge of the memory trash", () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(left()).toEqual(["in the trash a day"]);
   });
+
+  it("purges nothing at a start whose clock reads 2099 (no clock battery, no NTP yet), then counts only the days it sees pass", {
+    timeout: 60_000,
+  }, async () => {
+    const { db, log, memory, left } = databaseWithTrash();
+    memory("in the trash 29 days", 29);
+    memory("in the trash a day", 1);
+    scheduleTrashPurge({ db, config: demoCouple, log }).stop();
+    // The box restarts at once, its clock reading 2099 (04:29:58 in its zone).
+    vi.setSystemTime(new Date("2099-01-01T22:59:58Z"));
+    const schedule = scheduleTrashPurge({ db, config: demoCouple, log });
+    onTestFinished(() => schedule.stop());
+    expect(left()).toEqual(["in the trash 29 days", "in the trash a day"]);
+    await vi.advanceTimersByTimeAsync(3000); // 04:30 on that clock: two seconds really passed
+    expect(left()).toEqual(["in the trash 29 days", "in the trash a day"]);
+    await vi.advanceTimersByTimeAsync(DAY); // a day really passed: 30 days since the first was deleted
+    expect(left()).toEqual(["in the trash a day"]);
+  });
 });
