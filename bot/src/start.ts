@@ -4,7 +4,12 @@ import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { mediaFolder } from "@spankbank/db/media";
 import { markRunning } from "@spankbank/db/running";
-import { damagedDatabaseError, markSetUp, refuseFreshInstallOverLostData } from "@spankbank/db/startChecks";
+import {
+  damagedDatabaseError,
+  markSetUp,
+  refuseAnotherCouplesDatabase,
+  refuseFreshInstallOverLostData,
+} from "@spankbank/db/startChecks";
 import { BOT_STOP_DRAIN_MS } from "@spankbank/shared/limits";
 import { processEnv, processRuntime, StartupError } from "@spankbank/shared/runtime";
 import { Events } from "discord.js";
@@ -34,6 +39,7 @@ async function main(): Promise<void> {
   // Never turn a lost database into a fresh one (the server refuses the same way).
   if (!runtime.demo)
     refuseFreshInstallOverLostData(runtime.databasePath, { production: env.NODE_ENV === "production" });
+  refuseAnotherCouplesDatabase(runtime.databasePath, runtime);
   databasePath = runtime.databasePath;
   const db = openDb(runtime.databasePath);
   syncCouple(db, runtime.config);

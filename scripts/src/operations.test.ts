@@ -17,8 +17,10 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { openDb } from "@spankbank/db/client";
-import { syncCouple } from "@spankbank/db/couple";
+import { grantStartingSpanks, syncCouple } from "@spankbank/db/couple";
 import { seedDemoData } from "@spankbank/db/demo/seed";
+import { addMemory } from "@spankbank/db/memories";
+import type { CoupleConfig } from "@spankbank/shared/config";
 import { DEMO_LOGINS, demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it, onTestFinished } from "vitest";
 
@@ -97,6 +99,27 @@ const count = (path: string, query: string) => {
   const db = openDb(path);
   try {
     return (db.$client.prepare(query).get() as { n: number }).n;
+  } finally {
+    db.$client.close();
+  }
+};
+
+/** A couple of their own: not the demo's partners (another login and Discord id each). */
+const jordanAndKim = {
+  ...demoCouple,
+  partners: [
+    { ...demoCouple.partners[0]!, username: "jordan", responseName: "jordan_j", discordId: "333333333333333333" },
+    { ...demoCouple.partners[1]!, username: "kim", responseName: "kim_k", discordId: "444444444444444444" },
+  ],
+} satisfies CoupleConfig;
+
+/** The logins of the partners a database holds. */
+const partnersOf = (path: string) => {
+  const db = openDb(path);
+  try {
+    return (db.$client.prepare("SELECT username FROM users ORDER BY id").all() as { username: string }[]).map(
+      (user) => user.username,
+    );
   } finally {
     db.$client.close();
   }
@@ -253,6 +276,54 @@ describe("operations lose nothing", { timeout: 120_000 }, () => {
         `the database ${path} is damaged (file is not a database). Run \`npm run check\` for a report, then put the latest backup back with \`npm run restore -- FILE\` (\`npm run backup -- --list\` lists them).`,
       ]);
     }
+  });
+
+  it("a couple's first start on the database the demo ran on (`npm start` before `npm run setup`) refuses in one line, adding them to nobody's data", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "spankbank-operations-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const path = join(dir, "spankbank.db");
+    // No config yet: the demo couple and its eight months of made-up history in data/spankbank.db.
+    const demo = startServer(dir);
+    // Answered once its start is through, SIGTERM handler included.
+    expect((await fetch(`http://127.0.0.1:${await demo.listening}/api/health`)).status).toBe(200);
+    demo.child.kill("SIGTERM");
+    expect(await demo.exited).toBe(0);
+    const partnersBefore = partnersOf(path);
+
+    writeFileSync(join(dir, "couple.config.json"), JSON.stringify(jordanAndKim));
+    const server = startServer(dir);
+    expect(await Promise.race([server.exited, server.listening.then(() => "listening")]), server.output.text).toBe(1);
+    expect(server.output.text.trim().split("\n")).toEqual([
+      "Spank Bank cannot start:",
+      `${path} holds another couple's data (alex (Discord 111111111111111111) and sam (Discord 222222222222222222)), and ${join(dir, "couple.config.json")} names neither partner: starting would add your couple to theirs. If it is the demo's (\`npm start\` before \`npm run setup\`), move it aside (\`mv ${path} ${path}.demo\`) and start again; if it is yours, put the partners' Discord ids back in the config.`,
+    ]);
+    expect(partnersOf(path)).toEqual(partnersBefore);
+  });
+
+  it("the demo (server and bot) refuses a couple's database whose config it did not find, adding nobody to it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "spankbank-operations-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const path = join(dir, "spankbank.db");
+    const db = openDb(path);
+    const [jordan] = syncCouple(db, jordanAndKim);
+    grantStartingSpanks(db, jordanAndKim);
+    addMemory(db, { userId: jordan!.id, message: "Our first night in the new flat", createdAt: new Date() });
+    db.$client.close();
+
+    // couple.config.json is not where this start looks (moved, or SPANKBANK_CONFIG not set here).
+    const server = startServer(dir);
+    expect(await Promise.race([server.exited, server.listening.then(() => "listening")]), server.output.text).toBe(1);
+    const bot = startToEnd(botEntry, dir, { DISCORD_TOKEN: "not-a-real-token" });
+    for (const [start, output] of [
+      ["Spank Bank cannot start:", server.output.text],
+      ["Discord bot cannot start:", bot.stderr],
+    ] as const) {
+      expect(output.trim().split("\n")).toEqual([
+        start,
+        `${path} holds a couple's data (jordan (Discord 333333333333333333) and kim (Discord 444444444444444444)) and there is no couple config at ${join(dir, "couple.config.json")}: this start would add the demo couple to it. Put the couple config back (or point SPANKBANK_CONFIG at it); to try the demo, give it a database of its own (DATABASE_PATH=data/demo.db).`,
+      ]);
+    }
+    expect(partnersOf(path)).toEqual(["jordan", "kim"]);
   });
 
   it("a damaged database: `npm run check` prints its report, and the server starts but says so in the log and in Discord", async () => {

@@ -9,7 +9,12 @@ import { seedDemoData } from "@spankbank/db/demo/seed";
 import { seedQuestionBank } from "@spankbank/db/questions";
 import { markRunning } from "@spankbank/db/running";
 import { purgeExpiredSessions } from "@spankbank/db/sessions";
-import { damagedDatabaseError, markSetUp, refuseFreshInstallOverLostData } from "@spankbank/db/startChecks";
+import {
+  damagedDatabaseError,
+  markSetUp,
+  refuseAnotherCouplesDatabase,
+  refuseFreshInstallOverLostData,
+} from "@spankbank/db/startChecks";
 import { bundledQuestions } from "@spankbank/shared/content/questionBank";
 import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
 import { processEnv, processRuntime, StartupError } from "@spankbank/shared/runtime";
@@ -41,6 +46,8 @@ async function main(): Promise<void> {
   // A real couple's database that had backups (or, in production, ran) and is now gone or empty is not a fresh install.
   if (!runtime.demo)
     refuseFreshInstallOverLostData(runtime.databasePath, { production: settings.NODE_ENV === "production" });
+  // Before anything writes to it: another couple's database (the demo's, or theirs) is left as it is.
+  refuseAnotherCouplesDatabase(runtime.databasePath, runtime);
   // Before migrations write to it: a damaged file is served (reads may still work), but said loudly.
   const damage = quickCheckFile(runtime.databasePath);
   const db = openDb(runtime.databasePath);

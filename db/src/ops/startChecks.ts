@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { StartupError } from "@spankbank/shared/runtime";
+import { type Runtime, StartupError } from "@spankbank/shared/runtime";
 import BetterSqlite3 from "better-sqlite3";
 import { backupsDirOf, listBackups, mediaDirOf, namedInTheFuture, sharesItsFolder } from "./backup/index.js";
 import { sqliteErrorCode } from "./sqliteErrors.js";
@@ -77,6 +77,50 @@ export function refuseFreshInstallOverLostData(databasePath: string, { productio
       `${databasePath} is ${state}, but Spank Bank ran here before (${signs.join("; ")}): starting would be a fresh install. Put the database back (from a copy of ${backupsDirOf(databasePath)}: \`npm run restore -- FILE\`), or ${fresh}`,
     );
   }
+}
+
+/** The partners a database holds, by login and Discord id (none when it cannot be read: the quick check says why). */
+function partnersIn(databasePath: string): { username: string; discordId: string }[] {
+  if (!existsSync(databasePath)) return [];
+  let sqlite: BetterSqlite3.Database | undefined;
+  try {
+    sqlite = new BetterSqlite3(databasePath, { readonly: true, fileMustExist: true });
+    const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'users'").get();
+    if (!table) return [];
+    return sqlite.prepare("SELECT username, discord_id AS discordId FROM users ORDER BY id").all() as {
+      username: string;
+      discordId: string;
+    }[];
+  } catch {
+    return [];
+  } finally {
+    sqlite?.close();
+  }
+}
+
+/**
+ * Refuses to start on another couple's database: one holding partners of whom the config names
+ * none (a partner is the same person when the Discord id matches, as at every start). The start
+ * would add this couple beside them, four partners where every feature looks for "the other one":
+ * a couple's first start after `npm start` ran the demo on `data/spankbank.db`, or the demo's on a
+ * couple's database whose config was not found (its published passwords then signed in to it).
+ */
+export function refuseAnotherCouplesDatabase(
+  databasePath: string,
+  { config, configPath, demo }: Pick<Runtime, "config" | "configPath" | "demo">,
+): void {
+  const partners = partnersIn(databasePath);
+  const named = new Set(config.partners.map((partner) => partner.discordId));
+  if (partners.length === 0 || partners.some((partner) => named.has(partner.discordId))) return;
+  const them = partners.map((partner) => `${partner.username} (Discord ${partner.discordId})`).join(" and ");
+  if (demo) {
+    throw new StartupError(
+      `${databasePath} holds a couple's data (${them}) and there is no couple config at ${configPath}: this start would add the demo couple to it. Put the couple config back (or point SPANKBANK_CONFIG at it); to try the demo, give it a database of its own (DATABASE_PATH=data/demo.db).`,
+    );
+  }
+  throw new StartupError(
+    `${databasePath} holds another couple's data (${them}), and ${configPath} names neither partner: starting would add your couple to theirs. If it is the demo's (\`npm start\` before \`npm run setup\`), move it aside (\`mv ${databasePath} ${databasePath}.demo\`) and start again; if it is yours, put the partners' Discord ids back in the config.`,
+  );
 }
 
 /** Records that this database holds the config's couple (once; the data folder keeps it). */
