@@ -253,6 +253,36 @@ describe("sign-in", () => {
     expect((await attempt("alex-demo-pass", "198.51.100.7", `spankbank_device=${device.value}`)).statusCode).toBe(200);
   });
 
+  it("a partner whose session ran out signs in again on the same browser while guesses from many addresses hold the account", async () => {
+    const signedInAt = new Date("2026-11-21T12:00:00Z");
+    let now = signedInAt;
+    const { app } = await buildTestApp({ now: () => now });
+    const attempt = (password: string, remoteAddress: string, cookie?: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username: "alex", password },
+        remoteAddress,
+        headers: cookie ? { cookie } : {},
+      });
+    const first = await attempt("alex-demo-pass", "10.0.0.1");
+    const session = first.cookies.find((c) => c.name === "spankbank_session")!;
+    const device = first.cookies.find((c) => c.name === "spankbank_device")!;
+    // The next morning after the 30 days: the session has run out, as it does for every partner each month.
+    now = new Date(signedInAt.getTime() + 31 * 24 * 60 * 60 * 1000);
+    const asked = await app.inject({
+      method: "GET",
+      url: "/api/auth/session",
+      headers: { cookie: `spankbank_session=${session.value}` },
+    });
+    expect(asked.json()).toBeNull();
+    for (let i = 0; i < 20; i++) expect((await attempt("wrong", `2001:db8:${i}::1`)).statusCode).toBe(401);
+    // The browser sends the device cookie for as long as its Max-Age says.
+    const kept = now.getTime() < signedInAt.getTime() + device.maxAge! * 1000;
+    const cookie = kept ? `spankbank_device=${device.value}` : undefined;
+    expect((await attempt("alex-demo-pass", "198.51.100.7", cookie)).statusCode).toBe(200);
+  });
+
   it("does not hold an address for a day after failures recorded while the clock ran a day ahead", async () => {
     let now = new Date("2026-11-22T12:00:00Z");
     const { app, db } = await buildTestApp({ now: () => now });

@@ -105,6 +105,11 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** Sign-ins waiting for a password check beyond the one running; more are answered 503. */
 export const PASSWORD_CHECKS_WAITING_MAX = 2;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * How long a browser or address a partner signed in from is known (held by no one else's guesses):
+ * a session's length past the last session begun there, so the sign-in after it runs out is known.
+ */
+export const KNOWN_CLIENT_TTL_MS = 2 * SESSION_TTL_MS;
 /** The costliest stored password hash accepted (couple.config.json): the memory one check holds, in KiB (1 GiB). */
 export const PASSWORD_HASH_MAX_MEMORY_KIB = 1024 * 1024;
 /** At most this many passes over it (argon2id's t, scrypt's p). */

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
 import {
+  KNOWN_CLIENT_TTL_MS,
   LOGIN_ACCOUNT_FAILURE_LIMIT,
   LOGIN_CLIENT_FAILURE_LIMIT,
   LOGIN_FAILURE_LIMIT,
   LOGIN_FAILURE_WINDOW_MS,
-  SESSION_TTL_MS,
 } from "@spankbank/shared/limits";
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "../client.js";
@@ -92,7 +92,7 @@ const statements = preparedFor((db) => ({
 /**
  * Who is signing in, as the limits see them. `client` is a browser a partner signed in on before
  * (`device:<hash>` of its device cookie) or else the address (`addressGroup`); `trusted` when a
- * partner signed in from that browser or address in the last 30 days.
+ * partner signed in from that browser or address in the last 60 days (`KNOWN_CLIENT_TTL_MS`).
  */
 export interface LoginAttempt {
   username: string;
@@ -124,9 +124,9 @@ export function deviceClient(token: string): string {
   return `device:${createHash("sha256").update(token).digest("hex")}`;
 }
 
-/** Whether a partner signed in from `client` (a device or an address group) in the last 30 days. */
+/** Whether a partner signed in from `client` (a device or an address group) in the last 60 days. */
 export function isKnownClient(db: Db, client: string, now: Date): boolean {
-  const since = isoNow(new Date(now.getTime() - SESSION_TTL_MS));
+  const since = isoNow(new Date(now.getTime() - KNOWN_CLIENT_TTL_MS));
   return statements(db).knownClient.get({ client, since }) !== undefined;
 }
 
@@ -191,10 +191,10 @@ export function clearLoginFailures(db: Db, { username, client }: LoginAttempt): 
 
 /**
  * Forgets failures that no longer count, failures stamped later than now (by a clock since set
- * back: they would count again when it caught up) and clients unused for 30 days.
+ * back: they would count again when it caught up) and clients unused for 60 days.
  */
 export function purgeOldLoginRecords(db: Db, now: Date): void {
   statements(db).purgeFailures.run({ before: isoNow(new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS)) });
   statements(db).purgeFutureFailures.run({ now: isoNow(now) });
-  statements(db).purgeClients.run({ before: isoNow(new Date(now.getTime() - SESSION_TTL_MS)) });
+  statements(db).purgeClients.run({ before: isoNow(new Date(now.getTime() - KNOWN_CLIENT_TTL_MS)) });
 }

@@ -11,7 +11,7 @@ import {
   rememberClient,
 } from "@spankbank/db/loginThrottle";
 import { createSession, credentialOf, deleteSession } from "@spankbank/db/sessions";
-import { SESSION_TTL_MS } from "@spankbank/shared/limits";
+import { KNOWN_CLIENT_TTL_MS, SESSION_TTL_MS } from "@spankbank/shared/limits";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { diskProblem, httpError } from "../plugins/errors.js";
 import { SESSION_COOKIE } from "../plugins/session.js";
@@ -24,7 +24,7 @@ export const DEVICE_COOKIE = "spankbank_device";
 
 /**
  * Who the limits see: a browser a partner signed in on lately (by its device cookie), else the
- * address (an IPv6 /64 as one); trusted when a partner signed in from either in the last 30 days.
+ * address (an IPv6 /64 as one); trusted when a partner signed in from either in the last 60 days.
  * An unknown device cookie counts for nothing, so inventing one cannot reset a limit.
  */
 export function loginAttemptOf(request: FastifyRequest, username: string): LoginAttempt {
@@ -127,6 +127,7 @@ export function startSession(
     httpOnly: true,
     sameSite: "lax",
     secure: https,
-    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    // Outlives the session: the browser still shows it at the sign-in after the session runs out.
+    maxAge: Math.floor(KNOWN_CLIENT_TTL_MS / 1000),
   });
 }
