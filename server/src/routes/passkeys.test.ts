@@ -1,8 +1,8 @@
-import type { Db } from "@spankbank/db/client";
+import { type Db, openDb } from "@spankbank/db/client";
 import { hashPassword } from "@spankbank/db/password";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { LOGIN_FAILURE_LIMIT, PASSKEY_CHALLENGE_TTL_MS } from "@spankbank/shared/limits";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { buildTestApp, testCouple } from "../test/app.js";
 import { TestAuthenticator } from "../test/authenticator.js";
 import { sessionCookie } from "../test/session.js";
@@ -260,6 +260,34 @@ describe("passkeys", () => {
     expect(bySam.statusCode).toBe(409);
     expect(bySam.json().message).toBe("This passkey is already added.");
     expect(passkeyRows(db)).toHaveLength(1);
+  });
+
+  it("a passkey added or used while the bot holds the database's write lock waits for it and goes through", async () => {
+    const { db, inject, device } = await passkeyApp();
+    /** The bot's connection writes for a moment, as when a passkey's answer reaches the server. */
+    const botWrites = () => {
+      const bot = openDb(db.$client.name).$client;
+      bot.exec("BEGIN IMMEDIATE");
+      const done = setTimeout(() => bot.exec("COMMIT"), 150);
+      onTestFinished(() => {
+        clearTimeout(done);
+        bot.close();
+      });
+    };
+    const options = await inject("POST", "/api/passkeys/registration-options", "alex");
+    // The phone has made the passkey and keeps it, whatever the server answers.
+    const credential = device.alex.create(options.json());
+    botWrites();
+    const added = await inject("POST", "/api/passkeys", "alex", { credential });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(passkeyRows(db)).toHaveLength(1);
+
+    const signInOptions = await inject("POST", "/api/auth/passkey-options", undefined, {});
+    const answer = device.alex.get(signInOptions.json());
+    botWrites();
+    const signedIn = await inject("POST", "/api/auth/passkey", undefined, { credential: answer });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(sessionOf(signedIn)).toBeDefined();
   });
 
   it("answers bad input with a 400 naming the field, and an address by number with how to reach it by name", async () => {

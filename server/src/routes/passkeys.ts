@@ -30,6 +30,7 @@ import {
   passkeySignInOptionsBody,
   passkeysReply,
 } from "@spankbank/shared/contract/passkeys";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Ceremony, PasskeyChallenges } from "../passkeys/challenges.js";
@@ -76,8 +77,19 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ https: boolean; publicOrigin
     user && app.ctx.config.partners.some((partner) => partner.username === user.username) ? user : undefined;
   const challenges = new PasskeyChallenges(now);
 
+  /**
+   * The ceremony each request took: a run again of the same request (its write met the bot's lock,
+   * `retryWhenBusy`) goes on with it, where its challenge, used up by the first run, would be refused.
+   */
+  const taken = new WeakMap<FastifyRequest, { challenge: string; ceremony: Ceremony | undefined }>();
+
   /** The challenge a browser's answer signed, and the ceremony it was issued for (used up now, if any). */
-  const ceremonyOf = (clientDataJSON: string): { challenge: string; ceremony: Ceremony | undefined } => {
+  const ceremonyOf = (
+    request: FastifyRequest,
+    clientDataJSON: string,
+  ): { challenge: string; ceremony: Ceremony | undefined } => {
+    const already = taken.get(request);
+    if (already !== undefined) return already;
     let challenge: unknown;
     try {
       challenge = decodeClientDataJSON(clientDataJSON).challenge;
@@ -85,7 +97,9 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ https: boolean; publicOrigin
     if (typeof challenge !== "string") {
       throw httpError(400, "body.credential.response.clientDataJSON: must be the browser's client data");
     }
-    return { challenge, ceremony: challenges.take(challenge) };
+    const ceremony = { challenge, ceremony: challenges.take(challenge) };
+    taken.set(request, ceremony);
+    return ceremony;
   };
 
   app.get("/passkeys", { schema: { response: { 200: passkeysReply } } }, async (request) => ({
@@ -124,7 +138,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ https: boolean; publicOrigin
     async (request, reply) => {
       const user = signedInUser(request);
       const { name, credential } = request.body;
-      const { challenge, ceremony } = ceremonyOf(credential.response.clientDataJSON);
+      const { challenge, ceremony } = ceremonyOf(request, credential.response.clientDataJSON);
       // A challenge given to the other partner (or for a sign-in) adds nothing to this account.
       if (ceremony?.kind !== "registration" || ceremony.userId !== user.id) {
         throw httpError(400, "body.credential: this passkey request expired or was already used. Add it again.");
@@ -186,7 +200,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ https: boolean; publicOrigin
     },
     async (request, reply) => {
       const { credential } = request.body;
-      const { challenge, ceremony } = ceremonyOf(credential.response.clientDataJSON);
+      const { challenge, ceremony } = ceremonyOf(request, credential.response.clientDataJSON);
       const passkey = passkeyByCredentialId(db, credential.id);
       // A partner removed from couple.config.json keeps their row and passkeys, and signs in no more.
       const owner = passkey ? partnerOf(userById(db, passkey.userId)) : undefined;
