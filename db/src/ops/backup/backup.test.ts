@@ -19,11 +19,13 @@ import { type Db, migrationsFolder, openDb } from "../../client.js";
 import { syncCouple } from "../../couple.js";
 import { addMemory, trashMemories } from "../../memories.js";
 import { purgeTrash } from "../../memoryTrash.js";
+import { addPasskey, removePasskey } from "../../passkeys.js";
 import { createProduct } from "../../products.js";
 import { purchaseProduct } from "../../purchase.js";
 import { giveSpanks, openTestDb } from "../../test/testDb.js";
 import { oggOpusVoiceNote } from "../../test/tinyMedia.js";
 import { tryLock } from "../running.js";
+import { createSession, credentialOf, deleteSessionsOf, userForSession } from "../sessions.js";
 import { refuseFreshInstallOverLostData } from "../startChecks.js";
 import { manifestOf } from "./files.js";
 import {
@@ -571,6 +573,85 @@ describe("ids across a restore", () => {
 
     restoreBackup(path, backup.path, new Date("2026-11-23T10:00:00Z"));
     expect(nextPhotoId(path, sam)).toBeGreaterThan(purgedId);
+  });
+});
+
+describe("sessions and passkeys across a restore", () => {
+  const partners = (db: Db) => syncCouple(db, demoCouple).map((user) => user.id) as [number, number];
+  const sessionFor = (db: Db, userId: number, username: string) =>
+    createSession(db, { userId, credential: credentialOf(demoCouple, username)! }, new Date("2026-11-21T12:00:00Z"))
+      .token;
+  const whoseIs = (path: string, token: string) => {
+    const db = openDb(path);
+    try {
+      return userForSession(db, demoCouple, token, new Date("2026-11-23T12:00:00Z"))?.username ?? null;
+    } finally {
+      db.$client.close();
+    }
+  };
+
+  it("a session signed out everywhere after the backup stays ended; one still signed in stays signed in", async () => {
+    const { path, db } = ownDatabase();
+    const [alex, sam] = partners(db);
+    const lostPhone = sessionFor(db, alex, "alex");
+    const samsPhone = sessionFor(db, sam, "sam");
+    const backup = await takeBackup(db, path, new Date("2026-11-22T03:00:00Z"), plentyOfSpace);
+    // Alex's phone is lost: she signs out everywhere the next morning.
+    deleteSessionsOf(db, alex);
+    db.$client.close();
+
+    restoreBackup(path, backup.path, new Date("2026-11-23T10:00:00Z"));
+    expect({ lostPhone: whoseIs(path, lostPhone), samsPhone: whoseIs(path, samsPhone) }).toEqual({
+      lostPhone: null,
+      samsPhone: "sam",
+    });
+  });
+
+  it("a passkey removed after the backup signs in no more; one kept, or added before a lost database, stays", async () => {
+    const { path, db } = ownDatabase();
+    const [alex, sam] = partners(db);
+    const passkey = (userId: number, credentialId: string) =>
+      addPasskey(db, {
+        userId,
+        credentialId,
+        publicKey: new Uint8Array([1, 2, 3]),
+        counter: 0,
+        userHandle: `handle-${userId}`,
+        transports: [],
+        name: undefined,
+      });
+    const lostPhone = passkey(alex, "alex-lost-phone");
+    passkey(sam, "sam-laptop");
+    const backup = await takeBackup(db, path, new Date("2026-11-22T03:00:00Z"), plentyOfSpace);
+    removePasskey(db, alex, lostPhone.id);
+    db.$client.close();
+    const credentials = () => {
+      const restored = openDb(path);
+      try {
+        return restored.$client.prepare("SELECT credential_id FROM passkeys ORDER BY id").pluck().all();
+      } finally {
+        restored.$client.close();
+      }
+    };
+
+    restoreBackup(path, backup.path, new Date("2026-11-23T10:00:00Z"));
+    expect(credentials()).toEqual(["sam-laptop"]);
+    // Over a lost database none can say which were removed: each partner's passkeys stay theirs.
+    writeFileSync(path, "the disk ate it");
+    restoreBackup(path, backup.path, new Date("2026-11-23T11:00:00Z"));
+    expect(credentials()).toEqual(["alex-lost-phone", "sam-laptop"]);
+  });
+
+  it("ends every session when the database it replaces is lost: none can say which ended since", async () => {
+    const { path, db } = ownDatabase();
+    const [alex] = partners(db);
+    const lostPhone = sessionFor(db, alex, "alex");
+    const backup = await takeBackup(db, path, new Date("2026-11-22T03:00:00Z"), plentyOfSpace);
+    db.$client.close();
+    writeFileSync(path, "the disk ate it");
+
+    restoreBackup(path, backup.path, new Date("2026-11-23T10:00:00Z"));
+    expect(whoseIs(path, lostPhone)).toBeNull();
   });
 });
 

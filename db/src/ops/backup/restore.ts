@@ -28,7 +28,8 @@ import { verifyBackupFile } from "./verify.js";
  * (`withDatabaseToItself`). The replaced file (and any WAL) and media folder are kept beside
  * it as `….replaced-<time>`, never deleted. With another database in the folder, the media
  * folder keeps every image too (the backup's, and the ones it lacks, which may be the other's).
- * The restored copy goes on from the ids the replaced database gave (goOnFromReplacedIds).
+ * The restored copy goes on from the ids the replaced database gave (goOnFromReplacedIds) and
+ * keeps only the sessions and passkeys it still holds (endSignInsEndedSince).
  */
 export function restoreBackup(
   databasePath: string,
@@ -58,6 +59,7 @@ export function restoreBackup(
       throw new Error(`${backupPath} is not a good backup; nothing was changed:\n${problems.join("\n")}`);
     }
     goOnFromReplacedIds(restoring, databasePath);
+    endSignInsEndedSince(restoring, databasePath);
     let backupMedia = gatherMedia(databasePath, backupPath, mediaRestoring);
     // The other database's images (and any this backup lacks) stay: the folder's media is theirs too.
     const shared = sharesItsFolder(databasePath);
@@ -90,18 +92,11 @@ export function restoreBackup(
  * bytes. A database lost or unreadable leaves the backup's counters.
  */
 function goOnFromReplacedIds(restoring: string, databasePath: string): void {
-  let given: { name: string; seq: unknown }[];
-  try {
-    // Not read-only: that leaves an empty -wal and -shm beside it, where closing removes them.
-    const replaced = new BetterSqlite3(databasePath, { fileMustExist: true });
-    try {
-      given = replaced.prepare("SELECT name, seq FROM sqlite_sequence").all() as { name: string; seq: unknown }[];
-    } finally {
-      replaced.close();
-    }
-  } catch {
-    return;
-  }
+  const given = readReplaced(
+    databasePath,
+    (replaced) => replaced.prepare("SELECT name, seq FROM sqlite_sequence").all() as { name: string; seq: unknown }[],
+  );
+  if (given === undefined) return;
   const sqlite = new BetterSqlite3(restoring, { fileMustExist: true });
   try {
     const raise = sqlite.prepare("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?");
@@ -115,6 +110,56 @@ function goOnFromReplacedIds(restoring: string, databasePath: string): void {
     })();
   } finally {
     sqlite.close();
+  }
+}
+
+/**
+ * The restored copy keeps only the sessions and passkeys the replaced database still holds: one a
+ * partner ended after the backup (a sign-out everywhere, a passkey removed for a lost phone) would
+ * sign in again. With the replaced database lost or unreadable none can say which ended: every
+ * session ends (each partner signs in again), and the passkeys stay (each partner's own to remove).
+ */
+function endSignInsEndedSince(restoring: string, databasePath: string): void {
+  const liveSessions = readReplaced(databasePath, (replaced) =>
+    replaced.prepare("SELECT token_hash FROM sessions").pluck().all(),
+  );
+  const keptPasskeys = readReplaced(databasePath, (replaced) =>
+    replaced.prepare("SELECT credential_id FROM passkeys").pluck().all(),
+  );
+  const sqlite = new BetterSqlite3(restoring, { fileMustExist: true });
+  try {
+    const tables = new Set(sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all());
+    sqlite.transaction(() => {
+      keepOnly(sqlite, "sessions", "token_hash", liveSessions ?? []);
+      // A backup from before passkeys (migration 0029) has none to keep.
+      if (keptPasskeys !== undefined && tables.has("passkeys"))
+        keepOnly(sqlite, "passkeys", "credential_id", keptPasskeys);
+    })();
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** Deletes the rows of `table` whose `column` is none of `kept`. */
+function keepOnly(sqlite: BetterSqlite3.Database, table: string, column: string, kept: unknown[]): void {
+  sqlite.exec(`CREATE TEMP TABLE kept_${table} (${column} TEXT PRIMARY KEY)`);
+  const keep = sqlite.prepare(`INSERT OR IGNORE INTO kept_${table} (${column}) VALUES (?)`);
+  for (const value of kept) keep.run(value);
+  sqlite.exec(`DELETE FROM ${table} WHERE ${column} NOT IN (SELECT ${column} FROM kept_${table})`);
+}
+
+/** `read` of the database a restore replaces (its WAL included), or undefined when it is lost or unreadable. */
+function readReplaced<T>(databasePath: string, read: (replaced: BetterSqlite3.Database) => T): T | undefined {
+  try {
+    // Not read-only: that leaves an empty -wal and -shm beside it, where closing removes them.
+    const replaced = new BetterSqlite3(databasePath, { fileMustExist: true });
+    try {
+      return read(replaced);
+    } finally {
+      replaced.close();
+    }
+  } catch {
+    return undefined;
   }
 }
 
