@@ -134,7 +134,42 @@ async function errorOf(response: Response): Promise<ApiError> {
  * first answer instead of writing twice. A write the server answered, done or refused, is forgotten,
  * and so is one unanswered for UNANSWERED_WRITE_KEY_MS: the same words again later are a new write.
  */
-const unansweredWrites = new Map<string, { key: string; sentAt: number }>();
+type UnansweredWrites = Record<string, { key: string; sentAt: number }>;
+
+/**
+ * Kept on the device, not in the page: a page loaded anew after a lost answer (the phone discarded
+ * the tab while it slept, or the partner reloaded to see whether it went through) sends the same key.
+ */
+const UNANSWERED_WRITES = "spankbank:unanswered-writes";
+/** Where they are kept on a device that keeps nothing (a private window that blocks storage). */
+let unansweredInPage: UnansweredWrites = {};
+
+function unansweredWrites(): UnansweredWrites {
+  try {
+    const kept: unknown = JSON.parse(localStorage.getItem(UNANSWERED_WRITES) ?? "{}");
+    return typeof kept === "object" && kept !== null ? (kept as UnansweredWrites) : {};
+  } catch {
+    return unansweredInPage;
+  }
+}
+
+function keepUnansweredWrites(writes: UnansweredWrites): void {
+  // Past its key's life a write is a new one anyway: forgotten, so what is kept stays small.
+  unansweredInPage = Object.fromEntries(
+    Object.entries(writes).filter(([, { sentAt }]) => Date.now() - sentAt < UNANSWERED_WRITE_KEY_MS),
+  );
+  try {
+    localStorage.setItem(UNANSWERED_WRITES, JSON.stringify(unansweredInPage));
+  } catch {
+    // No storage: kept in the page only.
+  }
+}
+
+/** Forgets a write once the server answered it: the same words again are a new write. */
+function answered(write: string): void {
+  const { [write]: _answered, ...others } = unansweredWrites();
+  keepUnansweredWrites(others);
+}
 
 /** Random enough for a key, and, unlike `crypto.randomUUID`, there on a plain-http address too. */
 function newWriteKey(): string {
@@ -176,21 +211,22 @@ async function sendOnce<T>(
   { write: form, ...options }: WriteOptions = {},
 ) {
   const write = `${method} ${path} ${form ?? JSON.stringify(body)}`;
-  const unanswered = unansweredWrites.get(write);
+  const writes = unansweredWrites();
+  const unanswered = writes[write];
   const key = unanswered && Date.now() - unanswered.sentAt < UNANSWERED_WRITE_KEY_MS ? unanswered.key : newWriteKey();
-  if (key !== unanswered?.key) unansweredWrites.set(write, { key, sentAt: Date.now() });
+  if (key !== unanswered?.key) keepUnansweredWrites({ ...writes, [write]: { key, sentAt: Date.now() } });
   try {
     const answer = await request(method, path, read, {
       ...options,
       body,
       headers: { ...options.headers, "Idempotency-Key": key },
     });
-    unansweredWrites.delete(write);
+    answered(write);
     return answer;
   } catch (error) {
     // A refusal is an answer; no answer (status 0) or a server failure may have written it, or not.
     // Written already (422): the key is kept, so pressing again can never write it a second time.
-    if (wroteNothing(error)) unansweredWrites.delete(write);
+    if (wroteNothing(error)) answered(write);
     throw error;
   }
 }
