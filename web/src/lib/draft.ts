@@ -48,6 +48,20 @@ export function useDraft<T>(name: string, saved: T, savedAt: string) {
     /** Once saved, or given up: the saved words are the truth again. */
     forget,
     /**
+     * The words `sent` were saved as version `nowSavedAt`: forgotten if they are still the words
+     * here (true). Words typed while they were on their way stay (false), typed over that version,
+     * not another device's: the partner who goes on writing during a slow save loses none of it.
+     */
+    saved: (sent: T, nowSavedAt: string): boolean => {
+      const here = keptUnder<T>(keyOf(name));
+      if (here === undefined || JSON.stringify(here.value) === JSON.stringify(sent)) {
+        forget();
+        return true;
+      }
+      keep({ over: nowSavedAt, value: here.value });
+      return false;
+    },
+    /**
      * The words kept here, as they are now, go on as another form's draft (`otherName`, typed over
      * its version `otherSavedAt`), and are forgotten here. False, and kept here, when this device
      * could not store them there.
@@ -66,6 +80,16 @@ export function useDraft<T>(name: string, saved: T, savedAt: string) {
       return true;
     },
   };
+}
+
+/** What is kept under `key` as it is now (the form's own state may be older: a write answered later). */
+function keptUnder<T>(key: string): Kept<T> | undefined {
+  try {
+    const here = localStorage.getItem(key);
+    return here === null ? undefined : (JSON.parse(here) as Kept<T>);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
-import { letterFrom, letterPuts } from "@/test/handlers/letters";
+import { letterFrom, letterPuts, letterReplyFor } from "@/test/handlers/letters";
 import { renderApp } from "@/test/renderApp";
+import { server } from "@/test/server";
 
 async function openLetterPage() {
   signInAs("alex");
@@ -148,11 +150,95 @@ describe("/christmas-letter", { timeout: 20_000 }, () => {
     ]);
   });
 
+  it("keeps the words typed while the letter was on its way, over the version saved, and saves them next", async () => {
+    letterFrom("alex", "Version one");
+    // The save takes a while (a phone on a slow connection): the partner goes on writing meanwhile.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.put("/api/letter", async () => {
+        await held;
+        // Nothing returned: the fake server's own handler saves what was sent and answers.
+      }),
+    );
+    const { user } = await openLetterPage();
+    const editor = await screen.findByRole("textbox", { name: "Your letter to Sam" });
+    await user.type(editor, ", with love");
+    await user.click(screen.getByRole("button", { name: "Save letter" }));
+    await user.type(editor, ". P.S. Mistletoe at eight.");
+    answer();
+    await screen.findByText("Your letter to Sam is sealed in its envelope.");
+
+    // The words sent are saved; the P.S. typed after them is still here, not saved yet (and no other device saved anything).
+    await waitFor(
+      () =>
+        expect(screen.getByRole("textbox", { name: "Your letter to Sam" })).toHaveValue(
+          "Version one, with love. P.S. Mistletoe at eight.",
+        ),
+      { timeout: 5_000 },
+    );
+    expect(screen.getByText("Not saved yet: kept on this device until you save it.")).toBeInTheDocument();
+    expect(screen.queryByText(/another device/)).not.toBeInTheDocument();
+    server.resetHandlers();
+    await user.click(screen.getByRole("button", { name: "Save letter" }));
+    await waitFor(() => expect(letterPuts()).toHaveLength(2));
+    expect(letterPuts()[1]).toEqual({
+      text: "Version one, with love. P.S. Mistletoe at eight.",
+      basedOn: expect.any(String),
+    });
+    await waitFor(() => expect(screen.queryByText(/^Not saved yet/)).not.toBeInTheDocument());
+  });
+
   it("cannot save a blank letter", async () => {
     const { user } = await openLetterPage();
     const editor = await screen.findByRole("textbox", { name: "Your letter to Sam" });
     await user.type(editor, "   ");
     expect(screen.getByRole("button", { name: "Save letter" })).toBeDisabled();
     expect(letterPuts()).toEqual([]);
+  });
+});
+
+describe("a letter's save still on its way when the partners switch on one device", { timeout: 30_000 }, () => {
+  it("opens Sam's own letter for Sam, not Alex's answer that arrived after the switch", async () => {
+    letterFrom("alex", "Dear Sam, version one");
+    letterFrom("sam", "Dear Alex, from Sam");
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.put("/api/letter", async ({ request }) => {
+        // As the server: Alex's session cookie came with it, so it is Alex's letter that is saved.
+        letterFrom("alex", ((await request.json()) as { text: string }).text, "2026-12-25T09:00:00.000Z");
+        const reply = letterReplyFor("alex");
+        await answered;
+        return HttpResponse.json(reply);
+      }),
+    );
+    const { user, router, queryClient } = await openLetterPage();
+    await user.type(await screen.findByRole("textbox", { name: "Your letter to Sam" }), ", with love");
+    await user.click(screen.getByRole("button", { name: "Save letter" }));
+    await user.click(await screen.findByRole("button", { name: "Open menu" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Menu" })).getByRole("button", { name: "Logout" }),
+    );
+    // Alex's words are on their way: signing out asks first, and Alex goes.
+    await user.click(await screen.findByRole("button", { name: "Sign out anyway" }));
+    await user.click((await screen.findAllByRole("link", { name: "Sign In" }))[0]!);
+    await user.type(await screen.findByLabelText("Username"), "sam");
+    await user.type(screen.getByLabelText("Password"), "sam-demo-pass");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Hello, Sam" })).toBeInTheDocument();
+
+    // Alex's answer arrives only now; Sam opens the Christmas letter.
+    answer();
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    await router.navigate({ to: "/christmas-letter" });
+    const editor = await screen.findByRole("textbox", { name: "Your letter to Alex" });
+
+    expect(editor).toHaveValue("Dear Alex, from Sam");
+    expect(screen.queryByText(/another device/)).not.toBeInTheDocument();
   });
 });

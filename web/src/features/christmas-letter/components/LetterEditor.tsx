@@ -15,7 +15,7 @@ export const NO_LETTER_YET = "new";
  */
 export function LetterEditor({ partner, draft, savedAt }: { partner: string; draft: string; savedAt: string }) {
   const words = useDraft("christmas-letter", draft, savedAt);
-  const { value: text, set: setText, forget } = words;
+  const { value: text, set: setText } = words;
   const write = useWriteLetter();
 
   // Based on the version this page shows: one saved since on another device is never replaced unseen.
@@ -23,8 +23,8 @@ export function LetterEditor({ partner, draft, savedAt }: { partner: string; dra
     write.mutate(
       { text, basedOn: savedAt === NO_LETTER_YET ? null : savedAt },
       {
-        onSuccess: () => {
-          forget();
+        onSuccess: (reply) => {
+          words.saved(text, reply.draft?.updated_at ?? savedAt);
           toast.success(`Your letter to ${partner} is sealed in its envelope.`);
         },
         onError: (error) => toast.error(`Your letter was not saved: ${error.message}`),

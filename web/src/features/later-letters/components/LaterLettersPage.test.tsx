@@ -17,6 +17,26 @@ import { laterLetterKeys } from "../api/keys";
 const SEALED_AGAIN_NOTICE =
   "This letter was sealed again on another device since you wrote these words here. Sealing replaces it with these.";
 
+/** The next seal's answer waits until the returned function is called (a phone on a slow connection). */
+function holdNextSeal(method: "post" | "put"): () => void {
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  const path = method === "post" ? "/api/later-letters" : "/api/later-letters/:id";
+  server.use(
+    http[method](
+      path,
+      async () => {
+        await held;
+        // Nothing returned: the fake server's own handler seals it and answers.
+      },
+      { once: true },
+    ),
+  );
+  return answer;
+}
+
 async function openLettersPage() {
   signInAs("alex");
   const app = renderApp("/letters");
@@ -186,6 +206,58 @@ describe("/letters", { timeout: 20_000 }, () => {
     expect(screen.getByRole("heading", { level: 2, name: "Write a letter for later" })).toBeInTheDocument();
     expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("");
     expect(screen.queryByText(/^Not sealed yet/)).not.toBeInTheDocument();
+  });
+
+  it("keeps the words typed into a rewrite while it was sealing: the edit stays open on them, over the version sealed", async () => {
+    const letter = laterLetterFrom("alex", { state: "sealed", text: "Version one" });
+    const answer = holdNextSeal("put");
+    const { user } = await openLettersPage();
+    await user.click(await screen.findByRole("button", { name: "Edit" }));
+    const words = screen.getByLabelText("Your letter to Sam");
+    await user.type(words, ", with love");
+    await user.click(screen.getByRole("button", { name: "Seal it again" }));
+    await user.type(words, ". P.S. Look under the bed.");
+    answer();
+    await screen.findByText("Your letter is rewritten and sealed again.");
+
+    expect(letter.text).toBe("Version one, with love");
+    await waitFor(
+      () =>
+        expect(screen.getByLabelText("Your letter to Sam")).toHaveValue(
+          "Version one, with love. P.S. Look under the bed.",
+        ),
+      { timeout: 5_000 },
+    );
+    expect(screen.getByRole("heading", { level: 2, name: "Edit your letter" })).toBeInTheDocument();
+    expect(screen.getByText("Not sealed yet: kept on this device until you seal it.")).toBeInTheDocument();
+    expect(screen.queryByText(SEALED_AGAIN_NOTICE)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Seal it again" }));
+    await waitFor(() => expect(letter.text).toBe("Version one, with love. P.S. Look under the bed."));
+  });
+
+  it("keeps the words typed into a new letter while it was sealing, as the sealed letter's edit, never a second letter", async () => {
+    const answer = holdNextSeal("post");
+    const { user } = await openLettersPage();
+    await user.type(screen.getByLabelText("Your letter to Sam"), "For the sleepless nights");
+    await user.click(screen.getByText("Open when...", { exact: true }));
+    await user.click(screen.getByRole("button", { name: "Seal letter" }));
+    await user.type(screen.getByLabelText("Your letter to Sam"), ". Count my kisses.");
+    answer();
+    await screen.findByText("Your letter to Sam is sealed.");
+
+    expect(laterLettersFromAlex()).toEqual([expect.objectContaining({ text: "For the sleepless nights" })]);
+    await waitFor(
+      () =>
+        expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("For the sleepless nights. Count my kisses."),
+      { timeout: 5_000 },
+    );
+    await screen.findByRole("heading", { level: 2, name: "Edit your letter" });
+    expect(screen.getByText("Not sealed yet: kept on this device until you seal it.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Seal it again" }));
+    await screen.findByText("Your letter is rewritten and sealed again.");
+    expect(laterLettersFromAlex()).toEqual([
+      expect.objectContaining({ text: "For the sleepless nights. Count my kisses." }),
+    ]);
   });
 
   it("keeps the words typed into a letter sealed again since on another device, says so, and offers the sealed one", async () => {

@@ -95,17 +95,23 @@ export function WriteLaterLetter({
     focusForm();
   };
   const save = () => {
-    const body = { text, opening: openingOf(draft.value) };
+    const sent = draft.value;
+    const body = { text, opening: openingOf(sent) };
     write.mutate(
       { id: editing?.id, based_on: editing?.updated_at, ...body, ...(editing ? {} : { write: letterWrite }) },
       {
-        onSuccess: () => {
+        onSuccess: ({ letter }) => {
           toast.success(
             editing ? "Your letter is rewritten and sealed again." : `Your letter to ${partner.displayName} is sealed.`,
           );
-          draft.forget();
-          if (!editing) sealed();
-          onDone();
+          if (draft.saved(sent, letter.updated_at)) {
+            if (!editing) sealed();
+            onDone();
+          } else if (!editing && draft.moveTo(`later-letter:${letter.id}`, letter.updated_at)) {
+            // Words typed while it was sealing are more of this letter: they wait as its edit.
+            sealed();
+            onEdit(letter);
+          }
           // Seal letter is disabled with the letter emptied: focus goes back to write another.
           focusForm();
         },

@@ -1,7 +1,6 @@
-import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { MyDayBody } from "@spankbank/shared/contract/myDay";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { sessionKeys } from "@/features/session/api/keys";
+import { sessionKeys, signedInNow } from "@/features/session/api/keys";
 import { api } from "@/lib/api";
 import { myDayQueryOptions } from "./getMyDay";
 
@@ -12,14 +11,13 @@ export function putMyDay(body: MyDayBody) {
 
 export function useSaveMyDay() {
   const queryClient = useQueryClient();
-  const signedIn = () => queryClient.getQueryData<SessionReply | null>(sessionKeys.current())?.user.username;
   return useMutation({
     mutationFn: putMyDay,
     // Who sent it: on a shared device the other partner may have signed in before its answer came.
-    onMutate: () => ({ sentBy: signedIn() }),
+    onMutate: () => ({ sentBy: signedInNow(queryClient) }),
     onSuccess: (reply, _body, sent) => {
       // The answer is the sender's day: it is "Your day" only while they are still the one signed in.
-      if (sent?.sentBy === signedIn()) queryClient.setQueryData(myDayQueryOptions.queryKey, reply);
+      if (sent?.sentBy === signedInNow(queryClient)) queryClient.setQueryData(myDayQueryOptions.queryKey, reply);
       // The clocks read both partners' days from the session's couple. Not awaited: the form's own
       // success (toast, close) must not wait on the session's refetch.
       void queryClient.invalidateQueries({ queryKey: sessionKeys.current() });
