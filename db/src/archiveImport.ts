@@ -35,6 +35,7 @@ import { inTransaction } from "./client.js";
 import { Refusal } from "./errors.js";
 import { sha256OfFile } from "./fileHash.js";
 import { mediaFolder } from "./media.js";
+import { flushFile, flushFolder } from "./ops/backup/files.js";
 import { checkDatabase, describeBrokenRules } from "./ops/healthCheck.js";
 
 /** A partner of this install's couple config, as far as the import matches people. */
@@ -104,6 +105,8 @@ export async function importArchiveFile(db: Db, path: string, couple: readonly C
         renameSync(join(staging, item.fileName), join(folder, item.fileName));
         moved.push(join(folder, item.fileName));
       }
+      // The images' names on the disk before the rows naming them are committed (each copy is flushed).
+      if (toMove.length > 0) flushFolder(folder);
       const rows = insertRows(db, document, { keep: true });
       return {
         rows,
@@ -217,6 +220,8 @@ async function copyChecked(input: Readable, target: string, item: ArchiveMedia, 
     invalid(`${where}: cannot be read: ${(error as Error).message}`);
   }
   if (size !== item.size || hash.digest("hex") !== item.sha256) invalid(`${where}: its bytes do not match its sha256`);
+  // On the disk before a row names it: a power cut then leaves the image whole, never empty.
+  flushFile(target);
 }
 
 /**

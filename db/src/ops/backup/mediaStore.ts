@@ -163,12 +163,26 @@ export function gatherMedia(databasePath: string, backupPath: string, target: st
     }
     mkdirSync(target, { recursive: true });
     for (const entry of entries) cpSync(join(store, entry.sha256), join(target, entry.name));
+    flushImages(target);
     return target;
   }
   const legacy = legacyMediaOf(backupPath);
   if (existsSync(legacy)) {
     cpSync(legacy, target, { recursive: true });
+    flushImages(target);
     return target;
   }
   return null;
+}
+
+/**
+ * Puts a folder's copied images and their names on the disk: renamed into place unflushed, a power
+ * cut can leave the restored memories naming empty images.
+ */
+function flushImages(folder: string): void {
+  for (const name of readdirSync(folder)) {
+    const path = join(folder, name);
+    if (statSync(path).isFile()) flushFile(path);
+  }
+  flushFolder(folder);
 }

@@ -3,7 +3,7 @@ import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import { backupName, backupsDirOf } from "./files.js";
+import { backupName, backupsDirOf, flushFile, flushFolder } from "./files.js";
 
 /**
  * Before migrations change a database that already holds data, a copy of it as it was.
@@ -22,7 +22,11 @@ export function backupBeforeMigrations(
   const path = join(dir, backupName(databasePath, now, "-pre-migration"));
   rmSync(`${path}.partial`, { force: true });
   sqlite.prepare("VACUUM INTO ?").run(`${path}.partial`);
+  // VACUUM INTO does not fsync: on the disk, name included, before the migrations change the
+  // database, or a power cut can leave the only copy from before them empty.
+  flushFile(`${path}.partial`);
   renameSync(`${path}.partial`, path);
+  flushFolder(dir);
   return path;
 }
 

@@ -16,7 +16,7 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { backupStamp, mediaDirOf, selfContained, sharesItsFolder } from "./files.js";
+import { backupStamp, flushFile, flushFolder, mediaDirOf, selfContained, sharesItsFolder } from "./files.js";
 import { gatherMedia } from "./mediaStore.js";
 import { verifyBackupFile } from "./verify.js";
 
@@ -248,7 +248,10 @@ function keepImagesBeside(media: string, restoring: string): string {
       // `media/` on another disk (a link to a mount): a copy, as the backup's images are.
       if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
       cpSync(source, target);
+      flushFile(target);
     }
   }
+  // The new names on the disk before the folder is renamed into place (or, live, before it counts as done).
+  flushFolder(restoring);
   return restoring;
 }
