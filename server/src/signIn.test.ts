@@ -5,7 +5,8 @@ import { demoCouple, scryptEraDemoCouple } from "@spankbank/shared/demoCouple";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { appOrigins } from "./origins.js";
 import { HOUSEKEEPING_INTERVAL_MS } from "./routes/signIn.js";
-import { buildTestApp, testCouple } from "./test/app.js";
+import { buildTestApp, type TestApp, testCouple } from "./test/app.js";
+import { botWritesOnceCounted } from "./test/botLock.js";
 import { sessionCookie } from "./test/session.js";
 
 const cheapCost = { log2N: 10, r: 8, p: 1 };
@@ -120,6 +121,35 @@ describe("sign-in", () => {
       expect(cleared?.value).toBe("");
       expect(cleared?.expires?.getTime()).toBeLessThanOrEqual(Date.now());
     }
+  });
+
+  it("logout clears the cookie and the browser's cache of photos on a full or read-only disk, saying the session could not be ended", async () => {
+    for (const disk of ["full", "read-only"] as const) {
+      const test = await buildTestApp();
+      const cookie = sessionCookie(test, "alex");
+      refuseWrites(test, disk);
+      const out = await test.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie } });
+      // A success to the web (signed out on this device), whose message says what is left on the server.
+      expect(out.statusCode, disk).toBe(200);
+      expect(out.json().message).toMatch(
+        /signed out on this device.*ends at its expiry or at the next sign-out everywhere/i,
+      );
+      expect(out.cookies.find((c) => c.name === "spankbank_session")?.value).toBe("");
+      expect(out.headers["clear-site-data"]).toBe('"cache"');
+      expect(test.db.$client.prepare("SELECT count(*) AS n FROM sessions").get()).toEqual({ n: 1 });
+    }
+  });
+
+  it("logout and 'sign out everywhere' clear the browser's cache: a year-cached photo is not shown to the next person", async () => {
+    const test = await buildTestApp();
+    for (const url of ["/api/auth/logout", "/api/auth/logout-everywhere"]) {
+      const out = await test.app.inject({ method: "POST", url, headers: { cookie: sessionCookie(test, "alex") } });
+      expect(out.statusCode, url).toBe(204);
+      expect(out.headers["clear-site-data"], url).toBe('"cache"');
+    }
+    // Signed out already: the cache is cleared all the same.
+    const stale = await test.app.inject({ method: "POST", url: "/api/auth/logout" });
+    expect(stale.headers["clear-site-data"]).toBe('"cache"');
   });
 
   it("logout still refuses another site's Origin, and a bare POST carrying a body", async () => {
@@ -324,6 +354,18 @@ describe("sign-in", () => {
     expect((await attempt("alex-demo-pass")).statusCode).toBe(200);
     for (let i = 0; i < 4; i++) expect((await attempt("wrong")).statusCode).toBe(401);
     expect((await attempt("alex-demo-pass")).statusCode).toBe(200);
+  });
+
+  it("the right password after four typos signs in while the bot holds the write lock at its session's write", async () => {
+    const { app, db } = await buildTestApp();
+    const attempt = (password: string) =>
+      app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "alex", password } });
+    for (let i = 0; i < 4; i++) expect((await attempt("wrong")).statusCode).toBe(401);
+    // Its run again (retryWhenBusy) neither counts the try a second time nor is held by its own count.
+    botWritesOnceCounted(db, 5);
+    const right = await attempt("alex-demo-pass");
+    expect(right.statusCode, right.body).toBe(200);
+    expect(db.$client.prepare("SELECT count(*) AS n FROM login_failures").get()).toEqual({ n: 0 });
   });
 
   it("a sign-in with an old session cookie replaces that session", async () => {
@@ -610,3 +652,15 @@ describe("housekeeping", () => {
     ]);
   });
 });
+
+/** The database refuses every write from now on, as on a full disk (SQLITE_FULL) or a read-only one (SQLITE_READONLY). */
+function refuseWrites({ db }: TestApp, disk: "full" | "read-only"): void {
+  if (disk === "read-only") {
+    db.$client.pragma("query_only = ON");
+    return;
+  }
+  // A session's deletion first fills a temporary table allowed two pages.
+  db.$client.exec(`CREATE TEMP TABLE filler (b BLOB);
+    CREATE TEMP TRIGGER fill BEFORE DELETE ON main.sessions BEGIN INSERT INTO filler VALUES (zeroblob(1000000)); END;`);
+  db.$client.pragma("temp.max_page_count = 2");
+}

@@ -19,18 +19,28 @@ export type Ceremony = RelyingParty &
  * database): each answers once, within a few minutes, for the kind of ceremony it was issued for.
  */
 export class PasskeyChallenges {
-  private readonly waiting = new Map<string, Ceremony & { expiresAt: number }>();
+  private readonly waiting = new Map<string, { ceremony: Ceremony; client: string; expiresAt: number }>();
 
   constructor(private readonly now: () => Date) {}
 
-  issue(challenge: string, ceremony: Ceremony): void {
+  /** `client`: who started it (a partner, a known browser, an address group), whose flood pushes out its own. */
+  issue(challenge: string, ceremony: Ceremony, client: string): void {
     const now = this.now().getTime();
     for (const [key, entry] of this.waiting) if (entry.expiresAt <= now) this.waiting.delete(key);
-    // Anyone may start a sign-in: a flood of them pushes out the oldest, never grows the map.
+    // Anyone may start a sign-in: a flood of them never grows the map, and pushes out the oldest
+    // of whoever holds the most, so a stranger's flood from one address pushes out only its own.
     while (this.waiting.size >= PASSKEY_CHALLENGES_WAITING_MAX) {
-      this.waiting.delete(this.waiting.keys().next().value!);
+      const held = new Map<string, number>();
+      for (const entry of this.waiting.values()) held.set(entry.client, (held.get(entry.client) ?? 0) + 1);
+      const most = Math.max(...held.values());
+      for (const [key, entry] of this.waiting) {
+        if (held.get(entry.client) === most) {
+          this.waiting.delete(key);
+          break;
+        }
+      }
     }
-    this.waiting.set(challenge, { ...ceremony, expiresAt: now + PASSKEY_CHALLENGE_TTL_MS });
+    this.waiting.set(challenge, { ceremony, client, expiresAt: now + PASSKEY_CHALLENGE_TTL_MS });
   }
 
   /** The ceremony this challenge was issued for, used up now; undefined when unknown, used or expired. */
@@ -38,7 +48,6 @@ export class PasskeyChallenges {
     const entry = this.waiting.get(challenge);
     if (entry === undefined) return undefined;
     this.waiting.delete(challenge);
-    const { expiresAt, ...ceremony } = entry;
-    return expiresAt > this.now().getTime() ? ceremony : undefined;
+    return entry.expiresAt > this.now().getTime() ? entry.ceremony : undefined;
   }
 }

@@ -1,10 +1,15 @@
 import { type Db, openDb } from "@spankbank/db/client";
 import { hashPassword } from "@spankbank/db/password";
 import type { CoupleConfig } from "@spankbank/shared/config";
-import { LOGIN_FAILURE_LIMIT, PASSKEY_CHALLENGE_TTL_MS } from "@spankbank/shared/limits";
+import {
+  LOGIN_FAILURE_LIMIT,
+  PASSKEY_CHALLENGE_TTL_MS,
+  PASSKEY_CHALLENGES_WAITING_MAX,
+} from "@spankbank/shared/limits";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { buildTestApp, testCouple } from "../test/app.js";
 import { TestAuthenticator } from "../test/authenticator.js";
+import { botWritesOnceCounted } from "../test/botLock.js";
 import { sessionCookie } from "../test/session.js";
 
 /** A page the app serves by name (its default public origins include every loopback spelling). */
@@ -288,6 +293,68 @@ describe("passkeys", () => {
     const signedIn = await inject("POST", "/api/auth/passkey", undefined, { credential: answer });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect(sessionOf(signedIn)).toBeDefined();
+  });
+
+  it("a passkey sign-in after four typos goes through while the bot holds the write lock at its session's write", async () => {
+    const { app, db, addPasskey, signInWith, device } = await passkeyApp();
+    expect((await addPasskey("alex")).statusCode).toBe(201);
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT - 1; i++) {
+      const wrong = await app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username: "alex", password: "not-it" },
+      });
+      expect(wrong.statusCode).toBe(401);
+    }
+    // Its run again (retryWhenBusy) neither counts the try a second time nor is held by its own count.
+    botWritesOnceCounted(db, LOGIN_FAILURE_LIMIT);
+    const signedIn = await signInWith(device.alex, "alex");
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(db.$client.prepare("SELECT count(*) AS n FROM login_failures").get()).toEqual({ n: 0 });
+  });
+
+  it("a stranger's flood of sign-in options pushes out neither partner's ceremony under way", async () => {
+    const { app, cookie, device, addPasskey } = await passkeyApp();
+    expect((await addPasskey("alex")).statusCode).toBe(201);
+    const from = (remoteAddress: string, url: string, who?: "alex" | "sam", payload: object = {}) =>
+      app.inject({
+        method: "POST",
+        url,
+        remoteAddress,
+        headers: { origin: PAGE, ...(who ? { cookie: cookie[who] } : {}) },
+        payload,
+      });
+    // Sam adds a passkey from home; Alex signs in with theirs on a phone, signed out.
+    const adding = await from("192.0.2.10", "/api/passkeys/registration-options", "sam");
+    const signingIn = await from("198.51.100.7", "/api/auth/passkey-options", undefined, { username: "alex" });
+    for (let i = 0; i < PASSKEY_CHALLENGES_WAITING_MAX; i++) {
+      expect((await from("203.0.113.9", "/api/auth/passkey-options")).statusCode).toBe(200);
+    }
+    const added = await from("192.0.2.10", "/api/passkeys", "sam", { credential: device.sam.create(adding.json()) });
+    expect(added.statusCode, added.body).toBe(201);
+    const signedIn = await from("198.51.100.7", "/api/auth/passkey", undefined, {
+      credential: device.alex.get(signingIn.json()),
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+  });
+
+  it("a passkey sign-in whose challenge expired or was pushed out counts against no partner: five leave the password working", async () => {
+    const { app, inject, addPasskey, device } = await passkeyApp();
+    expect((await addPasskey("alex")).statusCode).toBe(201);
+    const options = (await inject("POST", "/api/auth/passkey-options", undefined, {})).json();
+    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+      // A challenge the server no longer holds, signed by Alex's own passkey on Alex's own device.
+      const gone = { ...options, challenge: Buffer.from(`pushed out ${i}`).toString("base64url") };
+      const late = await inject("POST", "/api/auth/passkey", undefined, { credential: device.alex.get(gone) });
+      expect(late.statusCode).toBe(401);
+      expect(late.json().message).toBe("This passkey sign-in expired or was already used. Try again.");
+    }
+    const byPassword = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "alex", password: "alex-demo-pass" },
+    });
+    expect(byPassword.statusCode, byPassword.body).toBe(200);
   });
 
   it("answers bad input with a 400 naming the field, and an address by number with how to reach it by name", async () => {

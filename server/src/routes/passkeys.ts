@@ -41,13 +41,17 @@ import {
   holdWhileLimited,
   loginAttemptOf,
   refuseSignIn,
+  signInClientOf,
   signInNotSaved,
   startSession,
 } from "../signIn/sessionStart.js";
 
 /** What the authenticators show as the site's name. */
 const RP_NAME = "Spank Bank";
-/** The throttle's name for a passkey no partner has: no username can be spelled so. */
+/**
+ * The throttle's name for a sign-in that names no partner (no username can be spelled so): a passkey
+ * no partner has, or a challenge expired, used or pushed out, which guesses at no one's account.
+ */
 const UNKNOWN_PASSKEY = "(unknown passkey)";
 const NOT_SIGNED_IN = "That passkey did not sign you in.";
 const EXPIRED = "This passkey sign-in expired or was already used. Try again.";
@@ -82,6 +86,11 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ https: boolean; publicOrigin
    * `retryWhenBusy`) goes on with it, where its challenge, used up by the first run, would be refused.
    */
   const taken = new WeakMap<FastifyRequest, { challenge: string; ceremony: Ceremony | undefined }>();
+  /**
+   * The sign-ins whose try is counted: a run again of the same request neither counts it twice nor
+   * is held by its own count (four typos, then the right passkey met the bot's lock: a 429).
+   */
+  const counted = new WeakSet<FastifyRequest>();
 
   /** The challenge a browser's answer signed, and the ceremony it was issued for (used up now, if any). */
   const ceremonyOf = (
@@ -127,7 +136,11 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ https: boolean; publicOrigin
         // A passkey the browser can offer without a username, unlocked by the partner's face, finger or PIN.
         authenticatorSelection: { residentKey: "required", userVerification: "required" },
       });
-      challenges.issue(options.challenge, { kind: "registration", userId: user.id, userHandle, ...relyingParty });
+      challenges.issue(
+        options.challenge,
+        { kind: "registration", userId: user.id, userHandle, ...relyingParty },
+        `partner:${user.id}`,
+      );
       return passkeyRegistrationOptions.parse(options);
     },
   );
@@ -187,7 +200,11 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ https: boolean; publicOrigin
         rpID: relyingParty.rpID,
         userVerification: "required",
       });
-      challenges.issue(options.challenge, { kind: "sign-in", username: request.body.username, ...relyingParty });
+      challenges.issue(
+        options.challenge,
+        { kind: "sign-in", username: request.body.username, ...relyingParty },
+        signInClientOf(request).client,
+      );
       return passkeySignInOptions.parse(options);
     },
   );
@@ -205,13 +222,20 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ https: boolean; publicOrigin
       // A partner removed from couple.config.json keeps their row and passkeys, and signs in no more.
       const owner = passkey ? partnerOf(userById(db, passkey.userId)) : undefined;
       const named = ceremony?.kind === "sign-in" ? ceremony.username : undefined;
-      // The limits count the name signed in to, as the password's do.
-      const attempt = loginAttemptOf(request, named ?? owner?.username ?? UNKNOWN_PASSKEY);
-      holdWhileLimited(request, reply, attempt);
-      try {
-        recordLoginFailure(db, attempt, now());
-      } catch (error) {
-        throw signInNotSaved(error);
+      // The limits count the name signed in to, as the password's do; a partner's own passkey
+      // answering a challenge gone (expired, or pushed out by a stranger's flood) is no guess at it.
+      const attempt = loginAttemptOf(
+        request,
+        ceremony?.kind === "sign-in" ? (named ?? owner?.username ?? UNKNOWN_PASSKEY) : UNKNOWN_PASSKEY,
+      );
+      if (!counted.has(request)) {
+        holdWhileLimited(request, reply, attempt);
+        try {
+          recordLoginFailure(db, attempt, now());
+        } catch (error) {
+          throw signInNotSaved(error);
+        }
+        counted.add(request);
       }
       if (ceremony?.kind !== "sign-in") return refuseSignIn(request, reply, attempt, EXPIRED);
       if (!passkey || !owner) return refuseSignIn(request, reply, attempt, NOT_SIGNED_IN);

@@ -14,9 +14,10 @@ import {
   sessionUserOf,
 } from "@spankbank/shared/contract/auth";
 import { PASSWORD_CHECKS_WAITING_MAX } from "@spankbank/shared/limits";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { httpError } from "../plugins/errors.js";
+import { diskProblem, httpError } from "../plugins/errors.js";
 import { SESSION_COOKIE, signedInUser } from "../plugins/session.js";
 import { PasswordChecks } from "../signIn/passwordChecks.js";
 import {
@@ -48,6 +49,12 @@ export const signInRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (ap
     }
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
+  /**
+   * Each request's password check, its try counted already: a run again of the same request (its
+   * session's write met the bot's lock, `retryWhenBusy`) takes its answer, where holding and
+   * counting it again made the try its own fifth failure and the right password a 429.
+   */
+  const checked = new WeakMap<FastifyRequest, Promise<boolean>>();
   app.addHook("onClose", async () => clearInterval(housekeeping));
 
   app.post(
@@ -57,25 +64,29 @@ export const signInRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (ap
       // Matched exactly, as the spec says; the throttle counts every spelling of a name together.
       const { username, password } = request.body;
       const attempt = loginAttemptOf(request, username);
-      holdWhileLimited(request, reply, attempt);
       const partner = findPartner(config, username);
-      const ahead = passwordChecks.strangersAhead(username);
-      const check = passwordChecks.check(password, partner?.passwordHash, { known: attempt.trusted, username });
-      if (!check) {
-        // About one second per check ahead in line.
-        reply.header("Retry-After", String(ahead + 1));
-        throw httpError(503, "Too many sign-ins at once. Try again in a moment.");
-      }
-      // Counted as a failure before the slow check ends, so a burst of parallel guesses cannot
-      // all pass the limit; a success clears it below. (If the write meets a held lock, the check
-      // still finishes and gives its place back; only its answer is dropped.)
-      try {
-        recordLoginFailure(db, attempt, now());
-      } catch (error) {
-        void check.catch(() => undefined);
-        throw signInNotSaved(error);
-      }
-      const valid = await check;
+      const countedCheck = () => {
+        holdWhileLimited(request, reply, attempt);
+        const ahead = passwordChecks.strangersAhead(username);
+        const check = passwordChecks.check(password, partner?.passwordHash, { known: attempt.trusted, username });
+        if (!check) {
+          // About one second per check ahead in line.
+          reply.header("Retry-After", String(ahead + 1));
+          throw httpError(503, "Too many sign-ins at once. Try again in a moment.");
+        }
+        // Counted as a failure before the slow check ends, so a burst of parallel guesses cannot
+        // all pass the limit; a success clears it below. (If the write meets a held lock, the check
+        // still finishes and gives its place back; only its answer is dropped.)
+        try {
+          recordLoginFailure(db, attempt, now());
+        } catch (error) {
+          void check.catch(() => undefined);
+          throw signInNotSaved(error);
+        }
+        checked.set(request, check);
+        return check;
+      };
+      const valid = await (checked.get(request) ?? countedCheck());
       const user = valid && partner ? userByUsername(db, partner.username) : undefined;
       if (!user) return refuseSignIn(request, reply, attempt, INVALID_LOGIN);
       startSession(request, reply, { user, attempt, https });
@@ -83,14 +94,40 @@ export const signInRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (ap
     },
   );
 
+  /**
+   * This browser is signed out: its cookie goes, and its HTTP cache with it (photos are cached for a
+   * year, so on a shared tablet the next person would still see them). The web forgets its own
+   * kept data and page copies on sign-out itself.
+   */
+  const signOutBrowser = (reply: FastifyReply) => {
+    reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: https });
+    reply.header("Clear-Site-Data", '"cache"');
+  };
+
   // Public: signed out already (a stale or missing cookie) is still 204, and the cookie is cleared.
   app.post(
     "/auth/logout",
-    { config: { public: true, bodyless: true }, schema: { response: { 204: z.null() } } },
+    {
+      config: { public: true, bodyless: true },
+      schema: { response: { 200: z.object({ message: z.string() }), 204: z.null() } },
+    },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) deleteSession(db, token);
-      reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: https });
+      try {
+        if (token) deleteSession(db, token);
+      } catch (error) {
+        // A full or read-only disk still signs this device out (a shared tablet); the session row
+        // stays until its expiry or the next sign-out everywhere. 200 with the why, not an error.
+        const problem = diskProblem(error);
+        if (problem === undefined) throw error;
+        request.log.warn({ err: error }, "logout could not end the session on the server");
+        signOutBrowser(reply);
+        const why = problem === "full" ? "disk is full" : "database is read-only";
+        return reply.code(200).send({
+          message: `Signed out on this device, but the server's ${why}, so its session ends at its expiry or at the next sign-out everywhere.`,
+        });
+      }
+      signOutBrowser(reply);
       return reply.code(204).send(null);
     },
   );
@@ -100,7 +137,7 @@ export const signInRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (ap
     { config: { bodyless: true }, schema: { response: { 204: z.null() } } },
     async (request, reply) => {
       deleteSessionsOf(db, signedInUser(request).id);
-      reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: https });
+      signOutBrowser(reply);
       return reply.code(204).send(null);
     },
   );

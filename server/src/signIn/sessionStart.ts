@@ -28,12 +28,17 @@ export const DEVICE_COOKIE = "spankbank_device";
  * An unknown device cookie counts for nothing, so inventing one cannot reset a limit.
  */
 export function loginAttemptOf(request: FastifyRequest, username: string): LoginAttempt {
+  return { username, ...signInClientOf(request) };
+}
+
+/** Who a sign-in comes from, as the limits see it (`loginAttemptOf`). */
+export function signInClientOf(request: FastifyRequest): Omit<LoginAttempt, "username"> {
   const { db, now } = request.server.ctx;
   const address = addressGroup(request.ip);
   const token = request.cookies[DEVICE_COOKIE];
   const device = token ? deviceClient(token) : undefined;
-  if (device !== undefined && isKnownClient(db, device, now())) return { username, client: device, trusted: true };
-  return { username, client: address, trusted: isKnownClient(db, address, now()) };
+  if (device !== undefined && isKnownClient(db, device, now())) return { client: device, trusted: true };
+  return { client: address, trusted: isKnownClient(db, address, now()) };
 }
 
 /** Refuses with 429 (and when to try again) while this attempt's failures are at a limit. */
