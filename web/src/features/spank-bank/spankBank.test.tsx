@@ -3,7 +3,7 @@ import { FAVOURS_PER_PAGE } from "@spankbank/shared/limits";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { delay, HttpResponse, http } from "msw";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
-import { failure, signInAs } from "@/test/handlers/auth";
+import { failure, signedInUsername, signInAs } from "@/test/handlers/auth";
 import { purchaseRequests, setSpankTotal, setStatement } from "@/test/handlers/economy";
 import { declineRequests, setOwed } from "@/test/handlers/inventory";
 import {
@@ -339,6 +339,51 @@ describe("a double click on Buy Now", () => {
     });
     await screen.findByText('You bought "Back massage".');
     expect(purchaseRequests()).toHaveLength(1);
+  });
+});
+
+describe("a purchase still on its way when the partners switch on one device", () => {
+  it("shows Sam's own total, not the total of Alex's purchase answered after the switch", async () => {
+    setProducts([samsMassage]);
+    const totals = new Map([
+      ["alex", 120],
+      ["sam", 200],
+    ]);
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get("/api/spankTotal", () => HttpResponse.json({ spankTotal: totals.get(signedInUsername() ?? "") })),
+      http.post("/api/purchase", async () => {
+        // As the server: Alex's session cookie came with it, so it is Alex who buys.
+        totals.set("alex", 90);
+        await answered;
+        return HttpResponse.json({ success: true, newSpankTotal: 90, message: 'You bought "Back massage".' });
+      }),
+    );
+    const { user, router, queryClient } = openSpankBank();
+    await screen.findByText("You have 120 spanks");
+    await user.click(within(card("Back massage")).getByRole("button", { name: "Buy Now" }));
+    await user.click(await screen.findByRole("button", { name: "Open menu" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Menu" })).getByRole("button", { name: "Logout" }),
+    );
+    // Alex's purchase is on its way as Alex signs out.
+    await user.click((await screen.findAllByRole("link", { name: "Sign In" }))[0]!);
+    await user.type(await screen.findByLabelText("Username"), "sam");
+    await user.type(screen.getByLabelText("Password"), "sam-demo-pass");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Hello, Sam" })).toBeInTheDocument();
+    await router.navigate({ to: "/spank-bank" });
+    await screen.findByText("You have 200 spanks");
+
+    // Alex's answer arrives only now, while Sam's Spank Bank is open.
+    answer();
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+
+    expect(screen.getByText("You have 200 spanks")).toBeInTheDocument();
+    expect(screen.queryByText("You have 90 spanks")).not.toBeInTheDocument();
   });
 });
 

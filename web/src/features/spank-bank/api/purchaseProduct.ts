@@ -1,6 +1,7 @@
 import type { Product } from "@spankbank/shared/contract/products";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { inventoryKeys } from "@/features/inventory/api/keys";
+import { signedInNow } from "@/features/session/api/keys";
 import { ApiError, api } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { spankTotalQueryOptions } from "./getSpankTotal";
@@ -38,8 +39,13 @@ export function usePurchaseProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postPurchase,
-    onSuccess: (reply) => {
-      queryClient.setQueryData(spankTotalQueryOptions.queryKey, reply.newSpankTotal);
+    // Who bought: on a shared device the other partner may have signed in before its answer came.
+    onMutate: () => ({ sentBy: signedInNow(queryClient) }),
+    onSuccess: (reply, _product, sent) => {
+      // The answer is the buyer's total: it is "You have N spanks" only while they are signed in.
+      if (sent?.sentBy === signedInNow(queryClient)) {
+        queryClient.setQueryData(spankTotalQueryOptions.queryKey, reply.newSpankTotal);
+      }
       toast.success(reply.message);
     },
     onError: async (error) => toast.error(await purchaseFailureMessage(error)),

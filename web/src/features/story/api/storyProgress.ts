@@ -1,5 +1,6 @@
 import type { StoryProgress } from "@spankbank/shared/contract/story";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { signedInNow } from "@/features/session/api/keys";
 import { api, isChangedSince } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { storyKeys } from "./keys";
@@ -56,7 +57,12 @@ export function useSaveStoryProgress() {
       return saved;
     },
     scope: { id: "story-progress" },
-    onSuccess: (saved) => queryClient.setQueryData(storyKeys.progress(), saved),
+    // Who played: on a shared device the other partner may have signed in before its answer came.
+    onMutate: () => ({ sentBy: signedInNow(queryClient) }),
+    onSuccess: (saved, _saving, sent) => {
+      // The answer is the player's save: the game open now is another partner's after a switch.
+      if (sent?.sentBy === signedInNow(queryClient)) queryClient.setQueryData(storyKeys.progress(), saved);
+    },
     onError: (error, { onFailed }) => {
       const refused = isChangedSince(error);
       // Said once, for the save the game waited for (each queued save behind a refused one is refused too).

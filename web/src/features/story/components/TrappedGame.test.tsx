@@ -1,8 +1,11 @@
+import type { StoryProgressReply, StorySave } from "@spankbank/shared/contract/story";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { signInAs } from "@/test/handlers/auth";
+import { signedInUsername, signInAs } from "@/test/handlers/auth";
 import { setStorySave, storySaves } from "@/test/handlers/story";
 import { renderApp } from "@/test/renderApp";
+import { server } from "@/test/server";
 import { progressKey, SCENE_TRANSITION_MS } from "../engine/useStoryGame";
 import { fillNames } from "../names";
 import { story } from "../scenes/story";
@@ -163,6 +166,78 @@ describe("/trapped-game", { timeout: 20_000 }, () => {
     // The next choice there goes on from the phone's game.
     await choose({ ...walk[6]!, scene: further });
     await waitFor(() => expect(storySaves().progress?.history).toHaveLength(7));
+    cleanup();
+  });
+});
+
+describe("a story save still on its way when the partners switch on one device", { timeout: 30_000 }, () => {
+  it("keeps Sam's open game at Sam's scene when Alex's save is answered after the switch", async () => {
+    localStorage.clear();
+    const walk = shortestWalkToEnding(story);
+    const samsScene = walk[2]!.scene;
+    const saves = new Map<string, StoryProgressReply>([
+      ["alex", { progress: null, updated_at: null }],
+      [
+        "sam",
+        {
+          progress: {
+            version: 2,
+            scene: samsScene,
+            score: 50,
+            history: walk.slice(0, 2).map(({ scene, choice }) => ({ scene, choice })),
+            flags: [],
+            pending_scene: null,
+          },
+          updated_at: "2026-01-01T09:00:00.000Z",
+        },
+      ],
+    ]);
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get("/api/story-progress", () => HttpResponse.json(saves.get(signedInUsername() ?? ""))),
+      // As the server: each partner's own save, the one of the session's cookie; Alex's answers wait.
+      http.put("/api/story-progress", async ({ request }) => {
+        const who = signedInUsername() ?? "";
+        const { based_on: basedOn, ...progress } = (await request.json()) as StorySave;
+        const kept = saves.get(who)!;
+        if (basedOn !== undefined && basedOn !== kept.updated_at) {
+          return HttpResponse.json({ statusCode: 409, error: "Conflict", message: "Elsewhere" }, { status: 409 });
+        }
+        const reply = { progress, updated_at: new Date(Date.now() + 60_000).toISOString() };
+        saves.set(who, reply);
+        // Alex's choice is answered, its arrival at the next scene is not yet.
+        if (who === "alex" && progress.pending_scene === null) await answered;
+        return HttpResponse.json(reply);
+      }),
+    );
+    const { user, router, queryClient } = await openGame();
+    const first = await screen.findByRole("article", { name: "Scene 0" });
+    await user.click(within(first).getAllByRole("button")[walk[0]!.shown]!);
+    await waitFor(() => expect(saves.get("alex")?.progress).toMatchObject({ pending_scene: null }));
+    await user.click(await screen.findByRole("button", { name: "Open menu" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Menu" })).getByRole("button", { name: "Logout" }),
+    );
+    // Alex's arrival is on its way as Alex signs out.
+    await user.click((await screen.findAllByRole("link", { name: "Sign In" }))[0]!);
+    await user.type(await screen.findByLabelText("Username"), "sam");
+    await user.type(screen.getByLabelText("Password"), "sam-demo-pass");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Hello, Sam" })).toBeInTheDocument();
+    await router.navigate({ to: "/trapped-game" });
+    await screen.findByRole("article", { name: `Scene ${samsScene}` });
+
+    // Alex's answer arrives only now, while Sam's game is open.
+    answer();
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    await new Promise((resolve) => setTimeout(resolve, SCENE_TRANSITION_MS * 2));
+
+    expect(screen.getByRole("article", { name: `Scene ${samsScene}` })).toBeInTheDocument();
+    expect(saves.get("sam")?.progress?.scene).toBe(samsScene);
+    expect(screen.queryByText("Elsewhere")).not.toBeInTheDocument();
     cleanup();
   });
 });
