@@ -16,6 +16,7 @@ import {
 import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/keyedWrites";
 import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";
+import { samSignsIn, signOutFromMenu } from "@/test/switchPartners";
 
 // A busy shared machine: typing and modal transitions in jsdom can take seconds (no speed is asserted).
 vi.setConfig({ testTimeout: 30_000 });
@@ -365,16 +366,9 @@ describe("a purchase still on its way when the partners switch on one device", (
     const { user, router, queryClient } = openSpankBank();
     await screen.findByText("You have 120 spanks");
     await user.click(within(card("Back massage")).getByRole("button", { name: "Buy Now" }));
-    await user.click(await screen.findByRole("button", { name: "Open menu" }));
-    await user.click(
-      within(await screen.findByRole("dialog", { name: "Menu" })).getByRole("button", { name: "Logout" }),
-    );
+    await signOutFromMenu(user);
     // Alex's purchase is on its way as Alex signs out.
-    await user.click((await screen.findAllByRole("link", { name: "Sign In" }))[0]!);
-    await user.type(await screen.findByLabelText("Username"), "sam");
-    await user.type(screen.getByLabelText("Password"), "sam-demo-pass");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
-    expect(await screen.findByRole("heading", { level: 1, name: "Hello, Sam" })).toBeInTheDocument();
+    await samSignsIn(user);
     await router.navigate({ to: "/spank-bank" });
     await screen.findByText("You have 200 spanks");
 

@@ -5,6 +5,7 @@ import { signInAs } from "@/test/handlers/auth";
 import { letterFrom, letterPuts, letterReplyFor } from "@/test/handlers/letters";
 import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";
+import { samSignsIn, signOutFromMenu } from "@/test/switchPartners";
 
 async function openLetterPage() {
   signInAs("alex");
@@ -220,17 +221,10 @@ describe("a letter's save still on its way when the partners switch on one devic
     const { user, router, queryClient } = await openLetterPage();
     await user.type(await screen.findByRole("textbox", { name: "Your letter to Sam" }), ", with love");
     await user.click(screen.getByRole("button", { name: "Save letter" }));
-    await user.click(await screen.findByRole("button", { name: "Open menu" }));
-    await user.click(
-      within(await screen.findByRole("dialog", { name: "Menu" })).getByRole("button", { name: "Logout" }),
-    );
+    await signOutFromMenu(user);
     // Alex's words are on their way: signing out asks first, and Alex goes.
     await user.click(await screen.findByRole("button", { name: "Sign out anyway" }));
-    await user.click((await screen.findAllByRole("link", { name: "Sign In" }))[0]!);
-    await user.type(await screen.findByLabelText("Username"), "sam");
-    await user.type(screen.getByLabelText("Password"), "sam-demo-pass");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
-    expect(await screen.findByRole("heading", { level: 1, name: "Hello, Sam" })).toBeInTheDocument();
+    await samSignsIn(user);
 
     // Alex's answer arrives only now; Sam opens the Christmas letter.
     answer();

@@ -6,6 +6,7 @@ import { signInAs } from "@/test/handlers/auth";
 import { myDayPuts, refuseNextMyDay, savedMyDayOf, setMyDayOf } from "@/test/handlers/myDay";
 import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";
+import { samSignsIn, signOutFromMenu } from "@/test/switchPartners";
 
 async function openYourDay() {
   signInAs("alex");
@@ -158,15 +159,8 @@ describe("a save of Your day still on its way when the partners switch on one de
     setTime(dialog, /Bedtime/, "21:15");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    await user.click(await screen.findByRole("button", { name: "Open menu" }));
-    await user.click(
-      within(await screen.findByRole("dialog", { name: "Menu" })).getByRole("button", { name: "Logout" }),
-    );
-    await user.click((await screen.findAllByRole("link", { name: "Sign In" }))[0]!);
-    await user.type(await screen.findByLabelText("Username"), "sam");
-    await user.type(screen.getByLabelText("Password"), "sam-demo-pass");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
-    await screen.findByRole("heading", { level: 1, name: "Hello, Sam" });
+    await signOutFromMenu(user);
+    await samSignsIn(user);
 
     // Alex's answer arrives only now. Its success reads the session again, unawaited: the page has
     // settled once that read has landed (a click during it can be lost to the re-render).

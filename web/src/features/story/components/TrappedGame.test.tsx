@@ -6,6 +6,7 @@ import { signedInUsername, signInAs } from "@/test/handlers/auth";
 import { setStorySave, storySaves } from "@/test/handlers/story";
 import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";
+import { samSignsIn, signOutFromMenu } from "@/test/switchPartners";
 import { progressKey, SCENE_TRANSITION_MS } from "../engine/useStoryGame";
 import { fillNames } from "../names";
 import { story } from "../scenes/story";
@@ -217,16 +218,9 @@ describe("a story save still on its way when the partners switch on one device",
     const first = await screen.findByRole("article", { name: "Scene 0" });
     await user.click(within(first).getAllByRole("button")[walk[0]!.shown]!);
     await waitFor(() => expect(saves.get("alex")?.progress).toMatchObject({ pending_scene: null }));
-    await user.click(await screen.findByRole("button", { name: "Open menu" }));
-    await user.click(
-      within(await screen.findByRole("dialog", { name: "Menu" })).getByRole("button", { name: "Logout" }),
-    );
+    await signOutFromMenu(user);
     // Alex's arrival is on its way as Alex signs out.
-    await user.click((await screen.findAllByRole("link", { name: "Sign In" }))[0]!);
-    await user.type(await screen.findByLabelText("Username"), "sam");
-    await user.type(screen.getByLabelText("Password"), "sam-demo-pass");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
-    expect(await screen.findByRole("heading", { level: 1, name: "Hello, Sam" })).toBeInTheDocument();
+    await samSignsIn(user);
     await router.navigate({ to: "/trapped-game" });
     await screen.findByRole("article", { name: `Scene ${samsScene}` });
 
