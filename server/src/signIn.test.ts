@@ -263,14 +263,7 @@ describe("sign-in", () => {
 
   it("a partner on a new address, on a browser they signed in on before, gets in while guesses from many addresses hold the account", async () => {
     const { app } = await buildTestApp();
-    const attempt = (password: string, remoteAddress: string, cookie?: string) =>
-      app.inject({
-        method: "POST",
-        url: "/api/auth/login",
-        payload: { username: "alex", password },
-        remoteAddress,
-        headers: cookie ? { cookie } : {},
-      });
+    const attempt = alexSignsIn(app);
     const first = await attempt("alex-demo-pass", "10.0.0.1");
     const device = first.cookies.find((c) => c.name === "spankbank_device")!;
     expect(device).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api/auth" });
@@ -287,14 +280,7 @@ describe("sign-in", () => {
     const signedInAt = new Date("2026-11-21T12:00:00Z");
     let now = signedInAt;
     const { app } = await buildTestApp({ now: () => now });
-    const attempt = (password: string, remoteAddress: string, cookie?: string) =>
-      app.inject({
-        method: "POST",
-        url: "/api/auth/login",
-        payload: { username: "alex", password },
-        remoteAddress,
-        headers: cookie ? { cookie } : {},
-      });
+    const attempt = alexSignsIn(app);
     const first = await attempt("alex-demo-pass", "10.0.0.1");
     const session = first.cookies.find((c) => c.name === "spankbank_session")!;
     const device = first.cookies.find((c) => c.name === "spankbank_device")!;
@@ -663,4 +649,16 @@ function refuseWrites({ db }: TestApp, disk: "full" | "read-only"): void {
   db.$client.exec(`CREATE TEMP TABLE filler (b BLOB);
     CREATE TEMP TRIGGER fill BEFORE DELETE ON main.sessions BEGIN INSERT INTO filler VALUES (zeroblob(1000000)); END;`);
   db.$client.pragma("temp.max_page_count = 2");
+}
+
+/** Alex's sign-in with `password` from an address, with the browser's cookies if any. */
+function alexSignsIn(app: TestApp["app"]) {
+  return (password: string, remoteAddress: string, cookie?: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "alex", password },
+      remoteAddress,
+      headers: cookie ? { cookie } : {},
+    });
 }
