@@ -1,3 +1,4 @@
+import type { CoupleConfig } from "@spankbank/shared/config";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it } from "vitest";
 import { grantStartingSpanks, syncCouple } from "./couple.js";
@@ -35,5 +36,24 @@ describe("grantStartingSpanks", () => {
     const { db, alex } = openTestDb();
     expect(grantStartingSpanks(db, withStarting(0))).toBe(0);
     expect(balanceOf(db, { userId: alex })).toBe(0);
+  });
+});
+
+describe("syncCouple", () => {
+  it("keeps a partner who moved to a new Discord account (same login, new id) as the same person, with their spanks", () => {
+    const { db, alex } = openTestDb();
+    grantStartingSpanks(db, withStarting(120));
+    const [alexInConfig, samInConfig] = demoCouple.partners;
+    const moved: CoupleConfig = {
+      ...demoCouple,
+      partners: [{ ...alexInConfig, discordId: "333333333333333333" }, samInConfig],
+    };
+    syncCouple(db, moved);
+    const users = db.$client.prepare("SELECT id, username, discord_id AS discordId FROM users ORDER BY id").all();
+    expect(users).toEqual([
+      { id: alex, username: alexInConfig.username, discordId: "333333333333333333" },
+      expect.objectContaining({ username: samInConfig.username }),
+    ]);
+    expect(balanceOf(db, { userId: alex })).toBe(120);
   });
 });

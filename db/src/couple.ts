@@ -19,7 +19,9 @@ export type User = typeof users.$inferSelect;
 export function syncCouple(db: Db, config: CoupleConfig, now = new Date()): User[] {
   return inTransaction(db, (tx) => {
     const synced = config.partners.map((partner) => {
-      const before = userByDiscordId(tx, partner.discordId);
+      // A partner is known by their Discord id; one whose login is known under another id moved to
+      // a new Discord account, and stays the same person (their spanks, memories and answers).
+      const before = userByDiscordId(tx, partner.discordId) ?? movedToNewAccount(tx, partner);
       const user = upsertPartner(tx, partner);
       // A buyer who moved: the favours they hold still end with the last day they were promised.
       if (before) reclockFavourDeadlines(tx, user.id, before.timeZone, user.timeZone);
@@ -74,6 +76,13 @@ export function grantStartingSpanks(db: Db, config: CoupleConfig, now = new Date
     }
     return granted;
   });
+}
+
+/** The partner's row under their login when it holds another Discord id, given the new one. */
+function movedToNewAccount(tx: Tx, partner: Partner): User | undefined {
+  const known = userByUsername(tx, partner.username);
+  if (!known) return undefined;
+  return tx.update(users).set({ discordId: partner.discordId }).where(eq(users.id, known.id)).returning().get();
 }
 
 function upsertPartner(tx: Tx, partner: Partner): User {
