@@ -79,6 +79,8 @@ export function restoreBackup(
       // An image the other database saved meanwhile went into the folder set aside: it comes along.
       if (shared && existsSync(replacedMedia)) keepImagesBeside(replacedMedia, media);
     }
+    // The renames on the disk before "restored" is said: a power cut then does not undo them.
+    flushFolder(dirname(databasePath));
     return { keptAs };
   } finally {
     clear();
