@@ -94,14 +94,9 @@ export const signInRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (ap
     },
   );
 
-  /**
-   * This browser is signed out: its cookie goes, and its HTTP cache with it (photos are cached for a
-   * year, so on a shared tablet the next person would still see them). The web forgets its own
-   * kept data and page copies on sign-out itself.
-   */
+  /** This browser is signed out: its cookie goes (the web forgets its own kept data and page copies). */
   const signOutBrowser = (reply: FastifyReply) => {
     reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: https });
-    reply.header("Clear-Site-Data", '"cache"');
   };
 
   // Public: signed out already (a stale or missing cookie) is still 204, and the cookie is cleared.
