@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import {
   createWriteStream,
   existsSync,
@@ -13,6 +13,7 @@ import { dirname, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { exportArchive } from "@spankbank/db/archive";
+import { backupsDirOf, takeBackup } from "@spankbank/db/backup";
 import { openDb } from "@spankbank/db/client";
 import { syncCouple, userByUsername } from "@spankbank/db/couple";
 import { seedDemoData } from "@spankbank/db/demo/seed";
@@ -119,6 +120,55 @@ describe("npm run export and npm run import", { timeout: 60_000 }, () => {
     expect(refused.stderr).toMatch(/photo\.png already exists in \S+ with other bytes than the archive's/);
     expect(readFileSync(join(other, "..", "media", "photo.png"), "utf8")).toBe("not the photo");
     expect(rows(other, "SELECT id FROM memories")).toEqual([]);
+  });
+
+  it("finishes an export that a backup starts in the middle of, and clears what a killed export left", async () => {
+    const path = livedInFile();
+    const backups = backupsDirOf(path);
+    mkdirSync(backups);
+    // What an export killed on an earlier day left: the next export clears it.
+    writeFileSync(join(backups, "spankbank-export-2026-01-01.zip.exporting"), "half an archive");
+    // Holds the export once its whole archive is written under the temporary name, before it
+    // takes the archive's own: the moment the nightly backup's clean-up used to fall on.
+    const held = join(dirname(path), "held");
+    const go = join(dirname(path), "go");
+    const hold = join(dirname(path), "hold.mjs");
+    writeFileSync(
+      hold,
+      `import fs from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
+const rename = fs.renameSync;
+fs.renameSync = (from, to) => {
+  if (String(to).endsWith(".zip")) {
+    fs.writeFileSync(${JSON.stringify(held)}, "");
+    while (!fs.existsSync(${JSON.stringify(go)})) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+  }
+  return rename(from, to);
+};
+syncBuiltinESMExports();`,
+    );
+    const child = spawn(process.execPath, ["--import", hold, entry("export")], {
+      env: { PATH: process.env.PATH ?? "", DATABASE_PATH: path },
+    });
+    let output = "";
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    while (!existsSync(held) && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(existsSync(held)).toBe(true);
+
+    const db = openDb(path);
+    await takeBackup(db, path);
+    db.$client.close();
+    writeFileSync(go, "");
+
+    const status = await exited;
+    expect(output).toMatch(/^Exported \d+ memories, 1 images/);
+    expect(status).toBe(0);
+    const names = readdirSync(backups);
+    expect(names.filter((name) => name.startsWith("spankbank-export-"))).toEqual([
+      expect.stringMatching(/^spankbank-export-\d{4}-\d{2}-\d{2}\.zip$/),
+    ]);
   });
 
   it("refuses another couple's archive and writes nothing; says what a partner's web download leaves out", async () => {
