@@ -43,6 +43,11 @@ export interface StorySaving {
   onFailed: (refused: boolean) => boolean;
 }
 
+/** A save with who made its choice: the partner signed in when it was asked for (signedInNow). */
+export interface PlayersSaving extends StorySaving {
+  player: string | undefined;
+}
+
 /**
  * Saves the game on the server, one save at a time and in order (a choice, then its arrival). A
  * save refused because another device went further says so and reads the server's save again,
@@ -51,17 +56,18 @@ export interface StorySaving {
 export function useSaveStoryProgress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ progress, basedOn, onSaved }: StorySaving) => {
+    mutationFn: async ({ player, progress, basedOn, onSaved }: PlayersSaving) => {
+      // Queued behind a save answered after the partners switched on this device: sent now, it would
+      // go under the other partner's session (their save refused, or replaced by this game). Dropped.
+      if (player === undefined || player !== signedInNow(queryClient)) return undefined;
       const saved = await putStoryProgress(progress, basedOn());
       if (saved.updated_at) onSaved(saved.updated_at);
       return saved;
     },
     scope: { id: "story-progress" },
-    // Who played: on a shared device the other partner may have signed in before its answer came.
-    onMutate: () => ({ sentBy: signedInNow(queryClient) }),
-    onSuccess: (saved, _saving, sent) => {
+    onSuccess: (saved, { player }) => {
       // The answer is the player's save: the game open now is another partner's after a switch.
-      if (sent?.sentBy === signedInNow(queryClient)) queryClient.setQueryData(storyKeys.progress(), saved);
+      if (saved && player === signedInNow(queryClient)) queryClient.setQueryData(storyKeys.progress(), saved);
     },
     onError: (error, { onFailed }) => {
       const refused = isChangedSince(error);

@@ -1,4 +1,4 @@
-import type { StoryProgressReply, StorySave } from "@spankbank/shared/contract/story";
+import type { StoryProgress, StoryProgressReply, StorySave } from "@spankbank/shared/contract/story";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -231,6 +231,77 @@ describe("a story save still on its way when the partners switch on one device",
 
     expect(screen.getByRole("article", { name: `Scene ${samsScene}` })).toBeInTheDocument();
     expect(saves.get("sam")?.progress?.scene).toBe(samsScene);
+    expect(screen.queryByText("Elsewhere")).not.toBeInTheDocument();
+    cleanup();
+  });
+
+  it("does not send Sam's session the choices Alex made while one of Alex's saves was on its way", async () => {
+    localStorage.clear();
+    const walk = shortestWalkToEnding(story);
+    const samsScene = walk[2]!.scene;
+    const saves = new Map<string, StoryProgressReply>([
+      ["alex", { progress: null, updated_at: null }],
+      [
+        "sam",
+        {
+          progress: {
+            version: 2,
+            scene: samsScene,
+            score: 50,
+            history: walk.slice(0, 2).map(({ scene, choice }) => ({ scene, choice })),
+            flags: [],
+            pending_scene: null,
+          },
+          updated_at: "2026-01-01T09:00:00.000Z",
+        },
+      ],
+    ]);
+    // Each save the server was sent, with the session it came under.
+    const sent: { who: string; progress: StoryProgress }[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get("/api/story-progress", () => HttpResponse.json(saves.get(signedInUsername() ?? ""))),
+      // As the server: each partner's own save, the one of the session's cookie; Alex's first waits.
+      http.put("/api/story-progress", async ({ request }) => {
+        const who = signedInUsername() ?? "";
+        const { based_on: basedOn, ...progress } = (await request.json()) as StorySave;
+        const first = sent.length === 0;
+        sent.push({ who, progress });
+        if (first) await released;
+        const kept = saves.get(who)!;
+        if (basedOn !== undefined && basedOn !== kept.updated_at) {
+          return HttpResponse.json({ statusCode: 409, error: "Conflict", message: "Elsewhere" }, { status: 409 });
+        }
+        const reply = { progress, updated_at: new Date(Date.now() + 60_000 * sent.length).toISOString() };
+        saves.set(who, reply);
+        return HttpResponse.json(reply);
+      }),
+    );
+    const { user, router, queryClient } = await openGame();
+    await user.click(
+      within(await screen.findByRole("article", { name: "Scene 0" })).getAllByRole("button")[walk[0]!.shown]!,
+    );
+    await waitFor(() => expect(sent).toHaveLength(1));
+    // Alex plays on while the first choice's save is on its way: the next saves wait behind it.
+    const second = await screen.findByRole("article", { name: `Scene ${walk[1]!.scene}` });
+    await user.click(within(second).getAllByRole("button")[walk[1]!.shown]!);
+    await screen.findByRole("article", { name: `Scene ${walk[2]!.scene}` });
+    await signOutFromMenu(user);
+    await samSignsIn(user);
+    await router.navigate({ to: "/trapped-game" });
+    await screen.findByRole("article", { name: `Scene ${samsScene}` });
+
+    // Alex's first save is answered only now, while Sam's game is open.
+    release();
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    await new Promise((resolve) => setTimeout(resolve, SCENE_TRANSITION_MS * 2));
+
+    expect(sent.filter(({ who }) => who === "sam")).toEqual([]);
+    expect(saves.get("sam")?.progress?.scene).toBe(samsScene);
+    expect(screen.getByRole("article", { name: `Scene ${samsScene}` })).toBeInTheDocument();
     expect(screen.queryByText("Elsewhere")).not.toBeInTheDocument();
     cleanup();
   });

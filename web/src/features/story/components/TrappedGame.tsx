@@ -1,7 +1,9 @@
 import { Badge, Button, Stack, Text } from "@mantine/core";
 import { useLocalStorage } from "@mantine/hooks";
-import { useEffect, useRef } from "react";
-import { useSaveStoryProgress, useStoryProgress } from "../api/storyProgress";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef } from "react";
+import { signedInNow } from "@/features/session/api/keys";
+import { type StorySaving, useSaveStoryProgress, useStoryProgress } from "../api/storyProgress";
 import { useStoryGame } from "../engine/useStoryGame";
 import { fillNames, type StoryNames } from "../names";
 import type { StoryScene } from "../scenes/types";
@@ -20,7 +22,13 @@ interface TrappedGameProps {
 /** The story game: one scene at a time over its painted background, played by click or keyboard. */
 export function TrappedGame({ story, names, username }: TrappedGameProps) {
   const saved = useStoryProgress();
-  const { mutate: save } = useSaveStoryProgress();
+  const queryClient = useQueryClient();
+  const { mutate } = useSaveStoryProgress();
+  // Who made the choice, known when it is made: a save still queued when the partners switch is not sent.
+  const save = useCallback(
+    (saving: StorySaving) => mutate({ ...saving, player: signedInNow(queryClient) }),
+    [mutate, queryClient],
+  );
   const { state, scene, view, moving, choose } = useStoryGame(story, username, {
     // Only a read of the server on this visit: the copy kept from an earlier visit may be older than this browser's.
     progress: saved.isFetchedAfterMount && !saved.isError ? saved.data?.progress : undefined,
