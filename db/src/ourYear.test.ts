@@ -16,6 +16,8 @@ import { logWorkout } from "./workouts.js";
 const economy = { answerReward: 5, workoutReward: 5, workoutRewardsPerDay: 3 };
 const couple = { longDistance: false, livingTogether: false, pets: false, spicy: false };
 const at = (iso: string) => new Date(iso);
+/** The couple's zone, the daily question's: their months and weeks. */
+const zone = "Asia/Kolkata";
 const run = { name: "Beach run", duration: 30, distanceUnit: "km" as const, calories: 300 };
 
 /**
@@ -87,7 +89,7 @@ function seededYear() {
 describe("ourYear", () => {
   it("counts the year's memories, answers, workouts and spanks per partner, the signed-in one first", () => {
     const { db, alex, sam } = seededYear();
-    const year = ourYear(db, { userId: sam, year: 2026, now: at("2026-06-30T12:00:00Z") });
+    const year = ourYear(db, { userId: sam, timeZone: zone, year: 2026, now: at("2026-06-30T12:00:00Z") });
     expect(year.year).toBe(2026);
     expect(year.years).toEqual([2026, 2025]);
     expect(year.partners).toEqual([
@@ -128,7 +130,7 @@ describe("ourYear", () => {
 
   it("counts workouts in Monday weeks, the days before the first Monday as week 0", () => {
     const { db, sam } = seededYear();
-    const { weeks } = ourYear(db, { userId: sam, year: 2026, now: at("2026-06-30T12:00:00Z") });
+    const { weeks } = ourYear(db, { userId: sam, timeZone: zone, year: 2026, now: at("2026-06-30T12:00:00Z") });
     // 1 January 2026 is a Thursday: week 0 is 1-4 January, week 1 starts on Monday 5 January.
     expect(weeks).toHaveLength(53);
     expect(weeks.filter((w) => w.workouts.some((n) => n > 0))).toEqual([
@@ -140,14 +142,14 @@ describe("ourYear", () => {
 
   it("takes the year's streak from the streak's own rule, and the daily questions asked and both answered", () => {
     const { db, sam } = seededYear();
-    const { streak } = ourYear(db, { userId: sam, year: 2026, now: at("2026-06-30T12:00:00Z") });
+    const { streak } = ourYear(db, { userId: sam, timeZone: zone, year: 2026, now: at("2026-06-30T12:00:00Z") });
     // The third question, still open (no later one was asked), breaks nothing: the streak is 2 now.
     expect(streak).toEqual({ best: 2, current: 2, asked: 3, bothAnswered: 2 });
   });
 
   it("counts days together to today inside the year (a visit across New Year's Day counted from 1 January), the rest apart, and the days planned", () => {
     const { db, alex } = seededYear();
-    const { days } = ourYear(db, { userId: alex, year: 2026, now: at("2026-06-30T12:00:00Z") });
+    const { days } = ourYear(db, { userId: alex, timeZone: zone, year: 2026, now: at("2026-06-30T12:00:00Z") });
     // 1 January to 30 June is 181 days: 3 (1-3 Jan) + 10 (10-19 Mar) together; 20-28 Dec planned.
     expect(days).toEqual({ together: 13, apart: 168, planned: 9, visits: 3 });
   });
@@ -155,7 +157,7 @@ describe("ourYear", () => {
   it("answers an empty year with zeros, and this year on the partner's calendar when none is asked", () => {
     const { db, alex } = openTestDb();
     // Just after midnight on 1 January in India, still 31 December in UTC.
-    const year = ourYear(db, { userId: alex, now: at("2026-12-31T19:00:00Z") });
+    const year = ourYear(db, { userId: alex, timeZone: zone, now: at("2026-12-31T19:00:00Z") });
     expect(year.year).toBe(2027);
     expect(year.years).toEqual([2027]);
     expect(year.partners.map((p) => [p.memories, p.answers, p.workouts, p.earned, p.spent, p.donated])).toEqual([
@@ -169,11 +171,11 @@ describe("ourYear", () => {
   it("is worked out once while nothing is written, and again after this connection's or the bot's write, and on the next day", () => {
     const { db, alex, sam, path } = seededYear();
     const june30 = at("2026-06-30T12:00:00Z");
-    const first = ourYear(db, { userId: sam, year: 2026, now: june30 });
-    expect(ourYear(db, { userId: sam, year: 2026, now: june30 })).toBe(first);
+    const first = ourYear(db, { userId: sam, timeZone: zone, year: 2026, now: june30 });
+    expect(ourYear(db, { userId: sam, timeZone: zone, year: 2026, now: june30 })).toBe(first);
 
     addMemory(db, { userId: sam, message: "Fireflies", createdAt: at("2026-06-01T20:00:00Z") });
-    expect(ourYear(db, { userId: sam, year: 2026, now: june30 }).partners[0]!.memories).toBe(2);
+    expect(ourYear(db, { userId: sam, timeZone: zone, year: 2026, now: june30 }).partners[0]!.memories).toBe(2);
 
     // The bot writing through its own connection.
     const bot = new BetterSqlite3(path);
@@ -182,10 +184,12 @@ describe("ourYear", () => {
     } finally {
       bot.close();
     }
-    expect(ourYear(db, { userId: sam, year: 2026, now: june30 }).partners[0]!.memories).toBe(1);
+    expect(ourYear(db, { userId: sam, timeZone: zone, year: 2026, now: june30 }).partners[0]!.memories).toBe(1);
 
     // A day later, nothing written: the days apart grew by one.
-    const apart = ourYear(db, { userId: alex, year: 2026, now: june30 }).days.apart;
-    expect(ourYear(db, { userId: alex, year: 2026, now: at("2026-07-01T12:00:00Z") }).days.apart).toBe(apart + 1);
+    const apart = ourYear(db, { userId: alex, timeZone: zone, year: 2026, now: june30 }).days.apart;
+    expect(ourYear(db, { userId: alex, timeZone: zone, year: 2026, now: at("2026-07-01T12:00:00Z") }).days.apart).toBe(
+      apart + 1,
+    );
   });
 });

@@ -1,6 +1,6 @@
 // Our year, in pictures (issue 37): a calendar year's figures, counted in SQL over that year's rows only.
 
-import { daysBetween } from "@spankbank/shared/calendar";
+import { daysBetween, startOfDay } from "@spankbank/shared/calendar";
 import { and, asc, count, eq, gte, isNull, lt, lte, min, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client.js";
@@ -56,7 +56,23 @@ const PAID_KINDS = sql.raw("('purchase', 'bounty', 'donation')");
 // The kinds are written `+kind`: the year's range (transfers_created) is the read, never every transfer of a kind.
 
 const instantRange = (column: SQLiteColumn) => and(gte(column, param("from")), lt(column, param("to")));
-const month = (column: SQLiteColumn) => sql<string>`substr(${column}, 6, 2)`;
+/**
+ * How many of the starts `names` (bound as ISO instants, in order) an instant has reached: 0 before
+ * the first, 1 before the second... Compared, no row formatted; a local month or week starts where
+ * the couple's clock says, DST included.
+ */
+const rangeOf = (column: SQLiteColumn, names: string[]) =>
+  sql<number>`(${sql.join(
+    names.map((name) => sql`(${column} >= ${param(name)})`),
+    sql` + `,
+  )})`;
+/** The starts of months 2 to 12, as bound: month 1 is the year's start (`from`). */
+const MONTH_STARTS = Array.from({ length: 11 }, (_, i) => `month${i + 2}`);
+/** The starts of the year's Monday weeks 1 to 53 (a 53rd only in some years), as bound. */
+const WEEK_STARTS = Array.from({ length: 53 }, (_, i) => `week${i + 1}`);
+const month = (column: SQLiteColumn) => rangeOf(column, MONTH_STARTS);
+/** The month (01 to 12) of a day written YYYY-MM-DD: a daily question's day is already the couple's. */
+const dayMonth = (column: SQLiteColumn) => sql<string>`substr(${column}, 6, 2)`;
 
 const statements = preparedFor((db) => ({
   partners: db
@@ -77,20 +93,20 @@ const statements = preparedFor((db) => ({
     .groupBy(answers.userId, month(answers.createdAt))
     .prepare(),
   dailyByMonth: db
-    .select({ month: month(questions.dailyFor), asked: count(), bothAnswered: count(questions.revealedAt) })
+    .select({ month: dayMonth(questions.dailyFor), asked: count(), bothAnswered: count(questions.revealedAt) })
     .from(questions)
     .where(and(gte(questions.dailyFor, param("firstDay")), lt(questions.dailyFor, param("nextYearDay"))))
-    .groupBy(month(questions.dailyFor))
+    .groupBy(dayMonth(questions.dailyFor))
     .prepare(),
   workoutsByWeek: db
     .select({
       userId: workouts.userId,
-      week: sql<string>`strftime('%W', ${workouts.createdAt})`,
+      week: rangeOf(workouts.createdAt, WEEK_STARTS),
       n: count(),
     })
     .from(workouts)
     .where(and(sql`${workouts.userId} IN (${param("first")}, ${param("second")})`, instantRange(workouts.createdAt)))
-    .groupBy(workouts.userId, sql`strftime('%W', ${workouts.createdAt})`)
+    .groupBy(workouts.userId, rangeOf(workouts.createdAt, WEEK_STARTS))
     .prepare(),
   earned: db
     .select({ userId: accounts.userId, total: sql<number>`sum(${transfers.amount})` })
@@ -155,11 +171,12 @@ const statements = preparedFor((db) => ({
 /**
  * The couple's year `year` (this year on `userId`'s calendar when absent), `userId` first: each
  * partner's memories, answers, workouts and spanks, the months and weeks, the year's streak, and
- * the days together and apart (to today on `userId`'s calendar). Instants count in UTC.
+ * the days together and apart (to today on `userId`'s calendar). Months and weeks are the
+ * couple's, on the calendar of `timeZone` (the daily question's zone, whose days the questions are).
  */
 export function ourYear(
   db: Db,
-  request: { userId: number; year?: number; freezesPerMonth?: number; now?: Date },
+  request: { userId: number; timeZone: string; year?: number; freezesPerMonth?: number; now?: Date },
 ): OurYear {
   const s = statements(db);
   const now = request.now ?? new Date();
@@ -173,8 +190,9 @@ export function ourYear(
   // Every figure is a count over the year's rows, worked out again only after a write; `today`
   // moves the days together and apart.
   const freezesPerMonth = request.freezesPerMonth ?? 0;
-  return keptUntilWritten(db, `our year ${you.id} ${year} ${freezesPerMonth} ${today}`, () =>
-    yearOf(db, { partners, year, thisYear, today, freezesPerMonth }),
+  const { timeZone } = request;
+  return keptUntilWritten(db, `our year ${you.id} ${year} ${timeZone} ${freezesPerMonth} ${today}`, () =>
+    yearOf(db, { partners, year, timeZone, thisYear, today, freezesPerMonth }),
   );
 }
 
@@ -184,22 +202,38 @@ function yearOf(
   {
     partners,
     year,
+    timeZone,
     thisYear,
     today,
     freezesPerMonth,
   }: {
     partners: { id: number; username: string; displayName: string }[];
     year: number;
+    timeZone: string;
     thisYear: number;
     today: string;
     freezesPerMonth: number;
   },
 ): OurYear {
   const s = statements(db);
-  const instants = { from: `${year}-01-01T00:00:00.000Z`, to: `${year + 1}-01-01T00:00:00.000Z` };
   const firstDay = `${year}-01-01`;
   const lastDay = `${year}-12-31`;
   const nextYearDay = `${year + 1}-01-01`;
+  const startOf = (day: string) => startOfDay(day, timeZone).toISOString();
+  // The year's rows are read by the instants its local days start at: the couple's 1 January in
+  // Auckland starts at 11:00 UTC on 31 December.
+  const instants = { from: startOf(firstDay), to: startOf(nextYearDay) };
+  const monthStarts = Object.fromEntries(
+    MONTH_STARTS.map((name, i) => [name, startOf(`${year}-${String(i + 2).padStart(2, "0")}-01`)]),
+  );
+  // Week 1 starts on the year's first Monday; a 53rd week the year does not reach starts at its end.
+  const firstMonday = addDays(firstDay, (8 - new Date(`${firstDay}T00:00:00Z`).getUTCDay()) % 7);
+  const weekStarts = Object.fromEntries(
+    WEEK_STARTS.map((name, i) => {
+      const monday = addDays(firstMonday, 7 * i);
+      return [name, monday < nextYearDay ? startOf(monday) : instants.to];
+    }),
+  );
   const indexOf = new Map(partners.map((partner, i) => [partner.id, i]));
   const perPartner = () => partners.map(() => 0);
 
@@ -209,12 +243,12 @@ function yearOf(
     answers: perPartner(),
     bothAnswered: 0,
   }));
-  const place = (row: { userId: number; month: string; n: number }, key: "memories" | "answers") => {
+  const place = (row: { userId: number; month: number; n: number }, key: "memories" | "answers") => {
     const at = indexOf.get(row.userId);
-    if (at !== undefined) months[Number(row.month) - 1]![key][at] = row.n;
+    if (at !== undefined) months[row.month]![key][at] = row.n;
   };
-  for (const row of s.memoriesByMonth.all(instants)) place(row, "memories");
-  for (const row of s.answersByMonth.all(instants)) place(row, "answers");
+  for (const row of s.memoriesByMonth.all({ ...instants, ...monthStarts })) place(row, "memories");
+  for (const row of s.answersByMonth.all({ ...instants, ...monthStarts })) place(row, "answers");
   let asked = 0;
   for (const row of s.dailyByMonth.all({ firstDay, nextYearDay })) {
     months[Number(row.month) - 1]!.bothAnswered = row.bothAnswered;
@@ -225,7 +259,8 @@ function yearOf(
   const lastWeek = Number(weekOf(lastDay));
   const weeks = Array.from({ length: lastWeek + 1 }, (_, week) => ({ week, workouts: perPartner() }));
   const [first, second] = partners;
-  for (const row of s.workoutsByWeek.all({ ...instants, first: first?.id ?? 0, second: second?.id ?? 0 })) {
+  const week = { ...instants, ...weekStarts, first: first?.id ?? 0, second: second?.id ?? 0 };
+  for (const row of s.workoutsByWeek.all(week)) {
     const at = indexOf.get(row.userId);
     if (at !== undefined) weeks[Number(row.week)]!.workouts[at] = row.n;
   }
@@ -261,7 +296,7 @@ function yearOf(
   const bothAnswered = months.reduce((sum, m) => sum + m.bothAnswered, 0);
   return {
     year,
-    years: yearsWithData(db, thisYear),
+    years: yearsWithData(db, thisYear, timeZone),
     partners: figures,
     months,
     weeks,
@@ -280,11 +315,17 @@ function yearOf(
   };
 }
 
-/** From the first year anything was saved (a memory, an answer, a transfer, a visit) to this one, newest first. */
-function yearsWithData(db: Db, thisYear: number): number[] {
+/**
+ * From the first year anything was saved (a memory, an answer, a transfer, a visit) to this one,
+ * newest first: an instant's year on the calendar of `timeZone`, a visit's day as written.
+ */
+function yearsWithData(db: Db, thisYear: number, timeZone: string): number[] {
   const s = statements(db);
-  const firsts = [s.firstMemory, s.firstAnswer, s.firstTransfer, s.firstVisit]
+  const instants = [s.firstMemory, s.firstAnswer, s.firstTransfer]
     .map((statement) => statement.get()?.at)
+    .filter((at): at is string => typeof at === "string")
+    .map((at) => dayIn(timeZone, new Date(at)));
+  const firsts = [...instants, s.firstVisit.get()?.at]
     .filter((at): at is string => typeof at === "string")
     .map((at) => Number(at.slice(0, 4)));
   const first = Math.min(thisYear, ...firsts);

@@ -176,9 +176,9 @@ describe("the queries the pages run", () => {
 
   it("our year reads only the year's rows of each growing table, through an index", () => {
     const { db, alex } = openTestDb();
-    const plans = statementsPreparedBy(db, () => ourYear(db, { userId: alex, year: 2026 })).map((source) =>
-      planOf(db, source).join(" | "),
-    );
+    const plans = statementsPreparedBy(db, () =>
+      ourYear(db, { userId: alex, timeZone: "Asia/Kolkata", year: 2026 }),
+    ).map((source) => planOf(db, source).join(" | "));
     const readOf = (table: string) => plans.filter((plan) => new RegExp(`\\b${table}\\b`).test(plan));
     expect(readOf("memories")).toContainEqual(
       expect.stringMatching(/SEARCH memories USING INDEX \w+ \(deleted_at=\? AND created_at>\? AND created_at<\?\)/),
@@ -246,7 +246,7 @@ describe("the reads every request and page runs", () => {
       ({ db, sam }) => [laterLetterPage(db, sam, 2, 5), visitsOverview(db, sam, 2)],
     ],
     ["the bounties", ({ db }) => listBounties(db)],
-    ["our year", ({ db, alex }) => ourYear(db, { userId: alex, year: 2026 })],
+    ["our year", ({ db, alex }) => ourYear(db, { userId: alex, timeZone: "Asia/Kolkata", year: 2026 })],
     [
       "a year of the timeline and one day",
       ({ db }) => [

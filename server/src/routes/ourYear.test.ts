@@ -1,7 +1,11 @@
 import { awardSpanks } from "@spankbank/db/awards";
+import { addMemory } from "@spankbank/db/memories";
 import { createProduct } from "@spankbank/db/products";
+import { dailyQuestionToPost, seedQuestionBank } from "@spankbank/db/questions";
+import { logWorkout } from "@spankbank/db/workouts";
+import type { CoupleConfig } from "@spankbank/shared/config";
 import { describe, expect, it } from "vitest";
-import { buildTestApp, userIdOf } from "../test/app.js";
+import { buildTestApp, testCouple, userIdOf } from "../test/app.js";
 import { sessionCookie } from "../test/session.js";
 
 /** The app on 30 June 2026 at noon UTC, each partner signed in. */
@@ -51,6 +55,55 @@ describe("GET /api/our-year", () => {
     const alexSees = (await get("alex", "/api/our-year")).json();
     expect(alexSees.year).toBe(2026);
     expect(alexSees.partners.map((p: { username: string }) => p.username)).toEqual(["alex", "sam"]);
+  });
+
+  it("counts memories and answers in the couple's months: 23:30 UTC on 31 December is January in Auckland", async () => {
+    let clock = new Date("2025-12-31T20:00:00Z");
+    const config: CoupleConfig = { ...testCouple, dailyQuestion: { time: "09:00", timeZone: "Pacific/Auckland" } };
+    const test = await buildTestApp({ config, now: () => clock });
+    const cookie = { alex: sessionCookie(test, "alex"), sam: sessionCookie(test, "sam") };
+    seedQuestionBank(test.db, ["Mountains or sea?"]);
+    // 1 January's question, asked at 09:00 in Auckland (20:00 UTC the day before).
+    const question = dailyQuestionToPost(test.db, "2026-01-01", config.couple, clock)!;
+    // 12:30 on New Year's Day in Auckland, still 31 December in UTC.
+    clock = new Date("2025-12-31T23:30:00Z");
+    addMemory(test.db, { userId: userIdOf(test.db, "alex"), message: "First swim of the year", createdAt: clock });
+    for (const who of ["alex", "sam"] as const) {
+      const reply = await test.app.inject({
+        method: "PUT",
+        url: `/api/questions/${question.id}`,
+        headers: { cookie: cookie[who] },
+        payload: { response: "The sea" },
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+    }
+    // 01:00 on Monday 5 January in Auckland, still Sunday in UTC: week 1, not the days before the first Monday.
+    const run = { name: "Run", duration: 30, distanceUnit: "km" as const, calories: 200 };
+    logWorkout(
+      test.db,
+      { userId: userIdOf(test.db, "sam"), body: run, now: new Date("2026-01-04T12:00:00Z") },
+      config.economy,
+    );
+    const yearOf = async (year: number) =>
+      (
+        await test.app.inject({ method: "GET", url: `/api/our-year?year=${year}`, headers: { cookie: cookie.alex } })
+      ).json();
+
+    const y2026 = await yearOf(2026);
+    expect(y2026.months[0]).toEqual({ month: 1, memories: [1, 0], answers: [1, 1], both_answered: 1 });
+    expect(y2026.partners.map((p: { memories: number; answers: number }) => [p.memories, p.answers])).toEqual([
+      [1, 1],
+      [0, 1],
+    ]);
+    expect(y2026.weeks.filter((w: { workouts: number[] }) => w.workouts.some((n) => n > 0))).toEqual([
+      { week: 1, workouts: [0, 1] },
+    ]);
+    const y2025 = await yearOf(2025);
+    expect(y2025.months[11]).toEqual({ month: 12, memories: [0, 0], answers: [0, 0], both_answered: 0 });
+    expect(y2025.partners.map((p: { memories: number; answers: number }) => [p.memories, p.answers])).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
   });
 
   it("refuses a year that is not one, naming the field, and a signed-out visitor", async () => {

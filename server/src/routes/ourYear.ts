@@ -11,6 +11,7 @@ export const ourYearRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = signedInUser(request);
     const year = ourYear(db, {
       userId: user.id,
+      timeZone: config.dailyQuestion.timeZone,
       year: request.query.year,
       freezesPerMonth: config.economy.streakFreezesPerMonth,
       now: now(),
