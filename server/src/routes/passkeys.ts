@@ -35,6 +35,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Ceremony, PasskeyChallenges } from "../passkeys/challenges.js";
 import { relyingPartyOf } from "../passkeys/relyingParty.js";
+import { oncePerRequest } from "../plugins/busy.js";
 import { httpError } from "../plugins/errors.js";
 import { signedInUser } from "../plugins/session.js";
 import {
@@ -82,23 +83,12 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ https: boolean; publicOrigin
   const challenges = new PasskeyChallenges(now);
 
   /**
-   * The ceremony each request took: a run again of the same request (its write met the bot's lock,
-   * `retryWhenBusy`) goes on with it, where its challenge, used up by the first run, would be refused.
+   * The challenge a browser's answer signed, and the ceremony it was issued for (used up now, if
+   * any): once per request, as its run again would find the challenge used up.
    */
-  const taken = new WeakMap<FastifyRequest, { challenge: string; ceremony: Ceremony | undefined }>();
-  /**
-   * The sign-ins whose try is counted: a run again of the same request neither counts it twice nor
-   * is held by its own count (four typos, then the right passkey met the bot's lock: a 429).
-   */
-  const counted = new WeakSet<FastifyRequest>();
-
-  /** The challenge a browser's answer signed, and the ceremony it was issued for (used up now, if any). */
-  const ceremonyOf = (
-    request: FastifyRequest,
-    clientDataJSON: string,
-  ): { challenge: string; ceremony: Ceremony | undefined } => {
-    const already = taken.get(request);
-    if (already !== undefined) return already;
+  const ceremonyOf = (request: FastifyRequest, clientDataJSON: string) =>
+    oncePerRequest(request, "ceremony", () => takeCeremony(clientDataJSON));
+  const takeCeremony = (clientDataJSON: string): { challenge: string; ceremony: Ceremony | undefined } => {
     let challenge: unknown;
     try {
       challenge = decodeClientDataJSON(clientDataJSON).challenge;
@@ -106,9 +96,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ https: boolean; publicOrigin
     if (typeof challenge !== "string") {
       throw httpError(400, "body.credential.response.clientDataJSON: must be the browser's client data");
     }
-    const ceremony = { challenge, ceremony: challenges.take(challenge) };
-    taken.set(request, ceremony);
-    return ceremony;
+    return { challenge, ceremony: challenges.take(challenge) };
   };
 
   app.get("/passkeys", { schema: { response: { 200: passkeysReply } } }, async (request) => ({
@@ -228,15 +216,15 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ https: boolean; publicOrigin
         request,
         ceremony?.kind === "sign-in" ? (named ?? owner?.username ?? UNKNOWN_PASSKEY) : UNKNOWN_PASSKEY,
       );
-      if (!counted.has(request)) {
+      // Counted once: a run again is neither counted twice nor held by its own count.
+      oncePerRequest(request, "counted", () => {
         holdWhileLimited(request, reply, attempt);
         try {
           recordLoginFailure(db, attempt, now());
         } catch (error) {
           throw signInNotSaved(error);
         }
-        counted.add(request);
-      }
+      });
       if (ceremony?.kind !== "sign-in") return refuseSignIn(request, reply, attempt, EXPIRED);
       if (!passkey || !owner) return refuseSignIn(request, reply, attempt, NOT_SIGNED_IN);
       if (named !== undefined && named !== owner.username) {

@@ -14,9 +14,10 @@ import {
   sessionUserOf,
 } from "@spankbank/shared/contract/auth";
 import { PASSWORD_CHECKS_WAITING_MAX } from "@spankbank/shared/limits";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { oncePerRequest } from "../plugins/busy.js";
 import { diskProblem, httpError } from "../plugins/errors.js";
 import { SESSION_COOKIE, signedInUser } from "../plugins/session.js";
 import { PasswordChecks } from "../signIn/passwordChecks.js";
@@ -49,12 +50,6 @@ export const signInRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (ap
     }
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
-  /**
-   * Each request's password check, its try counted already: a run again of the same request (its
-   * session's write met the bot's lock, `retryWhenBusy`) takes its answer, where holding and
-   * counting it again made the try its own fifth failure and the right password a 429.
-   */
-  const checked = new WeakMap<FastifyRequest, Promise<boolean>>();
   app.addHook("onClose", async () => clearInterval(housekeeping));
 
   app.post(
@@ -83,10 +78,11 @@ export const signInRoutes: FastifyPluginAsyncZod<{ https: boolean }> = async (ap
           void check.catch(() => undefined);
           throw signInNotSaved(error);
         }
-        checked.set(request, check);
         return check;
       };
-      const valid = await (checked.get(request) ?? countedCheck());
+      // Once per request: a run again (its session's write met the bot's lock) takes this answer,
+      // where holding and counting it again made the try its own fifth failure, the right password a 429.
+      const valid = await oncePerRequest(request, "password check", countedCheck);
       const user = valid && partner ? userByUsername(db, partner.username) : undefined;
       if (!user) return refuseSignIn(request, reply, attempt, INVALID_LOGIN);
       startSession(request, reply, { user, attempt, https });
