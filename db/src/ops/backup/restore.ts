@@ -28,8 +28,8 @@ import { verifyBackupFile } from "./verify.js";
  * (`withDatabaseToItself`). The replaced file (and any WAL) and media folder are kept beside
  * it as `….replaced-<time>`, never deleted. With another database in the folder, the media
  * folder keeps every image too (the backup's, and the ones it lacks, which may be the other's).
- * The restored copy goes on from the ids the replaced database gave (goOnFromReplacedIds) and
- * keeps only the sessions and passkeys it still holds (endSignInsEndedSince).
+ * The restored copy goes on from the ids the replaced database gave, and keeps only the sessions
+ * and passkeys it still holds (carryOverFromReplaced).
  */
 export function restoreBackup(
   databasePath: string,
@@ -58,8 +58,7 @@ export function restoreBackup(
     if (problems.length > 0) {
       throw new Error(`${backupPath} is not a good backup; nothing was changed:\n${problems.join("\n")}`);
     }
-    goOnFromReplacedIds(restoring, databasePath);
-    endSignInsEndedSince(restoring, databasePath);
+    carryOverFromReplaced(restoring, databasePath);
     let backupMedia = gatherMedia(databasePath, backupPath, mediaRestoring);
     // The other database's images (and any this backup lacks) stay: the folder's media is theirs too.
     const shared = sharesItsFolder(databasePath);
@@ -87,55 +86,44 @@ export function restoreBackup(
   }
 }
 
+/** What a restore carries over from the database it replaces. */
+interface Replaced {
+  /** Each table's id counter (`sqlite_sequence`). */
+  given: { name: string; seq: unknown }[];
+  /** The sessions it still holds. */
+  sessions: unknown[];
+  /** The passkeys it still holds; undefined in a database from before passkeys (migration 0029). */
+  passkeys: unknown[] | undefined;
+}
+
 /**
- * Each table's id counter in the restored copy raised to the one of the database it replaces, read
- * first (its WAL included): an id given after the backup, to a row the restore loses, is not given
- * again, so a new photo never takes the address a browser cached for a year with the lost one's
- * bytes. A database lost or unreadable leaves the backup's counters.
+ * The restored copy carries over from the database it replaces, read first (its WAL included):
+ * - each table's id counter, raised to that database's: an id given after the backup, to a row the
+ *   restore loses, is not given again, so a new photo never takes the address a browser cached for
+ *   a year with the lost one's bytes;
+ * - only the sessions and passkeys it still holds: one a partner ended after the backup (a sign-out
+ *   everywhere, a passkey removed for a lost phone) would sign in again.
+ * With that database lost or unreadable, the backup's counters stay, and none can say which
+ * sign-ins ended: every session ends (each partner signs in again), and the passkeys stay (each
+ * partner's own to remove).
  */
-function goOnFromReplacedIds(restoring: string, databasePath: string): void {
-  const given = readReplaced(
-    databasePath,
-    (replaced) => replaced.prepare("SELECT name, seq FROM sqlite_sequence").all() as { name: string; seq: unknown }[],
-  );
-  if (given === undefined) return;
+function carryOverFromReplaced(restoring: string, databasePath: string): void {
+  const replaced = readReplaced(databasePath);
   const sqlite = new BetterSqlite3(restoring, { fileMustExist: true });
   try {
     const raise = sqlite.prepare("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?");
     // A table the backup lacks (added by a migration since) takes it when the migration creates it.
     const start = sqlite.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)");
+    const tables = new Set(sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all());
     sqlite.transaction(() => {
-      for (const { name, seq } of given) {
+      for (const { name, seq } of replaced?.given ?? []) {
         if (!Number.isSafeInteger(seq)) continue;
         if (raise.run(seq, name).changes === 0) start.run(name, seq);
       }
-    })();
-  } finally {
-    sqlite.close();
-  }
-}
-
-/**
- * The restored copy keeps only the sessions and passkeys the replaced database still holds: one a
- * partner ended after the backup (a sign-out everywhere, a passkey removed for a lost phone) would
- * sign in again. With the replaced database lost or unreadable none can say which ended: every
- * session ends (each partner signs in again), and the passkeys stay (each partner's own to remove).
- */
-function endSignInsEndedSince(restoring: string, databasePath: string): void {
-  const liveSessions = readReplaced(databasePath, (replaced) =>
-    replaced.prepare("SELECT token_hash FROM sessions").pluck().all(),
-  );
-  const keptPasskeys = readReplaced(databasePath, (replaced) =>
-    replaced.prepare("SELECT credential_id FROM passkeys").pluck().all(),
-  );
-  const sqlite = new BetterSqlite3(restoring, { fileMustExist: true });
-  try {
-    const tables = new Set(sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all());
-    sqlite.transaction(() => {
-      keepOnly(sqlite, "sessions", "token_hash", liveSessions ?? []);
-      // A backup from before passkeys (migration 0029) has none to keep.
-      if (keptPasskeys !== undefined && tables.has("passkeys"))
-        keepOnly(sqlite, "passkeys", "credential_id", keptPasskeys);
+      keepOnly(sqlite, "sessions", "token_hash", replaced?.sessions ?? []);
+      // A backup from before passkeys has none to keep.
+      if (replaced?.passkeys !== undefined && tables.has("passkeys"))
+        keepOnly(sqlite, "passkeys", "credential_id", replaced.passkeys);
     })();
   } finally {
     sqlite.close();
@@ -150,13 +138,20 @@ function keepOnly(sqlite: BetterSqlite3.Database, table: string, column: string,
   sqlite.exec(`DELETE FROM ${table} WHERE ${column} NOT IN (SELECT ${column} FROM kept_${table})`);
 }
 
-/** `read` of the database a restore replaces (its WAL included), or undefined when it is lost or unreadable. */
-function readReplaced<T>(databasePath: string, read: (replaced: BetterSqlite3.Database) => T): T | undefined {
+/** What the database a restore replaces holds to carry over, or undefined when it is lost or unreadable. */
+function readReplaced(databasePath: string): Replaced | undefined {
   try {
     // Not read-only: that leaves an empty -wal and -shm beside it, where closing removes them.
     const replaced = new BetterSqlite3(databasePath, { fileMustExist: true });
     try {
-      return read(replaced);
+      const hasPasskeys = replaced
+        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'passkeys'")
+        .get();
+      return {
+        given: replaced.prepare("SELECT name, seq FROM sqlite_sequence").all() as Replaced["given"],
+        sessions: replaced.prepare("SELECT token_hash FROM sessions").pluck().all(),
+        passkeys: hasPasskeys ? replaced.prepare("SELECT credential_id FROM passkeys").pluck().all() : undefined,
+      };
     } finally {
       replaced.close();
     }
