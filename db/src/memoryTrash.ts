@@ -156,8 +156,12 @@ const TRASH_CLOCK_STEP_MS = 26 * 60 * 60 * 1000;
  * of when), and the next purge then counts that one from its own reading.
  */
 export function trashStamp(db: Db, now: Date): string {
-  const lastRead = db.select({ readAt: trashClock.readAt }).from(trashClock).get()?.readAt;
-  return versionAfter(lastRead, now);
+  return versionAfter(lastTrashClockReading(db), now);
+}
+
+/** What the clock read at the last purge; undefined before the first. */
+function lastTrashClockReading(db: Db): string | undefined {
+  return db.select({ readAt: trashClock.readAt }).from(trashClock).get()?.readAt;
 }
 
 /**
@@ -169,7 +173,7 @@ export function trashStamp(db: Db, now: Date): string {
  */
 function readTrashClock(tx: Tx, now: Date): boolean {
   const at = isoNow(now);
-  const lastRead = tx.select({ readAt: trashClock.readAt }).from(trashClock).get()?.readAt;
+  const lastRead = lastTrashClockReading(tx);
   tx.insert(trashClock)
     .values({ id: 1, readAt: at })
     .onConflictDoUpdate({ target: trashClock.id, set: { readAt: at } })
