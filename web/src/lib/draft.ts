@@ -98,12 +98,13 @@ function keptUnder<T>(key: string): Kept<T> | undefined {
  * since stay.
  */
 export function forgetSentDraft<T>(username: string, name: string, sent: (value: T) => boolean): void {
+  const key = `${PREFIX}${username}:${name}`;
+  const here = keptUnder<T>(key);
+  if (here === undefined || !sent(here.value)) return;
   try {
-    const key = `${PREFIX}${username}:${name}`;
-    const here = localStorage.getItem(key);
-    if (here !== null && sent((JSON.parse(here) as Kept<T>).value)) localStorage.removeItem(key);
+    localStorage.removeItem(key);
   } catch {
-    // No storage, or not ours to read: nothing was kept.
+    // No storage: nothing was kept.
   }
 }
 
