@@ -1,12 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { channelCursor, isMessageHandled, moveCursor } from "@spankbank/db/discordCursors";
-import { DAY_MS } from "@spankbank/shared/calendar";
-import {
-  CATCH_UP_PAGES_MAX,
-  CATCH_UP_RETRY_DELAYS_MS,
-  DISCORD_HISTORY_PAGE_MAX,
-  RECHECKED_MEMORY_DAYS,
-} from "@spankbank/shared/limits";
+import { CATCH_UP_PAGES_MAX, CATCH_UP_RETRY_DELAYS_MS, DISCORD_HISTORY_PAGE_MAX } from "@spankbank/shared/limits";
 import type { Client, Collection, Message, TextBasedChannel, ThreadChannel } from "discord.js";
 import type { BotContext } from "../context.js";
 import { logError } from "../logging.js";
@@ -55,7 +49,7 @@ export async function catchUp(client: Client, context: BotContext): Promise<Catc
     }
   }
   try {
-    for (const thread of await recentQuestionThreads(client, context, threadsSince())) {
+    for (const thread of await recentQuestionThreads(client, context)) {
       if (isStopping(context)) {
         pass.done = false;
         break;
@@ -74,12 +68,6 @@ export async function catchUp(client: Client, context: BotContext): Promise<Catc
   if (read > 0) console.log(`Caught up on ${read} message${read === 1 ? "" : "s"} posted while the bot was away.`);
   return pass;
 }
-
-/**
- * The threads on questions read at a catch-up are those archived since this (and every active
- * one): the span a restarted bot reads its recent messages back for.
- */
-const threadsSince = () => new Date(Date.now() - RECHECKED_MEMORY_DAYS * DAY_MS);
 
 async function catchUpChannel(client: Client, channelId: string, context: BotContext): Promise<CatchUpPass> {
   const channel = await client.channels.fetch(channelId);

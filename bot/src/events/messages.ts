@@ -175,7 +175,7 @@ export async function recheckRecentReplies(client: Client, context: BotContext, 
     const channel = await client.channels.fetch(channelId);
     if (!channel?.isTextBased() || !("messages" in channel)) return 0;
     const messages = [...(await channel.messages.fetch({ limit: DISCORD_HISTORY_PAGE_MAX })).values()];
-    for (const thread of await recentQuestionThreads(client, context, new Date(since))) {
+    for (const thread of await recentQuestionThreads(client, context, now)) {
       messages.push(...(await thread.messages.fetch({ limit: DISCORD_HISTORY_PAGE_MAX })).values());
     }
     // Oldest edit first: of two edits to one answer, the later one stays.

@@ -1,5 +1,6 @@
 import { questionIdByDiscordMessage } from "@spankbank/db/questions";
-import { CATCH_UP_PAGES_MAX } from "@spankbank/shared/limits";
+import { DAY_MS } from "@spankbank/shared/calendar";
+import { CATCH_UP_PAGES_MAX, RECHECKED_MEMORY_DAYS } from "@spankbank/shared/limits";
 import type { Client, ThreadChannel } from "discord.js";
 import type { BotContext } from "../context.js";
 
@@ -10,14 +11,16 @@ export function isQuestionThread(channelId: string, { db }: BotContext): boolean
 
 /**
  * The threads opened on question posts in the questions channel that may hold replies the bot
- * has not read: every active one, and those archived since `since` (a thread is archived after
- * its last message, so one archived earlier holds nothing newer). Throws when Discord cannot list them.
+ * has not read: every active one, and those archived in the RECHECKED_MEMORY_DAYS before `now`,
+ * the span a restarted bot reads its recent messages back for (a thread is archived after its last
+ * message, so one archived earlier holds nothing newer). Throws when Discord cannot list them.
  */
 export async function recentQuestionThreads(
   client: Client,
   context: BotContext,
-  since: Date,
+  now = new Date(),
 ): Promise<ThreadChannel[]> {
+  const since = new Date(now.getTime() - RECHECKED_MEMORY_DAYS * DAY_MS);
   const channelId = context.config.discord.questionsChannelId;
   if (!channelId) return [];
   const channel = await client.channels.fetch(channelId);
