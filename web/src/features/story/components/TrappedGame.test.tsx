@@ -172,8 +172,8 @@ describe("/trapped-game", { timeout: 20_000 }, () => {
 });
 
 describe("a story save still on its way when the partners switch on one device", { timeout: 30_000 }, () => {
-  it("keeps Sam's open game at Sam's scene when Alex's save is answered after the switch", async () => {
-    localStorage.clear();
+  /** The server's saves, by partner: Alex has none yet, Sam is two choices in. */
+  const bothPartnersSaves = () => {
     const walk = shortestWalkToEnding(story);
     const samsScene = walk[2]!.scene;
     const saves = new Map<string, StoryProgressReply>([
@@ -193,12 +193,19 @@ describe("a story save still on its way when the partners switch on one device",
         },
       ],
     ]);
+    // As the server: each partner reads their own save, the one of the session's cookie.
+    server.use(http.get("/api/story-progress", () => HttpResponse.json(saves.get(signedInUsername() ?? ""))));
+    return { walk, samsScene, saves };
+  };
+
+  it("keeps Sam's open game at Sam's scene when Alex's save is answered after the switch", async () => {
+    localStorage.clear();
+    const { walk, samsScene, saves } = bothPartnersSaves();
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => {
       answer = resolve;
     });
     server.use(
-      http.get("/api/story-progress", () => HttpResponse.json(saves.get(signedInUsername() ?? ""))),
       // As the server: each partner's own save, the one of the session's cookie; Alex's answers wait.
       http.put("/api/story-progress", async ({ request }) => {
         const who = signedInUsername() ?? "";
@@ -237,25 +244,7 @@ describe("a story save still on its way when the partners switch on one device",
 
   it("does not send Sam's session the choices Alex made while one of Alex's saves was on its way", async () => {
     localStorage.clear();
-    const walk = shortestWalkToEnding(story);
-    const samsScene = walk[2]!.scene;
-    const saves = new Map<string, StoryProgressReply>([
-      ["alex", { progress: null, updated_at: null }],
-      [
-        "sam",
-        {
-          progress: {
-            version: 2,
-            scene: samsScene,
-            score: 50,
-            history: walk.slice(0, 2).map(({ scene, choice }) => ({ scene, choice })),
-            flags: [],
-            pending_scene: null,
-          },
-          updated_at: "2026-01-01T09:00:00.000Z",
-        },
-      ],
-    ]);
+    const { walk, samsScene, saves } = bothPartnersSaves();
     // Each save the server was sent, with the session it came under.
     const sent: { who: string; progress: StoryProgress }[] = [];
     let release!: () => void;
@@ -263,7 +252,6 @@ describe("a story save still on its way when the partners switch on one device",
       release = resolve;
     });
     server.use(
-      http.get("/api/story-progress", () => HttpResponse.json(saves.get(signedInUsername() ?? ""))),
       // As the server: each partner's own save, the one of the session's cookie; Alex's first waits.
       http.put("/api/story-progress", async ({ request }) => {
         const who = signedInUsername() ?? "";
