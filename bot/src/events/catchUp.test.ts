@@ -21,7 +21,7 @@ import {
 import { coupleStreak } from "@spankbank/db/streak";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { Events, SnowflakeUtil } from "discord.js";
-import type { APIPublicThreadChannel } from "discord-api-types/v10";
+import type { APIMessage, APIPublicThreadChannel } from "discord-api-types/v10";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { postQuestion } from "../questions/post.js";
@@ -81,6 +81,43 @@ async function catchUpQuietly(
   } finally {
     log.mockRestore();
   }
+}
+
+/**
+ * The bot back, catching up, while Discord holds its read-back at `route` (what `read` answers, as
+ * Discord read it when asked) until `edited`, an edit of that message made meanwhile, was heard live
+ * and `heard` says so: then the older read arrives. Resolves once the catch-up is done.
+ */
+async function editedLiveDuringReadBack(
+  context: Parameters<typeof keepCatchingUp>[1],
+  {
+    route,
+    read,
+    edited,
+    heard,
+  }: { route: string; read: (request: Request) => unknown; edited: APIMessage; heard: () => boolean },
+): Promise<void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  discord.use(
+    http.get(route, async ({ request }) => {
+      const asRead = read(request);
+      if (asRead === undefined) return;
+      asked = true;
+      await held;
+      return HttpResponse.json(asRead as never);
+    }),
+  );
+  const started = botOn(context);
+  const caughtUp = catchUpQuietly(context, started);
+  await until(() => asked);
+  const messages = history.get(edited.channel_id)!;
+  messages[messages.findIndex((m) => m.id === edited.id)] = edited;
+  gateway(started, "MESSAGE_UPDATE", edited);
+  await until(heard);
+  release();
+  await caughtUp;
 }
 
 /** The words of every memory on the board, in alphabetical order. */
@@ -429,28 +466,14 @@ describe("catching up after the bot was not listening", () => {
       content: "First pancake",
       edited_timestamp: new Date(Date.now() - 60_000).toISOString(),
     };
-    // Discord reads the message as it is when asked, and its answer is slow to come back.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let asked = false;
-    discord.use(
-      http.get(`https://discord.com/api/v10/channels/${MEMORIES_CHANNEL}/messages/${sent.id}`, async () => {
-        const asRead = history.get(MEMORIES_CHANNEL)!.find((m) => m.id === sent.id);
-        asked = true;
-        await held;
-        return HttpResponse.json(asRead);
-      }),
-    );
-    const started = botOn(context);
-    const caughtUp = catchUpQuietly(context, started);
-    await until(() => asked);
-    // Meanwhile Sam edits it again, and the bot hears that edit live.
-    const edited = { ...sent, content: "First pancake, with syrup", edited_timestamp: new Date().toISOString() };
-    messages[messages.findIndex((m) => m.id === sent.id)] = edited;
-    gateway(started, "MESSAGE_UPDATE", edited);
-    await until(() => memoryTexts(db)[0] === "First pancake, with syrup");
-    release();
-    await caughtUp;
+    // Discord reads the message as it is when asked, and its answer is slow to come back; meanwhile
+    // Sam edits it again, and the bot hears that edit live.
+    await editedLiveDuringReadBack(context, {
+      route: `https://discord.com/api/v10/channels/${MEMORIES_CHANNEL}/messages/${sent.id}`,
+      read: () => history.get(MEMORIES_CHANNEL)!.find((m) => m.id === sent.id),
+      edited: { ...sent, content: "First pancake, with syrup", edited_timestamp: new Date().toISOString() },
+      heard: () => memoryTexts(db)[0] === "First pancake, with syrup",
+    });
     expect(memoryTexts(db)).toEqual(["First pancake, with syrup"]);
   });
 
@@ -497,29 +520,15 @@ describe("catching up after the bot was not listening", () => {
       content: "Lisbon!",
       edited_timestamp: new Date(Date.now() - 60_000).toISOString(),
     };
-    // The replies read back (the latest page, no `after`): Discord reads them when asked, and answers slowly.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let asked = false;
-    discord.use(
-      http.get(`https://discord.com/api/v10/channels/${QUESTIONS_CHANNEL}/messages`, async ({ request }) => {
-        if (new URL(request.url).searchParams.has("after")) return;
-        const asRead = [...history.get(QUESTIONS_CHANNEL)!].reverse();
-        asked = true;
-        await held;
-        return HttpResponse.json(asRead);
-      }),
-    );
-    const started = botOn(context);
-    const caughtUp = catchUpQuietly(context, started);
-    await until(() => asked);
-    // Meanwhile Sam edits it again, and the bot hears that edit live.
-    const edited = { ...reply, content: "Lisbon, and Porto", edited_timestamp: new Date().toISOString() };
-    messages[messages.findIndex((m) => m.id === reply.id)] = edited;
-    gateway(started, "MESSAGE_UPDATE", edited);
-    await until(() => latestQuestion(db)?.answers[0]?.response === "Lisbon, and Porto");
-    release();
-    await caughtUp;
+    // The replies read back (the latest page, no `after`): Discord reads them when asked, and answers
+    // slowly; meanwhile Sam edits it again, and the bot hears that edit live.
+    await editedLiveDuringReadBack(context, {
+      route: `https://discord.com/api/v10/channels/${QUESTIONS_CHANNEL}/messages`,
+      read: (request) =>
+        new URL(request.url).searchParams.has("after") ? undefined : [...history.get(QUESTIONS_CHANNEL)!].reverse(),
+      edited: { ...reply, content: "Lisbon, and Porto", edited_timestamp: new Date().toISOString() },
+      heard: () => latestQuestion(db)?.answers[0]?.response === "Lisbon, and Porto",
+    });
     expect(latestQuestion(db)?.answers).toMatchObject([{ username: "sam_r", response: "Lisbon, and Porto" }]);
   });
 
