@@ -10,6 +10,18 @@ import { describe, expect, it } from "vitest";
 
 const setupEntry = fileURLToPath(new URL("../dist/setup.js", import.meta.url));
 
+/** `npm run setup` in `dir`, answering `lines` one by one; `command`: how node is started (a shell with limits). */
+function runSetup(dir: string, lines: string[], command: [string, ...string[]] = [process.execPath, setupEntry]) {
+  const [program, ...args] = command;
+  return spawnSync(program, args, {
+    cwd: dir,
+    input: `${lines.join("\n")}\n`,
+    env: { PATH: process.env.PATH ?? "" },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+}
+
 const answers = [
   // first partner: login, display name, Discord username, Discord id, zone (a typo first, asked
   // again), city, bedtime, wake-up, work hours (none), password twice
@@ -61,13 +73,7 @@ const answers = [
 describe("npm run setup", () => {
   it("writes a valid couple.config.json from the answers, asking again after each bad one, storing passwords only as hashes", async () => {
     const dir = mkdtempSync(join(tmpdir(), "spankbank-setup-"));
-    const result = spawnSync(process.execPath, [setupEntry], {
-      cwd: dir,
-      input: `${answers.join("\n")}\n`,
-      env: { PATH: process.env.PATH ?? "" },
-      encoding: "utf8",
-      timeout: 30_000,
-    });
+    const result = runSetup(dir, answers);
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("Too short");
@@ -124,13 +130,7 @@ describe("npm run setup", () => {
     };
     writeFileSync(file, JSON.stringify({ ...demoCouple, ...unasked }, null, 2));
 
-    const result = spawnSync(process.execPath, [setupEntry], {
-      cwd: dir,
-      input: `${["yes", ...answers].join("\n")}\n`,
-      env: { PATH: process.env.PATH ?? "" },
-      encoding: "utf8",
-      timeout: 30_000,
-    });
+    const result = runSetup(dir, ["yes", ...answers]);
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("Kept as they were: economy, backups, questions.");
@@ -157,13 +157,11 @@ describe("npm run setup", () => {
     writeFileSync(file, before);
 
     // `ulimit -f 1` (512 or 1024 bytes): the new config, longer than that, fails part way through, as on a full disk.
-    const result = spawnSync("sh", ["-c", 'ulimit -f 1 && exec "$0" "$1"', process.execPath, setupEntry], {
-      cwd: dir,
-      input: `${["yes", ...answers].join("\n")}\n`,
-      env: { PATH: process.env.PATH ?? "" },
-      encoding: "utf8",
-      timeout: 30_000,
-    });
+    const result = runSetup(
+      dir,
+      ["yes", ...answers],
+      ["sh", "-c", 'ulimit -f 1 && exec "$0" "$1"', process.execPath, setupEntry],
+    );
     expect(result.status).not.toBe(0);
     expect(readFileSync(file, "utf8")).toBe(before);
     expect(existsSync(`${file}.partial`)).toBe(false);
@@ -176,13 +174,7 @@ describe("npm run setup", () => {
     const broken = '{ "backups": { "keepDaily": 60 }, ';
     writeFileSync(file, broken);
 
-    const result = spawnSync(process.execPath, [setupEntry], {
-      cwd: dir,
-      input: `${["yes", ...answers].join("\n")}\n`,
-      env: { PATH: process.env.PATH ?? "" },
-      encoding: "utf8",
-      timeout: 30_000,
-    });
+    const result = runSetup(dir, ["yes", ...answers]);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`${file} is not valid JSON`);
     expect(result.stderr).toContain("fix it or move it away, then run setup again.");
