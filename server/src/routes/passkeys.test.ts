@@ -157,14 +157,7 @@ describe("passkeys", () => {
   it("goes through the password's sign-in limits: failures of either way count, then a pause", async () => {
     const { app, addPasskey, signInWith, device } = await passkeyApp();
     expect((await addPasskey("alex")).statusCode).toBe(201);
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT - 1; i++) {
-      const wrong = await app.inject({
-        method: "POST",
-        url: "/api/auth/login",
-        payload: { username: "alex", password: "not-it" },
-      });
-      expect(wrong.statusCode).toBe(401);
-    }
+    await fourTypos(app);
     // The fifth failure is a passkey's: Sam's, offered for Alex's account. Then Alex's own waits too.
     expect((await addPasskey("sam")).statusCode).toBe(201);
     expect((await signInWith(device.sam, "alex")).statusCode).toBe(401);
@@ -298,14 +291,7 @@ describe("passkeys", () => {
   it("a passkey sign-in after four typos goes through while the bot holds the write lock at its session's write", async () => {
     const { app, db, addPasskey, signInWith, device } = await passkeyApp();
     expect((await addPasskey("alex")).statusCode).toBe(201);
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT - 1; i++) {
-      const wrong = await app.inject({
-        method: "POST",
-        url: "/api/auth/login",
-        payload: { username: "alex", password: "not-it" },
-      });
-      expect(wrong.statusCode).toBe(401);
-    }
+    await fourTypos(app);
     // Its run again (retryWhenBusy) neither counts the try a second time nor is held by its own count.
     botWritesOnceCounted(db, LOGIN_FAILURE_LIMIT);
     const signedIn = await signInWith(device.alex, "alex");
@@ -390,3 +376,15 @@ describe("passkeys", () => {
     expect(longName.json().message).toContain("body.name");
   });
 });
+
+/** Alex's password mistyped four times: one failure short of the pause. */
+async function fourTypos(app: Awaited<ReturnType<typeof passkeyApp>>["app"]): Promise<void> {
+  for (let i = 0; i < LOGIN_FAILURE_LIMIT - 1; i++) {
+    const wrong = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "alex", password: "not-it" },
+    });
+    expect(wrong.statusCode).toBe(401);
+  }
+}
