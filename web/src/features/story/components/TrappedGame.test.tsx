@@ -198,6 +198,19 @@ describe("a story save still on its way when the partners switch on one device",
     return { walk, samsScene, saves };
   };
 
+  /** Alex signs out on the tablet, Sam signs in and opens their own game, at their scene. */
+  const samOpensTheirGame = async ({ user, router }: ReturnType<typeof renderApp>, samsScene: number) => {
+    await signOutFromMenu(user);
+    await samSignsIn(user);
+    await router.navigate({ to: "/trapped-game" });
+    await screen.findByRole("article", { name: `Scene ${samsScene}` });
+  };
+  /** Every save answered, and the game given time to take up what came back. */
+  const settled = async ({ queryClient }: ReturnType<typeof renderApp>) => {
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    await new Promise((resolve) => setTimeout(resolve, SCENE_TRANSITION_MS * 2));
+  };
+
   it("keeps Sam's open game at Sam's scene when Alex's save is answered after the switch", async () => {
     localStorage.clear();
     const { walk, samsScene, saves } = bothPartnersSaves();
@@ -221,20 +234,17 @@ describe("a story save still on its way when the partners switch on one device",
         return HttpResponse.json(reply);
       }),
     );
-    const { user, router, queryClient } = await openGame();
+    const app = await openGame();
+    const { user } = app;
     const first = await screen.findByRole("article", { name: "Scene 0" });
     await user.click(within(first).getAllByRole("button")[walk[0]!.shown]!);
     await waitFor(() => expect(saves.get("alex")?.progress).toMatchObject({ pending_scene: null }));
-    await signOutFromMenu(user);
     // Alex's arrival is on its way as Alex signs out.
-    await samSignsIn(user);
-    await router.navigate({ to: "/trapped-game" });
-    await screen.findByRole("article", { name: `Scene ${samsScene}` });
+    await samOpensTheirGame(app, samsScene);
 
     // Alex's answer arrives only now, while Sam's game is open.
     answer();
-    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
-    await new Promise((resolve) => setTimeout(resolve, SCENE_TRANSITION_MS * 2));
+    await settled(app);
 
     expect(screen.getByRole("article", { name: `Scene ${samsScene}` })).toBeInTheDocument();
     expect(saves.get("sam")?.progress?.scene).toBe(samsScene);
@@ -268,7 +278,8 @@ describe("a story save still on its way when the partners switch on one device",
         return HttpResponse.json(reply);
       }),
     );
-    const { user, router, queryClient } = await openGame();
+    const app = await openGame();
+    const { user } = app;
     await user.click(
       within(await screen.findByRole("article", { name: "Scene 0" })).getAllByRole("button")[walk[0]!.shown]!,
     );
@@ -277,15 +288,11 @@ describe("a story save still on its way when the partners switch on one device",
     const second = await screen.findByRole("article", { name: `Scene ${walk[1]!.scene}` });
     await user.click(within(second).getAllByRole("button")[walk[1]!.shown]!);
     await screen.findByRole("article", { name: `Scene ${walk[2]!.scene}` });
-    await signOutFromMenu(user);
-    await samSignsIn(user);
-    await router.navigate({ to: "/trapped-game" });
-    await screen.findByRole("article", { name: `Scene ${samsScene}` });
+    await samOpensTheirGame(app, samsScene);
 
     // Alex's first save is answered only now, while Sam's game is open.
     release();
-    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
-    await new Promise((resolve) => setTimeout(resolve, SCENE_TRANSITION_MS * 2));
+    await settled(app);
 
     expect(sent.filter(({ who }) => who === "sam")).toEqual([]);
     expect(saves.get("sam")?.progress?.scene).toBe(samsScene);
