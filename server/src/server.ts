@@ -99,15 +99,15 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: finishing requests in flight, then closing`);
-    backups.stop();
     trash.stop();
     favourDeadlines.stop();
-    // app.close() stops accepting and waits for requests in flight; a stuck one gets a bound.
+    // app.close() stops accepting and waits for requests in flight, as the backups wait for one
+    // being taken; a stuck one gets a bound.
     const grace = setTimeout(() => {
-      app.log.warn(`requests still running after ${SHUTDOWN_GRACE_MS} ms: closing anyway`);
+      app.log.warn(`requests or a backup still running after ${SHUTDOWN_GRACE_MS} ms: closing anyway`);
       shutDownDatabase();
     }, SHUTDOWN_GRACE_MS);
-    await app.close();
+    await Promise.all([backups.stop(), app.close()]);
     clearTimeout(grace);
     shutDownDatabase();
   };

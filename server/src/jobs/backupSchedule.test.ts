@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { backupsDirOf, listBackups, takeBackup } from "@spankbank/db/backup";
-import { recordBackupKept } from "@spankbank/db/backupHealth";
+import { backupHealth, recordBackupKept } from "@spankbank/db/backupHealth";
 import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { demoCouple } from "@spankbank/shared/demoCouple";
@@ -28,12 +28,13 @@ function scheduledCouple(freeSpace?: (dir: string) => number, { lastKeptAt }: { 
   const { log, lines } = capturedLog();
   // The demo couple's zone is Asia/Kolkata (UTC+5:30, no daylight saving): 03:00 there is 21:30 UTC.
   const schedule = scheduleBackups({ db, databasePath, config: demoCouple, log, freeSpace });
-  onTestFinished(() => {
-    schedule.stop();
+  onTestFinished(async () => {
+    // A backup still pruning or recording itself writes in the folder until it has finished.
+    await schedule.stop();
     db.$client.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  return { db, databasePath, lines };
+  return { db, databasePath, lines, stop: () => schedule.stop() };
 }
 
 /** Lets the backup's real file work finish while the clock stands still. */
@@ -70,6 +71,15 @@ describe("daily backups", () => {
       "spankbank-2026-11-22T213000Z.db",
       evening.name,
     ]);
+  });
+
+  it("stopped while the night's backup is being taken (a restart at 03:00), lets it finish and be recorded", async () => {
+    const { db, databasePath, lines, stop } = scheduledCouple();
+    await vi.advanceTimersByTimeAsync(2500);
+    await stop();
+    expect(listBackups(databasePath).map((backup) => backup.name)).toEqual(["spankbank-2026-11-22T213000Z.db"]);
+    expect(backupHealth(db).lastKeptAt).toBe("2026-11-22T21:30:00.000Z");
+    expect(lines.some((line) => line.msg === "daily backup taken and verified")).toBe(true);
   });
 
   it("logs a failed backup loudly and tries again an hour later", async () => {

@@ -10,8 +10,8 @@ const RETRY_AFTER_MS = 60 * 60 * 1000;
 export const MISSED_BACKUP_AFTER_MS = 5 * 60 * 1000;
 
 export interface BackupSchedule {
-  /** Stops the daily job and any pending retry. */
-  stop(): void;
+  /** Stops the daily job and any pending retry; resolves once a backup in flight has finished. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -35,8 +35,15 @@ export function scheduleBackups(options: {
   const { db, databasePath, config, log, freeSpace, catchUpMissed = true } = options;
   const [hours, minutes] = config.backups.time.split(":");
   let retry: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> | undefined;
 
-  const backUp = async (): Promise<void> => {
+  const backUp = (): Promise<void> => {
+    inFlight = backUpOnce().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  };
+  const backUpOnce = async (): Promise<void> => {
     clearTimeout(retry);
     retry = undefined;
     const result = await backUpAndRecord(db, databasePath, retentionOf(config), freeSpace ? { freeSpace } : {});
@@ -60,9 +67,11 @@ export function scheduleBackups(options: {
   );
   if (catchUpMissed && missedBackup(db, job)) retry = setTimeout(() => void backUp(), MISSED_BACKUP_AFTER_MS);
   return {
-    stop() {
+    async stop() {
       job.stop();
       clearTimeout(retry);
+      // A restart at backup time lets the night's copy finish rather than leave it half-made.
+      await inFlight;
     },
   };
 }
