@@ -72,7 +72,7 @@ export async function buildBaseline(
        WHERE memories.deleted_at IS NULL ORDER BY memories.created_at DESC, memories.id DESC LIMIT +? OFFSET +?`,
     ),
     imagesOf: sqlite.prepare(
-      `SELECT id, memory_id AS memoryId, file_name, content_type AS contentType, size FROM memory_images
+      `SELECT id, memory_id AS memoryId, file_name AS fileName, content_type AS contentType, size FROM memory_images
        WHERE memory_id IN (SELECT value FROM json_each(+?)) ORDER BY id`,
     ),
     // As db/src/questionPages.ts: a page of the questions (no search) and that page's answers.
@@ -294,14 +294,18 @@ export async function buildBaseline(
   return app;
 }
 
-type ImageRow = { id: number; memoryId: number; contentType: string };
+type ImageRow = { id: number; memoryId: number; fileName: string; contentType: string };
 
-/** Each memory's images as `/api/media/{id}` links. */
+/** Each memory's images as `/api/media/{id}?v=` links. */
 function imageLinks(rows: ImageRow[]): Map<number, { id: number; url: string; contentType: string }[]> {
   const images = new Map<number, { id: number; url: string; contentType: string }[]>();
   for (const image of rows) {
     const links = images.get(image.memoryId) ?? [];
-    links.push({ id: image.id, url: `/api/media/${image.id}`, contentType: image.contentType });
+    links.push({
+      id: image.id,
+      url: `/api/media/${image.id}?v=${encodeURIComponent(image.fileName)}`,
+      contentType: image.contentType,
+    });
     images.set(image.memoryId, links);
   }
   return images;

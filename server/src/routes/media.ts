@@ -2,6 +2,7 @@ import { basename } from "node:path";
 import send from "@fastify/send";
 import { mediaFolder, memoryImageById } from "@spankbank/db/media";
 import { idParams } from "@spankbank/shared/contract/common";
+import { mediaQuery } from "@spankbank/shared/contract/memories";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { httpError } from "../plugins/errors.js";
 
@@ -14,9 +15,13 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   const folder = mediaFolder(db);
 
-  app.get("/media/:id", { schema: { params: idParams } }, async (request, reply) => {
+  app.get("/media/:id", { schema: { params: idParams, querystring: mediaQuery } }, async (request, reply) => {
     const image = memoryImageById(db, request.params.id);
-    if (!image) throw httpError(404, `No image with id ${request.params.id}`);
+    const { v: named } = request.query;
+    // An address given for another file (its id given again by a restore) never shows this one.
+    if (!image || (named !== undefined && named !== image.fileName)) {
+      throw httpError(404, `No image with id ${request.params.id}`);
+    }
     // The name comes from our own database, never from the request; basename is a second guard.
     const { statusCode, headers, stream, type, metadata } = await send(
       request.raw,
@@ -37,7 +42,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     // The lengths and ranges are the file's own: a wrong stored size never cuts an answer short.
     reply.headers(headers);
-    reply.header("Cache-Control", "private, max-age=31536000, immutable");
+    // Only an address naming its file is for this photo alone, and kept for a year.
+    reply.header("Cache-Control", named === undefined ? "private, no-cache" : "private, max-age=31536000, immutable");
     return reply.code(statusCode).type(image.contentType).send(stream);
   });
 };

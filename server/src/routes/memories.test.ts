@@ -98,7 +98,10 @@ describe("years of memories", () => {
     const all = bare.json() as { id: number; images?: { url: string }[] }[];
     expect(all).toHaveLength(LIST_WINDOW);
     expect(bare.body.length).toBeLessThan(100_000);
-    expect(all[0]).toMatchObject({ id: newest.id, images: [{ url: expect.stringMatching(/^\/api\/media\/\d+$/) }] });
+    expect(all[0]).toMatchObject({
+      id: newest.id,
+      images: [{ url: expect.stringMatching(/^\/api\/media\/\d+\?v=photo\.png$/) }],
+    });
     expect(all.filter((memory) => memory.images !== undefined)).toHaveLength(1);
 
     const page = await test.app.inject({ url: "/api/memories?page=1&pageSize=5", headers: { cookie } });

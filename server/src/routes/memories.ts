@@ -8,6 +8,7 @@ import {
   deleteMemoriesBody,
   latestMemory as latestMemoryReply,
   type Memory,
+  mediaUrl,
   memoriesPage,
   memoriesPageQuery,
   memoryList,
@@ -111,14 +112,14 @@ export function toWire({ id, message, username, createdAt }: BoardMemory | Store
   return { id, message, username, created_at: createdAt };
 }
 
-/** Each memory with its stored images as `/api/media/{id}` links (left out when it has none). */
+/** Each memory with its stored images as `/api/media/{id}?v=` links (left out when it has none). */
 function withImages(memories: Memory[], images: Map<number, MemoryImageFile[]>): Memory[] {
   return memories.map((memory) => {
     const files = images.get(memory.id);
     if (!files) return memory;
     return {
       ...memory,
-      images: files.map((file) => ({ id: file.id, url: `/api/media/${file.id}`, contentType: file.contentType })),
+      images: files.map((file) => ({ id: file.id, url: mediaUrl(file), contentType: file.contentType })),
     };
   });
 }

@@ -5,11 +5,23 @@ import { isoDate, pageQuery } from "./common.js";
 /** An image saved with a memory (downloaded from Discord), served by `GET /api/media/{id}`. */
 export const memoryImage = z.object({
   id: z.int(),
-  /** `/api/media/{id}`: only a signed-in partner can load it. */
+  /** `/api/media/{id}?v={its file}`: only a signed-in partner can load it. */
   url: z.string(),
   contentType: z.string(),
 });
 export type MemoryImage = z.infer<typeof memoryImage>;
+
+/**
+ * `GET /api/media/{id}?v=`: the file the address was given for. A browser keeps an image for a
+ * year under its address, and a restore over a lost database gives an id again: the file's name
+ * makes the address of each photo its own.
+ */
+export const mediaQuery = z.object({ v: z.string().min(1).max(200).optional() });
+
+/** The address of a memory's image, naming its file (`mediaQuery`). */
+export function mediaUrl(image: { id: number; fileName: string }): string {
+  return `/api/media/${image.id}?v=${encodeURIComponent(image.fileName)}`;
+}
 
 export const memory = z.object({
   id: z.int(),

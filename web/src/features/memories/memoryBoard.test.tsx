@@ -151,7 +151,7 @@ describe("the memory board", { timeout: 30_000 }, () => {
 
   it("plays a voice message and videos in the browser's own controls, each named, with no empty quote", async () => {
     signInAs("alex");
-    const file = (id: number, contentType: string) => ({ id, url: `/api/media/${id}`, contentType });
+    const file = (id: number, contentType: string) => ({ id, url: `/api/media/${id}?v=${id}.file`, contentType });
     setMemories([
       {
         id: 2,
@@ -172,14 +172,14 @@ describe("the memory board", { timeout: 30_000 }, () => {
     const [voiceMemory, danceMemory] = await screen.findAllByRole("article");
     const voice = within(voiceMemory!).getByLabelText("Voice message");
     expect(voice.tagName).toBe("AUDIO");
-    expect(voice).toHaveAttribute("src", "/api/media/7");
+    expect(voice).toHaveAttribute("src", "/api/media/7?v=7.file");
     expect(voice).toHaveAttribute("controls");
     expect(voice).toHaveAttribute("preload", "metadata");
     expect(within(voiceMemory!).queryByText('""')).not.toBeInTheDocument();
     const videos = [1, 2].map((n) => within(danceMemory!).getByLabelText(`Video ${n} of 2`));
     expect(videos.map((video) => [video.tagName, video.getAttribute("src")])).toEqual([
-      ["VIDEO", "/api/media/5"],
-      ["VIDEO", "/api/media/6"],
+      ["VIDEO", "/api/media/5?v=5.file"],
+      ["VIDEO", "/api/media/6?v=6.file"],
     ]);
     for (const video of videos) {
       expect(video).toHaveAttribute("controls");
