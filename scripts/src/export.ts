@@ -4,6 +4,7 @@ import { pipeline } from "node:stream/promises";
 import { exportArchive } from "@spankbank/db/archive";
 import { backupsDirOf } from "@spankbank/db/backup";
 import { openDb } from "@spankbank/db/client";
+import { isNodeProcess } from "@spankbank/db/running";
 import { processRuntime } from "@spankbank/shared/runtime";
 
 /**
@@ -23,12 +24,10 @@ try {
   const archive = exportArchive(db, now);
   const target = process.argv[2] ? resolve(process.argv[2]) : join(backupsDirOf(databasePath), archive.fileName);
   mkdirSync(dirname(target), { recursive: true });
-  // What an export killed on an earlier day left beside it.
-  for (const name of readdirSync(dirname(target))) {
-    if (name.endsWith(`.zip${EXPORTING}`)) rmSync(join(dirname(target), name), { force: true });
-  }
-  // Written under a temporary name first: a file named like an archive is always whole.
-  exporting = `${target}${EXPORTING}`;
+  removeKilledExports(dirname(target));
+  // Written under a temporary name first, this process's own: a file named like an archive is
+  // always whole, and another export running beside this one writes its own.
+  exporting = `${target}.${process.pid}${EXPORTING}`;
   await pipeline(archive.stream, createWriteStream(exporting));
   renameSync(exporting, target);
   exporting = undefined;
@@ -42,4 +41,13 @@ try {
   process.exitCode = 1;
 } finally {
   db.$client.close();
+}
+
+/** Removes what exports killed earlier left in `dir`: only those whose process is gone. */
+function removeKilledExports(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    // `<archive>.zip.<pid>.exporting`, or `<archive>.zip.exporting` from versions before the pid.
+    const match = /\.zip(?:\.(\d+))?\.exporting$/.exec(name);
+    if (match && !(match[1] && isNodeProcess(Number(match[1])))) rmSync(join(dir, name), { force: true });
+  }
 }

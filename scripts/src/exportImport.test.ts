@@ -58,6 +58,47 @@ const rows = (path: string, sql: string) => {
   return result;
 };
 
+/**
+ * `npm run export` held once its whole archive is written under the temporary name, before it
+ * takes the archive's own: the moment another export's or the nightly backup's clean-up used to
+ * fall on. `release` lets it go on and answers how it ended.
+ */
+async function exportHeldBeforeItsName(path: string) {
+  const held = join(dirname(path), "held");
+  const go = join(dirname(path), "go");
+  const hold = join(dirname(path), "hold.mjs");
+  writeFileSync(
+    hold,
+    `import fs from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
+const rename = fs.renameSync;
+fs.renameSync = (from, to) => {
+  if (String(to).endsWith(".zip")) {
+    fs.writeFileSync(${JSON.stringify(held)}, "");
+    while (!fs.existsSync(${JSON.stringify(go)})) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+  }
+  return rename(from, to);
+};
+syncBuiltinESMExports();`,
+  );
+  const child = spawn(process.execPath, ["--import", hold, entry("export")], {
+    env: { PATH: process.env.PATH ?? "", DATABASE_PATH: path },
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  while (!existsSync(held) && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(existsSync(held)).toBe(true);
+  return {
+    async release() {
+      writeFileSync(go, "");
+      const status = await exited;
+      return { status, output };
+    },
+  };
+}
+
 // Each test starts several node processes: generous on a busy 2-core machine.
 describe("npm run export and npm run import", { timeout: 60_000 }, () => {
   it("exports next to the backups, imports into a fresh database that checks clean, refuses a used one", () => {
@@ -126,49 +167,39 @@ describe("npm run export and npm run import", { timeout: 60_000 }, () => {
     const path = livedInFile();
     const backups = backupsDirOf(path);
     mkdirSync(backups);
-    // What an export killed on an earlier day left: the next export clears it.
+    // What exports killed on earlier days left (a version before the pid, and a process gone
+    // since: Linux's pids stop at 4,194,304): the next export clears them.
     writeFileSync(join(backups, "spankbank-export-2026-01-01.zip.exporting"), "half an archive");
-    // Holds the export once its whole archive is written under the temporary name, before it
-    // takes the archive's own: the moment the nightly backup's clean-up used to fall on.
-    const held = join(dirname(path), "held");
-    const go = join(dirname(path), "go");
-    const hold = join(dirname(path), "hold.mjs");
-    writeFileSync(
-      hold,
-      `import fs from "node:fs";
-import { syncBuiltinESMExports } from "node:module";
-const rename = fs.renameSync;
-fs.renameSync = (from, to) => {
-  if (String(to).endsWith(".zip")) {
-    fs.writeFileSync(${JSON.stringify(held)}, "");
-    while (!fs.existsSync(${JSON.stringify(go)})) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
-  }
-  return rename(from, to);
-};
-syncBuiltinESMExports();`,
-    );
-    const child = spawn(process.execPath, ["--import", hold, entry("export")], {
-      env: { PATH: process.env.PATH ?? "", DATABASE_PATH: path },
-    });
-    let output = "";
-    child.stdout?.on("data", (chunk) => (output += chunk));
-    child.stderr?.on("data", (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-    while (!existsSync(held) && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(existsSync(held)).toBe(true);
+    writeFileSync(join(backups, "spankbank-export-2026-01-02.zip.4194305.exporting"), "half an archive");
+    const held = await exportHeldBeforeItsName(path);
 
     const db = openDb(path);
     await takeBackup(db, path);
     db.$client.close();
-    writeFileSync(go, "");
 
-    const status = await exited;
+    const { status, output } = await held.release();
     expect(output).toMatch(/^Exported \d+ memories, 1 images/);
     expect(status).toBe(0);
     const names = readdirSync(backups);
     expect(names.filter((name) => name.startsWith("spankbank-export-"))).toEqual([
       expect.stringMatching(/^spankbank-export-\d{4}-\d{2}-\d{2}\.zip$/),
     ]);
+  });
+
+  it("runs two exports at once to the end, each whole: neither takes the other's unfinished archive for a killed one's", async () => {
+    const path = livedInFile();
+    const first = await exportHeldBeforeItsName(path);
+    const second = run("export", path);
+    expect(second.stderr).toBe("");
+    expect(second.status).toBe(0);
+    const { status, output } = await first.release();
+    expect(output).toMatch(/^Exported \d+ memories, 1 images/);
+    expect(status).toBe(0);
+    const [archive, ...others] = readdirSync(backupsDirOf(path));
+    expect(others).toEqual([]);
+    const imported = join(mkdtempSync(join(tmpdir(), "spankbank-import-")), "spankbank.db");
+    expect(run("import", imported, join(backupsDirOf(path), archive!)).status).toBe(0);
+    expect(rows(imported, "SELECT message FROM memories WHERE message = 'The photo'")).toHaveLength(1);
   });
 
   it("refuses another couple's archive and writes nothing; says what a partner's web download leaves out", async () => {

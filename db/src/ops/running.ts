@@ -146,7 +146,7 @@ function earlierVersionRunning(databasePath: string, role: "server" | "bot"): st
 }
 
 /** Whether `pid` is a live Node process (a pid file left by a crash may name another program since). */
-function isNodeProcess(pid: number): boolean {
+export function isNodeProcess(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch (error) {
