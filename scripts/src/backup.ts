@@ -3,14 +3,14 @@ import { BackupRefused, listBackups, refuseBackupWithoutRoom } from "@spankbank/
 import { backUpAndRecord, retentionOf } from "@spankbank/db/backupHealth";
 import { type Db, openDb } from "@spankbank/db/client";
 import { BACKUP_KEPT_APART_DAYS } from "@spankbank/shared/limits";
-import { processRuntime } from "@spankbank/shared/runtime";
+import { scriptRuntime } from "./runtime.js";
 
 /**
  * `npm run backup`: one verified online backup now (`…-manual.db`, kept BACKUP_KEPT_APART_DAYS
  * days outside the daily rotation), then the retention of the config.
  * `npm run backup -- --list`: the backups there are, newest first.
  */
-const { databasePath, config } = processRuntime();
+const { databasePath, config } = scriptRuntime();
 
 if (process.argv.includes("--list")) {
   const backups = listBackups(databasePath);

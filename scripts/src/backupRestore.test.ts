@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
@@ -23,9 +23,11 @@ function seededFile(): string {
   return path;
 }
 
-const run = (script: string, path: string, ...args: string[]) =>
+const run = (script: string, path: string, ...args: string[]) => runWith({}, script, path, ...args);
+
+const runWith = (env: Record<string, string>, script: string, path: string, ...args: string[]) =>
   spawnSync(process.execPath, [entry(script), ...args], {
-    env: { PATH: process.env.PATH ?? "", DATABASE_PATH: path },
+    env: { PATH: process.env.PATH ?? "", DATABASE_PATH: path, ...env },
     encoding: "utf8",
   });
 
@@ -54,6 +56,29 @@ describe("npm run backup and npm run restore", { timeout: 60_000 }, () => {
     const [, keptAs] = /kept as (\S+)\.$/m.exec(restored.stdout) ?? [];
     expect(readFileSync(keptAs!, "utf8")).toBe("the disk ate it");
     expect(memoryCount(path)).toBe(memories);
+  });
+
+  // A bad edit of the config is often part of what the couple is recovering from.
+  it("restores, checks and exports with the couple config broken: none of them reads it", { timeout: 120_000 }, () => {
+    const path = seededFile();
+    const memories = memoryCount(path);
+    const [, backupPath] = /Backup taken and verified: (\S+\.db)/.exec(run("backup", path).stdout) ?? [];
+    const config = join(dirname(path), "couple.config.json");
+    writeFileSync(config, "{ not json");
+    const broken = { SPANKBANK_CONFIG: config };
+
+    writeFileSync(path, "the disk ate it");
+    const restored = runWith(broken, "restore", path, backupPath!);
+    expect(restored.stderr).toBe("");
+    expect(restored.status).toBe(0);
+    expect(memoryCount(path)).toBe(memories);
+    expect(runWith(broken, "check", path).stdout).toContain("integrity ok");
+    expect(runWith(broken, "export", path).status).toBe(0);
+    expect(runWith(broken, "trash", path).status).toBe(0);
+    // A backup needs its retention from the config: it says why in one line.
+    const backup = runWith(broken, "backup", path);
+    expect(backup.status).toBe(1);
+    expect(backup.stderr).toMatch(/^The couple config \S+ is not valid JSON: [^\n]+\n$/);
   });
 
   it("refuses to restore while the app is running, changing nothing", async () => {

@@ -1,5 +1,5 @@
 import { checkDatabaseFile, describeBrokenRules } from "@spankbank/db/healthCheck";
-import { processRuntime } from "@spankbank/shared/runtime";
+import { processPaths } from "@spankbank/shared/runtime";
 
 /**
  * `npm run check`: SQLite's integrity and foreign keys, the ledger, escrow, inventory and the
@@ -9,7 +9,7 @@ import { processRuntime } from "@spankbank/shared/runtime";
 /** Rules that find the file itself damaged, where a backup is the way back; the others are about the data in it. */
 const DAMAGE = new Set(["file", "integrity_check"]);
 
-const { databasePath } = processRuntime();
+const { databasePath } = processPaths();
 const problems = checkDatabaseFile(databasePath);
 if (problems.length > 0) {
   console.error(`${databasePath} has ${problems.length} problem(s):\n${describeBrokenRules(problems)}`);

@@ -5,13 +5,13 @@ import { exportArchive } from "@spankbank/db/archive";
 import { backupsDirOf } from "@spankbank/db/backup";
 import { openDb } from "@spankbank/db/client";
 import { isNodeProcess } from "@spankbank/db/running";
-import { processRuntime } from "@spankbank/shared/runtime";
+import { processPaths } from "@spankbank/shared/runtime";
 
 /**
  * `npm run export [-- FILE]`: the couple's data as one zip (docs/export.md), written next to
  * the backups (`data/backups/spankbank-export-<date>.zip`) or to FILE, one image at a time.
  */
-const { databasePath } = processRuntime();
+const { databasePath } = processPaths();
 /**
  * An archive being written: not `.partial`, which every backup's start deletes in the backups
  * folder as its own leftovers (an export running across the nightly backup failed).

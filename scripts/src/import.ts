@@ -4,7 +4,7 @@ import { importArchiveFile } from "@spankbank/db/archiveImport";
 import { openDb } from "@spankbank/db/client";
 import { withDatabaseToItself } from "@spankbank/db/running";
 import { SEALED_LETTERS_NOTE } from "@spankbank/shared/limits";
-import { processRuntime } from "@spankbank/shared/runtime";
+import { scriptRuntime } from "./runtime.js";
 
 /**
  * `npm run import -- FILE`: restores an archive from `npm run export` (or the web's "Download our
@@ -12,7 +12,7 @@ import { processRuntime } from "@spankbank/shared/runtime";
  * config. Refuses one that holds data, another couple's archive, and one whose ledger does not add up.
  */
 const file = process.argv[2];
-const { databasePath, config } = processRuntime();
+const { databasePath, config } = scriptRuntime();
 
 function refuse(message: string): never {
   console.error(message);

@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { restoreBackup } from "@spankbank/db/backup";
 import { migrationsFolder } from "@spankbank/db/client";
 import { withDatabaseToItself } from "@spankbank/db/running";
-import { processRuntime } from "@spankbank/shared/runtime";
+import { processPaths } from "@spankbank/shared/runtime";
 
 /**
  * `npm run restore -- FILE`: holding the database to itself (no server, bot or backup may run
@@ -11,7 +11,7 @@ import { processRuntime } from "@spankbank/shared/runtime";
  * copy, and only then swaps it (and its media) in; the replaced database is kept beside it.
  */
 const file = process.argv[2];
-const { databasePath } = processRuntime();
+const { databasePath } = processPaths();
 
 function refuse(message: string): never {
   console.error(message);

@@ -2,7 +2,7 @@ import { openDb } from "@spankbank/db/client";
 import { Refusal } from "@spankbank/db/errors";
 import { purgeTrash, restoreMemories, type TrashedMemory, trashPage } from "@spankbank/db/memoryTrash";
 import { MEMORY_TRASH_DAYS } from "@spankbank/shared/limits";
-import { processRuntime } from "@spankbank/shared/runtime";
+import { processPaths } from "@spankbank/shared/runtime";
 
 /**
  * `npm run trash`: the memories deleted in the last MEMORY_TRASH_DAYS days, restorable.
@@ -14,7 +14,7 @@ import { processRuntime } from "@spankbank/shared/runtime";
  */
 const USAGE = "Usage: npm run trash [-- --restore ID...] [-- --purge]";
 const [command, ...rest] = process.argv.slice(2);
-const { databasePath } = processRuntime();
+const { databasePath } = processPaths();
 
 function refuse(message: string): never {
   console.error(message);
