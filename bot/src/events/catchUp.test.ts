@@ -49,6 +49,7 @@ import {
   testConfig,
   until,
 } from "../test/discord.js";
+import { drain } from "../workInProgress.js";
 import { catchUp, keepCatchingUp } from "./catchUp.js";
 import { SEALED_NOTE } from "./messages.js";
 
@@ -593,6 +594,106 @@ describe("catching up after the bot was not listening", () => {
     expect(db.$client.prepare("SELECT count(DISTINCT memory_id) AS n FROM memory_images").get()).toEqual({ n: 20 });
     expect(new Set(reactions).size).toBe(42);
     expect(reactions).toHaveLength(42);
+  });
+
+  it("reads on past a message whose 🚫 Discord refuses for good (the bot lost Add Reactions there), and applies the edits made while it was away", async () => {
+    const { client, db, context } = botOnTempDb();
+    expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
+    const kept = post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Fist pancake" });
+    gateway(client, "MESSAGE_CREATE", kept);
+    await until(() => reactions.length === 1);
+    // The couple takes Add Reactions from the bot in the memories channel.
+    discord.use(
+      http.put(`https://discord.com/api/v10/channels/${MEMORIES_CHANNEL}/messages/:message/reactions/:emoji/@me`, () =>
+        HttpResponse.json({ message: "Missing Permissions", code: 50013 }, { status: 403 }),
+      ),
+    );
+    // While the bot is stopped: Alex posts a sticker alone (no memory: the bot says why), and Sam fixes the typo.
+    const sticker = {
+      ...message({ channelId: MEMORIES_CHANNEL, authorId: alex.discordId, content: "" }),
+      sticker_items: [{ id: "749054660769218631", name: "Wave", format_type: 1 }],
+    };
+    const messages = history.get(MEMORIES_CHANNEL)!;
+    messages.push(sticker);
+    messages[messages.indexOf(kept)] = {
+      ...kept,
+      content: "First pancake",
+      edited_timestamp: new Date().toISOString(),
+    };
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect(await catchUp(botOn(context), context)).toEqual({ read: 1, done: true, failed: false });
+      expect(await catchUpQuietly(context)).toContainEqual([
+        "Applied 1 edit(s) or deletion(s) made in Discord while the bot was away.",
+      ]);
+    } finally {
+      errors.mockRestore();
+    }
+    expect(memoryTexts(db)).toEqual(["First pancake"]);
+    // Said once, though its 🚫 could not be added.
+    expect(posted.map((p) => p.body.content)).toEqual(["message: a memory needs some text"]);
+  });
+
+  it("reads on past a reply in a question's thread archived since, whose 🤫 Discord refuses there, answers sealed", async () => {
+    const { client, db, context } = botOnTempDb({ ...testConfig, questions: { revealAfterBothAnswered: true } });
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
+    const questionMessage = posted[0]!;
+    // The bot is stopped: Sam replies in a thread opened on the question, which archives after a quiet day.
+    const thread = openThread(questionMessage, {
+      ownerId: sam.discordId,
+      name: "Favourite trip?",
+      archivedAt: new Date(),
+    });
+    replyInThread(thread, questionMessage, sam.discordId, "Lisbon");
+    // Discord refuses a reaction in an archived thread.
+    discord.use(
+      http.put(`https://discord.com/api/v10/channels/${thread.id}/messages/:message/reactions/:emoji/@me`, () =>
+        HttpResponse.json({ message: "Thread is archived", code: 50083 }, { status: 400 }),
+      ),
+    );
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect(await catchUp(botOn(context), context)).toEqual({ read: 2, done: true, failed: false });
+      expect(await catchUp(botOn(context), context)).toEqual({ read: 0, done: true, failed: false });
+    } finally {
+      errors.mockRestore();
+    }
+    expect(posted.map((p) => p.body.content).slice(1)).toEqual([SEALED_NOTE]);
+  });
+
+  it("applies the edits made while it was away though Discord keeps the questions channel closed to it, and reads that channel once it opens", async () => {
+    const { client, db, context } = botOnTempDb();
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
+    expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
+    const kept = post(MEMORIES_CHANNEL, { authorId: sam.discordId, content: "Fist pancake" });
+    gateway(client, "MESSAGE_CREATE", kept);
+    await until(() => reactions.length === 1);
+    // While the bot is stopped: its View Channel is taken away in the questions channel, Sam
+    // replies there, and fixes the memory's typo.
+    discord.use(
+      http.get(`https://discord.com/api/v10/channels/${QUESTIONS_CHANNEL}/messages`, () =>
+        HttpResponse.json({ message: "Missing Access", code: 50001 }, { status: 403 }),
+      ),
+    );
+    post(QUESTIONS_CHANNEL, { authorId: sam.discordId, content: "Lisbon", replyTo: posted[0]!.id });
+    const messages = history.get(MEMORIES_CHANNEL)!;
+    messages[messages.indexOf(kept)] = {
+      ...kept,
+      content: "First pancake",
+      edited_timestamp: new Date().toISOString(),
+    };
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const caughtUp = catchUpQuietly(context);
+    try {
+      await until(() => memoryTexts(db)[0] === "First pancake");
+      // The bot's access comes back: the reply written meanwhile is an answer.
+      discord.resetHandlers();
+      await caughtUp;
+    } finally {
+      await drain(context, 5000);
+      errors.mockRestore();
+    }
+    expect(latestQuestion(db)?.answers).toMatchObject([{ username: "sam_r", response: "Lisbon" }]);
   });
 
   it.each([

@@ -1,7 +1,15 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { channelCursor, isMessageHandled, moveCursor } from "@spankbank/db/discordCursors";
 import { CATCH_UP_PAGES_MAX, CATCH_UP_RETRY_DELAYS_MS, DISCORD_HISTORY_PAGE_MAX } from "@spankbank/shared/limits";
-import type { Client, Collection, Message, TextBasedChannel, ThreadChannel } from "discord.js";
+import {
+  type Client,
+  type Collection,
+  DiscordAPIError,
+  type Message,
+  RESTJSONErrorCodes,
+  type TextBasedChannel,
+  type ThreadChannel,
+} from "discord.js";
 import type { BotContext } from "../context.js";
 import { logError } from "../logging.js";
 import { recheckRecentMemories } from "../memories/recheck.js";
@@ -15,11 +23,20 @@ const BEGINNING = "0";
 export interface CatchUpPass {
   /** Messages handled (those handled live before are passed over, not counted). */
   read: number;
-  /** Whether every channel was read to its end with every message handled. */
+  /** Whether every channel open to the bot was read to its end with every message handled. */
   done: boolean;
   /** Whether a read or a message failed (a pass that only reached its page bound did not). */
   failed: boolean;
+  /** Set when a channel or thread Discord keeps closed to the bot (no access, or gone) was passed over. */
+  shut?: true;
 }
+
+/** Discord's answers for a channel the bot may not read (any more), or that is gone. */
+const CLOSED_TO_THE_BOT = new Set<number | string>([
+  RESTJSONErrorCodes.UnknownChannel,
+  RESTJSONErrorCodes.MissingAccess,
+  RESTJSONErrorCodes.MissingPermissions,
+]);
 
 /**
  * One pass over what was posted in the memories and questions channels, and in the threads opened
@@ -28,7 +45,8 @@ export interface CatchUpPass {
  * as if it had just arrived. A message handled live is passed over. The cursor moves over a
  * message only once it and every message before it are handled, so a failure or a stop leaves it
  * before what is left. With no cursor yet (the first start), a channel's latest page is read, and
- * the log says so; a question's thread is read from its first message.
+ * the log says so; a question's thread is read from its first message. A channel or thread Discord
+ * keeps closed to the bot (its access taken away, or deleted) is passed over (`shut`), its cursor kept.
  */
 export async function catchUp(client: Client, context: BotContext): Promise<CatchUpPass> {
   const pass: CatchUpPass = { read: 0, done: true, failed: false };
@@ -38,6 +56,11 @@ export async function catchUp(client: Client, context: BotContext): Promise<Catc
     pass.failed ||= part.failed;
   };
   const failed = (what: string, error: unknown) => {
+    if (error instanceof DiscordAPIError && CLOSED_TO_THE_BOT.has(error.code)) {
+      pass.shut = true;
+      logError(`Discord does not let the bot read ${what} (tried again later)`, error);
+      return;
+    }
     add({ read: 0, done: false, failed: true });
     logError(`Catching up on ${what} failed (tried again shortly)`, error);
   };
@@ -125,9 +148,10 @@ const passes = new WeakMap<BotContext, { again: boolean; finished: Promise<void>
  * Catches up, again at once while a pass stopped at its page bound, and again after a wait
  * (`delaysMs`, the last repeated) while one failed, until a pass reads every channel to its end
  * with every message handled, or the bot stops. Called while passes run (a new gateway session),
- * it asks for one more pass once they are done. Once every channel is read, the recent memories
- * and question replies are read back from Discord for edits and deletions it heard nothing of
- * (`recheckRecentMemories`, `recheckRecentReplies`). Resolves when done.
+ * it asks for one more pass once they are done. Once every channel open to it is read, the recent
+ * memories and question replies are read back from Discord for edits and deletions it heard nothing
+ * of (`recheckRecentMemories`, `recheckRecentReplies`). A channel closed to the bot holds none of
+ * that back: it is tried again after the waits, and read back once more when it opens. Resolves when done.
  */
 export function keepCatchingUp(
   client: Client,
@@ -144,18 +168,21 @@ export function keepCatchingUp(
     context,
     (async () => {
       let failures = 0;
+      // Read back once while a channel stays closed to the bot, and again once it opens.
+      let readBackWhileShut = false;
       try {
         while (!isStopping(context)) {
           state.again = false;
           const pass = await catchUp(client, context);
-          if (pass.done && !state.again) {
+          if (pass.done && !state.again && !(pass.shut && readBackWhileShut)) {
             const changed =
               (await recheckRecentMemories(client, context)) + (await recheckRecentReplies(client, context));
             if (changed > 0)
               console.log(`Applied ${changed} edit(s) or deletion(s) made in Discord while the bot was away.`);
-            return;
+            if (!pass.shut) return;
+            readBackWhileShut = true;
           }
-          if (!pass.failed) continue;
+          if (!pass.failed && !pass.shut) continue;
           const delay = delaysMs[Math.min(failures++, delaysMs.length - 1)]!;
           await sleep(delay, undefined, { signal: stopSignal(context) }).catch(() => {});
         }

@@ -6,7 +6,7 @@ import { editMemoryFromDiscord, removeMemoryFromDiscord } from "@spankbank/db/me
 import { giveAnswer, questionIdByDiscordMessage } from "@spankbank/db/questions";
 import { DAY_MS } from "@spankbank/shared/calendar";
 import { DISCORD_HISTORY_PAGE_MAX, RECHECKED_MEMORY_DAYS } from "@spankbank/shared/limits";
-import type { Client, Message, PartialMessage } from "discord.js";
+import { type Client, DiscordAPIError, type Message, type PartialMessage, RESTJSONErrorCodes } from "discord.js";
 import type { BotContext } from "../context.js";
 import { missingNote, refusedNote } from "../images.js";
 import { logError } from "../logging.js";
@@ -31,6 +31,39 @@ function partnerAuthor(message: AnyMessage, { db }: BotContext) {
 const SEALED_REACTION = "🤫";
 export const SEALED_NOTE =
   "Answers stay sealed until you have both answered, so I did not take this reply: delete it and use `/answer`, which keeps yours private until the reveal.";
+
+/**
+ * Discord's refusals of a reaction or a note that no retry changes: the bot may not react or write
+ * there (any more), the thread is archived or locked, the message or its channel is gone.
+ */
+const REFUSED_FOR_GOOD = new Set<number | string>([
+  RESTJSONErrorCodes.UnknownChannel,
+  RESTJSONErrorCodes.UnknownMessage,
+  RESTJSONErrorCodes.MissingAccess,
+  RESTJSONErrorCodes.MissingPermissions,
+  RESTJSONErrorCodes.InvalidActionOnArchivedThread,
+  RESTJSONErrorCodes.ReactionWasBlocked,
+  RESTJSONErrorCodes.CannotReplyWithoutPermissionToReadMessageHistory,
+  RESTJSONErrorCodes.ThreadLocked,
+]);
+
+/**
+ * A reaction or a note on a partner's message, which Discord may refuse for good: that is logged and
+ * the message still counts as handled, or every catch-up would try it again and never read past it.
+ */
+async function acknowledge(message: Message, what: string, send: () => Promise<unknown>): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    if (!(error instanceof DiscordAPIError && REFUSED_FOR_GOOD.has(error.code))) throw error;
+    logError(`Discord refused the bot's ${what} on message ${message.id}`, error);
+  }
+}
+
+const react = (message: Message, emoji: string) => acknowledge(message, emoji, () => message.react(emoji));
+
+const note = (message: Message, content: string) =>
+  acknowledge(message, "note", () => message.reply({ content, allowedMentions: { parse: [] } }));
 
 /** The channels the bot reads messages in (and catches up on after a restart). */
 export function readChannels({ config }: BotContext): string[] {
@@ -65,15 +98,15 @@ async function saveMemoryMessage(
   context: BotContext,
 ): Promise<void> {
   const { memory, refused, missing, refusal, maxBytes } = await memoryFromMessage(message, author, context);
-  if (memory) await message.react(SAVED_REACTION);
+  if (memory) await react(message, SAVED_REACTION);
   const notes = [
     ...(refused.length > 0 ? [refusedNote(refused, maxBytes)] : []),
     // The text itself was refused (control characters...): say why, unless the images already did.
     ...(refusal && (refused.length === 0 || message.content.trim() !== "") ? [refusal.message] : []),
     ...(missing.length > 0 ? [missingNote(missing)] : []),
   ];
-  if (refused.length > 0 || refusal) await message.react(REFUSED_REACTION);
-  if (notes.length > 0) await message.reply({ content: notes.join("\n"), allowedMentions: { parse: [] } });
+  if (refused.length > 0 || refusal) await react(message, REFUSED_REACTION);
+  if (notes.length > 0) await note(message, notes.join("\n"));
 }
 
 async function answerByReply(
@@ -88,8 +121,8 @@ async function answerByReply(
   if (questionId === null) return;
   if (context.config.questions.revealAfterBothAnswered) {
     // A reply is public: with sealed answers it would show before the reveal, so it is not taken.
-    await message.react(SEALED_REACTION);
-    await message.reply({ content: SEALED_NOTE, allowedMentions: { parse: [] } });
+    await react(message, SEALED_REACTION);
+    await note(message, SEALED_NOTE);
     return;
   }
   try {
@@ -105,10 +138,10 @@ async function answerByReply(
       markMessageHandled(context.db, message.channelId, message.id);
       return answer;
     });
-    if (!given.unchanged) await message.react(ANSWERED_REACTION);
+    if (!given.unchanged) await react(message, ANSWERED_REACTION);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    await message.reply({ content: error.message, allowedMentions: { parse: [] } });
+    await note(message, error.message);
   }
 }
 
