@@ -1,4 +1,4 @@
-import { DISCORD_HISTORY_PAGE_MAX } from "@spankbank/shared/limits";
+import { DISCORD_HISTORY_PAGE_MAX, DISCORD_MESSAGE_MAX } from "@spankbank/shared/limits";
 import { type APIMessage, type Client, MessageFlags, Routes, SnowflakeUtil } from "discord.js";
 
 export interface Post {
@@ -53,6 +53,24 @@ export async function botMessageSince(
     }),
   })) as APIMessage[];
   return first.find((message) => message.author.id === client.user?.id && matches(message));
+}
+
+/**
+ * A list as one Discord message, which refuses more than DISCORD_MESSAGE_MAX characters: `head`,
+ * as many whole `lines` as fit, then `tail`, or `cut(left)` in its place when some were left out.
+ */
+export function listInOneMessage(
+  head: string,
+  lines: readonly string[],
+  tail: string | null,
+  cut: (left: number) => string,
+): string {
+  for (let kept = lines.length; kept > 0; kept--) {
+    const end = kept === lines.length ? tail : cut(lines.length - kept);
+    const text = [head, ...lines.slice(0, kept), ...(end === null ? [] : [end])].join("\n");
+    if (text.length <= DISCORD_MESSAGE_MAX) return text;
+  }
+  return [head, cut(lines.length)].join("\n");
 }
 
 /** A Discord timestamp: each partner reads it in their own zone. */

@@ -21,7 +21,7 @@ import { spanks } from "@spankbank/shared/spanks";
 import { type Attachment, type ChatInputCommandInteraction, MessageFlags, SlashCommandBuilder } from "discord.js";
 import type { BotCommand, BotContext } from "../context.js";
 import { DownloadFailure, downloadImage, refusedNote } from "../images.js";
-import { discordTime } from "../post.js";
+import { discordTime, listInOneMessage } from "../post.js";
 import { answerPrivately, replyDone } from "../replies.js";
 import { oncePerInteraction } from "./oncePerInteraction.js";
 
@@ -151,7 +151,12 @@ export const bountyCommand: BotCommand = {
           interaction,
           bounties.length === 0
             ? "No bounties open. Post one with `/bounty post title reward [due]`."
-            : ["**Bounties**", ...bounties.map((bounty) => bountyLine(bounty, context))].join("\n"),
+            : listInOneMessage(
+                "**Bounties**",
+                bounties.map((bounty) => bountyLine(bounty, context)),
+                null,
+                (left) => `…and ${left} more on the web page, in the Spank Bank's Bounties.`,
+              ),
         );
       }
     }

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from "node:fs";
+import { postBounty } from "@spankbank/db/bounties";
 import { dayIn } from "@spankbank/db/clock";
 import { writeLaterLetter } from "@spankbank/db/laterLetters";
 import { balanceOf } from "@spankbank/db/ledger";
@@ -545,6 +546,25 @@ describe("/bounty", () => {
     );
   });
 
+  it("lists in one Discord message all that fits of twenty open bounties, and says how many more the web page has", async () => {
+    const { client, db } = botOnTempDb();
+    giveSpanks(db, idOf(db, "alex"), 100);
+    // Alex fills the board with long tasks, as the title allows.
+    for (let i = 0; i < 20; i++) {
+      postBounty(db, idOf(db, "alex"), {
+        title: `Task ${i + 1}: ${"a long story of what to do ".repeat(4)}`.slice(0, 100),
+        reward: 1,
+      });
+    }
+    const answer = (await dispatch(client, bounty(sam.discordId, "list")))!;
+    expect(answer.length).toBeLessThanOrEqual(2000);
+    const lines = answer.split("\n");
+    expect(lines[0]).toBe("**Bounties**");
+    const listed = lines.filter((line) => /^#\d+ "Task/.test(line));
+    expect(listed.length).toBeGreaterThan(10);
+    expect(lines.at(-1)).toBe(`…and ${20 - listed.length} more on the web page, in the Spank Bank's Bounties.`);
+  });
+
   it("done with a photo: kept in the media folder for the poster; one not an image marks nothing", async () => {
     const { client, db, context } = botOnTempDb();
     giveSpanks(db, idOf(db, "alex"), 50);
@@ -622,6 +642,27 @@ describe("/letters", () => {
     expect(await dispatch(client, slashCommand("letters", alex.discordId))).toMatch(
       /^No letters are waiting for you\./,
     );
+  });
+
+  it("lists in one Discord message all that fits of a shelf of 50 letters, and says how many more the web page has", async () => {
+    const { client, db } = botOnTempDb();
+    const year = new Date().getUTCFullYear() + 1;
+    // Alex seals a letter for each week of next year: fifty, the most one may have waiting.
+    for (let week = 0; week < 50; week++) {
+      const date = new Date(Date.UTC(year, 0, 1 + 7 * week)).toISOString().slice(0, 10);
+      writeLaterLetter(db, {
+        fromUserId: idOf(db, "alex"),
+        text: `For week ${week + 1}`,
+        opening: { kind: "date", date, time: "08:00" },
+      });
+    }
+    const answer = (await dispatch(client, slashCommand("letters", sam.discordId)))!;
+    expect(answer.length).toBeLessThanOrEqual(2000);
+    const lines = answer.split("\n");
+    expect(lines[0]).toBe("**Letters for later waiting for you** (50)");
+    const listed = lines.filter((line) => line.startsWith("✉️ From Alex, sealed: opens"));
+    expect(listed.length).toBeGreaterThan(20);
+    expect(lines.at(-1)).toBe(`…and ${50 - listed.length} more. Open them on the web page, in Letters for later.`);
   });
 });
 

@@ -2,7 +2,7 @@ import { type LaterLetter, laterLettersFor } from "@spankbank/db/laterLetters";
 import { openWhenLabel } from "@spankbank/shared/letterMoments";
 import { SlashCommandBuilder } from "discord.js";
 import type { BotCommand, BotContext } from "../context.js";
-import { discordTime } from "../post.js";
+import { discordTime, listInOneMessage } from "../post.js";
 import { replyDone } from "../replies.js";
 
 /** One envelope waiting for you, as `/letters` lists it: never a word of what is inside. */
@@ -28,11 +28,12 @@ export function lettersText({ db, config }: BotContext, user: { id: number; user
   // Sealed ones by their moment, soonest first, then the ones you may open now.
   const when = (letter: LaterLetter) => letter.opensAt ?? "~"; // "~" sorts after every ISO time
   const sorted = [...waiting].sort((a, b) => (when(a) < when(b) ? -1 : when(a) > when(b) ? 1 : 0));
-  return [
+  return listInOneMessage(
     `**Letters for later waiting for you** (${waiting.length})`,
-    ...sorted.map((letter) => envelopeLine(letter, nameOf(letter.from))),
+    sorted.map((letter) => envelopeLine(letter, nameOf(letter.from))),
     "Open them on the web page, in Letters for later.",
-  ].join("\n");
+    (left) => `…and ${left} more. Open them on the web page, in Letters for later.`,
+  );
 }
 
 /** `/letters`: the letters for later waiting for you and when each opens. */

@@ -111,26 +111,50 @@ export const NONCE_KEPT_MS = 5 * 60_000;
 /** A new id as Discord makes it: its time is now, and each is above the one before. */
 export const snowflake = () => SnowflakeUtil.generate().toString();
 
+/** Discord's refusal of a message's content past its 2000 characters: nothing is posted. */
+const tooLong = (content: unknown) =>
+  typeof content === "string" && content.length > 2000
+    ? HttpResponse.json(
+        {
+          message: "Invalid Form Body",
+          code: 50035,
+          errors: {
+            content: { _errors: [{ code: "BASE_TYPE_MAX_LENGTH", message: "Must be 2000 or fewer in length." }] },
+          },
+        },
+        { status: 400 },
+      )
+    : undefined;
+
 export const discord = setupServer(
   http.post(`${API}/interactions/:id/:token/callback`, async ({ request, params }) => {
     const status = failNextCallbacks.shift();
     if (status) return HttpResponse.json({ message: "Discord is having a moment", code: 0 }, { status });
-    callbacks.push({ interactionId: String(params.id), body: (await request.json()) as Body });
+    const body = (await request.json()) as Body;
+    const refused = tooLong(body.data?.content);
+    if (refused) return refused;
+    callbacks.push({ interactionId: String(params.id), body });
     return new HttpResponse(null, { status: 204 });
   }),
   http.patch(`${API}/webhooks/:app/:token/messages/:which`, async ({ request, params }) => {
     const body = (await request.json()) as Body;
+    const refused = tooLong(body.content);
+    if (refused) return refused;
     edits.push({ token: String(params.token), body });
     return HttpResponse.json(message({ content: body.content ?? "", authorId: BOT_USER_ID }));
   }),
   http.post(`${API}/webhooks/:app/:token`, async ({ request }) => {
     const body = (await request.json()) as Body;
+    const refused = tooLong(body.content);
+    if (refused) return refused;
     return HttpResponse.json(message({ content: body.content ?? "", authorId: BOT_USER_ID }));
   }),
   http.post(`${API}/channels/:channel/messages`, async ({ request, params }) => {
     const status = failNextPosts.shift();
     if (status) return HttpResponse.json({ message: "Discord is having a moment", code: 0 }, { status });
     const body = (await request.json()) as Body;
+    const refused = tooLong(body.content);
+    if (refused) return refused;
     const channelId = String(params.channel);
     const same = posted.find(
       (p) =>
