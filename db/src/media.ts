@@ -1,5 +1,5 @@
 import { dirname, join } from "node:path";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "./client.js";
 import { param, preparedFor, rowsOf } from "./prepared.js";
 import { memories, memoryImages } from "./schema.js";
@@ -69,8 +69,7 @@ const statements = preparedFor((db) => ({
   byId: db
     .select(imageColumns)
     .from(memoryImages)
-    .innerJoin(memories, eq(memories.id, memoryImages.memoryId))
-    .where(and(eq(memoryImages.id, param("id")), isNull(memories.deletedAt)))
+    .where(eq(memoryImages.id, param("id")))
     .prepare(),
 }));
 
@@ -101,7 +100,7 @@ function byMemory(rows: readonly MemoryImageFile[]): Map<number, MemoryImageFile
   return grouped;
 }
 
-/** An image by id, only while its memory is not deleted. */
+/** An image by id, while its memory is on the board or in the trash (the trash shows it, to restore). */
 export function memoryImageById(db: Db, id: number): MemoryImageFile | null {
   return statements(db).byId.get({ id }) ?? null;
 }

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { mediaFolder } from "@spankbank/db/media";
 import { addMemory, deleteMemories } from "@spankbank/db/memories";
+import { purgeTrash } from "@spankbank/db/memoryTrash";
 import { oggOpusVoiceNote } from "@spankbank/db/test/tinyMedia";
 import { describe, expect, it } from "vitest";
 import { buildTestApp, userIdOf } from "../test/app.js";
@@ -87,16 +88,24 @@ describe("GET /api/media/{id}", () => {
     expect((await test.app.inject({ url: `/api/media/${test.imageId}` })).statusCode).toBe(401);
   });
 
-  it("answers 404 for an unknown id, a deleted memory's image or a missing file, and 400 for a path", async () => {
+  it("answers 404 for an unknown id, a purged memory's image or a missing file, and 400 for a path", async () => {
     const test = await memoryWithImage();
     const get = (url: string) => test.app.inject({ url, headers: { cookie: sessionCookie(test, "sam") } });
     expect((await get(`/api/media/${test.imageId + 1}`)).statusCode).toBe(404);
     expect((await get("/api/media/..%2F..%2Ftest.db")).statusCode).toBe(400);
     expect((await get("/api/media/1.gif")).statusCode).toBe(400);
-    rmSync(join(test.folder, "kiss.gif"));
-    expect((await get(`/api/media/${test.imageId}`)).statusCode).toBe(404);
-    deleteMemories(test.db, [test.memory.id]);
+    // In the trash, the photo is shown there, to be restored.
+    deleteMemories(test.db, [test.memory.id], new Date("2026-11-01T10:00:00Z"));
+    expect((await get(`/api/media/${test.imageId}`)).statusCode).toBe(200);
+    purgeTrash(test.db, new Date("2026-12-15T10:00:00Z"));
     expect((await get(`/api/media/${test.imageId}`)).json().message).toBe(`No image with id ${test.imageId}`);
+    writeFileSync(join(test.folder, "kiss.gif"), gif);
+    const again = await memoryWithImage();
+    rmSync(join(again.folder, "kiss.gif"));
+    expect(
+      (await again.app.inject({ url: `/api/media/${again.imageId}`, headers: { cookie: sessionCookie(again, "sam") } }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 

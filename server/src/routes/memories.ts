@@ -88,14 +88,17 @@ export const memoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = trashPage(db, request.query.page ?? 1, request.query.pageSize ?? MEMORIES_PER_PAGE, now());
       return {
         ...found,
-        memories: found.memories.map(({ id, message, username, createdAt, deletedAt, purgeAt }) => ({
-          id,
-          message,
-          username,
-          created_at: createdAt,
-          deleted_at: deletedAt,
-          purge_at: purgeAt,
-        })),
+        memories: withImagesOf(
+          db,
+          found.memories.map(({ id, message, username, createdAt, deletedAt, purgeAt }) => ({
+            id,
+            message,
+            username,
+            created_at: createdAt,
+            deleted_at: deletedAt,
+            purge_at: purgeAt,
+          })),
+        ),
       };
     },
   );
@@ -113,7 +116,7 @@ export function toWire({ id, message, username, createdAt }: BoardMemory | Store
 }
 
 /** Each memory with its stored images as `/api/media/{id}?v=` links (left out when it has none). */
-function withImages(memories: Memory[], images: Map<number, MemoryImageFile[]>): Memory[] {
+function withImages<M extends { id: number }>(memories: M[], images: Map<number, MemoryImageFile[]>): M[] {
   return memories.map((memory) => {
     const files = images.get(memory.id);
     if (!files) return memory;
@@ -124,8 +127,8 @@ function withImages(memories: Memory[], images: Map<number, MemoryImageFile[]>):
   });
 }
 
-/** The memories with their stored images (the board, on this day, a day of the timeline). */
-export function withImagesOf(db: Db, memories: Memory[]): Memory[] {
+/** The memories with their stored images (the board, on this day, a day of the timeline, the trash). */
+export function withImagesOf<M extends { id: number }>(db: Db, memories: M[]): M[] {
   return withImages(
     memories,
     imagesOfMemories(

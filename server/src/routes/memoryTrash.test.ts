@@ -1,4 +1,7 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Db } from "@spankbank/db/client";
+import { mediaFolder } from "@spankbank/db/media";
 import { addMemory, editMemoryFromDiscord } from "@spankbank/db/memories";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTestApp, userIdOf } from "../test/app.js";
@@ -105,6 +108,32 @@ describe("the memory trash: GET /api/memories/trash and POST /api/memories/resto
     expect(late.statusCode).toBe(404);
     expect(late.json().message).toContain(String(ids[1]));
     expect((await app.inject({ url: "/api/memories/trash", headers: { cookie } })).json().total).toBe(0);
+  });
+
+  it("shows a memory's photos in the trash, so a photo alone is known by its photo there", async () => {
+    const test = await board();
+    const folder = mediaFolder(test.db);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, "dance.gif"), "GIF89a");
+    const photoAlone = addMemory(test.db, {
+      userId: userIdOf(test.db, "sam"),
+      message: "",
+      images: [{ fileName: "dance.gif", contentType: "image/gif", size: 6 }],
+    });
+    await test.app.inject({
+      method: "POST",
+      url: "/api/memories/delete",
+      headers: { cookie: test.cookie },
+      payload: { ids: [photoAlone.id, test.ids[0]] },
+    });
+    const [photo, words] = (
+      await test.app.inject({ url: "/api/memories/trash", headers: { cookie: test.cookie } })
+    ).json().memories;
+    expect(photo).toMatchObject({ id: photoAlone.id, message: "", images: [{ contentType: "image/gif" }] });
+    expect(words).not.toHaveProperty("images");
+    const shown = await test.app.inject({ url: photo.images[0].url, headers: { cookie: test.cookie } });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toBe("GIF89a");
   });
 
   it("brings a memory back with the words its author edited in Discord while it was in the trash", async () => {

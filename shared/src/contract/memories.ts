@@ -68,6 +68,8 @@ export const trashedMemory = z.object({
   created_at: isoDate,
   deleted_at: isoDate,
   purge_at: isoDate,
+  /** Its stored images, when it has any: a photo alone is known by its photo. */
+  images: z.array(memoryImage).optional(),
 });
 export type TrashedMemory = z.infer<typeof trashedMemory>;
 

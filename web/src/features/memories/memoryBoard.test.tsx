@@ -188,6 +188,34 @@ describe("the memory board", { timeout: 30_000 }, () => {
     expect(within(danceMemory!).queryByRole("button", { name: /Open the photo/ })).not.toBeInTheDocument();
   });
 
+  it("names a photo alone by what it holds, on the board's checkbox and in the trash, where its photo shows", async () => {
+    signInAs("alex");
+    setMemories([
+      {
+        id: 2,
+        message: "",
+        username: "sam_r",
+        created_at: "2026-05-02T10:00:00.000Z",
+        images: [{ id: 9, url: "/api/media/9?v=beach.jpg", contentType: "image/jpeg" }],
+      },
+      { id: 1, message: "Our first dance", username: "alex_d", created_at: "2026-05-01T10:00:00.000Z" },
+    ]);
+    const { user } = renderApp("/memories");
+    await screen.findAllByRole("article");
+    await user.click(screen.getByRole("button", { name: "Select memories to delete" }));
+    await user.click(screen.getByRole("checkbox", { name: "Select the memory with a photo" }));
+    await user.click(screen.getByRole("button", { name: "Delete Selected Memories" }));
+    await user.click(await screen.findByRole("button", { name: "Delete 1 memory" }));
+    await user.click(await screen.findByRole("tab", { name: /Trash/ }));
+    const restore = await screen.findByRole("button", { name: "Restore the memory with a photo" });
+    const trashed = restore.closest("article")!;
+    expect(within(trashed).getByRole("img", { name: "A photo posted without words" })).toHaveAttribute(
+      "src",
+      "/api/media/9?v=beach.jpg",
+    );
+    expect(within(trashed).queryByText('""')).not.toBeInTheDocument();
+  });
+
   it("shows 'Failed to fetch memories. Please try again later.' and logs it", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     failMemoryReads();

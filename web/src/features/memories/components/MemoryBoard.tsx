@@ -9,6 +9,7 @@ import { formatDate } from "@/lib/view";
 import { useDeleteMemories } from "../api/deleteMemories";
 import { memoryPageQueryOptions, useMemoryPage } from "../api/getMemoryPage";
 import { MemoryImages } from "./MemoryImages";
+import { memoryName } from "./memoryName";
 
 const FETCH_FAILED = "Failed to fetch memories. Please try again later.";
 const DELETE_FAILED = "Failed to delete memories. Please try again later.";
@@ -112,7 +113,7 @@ export function MemoryBoard({ page, onPage }: { page: number; onPage: (page: num
             {selecting && (
               <Checkbox
                 mt={4}
-                aria-label={`Select the memory "${memory.message}"`}
+                aria-label={`Select ${memoryName(memory)}`}
                 checked={selected.has(memory.id)}
                 onChange={() => toggle(memory.id)}
               />

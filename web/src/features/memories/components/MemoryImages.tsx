@@ -4,7 +4,7 @@ import { useState } from "react";
 import classes from "./memories.module.css";
 
 /** What a stored file is, by its content type: a photo, a voice message or a video. */
-function kindOf(file: MemoryImage): "photo" | "voice" | "video" {
+export function kindOf(file: MemoryImage): "photo" | "voice" | "video" {
   if (file.contentType.startsWith("audio/")) return "voice";
   if (file.contentType.startsWith("video/")) return "video";
   return "photo";
@@ -35,6 +35,8 @@ function Player({ file, label }: { file: MemoryImage; label: string }) {
 export function MemoryImages({ images, message }: { images?: MemoryImage[]; message: string }) {
   const [open, setOpen] = useState<MemoryImage | null>(null);
   if (!images || images.length === 0) return null;
+  // A photo alone is the memory itself: never an empty (decorative) alt text.
+  const alt = message !== "" ? message : "A photo posted without words";
   const photos = images.filter((file) => kindOf(file) === "photo");
   const voices = images.filter((file) => kindOf(file) === "voice");
   const videos = images.filter((file) => kindOf(file) === "video");
@@ -49,7 +51,7 @@ export function MemoryImages({ images, message }: { images?: MemoryImage[]; mess
               onClick={() => setOpen(image)}
               aria-label={photos.length === 1 ? "Open the photo full screen" : `Open photo ${index + 1} full screen`}
             >
-              <Image src={image.url} alt={message} loading="lazy" radius="md" h={120} w="auto" fit="cover" />
+              <Image src={image.url} alt={alt} loading="lazy" radius="md" h={120} w="auto" fit="cover" />
             </UnstyledButton>
           ))}
         </Group>
@@ -71,7 +73,7 @@ export function MemoryImages({ images, message }: { images?: MemoryImage[]; mess
         title="Photo"
         closeButtonProps={{ "aria-label": "Close the photo" }}
       >
-        {open && <Image src={open.url} alt={message} className={classes.fullPhoto} fit="contain" />}
+        {open && <Image src={open.url} alt={alt} className={classes.fullPhoto} fit="contain" />}
       </Modal>
     </>
   );

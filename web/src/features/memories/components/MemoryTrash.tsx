@@ -8,6 +8,8 @@ import { formatDate } from "@/lib/view";
 import { useTrash } from "../api/getTrash";
 import { useRestoreMemories } from "../api/restoreMemories";
 import { memoriesCount } from "./MemoryBoard";
+import { MemoryImages } from "./MemoryImages";
+import { memoryName } from "./memoryName";
 
 /** Focus goes to another memory's Restore button, else the selected tab (the restored one leaves the trash). */
 function focusAfterRestore(restoredLabel: string): void {
@@ -43,7 +45,11 @@ export function MemoryTrash({ page, onPage }: { page: number; onPage: (page: num
       {data?.memories.map((memory) => (
         <Card key={memory.id} withBorder radius="lg" padding="lg" component="article" bg="var(--app-quiet)">
           <Stack gap={6}>
-            <Text size="lg" fs="italic" style={{ overflowWrap: "anywhere" }}>{`"${memory.message}"`}</Text>
+            {/* A voice message or a photo alone has no words to quote: it is known by what it holds. */}
+            {memory.message !== "" && (
+              <Text size="lg" fs="italic" style={{ overflowWrap: "anywhere" }}>{`"${memory.message}"`}</Text>
+            )}
+            <MemoryImages images={memory.images} message={memory.message} />
             <Group gap="xs" justify="space-between" align="flex-end">
               <Stack gap={2}>
                 <Text size="sm" fw={600} c="rose">{`by ${displayName(memory.username)}`}</Text>
@@ -59,11 +65,11 @@ export function MemoryTrash({ page, onPage }: { page: number; onPage: (page: num
                   restore.mutate([memory.id], {
                     onSuccess: () => {
                       toast.success("Memory restored to the board.");
-                      focusAfterRestore(`Restore the memory "${memory.message}"`);
+                      focusAfterRestore(`Restore ${memoryName(memory)}`);
                     },
                   })
                 }
-                aria-label={`Restore the memory "${memory.message}"`}
+                aria-label={`Restore ${memoryName(memory)}`}
               >
                 Restore
               </Button>
