@@ -282,8 +282,9 @@ export function giveAnswer(
     // reply or edit, read after it, must still count as the newer one.
     const writtenAt = isoNow(answer.writtenAt !== undefined && answer.writtenAt < now ? answer.writtenAt : now);
     if (previous) {
+      // A new version even in the same millisecond as the last: a form that showed that one is stale.
       tx.update(answers)
-        .set({ response, createdAt: writtenAt, wordsWrittenAt: null })
+        .set({ response, createdAt: versionAfter(previous.createdAt, new Date(writtenAt)), wordsWrittenAt: null })
         .where(eq(answers.id, previous.id))
         .run();
     } else {

@@ -87,8 +87,9 @@ describe("PUT /api/questions/:questionId", () => {
       payload: { response: "Your laugh, and the coffee" },
     });
     expect(second.statusCode).toBe(200);
+    // The clock stands still here: the change is a new version a millisecond on.
     expect(second.json()).toEqual([
-      { username: "alex_d", response: "Your laugh, and the coffee", created_at: "2026-06-01T12:00:00.000Z" },
+      { username: "alex_d", response: "Your laugh, and the coffee", created_at: "2026-06-01T12:00:00.001Z" },
     ]);
     expect(rows(db, "SELECT response FROM answers")).toEqual([{ response: "Your laugh, and the coffee" }]);
     expect(balanceOf(db, { userId: alexId })).toBe(before + 5);
@@ -128,6 +129,22 @@ describe("PUT /api/questions/:questionId", () => {
     const bad = await answer({ response: "Porto", based_on: "yesterday" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain("body.based_on");
+  });
+
+  it("refuses a stale change even when the change it missed came in the same millisecond (each change is a new version)", async () => {
+    const test = await buildTestApp({ now: () => new Date("2026-06-01T12:00:00Z") });
+    db = test.db;
+    const questionId = askQuestion(test.db, { text: "Where next?", now: new Date("2026-06-01T03:30:00Z") }).id;
+    const alex = sessionCookie(test, "alex");
+    const answer = (payload: object) =>
+      test.app.inject({ method: "PUT", url: `/api/questions/${questionId}`, headers: { cookie: alex }, payload });
+    const first = (await answer({ response: "Lisbon", based_on: null })).json();
+    const shown = first[0].created_at;
+    // The clock does not move: the laptop changes it, and the phone, which showed "Lisbon" too, after it.
+    const laptop = await answer({ response: "Porto", based_on: shown });
+    expect(laptop.statusCode).toBe(200);
+    expect((await answer({ response: "Kyoto", based_on: shown })).statusCode).toBe(409);
+    expect(rows(test.db, "SELECT response FROM answers")).toEqual([{ response: "Porto" }]);
   });
 
   it("queues exactly one reveal once both partners have answered", async () => {
