@@ -88,6 +88,26 @@ describe("the Spank Bank page's Bounties tab", { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it("tells Sam in Florida when Alex's due day ends on Sam's clock: at 14:30 there, not at Sam's midnight", async () => {
+    const user = userEvent.setup();
+    const form = await bountiesAs("alex");
+    await screen.findByText("No bounties yet: post one above.");
+    await user.type(within(form).getByRole("textbox", { name: "Task" }), "Frame our photo");
+    await user.type(within(form).getByLabelText(/^Due/), "2030-06-12");
+    await user.click(within(form).getByRole("button", { name: "Post bounty" }));
+    // Alex's own day, on Alex's own clock (India): it ends at midnight there.
+    const posted = await screen.findByRole("listitem", { name: "Frame our photo" });
+    expect(within(posted).getByText(/, due 2030-06-12$/)).toBeInTheDocument();
+    cleanup();
+
+    // Midnight in India is 14:30 in Florida: a done sent on Sam's evening of the 12th is refused.
+    await bountiesAs("sam");
+    const card = await screen.findByRole("listitem", { name: "Frame our photo" });
+    expect(
+      within(card).getByText(/, due 2030-06-12 \(until Wed,? 12 Jun 2030, 14:30 your time\)$/),
+    ).toBeInTheDocument();
+  });
+
   it("keeps the note typed for it when the partner claims it first: only what sent the note clears it", async () => {
     const user = userEvent.setup();
     const form = await bountiesAs("alex");

@@ -1,3 +1,4 @@
+import { addDays, startOfDay } from "@spankbank/shared/calendar";
 import {
   type Bounty,
   type BountyStatus,
@@ -36,6 +37,7 @@ export const postedBountyBodies = () => state.posted;
 /** The photo bytes the doer sent with a bounty marked done, as the server keeps them. */
 export const bountyPhotoOf = (id: number): Uint8Array | undefined => state.photos.get(id);
 
+const zoneOf = (username: string) => demoCouple.partners.find((p) => p.username === username)!.timeZone;
 const otherOf = (username: string) => demoCouple.partners.find((p) => p.username !== username)!.username;
 
 type Step = (bounty: Bounty, me: string, body: unknown, url: URL) => Bounty | Response;
@@ -157,7 +159,8 @@ export const bountyHandlers = [
         poster: me,
         doer: null,
         due_date: data.due_date ?? null,
-        due_at: null,
+        // As the server: the end of the due day on the poster's clock.
+        due_at: data.due_date ? startOfDay(addDays(data.due_date, 1), zoneOf(me)).toISOString() : null,
         done_note: null,
         done_photo: null,
         sent_back_reason: null,

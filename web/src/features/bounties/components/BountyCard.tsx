@@ -1,9 +1,12 @@
 import { Badge, Button, FileInput, Group, Image, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { addDays, wallClockAt } from "@spankbank/shared/calendar";
 import type { Bounty } from "@spankbank/shared/contract/bounties";
+import { momentLabel } from "@spankbank/shared/letterMoments";
 import { BOUNTY_NOTE_MAX, MEDIA_MAX_BYTES } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
 import { type FormEvent, useState } from "react";
 import { refusalOf } from "@/components/ModalForm";
+import { useMyClock } from "@/lib/favourTime";
 import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { type BountyChange, useChangeBounty } from "../api/changeBounty";
 
@@ -18,6 +21,18 @@ function base64Of(file: File): Promise<string> {
     reader.onerror = () => reject(reader.error);
     reader.readAsDataURL(file);
   });
+}
+
+/**
+ * The due day as the poster set it. It ends at the poster's midnight: for the partner doing it
+ * (`readerZone`, their clock) also when that is, unless it is their midnight too (on a clock
+ * behind the poster's, the day shown is hours from over when the bounty can no longer be done).
+ */
+function dueWords(dueDate: string, dueAt: string | null, readerZone: string | null): string {
+  if (readerZone === null || dueAt === null) return dueDate;
+  const ends = new Date(dueAt);
+  if (wallClockAt(ends, readerZone) === `${addDays(dueDate, 1)}T00:00`) return dueDate;
+  return `${dueDate} (until ${momentLabel(ends, readerZone)} your time)`;
 }
 
 const STATUS_WORDS: Record<Bounty["status"], string> = {
@@ -38,6 +53,7 @@ export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string;
   const [photo, setPhoto] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const mine = bounty.poster === me;
+  const { timeZone } = useMyClock();
   const act = (next: BountyChange) => {
     setError(null);
     change.mutate(next, {
@@ -80,7 +96,7 @@ export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string;
           {bounty.doer
             ? `, ${bounty.status === "approved" ? "paid to" : "claimed by"} ${bounty.doer === me ? "you" : nameOf(bounty.doer)}`
             : ""}
-          {bounty.due_date ? `, due ${bounty.due_date}` : ""}
+          {bounty.due_date ? `, due ${dueWords(bounty.due_date, bounty.due_at, mine ? null : timeZone)}` : ""}
         </Text>
         {bounty.done_note && bounty.status !== "claimed" && (
           <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{`“${bounty.done_note}”`}</Text>
