@@ -93,7 +93,7 @@ describe("GET /api/timeline/day", () => {
       message: "Festival 0",
       username: "alex_d",
       created_at: "2026-03-12T04:00:00.000Z",
-      images: [{ url: expect.stringMatching(/^\/api\/media\/\d+$/), contentType: "image/jpeg" }],
+      images: [{ url: expect.stringMatching(/^\/api\/media\/\d+\?v=lanterns\.jpg$/), contentType: "image/jpeg" }],
     });
 
     // The board page named shows the memory.
