@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { delay, HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
-import { DownloadFailure, downloadImage } from "./images.js";
+import { DownloadFailure, downloadImage, missingNote, refusedNote } from "./images.js";
 import { bigFiles, discord, fileBytes } from "./test/discord.js";
 
 const MiB = 1024 * 1024;
@@ -105,5 +105,16 @@ describe("downloading an image", () => {
       }),
     );
     expect(failure.retry).toBe(true);
+  });
+});
+
+describe("the notes on files left out or not arrived", () => {
+  it("stay within one Discord message when a single file's name alone is longer than one", () => {
+    const name = `${"a".repeat(3000)}.png`;
+    const refused = refusedNote([name, "b.pdf"], MiB);
+    const missing = missingNote([{ name }]);
+    expect(refused.length + missing.length).toBeLessThan(2000);
+    expect(refused).toMatch(/so I left out a+… and 1 more\.$/);
+    expect(missing).toMatch(/^Discord did not give me a+… yet: /);
   });
 });

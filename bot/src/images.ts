@@ -3,7 +3,13 @@ import { mkdir, open, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { CLIP_TYPES, IMAGE_TYPES, imageTypeOf, MEDIA_TYPES, type StoredImage } from "@spankbank/db/media";
 import type { MissingImage } from "@spankbank/db/mediaOutbox";
-import { MEDIA_MAX_BYTES, UPLOAD_LIMIT_MAX, VIDEO_SECONDS_MAX, VOICE_NOTE_SECONDS_MAX } from "@spankbank/shared/limits";
+import {
+  MEDIA_MAX_BYTES,
+  NOTE_FILE_NAMES_MAX,
+  UPLOAD_LIMIT_MAX,
+  VIDEO_SECONDS_MAX,
+  VOICE_NOTE_SECONDS_MAX,
+} from "@spankbank/shared/limits";
 import { clipMaxBytes, clipRefusal, sniffClip } from "./clips.js";
 
 export interface Attachment {
@@ -201,22 +207,36 @@ export async function saveImages(
   return result;
 }
 
+/**
+ * Files named in a note: as many whole names as fit NOTE_FILE_NAMES_MAX, then how many more (as
+ * `listInOneMessage` lists lines); a first name too long alone is cut.
+ */
+function fileNames(names: readonly string[]): string {
+  for (let kept = names.length; kept > 0; kept--) {
+    const listed = names.slice(0, kept).join(", ");
+    const text = kept === names.length ? listed : `${listed} and ${names.length - kept} more`;
+    if (text.length <= NOTE_FILE_NAMES_MAX) return text;
+  }
+  const more = names.length > 1 ? ` and ${names.length - 1} more` : "";
+  return `${(names[0] ?? "").slice(0, NOTE_FILE_NAMES_MAX - more.length - 1)}…${more}`;
+}
+
 /** The note a partner reads when some attachments were left out (`photoOnly`: where only a photo is kept). */
 export function refusedNote(refused: readonly string[], maxBytes: number, photoOnly = false): string {
   const limit = Math.min(Math.max(maxBytes, MEDIA_MAX_BYTES), UPLOAD_LIMIT_MAX);
   const mb = (bytes: number) => Math.floor(bytes / (1024 * 1024));
   if (photoOnly)
-    return `I keep only png, jpeg, gif and webp images up to ${mb(limit)} MB, so I left out ${refused.join(", ")}.`;
+    return `I keep only png, jpeg, gif and webp images up to ${mb(limit)} MB, so I left out ${fileNames(refused)}.`;
   return (
     `I keep png, jpeg, gif and webp images up to ${mb(limit)} MB, voice messages up to ` +
     `${VOICE_NOTE_SECONDS_MAX / 60} minutes and mp4, webm or mov videos up to ${VIDEO_SECONDS_MAX / 60} minutes ` +
-    `and ${mb(clipMaxBytes(limit))} MB, so I left out ${refused.join(", ")}.`
+    `and ${mb(clipMaxBytes(limit))} MB, so I left out ${fileNames(refused)}.`
   );
 }
 
 /** The note a partner reads when some images did not arrive yet. */
 export function missingNote(missing: readonly { name: string }[]): string {
-  const names = missing.map((m) => m.name).join(", ");
+  const names = fileNames(missing.map((m) => m.name));
   return `Discord did not give me ${names} yet: the memory is saved, and I will add ${missing.length === 1 ? "it" : "them"} when ${missing.length === 1 ? "it arrives" : "they arrive"}.`;
 }
 

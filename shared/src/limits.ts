@@ -161,6 +161,12 @@ export const WORKOUTS_PER_HOUR_MAX = 10;
 /** Discord's limit on a message's content: a morning digest longer than this goes out in several. */
 export const DISCORD_MESSAGE_MAX = 2000;
 
+/**
+ * The room the bot's note gives its list of file names at most: a message's notes (files left out,
+ * files not arrived yet, why no memory was made) must fit together in one DISCORD_MESSAGE_MAX.
+ */
+export const NOTE_FILE_NAMES_MAX = 600;
+
 /** Favours at a distance (issue 22, point 5): the buyer's note on a redeem, the seller's reason to decline. */
 export const FAVOUR_NOTE_MAX = 300;
 export const DECLINE_REASON_MAX = 300;

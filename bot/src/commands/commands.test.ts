@@ -27,6 +27,7 @@ import {
   dispatch,
   fileBytes,
   files,
+  forward,
   memorySave,
   message,
   messageMenu,
@@ -167,6 +168,16 @@ describe("Save as memory", () => {
       "That message is already a memory.",
     );
     expect(listMemories(db)).toMatchObject([{ message: "I still laugh about the goat", username: "sam_r" }]);
+  });
+
+  it("saves a forward, from any channel, with the forwarded words and photo, as a memory of who forwarded it", async () => {
+    const { client, db } = botOnTempDb();
+    const photo = attachment("goat.jpg", "image/jpeg", 2048);
+    const chat = message({ authorId: STRANGER_ID, content: "The goat again", attachments: [photo] });
+    const target = forward({ authorId: sam.discordId, of: chat });
+    expect(await dispatch(client, messageMenu("Save as memory", alex.discordId, target))).toBe("Saved as a memory 💞");
+    expect(listMemories(db)).toMatchObject([{ message: "The goat again", username: "sam_r" }]);
+    expect(db.$client.prepare("SELECT size FROM memory_images").all()).toEqual([{ size: 2048 }]);
   });
 
   it("refuses a message by someone else", async () => {

@@ -34,6 +34,7 @@ import {
   downloads,
   failNextHistoryReads,
   failNextReactions,
+  forward,
   GUILD_ID,
   gateway,
   history,
@@ -405,6 +406,53 @@ describe("catching up after the bot was not listening", () => {
     ]);
     expect(db.$client.prepare("SELECT size FROM memory_images").all()).toEqual([{ size: 4096 }]);
     expect(memoryTexts(db)).toEqual(["Beach day"]);
+  });
+
+  it("makes a memory of a photo forwarded while it was away, and keeps its words and photo at every start's read-back", async () => {
+    const { client, db, context } = botOnTempDb();
+    expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
+    const photo = attachment("cabin.jpg", "image/jpeg", 4096);
+    const chat = message({ authorId: STRANGER_ID, content: "The cabin!", attachments: [photo] });
+    // Heard live, then the bot stops; while it is away, Alex forwards a second one.
+    const heard = forward({ id: snowflake(), channelId: MEMORIES_CHANNEL, authorId: sam.discordId, of: chat });
+    history.set(MEMORIES_CHANNEL, [heard]);
+    gateway(client, "MESSAGE_CREATE", heard);
+    await until(() => reactions.length === 1);
+    const lake = attachment("lake.png", "image/png", 2048);
+    const away = forward({
+      id: snowflake(),
+      channelId: MEMORIES_CHANNEL,
+      authorId: alex.discordId,
+      of: message({ authorId: sam.discordId, content: "", attachments: [lake] }),
+    });
+    history.get(MEMORIES_CHANNEL)!.push(away);
+
+    const logged = await catchUpQuietly(context);
+    expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${heard.id}/💞`, `${MEMORIES_CHANNEL}/${away.id}/💞`]);
+    expect(listMemories(db)).toMatchObject([
+      { message: "", username: alex.responseName },
+      { message: "The cabin!", username: sam.responseName },
+    ]);
+    // Read back at that start and the next: a forward's words and photo are its snapshot's, not taken away.
+    logged.push(...(await catchUpQuietly(context)));
+    expect(logged.filter(([line]) => String(line).startsWith("Applied"))).toEqual([]);
+    expect(memoryTexts(db)).toEqual(["", "The cabin!"]);
+    expect(db.$client.prepare("SELECT size FROM memory_images ORDER BY id").all()).toEqual([
+      { size: 4096 },
+      { size: 2048 },
+    ]);
+  });
+
+  it("reads on past ten refused files with long names, saying so in one Discord message", async () => {
+    const { client, db, context } = botOnTempDb();
+    expect(await catchUp(client, context)).toEqual({ read: 0, done: true, failed: false });
+    // While the bot is away: Alex posts ten files too big to keep, each with a long name, and no words.
+    const names = Array.from({ length: 10 }, (_, i) => `${String(i).repeat(3)}-${"holiday-".repeat(30)}.png`);
+    const huge = names.map((name) => attachment(name, "image/png", 20 * 1024 * 1024, false));
+    post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "", attachments: huge });
+    expect(await catchUp(botOn(context), context)).toEqual({ read: 1, done: true, failed: false });
+    expect(posted).toHaveLength(1);
+    expect(listMemories(db)).toEqual([]);
   });
 
   it("leaves on the board a memory brought back from the trash after its Discord message was deleted, restart after restart", async () => {

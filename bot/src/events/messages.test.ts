@@ -5,7 +5,7 @@ import { hasMemoryFromDiscord, listMemories } from "@spankbank/db/memories";
 import { answerQuestion, latestQuestion } from "@spankbank/db/questions";
 import { mp4Video, oggOpusVoiceNote, webmVideo } from "@spankbank/db/test/tinyMedia";
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import type { Client } from "discord.js";
+import { type Client, SnowflakeUtil } from "discord.js";
 import type { APIAttachment } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import {
@@ -14,6 +14,7 @@ import {
   bigFiles,
   botOnTempDb,
   downloads,
+  forward,
   GUILD_ID,
   gateway,
   holdDownload,
@@ -34,6 +35,8 @@ const [alex, sam] = demoCouple.partners;
 const REFUSED_NOTE = (names: string) =>
   `I keep png, jpeg, gif and webp images up to 10 MB, voice messages up to 20 minutes and mp4, webm or mov videos up to 3 minutes and 10 MB, so I left out ${names}.`;
 const MiB = 1024 * 1024;
+/** A chat the bot is not in (a friend's server): a forward's message may come from there. */
+const OTHER_CHAT = "800000000000000001";
 
 /** Alex posts these words and files in the memories channel. */
 function postInMemories(client: Client, content: string, attachments: APIAttachment[]) {
@@ -88,6 +91,63 @@ describe("the memories channel", () => {
     expect(images()).toEqual([expect.objectContaining({ size: 4096 })]);
     await until(() => !existsSync(join(context.mediaDir, removed!.file_name)));
     expect(listMemories(db).map((memory) => memory.message)).toEqual(["Beach day"]);
+  });
+
+  it("makes a partner's forward of a photo from another chat a memory: its words and photo, by who forwarded it, when", async () => {
+    const { client, db } = botOnTempDb();
+    const photo = attachment("cabin.jpg", "image/jpeg", 4096);
+    // A friend's photo in a chat of theirs, a year ago; Sam forwards it into the memories channel.
+    const original = {
+      ...message({ channelId: OTHER_CHAT, authorId: STRANGER_ID, content: "The cabin!", attachments: [photo] }),
+      guild_id: undefined,
+      timestamp: "2025-05-01T10:00:00.000Z",
+    };
+    const forwarded = forward({ channelId: MEMORIES_CHANNEL, authorId: sam.discordId, of: original });
+    gateway(client, "MESSAGE_CREATE", forwarded);
+    await until(() => isMessageHandled(db, MEMORIES_CHANNEL, forwarded.id));
+    expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${forwarded.id}/💞`]);
+    expect(posted).toEqual([]);
+    expect(listMemories(db)).toMatchObject([{ message: "The cabin!", username: sam.responseName }]);
+    expect(db.$client.prepare("SELECT created_at FROM memories").get()).toEqual({
+      created_at: new Date(SnowflakeUtil.timestampFrom(forwarded.id)).toISOString(),
+    });
+    expect(db.$client.prepare("SELECT content_type, size FROM memory_images").all()).toEqual([
+      { content_type: "image/jpeg", size: 4096 },
+    ]);
+
+    // A photo alone, forwarded from the chat beside it; then Discord sends the forward again as an update.
+    const alone = attachment("us.png", "image/png", 2048);
+    const photoAlone = forward({
+      channelId: MEMORIES_CHANNEL,
+      authorId: alex.discordId,
+      of: message({ authorId: sam.discordId, content: "", attachments: [alone] }),
+    });
+    gateway(client, "MESSAGE_CREATE", photoAlone);
+    await until(() => reactions.length === 2);
+    gateway(client, "MESSAGE_UPDATE", { ...photoAlone, pinned: true });
+    gateway(client, "MESSAGE_UPDATE", { ...forwarded, pinned: true });
+    // Alex's message after them, once acknowledged, shows both updates were handled.
+    const after = postInMemories(client, "After the forwards", []);
+    await until(() => reactions.length === 3 && isMessageHandled(db, MEMORIES_CHANNEL, after.id));
+    expect(listMemories(db).map((memory) => memory.message)).toEqual(["After the forwards", "", "The cabin!"]);
+    expect(db.$client.prepare("SELECT size FROM memory_images ORDER BY id").all()).toEqual([
+      { size: 4096 },
+      { size: 2048 },
+    ]);
+  });
+
+  it("says in one Discord message which files it left out, however long their names", async () => {
+    const { client, db } = botOnTempDb();
+    // Ten files too big to keep, each with a long name, and no words: no memory, and a note saying why.
+    const names = Array.from({ length: 10 }, (_, i) => `${String(i).repeat(3)}-${"holiday-".repeat(30)}.png`);
+    const huge = names.map((name) => attachment(name, "image/png", 20 * MiB, false));
+    const sent = postInMemories(client, "", huge);
+    await until(() => isMessageHandled(db, MEMORIES_CHANNEL, sent.id));
+    expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${sent.id}/🚫`]);
+    const [note] = posted;
+    expect(note?.body.content?.length).toBeLessThanOrEqual(2000);
+    expect(note?.body.content).toBe(REFUSED_NOTE(`${names[0]}, ${names[1]} and 8 more`));
+    expect(listMemories(db)).toEqual([]);
   });
 
   it("makes no memory of a message deleted while its photo downloads, and keeps no file of it", async () => {

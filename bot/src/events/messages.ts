@@ -11,6 +11,7 @@ import type { BotContext } from "../context.js";
 import { missingNote, refusedNote } from "../images.js";
 import { logError } from "../logging.js";
 import { forgetRemovedAttachments, memoryFromMessage } from "../memories/fromMessage.js";
+import { heldIn } from "../memories/held.js";
 import { questionOfUnrecordedPost } from "../questions/post.js";
 import { isQuestionThread, recentQuestionThreads } from "../questions/threads.js";
 import { noteDeleted } from "../workInProgress.js";
@@ -102,7 +103,7 @@ async function saveMemoryMessage(
   const notes = [
     ...(refused.length > 0 ? [refusedNote(refused, maxBytes)] : []),
     // The text itself was refused (control characters...): say why, unless the images already did.
-    ...(refusal && (refused.length === 0 || message.content.trim() !== "") ? [refusal.message] : []),
+    ...(refusal && (refused.length === 0 || heldIn(message).content.trim() !== "") ? [refusal.message] : []),
     ...(missing.length > 0 ? [missingNote(missing)] : []),
   ];
   if (refused.length > 0 || refusal) await react(message, REFUSED_REACTION);
@@ -147,17 +148,19 @@ async function answerByReply(
 
 /** An edited message edits the memory made from it (its words and photos), or the answer an edited reply to a question gave. */
 export async function onMessageUpdate(
-  message: AnyMessage & Partial<Pick<Message, "channelId" | "reference" | "editedAt" | "attachments">>,
+  message: AnyMessage &
+    Pick<Message, "content" | "channelId" | "reference" | "editedAt" | "attachments" | "flags" | "messageSnapshots">,
   context: BotContext,
 ): Promise<void> {
   const author = partnerAuthor(message, context);
+  // A partial message (an update Discord sent without its words) says nothing of them or its files.
   if (!author || message.content === null) return;
+  const held = heldIn(message);
   // A photo taken out of the message in Discord leaves its memory (before the words, which say
   // whether the memory still has images).
-  if (message.attachments)
-    await forgetRemovedAttachments({ id: message.id, attachments: message.attachments }, context);
+  await forgetRemovedAttachments(message.id, held, context);
   try {
-    editMemoryFromDiscord(context.db, message.id, message.content);
+    editMemoryFromDiscord(context.db, message.id, held.content);
     answerEdited(message, message.content, author, context);
   } catch (error) {
     // Edited down to nothing (or refused): the memory or the answer keeps its last words.

@@ -14,6 +14,7 @@ import { type Message, MessageFlags } from "discord.js";
 import type { BotContext } from "../context.js";
 import { guildUploadLimit, saveImages } from "../images.js";
 import { wasDeleted } from "../workInProgress.js";
+import { type Held, heldIn } from "./held.js";
 
 export interface SavedMemory {
   /** Null when nothing new was saved: the message was saved before, or it made no memory (`refusal`). */
@@ -30,7 +31,8 @@ export interface SavedMemory {
 
 /**
  * A partner's Discord message becomes a memory: its text, the images that arrive, the ones that
- * did not queued for later, and a link back to it. With `restoreDeleted` (a partner asked for it
+ * did not queued for later, and a link back to it. A forward's are the message forwarded (see
+ * `heldIn`); its author and time are the forward's. With `restoreDeleted` (a partner asked for it
  * with "Save as memory") a memory of it deleted on the web comes back.
  */
 export async function memoryFromMessage(
@@ -44,7 +46,8 @@ export async function memoryFromMessage(
   const already = restoreDeleted ? hasLiveMemoryFromDiscord(db, message.id) : hasMemoryFromDiscord(db, message.id);
   // Deleted on Discord after it was read (a catch-up's page): the partner took it back.
   if (already || wasDeleted(context, message.id)) return { memory: null, refused: [], missing: [], maxBytes };
-  const attachments = [...message.attachments.values()].map((a) => ({
+  const held = heldIn(message);
+  const attachments = [...held.attachments.values()].map((a) => ({
     id: a.id,
     name: a.name,
     url: a.url,
@@ -53,7 +56,7 @@ export async function memoryFromMessage(
   }));
   const { saved, refused, missing } = await saveImages(attachments, mediaDir, {
     maxBytes,
-    voiceMessage: message.flags.has(MessageFlags.IsVoiceMessage),
+    voiceMessage: held.flags.has(MessageFlags.IsVoiceMessage),
     extraHosts: mediaHosts,
   });
   // Deleted on Discord while its images downloaded: not kept either.
@@ -64,7 +67,7 @@ export async function memoryFromMessage(
   try {
     const { memory, created, restored } = saveMemory(db, {
       userId: author.id,
-      message: message.content,
+      message: held.content,
       discordMessageId: message.id,
       discordUrl: message.url,
       createdAt: message.createdAt,
@@ -90,13 +93,15 @@ async function removeFiles(saved: readonly { fileName: string }[], mediaDir: str
 
 /**
  * The images of a memory whose attachments were removed from its Discord message (an edit) leave
- * the memory, and their files the disk once that is written. Returns how many left.
+ * the memory, and their files the disk once that is written. `held`: what the message holds now
+ * (`heldIn`). Returns how many left.
  */
 export async function forgetRemovedAttachments(
-  message: Pick<Message, "id" | "attachments">,
+  messageId: string,
+  held: Pick<Held, "attachments">,
   context: BotContext,
 ): Promise<number> {
-  const files = removeImagesGoneFromDiscord(context.db, message.id, [...message.attachments.keys()]);
+  const files = removeImagesGoneFromDiscord(context.db, messageId, [...held.attachments.keys()]);
   await removeFiles(
     files.map((fileName) => ({ fileName })),
     context.mediaDir,

@@ -11,6 +11,7 @@ import {
   dispatch,
   fileBytes,
   files,
+  forward,
   gateway,
   history,
   MEMORIES_CHANNEL,
@@ -130,6 +131,28 @@ describe("an image that fails to arrive", () => {
     expect(db.$client.prepare("SELECT url, done_at IS NOT NULL AS done FROM media_outbox").all()).toEqual([
       { url: fresh, done: 1 },
     ]);
+  });
+
+  it("reads a fresh link to a forwarded photo from the forward's snapshot", async () => {
+    const { client, db, context } = botOnTempDb();
+    const image = attachment("sunset.png", "image/png", 300, 503);
+    const sent = forward({
+      channelId: MEMORIES_CHANNEL,
+      authorId: alex.discordId,
+      of: message({ authorId: sam.discordId, content: "Sunset", attachments: [image] }),
+    });
+    gateway(client, "MESSAGE_CREATE", sent);
+    await until(() => posted.length === 1);
+    // Days later: the stored signed link is dead; the forward's snapshot carries a newly signed one.
+    files.set(pathOf(image.url), 404);
+    const fresh = `${image.url}?ex=fresh`;
+    files.set(`${pathOf(image.url)}?ex=fresh`, fileBytes("image/png", 300));
+    const [snapshot] = sent.message_snapshots!;
+    const readAgain = { ...snapshot!.message, attachments: [{ ...image, url: fresh }] };
+    history.set(MEMORIES_CHANNEL, [{ ...sent, message_snapshots: [{ message: readAgain }] }]);
+
+    expect(await retryMissingImages(context, client)).toBe(1);
+    expect(images(db)).toEqual([{ memory_id: 1, content_type: "image/png", size: 300 }]);
   });
 
   it("asks Discord to sign a /memory image's link again (it has no message to read back)", async () => {

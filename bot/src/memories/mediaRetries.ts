@@ -12,6 +12,7 @@ import { type Client, DiscordAPIError, RESTJSONErrorCodes } from "discord.js";
 import type { BotContext } from "../context.js";
 import { attachmentIdOf, DownloadFailure, declaredType, downloadImage } from "../images.js";
 import { logError } from "../logging.js";
+import { heldIn } from "./held.js";
 import { messageAt, placeOf } from "./jumpLink.js";
 
 /** How often the bot looks for memory images to download again. */
@@ -32,7 +33,7 @@ async function freshLink(client: Client, pending: PendingDownload): Promise<stri
   try {
     const message = await messageAt(client, place);
     if (!message) return null;
-    return message.attachments.get(attachmentIdOf(pending.url) ?? "")?.url ?? "gone";
+    return heldIn(message).attachments.get(attachmentIdOf(pending.url) ?? "")?.url ?? "gone";
   } catch (error) {
     if (error instanceof DiscordAPIError && GONE.has(error.code)) return "gone";
     logError(`Reading message ${place.messageId} again for ${pending.name} failed`, error);

@@ -7,6 +7,7 @@ import type { BotContext } from "../context.js";
 import { logError } from "../logging.js";
 import { isStopping } from "../workInProgress.js";
 import { forgetRemovedAttachments } from "./fromMessage.js";
+import { heldIn } from "./held.js";
 import { messageAt, placeOf } from "./jumpLink.js";
 
 /**
@@ -28,14 +29,15 @@ export async function recheckRecentMemories(client: Client, context: BotContext,
     try {
       const message = await messageAt(client, place);
       if (!message) continue;
-      if ((await forgetRemovedAttachments(message, context)) > 0) changed++;
-      if (message.content === memory.message) continue;
+      const held = heldIn(message);
+      if ((await forgetRemovedAttachments(message.id, held, context)) > 0) changed++;
+      if (held.content === memory.message) continue;
       // Read again after the waits: words changed meanwhile came from a live edit, newer than this
       // read of the message (Discord may have answered before it), and they stay.
       const kept = memoriesFromDiscordSince(context.db, since).find((m) => m.discordMessageId === message.id);
       if (kept?.message !== memory.message) continue;
       // One in the web's trash takes the words too (not shown until restored), as a live edit does.
-      if (editMemoryFromDiscord(context.db, message.id, message.content) || kept.trashed) changed++;
+      if (editMemoryFromDiscord(context.db, message.id, held.content) || kept.trashed) changed++;
     } catch (error) {
       if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMessage) {
         if (removeMemoryFromDiscord(context.db, memory.discordMessageId)) changed++;

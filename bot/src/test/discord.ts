@@ -29,6 +29,7 @@ import {
   InteractionType,
   Locale,
   MessageFlags,
+  MessageReferenceType,
 } from "discord-api-types/v10";
 import { HttpResponse, http, passthrough } from "msw";
 import { setupServer } from "msw/node";
@@ -494,6 +495,43 @@ export function voiceMessage(authorId: string, bytes: Buffer, seconds: number): 
   return {
     ...message({ channelId: MEMORIES_CHANNEL, authorId, content: "", attachments: [{ ...voice, url: signed }] }),
     flags: MessageFlags.IsVoiceMessage,
+  };
+}
+
+/**
+ * A Forward as Discord sends it: no words or files of its own, a reference of type Forward to the
+ * message forwarded, and that message's words and files as a snapshot taken when it was forwarded.
+ */
+export function forward(fields: {
+  id?: string;
+  channelId?: string;
+  authorId: string;
+  of: APIMessage & { guild_id?: string | undefined };
+}): APIMessage {
+  const { of } = fields;
+  return {
+    ...message({ id: fields.id, channelId: fields.channelId, authorId: fields.authorId, content: "" }),
+    message_reference: {
+      type: MessageReferenceType.Forward,
+      message_id: of.id,
+      channel_id: of.channel_id,
+      ...(of.guild_id && { guild_id: of.guild_id }),
+    },
+    message_snapshots: [
+      {
+        message: {
+          type: of.type,
+          content: of.content,
+          embeds: of.embeds,
+          attachments: of.attachments,
+          timestamp: of.timestamp,
+          edited_timestamp: of.edited_timestamp,
+          ...(of.flags !== undefined && { flags: of.flags }),
+          mentions: [],
+          mention_roles: [],
+        },
+      },
+    ],
   };
 }
 
