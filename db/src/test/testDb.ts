@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import { afterEach, expect } from "vitest";
+import { expect, onTestFinished } from "vitest";
 import type { Db } from "../client.js";
 import { syncCouple } from "../couple.js";
 import { Refusal } from "../errors.js";
@@ -10,11 +10,6 @@ import { checkDatabase, describeBrokenRules } from "../ops/healthCheck.js";
 import { openMigratedCopy } from "./migratedCopy.js";
 
 export { economySnapshot, giveSpanks } from "./ledgerKit.js";
-
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
 
 /** Databases a test broke on purpose (to see a rule name the damage): the kit does not check them after it. */
 const brokenOnPurpose = new WeakSet<Db>();
@@ -50,7 +45,9 @@ export function openTestDb(): TestDb {
   const path = join(dir, "spankbank.db");
   const db = openMigratedCopy(path);
   const [alex, sam] = syncCouple(db, demoCouple);
-  cleanups.push(() => {
+  // The test's own hook, not a module-level afterEach: with isolate: false this module is loaded
+  // once per worker, so an afterEach here was registered for the first file only.
+  onTestFinished(() => {
     try {
       if (!brokenOnPurpose.has(db) && db.$client.open) {
         expectHealthy(db, `after the test "${expect.getState().currentTestName}"`);

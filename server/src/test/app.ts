@@ -10,7 +10,7 @@ import { openMigratedCopy } from "@spankbank/db/test/migratedCopy";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import { DEMO_LOGINS, demoCouple } from "@spankbank/shared/demoCouple";
 import type { FastifyInstance } from "fastify";
-import { afterEach, expect } from "vitest";
+import { expect, onTestFinished } from "vitest";
 import { type BuildAppOptions, buildApp } from "../app.js";
 import { contractResponse } from "../plugins/serialize.js";
 
@@ -36,14 +36,6 @@ export const testCouple: CoupleConfig = {
   )) as CoupleConfig["partners"],
 };
 
-const cleanups: (() => Promise<void>)[] = [];
-/** Answers whose wire shape differs from what their zod contract parses them to, over one test. */
-const offContract: string[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-  expect(offContract.splice(0), "answers that do not parse to themselves with their contract schema").toEqual([]);
-});
-
 /**
  * The real app on a real SQLite file in a temp folder, with the demo couple synced (no demo
  * seed: each test writes the rows it needs). Closed and deleted after each test.
@@ -52,11 +44,15 @@ export async function buildTestApp(options: Partial<BuildAppOptions> = {}): Prom
   const dir = mkdtempSync(join(tmpdir(), "spankbank-test-"));
   const db = options.db ?? openMigratedCopy(join(dir, "test.db"));
   syncCouple(db, options.config ?? testCouple);
-  const app = await buildApp({ db, config: testCouple, demo: true, ...options });
-  checkAnswersAgainstContract(app);
-  cleanups.push(async () => {
-    await app.close();
+  const offContract: string[] = [];
+  let built: FastifyInstance | undefined;
+  // The test's own hook, not a module-level afterEach: with isolate: false this module is loaded
+  // once per worker, so an afterEach here was registered for the first file only. Registered
+  // before the app is built, so an app that refuses to build leaves no file open either.
+  onTestFinished(async () => {
+    await built?.close();
     try {
+      expect(offContract, "answers that do not parse to themselves with their contract schema").toEqual([]);
       // Every route test leaves a file a backup would keep: the whole check of `npm run check`.
       if (db.$client.open) expect(describeBrokenRules(checkDatabase(db)), "the health check after the test").toBe("");
     } finally {
@@ -64,6 +60,9 @@ export async function buildTestApp(options: Partial<BuildAppOptions> = {}): Prom
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  const app = await buildApp({ db, config: testCouple, demo: true, ...options });
+  built = app;
+  checkAnswersAgainstContract(app, offContract);
   const cookies = new Map<string, string>();
   async function signIn(username: "alex" | "sam"): Promise<string> {
     const cached = cookies.get(username);
@@ -81,9 +80,10 @@ export async function buildTestApp(options: Partial<BuildAppOptions> = {}): Prom
 
 /**
  * Every JSON answer of a route must parse with its zod contract schema to exactly itself: the
- * compiled serialiser neither drops, adds nor reshapes a field the contract has.
+ * compiled serialiser neither drops, adds nor reshapes a field the contract has. Those that do
+ * not are added to `offContract`.
  */
-function checkAnswersAgainstContract(app: FastifyInstance): void {
+function checkAnswersAgainstContract(app: FastifyInstance, offContract: string[]): void {
   app.addHook("onSend", async (request, reply, payload) => {
     const schema = contractResponse(request.routeOptions.schema, reply.statusCode);
     if (!schema || typeof payload !== "string" || payload === "") return payload;
