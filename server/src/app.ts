@@ -92,6 +92,16 @@ export async function buildApp({
     bodyLimit: 64 * 1024,
     schemaController: zodSchemaController,
   });
+  // A browser keeps its connection open after an answer: one answered while the server closes (a
+  // restart, SIGTERM) is closed with that answer, or the close waited out its grace for the browser.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (closing) reply.header("connection", "close");
+    return payload;
+  });
   await app.register(spankBankApp, options);
   return app;
 }
