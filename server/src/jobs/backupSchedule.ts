@@ -36,6 +36,7 @@ export function scheduleBackups(options: {
   const [hours, minutes] = config.backups.time.split(":");
   let retry: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> | undefined;
+  let stopped = false;
 
   const backUp = (): Promise<void> => {
     inFlight = backUpOnce().finally(() => {
@@ -51,7 +52,8 @@ export function scheduleBackups(options: {
       log.info({ backup: result.backup.path, removed: result.removed }, "daily backup taken and verified");
       return;
     }
-    retry = setTimeout(() => void backUp(), RETRY_AFTER_MS);
+    // A backup that failed while the schedule stopped (a restart at 03:00) is retried by the next start.
+    if (!stopped) retry = setTimeout(() => void backUp(), RETRY_AFTER_MS);
     if (result.outcome === "skipped") {
       log.warn(`${result.reason.message} Trying again in an hour.`);
       return;
@@ -68,6 +70,7 @@ export function scheduleBackups(options: {
   if (catchUpMissed && missedBackup(db, job)) retry = setTimeout(() => void backUp(), MISSED_BACKUP_AFTER_MS);
   return {
     async stop() {
+      stopped = true;
       job.stop();
       clearTimeout(retry);
       // A restart at backup time lets the night's copy finish rather than leave it half-made.
