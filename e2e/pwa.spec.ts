@@ -490,9 +490,7 @@ test.describe("offline", () => {
       await modal.getByRole("button", { name: "Save" }).click();
       await expect(
         modal.getByText("You are offline: nothing was sent. Try again once the connection is back."),
-      ).toBeVisible({
-        timeout: 5_000,
-      });
+      ).toBeVisible();
 
       // Reopened an hour later, still offline: what was kept is stale now, and still shown.
       await page.clock.setFixedTime(Date.now() + 60 * 60_000);
