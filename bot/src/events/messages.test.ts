@@ -402,6 +402,23 @@ describe("replying to the question", () => {
     await until(() => latestQuestion(db)?.answers.find((a) => a.username === "sam_r")?.response === "Lisbon after all");
   });
 
+  it("does not take a forward of the question's post as a reply to it: no answer, no note", async () => {
+    const { client, db } = botOnTempDb();
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
+    const question = message({
+      id: posted[0]!.id,
+      channelId: QUESTIONS_CHANNEL,
+      authorId: alex.discordId,
+      content: "",
+    });
+    const shared = forward({ channelId: QUESTIONS_CHANNEL, authorId: sam.discordId, of: question });
+    gateway(client, "MESSAGE_CREATE", shared);
+    await until(() => isMessageHandled(db, QUESTIONS_CHANNEL, shared.id));
+    expect(latestQuestion(db)?.answers).toEqual([]);
+    expect(reactions).toEqual([]);
+    expect(posted).toHaveLength(1);
+  });
+
   it("does not take a public reply as an answer while answers are sealed, and says to use /answer", async () => {
     const { db, questionMessage, reply } = await samReplies({
       ...testConfig,

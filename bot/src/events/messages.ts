@@ -6,7 +6,14 @@ import { editMemoryFromDiscord, removeMemoryFromDiscord } from "@spankbank/db/me
 import { giveAnswer, questionIdByDiscordMessage } from "@spankbank/db/questions";
 import { DAY_MS } from "@spankbank/shared/calendar";
 import { DISCORD_HISTORY_PAGE_MAX, RECHECKED_MEMORY_DAYS } from "@spankbank/shared/limits";
-import { type Client, DiscordAPIError, type Message, type PartialMessage, RESTJSONErrorCodes } from "discord.js";
+import {
+  type Client,
+  DiscordAPIError,
+  type Message,
+  MessageReferenceType,
+  type PartialMessage,
+  RESTJSONErrorCodes,
+} from "discord.js";
 import type { BotContext } from "../context.js";
 import { missingNote, refusedNote } from "../images.js";
 import { logError } from "../logging.js";
@@ -110,12 +117,18 @@ async function saveMemoryMessage(
   if (notes.length > 0) await note(message, notes.join("\n"));
 }
 
+/** The message this one replies to: a forward names the message it carries, but answers nothing. */
+function repliedTo(message: Partial<Pick<Message, "reference">>): string | undefined {
+  const reference = message.reference;
+  return reference && reference.type !== MessageReferenceType.Forward ? reference.messageId : undefined;
+}
+
 async function answerByReply(
   message: Message,
   author: NonNullable<ReturnType<typeof partnerAuthor>>,
   context: BotContext,
 ): Promise<void> {
-  const questionMessageId = message.reference?.messageId;
+  const questionMessageId = repliedTo(message);
   if (!questionMessageId) return;
   const questionId =
     questionIdByDiscordMessage(context.db, questionMessageId) ?? (await questionOfUnrecordedPost(message, context));
@@ -179,7 +192,7 @@ function answerEdited(
   author: NonNullable<ReturnType<typeof partnerAuthor>>,
   context: BotContext,
 ): boolean {
-  const questionMessageId = message.reference?.messageId;
+  const questionMessageId = repliedTo(message);
   // The rule answerByReply follows: a reply to a question's post, wherever it was written (the
   // channel, or a thread opened on the question), except the memories channel, where it is a memory.
   if (message.channelId === context.config.discord.memoriesChannelId || !questionMessageId) return false;
