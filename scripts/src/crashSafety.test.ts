@@ -7,7 +7,7 @@ import { openDb } from "@spankbank/db/client";
 import { syncCouple } from "@spankbank/db/couple";
 import { checkDatabase } from "@spankbank/db/healthCheck";
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { mulberry32 } from "./soak/random.mjs";
 
 const load = fileURLToPath(new URL("./soak/crashLoad.mjs", import.meta.url));
@@ -54,6 +54,10 @@ function rowsOf(op: Acknowledged): [string, unknown[]] {
 /** Runs the load until `acknowledgements` operations are acknowledged, waits a few ms more, and SIGKILLs it. */
 function runAndKill(args: string[], acknowledgements: number, graceMs: number): Promise<NodeJS.Signals | null> {
   const child = spawn(process.execPath, [load, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  // A test ended before the kill (a timeout) leaves no load running.
+  onTestFinished(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  });
   let seen = 0;
   let errors = "";
   child.stderr.on("data", (chunk) => (errors += chunk));
@@ -70,7 +74,10 @@ function runAndKill(args: string[], acknowledgements: number, graceMs: number): 
 }
 
 describe("crash safety", () => {
-  it(`after each of ${KILLS} SIGKILLs mid-load the database opens, the check passes and every acknowledged operation is there once`, async () => {
+  // 20 loads started and killed, each a Node process: a generous bound on a busy 2-core box.
+  it(`after each of ${KILLS} SIGKILLs mid-load the database opens, the check passes and every acknowledged operation is there once`, async ({
+    signal,
+  }) => {
     console.log(`crash safety seed: ${SEED} (replay with SPANKBANK_SOAK_SEED=${SEED})`);
     const random = mulberry32(SEED);
     const dir = mkdtempSync(join(tmpdir(), "spankbank-crash-"));
@@ -82,7 +89,8 @@ describe("crash safety", () => {
 
     let checked = 0;
     try {
-      for (let round = 0; round < KILLS; round++) {
+      // A timed-out test's body runs on: it starts no more loads.
+      for (let round = 0; round < KILLS && !signal.aborted; round++) {
         // Kill after 1 to 30 acknowledged operations, 0 to 9 ms later: mostly in the middle of a write.
         const acknowledgements = 1 + Math.floor(random() * 30);
         const graceMs = Math.floor(random() * 10);
@@ -109,5 +117,5 @@ describe("crash safety", () => {
       if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
     }
     expect(checked).toBeGreaterThanOrEqual(KILLS);
-  }, 120_000);
+  }, 240_000);
 });
