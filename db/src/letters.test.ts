@@ -27,7 +27,8 @@ describe("letters", () => {
   });
 
   it("rewrites the writer's one letter in place", () => {
-    writeLetter(db, { fromUserId: alex, text: "First try" });
+    // The first save's moment pinned before the second: a version never goes back (versionAfter).
+    writeLetter(db, { fromUserId: alex, text: "First try", now: new Date("2026-12-24T20:00:00Z") });
     writeLetter(db, { fromUserId: alex, text: "Second, better try", now: new Date("2026-12-25T08:00:00Z") });
     expect(count()).toBe(1);
     expect(letterTo(db, sam)).toEqual({ text: "Second, better try", updatedAt: "2026-12-25T08:00:00.000Z" });

@@ -1,5 +1,6 @@
 import { fc } from "@fast-check/vitest";
 import { markBountyDone, postBounty } from "@spankbank/db/bounties";
+import { addDays, dayIn } from "@spankbank/db/clock";
 import { checkDatabase } from "@spankbank/db/healthCheck";
 import { confirmRedemption, redeemItem } from "@spankbank/db/inventory";
 import { writeLaterLetter } from "@spankbank/db/laterLetters";
@@ -8,7 +9,7 @@ import { createProduct } from "@spankbank/db/products";
 import { purchaseProduct } from "@spankbank/db/purchase";
 import { answerQuestion, askQuestion } from "@spankbank/db/questions";
 import { planVisit } from "@spankbank/db/visits";
-import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
+import { DEMO_LOGINS, demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it } from "vitest";
 import { buildEconomyApp, giveSpanks } from "./test/economy.js";
 import {
@@ -298,7 +299,9 @@ async function livedInApp() {
   writeLaterLetter(db, {
     fromUserId: sam,
     text: "For Christmas",
-    opening: { kind: "date", date: "2030-12-24", time: "08:00" },
+    // A year ahead on Alex's (the recipient's) calendar: the app runs on the real clock, so a fixed
+    // date would one day have passed, and its refusal would fail every route's test.
+    opening: { kind: "date", date: addDays(dayIn(demoCouple.partners[0].timeZone), 365), time: "08:00" },
   });
   planVisit(db, { userId: sam, input: { start_date: "2026-04-01", end_date: "2026-04-05" } });
   postBounty(db, alex, { title: "Voice note of our song", reward: 5 });

@@ -1,8 +1,21 @@
+import { addDays, dayIn } from "@spankbank/db/clock";
 import { balanceOf } from "@spankbank/db/ledger";
 import { createProduct } from "@spankbank/db/products";
 import { purchaseProduct } from "@spankbank/db/purchase";
+import { demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it } from "vitest";
 import { buildEconomyApp, economySnapshot, giveSpanks } from "../test/economy.js";
+
+/**
+ * `days` after today on a partner's calendar: the app runs on the real clock, so the visit and the
+ * letter's moment stay ahead (a planned visit, a letter still to seal) on whatever day the suite runs.
+ * Worked out once, so a write sent again after midnight is still the same write.
+ */
+const dayAhead = (username: "alex" | "sam", days: number) =>
+  addDays(dayIn(demoCouple.partners.find((partner) => partner.username === username)!.timeZone), days);
+const VISIT = { start: dayAhead("sam", 56), end: dayAhead("sam", 65), laterEnd: dayAhead("sam", 66) };
+// Sam's letter opens on Alex's clock (the recipient's): 08:00 tomorrow there.
+const LETTER_DAY = dayAhead("alex", 1);
 
 /** Rows a write can add, counted to see it happened once. */
 const tables = ["redemptions", "workouts", "bounties", "visits", "later_letters", "nudges", "transfers"];
@@ -54,14 +67,14 @@ const writes = [
   {
     what: "a visit",
     url: "/api/visits",
-    body: () => ({ start_date: "2027-01-18", end_date: "2027-01-27" }),
+    body: () => ({ start_date: VISIT.start, end_date: VISIT.end }),
     // One next visit at a time: a second one is refused, with or without a key.
     secondStatus: 409,
   },
   {
     what: "a letter for later",
     url: "/api/later-letters",
-    body: () => ({ text: "Merry Christmas, love", opening: { kind: "date", date: "2026-12-24", time: "08:00" } }),
+    body: () => ({ text: "Merry Christmas, love", opening: { kind: "date", date: LETTER_DAY, time: "08:00" } }),
   },
   { what: "a nudge", url: "/api/nudges", body: () => ({ line: "Missing your laugh" }) },
 ];
@@ -123,7 +136,7 @@ describe("a write sent again with its Idempotency-Key", () => {
       what: "a visit",
       of: "a visit",
       url: "/api/visits",
-      change: (body: object) => ({ ...body, end_date: "2027-01-28" }),
+      change: (body: object) => ({ ...body, end_date: VISIT.laterEnd }),
     },
     {
       what: "a letter for later",

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
 import {
   laterLetterFrom,
@@ -46,6 +46,13 @@ async function openLettersPage() {
 
 describe("/letters", { timeout: 20_000 }, () => {
   it("shows a sealed envelope's moment on alex's clock, and opens an 'open when' one only after the confirm", async () => {
+    // The page's clock at the fake server's today (handlers/laterLetters.ts): a moment of another
+    // year would be labelled with its year. Only Date is faked: the app's timers run as usual.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-23T12:00:00Z"));
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     // 13:00 UTC on 24 December is 18:30 in Kolkata (alex's clock).
     laterLetterFrom("sam", {
       opening: { kind: "date", date: "2026-12-24", time: "08:00" },
