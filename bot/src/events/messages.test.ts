@@ -6,7 +6,7 @@ import { answerQuestion, latestQuestion } from "@spankbank/db/questions";
 import { mp4Video, oggOpusVoiceNote, webmVideo } from "@spankbank/db/test/tinyMedia";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { type Client, SnowflakeUtil } from "discord.js";
-import type { APIAttachment } from "discord-api-types/v10";
+import type { APIAttachment, APIMessage } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import {
   askQuestion,
@@ -17,18 +17,21 @@ import {
   forward,
   GUILD_ID,
   gateway,
+  history,
   holdDownload,
   MEMORIES_CHANNEL,
   message,
   posted,
   QUESTIONS_CHANNEL,
   reactions,
+  reactionsRemoved,
   STRANGER_ID,
   servedAttachment,
   testConfig,
   until,
   voiceMessage,
 } from "../test/discord.js";
+import { drain } from "../workInProgress.js";
 import { SEALED_NOTE } from "./messages.js";
 
 const [alex, sam] = demoCouple.partners;
@@ -192,6 +195,68 @@ describe("the memories channel", () => {
       { content_type: "image/jpeg", size: 2048 },
     ]);
     expect(readdirSync(context.mediaDir)).toHaveLength(1);
+  });
+
+  /** Alex posts in the memories channel, as Discord keeps it: the bot's reactions show on it when read back. */
+  function postKept(client: Client, content: string, attachments: APIAttachment[] = []) {
+    const sent = postInMemories(client, content, attachments);
+    history.set(MEMORIES_CHANNEL, [...(history.get(MEMORIES_CHANNEL) ?? []), sent]);
+    return sent;
+  }
+  /** Alex edits it in Discord: its words change there, and the bot hears of it. */
+  function editKept(client: Client, sent: APIMessage, content: string) {
+    Object.assign(sent, { content, edited_timestamp: new Date().toISOString() });
+    gateway(client, "MESSAGE_UPDATE", { ...sent });
+  }
+
+  it("makes a memory of a post it refused once the partner edits it into one, with its 💞, and takes the 🚫 off", async () => {
+    const { client, db } = botOnTempDb();
+    // Alex has Nitro: Discord took 2,400 characters, a memory keeps 2,000.
+    const sent = postKept(client, "We danced ".repeat(240));
+    await until(() => posted.length === 1);
+    expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${sent.id}/🚫`]);
+    editKept(client, sent, "We danced ".repeat(150).trim());
+    await until(() => listMemories(db).length === 1);
+    await until(() => reactionsRemoved.length === 1);
+    expect(listMemories(db)[0]).toMatchObject({ message: "We danced ".repeat(150).trim(), username: "alex_d" });
+    expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${sent.id}/🚫`, `${MEMORIES_CHANNEL}/${sent.id}/💞`]);
+    expect(reactionsRemoved).toEqual([`${MEMORIES_CHANNEL}/${sent.id}/🚫`]);
+    expect(posted).toHaveLength(1);
+  });
+
+  it("keeps a photo-only post it refused, edited to say something, as a memory of the words: its 🚫 for the photo stays", async () => {
+    const { client, db } = botOnTempDb();
+    const huge = attachment("summit.png", "image/png", 20 * MiB, false);
+    const sent = postKept(client, "", [huge]);
+    await until(() => posted.length === 1);
+    expect(posted[0]!.body.content).toBe(REFUSED_NOTE("summit.png"));
+    expect(listMemories(db)).toEqual([]);
+    editKept(client, sent, "The view from the top");
+    await until(() => listMemories(db).length === 1);
+    await until(() => reactions.length === 2);
+    expect(listMemories(db)[0]).toMatchObject({ message: "The view from the top" });
+    expect(db.$client.prepare("SELECT count(*) AS n FROM memory_images").get()).toEqual({ n: 0 });
+    expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${sent.id}/🚫`, `${MEMORIES_CHANNEL}/${sent.id}/💞`]);
+    // The note that it left the photo out still holds, and is not said twice.
+    expect(reactionsRemoved).toEqual([]);
+    expect(posted).toHaveLength(1);
+  });
+
+  it("leaves an edit still refused as it was (no second note), and a post it never refused (no 🚫 of its own) alone", async () => {
+    const { client, db, context } = botOnTempDb();
+    const refused = postKept(client, "We danced ".repeat(240));
+    await until(() => posted.length === 1);
+    // Written while the bot was not there (before it joined, or its memory purged from the trash).
+    const unseen = message({ channelId: MEMORIES_CHANNEL, authorId: sam.discordId, content: "Old times" });
+    history.set(MEMORIES_CHANNEL, [unseen, ...(history.get(MEMORIES_CHANNEL) ?? [])]);
+    editKept(client, refused, "We danced ".repeat(210));
+    editKept(client, unseen, "Old times, edited");
+    // Every handler started has finished.
+    expect(await drain(context, 10_000)).toBe(0);
+    expect(listMemories(db)).toEqual([]);
+    expect(posted).toHaveLength(1);
+    expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${refused.id}/🚫`]);
+    expect(reactionsRemoved).toEqual([]);
   });
 
   it("keeps a voice message, as Discord sends it, as a memory of its own with the Ogg file", async () => {

@@ -2,7 +2,7 @@ import { inTransaction } from "@spankbank/db/client";
 import { userByDiscordId } from "@spankbank/db/couple";
 import { markMessageHandled } from "@spankbank/db/discordCursors";
 import { Refusal } from "@spankbank/db/errors";
-import { editMemoryFromDiscord, removeMemoryFromDiscord } from "@spankbank/db/memories";
+import { editMemoryFromDiscord, hasMemoryFromDiscord, removeMemoryFromDiscord } from "@spankbank/db/memories";
 import { giveAnswer, questionIdByDiscordMessage } from "@spankbank/db/questions";
 import { DAY_MS } from "@spankbank/shared/calendar";
 import { DISCORD_HISTORY_PAGE_MAX, RECHECKED_MEMORY_DAYS } from "@spankbank/shared/limits";
@@ -159,15 +159,25 @@ async function answerByReply(
   }
 }
 
-/** An edited message edits the memory made from it (its words and photos), or the answer an edited reply to a question gave. */
+/**
+ * An edited message edits the memory made from it (its words and photos), or the answer an edited
+ * reply to a question gave; a post in the memories channel the bot refused is tried again.
+ */
 export async function onMessageUpdate(
   message: AnyMessage &
-    Pick<Message, "content" | "channelId" | "reference" | "editedAt" | "attachments" | "flags" | "messageSnapshots">,
+    Pick<
+      Message,
+      "content" | "channelId" | "reference" | "editedAt" | "attachments" | "flags" | "messageSnapshots" | "fetch"
+    >,
   context: BotContext,
 ): Promise<void> {
   const author = partnerAuthor(message, context);
   // A partial message (an update Discord sent without its words) says nothing of them or its files.
   if (!author || message.content === null) return;
+  if (message.channelId === context.config.discord.memoriesChannelId && !hasMemoryFromDiscord(context.db, message.id)) {
+    await saveRefusedPostEdited(message, author, context);
+    return;
+  }
   const held = heldIn(message);
   // A photo taken out of the message in Discord leaves its memory (before the words, which say
   // whether the memory still has images).
@@ -178,6 +188,31 @@ export async function onMessageUpdate(
   } catch (error) {
     // Edited down to nothing (or refused): the memory or the answer keeps its last words.
     if (!(error instanceof Refusal)) throw error;
+  }
+}
+
+/**
+ * A post the bot refused (it carries the bot's 🚫 and made no memory: too long, or only a file it
+ * does not keep), edited: the partner fixed it, so it is taken as if posted now. Once it makes a
+ * memory it gets its 💞, and the 🚫 goes unless files were left out again (their note still holds).
+ * Still refused, it keeps its 🚫 and note, with no new note at every edit. A post with no 🚫 was
+ * never refused (written before the bot, or its memory purged from the trash): an edit leaves it.
+ */
+async function saveRefusedPostEdited(
+  edited: Pick<Message, "fetch">,
+  author: NonNullable<ReturnType<typeof partnerAuthor>>,
+  context: BotContext,
+): Promise<void> {
+  // Read back from Discord: only its answer says which reactions are the bot's own (`me`).
+  const message = await edited.fetch(true);
+  const ownReaction = (emoji: string) => message.reactions.cache.find((r) => r.emoji.name === emoji && r.me);
+  const refusedMark = ownReaction(REFUSED_REACTION);
+  if (!refusedMark || ownReaction(SAVED_REACTION)) return;
+  const { memory, refused } = await memoryFromMessage(message, author, context);
+  if (!memory) return;
+  await react(message, SAVED_REACTION);
+  if (refused.length === 0) {
+    await acknowledge(message, `removal of ${REFUSED_REACTION}`, () => refusedMark.users.remove());
   }
 }
 

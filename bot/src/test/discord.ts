@@ -68,6 +68,8 @@ export const edits: { token: string; body: Body }[] = [];
 export const posted: { id: string; channelId: string; body: Body }[] = [];
 /** Reactions the bot added: `channel/message/emoji`. */
 export const reactions: string[] = [];
+/** The bot's own reactions taken off again, the same way. */
+export const reactionsRemoved: string[] = [];
 /** Status codes the next channel-message posts answer with before succeeding (e.g. [500]). */
 export const failNextPosts: number[] = [];
 /**
@@ -178,7 +180,15 @@ export const discord = setupServer(
   http.put(`${API}/channels/:channel/messages/:message/reactions/:emoji/@me`, ({ params }) => {
     const status = failNextReactions.shift();
     if (status) return HttpResponse.json({ message: "Missing Permissions", code: 50013 }, { status });
-    reactions.push(`${params.channel}/${params.message}/${decodeURIComponent(String(params.emoji))}`);
+    const emoji = decodeURIComponent(String(params.emoji));
+    reactions.push(`${params.channel}/${params.message}/${emoji}`);
+    markOwnReaction(String(params.channel), String(params.message), emoji, true);
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.delete(`${API}/channels/:channel/messages/:message/reactions/:emoji/@me`, ({ params }) => {
+    const emoji = decodeURIComponent(String(params.emoji));
+    reactionsRemoved.push(`${params.channel}/${params.message}/${emoji}`);
+    markOwnReaction(String(params.channel), String(params.message), emoji, false);
     return new HttpResponse(null, { status: 204 });
   }),
   // A signed link (path and query) may be served apart from its bare path (an expired link).
@@ -265,6 +275,7 @@ afterEach(() => {
     edits,
     posted,
     reactions,
+    reactionsRemoved,
     failNextPosts,
     failNextAnswersToPosts,
     failNextCallbacks,
@@ -356,6 +367,22 @@ export async function until(done: () => boolean): Promise<void> {
 
 function user(id: string) {
   return { id, username: `user${id.slice(-4)}`, discriminator: "0", global_name: null, avatar: null };
+}
+
+/** A message in `history` shows the bot's own reaction (`me`) when read back, as Discord's does. */
+function markOwnReaction(channelId: string, messageId: string, emoji: string, on: boolean): void {
+  const found = history.get(channelId)?.find((m) => m.id === messageId);
+  if (!found) return;
+  const others = (found.reactions ?? []).filter((r) => r.emoji.name !== emoji);
+  const reaction = {
+    emoji: { id: null, name: emoji },
+    count: 1,
+    count_details: { normal: 1, burst: 0 },
+    me: true,
+    me_burst: false,
+    burst_colors: [],
+  };
+  found.reactions = on ? [...others, reaction] : others;
 }
 
 /** A MESSAGE_CREATE payload. */
