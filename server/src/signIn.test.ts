@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { purgeOldLoginRecords } from "@spankbank/db/loginThrottle";
 import { hashPassword } from "@spankbank/db/password";
 import type { CoupleConfig } from "@spankbank/shared/config";
@@ -483,6 +484,19 @@ describe("CSRF and content type", () => {
       payload: JSON.stringify(alex),
     });
     expect(reply.statusCode).toBe(415);
+  });
+
+  it("refuses a compressed body with 415 naming Content-Encoding, and signs no one in", async () => {
+    const { app } = await buildTestApp();
+    const reply = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+      payload: gzipSync(JSON.stringify(alex)),
+    });
+    expect(reply.statusCode).toBe(415);
+    expect(reply.json()).toMatchObject({ message: "Content-Encoding: send the body uncompressed" });
+    expect(reply.cookies).toEqual([]);
   });
 });
 

@@ -17,6 +17,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {
     threshold: COMPRESS_FROM_BYTES,
     encodings: ["br", "gzip"],
+    // Requests are small JSON that no browser compresses: no hook of its own on every request.
+    globalDecompression: false,
     syncThreshold: COMPRESSED_IN_ONE_CALL_BYTES,
     brotliOptions: {
       params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_LGWIN]: 18 },

@@ -99,7 +99,7 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
 
 /**
  * The two CSRF rules, for every route of the context it is added to (the /api plugin, so the
- * spelling of the URL cannot dodge them): a JSON body for POST/PUT, and a mutation that carries
+ * spelling of the URL cannot dodge them): a JSON body for POST/PUT (uncompressed), and a mutation that carries
  * an Origin header must come from one of this app's origins (`PUBLIC_URL`'s, by default the
  * address it listens on, in each loopback spelling).
  */
@@ -122,6 +122,11 @@ function crossSiteRefusal(request: FastifyRequest, publicOrigins: readonly strin
     // Routes that take no body (logout) accept a bare POST: no body, so no content type.
     if (request.routeOptions.config.bodyless && type === undefined && !hasBody(request)) return undefined;
     if (type !== "application/json") return httpError(415, "Content-Type must be application/json");
+  }
+  // No browser compresses what it sends, and the server does not inflate it: refused, not misread.
+  const encoding = request.headers["content-encoding"];
+  if (encoding !== undefined && encoding.toLowerCase() !== "identity") {
+    return httpError(415, "Content-Encoding: send the body uncompressed");
   }
   return undefined;
 }
