@@ -24,6 +24,19 @@ const CONTENT_MODULES = {
   "the story": "it looks like it's just the two of us until the snow decides otherwise",
 };
 
+/** SPEC.md's pages behind the sign-in. */
+const SIGNED_IN_PAGES = [
+  "/dashboard",
+  "/memories",
+  "/spank-bank",
+  "/allquestions",
+  "/inventory",
+  "/floggers4change",
+  "/christmas-letter",
+  "/trapped-game",
+  "/protected",
+];
+
 /** The scripts of our own that the page fetched while loading, by path. */
 function scriptsLoadedBy(page: Page): string[] {
   const scripts: string[] = [];
@@ -103,6 +116,24 @@ test.describe("the first load", () => {
     const line = page.locator(".mantine-Divider-label");
     await expect(line).toHaveText("or");
     expect(await line.evaluate((label) => getComputedStyle(label, "::before").borderTopStyle)).toBe("solid");
+  });
+
+  test("of each signed-in page of the spec carries no zod: only a refused purchase's body or the search page needs it", async ({
+    context,
+  }) => {
+    await signInAsAlex(await context.newPage());
+    for (const path of SIGNED_IN_PAGES) {
+      const page = await context.newPage();
+      const scripts = scriptsLoadedBy(page);
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      const carrying = scripts.filter((script) =>
+        readFileSync(join(WEB_DIST, script), "utf8").includes(CONTENT_MODULES.zod),
+      );
+      expect(carrying, path).toEqual([]);
+      await page.close();
+    }
   });
 
   test("of the story page carries no zod, and asks for the story with the page", async ({ context }) => {

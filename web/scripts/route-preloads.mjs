@@ -51,6 +51,12 @@ for (const key of SIGNED_IN_SHELL_PARTS) {
   if (!manifest[key]) throw new Error(`route-preloads: ${key} is no chunk of this build (renamed or no longer lazy?)`);
 }
 
+/** Code a page's loader imports as the page opens (routes/_auth/trapped-game.tsx): sent with that page. */
+const LOADED_BY_LOADERS = ["src/features/story/scenes/story.ts"];
+for (const key of LOADED_BY_LOADERS) {
+  if (!manifest[key]) throw new Error(`route-preloads: ${key} is no chunk of this build (renamed or no longer lazy?)`);
+}
+
 const preloads = {};
 for (const [file, key] of routeChunks) {
   const segments = file.split("/");
@@ -61,9 +67,10 @@ for (const [file, key] of routeChunks) {
   const chunks = new Set();
   for (const chunk of [...layouts, key]) if (chunk) closure(chunk, chunks);
   if (segments[0] === "_auth") for (const part of SIGNED_IN_SHELL_PARTS) closure(part, chunks);
-  // The page's own code its route loads lazily (the story's scenes): the loader asks for it at once.
-  // (The contracts it imports lazily are development's: production never loads them.)
-  for (const lazyPart of manifest[key].dynamicImports ?? []) if (lazyPart.startsWith("src/")) closure(lazyPart, chunks);
+  // The page's own code its loader imports at once (the story's scenes). Its other lazy imports wait
+  // for a need (zod for a refused purchase's body; the contracts are development's), so not these.
+  for (const lazyPart of manifest[key].dynamicImports ?? [])
+    if (LOADED_BY_LOADERS.includes(lazyPart)) closure(lazyPart, chunks);
   const scripts = [...entryScripts];
   const styles = [...entryStyles];
   for (const chunk of chunks) {
