@@ -3,8 +3,9 @@
 // default mobile settings (a mid-range phone on slow 4G: 150 ms RTT, 1.6 Mbps, 4x CPU slowdown)
 // and with its desktop settings, signed in where the page needs it; then the initial JavaScript
 // and CSS of / and /signin (raw, gzip, brotli) and the audits below 1. Runs against the built app
-// in demo mode on a temp database, in Debian's Chromium. Lighthouse resets storage before each
-// run, so these are first visits: no service worker, no HTTP cache.
+// in demo mode on a temp database, through Caddy over https as docs/deploy.md sets it up (HTTP/2:
+// caddyFront.mjs), in Debian's Chromium. Lighthouse resets storage before each run, so these are
+// first visits: no service worker, no HTTP cache.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -16,6 +17,7 @@ import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { CHROMIUM, CHROMIUM_FLAGS } from "../chromium.mjs";
 import { freePort } from "../freePort.mjs";
+import { caddyFront, requireCaddy, TRUST_BENCH_CERTIFICATE } from "./caddyFront.mjs";
 import { warmReturn, warmReturnTable } from "./warmReturn.mjs";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
@@ -55,9 +57,14 @@ const FORM_FACTOR_ONLY = process.env.BENCH_FORM_FACTOR;
 /** `BENCH_PART=warm` or `cold`: only the warm return or only Lighthouse's first loads. */
 const PART = process.env.BENCH_PART;
 
+requireCaddy();
 const dir = mkdtempSync(join(tmpdir(), "spankbank-bench-web-"));
 const port = await freePort();
-const url = `http://127.0.0.1:${port}`;
+/** The app's own listener, which only Caddy and this script's sign-in reach. */
+const appUrl = `http://127.0.0.1:${port}`;
+const front = await caddyFront(dir);
+/** What the phone opens: Caddy's https origin. */
+const url = front.origin;
 const server = spawn(process.execPath, [join(repo, "server/dist/server.bundle.js")], {
   cwd: repo,
   stdio: ["ignore", "ignore", "inherit"],
@@ -71,18 +78,24 @@ const server = spawn(process.execPath, [join(repo, "server/dist/server.bundle.js
     NODE_ENV: "test",
     LOG_LEVEL: "warn",
     DISCORD_TOKEN: "",
+    // Behind Caddy, as deployed: Secure cookies, the client's address from Caddy, https's Origin.
+    HTTPS: "true",
+    TRUST_PROXY: "loopback",
+    PUBLIC_URL: front.origin,
   },
 });
 const sessionCookie = (pair) => {
   const [name, value] = pair.split("=");
-  return { name, value, domain: "127.0.0.1", path: "/", httpOnly: true };
+  return { name, value, domain: "127.0.0.1", path: "/", httpOnly: true, secure: true };
 };
 let chrome;
+let caddy;
 /** Lighthouse's benchmarkIndex: the fastest so far (the warm-up's, at first), each kept run's, and the reruns. */
 const machineSpeed = { expected: 0, kept: [], reruns: 0 };
 try {
-  await waitFor200(`${url}/api/health`);
-  const cookie = await signIn(url, { username: "alex", password: "alex-demo-pass" });
+  await waitFor200(`${appUrl}/api/health`);
+  caddy = await front.start(port);
+  const cookie = await signIn(appUrl, { username: "alex", password: "alex-demo-pass" });
   const pages = PAGES.filter((page) => !ONLY || ONLY.includes(page.path));
   if (PART !== "cold") {
     const warm = await warmReturn({
@@ -90,6 +103,7 @@ try {
       pages: pages.map((page) => ({ path: page.path, signedIn: page.signedIn === true })),
       sessionCookie: cookie,
       chromiumPath: CHROMIUM,
+      chromiumFlags: [TRUST_BENCH_CERTIFICATE],
     });
     console.log(
       `\nWarm return (service worker installed, cache kept by a previous visit; 390x844, touch, 4x CPU, 150 ms RTT), medians of 5, load average ${loadavg()
@@ -99,7 +113,10 @@ try {
     console.log(warmReturnTable(warm));
   }
   if (PART !== "warm") {
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS] });
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ["--headless=new", TRUST_BENCH_CERTIFICATE, ...CHROMIUM_FLAGS],
+    });
     // Warms the server and Chromium (the first run read slower on every page) and measures the machine.
     await audit(`${url}/signin`, [], FORM_FACTORS[0].config);
 
@@ -180,6 +197,7 @@ try {
   }
 } finally {
   await chrome?.kill();
+  await caddy?.stop();
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
   rmSync(dir, { recursive: true, force: true });

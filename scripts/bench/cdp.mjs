@@ -9,10 +9,10 @@ import { CHROMIUM_FLAGS } from "../chromium.mjs";
 const CALL_TIMEOUT_MS = 60_000;
 
 /** Launches Chromium headless (chrome-launcher, as Lighthouse's runs); resolves to a connected browser. */
-export async function launchChromium(executablePath) {
+export async function launchChromium(executablePath, flags = []) {
   const chrome = await chromeLauncher.launch({
     chromePath: executablePath,
-    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
+    chromeFlags: ["--headless=new", ...flags, ...CHROMIUM_FLAGS],
   });
   const { webSocketDebuggerUrl: url } = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();
   const socket = new WebSocket(url);

@@ -61,8 +61,8 @@ const FIELD = 'main input[type="text"], main input:not([type]), main textarea';
  * Measures the warm return to every page of `pages` ({ path, signedIn }) on the app at `url`, with
  * `sessionCookie` ("name=value") for the signed-in ones. Returns one row per page: medians of RUNS.
  */
-export async function warmReturn({ url, pages, sessionCookie, chromiumPath, log = console.log }) {
-  const browser = await launchChromium(chromiumPath);
+export async function warmReturn({ url, pages, sessionCookie, chromiumPath, chromiumFlags = [], log = console.log }) {
+  const browser = await launchChromium(chromiumPath, chromiumFlags);
   const rows = [];
   try {
     for (const page of pages) {
