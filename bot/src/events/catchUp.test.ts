@@ -386,6 +386,31 @@ describe("catching up after the bot was not listening", () => {
     expect(memoryTexts(db)).toEqual(["First pancake", "Our first trip"]);
   });
 
+  it("makes a memory of a post it refused that was edited into one while it was stopped, with its 💞", async () => {
+    const { client, db, context } = botOnTempDb();
+    // Alex has Nitro: Discord took 2,400 characters, a memory keeps 2,000.
+    const sent = post(MEMORIES_CHANNEL, { authorId: alex.discordId, content: "We danced ".repeat(240) });
+    gateway(client, "MESSAGE_CREATE", sent);
+    await until(() => posted.length === 1);
+    expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${sent.id}/🚫`]);
+    // While the bot is stopped, Alex cuts it down: no event reaches it.
+    const messages = history.get(MEMORIES_CHANNEL)!;
+    messages[messages.indexOf(sent)] = {
+      ...sent,
+      content: "We danced all night",
+      edited_timestamp: new Date().toISOString(),
+    };
+    expect(await catchUpQuietly(context)).toContainEqual([
+      "Applied 1 edit(s) or deletion(s) made in Discord while the bot was away.",
+    ]);
+    expect(memoryTexts(db)).toEqual(["We danced all night"]);
+    expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${sent.id}/🚫`, `${MEMORIES_CHANNEL}/${sent.id}/💞`]);
+    expect(posted).toHaveLength(1);
+    // The next start makes it no second time.
+    await catchUpQuietly(context);
+    expect(memoryTexts(db)).toEqual(["We danced all night"]);
+  });
+
   it("takes a photo removed from a memory's message while it was stopped off the memory", async () => {
     const { client, db, context } = botOnTempDb();
     const keep = attachment("us.png", "image/png", 4096);

@@ -15,7 +15,7 @@ import { logError } from "../logging.js";
 import { recheckRecentMemories } from "../memories/recheck.js";
 import { recentQuestionThreads } from "../questions/threads.js";
 import { isStopping, stopSignal, track } from "../workInProgress.js";
-import { onMessageCreate, readChannels, recheckRecentReplies } from "./messages.js";
+import { onMessageCreate, readChannels, recheckRecentReplies, recheckRefusedPosts } from "./messages.js";
 
 /** A cursor before every message of a channel. */
 const BEGINNING = "0";
@@ -149,8 +149,8 @@ const passes = new WeakMap<BotContext, { again: boolean; finished: Promise<void>
  * (`delaysMs`, the last repeated) while one failed, until a pass reads every channel to its end
  * with every message handled, or the bot stops. Called while passes run (a new gateway session),
  * it asks for one more pass once they are done. Once every channel open to it is read, the recent
- * memories and question replies are read back from Discord for edits and deletions it heard nothing
- * of (`recheckRecentMemories`, `recheckRecentReplies`). A channel closed to the bot holds none of
+ * memories, question replies and refused posts are read back from Discord for edits and deletions it
+ * heard nothing of (`recheckRecentMemories`, `recheckRecentReplies`, `recheckRefusedPosts`). A channel closed to the bot holds none of
  * that back: it is tried again after the waits, and read back once more when it opens. Resolves when done.
  */
 export function keepCatchingUp(
@@ -176,7 +176,9 @@ export function keepCatchingUp(
           const pass = await catchUp(client, context);
           if (pass.done && !state.again && !(pass.shut && readBackWhileShut)) {
             const changed =
-              (await recheckRecentMemories(client, context)) + (await recheckRecentReplies(client, context));
+              (await recheckRecentMemories(client, context)) +
+              (await recheckRecentReplies(client, context)) +
+              (await recheckRefusedPosts(client, context));
             if (changed > 0)
               console.log(`Applied ${changed} edit(s) or deletion(s) made in Discord while the bot was away.`);
             if (!pass.shut) return;

@@ -202,18 +202,45 @@ async function saveRefusedPostEdited(
   edited: Pick<Message, "fetch">,
   author: NonNullable<ReturnType<typeof partnerAuthor>>,
   context: BotContext,
-): Promise<void> {
+): Promise<boolean> {
   // Read back from Discord: only its answer says which reactions are the bot's own (`me`).
   const message = await edited.fetch(true);
   const ownReaction = (emoji: string) => message.reactions.cache.find((r) => r.emoji.name === emoji && r.me);
   const refusedMark = ownReaction(REFUSED_REACTION);
-  if (!refusedMark || ownReaction(SAVED_REACTION)) return;
+  if (!refusedMark || ownReaction(SAVED_REACTION)) return false;
   const { memory, refused } = await memoryFromMessage(message, author, context);
-  if (!memory) return;
+  if (!memory) return false;
   await react(message, SAVED_REACTION);
   if (refused.length === 0) {
     await acknowledge(message, `removal of ${REFUSED_REACTION}`, () => refusedMark.users.remove());
   }
+  return true;
+}
+
+/**
+ * A refused post edited while the bot was not listening reached it as no event: the latest page of
+ * the memories channel is read back, and each edited post of the last RECHECKED_MEMORY_DAYS that
+ * made no memory is tried again as a live edit is (`saveRefusedPostEdited`). A channel that cannot
+ * be read now changes nothing. Returns how many became memories.
+ */
+export async function recheckRefusedPosts(client: Client, context: BotContext, now = new Date()): Promise<number> {
+  const channelId = context.config.discord.memoriesChannelId;
+  if (!channelId) return 0;
+  const since = now.getTime() - RECHECKED_MEMORY_DAYS * DAY_MS;
+  let made = 0;
+  try {
+    const channel = await client.channels.fetch(channelId);
+    if (!channel?.isTextBased() || !("messages" in channel)) return 0;
+    for (const message of (await channel.messages.fetch({ limit: DISCORD_HISTORY_PAGE_MAX })).values()) {
+      if (message.editedTimestamp === null || message.createdTimestamp < since) continue;
+      const author = partnerAuthor(message, context);
+      if (!author || hasMemoryFromDiscord(context.db, message.id)) continue;
+      if (await saveRefusedPostEdited(message, author, context)) made++;
+    }
+  } catch (error) {
+    logError("Reading the refused memory posts again failed (tried at the next start)", error);
+  }
+  return made;
 }
 
 /**
