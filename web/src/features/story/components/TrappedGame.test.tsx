@@ -124,6 +124,92 @@ describe("/trapped-game", { timeout: 20_000 }, () => {
     expect(screen.getByText("0 choices made")).toBeInTheDocument();
   });
 
+  it("plays on when the answer to a save was lost on the way back: the next choice is kept, not refused as played elsewhere", async () => {
+    localStorage.clear();
+    const { user } = await openGame();
+    const walk = shortestWalkToEnding(story);
+    const choose = async (step: (typeof walk)[number]) => {
+      const scene = await screen.findByRole("article", { name: `Scene ${step.scene}` });
+      await user.click(within(scene).getAllByRole("button")[step.shown]!);
+    };
+    await choose(walk[0]!);
+    await waitFor(() => expect(storySaves().progress).toMatchObject({ history: [{}], pending_scene: null }));
+    // The arrival after the second choice reaches the server, which keeps it, but its answer is lost
+    // (the phone's connection drops on the way back).
+    let lost = false;
+    server.use(
+      http.put("/api/story-progress", async ({ request }) => {
+        // Read from a copy: a save this handler lets through is read again by the fake server's own.
+        const { based_on: _basedOn, ...progress } = (await request.clone().json()) as StorySave;
+        if (lost || progress.history.length !== 2 || progress.pending_scene !== null) return undefined;
+        lost = true;
+        setStorySave({ progress, updated_at: new Date().toISOString() });
+        return HttpResponse.error();
+      }),
+    );
+    await choose(walk[1]!);
+    await waitFor(() => expect(lost).toBe(true));
+    // The next choice stands on the save whose answer never came.
+    await choose(walk[2]!);
+    await screen.findByRole("article", { name: `Scene ${walk[3]!.scene}` });
+    await waitFor(() => expect(storySaves().progress).toMatchObject({ history: [{}, {}, {}], pending_scene: null }));
+    expect(
+      screen.queryByText(
+        "This adventure went further on another device: nothing was replaced. It carries on from there.",
+      ),
+    ).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, SCENE_TRANSITION_MS * 2));
+    expect(screen.getByRole("article", { name: `Scene ${walk[3]!.scene}` })).toBeInTheDocument();
+    cleanup();
+  });
+
+  it("after a save's answer was lost, still replaces nothing another device played since", async () => {
+    localStorage.clear();
+    const { user } = await openGame();
+    const walk = shortestWalkToEnding(story);
+    const choose = async (step: (typeof walk)[number]) => {
+      const scene = await screen.findByRole("article", { name: `Scene ${step.scene}` });
+      await user.click(within(scene).getAllByRole("button")[step.shown]!);
+    };
+    await choose(walk[0]!);
+    await waitFor(() => expect(storySaves().progress).toMatchObject({ history: [{}], pending_scene: null }));
+    let lost = false;
+    server.use(
+      http.put("/api/story-progress", async ({ request }) => {
+        const { based_on: _basedOn, ...progress } = (await request.clone().json()) as StorySave;
+        if (lost || progress.history.length !== 2 || progress.pending_scene !== null) return undefined;
+        lost = true;
+        setStorySave({ progress, updated_at: new Date().toISOString() });
+        return HttpResponse.error();
+      }),
+    );
+    await choose(walk[1]!);
+    await waitFor(() => expect(lost).toBe(true));
+    // Then the phone plays on from the server's save: five choices in.
+    const onThePhone = walk.slice(0, 5);
+    const further = sceneById(onThePhone.at(-1)!.scene).choices[onThePhone.at(-1)!.choice]!.next;
+    setStorySave({
+      progress: {
+        version: 2,
+        scene: further,
+        score: 50,
+        history: onThePhone.map(({ scene, choice }) => ({ scene, choice })),
+        flags: [],
+        pending_scene: null,
+      },
+      updated_at: new Date(Date.now() + 60_000).toISOString(),
+    });
+    await choose(walk[2]!);
+    expect(
+      await screen.findByText(
+        "This adventure went further on another device: nothing was replaced. It carries on from there.",
+      ),
+    ).toBeInTheDocument();
+    await screen.findByRole("article", { name: `Scene ${further}` });
+    expect(storySaves().progress?.history).toHaveLength(5);
+    cleanup();
+  });
+
   it("left open while the game went further on another device: its next choice replaces nothing, says so, and carries on from there", async () => {
     localStorage.clear();
     const { user } = await openGame();
