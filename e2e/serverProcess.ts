@@ -19,7 +19,21 @@ export interface ServerProcess {
   stop: () => Promise<void>;
 }
 
+/**
+ * Starts the server on a port that was free a moment ago. Another process may take it in between
+ * (the tests run in parallel): the server then exits with EADDRINUSE and is started again on
+ * another port. It counts as up only once it says so itself ("listening", over IPC), never from an
+ * answer on its port, which could be another test's server.
+ */
 export async function startServer(env: Record<string, string> = {}, couple?: CoupleConfig): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOnce(env, couple);
+    if (started !== "port taken") return started;
+    if (attempt === 3) throw new Error("server: three ports in a row were taken before it could listen");
+  }
+}
+
+async function startOnce(env: Record<string, string>, couple?: CoupleConfig): Promise<ServerProcess | "port taken"> {
   const dir = await mkdtemp(join(tmpdir(), "spankbank-proc-"));
   const configPath = join(dir, couple ? "couple.config.json" : "no-couple.config.json");
   if (couple) await writeFile(configPath, JSON.stringify(couple));
@@ -27,7 +41,7 @@ export async function startServer(env: Record<string, string> = {}, couple?: Cou
   const url = `http://127.0.0.1:${port}`;
   const databasePath = join(dir, "app.db");
   const child = spawn(process.execPath, ["server/dist/server.bundle.js"], {
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
     env: {
       ...process.env,
       PORT: String(port),
@@ -43,26 +57,34 @@ export async function startServer(env: Record<string, string> = {}, couple?: Cou
   child.stderr?.on("data", (chunk) => {
     stderr += chunk;
   });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
+    if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
       await exited;
     }
     await rm(dir, { recursive: true, force: true });
   };
   // A cold start seeds the demo history: generous on a loaded machine.
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`server did not start: ${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    new Promise<"listening">((resolve) =>
+      child.on("message", (message) => message === "listening" && resolve(message)),
+    ),
+    exited.then(() => "exited" as const),
+    new Promise<"late">((resolve) => {
+      timer = setTimeout(() => resolve("late"), 60_000);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (outcome === "exited") {
+    await stop();
+    if (stderr.includes("EADDRINUSE")) return "port taken";
+    throw new Error(`server exited: ${stderr}`);
+  }
+  if (outcome === "late") {
+    await stop();
+    throw new Error(`server did not start: ${stderr}`);
   }
   const rssMiB = () => {
     const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
