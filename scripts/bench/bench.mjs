@@ -108,9 +108,7 @@ async function benchSize(size, scale, dir, { seedBenchDb, demoCouple, DEMO_LOGIN
   const baselineUrl = `http://127.0.0.1:${baselinePort}`;
   await waitFor200(`${baselineUrl}/api/products`, [200, 401]);
   const alex = DEMO_LOGINS.find((login) => login.username === "alex");
-  // With the `view` cookie the web writes (locale and zone), as a browser that has been here before.
-  const view = `view=${encodeURIComponent(JSON.stringify({ locale: "en-GB", timeZone: "Europe/London" }))}`;
-  const cookie = `${await signIn(app.url, alex)}; ${view}`;
+  const cookie = await signIn(app.url, alex);
   // A sign-in's password check holds its hash's memory while it runs (argon2id: 19 MiB): said apart from the load's peak.
   const signInPeakRssMb = peakRssOf(app.pid);
   resetPeakRss(app.pid);
