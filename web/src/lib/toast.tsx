@@ -44,7 +44,7 @@ function subscribe(listener: () => void): () => void {
 
 /** Mounts the container once a toast has been asked for. */
 export function Toasts() {
-  // No toast on the server's rendering, nor in the hydration of it; one asked for since mounts after.
+  // None in the build's prerender of / and /signin (the server snapshot); the first toast asked for mounts it.
   const wanted = useSyncExternalStore(
     subscribe,
     () => requested,
