@@ -257,7 +257,10 @@ export function exportArchive(db: Db, now = new Date(), options: ExportOptions =
     ready(null, Readable.from([bytes]));
   });
   let size = -1;
-  (zip.end as (options: object, sized: (total: number) => void) => void)({}, (total) => {
+  // Always the zip64 end records: yazl counts them in the size as soon as the central directory
+  // reaches 64 KiB (about 800 images) but writes them only past 65,535 entries or 4 GiB, so the
+  // size announced would be 76 bytes more than the zip and the download cut short at its end.
+  (zip.end as (options: object, sized: (total: number) => void) => void)({ forceZip64Format: true }, (total) => {
     size = total;
   });
   if (size < 0) throw new Error("archive: the zip's size is not known ahead (an entry is compressed or unsized)");
