@@ -234,6 +234,10 @@ async function benchSize(size, scale, dir, { seedBenchDb, demoCouple, DEMO_LOGIN
     );
     const peakRssMb = peakRssOf(app.pid);
     console.log(`peak RSS of the server under load: ${peakRssMb} MB (${signInPeakRssMb} MB at the sign-in)`);
+    const download = await downloadOurData(app, cookie);
+    console.log(
+      `Download our data: ${download.megabytes} MB in ${download.seconds} s, peak RSS of the server ${download.peakRssMb} MB`,
+    );
     return {
       size: size.name,
       scale,
@@ -246,6 +250,7 @@ async function benchSize(size, scale, dir, { seedBenchDb, demoCouple, DEMO_LOGIN
       withWrites,
       peakRssMb,
       signInPeakRssMb,
+      download,
     };
   } finally {
     db.close();
@@ -653,6 +658,39 @@ function printSize(result) {
   console.log(
     `peak RSS ${result.peakRssMb} MB under load, ${result.signInPeakRssMb} MB at the sign-in; cold start ${result.coldStartMs} ms`,
   );
+  console.log(
+    `Download our data: ${result.download.megabytes} MB in ${result.download.seconds} s, peak RSS ${result.download.peakRssMb} MB`,
+  );
+}
+
+/** The web's "Download our data" (GET /api/export) read to its end: its size, time and the server's peak RSS meanwhile. */
+async function downloadOurData(app, cookie) {
+  resetPeakRss(app.pid);
+  const started = performance.now();
+  const bytes = await new Promise((resolve, reject) => {
+    const request = httpRequest(`${app.url}/api/export`, { headers: { cookie } }, (response) => {
+      if (response.statusCode !== 200) reject(new Error(`GET /api/export: ${response.statusCode}`));
+      let received = 0;
+      response.on("data", (chunk) => {
+        received += chunk.length;
+      });
+      response.on("end", () =>
+        Number(response.headers["content-length"]) === received
+          ? resolve(received)
+          : reject(
+              new Error(`GET /api/export: ${response.headers["content-length"]} bytes announced, ${received} sent`),
+            ),
+      );
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.end();
+  });
+  return {
+    megabytes: round(bytes / 1e6),
+    seconds: round((performance.now() - started) / 1000),
+    peakRssMb: peakRssOf(app.pid),
+  };
 }
 
 /**
