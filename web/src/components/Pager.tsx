@@ -4,8 +4,9 @@ import classes from "./pager.module.css";
 /**
  * A paged list's pager, the memory board's first (SPEC: arrows disabled at the ends, about 3 numbers around the current page,
  * first and last with ellipses). On a phone it is sized to stay on one line at 360 px: smaller
- * controls and tighter gaps, never wrapping Next onto a line of its own. The sizes come from a
- * media query in pager.module.css, not from JavaScript: the server's page and the phone's agree.
+ * controls and tighter gaps, never wrapping Next onto a line of its own, and smaller numbers once
+ * they have three digits or more (ten years of memories are 4,000 pages). The sizes come from a media query
+ * in pager.module.css.
  */
 export function Pager({
   total,
@@ -32,6 +33,7 @@ export function Pager({
       })}
       gap="var(--pager-gap)"
       className={classes.pager}
+      data-long-numbers={total >= 100 || undefined}
       mx="auto"
       mt={mt}
       getControlProps={(control) => ({ "aria-label": control === "previous" ? "Previous page" : "Next page" })}

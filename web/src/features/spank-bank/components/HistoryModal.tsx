@@ -1,7 +1,8 @@
-import { Center, Group, Loader, Modal, Pagination, Stack, Text } from "@mantine/core";
+import { Center, Group, Loader, Modal, Stack, Text } from "@mantine/core";
 import type { transaction } from "@spankbank/shared/contract/economy";
 import { useState } from "react";
 import type { z } from "zod";
+import { Pager } from "@/components/Pager";
 import { formatDateTime } from "@/lib/view";
 import { useTransactions } from "../api/getTransactions";
 import classes from "./spankBank.module.css";
@@ -42,19 +43,7 @@ export function HistoryModal({ opened, onClose }: { opened: boolean; onClose: ()
               <StatementLine key={line.id} line={line} />
             ))}
           </ol>
-          {statement.data.pageCount > 1 && (
-            <Center>
-              <Pagination
-                total={statement.data.pageCount}
-                value={page}
-                onChange={setPage}
-                siblings={1}
-                size="sm"
-                getControlProps={(control) => ({ "aria-label": `${control} page` })}
-                getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
-              />
-            </Center>
-          )}
+          {statement.data.pageCount > 1 && <Pager total={statement.data.pageCount} value={page} onChange={setPage} />}
         </Stack>
       )}
     </Modal>

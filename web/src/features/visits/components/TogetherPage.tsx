@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Group, Pagination, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { shortDate } from "@spankbank/shared/calendar";
 import type { Visit, VisitsReply } from "@spankbank/shared/contract/visits";
 import { daysApartText, togetherNowText } from "@spankbank/shared/visits";
 import { useState } from "react";
 import { ConfirmModal } from "@/components/ConfirmModal";
+import { Pager } from "@/components/Pager";
 import { useCancelVisit } from "../api/cancelVisit";
 import { useVisits } from "../api/getVisits";
 import { datesOf } from "../visitDates";
@@ -208,14 +209,7 @@ function VisitLog({
               </Group>
             </Card>
           ))}
-          {data.past.page_count > 1 && (
-            <Pagination
-              total={data.past.page_count}
-              value={data.past.page}
-              onChange={onPage}
-              getControlProps={(control) => ({ "aria-label": `${control} page` })}
-            />
-          )}
+          {data.past.page_count > 1 && <Pager total={data.past.page_count} value={data.past.page} onChange={onPage} />}
         </Stack>
       )}
     </section>
