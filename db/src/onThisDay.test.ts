@@ -36,20 +36,46 @@ describe("onThisDay", () => {
     expect(today.memories[0]).toMatchObject({ username: "alex_d", createdAt: "2026-09-22T12:00:00.000Z" });
   });
 
-  it("stops at ON_THIS_DAY_MAX memories and answers, the nearest months first", () => {
-    for (let monthsAgo = 1; monthsAgo <= ON_THIS_DAY_MAX + 6; monthsAgo += 1) {
+  /** On the 22nd of each of the last `months` months: `perDay` memories and a question both answered. */
+  function busyDays(months: number, perDay: number) {
+    for (let monthsAgo = 1; monthsAgo <= months; monthsAgo += 1) {
       const at = new Date(Date.UTC(2026, 10 - monthsAgo, 22, 16));
-      for (const message of ["morning", "evening"]) addMemory(db, { userId: alex, message, createdAt: at });
+      for (let i = 0; i < perDay; i++) addMemory(db, { userId: alex, message: `${monthsAgo}:${i}`, createdAt: at });
       const asked = askQuestion(db, { text: `Asked ${monthsAgo} months ago`, now: at });
       for (const userId of [alex, sam]) {
         answerQuestion(db, { userId, questionId: asked.id, response: "Yes", now: at }, economy);
       }
     }
+  }
+
+  it("stops at ON_THIS_DAY_MAX memories and answers: the year first, then one from each nearest month, each question with both answers", () => {
+    busyDays(ON_THIS_DAY_MAX + 6, 2);
     const today = onThisDay(db, NOW, "America/New_York");
     expect(today.memories).toHaveLength(ON_THIS_DAY_MAX);
     expect(today.answers).toHaveLength(ON_THIS_DAY_MAX);
-    expect(today.memories.at(-1)?.monthsAgo).toBe(ON_THIS_DAY_MAX / 2);
-    expect(today.answers.at(-1)?.monthsAgo).toBe(ON_THIS_DAY_MAX / 2);
+    // One memory from each of the twelve nearest months, a year ago among them, newest first.
+    expect(today.memories.map((m) => m.monthsAgo)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    // Six questions, both answers each: a year ago, then the five nearest months.
+    expect(today.answers.map((a) => [a.monthsAgo, a.username])).toEqual(
+      [1, 2, 3, 4, 5, 12].flatMap((monthsAgo) => [
+        [monthsAgo, "alex_d"],
+        [monthsAgo, "sam_r"],
+      ]),
+    );
+  });
+
+  it("after ten busy years, shows every year ago today, from a year to ten, before the recent months", () => {
+    busyDays(120, 3);
+    const today = onThisDay(db, NOW, "America/New_York");
+    const years = [12, 24, 36, 48, 60, 72, 84, 96, 108, 120];
+    expect(today.memories.map((m) => m.monthsAgo)).toEqual([1, 2, ...years]);
+    expect(new Set(today.answers.map((a) => a.monthsAgo))).toEqual(new Set(years.slice(0, ON_THIS_DAY_MAX / 2)));
+  });
+
+  it("takes a second memory from a day once every day has given one", () => {
+    busyDays(3, 4);
+    const { memories } = onThisDay(db, NOW, "America/New_York");
+    expect(memories.map((m) => m.monthsAgo)).toEqual([1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]);
   });
 
   it("finds both partners' answers given on this day a month ago, with their question", () => {

@@ -50,6 +50,7 @@ const statements = preparedFor((db) => ({
     .where(and(isNull(memories.deletedAt), gte(memories.createdAt, range.from), lt(memories.createdAt, range.to)))
     .orderBy(desc(memories.createdAt), desc(memories.id))
     .limit(param("limit"))
+    .offset(param("offset"))
     .prepare(),
   answersBetween: db
     .select({
@@ -66,13 +67,15 @@ const statements = preparedFor((db) => ({
     .where(and(gte(answers.createdAt, range.from), lt(answers.createdAt, range.to)))
     .orderBy(asc(answers.questionId), asc(users.id))
     .limit(param("limit"))
+    .offset(param("offset"))
     .prepare(),
 }));
 
 /**
- * The memories and answers from today's calendar day (in the couple's zone) in earlier months and
- * years, newest first, at most ON_THIS_DAY_MAX of each: one indexed range read per earlier month,
- * back to the oldest row or until both are full.
+ * The memories and answers from today's calendar day (in the couple's zone) in earlier years and
+ * months, at most ON_THIS_DAY_MAX of each, newest first. The years come first, then the other
+ * months nearest first, one memory and one question's answers from each day in turn: ten years of
+ * busy days would otherwise fill the card from the last few months and never reach "A year ago".
  */
 export function onThisDay(db: Db, now: Date, timeZone: string): OnThisDay {
   const date = calendarDate(now, timeZone);
@@ -82,19 +85,38 @@ export function onThisDay(db: Db, now: Date, timeZone: string): OnThisDay {
     .sort()[0];
   const result: OnThisDay = { date, memories: [], answers: [] };
   if (oldestRow === undefined) return result;
-  for (const day of sameDayInEarlierMonths(date, calendarDate(new Date(oldestRow), timeZone))) {
-    const from = startOfDay(day.date, timeZone).toISOString();
-    const to = startOfDay(nextDate(day.date), timeZone).toISOString();
-    if (result.memories.length < ON_THIS_DAY_MAX) {
-      for (const memory of memoriesBetween.all({ from, to, limit: ON_THIS_DAY_MAX - result.memories.length }))
-        result.memories.push({ ...memory, monthsAgo: day.monthsAgo });
+  const earlier = sameDayInEarlierMonths(date, calendarDate(new Date(oldestRow), timeZone));
+  const days = [
+    ...earlier.filter((day) => day.monthsAgo % 12 === 0),
+    ...earlier.filter((day) => day.monthsAgo % 12),
+  ].map((day) => ({
+    monthsAgo: day.monthsAgo,
+    from: startOfDay(day.date, timeZone).toISOString(),
+    to: startOfDay(nextDate(day.date), timeZone).toISOString(),
+    memoriesLeft: true,
+    answersLeft: true,
+  }));
+  const memoriesWanted = () => result.memories.length < ON_THIS_DAY_MAX && days.some((day) => day.memoriesLeft);
+  const answersWanted = () => result.answers.length < ON_THIS_DAY_MAX && days.some((day) => day.answersLeft);
+  for (let round = 0; memoriesWanted() || answersWanted(); round++) {
+    for (const day of days) {
+      const { from, to, monthsAgo } = day;
+      if (day.memoriesLeft && result.memories.length < ON_THIS_DAY_MAX) {
+        const [memory] = memoriesBetween.all({ from, to, limit: 1, offset: round });
+        if (memory) result.memories.push({ ...memory, monthsAgo });
+        else day.memoriesLeft = false;
+      }
+      if (day.answersLeft && result.answers.length < ON_THIS_DAY_MAX) {
+        // A question's two answers: both partners', asked and answered that day.
+        const pair = answersBetween.all({ from, to, limit: 2, offset: 2 * round });
+        for (const answer of pair.slice(0, ON_THIS_DAY_MAX - result.answers.length))
+          result.answers.push({ ...answer, monthsAgo });
+        if (pair.length < 2) day.answersLeft = false;
+      }
     }
-    if (result.answers.length < ON_THIS_DAY_MAX) {
-      for (const answer of answersBetween.all({ from, to, limit: ON_THIS_DAY_MAX - result.answers.length }))
-        result.answers.push({ ...answer, monthsAgo: day.monthsAgo });
-    }
-    if (result.memories.length >= ON_THIS_DAY_MAX && result.answers.length >= ON_THIS_DAY_MAX) break;
   }
+  result.memories.sort((a, b) => a.monthsAgo - b.monthsAgo || b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+  result.answers.sort((a, b) => a.monthsAgo - b.monthsAgo || a.questionId - b.questionId);
   return result;
 }
 
