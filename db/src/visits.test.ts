@@ -121,6 +121,15 @@ describe("planning, changing and cancelling", () => {
     expect(visitRows(db)).toEqual([]);
   });
 
+  it("names a visit of one day by its day once when another overlaps it", () => {
+    const { db, alex, sam } = openTestDb();
+    const now = at("2026-11-23T12:00:00Z");
+    planVisit(db, { userId: alex, input: { start_date: "2026-06-13", end_date: "2026-06-13" }, now });
+    expect(
+      refusalOf(() => planVisit(db, { userId: sam, input: { start_date: "2026-06-12", end_date: "2026-06-14" }, now })),
+    ).toMatchObject({ code: "conflict", message: "Those dates overlap your visit of Sat 13 Jun." });
+  });
+
   it("refuses overlapping visits and a second visit ahead, writing nothing", () => {
     const { db, alex, sam } = openTestDb();
     const now = at("2026-11-23T12:00:00Z");

@@ -1,7 +1,7 @@
 import { daysBetween, shortDate } from "@spankbank/shared/calendar";
 import { visitBody } from "@spankbank/shared/contract/visits";
 import { VISIT_LENGTH_MAX, VISITS_PER_PAGE } from "@spankbank/shared/limits";
-import { VISIT_CHANGED_BEFORE_REMOVAL, VISIT_CHANGED_SINCE } from "@spankbank/shared/visits";
+import { VISIT_CHANGED_BEFORE_REMOVAL, VISIT_CHANGED_SINCE, visitDays } from "@spankbank/shared/visits";
 import { and, asc, count, desc, eq, gt, gte, lt, lte, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type Db, inTransaction, type Tx } from "./client.js";
@@ -190,7 +190,7 @@ function checkedVisit(tx: Tx, input: VisitInput, visitId: number, today: string)
   if (clash) {
     throw new Refusal(
       "conflict",
-      `Those dates overlap your visit of ${shortDate(clash.startDate, today)} to ${shortDate(clash.endDate, today)}.`,
+      `Those dates overlap your visit of ${visitDays(clash.startDate, clash.endDate, today, " to ")}.`,
     );
   }
   if (fields.start_date > today) {

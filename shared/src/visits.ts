@@ -30,3 +30,9 @@ export const VISIT_CHANGED_SINCE = "This visit was changed since you opened it: 
 /** What removing a visit the other partner changed since it was shown is refused with. */
 export const VISIT_CHANGED_BEFORE_REMOVAL =
   "This visit was changed since you opened it: nothing was removed. Look at it again, then remove it if you still want to.";
+
+/** A visit's days: "Sat 19 Dec" for one day, else "Fri 18 Dec<between>Sun 27 Dec", with years when not this year's. */
+export function visitDays(startDate: string, endDate: string, today: string, between: string): string {
+  const start = shortDate(startDate, today);
+  return startDate === endDate ? start : `${start}${between}${shortDate(endDate, today)}`;
+}

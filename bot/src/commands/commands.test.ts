@@ -700,6 +700,10 @@ describe("/visit", () => {
       "25 days until you're together (Fri 18 Dec, Lisbon) ✈️",
     );
     expect(visits(db)).toEqual([{ start_date: "2026-12-18", end_date: "2026-12-27", place: "Lisbon" }]);
+    // A visit of one day says its day once.
+    expect(await dispatch(client, visitAt(now, alex.discordId, [str("end", "2026-12-18")]))).toBe(
+      "Moved: Fri 18 Dec in Lisbon.\n24 days until you're together (Fri 18 Dec, Lisbon) ✈️",
+    );
   });
 
   it("moves the planned visit, says together during it and days apart after, and cancels", async () => {

@@ -1,8 +1,7 @@
 import { Refusal } from "@spankbank/db/errors";
 import { cancelVisit, changeVisit, nextVisitOf, planVisit, type Visit, visitsOverview } from "@spankbank/db/visits";
-import { shortDate } from "@spankbank/shared/calendar";
 import { VISIT_NOTE_MAX, VISIT_PLACE_MAX } from "@spankbank/shared/limits";
-import { daysApartText, togetherNowText, untilTogetherText } from "@spankbank/shared/visits";
+import { daysApartText, togetherNowText, untilTogetherText, visitDays } from "@spankbank/shared/visits";
 import { SlashCommandBuilder } from "discord.js";
 import type { BotCommand, BotContext } from "../context.js";
 import { replyDone } from "../replies.js";
@@ -24,7 +23,7 @@ export function visitText({ db }: BotContext, userId: number, now: Date): string
 }
 
 const datesOf = (visit: Visit, today: string) =>
-  `${shortDate(visit.startDate, today)} to ${shortDate(visit.endDate, today)}${visit.place ? ` in ${visit.place}` : ""}`;
+  `${visitDays(visit.startDate, visit.endDate, today, " to ")}${visit.place ? ` in ${visit.place}` : ""}`;
 
 /** The command's options are named as Discord shows them; the domain names the wire's fields. */
 function inOptionWords(refusal: Refusal): Refusal {

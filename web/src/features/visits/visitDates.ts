@@ -1,8 +1,8 @@
-import { shortDate } from "@spankbank/shared/calendar";
 import type { Visit } from "@spankbank/shared/contract/visits";
+import { visitDays } from "@spankbank/shared/visits";
 
-/** "Fri 18 Dec – Sun 27 Dec · Lisbon", with years when they are not this year's. */
+/** "Fri 18 Dec – Sun 27 Dec · Lisbon" ("Sat 19 Dec · Lisbon" for one day), with years when they are not this year's. */
 export function datesOf(visit: Visit, today: string): string {
-  const range = `${shortDate(visit.start_date, today)} – ${shortDate(visit.end_date, today)}`;
+  const range = visitDays(visit.start_date, visit.end_date, today, " – ");
   return visit.place ? `${range} · ${visit.place}` : range;
 }

@@ -181,6 +181,7 @@ describe("/together", { timeout: 20_000 }, () => {
       [
         aVisit({ id: 1, start_date: "2026-04-01", end_date: "2026-04-05" }),
         aVisit({ id: 2, start_date: "2026-08-10", end_date: "2026-08-20", place: "Oslo", days_apart_before: 127 }),
+        aVisit({ id: 3, start_date: "2026-06-13", end_date: "2026-06-13", place: "Bergen" }),
       ],
       [{ id: 9, name: "Slow dance", description: "In the kitchen", quantity: 2, owner: "alex", seller: "sam" }],
     );
@@ -190,6 +191,8 @@ describe("/together", { timeout: 20_000 }, () => {
     expect(within(waiting).getByText("For Alex, from Sam")).toBeInTheDocument();
     expect(screen.getByText("95 days apart since Thu 20 Aug")).toBeInTheDocument();
     expect(screen.getByText("after 127 days apart")).toBeInTheDocument();
+    // A visit of one day says its day once.
+    expect(screen.getByText("Sat 13 Jun · Bergen")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Remove the visit, Wed 1 Apr – Sun 5 Apr" }));
     const confirm = await screen.findByRole("dialog", { name: "Remove this visit?" });
     await user.click(within(confirm).getByRole("button", { name: "Yes, remove" }));
