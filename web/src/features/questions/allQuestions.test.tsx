@@ -62,7 +62,10 @@ describe("All Q&A", { timeout: 60_000 }, () => {
     const travel = article("Where should we travel next?");
     expect(within(travel).getByText("Lisbon, for the tiles.")).toBeInTheDocument();
     expect(
-      within(travel).getByText(`Alex · ${new Date("2026-11-21T10:15:00.000Z").toLocaleString()}`),
+      // Its day and time to the minute, as every other time in the app: no seconds.
+      within(travel).getByText(
+        `Alex · ${new Date("2026-11-21T10:15:00.000Z").toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}`,
+      ),
     ).toBeInTheDocument();
     expect(within(travel).getByText(`"Sam hasn't responded yet."`)).toBeInTheDocument();
     expect(within(travel).queryByText(PROMPT)).toBeNull();

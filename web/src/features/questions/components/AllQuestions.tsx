@@ -199,7 +199,7 @@ function ResponseSlot({
         <>
           <Text style={{ overflowWrap: "anywhere" }}>{answer.response}</Text>
           <Text size="sm" c="dimmed">
-            {`${partner.displayName}${answer.created_at ? ` · ${formatDateTime(answer.created_at)}` : ""}`}
+            {`${partner.displayName}${answer.created_at ? ` · ${formatDateTime(answer.created_at, { dateStyle: "medium", timeStyle: "short" })}` : ""}`}
           </Text>
           {isOwner && (
             <Button
