@@ -8,4 +8,10 @@ describe("plural", () => {
     expect(spanksPrice(20)).toBe("20 Spanks");
     expect(plural(1, "day", "days")).toBe("1 day");
   });
+
+  it("groups a count of ten years' thousands as English writes it", () => {
+    expect(spanks(295100)).toBe("295,100 spanks");
+    expect(plural(20000, "memory", "memories")).toBe("20,000 memories");
+    expect(spanks(-1200)).toBe("-1,200 spanks");
+  });
 });

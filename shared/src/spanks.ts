@@ -1,10 +1,12 @@
-/** English plural categories; made on first use (a page's first Intl object costs a phone a task). */
+/** English plural categories and numbers; made on first use (a page's first Intl object costs a phone a task). */
 let englishPlural: Intl.PluralRules | undefined;
+let englishNumber: Intl.NumberFormat | undefined;
 
-/** "1 day", "2 days", "0 days": the count and the word its English plural rule asks for. */
+/** "1 day", "2 days", "0 days", "20,000 memories": the count, grouped, and the word its English plural rule asks for. */
 export function plural(count: number, one: string, other: string): string {
   englishPlural ??= new Intl.PluralRules("en");
-  return `${count} ${englishPlural.select(count) === "one" ? one : other}`;
+  englishNumber ??= new Intl.NumberFormat("en");
+  return `${englishNumber.format(count)} ${englishPlural.select(count) === "one" ? one : other}`;
 }
 
 /** "1 spank", "5 spanks": the count as the bot, the server and the page say it. */

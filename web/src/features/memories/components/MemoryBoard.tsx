@@ -1,5 +1,6 @@
 import { ActionIcon, Alert, Button, Card, Checkbox, Flex, Group, Modal, Stack, Text } from "@mantine/core";
 import { MEMORY_TRASH_DAYS } from "@spankbank/shared/limits";
+import { plural } from "@spankbank/shared/spanks";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Pager } from "@/components/Pager";
@@ -14,7 +15,7 @@ import { memoryName } from "./memoryName";
 const FETCH_FAILED = "Failed to fetch memories. Please try again later.";
 const DELETE_FAILED = "Failed to delete memories. Please try again later.";
 
-export const memoriesCount = (n: number) => (n === 1 ? "1 memory" : `${n} memories`);
+export const memoriesCount = (n: number) => plural(n, "memory", "memories");
 
 /** The memory board (SPEC: Memory board): 5 a page, selection mode to delete (to the trash, after a confirm). */
 export function MemoryBoard({ page, onPage }: { page: number; onPage: (page: number) => void }) {
