@@ -11,12 +11,20 @@ import { test } from "./test";
 // Seeding ten years of memories, answers and ledger rows takes a few seconds on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
-/** Where a pager's Previous and Next are drawn, and how wide the page is. */
+/** Where a pager's Previous and Next are drawn, and how wide the page is, read in one go (images may still move the page). */
 async function pagerPlace(page: Page, within: Locator = page.locator("body")) {
-  const previous = await within.getByRole("button", { name: "Previous page" }).boundingBox();
-  const next = await within.getByRole("button", { name: "Next page" }).boundingBox();
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  return { previous: previous!, next: next!, scrollWidth };
+  await expect(within.getByRole("button", { name: "Next page" })).toBeVisible();
+  return within.evaluate((root) => {
+    const box = (name: string) => {
+      const { x, y, width } = root.querySelector(`button[aria-label="${name}"]`)!.getBoundingClientRect();
+      return { x, y, width };
+    };
+    return {
+      previous: box("Previous page"),
+      next: box("Next page"),
+      scrollWidth: document.documentElement.scrollWidth,
+    };
+  });
 }
 
 test("at ten years every pager on a phone keeps to one line inside the screen: the board's page 4,000, All Q&A's page 400, the past visits and the spank history", async ({
@@ -61,7 +69,9 @@ test("at ten years every pager on a phone keeps to one line inside the screen: t
 
     await page.goto("/spank-bank");
     await page.getByRole("button", { name: /See your history/ }).click();
-    const history = page.getByRole("dialog");
+    const history = page.getByRole("dialog", { name: "Your spank history" });
+    // Its first page read: the pager is drawn.
+    await expect(history.getByRole("button", { name: "Next page" })).toBeEnabled();
     // The last page, the pager's highest number: four digits at ten years.
     const numbers = await history
       .getByRole("button", { name: /^Page \d+$/ })
