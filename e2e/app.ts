@@ -123,9 +123,9 @@ export async function lookAt(page: Page, name: string, what = name): Promise<voi
 
 /** The number in the header's 'You have N spanks'. */
 export async function spankTotal(page: Page): Promise<number> {
-  const total = page.getByText(/^You have \d+ spanks$/);
+  const total = page.getByText(/^You have [\d,]+ spanks$/);
   await expect(total).toBeVisible();
-  return Number((await total.textContent())?.match(/\d+/)?.[0]);
+  return Number((await total.textContent())?.match(/[\d,]+/)?.[0].replaceAll(",", ""));
 }
 
 /** A favour's card in a list, by its name. */

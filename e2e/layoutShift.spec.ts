@@ -29,13 +29,13 @@ for (const width of [360, 1280]) {
       });
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(headingForAlex[path]!);
-      if (path === "/spank-bank") await expect(page.getByText(/^You have \d+ spanks$/)).toBeVisible();
+      if (path === "/spank-bank") await expect(page.getByText(/^You have [\d,]+ spanks$/)).toBeVisible();
       await page.waitForLoadState("networkidle");
       expect(await layoutShift(page), path).toBeLessThanOrEqual(0.02);
       await page.unrouteAll({ behavior: "wait" });
     }
     await page.goto("/spank-bank");
-    await expect(page.getByText(/^You have \d+ spanks$/)).toBeVisible();
+    await expect(page.getByText(/^You have [\d,]+ spanks$/)).toBeVisible();
     await keepScreenshot(page, `spank-bank-${width}`, { fullPage: true });
   });
 }

@@ -93,7 +93,7 @@ describe("a page opened after its loader read its data", () => {
       asked.length = 0;
       await router.navigate({ to: "/spank-bank" });
       await screen.findByRole("heading", { level: 2, name: "Available Products" });
-      await screen.findByText(/^You have \d+ spanks$/);
+      await screen.findByText(/^You have [\d,]+ spanks$/);
       expect(asked.filter((path) => path.startsWith("/api/products"))).toEqual([
         `/api/products?page=1&pageSize=${FAVOURS_PER_PAGE}`,
       ]);
