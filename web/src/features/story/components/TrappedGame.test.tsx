@@ -22,6 +22,39 @@ async function openGame() {
   return app;
 }
 
+/** A fresh device: the game opened, its first choice made along the shortest walk and saved once arrived. */
+async function firstChoiceSaved() {
+  localStorage.clear();
+  const { user } = await openGame();
+  const walk = shortestWalkToEnding(story);
+  const choose = async (step: (typeof walk)[number]) => {
+    const scene = await screen.findByRole("article", { name: `Scene ${step.scene}` });
+    await user.click(within(scene).getAllByRole("button")[step.shown]!);
+  };
+  await choose(walk[0]!);
+  await waitFor(() => expect(storySaves().progress).toMatchObject({ history: [{}], pending_scene: null }));
+  return { walk, choose };
+}
+
+/**
+ * The save of the next arrival (two choices in) reaches the server, which keeps it, but its answer
+ * is lost (the phone's connection drops on the way back). Whether it happened yet.
+ */
+function loseTheAnswerToTheSecondSave(): () => boolean {
+  let lost = false;
+  server.use(
+    http.put("/api/story-progress", async ({ request }) => {
+      // Read from a copy: a save this handler lets through is read again by the fake server's own.
+      const { based_on: _basedOn, ...progress } = (await request.clone().json()) as StorySave;
+      if (lost || progress.history.length !== 2 || progress.pending_scene !== null) return undefined;
+      lost = true;
+      setStorySave({ progress, updated_at: new Date().toISOString() });
+      return HttpResponse.error();
+    }),
+  );
+  return () => lost;
+}
+
 // The whole app renders in jsdom: slower than a unit on this shared machine.
 describe("/trapped-game", { timeout: 20_000 }, () => {
   afterEach(() => {
@@ -125,30 +158,10 @@ describe("/trapped-game", { timeout: 20_000 }, () => {
   });
 
   it("plays on when the answer to a save was lost on the way back: the next choice is kept, not refused as played elsewhere", async () => {
-    localStorage.clear();
-    const { user } = await openGame();
-    const walk = shortestWalkToEnding(story);
-    const choose = async (step: (typeof walk)[number]) => {
-      const scene = await screen.findByRole("article", { name: `Scene ${step.scene}` });
-      await user.click(within(scene).getAllByRole("button")[step.shown]!);
-    };
-    await choose(walk[0]!);
-    await waitFor(() => expect(storySaves().progress).toMatchObject({ history: [{}], pending_scene: null }));
-    // The arrival after the second choice reaches the server, which keeps it, but its answer is lost
-    // (the phone's connection drops on the way back).
-    let lost = false;
-    server.use(
-      http.put("/api/story-progress", async ({ request }) => {
-        // Read from a copy: a save this handler lets through is read again by the fake server's own.
-        const { based_on: _basedOn, ...progress } = (await request.clone().json()) as StorySave;
-        if (lost || progress.history.length !== 2 || progress.pending_scene !== null) return undefined;
-        lost = true;
-        setStorySave({ progress, updated_at: new Date().toISOString() });
-        return HttpResponse.error();
-      }),
-    );
+    const { walk, choose } = await firstChoiceSaved();
+    const lost = loseTheAnswerToTheSecondSave();
     await choose(walk[1]!);
-    await waitFor(() => expect(lost).toBe(true));
+    await waitFor(() => expect(lost()).toBe(true));
     // The next choice stands on the save whose answer never came.
     await choose(walk[2]!);
     await screen.findByRole("article", { name: `Scene ${walk[3]!.scene}` });
@@ -164,27 +177,10 @@ describe("/trapped-game", { timeout: 20_000 }, () => {
   });
 
   it("after a save's answer was lost, still replaces nothing another device played since", async () => {
-    localStorage.clear();
-    const { user } = await openGame();
-    const walk = shortestWalkToEnding(story);
-    const choose = async (step: (typeof walk)[number]) => {
-      const scene = await screen.findByRole("article", { name: `Scene ${step.scene}` });
-      await user.click(within(scene).getAllByRole("button")[step.shown]!);
-    };
-    await choose(walk[0]!);
-    await waitFor(() => expect(storySaves().progress).toMatchObject({ history: [{}], pending_scene: null }));
-    let lost = false;
-    server.use(
-      http.put("/api/story-progress", async ({ request }) => {
-        const { based_on: _basedOn, ...progress } = (await request.clone().json()) as StorySave;
-        if (lost || progress.history.length !== 2 || progress.pending_scene !== null) return undefined;
-        lost = true;
-        setStorySave({ progress, updated_at: new Date().toISOString() });
-        return HttpResponse.error();
-      }),
-    );
+    const { walk, choose } = await firstChoiceSaved();
+    const lost = loseTheAnswerToTheSecondSave();
     await choose(walk[1]!);
-    await waitFor(() => expect(lost).toBe(true));
+    await waitFor(() => expect(lost()).toBe(true));
     // Then the phone plays on from the server's save: five choices in.
     const onThePhone = walk.slice(0, 5);
     const further = sceneById(onThePhone.at(-1)!.scene).choices[onThePhone.at(-1)!.choice]!.next;
@@ -211,16 +207,8 @@ describe("/trapped-game", { timeout: 20_000 }, () => {
   });
 
   it("left open while the game went further on another device: its next choice replaces nothing, says so, and carries on from there", async () => {
-    localStorage.clear();
-    const { user } = await openGame();
-    const walk = shortestWalkToEnding(story);
-    const choose = async (step: (typeof walk)[number]) => {
-      const scene = await screen.findByRole("article", { name: `Scene ${step.scene}` });
-      await user.click(within(scene).getAllByRole("button")[step.shown]!);
-    };
     // The laptop: one choice, saved once it has arrived at its scene.
-    await choose(walk[0]!);
-    await waitFor(() => expect(storySaves().progress).toMatchObject({ history: [{}], pending_scene: null }));
+    const { walk, choose } = await firstChoiceSaved();
     // Meanwhile, on the phone, Alex plays six choices from there: the server keeps that game.
     const onThePhone = walk.slice(0, 6);
     const further = sceneById(onThePhone.at(-1)!.scene).choices[onThePhone.at(-1)!.choice]!.next;
