@@ -162,3 +162,19 @@ export async function listFavour(page: Page, favour: { name: string; description
   await form.getByRole("button", { name: "Add Product" }).click();
   await baseExpect(page.getByText("Product added successfully!")).toBeVisible();
 }
+
+/** Where a pager's Previous and Next are drawn, and how wide the page is, read in one go (images may still move the page). */
+export async function pagerPlace(page: Page, within: Locator = page.locator("body")) {
+  await expect(within.getByRole("button", { name: "Next page" })).toBeVisible();
+  return within.evaluate((root) => {
+    const box = (name: string) => {
+      const { x, y, width } = root.querySelector(`button[aria-label="${name}"]`)!.getBoundingClientRect();
+      return { x, y, width };
+    };
+    return {
+      previous: box("Previous page"),
+      next: box("Next page"),
+      scrollWidth: document.documentElement.scrollWidth,
+    };
+  });
+}

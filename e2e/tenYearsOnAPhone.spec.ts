@@ -1,31 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { scaleOf, seedBenchDb } from "../scripts/src/bench/seed";
-import { fillSignIn, keepScreenshot } from "./app";
+import { fillSignIn, keepScreenshot, pagerPlace } from "./app";
 import { type ServerProcess, startServer } from "./serverProcess";
 import { test } from "./test";
 
 // Seeding ten years of memories, answers and ledger rows takes a few seconds on a busy machine.
 test.describe.configure({ timeout: 120_000 });
-
-/** Where a pager's Previous and Next are drawn, and how wide the page is, read in one go (images may still move the page). */
-async function pagerPlace(page: Page, within: Locator = page.locator("body")) {
-  await expect(within.getByRole("button", { name: "Next page" })).toBeVisible();
-  return within.evaluate((root) => {
-    const box = (name: string) => {
-      const { x, y, width } = root.querySelector(`button[aria-label="${name}"]`)!.getBoundingClientRect();
-      return { x, y, width };
-    };
-    return {
-      previous: box("Previous page"),
-      next: box("Next page"),
-      scrollWidth: document.documentElement.scrollWidth,
-    };
-  });
-}
 
 test("at ten years every pager on a phone keeps to one line inside the screen: the board's page 4,000, All Q&A's page 400, the past visits and the spank history", async ({
   browser,
