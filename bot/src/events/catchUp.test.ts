@@ -63,6 +63,12 @@ function post(channelId: string, fields: Omit<Parameters<typeof message>[0], "ch
   return sent;
 }
 
+/** A message changed in its channel's history while the bot is stopped (no event reaches it), edited at `editedAt`. */
+function editWhileStopped(sent: APIMessage, change: Partial<APIMessage>, editedAt = new Date().toISOString()) {
+  const messages = history.get(sent.channel_id)!;
+  messages[messages.findIndex((m) => m.id === sent.id)] = { ...sent, ...change, edited_timestamp: editedAt };
+}
+
 /** A reply in a thread to the question it was opened on (the reference names the question in its own channel). */
 function replyInThread(thread: APIPublicThreadChannel, question: { id: string }, authorId: string, content: string) {
   return {
@@ -311,12 +317,7 @@ describe("catching up after the bot was not listening", () => {
     gateway(client, "MESSAGE_CREATE", reply);
     await until(() => reactions.length === 1);
     // The bot is stopped; Sam edits the reply.
-    const messages = history.get(thread.id)!;
-    messages[messages.findIndex((m) => m.id === reply.id)] = {
-      ...reply,
-      content: "Lisbon, and the night train to Porto",
-      edited_timestamp: new Date().toISOString(),
-    };
+    editWhileStopped(reply, { content: "Lisbon, and the night train to Porto" });
     expect(await catchUpQuietly(context)).toContainEqual([
       "Applied 1 edit(s) or deletion(s) made in Discord while the bot was away.",
     ]);
@@ -370,12 +371,8 @@ describe("catching up after the bot was not listening", () => {
     });
 
     // While the bot is stopped, one message is edited and the other deleted: no event reaches it.
+    editWhileStopped(kept, { content: "First pancake" }, "2026-05-01T10:05:00.000Z");
     const messages = history.get(MEMORIES_CHANNEL)!;
-    messages[messages.indexOf(kept)] = {
-      ...kept,
-      content: "First pancake",
-      edited_timestamp: "2026-05-01T10:05:00.000Z",
-    };
     messages.splice(
       messages.findIndex((m) => m.id === deleted.id),
       1,
@@ -394,12 +391,7 @@ describe("catching up after the bot was not listening", () => {
     await until(() => posted.length === 1);
     expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${sent.id}/🚫`]);
     // While the bot is stopped, Alex cuts it down: no event reaches it.
-    const messages = history.get(MEMORIES_CHANNEL)!;
-    messages[messages.indexOf(sent)] = {
-      ...sent,
-      content: "We danced all night",
-      edited_timestamp: new Date().toISOString(),
-    };
+    editWhileStopped(sent, { content: "We danced all night" });
     expect(await catchUpQuietly(context)).toContainEqual([
       "Applied 1 edit(s) or deletion(s) made in Discord while the bot was away.",
     ]);
@@ -424,8 +416,7 @@ describe("catching up after the bot was not listening", () => {
     gateway(client, "MESSAGE_CREATE", sent);
     await until(() => reactions.length === 1);
     // While the bot is stopped, Alex takes the wrong photo out of the message: no event reaches it.
-    const messages = history.get(MEMORIES_CHANNEL)!;
-    messages[messages.indexOf(sent)] = { ...sent, attachments: [keep], edited_timestamp: new Date().toISOString() };
+    editWhileStopped(sent, { attachments: [keep] });
     expect(await catchUpQuietly(context)).toContainEqual([
       "Applied 1 edit(s) or deletion(s) made in Discord while the bot was away.",
     ]);
@@ -513,12 +504,7 @@ describe("catching up after the bot was not listening", () => {
     // Alex puts it in the trash on the web; then, the bot stopped, Sam fixes the typo in Discord.
     const memoryId = listMemories(db)[0]!.id;
     deleteMemories(db, [memoryId]);
-    const messages = history.get(MEMORIES_CHANNEL)!;
-    messages[messages.indexOf(sent)] = {
-      ...sent,
-      content: "First pancake",
-      edited_timestamp: new Date().toISOString(),
-    };
+    editWhileStopped(sent, { content: "First pancake" });
     expect(await catchUpQuietly(context)).toContainEqual([
       "Applied 1 edit(s) or deletion(s) made in Discord while the bot was away.",
     ]);
@@ -534,12 +520,7 @@ describe("catching up after the bot was not listening", () => {
     gateway(client, "MESSAGE_CREATE", sent);
     await until(() => reactions.length === 1);
     // While the bot is stopped, Sam fixes the typo: the check at the next start has this edit to apply.
-    const messages = history.get(MEMORIES_CHANNEL)!;
-    messages[messages.indexOf(sent)] = {
-      ...sent,
-      content: "First pancake",
-      edited_timestamp: new Date(Date.now() - 60_000).toISOString(),
-    };
+    editWhileStopped(sent, { content: "First pancake" }, new Date(Date.now() - 60_000).toISOString());
     // Discord reads the message as it is when asked, and its answer is slow to come back; meanwhile
     // Sam edits it again, and the bot hears that edit live.
     await editedLiveDuringReadBack(context, {
