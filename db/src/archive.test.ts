@@ -18,7 +18,7 @@ import { demoCouple } from "@spankbank/shared/demoCouple";
 import { afterEach, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import yazl from "yazl";
-import { ARCHIVE_DOCUMENT, type ArchiveDocument, archiveTables, exportArchive } from "./archive.js";
+import { ARCHIVE_DOCUMENT, type ArchiveDocument, type ExportOptions, exportArchive } from "./archive.js";
 import { importArchiveFile } from "./archiveImport.js";
 import { markBountyDone, postBounty } from "./bounties.js";
 import { bountyPhotoFile, storeBountyPhoto } from "./bountyPhotos.js";
@@ -125,10 +125,18 @@ function tempDir(prefix: string): string {
 
 /** The zip `npm run export` would write, as a file. */
 async function exportedZip(db: Db): Promise<{ path: string; size: number }> {
-  const archive = exportArchive(db);
+  const archive = await exportArchive(db);
   const path = join(tempDir("spankbank-archive-"), archive.fileName);
   await pipeline(archive.stream, createWriteStream(path));
   return { path, size: archive.size };
+}
+
+/** What an export of `db` carries, table by table, as read back from its zip. */
+async function archivedTables(db: Db, options: ExportOptions = {}): Promise<ArchiveDocument["tables"]> {
+  const archive = await exportArchive(db, new Date(), options);
+  const path = join(tempDir("spankbank-tables-"), archive.fileName);
+  await pipeline(archive.stream, createWriteStream(path));
+  return (await readZip(path)).document.tables;
 }
 
 /** What a zip holds, read whole (small archives only). */
@@ -223,7 +231,7 @@ describe("export and import", () => {
     expect(readStoryProgress(fresh, alex)).toEqual(readStoryProgress(db, alex));
     expect(readStoryProgress(fresh, alex)?.progress).toEqual(ALEXS_STORY_SAVE);
     // Everything the archive carries is back row for row, the deleted memory, the letter and the visits too.
-    expect(archiveTables(fresh).tables).toEqual(archiveTables(db).tables);
+    expect(await archivedTables(fresh)).toEqual(await archivedTables(db));
     // And the imported database goes on living: the couple syncs and writes as before.
     syncCouple(fresh, demoCouple);
     addMemory(fresh, { userId: alex, message: "After the move" });
@@ -324,7 +332,7 @@ describe("export and import", () => {
     const fresh = freshDb();
     expect((await importArchiveFile(fresh, path, couple)).mediaFiles).toBe(2);
     expect(readFileSync(join(mediaFolder(fresh), "beach.png")).equals(images["beach.png"])).toBe(true);
-    expect(archiveTables(fresh).tables).toEqual(archiveTables(db).tables);
+    expect(await archivedTables(fresh)).toEqual(await archivedTables(db));
   });
 
   it("streams the photos: the zip never holds more than a chunk of one in memory, and they come back byte for byte", {
@@ -340,7 +348,7 @@ describe("export and import", () => {
       images: photos.map((fileName) => ({ fileName, contentType: "image/jpeg", size: photoSize })),
     });
 
-    const archive = exportArchive(db);
+    const archive = await exportArchive(db);
     const path = join(tempDir("spankbank-big-"), archive.fileName);
     let mostHeld = 0;
     const watched = archive.stream.on("data", () => {
@@ -362,7 +370,7 @@ describe("export and import", () => {
 
   it("fails the export, never a short zip, when an image goes from disk while the zip is written", async () => {
     const { db } = livedIn();
-    const archive = exportArchive(db);
+    const archive = await exportArchive(db);
     rmSync(join(mediaFolder(db), "dance.png"));
     const path = join(tempDir("spankbank-short-"), archive.fileName);
 
@@ -373,12 +381,12 @@ describe("export and import", () => {
     const { db } = livedIn();
     const zip = await exportedZip(db);
     const { db: used } = openTestDb();
-    const before = archiveTables(used).tables;
+    const before = await archivedTables(used);
 
     const refusal = await refusalOf(importArchiveFile(used, zip.path, couple));
     expect(refusal.code).toBe("conflict");
     expect(refusal.message).toMatch(/already holds data \(users, accounts\).*fresh, empty database/);
-    expect(archiveTables(used).tables).toEqual(before);
+    expect(await archivedTables(used)).toEqual(before);
   });
 
   it("refuses another couple's archive, writing no row and no file", async () => {
@@ -484,19 +492,102 @@ describe("export and import", () => {
   });
 });
 
-describe("export for the partner downloading it", () => {
-  it("leaves out letters for later to them that are still sealed or unopened, keeps their own and opened ones", () => {
+describe("an export while the couple goes on", () => {
+  /** How far a checkpoint can copy the WAL into the file: short of its end while a reader holds an older snapshot. */
+  function checkpoint(db: Db): { log: number; checkpointed: number } {
+    return (db.$client.pragma("wal_checkpoint(PASSIVE)") as { log: number; checkpointed: number }[])[0]!;
+  }
+
+  it("writes the document a page of rows at a time, a row a line, answering other work meanwhile: 1,200 memories come back in order", async () => {
+    const { db, alex, sam } = openTestDb();
+    for (let i = 0; i < 1_200; i++)
+      addMemory(db, { userId: i % 2 ? alex : sam, message: `Day ${i}\nwith "quotes" ✨` });
+    let turns = 0;
+    const counting = setInterval(() => {
+      turns += 1;
+    }, 0);
+    const archive = await exportArchive(db);
+    clearInterval(counting);
+    // Sizing the document let the event loop answer others between pages, not after all of them.
+    expect(turns).toBeGreaterThan(1);
+    const path = join(tempDir("spankbank-pages-"), archive.fileName);
+    await pipeline(archive.stream, createWriteStream(path));
+    const zip = await yauzl.openPromise(path);
+    let text = "";
+    for await (const entry of zip.eachEntry())
+      if (entry.fileName === ARCHIVE_DOCUMENT)
+        text = (await buffer(await zip.openReadStreamPromise(entry))).toString("utf8");
+    const messages = Array.from({ length: 1_200 }, (_, i) => `Day ${i}\nwith "quotes" ✨`);
+    expect((JSON.parse(text) as ArchiveDocument).tables.memories!.map((memory) => memory.message)).toEqual(messages);
+    // A row a line: the document reads (and greps) row by row.
+    const memoryLines = text.split("\n").filter((line) => line.includes('"message":"Day '));
+    expect(memoryLines.map((line) => JSON.parse(line.trim().replace(/,$/, "")).message)).toEqual(messages);
+    expect(archive.rows.memories).toBe(1_200);
+
+    const fresh = freshDb();
+    await importArchiveFile(fresh, path, couple);
+    expect(await archivedTables(fresh)).toEqual(await archivedTables(db));
+  });
+
+  it("holds the data as it was when the download began: a purchase and memories written while it is sent are not in it, and the zip is whole and balanced", async () => {
     const { db, alex, sam } = livedIn();
-    const texts = (archive: ReturnType<typeof archiveTables>["tables"]) =>
-      archive.later_letters!.map((letter) => letter.text).sort();
-    expect(texts(archiveTables(db, { downloadedBy: alex }).tables)).toEqual(["Chin up"]);
-    expect(texts(archiveTables(db, { downloadedBy: sam }).tables)).toEqual(["Chin up", "Sealed for Christmas"]);
-    expect(texts(archiveTables(db).tables)).toEqual(["Chin up", "Sealed for Christmas"]);
+    const balancesAtStart = [alex, sam].map((userId) => balanceOf(db, { userId }));
+    const archive = await exportArchive(db);
+
+    // While the zip is on its way: Sam buys, Alex posts, a memory goes to the trash. None waits for the download.
+    const product = createProduct(db, alex, {
+      name: "Breakfast in bed",
+      description: "Pancakes.",
+      quantity: 1,
+      price: 20,
+    });
+    purchaseProduct(db, { buyerId: sam, productId: product.id });
+    addMemory(db, { userId: alex, message: "Written during the download" });
+    trashMemories(db, [listMemories(db).find((memory) => memory.message === "Pizza night 🍕")!.id]);
+
+    const path = join(tempDir("spankbank-during-"), archive.fileName);
+    await pipeline(archive.stream, createWriteStream(path));
+    expect(statSync(path).size).toBe(archive.size);
+    const fresh = freshDb();
+    await importArchiveFile(fresh, path, couple);
+    expect(checkDatabase(fresh)).toEqual([]);
+    expect([alex, sam].map((userId) => balanceOf(fresh, { userId }))).toEqual(balancesAtStart);
+    expect(listMemories(fresh).map((memory) => memory.message)).toEqual(["Pizza night 🍕", "Sunrise at the beach"]);
+    expect((await archivedTables(fresh)).products!.map((row) => row.name)).toEqual(["Back massage"]);
+  });
+
+  it("lets go of its snapshot once the zip is written, or abandoned half-way: the WAL checkpoints whole again", async () => {
+    const { db, alex } = livedIn();
+    for (const abandon of [false, true]) {
+      const archive = await exportArchive(db);
+      addMemory(db, { userId: alex, message: `Posted while ${abandon ? "abandoned" : "sent"}` });
+      const held = checkpoint(db);
+      expect(held.checkpointed).toBeLessThan(held.log);
+      if (abandon) {
+        await new Promise((resolve) => archive.stream.once("data", resolve));
+        archive.stream.destroy();
+        await new Promise((resolve) => archive.stream.once("close", resolve));
+      } else {
+        await pipeline(archive.stream, createWriteStream(join(tempDir("spankbank-let-go-"), archive.fileName)));
+      }
+      const after = checkpoint(db);
+      expect(after.checkpointed, abandon ? "abandoned" : "written").toBe(after.log);
+    }
+  });
+});
+
+describe("export for the partner downloading it", () => {
+  it("leaves out letters for later to them that are still sealed or unopened, keeps their own and opened ones", async () => {
+    const { db, alex, sam } = livedIn();
+    const texts = (archive: ArchiveDocument["tables"]) => archive.later_letters!.map((letter) => letter.text).sort();
+    expect(texts(await archivedTables(db, { downloadedBy: alex }))).toEqual(["Chin up"]);
+    expect(texts(await archivedTables(db, { downloadedBy: sam }))).toEqual(["Chin up", "Sealed for Christmas"]);
+    expect(texts(await archivedTables(db))).toEqual(["Chin up", "Sealed for Christmas"]);
   });
 });
 
 describe("export for one partner while answers are sealed", () => {
-  it("leaves out the other's answer to a question the reader has not answered, keeps revealed ones", () => {
+  it("leaves out the other's answer to a question the reader has not answered, keeps revealed ones", async () => {
     const { db, alex, sam } = openTestDb();
     const both = askQuestion(db, { text: "Where shall we go next?" });
     answerQuestion(db, { questionId: both.id, userId: alex, response: "Lisbon" }, { answerReward: 0 });
@@ -504,16 +595,15 @@ describe("export for one partner while answers are sealed", () => {
     const open = askQuestion(db, { text: "Best meal this year?" });
     answerQuestion(db, { questionId: open.id, userId: sam, response: "The ramen" }, { answerReward: 0 });
 
-    const responses = (archive: ReturnType<typeof archiveTables>["tables"]) =>
-      archive.answers!.map((answer) => answer.response).sort();
-    expect(responses(archiveTables(db, { sealedFor: alex }).tables)).toEqual(["Kyoto", "Lisbon"]);
-    expect(responses(archiveTables(db, { sealedFor: sam }).tables)).toEqual(["Kyoto", "Lisbon", "The ramen"]);
-    expect(responses(archiveTables(db).tables)).toEqual(["Kyoto", "Lisbon", "The ramen"]);
+    const responses = (archive: ArchiveDocument["tables"]) => archive.answers!.map((answer) => answer.response).sort();
+    expect(responses(await archivedTables(db, { sealedFor: alex }))).toEqual(["Kyoto", "Lisbon"]);
+    expect(responses(await archivedTables(db, { sealedFor: sam }))).toEqual(["Kyoto", "Lisbon", "The ramen"]);
+    expect(responses(await archivedTables(db))).toEqual(["Kyoto", "Lisbon", "The ramen"]);
   });
 });
 
 describe("a web download and guesses", () => {
-  it("leaves out a guess about the one downloading until both have answered, keeps their own and revealed ones", () => {
+  it("leaves out a guess about the one downloading until both have answered, keeps their own and revealed ones", async () => {
     const { db, alex, sam } = openTestDb();
     const both = askQuestion(db, { text: "Where shall we go next?" });
     answerQuestion(db, { questionId: both.id, userId: alex, response: "Lisbon", guess: "Kyoto" }, { answerReward: 0 });
@@ -521,11 +611,10 @@ describe("a web download and guesses", () => {
     const open = askQuestion(db, { text: "Best meal this year?" });
     answerQuestion(db, { questionId: open.id, userId: sam, response: "The ramen", guess: "Dal" }, { answerReward: 0 });
 
-    const guesses = (archive: ReturnType<typeof archiveTables>["tables"]) =>
-      archive.guesses!.map((guess) => guess.guess).sort();
-    expect(guesses(archiveTables(db, { downloadedBy: alex }).tables)).toEqual(["Kyoto"]);
-    expect(guesses(archiveTables(db, { downloadedBy: sam }).tables)).toEqual(["Dal", "Kyoto"]);
-    expect(guesses(archiveTables(db).tables)).toEqual(["Dal", "Kyoto"]);
+    const guesses = (archive: ArchiveDocument["tables"]) => archive.guesses!.map((guess) => guess.guess).sort();
+    expect(guesses(await archivedTables(db, { downloadedBy: alex }))).toEqual(["Kyoto"]);
+    expect(guesses(await archivedTables(db, { downloadedBy: sam }))).toEqual(["Dal", "Kyoto"]);
+    expect(guesses(await archivedTables(db))).toEqual(["Dal", "Kyoto"]);
   });
 });
 
@@ -536,7 +625,7 @@ describe("importing a partner's web download made while answers are sealed", () 
     // Sam answered, Alex not yet: Alex's "Download our data" leaves Sam's answer out (sealed).
     answerQuestion(db, { questionId: question.id, userId: sam, response: "The ramen" }, { answerReward: 5 });
     const samBefore = balanceOf(db, { userId: sam });
-    const archive = exportArchive(db, new Date(), { sealedFor: alex, downloadedBy: alex });
+    const archive = await exportArchive(db, new Date(), { sealedFor: alex, downloadedBy: alex });
     const path = join(tempDir("spankbank-download-"), archive.fileName);
     await pipeline(archive.stream, createWriteStream(path));
 

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { createReadStream, statSync } from "node:fs";
 import { join } from "node:path";
-import { type PassThrough, pipeline, Readable, Transform } from "node:stream";
+import { type PassThrough, Readable } from "node:stream";
+import BetterSqlite3 from "better-sqlite3";
 import yazl from "yazl";
+import { documentText } from "./archiveText.js";
 import type { Db } from "./client.js";
-import { inTransaction } from "./client.js";
 import { mediaFolder } from "./media.js";
 
 /**
@@ -95,10 +96,9 @@ export interface ArchiveDocument {
   media: ArchiveMedia[];
 }
 
-/** The migrations applied to this database: the archive's `schemaVersion`. */
-export function schemaVersionOf(db: Db): number {
-  const row = db.$client.prepare("SELECT count(*) AS n FROM __drizzle_migrations").get() as { n: number };
-  return row.n;
+/** The migrations applied to the database on `connection`: the archive's `schemaVersion`. */
+export function schemaVersionOf(connection: BetterSqlite3.Database): number {
+  return connection.prepare("SELECT count(*) FROM __drizzle_migrations").pluck().get() as number;
 }
 
 export function quoteName(name: string): string {
@@ -119,80 +119,150 @@ export interface ExportOptions {
   downloadedBy?: number | undefined;
 }
 
-/** An image file to put in the archive, as found on disk when the rows were read. */
+/** An image file in the archive, as found on disk when the export began: one of these per photo, so kept small. */
 interface MediaFile {
   fileName: string;
-  path: string;
   size: number;
-  mtime: Date;
+  /** Worked out while the file is sent; until then a placeholder of the same length. */
+  sha256: string;
 }
 
-/** The couple's rows and image files, read in one transaction so the ledger balances even while the bot writes. */
-export function archiveTables(
-  db: Db,
-  options: ExportOptions = {},
-): { tables: Record<string, Row[]>; sequences: Record<string, number>; files: MediaFile[]; downloadedBy?: string } {
-  return inTransaction(db, () => {
-    const tables: Record<string, Row[]> = {};
-    for (const table of ARCHIVED_TABLES) {
-      tables[table] = db.$client.prepare(`SELECT * FROM ${quoteName(table)} ORDER BY rowid`).all() as Row[];
-    }
-    const archived = new Set<string>(ARCHIVED_TABLES);
-    const sequences = Object.fromEntries(
-      (db.$client.prepare("SELECT name, seq FROM sqlite_sequence").all() as { name: string; seq: number }[])
-        .filter(({ name }) => archived.has(name))
-        .map(({ name, seq }) => [name, seq]),
-    );
-    const reader = options.sealedFor;
-    if (reader !== undefined) {
-      const answered = new Set(
-        (tables.answers as { question_id: number; user_id: number }[])
-          .filter((answer) => answer.user_id === reader)
-          .map((answer) => answer.question_id),
-      );
-      tables.answers = (tables.answers as { question_id: number; user_id: number }[]).filter(
-        (answer) => answer.user_id === reader || answered.has(answer.question_id),
-      );
-    }
-    const downloader = options.downloadedBy;
-    if (downloader !== undefined) {
-      // A guess about the downloader stays out until both have answered, as on every page.
-      const revealed = new Set(
-        (tables.questions as { id: number; revealed_at: string | null }[])
-          .filter((question) => question.revealed_at !== null)
-          .map((question) => question.id),
-      );
-      tables.guesses = (tables.guesses as { question_id: number; user_id: number }[]).filter(
-        (guess) => guess.user_id === downloader || revealed.has(guess.question_id),
-      );
-      tables.later_letters = (tables.later_letters as { to_user_id: number; opened_at: string | null }[]).filter(
-        (letter) => letter.to_user_id !== downloader || letter.opened_at !== null,
-      );
-    }
-    const folder = mediaFolder(db);
-    const files: MediaFile[] = [];
-    for (const fileName of mediaFileNames(tables)) {
-      const path = join(folder, fileName);
-      // An image file already gone from disk cannot be saved; its row still says what it was.
-      const stats = statSync(path, { throwIfNoEntry: false });
-      if (!stats?.isFile()) continue;
-      files.push({ fileName, path, size: stats.size, mtime: stats.mtime });
-    }
-    const username = (tables.users as { id: number; username: string }[]).find(
-      (user) => user.id === downloader,
-    )?.username;
-    return { tables, sequences, files, ...(username === undefined ? {} : { downloadedBy: username }) };
-  });
+/** Rows read and written at a time: a page's text is the most of the document held in memory. */
+const PAGE_ROWS = 500;
+
+/**
+ * The database as it was when the export began, on a connection of its own: its read transaction
+ * keeps showing it that moment (WAL) while the couple and the bot go on writing, and holds no lock
+ * a writer waits for. Held until the zip is written, then closed.
+ */
+function openSnapshot(db: Db): BetterSqlite3.Database {
+  // An in-memory database has no file to open twice: a copy of it is the snapshot.
+  const reader = db.$client.memory
+    ? new BetterSqlite3(db.$client.serialize())
+    : new BetterSqlite3(db.$client.name, { readonly: true, fileMustExist: true });
+  try {
+    reader.pragma("busy_timeout = 5000");
+    reader.exec("BEGIN");
+    // A read transaction sees the database as of its first read.
+    reader.prepare("SELECT count(*) FROM sqlite_schema").pluck().get();
+    return reader;
+  } catch (error) {
+    reader.close();
+    throw error;
+  }
+}
+
+/**
+ * Which rows of a table an archive carries: all, but in a partner's web download what is still
+ * sealed from them (as on every page).
+ */
+function rowsFilter(table: string, options: ExportOptions): { where: string; params: number[] } {
+  const reader = options.sealedFor;
+  if (table === "answers" && reader !== undefined) {
+    // The other partner's answer to a question this one has not answered yet.
+    return {
+      where: "user_id = ? OR question_id IN (SELECT question_id FROM answers WHERE user_id = ?)",
+      params: [reader, reader],
+    };
+  }
+  const downloader = options.downloadedBy;
+  if (table === "guesses" && downloader !== undefined) {
+    // A guess about the downloader, until both have answered.
+    return {
+      where: "user_id = ? OR question_id IN (SELECT id FROM questions WHERE revealed_at IS NOT NULL)",
+      params: [downloader],
+    };
+  }
+  if (table === "later_letters" && downloader !== undefined) {
+    // A letter for later to the downloader they have not opened yet.
+    return { where: "to_user_id IS NOT ? OR opened_at IS NOT NULL", params: [downloader] };
+  }
+  return { where: "1", params: [] };
+}
+
+/** A table's rows in the snapshot, a page at a time, in rowid order (no statement stays open between pages). */
+function* pagesOf(reader: BetterSqlite3.Database, table: string, options: ExportOptions): Generator<Row[]> {
+  const { where, params } = rowsFilter(table, options);
+  const page = reader
+    .prepare(
+      `SELECT rowid AS "archive rowid", * FROM ${quoteName(table)} WHERE rowid > ? AND (${where}) ORDER BY rowid LIMIT ${PAGE_ROWS}`,
+    )
+    .raw(true);
+  const columns = page.columns().map((column) => column.name);
+  let after = -Infinity;
+  for (;;) {
+    const rows = page.all(after, ...params) as unknown[][];
+    if (rows.length === 0) return;
+    after = rows.at(-1)![0] as number;
+    yield rows.map((values) => {
+      const row: Row = {};
+      for (let i = 1; i < columns.length; i++) row[columns[i]!] = values[i];
+      return row;
+    });
+    if (rows.length < PAGE_ROWS) return;
+  }
 }
 
 /** Every file in `media/` a row names: the memories' images, voice messages and videos, and the bounties' photos of them done. */
-function mediaFileNames(tables: Record<string, Row[]>): string[] {
-  const memoryFiles = (tables.memory_images as { file_name: string }[]).map((image) => image.file_name);
-  const bountyPhotos = (tables.bounties as { done_photo_file: string | null }[]).flatMap((bounty) =>
-    bounty.done_photo_file === null ? [] : [bounty.done_photo_file],
-  );
-  return [...new Set([...memoryFiles, ...bountyPhotos])];
+function mediaFileNames(reader: BetterSqlite3.Database): string[] {
+  const names = (sql: string) => reader.prepare(sql).pluck().all() as string[];
+  return [
+    ...new Set([
+      ...names("SELECT file_name FROM memory_images ORDER BY rowid"),
+      ...names("SELECT done_photo_file FROM bounties WHERE done_photo_file IS NOT NULL ORDER BY rowid"),
+    ]),
+  ];
 }
+
+/**
+ * The named files found on disk now, each added to the zip to be read and hashed when its turn
+ * comes; a slice at a time so other requests are answered meanwhile.
+ */
+async function addMediaFiles(
+  zip: yazl.ZipFile,
+  folder: string,
+  fileNames: string[],
+  onFailure: (error: Error) => void,
+  reading: { current?: Readable },
+): Promise<MediaFile[]> {
+  const files: MediaFile[] = [];
+  // One function for every file, which each entry calls with its own: a closure per file (and
+  // its path kept) would hold tens of megabytes at ten years for as long as the download runs.
+  function send(this: MediaFile, ready: (error: null, stream: Readable) => void) {
+    // Read in pieces no larger than the file: most photos then take one buffer of their own size, not 64 KiB.
+    const stream = createReadStream(join(folder, this.fileName), {
+      highWaterMark: Math.max(1, Math.min(this.size, 64 * 1024)),
+    });
+    reading.current = stream;
+    stream.on("error", onFailure);
+    // The sha256 is read off the chunks the zip takes: yazl pipes the stream before `ready`
+    // returns and the file opens later, so both are listening before the first chunk (a zip
+    // that missed one would fail its own size check, never pass unnoticed).
+    ready(null, stream);
+    const hash = createHash("sha256");
+    stream.on("data", (chunk) => hash.update(chunk));
+    stream.on("end", () => {
+      this.sha256 = hash.digest("hex");
+    });
+  }
+  for (const [i, fileName] of fileNames.entries()) {
+    if (i % PAGE_ROWS === PAGE_ROWS - 1) await nextTurn();
+    // An image file already gone from disk cannot be saved; its row still says what it was.
+    const stats = statSync(join(folder, fileName), { throwIfNoEntry: false });
+    if (!stats?.isFile()) continue;
+    const file: MediaFile = { fileName, size: stats.size, sha256: PENDING_SHA256 };
+    files.push(file);
+    zip.addReadStreamLazy(
+      `${ARCHIVE_MEDIA}${fileName}`,
+      { compress: false, size: stats.size, mtime: stats.mtime },
+      send.bind(file),
+    );
+  }
+  return files;
+}
+
+/** Lets the event loop answer what waits before going on. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The archive being written: its size is known before the first byte. */
 export interface ArchiveExport {
@@ -200,90 +270,112 @@ export interface ArchiveExport {
   /** The zip's length in bytes: the download's Content-Length. */
   size: number;
   stream: Readable;
-  tables: Record<string, Row[]>;
+  /** How many rows of each table it holds. */
+  rows: Record<string, number>;
   mediaFiles: number;
 }
 
 /** A digest's length in hex: the document's size is known before the images are read. */
 const PENDING_SHA256 = "0".repeat(64);
 
-function documentBytes(document: ArchiveDocument): Buffer {
-  return Buffer.from(JSON.stringify(document, null, 1), "utf8");
-}
-
 /**
- * The couple's data as a zip, streamed: one image in memory at a time, a chunk of it at most.
- * The document goes last, because each image's sha256 is worked out while the image is sent.
+ * The couple's data as a zip, streamed: one image in memory at a time, a chunk of it at most, and
+ * a page of rows. Everything comes from one snapshot of the database, read twice: once to know the
+ * document's size (the zip's length is sent first), then as it is written. The document goes last,
+ * because each image's sha256 is worked out while the image is sent. The snapshot is closed when
+ * the stream ends, fails or is abandoned: the stream must be read or destroyed.
  */
-export function exportArchive(db: Db, now = new Date(), options: ExportOptions = {}): ArchiveExport {
-  const { tables, sequences, files, downloadedBy } = archiveTables(db, options);
-  const sha256 = new Map<string, string>();
-  const schemaVersion = schemaVersionOf(db);
-  const documentWith = (digest: (fileName: string) => string): ArchiveDocument => ({
-    format: ARCHIVE_FORMAT,
-    formatVersion: ARCHIVE_FORMAT_VERSION,
-    schemaVersion,
-    exportedAt: now.toISOString(),
-    ...(downloadedBy === undefined ? {} : { downloadedBy }),
-    balances: tables.accounts ?? [],
-    tables,
-    sequences,
-    media: files.map((file) => ({ fileName: file.fileName, size: file.size, sha256: digest(file.fileName) })),
-  });
-  const pending = documentWith(() => PENDING_SHA256);
-  const documentSize = documentBytes(pending).length;
-
-  const zip = new yazl.ZipFile();
-  const output = zip.outputStream as PassThrough;
-  // A failed read (an image removed or changed meanwhile) fails the whole download, never a short zip.
-  const fail = (error: Error) => output.destroy(error);
-  zip.on("error", fail);
-  // A download abandoned half-way closes the image being read.
-  let reading: Readable | undefined;
-  output.on("close", () => reading?.destroy());
-  for (const file of files) {
-    zip.addReadStreamLazy(
-      `${ARCHIVE_MEDIA}${file.fileName}`,
-      { compress: false, size: file.size, mtime: file.mtime },
-      (ready) => {
-        reading = hashed(file.path, (digest) => sha256.set(file.fileName, digest), fail);
-        ready(null, reading);
-      },
+export async function exportArchive(db: Db, now = new Date(), options: ExportOptions = {}): Promise<ArchiveExport> {
+  const reader = openSnapshot(db);
+  try {
+    const archived = new Set<string>(ARCHIVED_TABLES);
+    const sequences = Object.fromEntries(
+      (reader.prepare("SELECT name, seq FROM sqlite_sequence").all() as { name: string; seq: number }[])
+        .filter(({ name }) => archived.has(name))
+        .map(({ name, seq }) => [name, seq]),
     );
+    const downloadedBy =
+      options.downloadedBy === undefined
+        ? undefined
+        : (reader.prepare("SELECT username FROM users WHERE id = ?").pluck().get(options.downloadedBy) as
+            | string
+            | undefined);
+    const zip = new yazl.ZipFile();
+    const output = zip.outputStream as PassThrough;
+    output.on("close", () => reader.close());
+    // A failed read (an image removed or changed meanwhile) fails the whole download, never a short zip.
+    const fail = (error: Error) => output.destroy(error);
+    zip.on("error", fail);
+    // A download abandoned half-way closes the file being read.
+    const reading: { current?: Readable } = {};
+    output.on("close", () => reading.current?.destroy());
+    const files = await addMediaFiles(zip, mediaFolder(db), mediaFileNames(reader), fail, reading);
+    const head = {
+      format: ARCHIVE_FORMAT,
+      formatVersion: ARCHIVE_FORMAT_VERSION,
+      schemaVersion: schemaVersionOf(reader),
+      exportedAt: now.toISOString(),
+      ...(downloadedBy === undefined ? {} : { downloadedBy }),
+    };
+    const text = () =>
+      documentText({
+        head,
+        balances: () => pagesOf(reader, "accounts", options),
+        tables: ARCHIVED_TABLES,
+        rowsOf: (table) => pagesOf(reader, table, options),
+        sequences,
+        media: () => pagesOfMedia(files),
+      });
+    let documentSize = 0;
+    for (const piece of text()) {
+      documentSize += Buffer.byteLength(piece);
+      await nextTurn();
+    }
+    const rows = Object.fromEntries(
+      ARCHIVED_TABLES.map((table) => {
+        const { where, params } = rowsFilter(table, options);
+        return [
+          table,
+          reader
+            .prepare(`SELECT count(*) FROM ${quoteName(table)} WHERE ${where}`)
+            .pluck()
+            .get(...params),
+        ];
+      }),
+    ) as Record<string, number>;
+
+    // The document last: by then every image's sha256 is known.
+    zip.addReadStreamLazy(ARCHIVE_DOCUMENT, { compress: false, size: documentSize, mtime: now }, (ready) => {
+      const pieces = text();
+      reading.current = Readable.from(
+        (function* () {
+          for (const piece of pieces) yield Buffer.from(piece, "utf8");
+        })(),
+      );
+      ready(null, reading.current);
+    });
+    let size = -1;
+    // Always the zip64 end records: yazl counts them in the size as soon as the central directory
+    // reaches 64 KiB (about 800 images) but writes them only past 65,535 entries or 4 GiB, so the
+    // size announced would be 76 bytes more than the zip and the download cut short at its end.
+    (zip.end as (options: object, sized: (total: number) => void) => void)({ forceZip64Format: true }, (total) => {
+      size = total;
+    });
+    if (size < 0) throw new Error("archive: the zip's size is not known ahead (an entry is compressed or unsized)");
+    return { fileName: archiveFileName(now), size, stream: output, rows, mediaFiles: files.length };
+  } catch (error) {
+    reader.close();
+    throw error;
   }
-  zip.addReadStreamLazy(ARCHIVE_DOCUMENT, { compress: false, size: documentSize, mtime: now }, (ready) => {
-    const bytes = documentBytes(documentWith((fileName) => sha256.get(fileName) ?? PENDING_SHA256));
-    if (bytes.length !== documentSize) return fail(new Error("archive: the document changed size while written"));
-    ready(null, Readable.from([bytes]));
-  });
-  let size = -1;
-  // Always the zip64 end records: yazl counts them in the size as soon as the central directory
-  // reaches 64 KiB (about 800 images) but writes them only past 65,535 entries or 4 GiB, so the
-  // size announced would be 76 bytes more than the zip and the download cut short at its end.
-  (zip.end as (options: object, sized: (total: number) => void) => void)({ forceZip64Format: true }, (total) => {
-    size = total;
-  });
-  if (size < 0) throw new Error("archive: the zip's size is not known ahead (an entry is compressed or unsized)");
-  return { fileName: archiveFileName(now), size, stream: output, tables, mediaFiles: files.length };
 }
 
-/** A file's bytes as they are read, its sha256 handed on once read through. */
-function hashed(path: string, onDigest: (digest: string) => void, onError: (error: Error) => void): Readable {
-  const hash = createHash("sha256");
-  const tap = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      done(null, chunk);
-    },
-    flush(done) {
-      onDigest(hash.digest("hex"));
-      done();
-    },
-  });
-  pipeline(createReadStream(path), tap, (error) => {
-    if (error) onError(error);
-  });
-  return tap;
+/** The media list of the document, a page at a time. */
+function* pagesOfMedia(files: MediaFile[]): Generator<ArchiveMedia[]> {
+  for (let start = 0; start < files.length; start += PAGE_ROWS) {
+    yield files
+      .slice(start, start + PAGE_ROWS)
+      .map((file) => ({ fileName: file.fileName, size: file.size, sha256: file.sha256 }));
+  }
 }
 
 /** `spankbank-export-2026-11-23.zip`. */

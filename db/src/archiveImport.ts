@@ -130,7 +130,7 @@ export async function importArchiveFile(db: Db, path: string, couple: readonly C
  * an import stopped after moving them (killed, the box shut down) is simply run again.
  */
 async function checkFits(db: Db, document: ArchiveDocument, couple: readonly CouplePartner[]): Promise<Set<string>> {
-  const current = schemaVersionOf(db);
+  const current = schemaVersionOf(db.$client);
   if (document.schemaVersion > current) {
     invalid(
       `archive.schemaVersion: the archive comes from a newer version (schema ${document.schemaVersion}, this one has ${current}); update the app first`,

@@ -253,7 +253,7 @@ async function act(test: TestDb, made: Made, { who, action, pick }: Step, now: D
       const dir = mkdtempSync(join(tmpdir(), "spankbank-property-import-"));
       const copy = openDb(join(dir, "copy.db"));
       try {
-        const archive = exportArchive(db, now);
+        const archive = await exportArchive(db, now);
         const zip = join(dir, archive.fileName);
         await pipeline(archive.stream, createWriteStream(zip));
         await importArchiveFile(copy, zip, demoCouple.partners);

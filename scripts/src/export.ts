@@ -21,7 +21,7 @@ const db = openDb(databasePath);
 let exporting: string | undefined;
 try {
   const now = new Date();
-  const archive = exportArchive(db, now);
+  const archive = await exportArchive(db, now);
   const target = process.argv[2] ? resolve(process.argv[2]) : join(backupsDirOf(databasePath), archive.fileName);
   mkdirSync(dirname(target), { recursive: true });
   removeKilledExports(dirname(target));
@@ -31,7 +31,7 @@ try {
   await pipeline(archive.stream, createWriteStream(exporting));
   renameSync(exporting, target);
   exporting = undefined;
-  const count = (table: string) => archive.tables[table]?.length ?? 0;
+  const count = (table: string) => archive.rows[table] ?? 0;
   console.log(
     `Exported ${count("memories")} memories, ${archive.mediaFiles} images, ${count("answers")} answers, ${count("letters")} letters and ${count("transfers")} transfers to ${target}`,
   );

@@ -205,7 +205,7 @@ describe("npm run export and npm run import", { timeout: 60_000 }, () => {
   it("refuses another couple's archive and writes nothing; says what a partner's web download leaves out", async () => {
     const path = livedInFile();
     const db = openDb(path);
-    const download = exportArchive(db, new Date(), { downloadedBy: userByUsername(db, "alex")!.id });
+    const download = await exportArchive(db, new Date(), { downloadedBy: userByUsername(db, "alex")!.id });
     const archivePath = join(dirname(path), download.fileName);
     await pipeline(download.stream, createWriteStream(archivePath));
     db.$client.close();

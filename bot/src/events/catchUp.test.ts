@@ -805,7 +805,7 @@ describe("catching up after the bot was not listening", () => {
     expect(memoryTexts(db)).toEqual(["Kept forever"]);
 
     // The couple move to a new box: npm run export, then npm run import into a fresh database.
-    const archive = exportArchive(db);
+    const archive = await exportArchive(db);
     const dir = mkdtempSync(join(tmpdir(), "spankbank-move-"));
     await pipeline(archive.stream, createWriteStream(join(dir, archive.fileName)));
     const moved = openDb(join(dir, "new.db"));

@@ -1,9 +1,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { buffer } from "node:stream/consumers";
 import { mediaFolder } from "@spankbank/db/media";
 import { addMemory } from "@spankbank/db/memories";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import yauzl from "yauzl";
 import { buildTestApp, userIdOf } from "../test/app.js";
 import { sessionCookie } from "../test/session.js";
@@ -77,5 +79,40 @@ describe("GET /api/export", () => {
     expect(head.headers["content-disposition"]).toBe('attachment; filename="spankbank-export-2026-11-23.zip"');
     expect(head.body).toBe("");
     expect((await test.app.inject({ url: "/api/export", headers: { cookie } })).statusCode).toBe(500);
+  });
+
+  it("lets go of the database's snapshot when a partner abandons the download half-way (a real socket)", async () => {
+    const test = await appWithPhoto();
+    // A video far larger than the socket's buffers: the download is still on its way when abandoned.
+    const video = Buffer.alloc(32 * 1024 * 1024, 7);
+    writeFileSync(join(mediaFolder(test.db), "our-song.mp4"), video);
+    addMemory(test.db, {
+      userId: userIdOf(test.db, "alex"),
+      message: "Our song",
+      images: [{ fileName: "our-song.mp4", contentType: "video/mp4", size: video.length }],
+    });
+    await test.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = test.app.server.address() as AddressInfo;
+    const checkpoint = () =>
+      (test.db.$client.pragma("wal_checkpoint(PASSIVE)") as { log: number; checkpointed: number }[])[0]!;
+
+    const download = request({ port, path: "/api/export", headers: { cookie: sessionCookie(test, "alex") } });
+    onTestFinished(() => void download.destroy());
+    const response = await new Promise<import("node:http").IncomingMessage>((resolve) => {
+      download.on("response", resolve).end();
+    });
+    expect(response.statusCode).toBe(200);
+    // A memory posted while the download runs: the download's snapshot keeps the WAL from being copied past it.
+    addMemory(test.db, { userId: userIdOf(test.db, "sam"), message: "Posted during the download" });
+    const held = checkpoint();
+    expect(held.checkpointed).toBeLessThan(held.log);
+
+    download.destroy();
+    await expect
+      .poll(() => {
+        const after = checkpoint();
+        return after.checkpointed === after.log;
+      })
+      .toBe(true);
   });
 });

@@ -14,7 +14,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     // The partner's answers stay sealed in the download as they are on the page.
     const sealedFor = config.questions.revealAfterBothAnswered ? user.id : undefined;
     // Letters for later to this partner leave the server only once opened.
-    const archive = exportArchive(db, at, { sealedFor, downloadedBy: user.id });
+    const archive = await exportArchive(db, at, { sealedFor, downloadedBy: user.id });
     reply.header("Content-Disposition", attachment(at));
     // Known ahead, so the browser shows how far the download is.
     reply.header("Content-Length", archive.size);
