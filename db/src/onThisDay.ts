@@ -90,23 +90,33 @@ export function onThisDay(db: Db, now: Date, timeZone: string): OnThisDay {
     ...earlier.filter((day) => day.monthsAgo % 12 === 0),
     ...earlier.filter((day) => day.monthsAgo % 12),
   ].map((day) => ({
-    monthsAgo: day.monthsAgo,
-    from: startOfDay(day.date, timeZone).toISOString(),
-    to: startOfDay(nextDate(day.date), timeZone).toISOString(),
+    ...day,
+    range: undefined as { from: string; to: string } | undefined,
     memoriesLeft: true,
     answersLeft: true,
   }));
+  // A day's instants in the couple's zone are worked out when it is first read: at ten years most
+  // of the 120 days are never reached, and each costs four time-zone lookups.
+  const rangeOf = (day: (typeof days)[number]) => {
+    day.range ??= {
+      from: startOfDay(day.date, timeZone).toISOString(),
+      to: startOfDay(nextDate(day.date), timeZone).toISOString(),
+    };
+    return day.range;
+  };
   const memoriesWanted = () => result.memories.length < ON_THIS_DAY_MAX && days.some((day) => day.memoriesLeft);
   const answersWanted = () => result.answers.length < ON_THIS_DAY_MAX && days.some((day) => day.answersLeft);
   for (let round = 0; memoriesWanted() || answersWanted(); round++) {
     for (const day of days) {
-      const { from, to, monthsAgo } = day;
+      const { monthsAgo } = day;
       if (day.memoriesLeft && result.memories.length < ON_THIS_DAY_MAX) {
+        const { from, to } = rangeOf(day);
         const [memory] = memoriesBetween.all({ from, to, limit: 1, offset: round });
         if (memory) result.memories.push({ ...memory, monthsAgo });
         else day.memoriesLeft = false;
       }
       if (day.answersLeft && result.answers.length < ON_THIS_DAY_MAX) {
+        const { from, to } = rangeOf(day);
         // A question's two answers: both partners', asked and answered that day.
         const pair = answersBetween.all({ from, to, limit: 2, offset: 2 * round });
         for (const answer of pair.slice(0, ON_THIS_DAY_MAX - result.answers.length))
