@@ -20,12 +20,18 @@ const storage = {
   setItem: async (key: string, value: string) => set(key, value),
   removeItem: async (key: string) => del(key),
 };
+/** When this device last dropped what it kept (a sign-out, another partner signing in). */
+let forgottenAt = 0;
+
 /**
  * A read that failed after the page had its data (the connection went) leaves that data on screen:
  * it is kept as what was seen last, not as the failure, so the next visit shows it too.
+ * A write of the cache as it was before the last sign-out (still waiting for the one before it to
+ * finish) is not made: it would bring back the partner who signed out.
  */
-const serialize = (client: PersistedClient) =>
-  JSON.stringify({
+const serialize = (client: PersistedClient) => {
+  if (client.timestamp <= forgottenAt) throw new Error("kept cache: this copy is from before a sign-out");
+  return JSON.stringify({
     ...client,
     clientState: {
       ...client.clientState,
@@ -39,6 +45,7 @@ const serialize = (client: PersistedClient) =>
       ),
     },
   });
+};
 /**
  * Writes what the cache holds now. A write a page leaves behind is aborted as the page unloads (its
  * IndexedDB connection closes), so the kept data is written as soon as it changes, not later.
@@ -63,8 +70,11 @@ export async function restoreKeptCache(queryClient: QueryClient): Promise<void> 
   await persistQueryClientRestore(options(queryClient)).catch(() => undefined);
   const keepNow = () => {
     if (!keepingAllowed()) return;
+    const askedAt = Date.now();
     void persistQueryClientSave(options(queryClient))
-      .then(() => sayKept(true))
+      .then(() => {
+        if (askedAt > forgottenAt) sayKept(true);
+      })
       .catch(() => undefined);
   };
   keepOnceSettled(queryClient, keepNow);
@@ -112,6 +122,7 @@ export function holdRereadsUntilPainted(queryClient: QueryClient): () => void {
 
 /** Drops what this device kept: on sign-out, and when a partner signs in (nothing of another may show). */
 export function forgetKeptCache(): Promise<void> {
+  forgottenAt = Date.now();
   sayKept(false);
   return (async () => del(KEY))().catch(() => undefined);
 }

@@ -1,0 +1,48 @@
+import { QueryClient } from "@tanstack/react-query";
+// jsdom has no IndexedDB: fake-indexeddb is one, in memory, for this file's device.
+import { IDBFactory } from "fake-indexeddb";
+import { get } from "idb-keyval";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { forgetKeptCache, restoreKeptCache } from "./keptCache";
+
+const KEPT = "spankbank:query-cache";
+const withoutIndexedDb = Object.getOwnPropertyDescriptor(globalThis, "indexedDB");
+beforeAll(() => {
+  Object.defineProperty(globalThis, "indexedDB", { value: new IDBFactory(), configurable: true, writable: true });
+});
+afterAll(() => {
+  if (withoutIndexedDb) Object.defineProperty(globalThis, "indexedDB", withoutIndexedDb);
+  else Reflect.deleteProperty(globalThis, "indexedDB");
+});
+
+/** The next task: the cache keeps what changed in the task after its reads settle. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("what this device keeps", () => {
+  it("keeps nothing of a partner who signs out while an earlier write of the cache is still going on", async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(["session"], { user: { username: "alex" } });
+    await restoreKeptCache(queryClient);
+    // A read settles and its write is under way when the page is left a moment (pagehide): the
+    // cache is kept again, and that write waits for the first to finish.
+    queryClient.setQueryData(["memories", "page", 1], ["Sunrise at the beach"]);
+    await nextTask();
+    dispatchEvent(new Event("pagehide"));
+
+    // Alex signs out; the page changes nothing more before it goes.
+    await forgetKeptCache();
+    for (let i = 0; i < 20; i++) await nextTask();
+
+    expect(await get(KEPT)).toBeUndefined();
+  });
+
+  it("goes on keeping what changes after a sign-out", async () => {
+    const queryClient = new QueryClient();
+    await restoreKeptCache(queryClient);
+    await forgetKeptCache();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    queryClient.setQueryData(["session"], null);
+    queryClient.setQueryData(["quote"], "And hand in hand, on the edge of the sand");
+    await expect.poll(async () => String(await get(KEPT))).toContain("hand in hand");
+  });
+});
