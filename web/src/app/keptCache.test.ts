@@ -3,7 +3,10 @@ import { QueryClient } from "@tanstack/react-query";
 import { IDBFactory } from "fake-indexeddb";
 import { get } from "idb-keyval";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forgetKeptCache, restoreKeptCache } from "./keptCache";
+import { dashboardKeys } from "@/features/dashboard/api/keys";
+import { memoryKeys } from "@/features/memories/api/keys";
+import { sessionKeys } from "@/features/session/api/keys";
+import { forgetKeptCache, restoreKeptCache } from "@/lib/keptCache";
 
 const KEPT = "spankbank:query-cache";
 const withoutIndexedDb = Object.getOwnPropertyDescriptor(globalThis, "indexedDB");
@@ -21,11 +24,11 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe("what this device keeps", () => {
   it("keeps nothing of a partner who signs out while an earlier write of the cache is still going on", async () => {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(["session"], { user: { username: "alex" } });
+    queryClient.setQueryData(sessionKeys.current(), { user: { username: "alex" } });
     await restoreKeptCache(queryClient);
     // A read settles and its write is under way when the page is left a moment (pagehide): the
     // cache is kept again, and that write waits for the first to finish.
-    queryClient.setQueryData(["memories", "page", 1], ["Sunrise at the beach"]);
+    queryClient.setQueryData(memoryKeys.page(1), ["Sunrise at the beach"]);
     await nextTask();
     dispatchEvent(new Event("pagehide"));
 
@@ -41,8 +44,8 @@ describe("what this device keeps", () => {
     await restoreKeptCache(queryClient);
     await forgetKeptCache();
     await new Promise((resolve) => setTimeout(resolve, 5));
-    queryClient.setQueryData(["session"], null);
-    queryClient.setQueryData(["quote"], "And hand in hand, on the edge of the sand");
+    queryClient.setQueryData(sessionKeys.current(), null);
+    queryClient.setQueryData(dashboardKeys.quoteOfTheDay(), "And hand in hand, on the edge of the sand");
     await expect.poll(async () => String(await get(KEPT))).toContain("hand in hand");
   });
 });
