@@ -124,8 +124,8 @@ function tempDir(prefix: string): string {
 }
 
 /** The zip `npm run export` would write, as a file. */
-async function exportedZip(db: Db): Promise<{ path: string; size: number }> {
-  const archive = await exportArchive(db);
+async function exportedZip(db: Db, options: ExportOptions = {}): Promise<{ path: string; size: number }> {
+  const archive = await exportArchive(db, new Date(), options);
   const path = join(tempDir("spankbank-archive-"), archive.fileName);
   await pipeline(archive.stream, createWriteStream(path));
   return { path, size: archive.size };
@@ -133,10 +133,7 @@ async function exportedZip(db: Db): Promise<{ path: string; size: number }> {
 
 /** What an export of `db` carries, table by table, as read back from its zip. */
 async function archivedTables(db: Db, options: ExportOptions = {}): Promise<ArchiveDocument["tables"]> {
-  const archive = await exportArchive(db, new Date(), options);
-  const path = join(tempDir("spankbank-tables-"), archive.fileName);
-  await pipeline(archive.stream, createWriteStream(path));
-  return (await readZip(path)).document.tables;
+  return (await readZip((await exportedZip(db, options)).path)).document.tables;
 }
 
 /** What a zip holds, read whole (small archives only). */

@@ -302,13 +302,15 @@ export async function exportArchive(db: Db, now = new Date(), options: ExportOpt
             | undefined);
     const zip = new yazl.ZipFile();
     const output = zip.outputStream as PassThrough;
-    output.on("close", () => reader.close());
     // A failed read (an image removed or changed meanwhile) fails the whole download, never a short zip.
     const fail = (error: Error) => output.destroy(error);
     zip.on("error", fail);
-    // A download abandoned half-way closes the file being read.
+    // However the zip ends (written, failed, abandoned half-way): the file being read and the snapshot are closed.
     const reading: { current?: Readable } = {};
-    output.on("close", () => reading.current?.destroy());
+    output.on("close", () => {
+      reading.current?.destroy();
+      reader.close();
+    });
     const files = await addMediaFiles(zip, mediaFolder(db), mediaFileNames(reader), fail, reading);
     const head = {
       format: ARCHIVE_FORMAT,
@@ -317,36 +319,26 @@ export async function exportArchive(db: Db, now = new Date(), options: ExportOpt
       exportedAt: now.toISOString(),
       ...(downloadedBy === undefined ? {} : { downloadedBy }),
     };
-    const text = () =>
+    const text = (rowsOf: (table: string) => Iterable<Row[]>) =>
       documentText({
         head,
         balances: () => pagesOf(reader, "accounts", options),
         tables: ARCHIVED_TABLES,
-        rowsOf: (table) => pagesOf(reader, table, options),
+        rowsOf,
         sequences,
         media: () => pagesOfMedia(files),
       });
+    // The sizing pass counts each table's rows as it reads them.
+    const rows: Record<string, number> = Object.fromEntries(ARCHIVED_TABLES.map((table) => [table, 0]));
     let documentSize = 0;
-    for (const piece of text()) {
+    for (const piece of text((table) => counted(pagesOf(reader, table, options), table, rows))) {
       documentSize += Buffer.byteLength(piece);
       await nextTurn();
     }
-    const rows = Object.fromEntries(
-      ARCHIVED_TABLES.map((table) => {
-        const { where, params } = rowsFilter(table, options);
-        return [
-          table,
-          reader
-            .prepare(`SELECT count(*) FROM ${quoteName(table)} WHERE ${where}`)
-            .pluck()
-            .get(...params),
-        ];
-      }),
-    ) as Record<string, number>;
 
     // The document last: by then every image's sha256 is known.
     zip.addReadStreamLazy(ARCHIVE_DOCUMENT, { compress: false, size: documentSize, mtime: now }, (ready) => {
-      const pieces = text();
+      const pieces = text((table) => pagesOf(reader, table, options));
       reading.current = Readable.from(
         (function* () {
           for (const piece of pieces) yield Buffer.from(piece, "utf8");
@@ -366,6 +358,14 @@ export async function exportArchive(db: Db, now = new Date(), options: ExportOpt
   } catch (error) {
     reader.close();
     throw error;
+  }
+}
+
+/** `pages` as they are, their rows added to `rows[table]`. */
+function* counted(pages: Iterable<Row[]>, table: string, rows: Record<string, number>): Generator<Row[]> {
+  for (const page of pages) {
+    rows[table] = (rows[table] ?? 0) + page.length;
+    yield page;
   }
 }
 

@@ -22,6 +22,8 @@ const storage = {
 };
 /** When this device last dropped what it kept (a sign-out, another partner signing in). */
 let forgottenAt = 0;
+/** Whether a copy of the cache made at `madeAt` comes after the last time it was dropped. */
+const sinceLastForgotten = (madeAt: number) => madeAt > forgottenAt;
 
 /**
  * A read that failed after the page had its data (the connection went) leaves that data on screen:
@@ -30,7 +32,7 @@ let forgottenAt = 0;
  * finish) is not made: it would bring back the partner who signed out.
  */
 const serialize = (client: PersistedClient) => {
-  if (client.timestamp <= forgottenAt) throw new Error("kept cache: this copy is from before a sign-out");
+  if (!sinceLastForgotten(client.timestamp)) throw new Error("kept cache: this copy is from before a sign-out");
   return JSON.stringify({
     ...client,
     clientState: {
@@ -73,7 +75,7 @@ export async function restoreKeptCache(queryClient: QueryClient): Promise<void> 
     const askedAt = Date.now();
     void persistQueryClientSave(options(queryClient))
       .then(() => {
-        if (askedAt > forgottenAt) sayKept(true);
+        if (sinceLastForgotten(askedAt)) sayKept(true);
       })
       .catch(() => undefined);
   };
