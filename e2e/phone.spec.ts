@@ -1,5 +1,13 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { fillSignIn, focusedControl as focused, keepScreenshot, PHONE, signedIn } from "./app";
+import {
+  fillSignIn,
+  focusedControl as focused,
+  headingForAlex,
+  keepScreenshot,
+  openMenu,
+  PHONE,
+  signedIn,
+} from "./app";
 import { test } from "./test";
 
 // Issue 31, found on a phone: two sign-ins at the production password cost.
@@ -182,4 +190,96 @@ test("on a phone, the letters page's 'When it opens' highlights the option tappe
     await expect(opens.getByRole("radio", { name, exact: true })).toBeChecked({ checked: name === "On a date" });
   }
   await expect(alex.getByRole("textbox", { name: "Date", exact: true })).toBeVisible();
+});
+
+/** A finger's width and height (WCAG 2.5.5; Apple's and Google's guidance for phones), in CSS px. */
+const FINGER = 44;
+
+/**
+ * What in `area` a finger may tap and is drawn smaller than FINGER across or down, each as
+ * `name width x height`. A field's label is left out (the field beside it is the target), as is a
+ * link within a sentence. The spec's pager (arrows, first, last, three numbers and ellipses across
+ * 360 px) and the timeline's days (a week across the phone) are narrower by design: each is
+ * checked against a floor of its own, 32 and 36 px.
+ */
+async function smallTargets(area: Locator): Promise<string[]> {
+  return area.evaluate((root, finger) => {
+    const targets = Array.from(
+      root.querySelectorAll<HTMLElement>(
+        "button, a[href], input, select, textarea, [role=button], [role=tab], [role=radio], [role=checkbox], [role=switch], label:not(.mantine-InputWrapper-label)",
+      ),
+    );
+    const small: string[] = [];
+    for (const target of targets) {
+      // A password's own input sits inside the field drawn around it, which is what a finger meets.
+      const box = (target.closest(".mantine-Input-input") ?? target).getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || target.closest("p")) continue;
+      // A switch's or chip's own input is drawn by its label, which is measured instead.
+      if (target.matches("input") && getComputedStyle(target).opacity === "0") continue;
+      const [across, down] = target.matches(".mantine-Pagination-control")
+        ? [32, finger]
+        : target.closest("td")
+          ? [36, 36]
+          : [finger, finger];
+      if (box.width + 0.5 >= across && box.height + 0.5 >= down) continue;
+      const name = target.getAttribute("aria-label") ?? target.textContent?.trim() ?? target.tagName;
+      small.push(`${name.slice(0, 40)} ${Math.round(box.width)}x${Math.round(box.height)}`);
+    }
+    return small;
+  }, FINGER);
+}
+
+/** The fields in `area` whose text is under 16 px, which a phone's browser zooms the page into when one is tapped. */
+async function zoomingFields(area: Locator): Promise<string[]> {
+  return area.evaluate((root) =>
+    Array.from(root.querySelectorAll<HTMLElement>("input:not([type=checkbox]):not([type=radio]), select, textarea"))
+      .filter(
+        (field) => field.getBoundingClientRect().width > 0 && Number.parseFloat(getComputedStyle(field).fontSize) < 16,
+      )
+      .map((field) => {
+        const label = field.getAttribute("aria-label") ?? (field as HTMLInputElement).labels?.[0]?.textContent;
+        return `${label ?? field.id} ${getComputedStyle(field).fontSize}`;
+      }),
+  );
+}
+
+test("on a phone's touch screen every control of every page, the menu and a form is a finger's size to tap, and no field zooms the page", async ({
+  browser,
+}) => {
+  const signedOut = await browser.newPage({ viewport: PHONE, hasTouch: true, isMobile: true });
+  for (const route of ["/", "/signin"]) {
+    await signedOut.goto(route);
+    await expect(signedOut.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await smallTargets(signedOut.locator("body")), route).toEqual([]);
+    expect(await zoomingFields(signedOut.locator("body")), route).toEqual([]);
+  }
+  await signedOut.close();
+
+  const alex = await signedIn(browser, "alex", { viewport: PHONE, hasTouch: true, isMobile: true });
+  for (const [route, heading] of Object.entries(headingForAlex)) {
+    await alex.goto(route);
+    await expect(alex.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    // Each page's lists and forms arrive after its heading.
+    await expect(alex.getByText("Loading...")).toHaveCount(0);
+    expect(await smallTargets(alex.locator("body")), route).toEqual([]);
+    expect(await zoomingFields(alex.locator("body")), route).toEqual([]);
+    if (route === "/dashboard") await keepScreenshot(alex, "phone-touch-dashboard");
+    if (route === "/memories") {
+      await alex.getByRole("button", { name: "Next page" }).scrollIntoViewIfNeeded();
+      await keepScreenshot(alex, "phone-touch-memories");
+    }
+  }
+  // The menu on top of the timeline: only its own controls.
+  const menu = await openMenu(alex);
+  expect(await smallTargets(menu), "the menu").toEqual([]);
+  await keepScreenshot(alex, "phone-touch-menu");
+  await alex.keyboard.press("Escape");
+
+  await alex.goto("/dashboard");
+  await alex.getByRole("button", { name: "Log Workout" }).click();
+  const workout = alex.getByRole("dialog", { name: "Log Workout" });
+  await expect(workout).toBeVisible();
+  expect(await smallTargets(workout), "Log Workout").toEqual([]);
+  expect(await zoomingFields(workout), "Log Workout").toEqual([]);
+  await keepScreenshot(alex, "phone-touch-log-workout");
 });

@@ -1,5 +1,6 @@
 import "./styles/firstScreenStyles";
 import "./app.css";
+import "./touch.css";
 import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";
 import { COLOR_SCHEME_STORAGE_KEY } from "@spankbank/shared/limits";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
