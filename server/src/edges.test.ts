@@ -44,6 +44,26 @@ describe("small edges", () => {
     expect((await login("http://127.0.0.1:3000", "attacker.example")).statusCode).toBe(200);
   });
 
+  it("names the request in the log line of a failure, with request logging off as on the box", async () => {
+    const lines: { level: number; msg: string; req?: { method: string; url: string } }[] = [];
+    const test = await buildTestApp({
+      logger: { level: "warn", stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    });
+    const cookie = sessionCookie(test, "alex");
+    // A read-only disk: the workout cannot be written, and the server says so in its log.
+    test.db.$client.pragma("query_only = ON");
+    const refused = await test.app.inject({
+      method: "POST",
+      url: "/api/log-workout?from=phone",
+      headers: { cookie, "content-type": "application/json" },
+      payload: { name: "Run", duration: 30, distanceUnit: "km", calories: 300 },
+    });
+    test.db.$client.pragma("query_only = OFF");
+    expect(refused.statusCode).toBe(503);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 50, req: { method: "POST", url: "/api/log-workout?from=phone" } });
+  });
+
   it(`refuses an 11th workout within the hour with 429 and Retry-After (at most ${WORKOUTS_PER_HOUR_MAX})`, async () => {
     let now = new Date("2026-06-01T12:00:00Z");
     const test = await buildTestApp({ now: () => now });

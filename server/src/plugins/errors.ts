@@ -55,13 +55,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const disk = diskAnswer(error);
     if (disk) {
       // Nothing was saved: SQLite rolled the transaction back. Reads go on working meanwhile.
-      request.log.error({ err: error }, disk.message);
+      request.log.error({ err: error, req: request }, disk.message);
       return reply.code(disk.statusCode).send({ ...disk, error: reason(disk.statusCode) });
     }
     const constraint = constraintAnswer(sqliteErrorCode(error));
     if (constraint) {
       // Input the contract let through but the database's own checks refused: nothing was written.
-      request.log.warn({ err: error }, "refused by a database constraint");
+      request.log.warn({ err: error, req: request }, "refused by a database constraint");
       return reply.code(constraint.statusCode).send({ ...constraint, error: reason(constraint.statusCode) });
     }
     const statusCode = error.statusCode ?? 500;
@@ -69,7 +69,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if ((statusCode >= 400 && statusCode < 500) || statusCode === 503) {
       return reply.code(statusCode).send({ statusCode, error: reason(statusCode), message: error.message });
     }
-    request.log.error({ err: error }, "unexpected error");
+    request.log.error({ err: error, req: request }, "unexpected error");
     return reply
       .code(500)
       .send({ statusCode: 500, error: "Internal Server Error", message: "Something went wrong on our side." });
