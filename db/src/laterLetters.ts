@@ -164,9 +164,12 @@ export function laterLettersFor(db: Db, userId: number, now = new Date()): Later
 }
 
 export interface LaterLetterPage extends LaterLetters {
-  page: number;
-  /** The pages of the longer of the two lists. */
-  pageCount: number;
+  /** The page of the letters to you shown, and how many there are. */
+  toYouPage: number;
+  toYouPageCount: number;
+  /** The page of the letters you wrote shown, and how many there are. */
+  fromYouPage: number;
+  fromYouPageCount: number;
   toYouTotal: number;
   fromYouTotal: number;
   /** Letters to you, dated or anniversary, whose moment has come and that are not opened yet (on any page). */
@@ -174,28 +177,31 @@ export interface LaterLetterPage extends LaterLetters {
 }
 
 /**
- * Page `page` of both lists (`pageSize` letters of each, newest first): years of letters are
- * megabytes. A page past the end answers the last page.
+ * A page of each list (`pageSize` letters, newest first), each list paged by itself: years of
+ * letters are megabytes, and one partner may write many more than the other. A page past a list's
+ * end answers its last page.
  */
 export function laterLetterPage(
   db: Db,
   userId: number,
-  page: number,
+  pages: { toYou: number; fromYou: number },
   pageSize: number,
   now = new Date(),
 ): LaterLetterPage {
   const prepared = statements(db);
   const toYouTotal = prepared.toCount.get({ userId })?.total ?? 0;
   const fromYouTotal = prepared.fromCount.get({ userId })?.total ?? 0;
-  // Both lists page together: as many pages as the longer one has.
-  const { page: current, pageCount, limit, offset } = pageWindow(Math.max(toYouTotal, fromYouTotal), page, pageSize);
-  const window = { userId, limit, offset };
+  const toYouWindow = pageWindow(toYouTotal, pages.toYou, pageSize);
+  const fromYouWindow = pageWindow(fromYouTotal, pages.fromYou, pageSize);
   const who = people(db);
+  const seen = (row: Row) => asSeenBy(row, userId, who, now);
   return {
-    toYou: prepared.toPage.all(window).map((row) => asSeenBy(row, userId, who, now)),
-    fromYou: prepared.fromPage.all(window).map((row) => asSeenBy(row, userId, who, now)),
-    page: current,
-    pageCount,
+    toYou: prepared.toPage.all({ userId, limit: toYouWindow.limit, offset: toYouWindow.offset }).map(seen),
+    fromYou: prepared.fromPage.all({ userId, limit: fromYouWindow.limit, offset: fromYouWindow.offset }).map(seen),
+    toYouPage: toYouWindow.page,
+    toYouPageCount: toYouWindow.pageCount,
+    fromYouPage: fromYouWindow.page,
+    fromYouPageCount: fromYouWindow.pageCount,
     toYouTotal,
     fromYouTotal,
     toYouWaiting: prepared.toWaitingCount.get({ userId, now: isoNow(now) })?.total ?? 0,

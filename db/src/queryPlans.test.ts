@@ -125,7 +125,7 @@ describe("the queries the pages run", () => {
     const { db, sam } = openTestDb();
     const statements = statementsPreparedBy(db, () => {
       laterLettersFor(db, sam);
-      laterLetterPage(db, sam, 2, 5);
+      laterLetterPage(db, sam, { toYou: 2, fromYou: 2 }, 5);
       announceOpenedLetters(db);
     }).filter((source) => source.includes('"later_letters"'));
     const plans = statements.map((source) => planOf(db, source).join(" | "));
@@ -243,7 +243,7 @@ describe("the reads every request and page runs", () => {
     ],
     [
       "the letters for later and the visits",
-      ({ db, sam }) => [laterLetterPage(db, sam, 2, 5), visitsOverview(db, sam, 2)],
+      ({ db, sam }) => [laterLetterPage(db, sam, { toYou: 2, fromYou: 2 }, 5), visitsOverview(db, sam, 2)],
     ],
     ["the bounties", ({ db }) => listBounties(db)],
     ["our year", ({ db, alex }) => ourYear(db, { userId: alex, timeZone: "Asia/Kolkata", year: 2026 })],

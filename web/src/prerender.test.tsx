@@ -19,7 +19,7 @@ describe("a page's reads, worked out at build for the server to ask for with the
       "/api/memories/on-this-day",
       "/api/backup-health",
       "/api/visits?page=1",
-      "/api/later-letters?page=1",
+      "/api/later-letters?to_you_page=1&from_you_page=1",
       "/api/nudges",
       "/api/streak",
       "/api/guesses/record",

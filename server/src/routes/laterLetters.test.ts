@@ -276,11 +276,41 @@ describe("letters for later over /api/later-letters", () => {
     const last = (await call("sam", "GET", "/api/later-letters?page=9")).json();
     expect(last).toMatchObject({ page: 2, pageCount: 2, to_you_total: count, from_you_total: 0, from_you: [] });
     expect(last.to_you).toHaveLength(2);
-    for (const page of ["0", "x", "1.5"]) {
-      const refused = await call("sam", "GET", `/api/later-letters?page=${page}`);
+    for (const query of ["page=0", "page=x", "page=1.5", "to_you_page=0", "from_you_page=x"]) {
+      const refused = await call("sam", "GET", `/api/later-letters?${query}`);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().message).toContain("page");
+      expect(refused.json().message).toContain(query.split("=")[0]);
     }
+  });
+
+  it("pages each list by itself: the letters to you on their second page, the ones you wrote on their first", async () => {
+    const { call } = await lettersApp();
+    const sad = { kind: "openWhen", moment: "sad" };
+    for (let i = 1; i <= LATER_LETTERS_PER_PAGE + 1; i += 1) {
+      expect((await call("alex", "POST", "/api/later-letters", { text: `To Sam ${i}`, opening: sad })).statusCode).toBe(
+        201,
+      );
+    }
+    for (let i = 1; i <= 2; i += 1) {
+      expect((await call("sam", "POST", "/api/later-letters", { text: `To Alex ${i}`, opening: sad })).statusCode).toBe(
+        201,
+      );
+    }
+    const seen = (await call("sam", "GET", "/api/later-letters?to_you_page=2&from_you_page=1")).json();
+    expect(seen).toMatchObject({
+      to_you_page: 2,
+      to_you_page_count: 2,
+      from_you_page: 1,
+      from_you_page_count: 1,
+      to_you_total: LATER_LETTERS_PER_PAGE + 1,
+      from_you_total: 2,
+    });
+    expect(seen.to_you).toHaveLength(1);
+    expect(seen.from_you.map((letter: { text: string }) => letter.text)).toEqual(["To Alex 2", "To Alex 1"]);
+    // Page 2 of both, as a page of an earlier version asks: the shorter list answers its last page, not nothing.
+    const both = (await call("sam", "GET", "/api/later-letters?page=2")).json();
+    expect(both).toMatchObject({ page: 2, pageCount: 2, to_you_page: 2, from_you_page: 1 });
+    expect(both.from_you).toHaveLength(2);
   });
 
   it("counts the letters to you that can be opened on any page: dated ones whose moment has come, never an open-when one", async () => {

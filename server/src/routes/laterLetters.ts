@@ -36,13 +36,20 @@ export const laterLetterRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: laterLettersQuery, response: { 200: laterLettersReply } } },
     async (request) => {
       const user = signedInUser(request);
-      const letters = laterLetterPage(db, user.id, request.query.page ?? 1, LATER_LETTERS_PER_PAGE, now());
+      const { page = 1, to_you_page = page, from_you_page = page } = request.query;
+      const pages = { toYou: to_you_page, fromYou: from_you_page };
+      const letters = laterLetterPage(db, user.id, pages, LATER_LETTERS_PER_PAGE, now());
+      const pageCount = Math.max(letters.toYouPageCount, letters.fromYouPageCount);
       return {
         to_you: letters.toYou.map(wire),
         from_you: letters.fromYou.map(wire),
         anniversary: config.anniversary ?? null,
-        page: letters.page,
-        pageCount: letters.pageCount,
+        to_you_page: letters.toYouPage,
+        to_you_page_count: letters.toYouPageCount,
+        from_you_page: letters.fromYouPage,
+        from_you_page_count: letters.fromYouPageCount,
+        page: Math.min(page, pageCount),
+        pageCount,
         to_you_total: letters.toYouTotal,
         from_you_total: letters.fromYouTotal,
         to_you_waiting: letters.toYouWaiting,

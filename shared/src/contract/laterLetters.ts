@@ -80,16 +80,26 @@ export const laterLetter = z.object({
 export type LaterLetter = z.infer<typeof laterLetter>;
 
 /**
- * GET /api/later-letters?page=: a page of the letters to you and of the letters you wrote
- * (LATER_LETTERS_PER_PAGE of each, newest first), and the couple's anniversary ("MM-DD") if set.
+ * GET /api/later-letters?to_you_page=&from_you_page=: a page of the letters to you and a page of the
+ * letters you wrote (LATER_LETTERS_PER_PAGE of each, newest first), each list paged by itself, and
+ * the couple's anniversary ("MM-DD") if set. `page` asks for that page of both lists (how a page of
+ * an earlier version, still open on a phone, asks); a list's own page wins over it.
  */
-export const laterLettersQuery = pageQuery.pick({ page: true });
+export const laterLettersQuery = z.object({
+  page: pageQuery.shape.page,
+  to_you_page: pageQuery.shape.page,
+  from_you_page: pageQuery.shape.page,
+});
 export const laterLettersReply = z.object({
   to_you: z.array(laterLetter),
   from_you: z.array(laterLetter),
   anniversary: z.string().nullable(),
+  to_you_page: z.int(),
+  to_you_page_count: z.int(),
+  from_you_page: z.int(),
+  from_you_page_count: z.int(),
+  /** `page` as asked, within the longer list's pages, and their count: what a page of an earlier version reads. */
   page: z.int(),
-  /** The pages of the longer of the two lists. */
   pageCount: z.int(),
   to_you_total: z.int(),
   from_you_total: z.int(),

@@ -1,4 +1,4 @@
-import { type MantineSpacing, Pagination } from "@mantine/core";
+import { Center, type MantineSpacing, Pagination } from "@mantine/core";
 import classes from "./pager.module.css";
 
 /**
@@ -13,15 +13,18 @@ export function Pager({
   value,
   onChange,
   mt,
+  label,
 }: {
   total: number;
   value: number;
   onChange: (page: number) => void;
   /** Space above it, where the list above has none of its own: nothing at all when there is one page. */
   mt?: MantineSpacing;
+  /** Which list it pages, where a page has more than one pager: each is a navigation landmark so named. */
+  label?: string;
 }) {
   if (total <= 1) return null;
-  return (
+  const pager = (
     <Pagination
       total={total}
       value={value}
@@ -39,5 +42,12 @@ export function Pager({
       getControlProps={(control) => ({ "aria-label": control === "previous" ? "Previous page" : "Next page" })}
       getItemProps={(item) => ({ "aria-label": `Page ${item}` })}
     />
+  );
+  return label === undefined ? (
+    pager
+  ) : (
+    <Center component="nav" aria-label={label}>
+      {pager}
+    </Center>
   );
 }

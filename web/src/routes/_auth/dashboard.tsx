@@ -3,7 +3,7 @@ import { backupHealthQueryOptions } from "@/features/backups/api/getBackupHealth
 import { BackupAlert } from "@/features/backups/components/BackupAlert";
 import { quoteOfTheDayQueryOptions } from "@/features/dashboard/api/getQuoteOfTheDay";
 import { DashboardPage } from "@/features/dashboard/components/DashboardPage";
-import { laterLettersQueryOptions } from "@/features/later-letters/api/getLaterLetters";
+import { FIRST_LETTER_PAGES, laterLettersQueryOptions } from "@/features/later-letters/api/getLaterLetters";
 import { LetterWaitingNotice } from "@/features/later-letters/components/LetterWaitingNotice";
 import { latestMemoryQueryOptions } from "@/features/memories/api/getLatestMemory";
 import { onThisDayQueryOptions } from "@/features/memories/api/getOnThisDay";
@@ -38,7 +38,7 @@ export const Route = createFileRoute("/_auth/dashboard")({
       queryClient.ensureQueryData(onThisDayQueryOptions),
       queryClient.ensureQueryData(backupHealthQueryOptions),
       queryClient.ensureQueryData(visitsQueryOptions(1)),
-      queryClient.ensureQueryData(laterLettersQueryOptions(1)),
+      queryClient.ensureQueryData(laterLettersQueryOptions(FIRST_LETTER_PAGES)),
       queryClient.ensureQueryData(nudgesQueryOptions),
       queryClient.ensureQueryData(streakQueryOptions),
       queryClient.ensureQueryData(guessRecordQueryOptions),

@@ -55,18 +55,28 @@ export function resetLaterLetters(): void {
 const seen = (letter: LaterLetter): LaterLetter =>
   letter.to === "alex" && letter.state !== "open" ? { ...letter, text: null } : letter;
 
-/** As the server: page `page` of both lists, LATER_LETTERS_PER_PAGE of each (in the order the test set them). */
-const reply = (page: number): LaterLettersReply => {
+/** As the server: a page of each list, LATER_LETTERS_PER_PAGE a page (in the order the test set them); `page` sets both. */
+const reply = (query: URLSearchParams): LaterLettersReply => {
   const toYou = state.letters.filter((l) => l.to === "alex").map(seen);
   const fromYou = state.letters.filter((l) => l.from === "alex");
-  const pageCount = Math.max(1, Math.ceil(Math.max(toYou.length, fromYou.length) / LATER_LETTERS_PER_PAGE));
-  const current = Math.min(page, pageCount);
-  const window = <T>(list: T[]) => list.slice((current - 1) * LATER_LETTERS_PER_PAGE, current * LATER_LETTERS_PER_PAGE);
+  const both = Number(query.get("page") ?? 1);
+  const windowOf = <T>(list: T[], asked: number) => {
+    const pageCount = Math.max(1, Math.ceil(list.length / LATER_LETTERS_PER_PAGE));
+    const page = Math.min(asked, pageCount);
+    return { page, pageCount, rows: list.slice((page - 1) * LATER_LETTERS_PER_PAGE, page * LATER_LETTERS_PER_PAGE) };
+  };
+  const to = windowOf(toYou, Number(query.get("to_you_page") ?? both));
+  const from = windowOf(fromYou, Number(query.get("from_you_page") ?? both));
+  const pageCount = Math.max(to.pageCount, from.pageCount);
   return {
-    to_you: window(toYou),
-    from_you: window(fromYou),
+    to_you: to.rows,
+    from_you: from.rows,
     anniversary: state.anniversary,
-    page: current,
+    to_you_page: to.page,
+    to_you_page_count: to.pageCount,
+    from_you_page: from.page,
+    from_you_page_count: from.pageCount,
+    page: Math.min(both, pageCount),
     pageCount,
     to_you_total: toYou.length,
     from_you_total: fromYou.length,
@@ -105,9 +115,7 @@ async function written(request: Request) {
 }
 
 export const laterLetterHandlers = [
-  http.get("/api/later-letters", ({ request }) =>
-    HttpResponse.json(reply(Number(new URL(request.url).searchParams.get("page") ?? 1))),
-  ),
+  http.get("/api/later-letters", ({ request }) => HttpResponse.json(reply(new URL(request.url).searchParams))),
   http.post("/api/later-letters", async ({ request }) => {
     const asked = await request.clone().json();
     state.posted.push(asked);

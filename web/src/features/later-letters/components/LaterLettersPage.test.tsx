@@ -324,11 +324,34 @@ describe("/letters", { timeout: 20_000 }, () => {
       ),
     );
     await queryClient.refetchQueries({ queryKey: laterLetterKeys.all });
-    await waitFor(() => expect(queryClient.getQueryState(laterLetterKeys.page(1))?.status).toBe("error"), {
-      timeout: 8_000,
-    });
+    await waitFor(
+      () => expect(queryClient.getQueryState(laterLetterKeys.page({ toYou: 1, fromYou: 1 }))?.status).toBe("error"),
+      {
+        timeout: 8_000,
+      },
+    );
     expect(screen.queryByText("Your letters could not be loaded. Try again in a moment.")).not.toBeInTheDocument();
     expect(screen.getByLabelText("Your letter to Sam")).toHaveValue("Version one, with love");
+  });
+
+  it("pages the letters from Sam and the ones you wrote each with a pager of its own: a later page of one never says the other is empty", async () => {
+    for (let n = 1; n <= 7; n += 1) laterLetterFrom("sam", { state: "open", text: `From Sam ${n}` });
+    laterLetterFrom("alex", { state: "sealed", text: "To Sam, the first" });
+    laterLetterFrom("alex", { state: "sealed", text: "To Sam, the second" });
+    signInAs("alex");
+    const { user, router } = renderApp("/letters");
+    await screen.findByText("From Sam 1");
+    const fromSam = screen.getByRole("navigation", { name: "Letters from Sam" });
+    // Alex's two letters fit one page: no pager of their own.
+    expect(screen.queryByRole("navigation", { name: "Letters you wrote to Sam" })).not.toBeInTheDocument();
+    await user.click(within(fromSam).getByRole("button", { name: "Page 2" }));
+    await screen.findByText("From Sam 6");
+    expect(screen.getByText("From Sam 7")).toBeInTheDocument();
+    expect(screen.queryByText("From Sam 1")).not.toBeInTheDocument();
+    expect(screen.getByText("To Sam, the first")).toBeInTheDocument();
+    expect(screen.getByText("To Sam, the second")).toBeInTheDocument();
+    expect(screen.queryByText("None yet.")).not.toBeInTheDocument();
+    expect(router.state.location.search).toEqual({ for_you: 2, you_wrote: 1 });
   });
 
   it("refuses, then seals knowingly, a letter edited off the page shown: it is read by itself", async () => {

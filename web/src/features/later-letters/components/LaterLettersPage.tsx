@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Pager } from "@/components/Pager";
 import { isChangedSince } from "@/lib/api";
 import { toast } from "@/lib/toast";
-import { laterLetterQueryOptions, useLaterLetters } from "../api/getLaterLetters";
+import { type LetterPages, laterLetterQueryOptions, useLaterLetters } from "../api/getLaterLetters";
 import { useOpenLaterLetter } from "../api/openLaterLetter";
 import { useTakeBackLaterLetter } from "../api/takeBackLaterLetter";
 import classes from "./laterLetters.module.css";
@@ -33,14 +33,17 @@ function momentText(letter: LaterLetter, timeZone: string, whose: string): strin
     : `${verb[0]!.toUpperCase()}${verb.slice(1)} ${when}`;
 }
 
-/** Letters for later: envelopes waiting for you, a letter to write, and the ones you sent; a page of each at a time. */
+/**
+ * Letters for later: envelopes waiting for you, a letter to write, and the ones you sent; a page of
+ * each at a time, each list with its own pager (one partner may write many more than the other).
+ */
 export function LaterLettersPage({
   me,
   partner,
-  page,
-  onPage,
-}: People & { page: number; onPage: (page: number) => void }) {
-  const { data, isError } = useLaterLetters(page);
+  pages,
+  onPages,
+}: People & { pages: LetterPages; onPages: (pages: LetterPages) => void }) {
+  const { data, isError } = useLaterLetters(pages);
   const [opened, setEditing] = useState<LaterLetter | null>(null);
   // The letter being edited as last read: sealed again on another device, the form says so. Off
   // the page shown (paged away from, or pushed to the next page by a newer letter), it is read by itself.
@@ -68,6 +71,13 @@ export function LaterLettersPage({
             ))}
           </SimpleGrid>
         )}
+        <Pager
+          total={data.to_you_page_count}
+          value={data.to_you_page}
+          onChange={(toYou) => onPages({ ...pages, toYou })}
+          label={`Letters from ${partner.displayName}`}
+          mt="lg"
+        />
       </section>
       <WriteLaterLetter
         key={editing?.id ?? "new"}
@@ -91,8 +101,14 @@ export function LaterLettersPage({
             ))}
           </Stack>
         )}
+        <Pager
+          total={data.from_you_page_count}
+          value={data.from_you_page}
+          onChange={(fromYou) => onPages({ ...pages, fromYou })}
+          label={`Letters you wrote to ${partner.displayName}`}
+          mt="lg"
+        />
       </section>
-      <Pager total={data.pageCount} value={data.page} onChange={onPage} />
     </Stack>
   );
 }
