@@ -18,7 +18,13 @@ import { demoCouple } from "@spankbank/shared/demoCouple";
 import { afterEach, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import yazl from "yazl";
-import { ARCHIVE_DOCUMENT, type ArchiveDocument, type ExportOptions, exportArchive } from "./archive.js";
+import {
+  ARCHIVE_DOCUMENT,
+  type ArchiveDocument,
+  archiveSizeAbout,
+  type ExportOptions,
+  exportArchive,
+} from "./archive.js";
 import { importArchiveFile } from "./archiveImport.js";
 import { markBountyDone, postBounty } from "./bounties.js";
 import { bountyPhotoFile, storeBountyPhoto } from "./bountyPhotos.js";
@@ -196,6 +202,23 @@ describe("export and import", () => {
     expect(statSync(zip.path).size).toBe(zip.size);
     const fresh = freshDb();
     expect((await importArchiveFile(fresh, zip.path, couple)).mediaFiles).toBe(1000);
+  });
+
+  it("tells about how large a download is before it starts: within a tenth with photos, never much under with words alone", async () => {
+    const photos = openTestDb();
+    for (let memory = 0; memory < 20; memory++) {
+      const images = [0, 1].map((i) => saveImage(photos.db, `photo-${memory}-${i}.png`, imageBytes(i, 150_000)));
+      addMemory(photos.db, { userId: photos.alex, message: `Day ${memory}`, images });
+    }
+    const withPhotos = await exportedZip(photos.db);
+    expect(archiveSizeAbout(photos.db) / withPhotos.size).toBeGreaterThan(0.9);
+    expect(archiveSizeAbout(photos.db) / withPhotos.size).toBeLessThan(1.1);
+    // The words are counted by the database's size: more than the rows take in a small one, never much less.
+    const words = openTestDb();
+    for (let memory = 0; memory < 1_500; memory++) {
+      addMemory(words.db, { userId: words.sam, message: `Day ${memory}: the evening we walked home the long way.` });
+    }
+    expect(archiveSizeAbout(words.db) / (await exportedZip(words.db)).size).toBeGreaterThan(0.9);
   });
 
   it("round-trips through a zip into a fresh database: every memory, image, answer, letter, visit and balance back, check clean", async () => {

@@ -7,6 +7,7 @@ import yazl from "yazl";
 import { documentText } from "./archiveText.js";
 import type { Db } from "./client.js";
 import { mediaFolder } from "./media.js";
+import { preparedFor } from "./prepared.js";
 
 /**
  * "Your data, yours": one archive of everything the couple made, in a form a later version can
@@ -376,6 +377,29 @@ function* pagesOfMedia(files: MediaFile[]): Generator<ArchiveMedia[]> {
       .slice(start, start + PAGE_ROWS)
       .map((file) => ({ fileName: file.fileName, size: file.size, sha256: file.sha256 }));
   }
+}
+
+/** What a zip writes around each file besides its bytes: a local header, a data descriptor and a central directory entry. */
+const ZIP_BYTES_AROUND_A_FILE = 30 + 16 + 46 + 2 * 9;
+
+const sizeStatements = preparedFor((db) => ({
+  media: db.$client.prepare(
+    "SELECT count(*) AS files, coalesce(sum(size), 0) AS bytes, coalesce(sum(length(file_name)), 0) AS names FROM memory_images",
+  ),
+  database: db.$client.prepare("SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()").pluck(),
+}));
+
+/**
+ * About how many bytes "Download our data" is, without reading a row of it: the photos, voice
+ * messages and videos as their rows give their sizes, what the zip writes around each (its name
+ * twice), and the database's size for the document of rows (the rows as JSON take about as much as
+ * SQLite's pages, indexes included). Said before a phone starts a download of many gigabytes.
+ */
+export function archiveSizeAbout(db: Db): number {
+  const statements = sizeStatements(db);
+  const media = statements.media.get() as { files: number; bytes: number; names: number };
+  const aroundFiles = media.files * (ZIP_BYTES_AROUND_A_FILE + 2 * ARCHIVE_MEDIA.length) + 2 * media.names;
+  return media.bytes + aroundFiles + (statements.database.get() as number);
 }
 
 /** `spankbank-export-2026-11-23.zip`. */

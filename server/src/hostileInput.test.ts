@@ -257,6 +257,7 @@ const ROUTES: HostileRoute[] = [
   { method: "GET", path: "/api/quoteOfTheDay" },
   { method: "GET", path: "/api/workout-reward" },
   { method: "GET", path: "/api/export" },
+  { method: "GET", path: "/api/export/size" },
   {
     method: "POST",
     path: "/api/log-workout",

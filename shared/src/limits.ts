@@ -211,6 +211,9 @@ export const STREAK_MILESTONE_DAYS = [7, 30, 100, 365] as const;
 /** "Alex knows Sam: 7 of the last 10": the dashboard counts each partner's last this many rated guesses. */
 export const GUESS_RECORD_WINDOW = 10;
 
+/** From this size "Download our data" says how large it is before it starts (a phone on mobile data). */
+export const DOWNLOAD_SIZE_SAID_FROM_BYTES = 50_000_000;
+
 /** Said beside "Download our data" and by an import of a web download: what the download leaves out. */
 export const SEALED_LETTERS_NOTE =
   "letters your partner sealed for you, and their answers and guesses you cannot see yet, are not in your download; the operator's `npm run export` has everything.";

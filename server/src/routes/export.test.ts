@@ -67,6 +67,22 @@ describe("GET /api/export", () => {
     }
   });
 
+  it("says about how large the download is, to a signed-in partner only: its photos counted, within a tenth of the zip", async () => {
+    const test = await appWithPhoto();
+    const photo = Buffer.alloc(10_000_000, 7);
+    writeFileSync(join(mediaFolder(test.db), "beach.jpg"), photo);
+    const images = [{ fileName: "beach.jpg", contentType: "image/jpeg", size: photo.length }];
+    addMemory(test.db, { userId: userIdOf(test.db, "alex"), message: "The beach", images });
+    expect((await test.app.inject({ url: "/api/export/size" })).statusCode).toBe(401);
+    const cookie = sessionCookie(test, "alex");
+    const size = await test.app.inject({ url: "/api/export/size", headers: { cookie } });
+    expect(size.statusCode).toBe(200);
+    const zip = await test.app.inject({ url: "/api/export", headers: { cookie } });
+    const ratio = size.json().about_bytes / zip.rawPayload.length;
+    expect(ratio).toBeGreaterThan(0.9);
+    expect(ratio).toBeLessThan(1.1);
+  });
+
   it("answers HEAD from the headers alone, building nothing: it reads no table", async () => {
     const test = await appWithPhoto();
     const cookie = sessionCookie(test, "alex");

@@ -1,4 +1,5 @@
-import { archiveFileName, exportArchive } from "@spankbank/db/archive";
+import { archiveFileName, archiveSizeAbout, exportArchive } from "@spankbank/db/archive";
+import { exportSizeReply } from "@spankbank/shared/contract/export";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { signedInUser } from "../plugins/session.js";
 
@@ -19,6 +20,11 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     // Known ahead, so the browser shows how far the download is.
     reply.header("Content-Length", archive.size);
     return reply.type("application/zip").send(archive.stream);
+  });
+
+  app.get("/export/size", { schema: { response: { 200: exportSizeReply } } }, async (request) => {
+    signedInUser(request);
+    return { about_bytes: archiveSizeAbout(db) };
   });
 
   app.head("/export", async (request, reply) => {

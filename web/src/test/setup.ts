@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { resetAuth } from "./handlers/auth";
 import { resetBounties } from "./handlers/bounties";
 import { resetEconomy } from "./handlers/economy";
+import { resetExportSize } from "./handlers/export";
 import { resetInventory } from "./handlers/inventory";
 import { resetLaterLetters } from "./handlers/laterLetters";
 import { resetLetters } from "./handlers/letters";
@@ -38,6 +39,7 @@ afterEach(() => {
   resetInventory();
   resetLetters();
   resetMyDay();
+  resetExportSize();
   resetLaterLetters();
   resetVisits();
   resetNudges();

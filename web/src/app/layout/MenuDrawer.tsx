@@ -8,6 +8,7 @@ import { useState } from "react";
 import { ConfirmModal } from "@/components/ConfirmModal";
 import { NavLinkLink } from "@/components/links";
 import { ColorSchemeControl } from "@/features/color-scheme/components/ColorSchemeControl";
+import { useDownloadSizeWarning } from "@/features/export/downloadSize";
 import { PasskeysModal } from "@/features/passkeys/components/PasskeysModal";
 import { useSession } from "@/features/session/useSession";
 import { unsavedWordsOf } from "@/lib/draft";
@@ -29,6 +30,7 @@ const sealedLettersNote = SEALED_LETTERS_NOTE.split("`").map((part, i) =>
 /** The spec's right-side drawer: the dashboard-area pages in order, then Logout and 'Sign out everywhere'. */
 export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
   const { logout, logoutEverywhere } = useSession();
+  const sizeWarning = useDownloadSizeWarning(opened);
   const navigate = useNavigate();
   const pathname = useLocation({ select: (location) => location.pathname });
   const [passkeysOpen, setPasskeysOpen] = useState(false);
@@ -89,11 +91,16 @@ export function MenuDrawer({ signedIn, opened, onClose }: MenuDrawerProps) {
             download
             variant="subtle"
             color="rose"
-            aria-describedby="download-leaves-out"
+            aria-describedby={sizeWarning === null ? "download-leaves-out" : "download-size download-leaves-out"}
             onClick={onClose}
           >
             Download our data
           </Button>
+          {sizeWarning !== null && (
+            <Text id="download-size" size="xs" fw={600} px="sm">
+              {sizeWarning}
+            </Text>
+          )}
           <Text id="download-leaves-out" size="xs" c="dimmed" px="sm">
             {sealedLettersNote}
           </Text>

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { endSessionOnServer, everywhereLogoutCount, logoutCount, signInAs } from "@/test/handlers/auth";
+import { setExportSize } from "@/test/handlers/export";
 import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";
 
@@ -54,6 +55,25 @@ describe("the header and its drawer", () => {
 
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Menu" })).not.toBeInTheDocument());
+  });
+
+  it("says how large Download our data is once it is large, before a phone starts it", async () => {
+    setExportSize(3_420_000_000);
+    signInAs("alex");
+    const { user } = renderApp("/dashboard");
+    await screen.findByText("Welcome, Alex!");
+    const drawer = await openMenu(user);
+    const warning = "About 3.4 GB: on a phone, best over Wi-Fi.";
+    expect(await within(drawer).findByText(warning)).toBeInTheDocument();
+    expect(within(drawer).getByRole("link", { name: "Download our data" })).toHaveAccessibleDescription(
+      expect.stringMatching(/^About 3\.4 GB: on a phone, best over Wi-Fi\. Letters your partner sealed/),
+    );
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Menu" })).not.toBeInTheDocument());
+    // Asked again each time the menu opens (the first test: 2.4 MB is not worth a word).
+    setExportSize(120_000_000);
+    await openMenu(user);
+    expect(await screen.findByText("About 120 MB: on a phone, best over Wi-Fi.")).toBeInTheDocument();
   });
 
   it("follows every entry to its page, closing the drawer each time", async () => {

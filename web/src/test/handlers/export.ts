@@ -9,5 +9,19 @@ const emptyZip = () =>
     },
   });
 
-/** The couple's archive as the drawer's "Download our data" link fetches it (docs/export.md). */
-export const exportHandlers = [http.get("/api/export", emptyZip)];
+/** About how large the archive is, as the server would say it; a test sets it to a big one. */
+const state = { aboutBytes: 2_400_000 };
+
+export function setExportSize(aboutBytes: number): void {
+  state.aboutBytes = aboutBytes;
+}
+
+export function resetExportSize(): void {
+  state.aboutBytes = 2_400_000;
+}
+
+/** The couple's archive as the drawer's "Download our data" link fetches it (docs/export.md), and its size. */
+export const exportHandlers = [
+  http.get("/api/export", emptyZip),
+  http.get("/api/export/size", () => HttpResponse.json({ about_bytes: state.aboutBytes })),
+];
