@@ -222,3 +222,22 @@ test("the Christmas letter saved on the laptop is never replaced unseen by the p
   await laptop.context().close();
   await phone.context().close();
 });
+
+test("on a phone, paging the letters you wrote keeps that list in view, not the top of the page", async ({
+  browser,
+}) => {
+  const alex = await signedIn(browser, "alex", { viewport: { width: 360, height: 740 }, hasTouch: true });
+  for (let n = 1; n <= 6; n++) {
+    const sealed = await alex.request.post("/api/later-letters", {
+      data: { text: `For a sad day, ${n}`, opening: { kind: "openWhen", moment: "sad" } },
+      headers: { "idempotency-key": crypto.randomUUID() },
+    });
+    expect(sealed.status()).toBe(201);
+  }
+  await alex.goto("/letters");
+  const wrote = alex.getByRole("navigation", { name: "Letters you wrote to Sam" });
+  await wrote.getByRole("button", { name: "Next page" }).click();
+  await expect(alex).toHaveURL(/you_wrote=2/);
+  await expect(alex.getByRole("heading", { name: "Letters you wrote to Sam" })).toBeInViewport();
+  expect(await alex.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+});

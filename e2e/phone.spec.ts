@@ -198,9 +198,9 @@ const FINGER = 44;
 /**
  * What in `area` a finger may tap and is drawn smaller than FINGER across or down, each as
  * `name width x height`. A field's label is left out (the field beside it is the target), as is a
- * link within a sentence. The spec's pager (arrows, first, last, three numbers and ellipses across
- * 360 px) and the timeline's days (a week across the phone) are narrower by design: each is
- * checked against a floor of its own, 32 and 36 px.
+ * link within a sentence. The spec's pager (arrows, first, last, three numbers and ellipses, in a
+ * modal 292 px across: 26 px each; five pages or fewer: 32) and the timeline's days (a week across
+ * the phone) are narrower by design: each is checked against a floor of its own, 26 and 36 px.
  */
 async function smallTargets(area: Locator): Promise<string[]> {
   return area.evaluate((root, finger) => {
@@ -217,7 +217,7 @@ async function smallTargets(area: Locator): Promise<string[]> {
       // A switch's or chip's own input is drawn by its label, which is measured instead.
       if (target.matches("input") && getComputedStyle(target).opacity === "0") continue;
       const [across, down] = target.matches(".mantine-Pagination-control")
-        ? [32, finger]
+        ? [26, finger]
         : target.closest("td")
           ? [36, 36]
           : [finger, finger];

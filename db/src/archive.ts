@@ -387,11 +387,12 @@ const sizeStatements = preparedFor((db) => ({
     "SELECT count(*) AS files, coalesce(sum(size), 0) AS bytes, coalesce(sum(length(file_name)), 0) AS names FROM memory_images",
   ),
   database: db.$client.prepare("SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()").pluck(),
+  bountyPhotos: db.$client.prepare("SELECT done_photo_file FROM bounties WHERE done_photo_file IS NOT NULL").pluck(),
 }));
 
 /**
  * About how many bytes "Download our data" is, without reading a row of it: the photos, voice
- * messages and videos as their rows give their sizes, what the zip writes around each (its name
+ * messages and videos as their rows give their sizes (a bounty's photo as the disk does), what the zip writes around each (its name
  * twice), and the database's size for the document of rows (the rows as JSON take about as much as
  * SQLite's pages, indexes included). Said before a phone starts a download of many gigabytes.
  */
@@ -399,7 +400,13 @@ export function archiveSizeAbout(db: Db): number {
   const statements = sizeStatements(db);
   const media = statements.media.get() as { files: number; bytes: number; names: number };
   const aroundFiles = media.files * (ZIP_BYTES_AROUND_A_FILE + 2 * ARCHIVE_MEDIA.length) + 2 * media.names;
-  return media.bytes + aroundFiles + (statements.database.get() as number);
+  // A bounty's photo of it done has no size in its row: the few there are are asked of the disk.
+  const folder = mediaFolder(db);
+  const bountyPhotos = (statements.bountyPhotos.all() as string[]).reduce(
+    (bytes, fileName) => bytes + (statSync(join(folder, fileName), { throwIfNoEntry: false })?.size ?? 0),
+    0,
+  );
+  return media.bytes + bountyPhotos + aroundFiles + (statements.database.get() as number);
 }
 
 /** `spankbank-export-2026-11-23.zip`. */

@@ -1,6 +1,9 @@
 import { Center, type MantineSpacing, Pagination } from "@mantine/core";
 import classes from "./pager.module.css";
 
+/** Up to this many pages the pager has at most seven controls: wider ones on a touch phone still fit a modal's 292 px. */
+const FEW_PAGES = 5;
+
 /**
  * A paged list's pager, the memory board's first (SPEC: arrows disabled at the ends, about 3 numbers around the current page,
  * first and last with ellipses). On a phone it is sized to stay on one line at 360 px: smaller
@@ -37,6 +40,7 @@ export function Pager({
       gap="var(--pager-gap)"
       className={classes.pager}
       data-long-numbers={total >= 100 || undefined}
+      data-few-pages={total <= FEW_PAGES || undefined}
       mx="auto"
       mt={mt}
       getControlProps={(control) => ({ "aria-label": control === "previous" ? "Previous page" : "Next page" })}

@@ -34,7 +34,9 @@ function LettersRoute() {
         me={me}
         partner={partnerOf(signedIn)}
         pages={{ toYou: for_you, fromYou: you_wrote }}
-        onPages={({ toYou, fromYou }) => navigate({ search: { for_you: toYou, you_wrote: fromYou } })}
+        onPages={({ toYou, fromYou }) =>
+          navigate({ search: { for_you: toYou, you_wrote: fromYou }, resetScroll: false })
+        }
       />
     </Page>
   );

@@ -3,7 +3,7 @@ import type { SessionReply } from "@spankbank/shared/contract/auth";
 import type { LaterLetter } from "@spankbank/shared/contract/laterLetters";
 import { momentLabel, nextAnniversaryOpening, openWhenLabel } from "@spankbank/shared/letterMoments";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type RefObject, useRef, useState } from "react";
 import { Pager } from "@/components/Pager";
 import { isChangedSince } from "@/lib/api";
 import { toast } from "@/lib/toast";
@@ -44,6 +44,13 @@ export function LaterLettersPage({
   onPages,
 }: People & { pages: LetterPages; onPages: (pages: LetterPages) => void }) {
   const { data, isError } = useLaterLetters(pages);
+  const forYouHeading = useRef<HTMLHeadingElement>(null);
+  const youWroteHeading = useRef<HTMLHeadingElement>(null);
+  // The page stays where it is (the other list and the form keep their place): the list paged comes into view.
+  const turn = (next: LetterPages, heading: RefObject<HTMLHeadingElement | null>) => {
+    onPages(next);
+    heading.current?.scrollIntoView({ block: "start" });
+  };
   const [opened, setEditing] = useState<LaterLetter | null>(null);
   // The letter being edited as last read: sealed again on another device, the form says so. Off
   // the page shown (paged away from, or pushed to the next page by a newer letter), it is read by itself.
@@ -59,7 +66,7 @@ export function LaterLettersPage({
         {`Words for the right moment: a letter ${partner.displayName} opens on a day you choose, on your anniversary, or whenever they need it most. It stays sealed until then.`}
       </Text>
       <section aria-labelledby="for-you">
-        <Title order={2} id="for-you" mb="md">
+        <Title order={2} id="for-you" mb="md" ref={forYouHeading}>
           Waiting for you
         </Title>
         {data.to_you.length === 0 ? (
@@ -74,7 +81,7 @@ export function LaterLettersPage({
         <Pager
           total={data.to_you_page_count}
           value={data.to_you_page}
-          onChange={(toYou) => onPages({ ...pages, toYou })}
+          onChange={(toYou) => turn({ ...pages, toYou }, forYouHeading)}
           label={`Letters from ${partner.displayName}`}
           mt="lg"
         />
@@ -89,7 +96,7 @@ export function LaterLettersPage({
         onEdit={setEditing}
       />
       <section aria-labelledby="you-wrote">
-        <Title order={2} id="you-wrote" mb="md">
+        <Title order={2} id="you-wrote" mb="md" ref={youWroteHeading}>
           {`Letters you wrote to ${partner.displayName}`}
         </Title>
         {data.from_you.length === 0 ? (
@@ -104,7 +111,7 @@ export function LaterLettersPage({
         <Pager
           total={data.from_you_page_count}
           value={data.from_you_page}
-          onChange={(fromYou) => onPages({ ...pages, fromYou })}
+          onChange={(fromYou) => turn({ ...pages, fromYou }, youWroteHeading)}
           label={`Letters you wrote to ${partner.displayName}`}
           mt="lg"
         />
