@@ -26,14 +26,15 @@ export const Route = createFileRoute("/_auth/letters")({
 function LettersRoute() {
   const { signedIn } = Route.useRouteContext();
   const me = signedIn.couple.partners.find((partner) => partner.username === signedIn.user.username)!;
-  const { for_you = 1, you_wrote = 1 } = Route.useSearch();
+  // The pages the loader read, from the address (its defaults in one place).
+  const pages = Route.useLoaderDeps();
   const navigate = Route.useNavigate();
   return (
     <Page title="Letters for later">
       <LaterLettersPage
         me={me}
         partner={partnerOf(signedIn)}
-        pages={{ toYou: for_you, fromYou: you_wrote }}
+        pages={pages}
         onPages={({ toYou, fromYou }) =>
           navigate({ search: { for_you: toYou, you_wrote: fromYou }, resetScroll: false })
         }
