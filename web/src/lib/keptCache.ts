@@ -59,8 +59,14 @@ const options = (queryClient: QueryClient) => ({
   persister,
   buster: __BUILD_ID__,
   maxAge: KEPT_CACHE_MAX_AGE_MS,
-  // Every read that has data, whether or not its last try reached the server.
-  dehydrateOptions: { shouldDehydrateQuery: (query: Query) => query.state.data !== undefined },
+  dehydrateOptions: {
+    // Every read that has data, whether or not its last try reached the server.
+    shouldDehydrateQuery: (query: Query) => query.state.data !== undefined,
+    // No write: one brought back has no mutationFn to send it (a story save queued behind another
+    // counts as paused and held every later save of the game back); what a page had not sent yet
+    // is kept by the page itself (the story's unsent game, the drafts).
+    shouldDehydrateMutation: () => false,
+  },
 });
 
 /**
