@@ -1,7 +1,8 @@
 import type { StoryProgress, StoryProgressReply, StorySave } from "@spankbank/shared/contract/story";
+import { onlineManager } from "@tanstack/react-query";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
-import { HttpResponse, http } from "msw";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { delay, HttpResponse, http } from "msw";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { signedInUsername, signInAs } from "@/test/handlers/auth";
 import { setStorySave, storySaves } from "@/test/handlers/story";
 import { renderApp } from "@/test/renderApp";
@@ -25,7 +26,7 @@ async function openGame() {
 /** A fresh device: the game opened, its first choice made along the shortest walk and saved once arrived. */
 async function firstChoiceSaved() {
   localStorage.clear();
-  const { user } = await openGame();
+  const { user, router } = await openGame();
   const walk = shortestWalkToEnding(story);
   const choose = async (step: (typeof walk)[number]) => {
     const scene = await screen.findByRole("article", { name: `Scene ${step.scene}` });
@@ -33,7 +34,7 @@ async function firstChoiceSaved() {
   };
   await choose(walk[0]!);
   await waitFor(() => expect(storySaves().progress).toMatchObject({ history: [{}], pending_scene: null }));
-  return { walk, choose };
+  return { walk, choose, router };
 }
 
 /**
@@ -373,5 +374,65 @@ describe("a story save still on its way when the partners switch on one device",
     expect(screen.getByRole("article", { name: `Scene ${samsScene}` })).toBeInTheDocument();
     expect(screen.queryByText("Elsewhere")).not.toBeInTheDocument();
     cleanup();
+  });
+});
+
+/** How many reads of the server's save have been answered so far in this test. */
+function answeredReads(): () => number {
+  let answered = 0;
+  const count = ({ request }: { request: Request }) => {
+    if (request.method === "GET" && new URL(request.url).pathname === "/api/story-progress") answered++;
+  };
+  server.events.on("response:mocked", count);
+  onTestFinished(() => server.events.removeListener("response:mocked", count));
+  return () => answered;
+}
+
+describe("choices made before this visit's read of the server's save answers", { timeout: 30_000 }, () => {
+  afterEach(() => {
+    onlineManager.setOnline(true);
+  });
+
+  it("keeps a choice made offline (the game opened again in a tunnel) when the connection comes back, and saves it", async () => {
+    const { walk, choose, router } = await firstChoiceSaved();
+    const reads = answeredReads();
+    // Another page, then the connection goes and the game is opened again: it shows from the data
+    // the page already had, and its read of the server waits for the connection.
+    await router.navigate({ to: "/dashboard" });
+    onlineManager.setOnline(false);
+    await router.navigate({ to: "/trapped-game" });
+    await choose(walk[1]!);
+    await screen.findByRole("article", { name: `Scene ${walk[2]!.scene}` });
+    const readsBefore = reads();
+
+    // Back online: the waiting read answers with the save from before the tunnel.
+    onlineManager.setOnline(true);
+    await waitFor(() => expect(reads()).toBeGreaterThan(readsBefore));
+    await waitFor(() => expect(storySaves().progress?.history).toHaveLength(2));
+    expect(screen.getByText("2 choices made")).toBeInTheDocument();
+    expect(screen.getByRole("article", { name: `Scene ${walk[2]!.scene}` })).toBeInTheDocument();
+  });
+
+  it("keeps a quick choice made on a slow connection before the page's read answers, and saves it", async () => {
+    const { walk } = await firstChoiceSaved();
+    cleanup();
+    // The next visit, on a slow connection: each read of the saved game takes a second and a half.
+    server.use(
+      http.get("/api/story-progress", async () => {
+        await delay(1_500);
+        return undefined;
+      }),
+    );
+    const reads = answeredReads();
+    const { user } = renderApp("/trapped-game");
+    // The page shows (its loader read the save) and the partner taps at once, the page's own read still on its way.
+    const scene = await screen.findByRole("article", { name: `Scene ${walk[1]!.scene}` });
+    const readsBefore = reads();
+    await user.click(within(scene).getAllByRole("button")[walk[1]!.shown]!);
+    await screen.findByRole("article", { name: `Scene ${walk[2]!.scene}` });
+
+    await waitFor(() => expect(reads()).toBeGreaterThan(readsBefore), { timeout: 3_000 });
+    await waitFor(() => expect(storySaves().progress?.history).toHaveLength(2));
+    expect(screen.getByText("2 choices made")).toBeInTheDocument();
   });
 });

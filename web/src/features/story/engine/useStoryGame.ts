@@ -130,6 +130,12 @@ export function useStoryGame(story: readonly StoryScene[], username: string, ser
   const scenes = new Map(story.map((scene) => [scene.id, scene]));
   const [local] = useState(() => loadProgress(key, scenes));
   const [state, dispatch] = useReducer(storyReducer, local.state);
+  // The game as it is now, for the server's first answer: choices may have been made since the page
+  // opened (offline, or while a slow read was on its way), kept here unsent until that answer.
+  const stateNow = useRef(state);
+  useEffect(() => {
+    stateNow.current = state;
+  }, [state]);
 
   // Whether the server's copy has been read, the save it holds (or was sent) as JSON, and the one on its way.
   const [fromServer, setFromServer] = useState(false);
@@ -150,11 +156,14 @@ export function useStoryGame(story: readonly StoryScene[], username: string, ser
     let unsentStillApplies = false;
     if (!fromServer) {
       setFromServer(true);
-      // Stood on the server's copy, or on a save of this page's that reached it unanswered (a reload
-      // while one choice was saved and the next was waiting for it): a copy played further elsewhere wins.
+      // Played here and not confirmed (kept unsent from an earlier visit, or chosen since this page
+      // opened), standing on the server's copy or on a save of this page's that reached it unanswered
+      // (a reload while one choice was saved and the next was waiting for it): a copy played further
+      // elsewhere wins.
+      const game = stateNow.current;
       unsentStillApplies =
-        local.unsent &&
-        (local.basedOn === updatedAt || (serverProgress !== null && playsOnFrom(local.state, serverProgress)));
+        (local.unsent || game !== local.state) &&
+        (local.basedOn === updatedAt || (serverProgress !== null && playsOnFrom(game, serverProgress)));
     } else if (
       onItsWay.current !== null ||
       updatedAt === basedOn.current ||
