@@ -1,6 +1,11 @@
 // Bounties (issue 36): a task one partner posts for the other, its reward held in escrow at once.
 import { type BountyBody, bountyBody } from "@spankbank/shared/contract/bounties";
-import { BOUNTY_DONE_GRACE_MS, BOUNTY_LIST_MAX, BOUNTY_NOTE_MAX } from "@spankbank/shared/limits";
+import {
+  BOUNTIES_UNSETTLED_MAX,
+  BOUNTY_DONE_GRACE_MS,
+  BOUNTY_LIST_MAX,
+  BOUNTY_NOTE_MAX,
+} from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
 import { and, desc, eq, gte, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -12,7 +17,7 @@ import { Refusal, refuseUnless } from "./errors.js";
 import { transfer } from "./ledger.js";
 import type { StoredImage } from "./media.js";
 import { enqueueEvent } from "./outbox.js";
-import { literal, param, preparedFor } from "./prepared.js";
+import { param, preparedFor } from "./prepared.js";
 import { bounties, users } from "./schema.js";
 import { cleanText } from "./text.js";
 
@@ -39,11 +44,13 @@ const statements = preparedFor((db) => {
   const status = param("status");
   return {
     one: withNames().where(eq(bounties.id, id)).prepare(),
-    // Both through bounties_by_settled, in its order.
-    unsettled: withNames()
+    // Both through bounties_by_settled, in its order. Every unsettled one: each holds its reward in
+    // escrow, and one left off the list could be neither claimed nor withdrawn.
+    unsettled: withNames().where(isNull(bounties.settledAt)).orderBy(desc(bounties.id)).prepare(),
+    unsettledCount: db
+      .select({ count: sql<number>`count(*)` })
+      .from(bounties)
       .where(isNull(bounties.settledAt))
-      .orderBy(desc(bounties.id))
-      .limit(literal(BOUNTY_LIST_MAX))
       .prepare(),
     settled: withNames()
       .where(isNotNull(bounties.settledAt))
@@ -165,8 +172,14 @@ export function postBounty(
     if (dueDay !== null && dueDay < dayIn(me.timeZone, now)) {
       throw new Refusal("invalid", "due_date: must be today or later");
     }
-    const dueAt = dueDay === null ? null : endOfDay(dueDay, me.timeZone);
     const prepared = statements(tx);
+    if (prepared.unsettledCount.get()!.count >= BOUNTIES_UNSETTLED_MAX) {
+      throw new Refusal(
+        "conflict",
+        `${BOUNTIES_UNSETTLED_MAX} bounties are waiting already: withdraw or settle one before posting another.`,
+      );
+    }
+    const dueAt = dueDay === null ? null : endOfDay(dueDay, me.timeZone);
     const { id } = prepared.insert.get({
       posterId,
       title: body.title,

@@ -270,6 +270,11 @@ export const BOUNTY_NOTE_MAX = 300;
 export const BOUNTY_DONE_GRACE_MS = 2 * 60_000;
 /** The bounties list shows every open one and the most recent settled ones, up to this many in all. */
 export const BOUNTY_LIST_MAX = 50;
+/**
+ * How many bounties may wait to be settled at once, the couple's together: each holds its reward in
+ * escrow, so every one must stay on the list (to be claimed or withdrawn), and the list stays small.
+ */
+export const BOUNTIES_UNSETTLED_MAX = BOUNTY_LIST_MAX;
 /** Passkeys (issue 37): a name of each, how many a partner may add, and how long a ceremony may take. */
 export const PASSKEY_NAME_MAX = 40;
 export const PASSKEYS_PER_PARTNER_MAX = 10;

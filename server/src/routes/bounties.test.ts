@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import type { Db } from "@spankbank/db/client";
-import { balanceOf } from "@spankbank/db/ledger";
+import { balanceOf, transfer } from "@spankbank/db/ledger";
 import { mediaFolder } from "@spankbank/db/media";
-import { MEDIA_MAX_BYTES, PHOTO_BASE64_MAX } from "@spankbank/shared/limits";
+import { BOUNTIES_UNSETTLED_MAX, MEDIA_MAX_BYTES, PHOTO_BASE64_MAX } from "@spankbank/shared/limits";
 import { describe, expect, it } from "vitest";
 import { buildTestApp, userIdOf } from "../test/app.js";
 import { giveSpanks } from "../test/economy.js";
@@ -181,6 +181,55 @@ describe("bounties over /api/bounties", () => {
     expect((await act("alex", open.id, "claim")).statusCode).toBe(409);
     expect((await act("sam", claimed.id, "withdraw")).statusCode).toBe(409);
     expect([balance("sam"), balanceOf(db, "escrow")]).toEqual([95, 5]);
+  });
+
+  it("lists every bounty still waiting, and past 50 waiting refuses one more with 409, holding nothing", async () => {
+    const { db, call, act, list, balance } = await bountyApp();
+    const posted: number[] = [];
+    for (let i = 1; i <= BOUNTIES_UNSETTLED_MAX; i++) {
+      const reply = await call(i % 2 === 0 ? "alex" : "sam", "/api/bounties", { title: `Task ${i}`, reward: 1 });
+      expect(reply.statusCode, reply.body).toBe(201);
+      posted.push(reply.json().bounty.id);
+    }
+    const listed = async () => ((await list("alex")).json().bounties as { id: number }[]).map(({ id }) => id);
+    expect(await listed()).toEqual(posted.toReversed());
+    const held = [balance("sam"), balanceOf(db, "escrow")];
+    const refused = await call("sam", "/api/bounties", { title: "One more", reward: 1 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      "50 bounties are waiting already: withdraw or settle one before posting another.",
+    );
+    expect([balance("sam"), balanceOf(db, "escrow")]).toEqual(held);
+    // One withdrawn makes room for another.
+    await act("sam", posted[0]!, "withdraw");
+    const another = await call("sam", "/api/bounties", { title: "One more", reward: 1 });
+    expect(another.statusCode).toBe(201);
+    expect(await listed()).toEqual([another.json().bounty.id, ...posted.slice(1).toReversed()]);
+  });
+
+  it("lists every bounty waiting, past 50, in a database from before there was a limit on them", async () => {
+    const { db, ids, call, list } = await bountyApp();
+    const posted: number[] = [];
+    for (let i = 1; i <= BOUNTIES_UNSETTLED_MAX; i++) {
+      posted.push((await call("sam", "/api/bounties", { title: `Task ${i}`, reward: 1 })).json().bounty.id);
+    }
+    // The 51st, as posting wrote it before the limit: the row, its reward moved to escrow, the two linked.
+    const { id } = db.$client
+      .prepare(
+        "INSERT INTO bounties (poster_id, title, reward, status, created_at) VALUES (?, 'Task 51', 1, 'open', ?) RETURNING id",
+      )
+      .get(ids.sam, "2026-05-01T12:00:00.000Z") as { id: number };
+    const escrow = transfer(db, {
+      from: { userId: ids.sam },
+      to: "escrow",
+      amount: 1,
+      kind: "bounty",
+      reference: `bounty:${id}`,
+      memo: 'Bounty "Task 51"',
+    });
+    db.$client.prepare("UPDATE bounties SET escrow_transfer_id = ? WHERE id = ?").run(escrow.id, id);
+    const listed = ((await list("alex")).json().bounties as { id: number }[]).map((bounty) => bounty.id);
+    expect(listed).toEqual([id, ...posted.toReversed()]);
   });
 
   it("refuses bad input with 400 naming the field, too few spanks with 409, and writes nothing", async () => {
