@@ -15,6 +15,7 @@ describe("control characters and invisible text", () => {
       ["description", "Twenty\u0000minutes", "must not contain control characters"],
       ["name", "\u200b\u202e ", "must not be empty"],
       ["name", "Back\nrub", "must be one line without control characters"],
+      ["name", "Back\u2028rub", "must be one line without control characters"],
       ["description", "\u0085", "must not contain control characters"],
     ] as const) {
       const reply = await test.app.inject({

@@ -64,7 +64,10 @@ describe("text fields", () => {
   });
 
   it("take line breaks only where the field is multi-line", () => {
-    expect(line.safeParse("two\nlines").success).toBe(false);
+    for (const lines of ["two\nlines", "two\u2028lines", "two\u2029paragraphs"]) {
+      expect(line.safeParse(lines).error?.issues[0]?.message).toBe("must be one line without control characters");
+      expect(paragraph.safeParse(lines).success).toBe(true);
+    }
     expect(paragraph.parse("  two\r\nlines\tand a tab  ")).toBe("two\r\nlines\tand a tab");
   });
 

@@ -35,7 +35,8 @@ export const usernameQuery = z.object({ username: z.string().min(1).max(64).opti
 
 /** C0 and C1 control characters (NUL trips SQLite's length checks); tab, CR and LF are judged apart. */
 const CONTROL = /[^\P{Cc}\t\n\r]/u;
-const LINE_BREAK_OR_TAB = /[\t\n\r]/;
+/** A line break in any form (Unicode's line and paragraph separators too: they break a line as \n does), or a tab. */
+const LINE_BREAK_OR_TAB = /[\t\n\r\u2028\u2029]/;
 /** Half of a surrogate pair on its own: no character at all, and stored as U+FFFD, not as written. */
 const LONE_SURROGATE = /\p{Cs}/u;
 /** Direction embeddings, overrides and isolates: they make text read otherwise than it is stored. */
