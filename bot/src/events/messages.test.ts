@@ -484,6 +484,66 @@ describe("replying to the question", () => {
     expect(posted).toHaveLength(1);
   });
 
+  it("says ✅ once an edit makes a reply refused as too long the answer", async () => {
+    const { client, db } = botOnTempDb();
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
+    const question = posted[0]!;
+    const reply = message({
+      channelId: QUESTIONS_CHANNEL,
+      authorId: sam.discordId,
+      content: "x".repeat(301),
+      replyTo: question.id,
+    });
+    gateway(client, "MESSAGE_CREATE", reply);
+    await until(() => posted.length === 2);
+    expect(posted[1]?.body.content).toContain("response: must be at most 300 characters");
+    gateway(client, "MESSAGE_UPDATE", {
+      ...reply,
+      content: "Lisbon",
+      edited_timestamp: new Date(Date.now() + 1000).toISOString(),
+    });
+    await until(() => reactions.length === 1);
+    expect(reactions).toEqual([`${QUESTIONS_CHANNEL}/${reply.id}/✅`]);
+    expect(latestQuestion(db)?.answers).toMatchObject([{ username: "sam_r", response: "Lisbon" }]);
+  });
+
+  it("takes a reply to the question as the answer, and its edit as the answer's edit, when questions are asked in the memories channel", async () => {
+    const { client, db } = botOnTempDb({
+      ...testConfig,
+      discord: { ...testConfig.discord, questionsChannelId: MEMORIES_CHANNEL },
+    });
+    await askQuestion(client, db, "Favourite trip?", alex.discordId);
+    const question = posted[0]!;
+    expect([question.channelId, question.body.content]).toEqual([
+      MEMORIES_CHANNEL,
+      expect.stringContaining("reply to this message"),
+    ]);
+    const reply = message({
+      channelId: MEMORIES_CHANNEL,
+      authorId: sam.discordId,
+      content: "Lisbon",
+      replyTo: question.id,
+    });
+    gateway(client, "MESSAGE_CREATE", reply);
+    await until(() => reactions.length === 1);
+    expect(reactions).toEqual([`${MEMORIES_CHANNEL}/${reply.id}/✅`]);
+    expect(latestQuestion(db)?.answers).toMatchObject([{ username: "sam_r", response: "Lisbon" }]);
+    gateway(client, "MESSAGE_UPDATE", {
+      ...reply,
+      content: "Lisbon, and the night train",
+      edited_timestamp: new Date(Date.now() + 1000).toISOString(),
+    });
+    await until(() => latestQuestion(db)?.answers[0]?.response === "Lisbon, and the night train");
+    // A post there that replies to no question is still a memory.
+    gateway(
+      client,
+      "MESSAGE_CREATE",
+      message({ channelId: MEMORIES_CHANNEL, authorId: alex.discordId, content: "Sunset walk", replyTo: reply.id }),
+    );
+    await until(() => listMemories(db).length === 1);
+    expect(listMemories(db).map((memory) => memory.message)).toEqual(["Sunset walk"]);
+  });
+
   it("does not take a public reply as an answer while answers are sealed, and says to use /answer", async () => {
     const { db, questionMessage, reply } = await samReplies({
       ...testConfig,

@@ -80,15 +80,15 @@ export function readChannels({ config }: BotContext): string[] {
 }
 
 /**
- * A new message: in the memories channel it becomes a memory; a reply to a question's message
- * is an answer. Everything else, and everyone else, is left alone. Once handled it is marked so
+ * A new message: a reply to a question's message is an answer; any other in the memories channel
+ * becomes a memory. Everything else, and everyone else, is left alone. Once handled it is marked so
  * (a catch-up passes over it); a message whose handling failed or never finished is not, and the
  * next catch-up handles it.
  */
 export async function onMessageCreate(message: Message, context: BotContext): Promise<void> {
   const author = partnerAuthor(message, context);
   if (author) {
-    if (message.channelId === context.config.discord.memoriesChannelId) {
+    if (isMemoriesPost(message, context)) {
       await saveMemoryMessage(message, author, context);
     } else {
       await answerByReply(message, author, context);
@@ -115,6 +115,17 @@ async function saveMemoryMessage(
   ];
   if (refused.length > 0 || refusal) await react(message, REFUSED_REACTION);
   if (notes.length > 0) await note(message, notes.join("\n"));
+}
+
+/**
+ * A post in the memories channel that makes a memory: any but a reply to a question's post (the
+ * couple may give questions the memories channel too). Only questions recorded here are looked up:
+ * most replies there are to memories, and each would otherwise be a read from Discord.
+ */
+function isMemoriesPost(message: Partial<Pick<Message, "channelId" | "reference">>, context: BotContext): boolean {
+  if (message.channelId !== context.config.discord.memoriesChannelId) return false;
+  const repliedToId = repliedTo(message);
+  return repliedToId === undefined || questionIdByDiscordMessage(context.db, repliedToId) === null;
 }
 
 /** The message this one replies to: a forward names the message it carries, but answers nothing. */
@@ -174,7 +185,7 @@ export async function onMessageUpdate(
   const author = partnerAuthor(message, context);
   // A partial message (an update Discord sent without its words) says nothing of them or its files.
   if (!author || message.content === null) return;
-  if (message.channelId === context.config.discord.memoriesChannelId && !hasMemoryFromDiscord(context.db, message.id)) {
+  if (isMemoriesPost(message, context) && !hasMemoryFromDiscord(context.db, message.id)) {
     await saveRefusedPostEdited(message, author, context);
     return;
   }
@@ -184,7 +195,8 @@ export async function onMessageUpdate(
   await forgetRemovedAttachments(message.id, held, context);
   try {
     editMemoryFromDiscord(context.db, message.id, held.content);
-    answerEdited(message, message.content, author, context);
+    // A reply refused (too long) and fixed by this edit is the answer now: it says so as a new one does.
+    if (answerEdited(message, message.content, author, context)) await react(message, ANSWERED_REACTION);
   } catch (error) {
     // Edited down to nothing (or refused): the memory or the answer keeps its last words.
     if (!(error instanceof Refusal)) throw error;
@@ -256,8 +268,8 @@ function answerEdited(
 ): boolean {
   const questionMessageId = repliedTo(message);
   // The rule answerByReply follows: a reply to a question's post, wherever it was written (the
-  // channel, or a thread opened on the question), except the memories channel, where it is a memory.
-  if (message.channelId === context.config.discord.memoriesChannelId || !questionMessageId) return false;
+  // channel, a thread opened on the question, or the memories channel when questions are asked there).
+  if (!questionMessageId) return false;
   if (context.config.questions.revealAfterBothAnswered) return false;
   if (!message.editedAt) return false;
   const questionId = questionIdByDiscordMessage(context.db, questionMessageId);
