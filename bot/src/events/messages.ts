@@ -246,7 +246,7 @@ export async function recheckRefusedPosts(client: Client, context: BotContext, n
     for (const message of (await channel.messages.fetch({ limit: DISCORD_HISTORY_PAGE_MAX })).values()) {
       if (message.editedTimestamp === null || message.createdTimestamp < since) continue;
       const author = partnerAuthor(message, context);
-      if (!author || hasMemoryFromDiscord(context.db, message.id)) continue;
+      if (!author || !isMemoriesPost(message, context) || hasMemoryFromDiscord(context.db, message.id)) continue;
       if (await saveRefusedPostEdited(message, author, context)) made++;
     }
   } catch (error) {
