@@ -61,6 +61,29 @@ describe("the memories channel", () => {
     });
   });
 
+  it("keeps the words as Discord shows them: a mention as the name, a custom emoji as its name, in the memory and its edit", async () => {
+    const { client, db } = botOnTempDb();
+    const samMentioned = { id: sam.discordId, username: "sam_r", discriminator: "0", global_name: "Sam", avatar: null };
+    const sent = {
+      ...message({
+        channelId: MEMORIES_CHANNEL,
+        authorId: alex.discordId,
+        content: `Dinner with <@${sam.discordId}> <:heart:123456789012345678>`,
+      }),
+      mentions: [samMentioned],
+    };
+    gateway(client, "MESSAGE_CREATE", sent);
+    await until(() => reactions.length === 1);
+    expect(listMemories(db).map((memory) => memory.message)).toEqual(["Dinner with @Sam :heart:"]);
+    gateway(client, "MESSAGE_UPDATE", {
+      ...sent,
+      content: `Dinner and a walk with <@${sam.discordId}>`,
+      edited_timestamp: new Date(Date.now() + 1000).toISOString(),
+    });
+    await until(() => listMemories(db)[0]?.message !== "Dinner with @Sam :heart:");
+    expect(listMemories(db).map((memory) => memory.message)).toEqual(["Dinner and a walk with @Sam"]);
+  });
+
   it("updates the memory when the message is edited and removes it when deleted", async () => {
     const { client, db } = botOnTempDb();
     const sent = message({ channelId: MEMORIES_CHANNEL, authorId: sam.discordId, content: "Fist pancake" });

@@ -18,7 +18,7 @@ import type { BotContext } from "../context.js";
 import { missingNote, refusedNote } from "../images.js";
 import { logError } from "../logging.js";
 import { forgetRemovedAttachments, memoryFromMessage } from "../memories/fromMessage.js";
-import { heldIn } from "../memories/held.js";
+import { heldIn, readable } from "../memories/held.js";
 import { questionOfUnrecordedPost } from "../questions/post.js";
 import { isQuestionThread, recentQuestionThreads } from "../questions/threads.js";
 import { noteDeleted } from "../workInProgress.js";
@@ -59,7 +59,7 @@ const REFUSED_FOR_GOOD = new Set<number | string>([
  * A reaction or a note on a partner's message, which Discord may refuse for good: that is logged and
  * the message still counts as handled, or every catch-up would try it again and never read past it.
  */
-async function acknowledge(message: Message, what: string, send: () => Promise<unknown>): Promise<void> {
+async function acknowledge(message: Pick<Message, "id">, what: string, send: () => Promise<unknown>): Promise<void> {
   try {
     await send();
   } catch (error) {
@@ -68,7 +68,8 @@ async function acknowledge(message: Message, what: string, send: () => Promise<u
   }
 }
 
-const react = (message: Message, emoji: string) => acknowledge(message, emoji, () => message.react(emoji));
+const react = (message: Pick<Message, "id" | "react">, emoji: string) =>
+  acknowledge(message, emoji, () => message.react(emoji));
 
 const note = (message: Message, content: string) =>
   acknowledge(message, "note", () => message.reply({ content, allowedMentions: { parse: [] } }));
@@ -157,7 +158,12 @@ async function answerByReply(
       const answer = giveAnswer(
         context.db,
         // A reply read at a catch-up may be older than an answer given since (on the web): that one stays.
-        { userId: author.id, questionId, response: message.content, writtenAt: message.editedAt ?? message.createdAt },
+        {
+          userId: author.id,
+          questionId,
+          response: readable(message.content, message),
+          writtenAt: message.editedAt ?? message.createdAt,
+        },
         context.config.economy,
       );
       markMessageHandled(context.db, message.channelId, message.id);
@@ -178,7 +184,16 @@ export async function onMessageUpdate(
   message: AnyMessage &
     Pick<
       Message,
-      "content" | "channelId" | "reference" | "editedAt" | "attachments" | "flags" | "messageSnapshots" | "fetch"
+      | "content"
+      | "channel"
+      | "channelId"
+      | "reference"
+      | "editedAt"
+      | "attachments"
+      | "flags"
+      | "messageSnapshots"
+      | "fetch"
+      | "react"
     >,
   context: BotContext,
 ): Promise<void> {
@@ -196,7 +211,9 @@ export async function onMessageUpdate(
   try {
     editMemoryFromDiscord(context.db, message.id, held.content);
     // A reply refused (too long) and fixed by this edit is the answer now: it says so as a new one does.
-    if (answerEdited(message, message.content, author, context)) await react(message, ANSWERED_REACTION);
+    if (answerEdited(message, readable(message.content, message), author, context)) {
+      await react(message, ANSWERED_REACTION);
+    }
   } catch (error) {
     // Edited down to nothing (or refused): the memory or the answer keeps its last words.
     if (!(error instanceof Refusal)) throw error;
@@ -309,7 +326,7 @@ export async function recheckRecentReplies(client: Client, context: BotContext, 
       const author = partnerAuthor(message, context);
       if (!author) continue;
       try {
-        if (answerEdited(message, message.content, author, context)) changed++;
+        if (answerEdited(message, readable(message.content, message), author, context)) changed++;
       } catch (error) {
         // Edited down to nothing (or refused): the answer keeps its last words, as a live edit does.
         if (!(error instanceof Refusal)) throw error;
