@@ -87,6 +87,9 @@ describe("npm run setup", () => {
 
     const file = join(dir, "couple.config.json");
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    // data/, 700: the systemd units' ReadWritePaths= names it, and systemd starts no unit whose
+    // path is missing (226/NAMESPACE), so a fresh clone must have it before `systemctl enable --now`.
+    expect(statSync(join(dir, "data")).mode & 0o777).toBe(0o700);
     const text = readFileSync(file, "utf8");
     expect(text).not.toContain("rose-petals-2026");
     const { config, demo } = runtimeFrom({ NODE_ENV: "production" }, dir, (path) => readFileSync(path, "utf8"));

@@ -1,4 +1,14 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname } from "node:path";
 import { hashPassword } from "@spankbank/db/password";
 import { WEEKDAYS } from "@spankbank/shared/calendar";
@@ -29,7 +39,7 @@ const time: Check = (answer) => (HHMM.test(answer) ? undefined : "must be HH:MM 
 
 /** `npm run setup`: writes couple.config.json by asking for each field; passwords are stored only as hashes. */
 async function main(): Promise<void> {
-  const path = processPaths().configPath;
+  const { configPath: path, databasePath } = processPaths();
   const existing = existsSync(path) ? readExistingConfig(path) : undefined;
   if (existing && (await ask(`${path} exists. Overwrite it? (yes/no)`, "no")) !== "yes") {
     closePrompts();
@@ -115,6 +125,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   writeConfig(path, { ...parsed.data, ...kept });
+  // The database's folder (data/) made now: the systemd units name it in ReadWritePaths=, and
+  // systemd starts no unit whose path is missing (226/NAMESPACE), before the app could make it.
+  mkdirSync(dirname(databasePath), { recursive: true, mode: 0o700 });
   const keeping = Object.keys(kept).length > 0 ? ` Kept as they were: ${Object.keys(kept).join(", ")}.` : "";
   console.log(`\nWrote ${path}.${keeping} Start Spank Bank with \`npm start\`.`);
 }
