@@ -1,4 +1,4 @@
-import { createWriteStream, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { exportArchive } from "@spankbank/db/archive";
@@ -17,6 +17,11 @@ const { databasePath } = processPaths();
  * folder as its own leftovers (an export running across the nightly backup failed).
  */
 const EXPORTING = ".exporting";
+if (!existsSync(databasePath)) {
+  // Opening would create an empty database in the couple's place, and an archive of nothing.
+  console.error(`Export not taken: there is no database at ${databasePath}.`);
+  process.exit(1);
+}
 const db = openDb(databasePath);
 let exporting: string | undefined;
 try {

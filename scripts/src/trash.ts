@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { openDb } from "@spankbank/db/client";
 import { Refusal } from "@spankbank/db/errors";
 import { purgeTrash, restoreMemories, type TrashedMemory, trashPage } from "@spankbank/db/memoryTrash";
@@ -30,6 +31,8 @@ if (command !== undefined && command !== "--restore" && command !== "--purge") r
 const ids = rest.map((id) => (/^\d{1,15}$/.test(id) ? Number(id) : refuse(`Not a memory id: ${id}\n${USAGE}`)));
 if (command === "--restore" && ids.length === 0) refuse(`Name the memories to restore.\n${USAGE}`);
 if (command !== "--restore" && ids.length > 0) refuse(USAGE);
+// Opening would create an empty database in the couple's place.
+if (!existsSync(databasePath)) refuse(`There is no database at ${databasePath}.`);
 
 const db = openDb(databasePath);
 try {
