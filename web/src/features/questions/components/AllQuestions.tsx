@@ -9,6 +9,11 @@ import { otherSlot, type Slot, sealedText, slotsOf } from "../slots";
 import { GuessBeside } from "./GuessBeside";
 import { type Answering, ResponseModal } from "./ResponseModal";
 
+/** A guess can still be written while the partner's answer is not in view (none yet, or sealed). */
+function guessStillOpen(other: Slot | undefined): boolean {
+  return other !== undefined && (!other.answer || other.answer.sealed === true);
+}
+
 /** How long typing pauses before the search is sent: a word is one read, not one per letter. */
 const SEARCH_PAUSE_MS = 250;
 
@@ -74,12 +79,19 @@ export function AllQuestions({
   const questions = data?.questions ?? [];
   // The open form follows its answer as last read: changed elsewhere since, the form says so.
   const open = answering && questions.find((question) => question.question_id === answering.question.question_id);
-  const mine =
-    open &&
-    slotsOf(open, signedIn.couple.partners).find((slot) => slot.partner.username === signedIn.user.username)?.answer;
+  const openSlots = open ? slotsOf(open, signedIn.couple.partners) : [];
+  const mySlot = openSlots.find((slot) => slot.partner.username === signedIn.user.username);
+  const mine = mySlot?.answer;
   const shown =
     answering && open
-      ? { ...answering, question: open, initial: mine?.response ?? "", basedOn: mine?.created_at ?? null }
+      ? {
+          ...answering,
+          question: open,
+          initial: mine?.response ?? "",
+          basedOn: mine?.created_at ?? null,
+          // The partner's answer in view since the form opened: no guess can be written any more.
+          guess: mySlot && guessStillOpen(otherSlot(openSlots, mySlot)) ? answering.guess : null,
+        }
       : answering;
 
   return (
@@ -124,9 +136,7 @@ export function AllQuestions({
                     id={isOwner ? ownSlotId(question.question_id) : undefined}
                     onAnswer={(initial) => {
                       answered.current = question.question_id;
-                      // A guess can still be written while the partner's answer is not in view.
-                      const partnerAnswer = other?.answer;
-                      const guessOpen = other !== undefined && (!partnerAnswer || partnerAnswer.sealed === true);
+                      const guessOpen = guessStillOpen(other);
                       setAnswering({
                         question,
                         initial,
