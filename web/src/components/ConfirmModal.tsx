@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from "@mantine/core";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 
 interface ConfirmModalProps {
   opened: boolean;
@@ -27,6 +27,17 @@ export function ConfirmModal({
   onConfirm,
   onClose,
 }: ConfirmModalProps) {
+  // One yes per opening until what it started settles: a second tap before the button shows it is
+  // busy (a render later) would send the removal twice, its 404 toasting a failure after the success.
+  const confirmed = useRef(false);
+  useEffect(() => {
+    if (!pending) confirmed.current = false;
+  }, [pending, opened]);
+  const confirmOnce = () => {
+    if (confirmed.current) return;
+    confirmed.current = true;
+    onConfirm();
+  };
   return (
     <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ "aria-label": closeLabel }} centered>
       <Text mb="lg" style={{ overflowWrap: "anywhere" }}>
@@ -36,7 +47,7 @@ export function ConfirmModal({
         <Button variant="default" onClick={onClose}>
           {keepLabel}
         </Button>
-        <Button color="red.9" loading={pending} onClick={onConfirm}>
+        <Button color="red.9" loading={pending} onClick={confirmOnce}>
           {confirmLabel}
         </Button>
       </Group>
