@@ -1,6 +1,7 @@
 import { Badge, Button, FileInput, Group, Image, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { addDays, wallClockAt } from "@spankbank/shared/calendar";
 import type { Bounty } from "@spankbank/shared/contract/bounties";
+import { isBlank } from "@spankbank/shared/contract/common";
 import { momentLabel } from "@spankbank/shared/letterMoments";
 import { BOUNTY_NOTE_MAX, MEDIA_MAX_BYTES } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
@@ -52,6 +53,8 @@ export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string;
   const [words, setWords] = useState("");
   const [photo, setPhoto] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Sending with nothing said: named on the field, and nothing (not even the photo) is sent.
+  const [wordsMissing, setWordsMissing] = useState(false);
   const mine = bounty.poster === me;
   const { timeZone } = useMyClock();
   const act = (next: BountyChange) => {
@@ -68,6 +71,7 @@ export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string;
   };
   const submitWords = async (event: FormEvent) => {
     event.preventDefault();
+    if (isBlank(words)) return setWordsMissing(true);
     if (mine) return act({ action: "send-back", id: bounty.id, reason: words, doneAt: bounty.done_at });
     if (photo && photo.size > MEDIA_MAX_BYTES) return setError(PHOTO_TOO_BIG);
     act({ action: "done", id: bounty.id, note: words, ...(photo ? { photo: await base64Of(photo) } : {}) });
@@ -121,8 +125,12 @@ export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string;
               <TextInput
                 label={mine ? "Why it's not done yet" : "How it went"}
                 value={words}
-                onChange={(event) => setWords(event.currentTarget.value)}
+                onChange={(event) => {
+                  setWords(event.currentTarget.value);
+                  setWordsMissing(false);
+                }}
                 {...textLimitProps(words, BOUNTY_NOTE_MAX)}
+                {...(wordsMissing && { error: mine ? "Say why it's not done yet." : "Say how it went." })}
               />
               {!mine && (
                 <FileInput

@@ -65,6 +65,8 @@ export function VisitFormModal({
   // logged it), its dates or place fixed and saved again, is the same visit, never a second one.
   const [write, setWrite] = useState(newWrite);
   const save = useSaveVisit();
+  // A day left empty: named on its field, and nothing is sent.
+  const [missing, setMissing] = useState<{ start?: boolean; end?: boolean }>({});
   // Opening for another visit (or a new one) starts from its values, and is a new write.
   if (shownFor !== mode) {
     setShownFor(mode);
@@ -72,6 +74,7 @@ export function VisitFormModal({
     setBase(mode?.kind === "change" ? mode.visit : undefined);
     setTheirs(undefined);
     setWrite(newWrite());
+    setMissing({});
     save.reset();
   }
   const refused = save.error instanceof ApiError && save.error.message === VISIT_CHANGED_SINCE;
@@ -84,6 +87,9 @@ export function VisitFormModal({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!mode) return;
+    const gaps = { start: fields.start === "", end: fields.end === "" };
+    setMissing(gaps);
+    if (gaps.start || gaps.end) return;
     setTheirs(undefined);
     save.mutate(
       {
@@ -126,14 +132,22 @@ export function VisitFormModal({
               label="First day together"
               required
               value={fields.start}
-              onChange={(event) => set({ start: event.currentTarget.value })}
+              onChange={(event) => {
+                set({ start: event.currentTarget.value });
+                setMissing((was) => ({ ...was, start: false }));
+              }}
+              error={missing.start ? "Pick the first day together." : undefined}
             />
             <TextInput
               type="date"
               label="Last day together"
               required
               value={fields.end}
-              onChange={(event) => set({ end: event.currentTarget.value })}
+              onChange={(event) => {
+                set({ end: event.currentTarget.value });
+                setMissing((was) => ({ ...was, end: false }));
+              }}
+              error={missing.end ? "Pick the last day together." : undefined}
             />
           </Group>
           <TextInput
