@@ -1,7 +1,10 @@
 import type { BountyBody } from "@spankbank/shared/contract/bounties";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { refusalOf } from "@/components/ModalForm";
 import { spankBankKeys } from "@/features/spank-bank/api/keys";
 import { api } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { bountyKeys } from "./keys";
 
 const bountyReply = () => import("@spankbank/shared/contract/bounties").then((c) => c.bountyReply);
@@ -35,11 +38,34 @@ export function changeBounty(change: BountyChange) {
   }
 }
 
-/** Any change moves spanks in or out of escrow: the list, the total and the statement are read again. */
+/** What a change refused after its card or form was left says: where the partner is now. */
+function refusedAfterLeaving(change: BountyChange, failure: Error): string {
+  const why = refusalOf(failure, "Please try again.");
+  return change.action === "post"
+    ? `Your bounty "${change.body.title}" was not posted: ${why}`
+    : `A bounty was not changed: ${why}`;
+}
+
+/**
+ * Any change moves spanks in or out of escrow: the list, the total and the statement are read
+ * again. A change refused once its card or form is gone (a slow answer, the partner moved on) is
+ * said in a toast: the card or form that says it otherwise is not there, and TanStack Query calls
+ * mutate()'s own callbacks only while their component is.
+ */
 export function useChangeBounty() {
   const queryClient = useQueryClient();
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
   return useMutation({
     mutationFn: changeBounty,
+    onError: (failure, change) => {
+      if (!shown.current) toast.error(refusedAfterLeaving(change, failure));
+    },
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: bountyKeys.all }),

@@ -12,7 +12,6 @@ import { spanks } from "@spankbank/shared/spanks";
 import { type FormEvent, useState } from "react";
 import { newWrite, wroteNothing } from "@/lib/api";
 import { type NumberRule, numberInputMode, readNumber } from "@/lib/numberField";
-import { toast } from "@/lib/toast";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { closeIfWrittenAlready } from "@/lib/writtenAlready";
 import { useWorkoutReward } from "../api/getWorkoutReward";
@@ -113,14 +112,10 @@ export function WorkoutModal({ opened, onClose }: { opened: boolean; onClose: ()
       logWorkout.mutate(
         { ...workout, write },
         {
-          onSuccess: () => {
-            answered();
-            toast.success("Workout logged successfully!");
-          },
+          // The toasts are the hook's (useLogWorkout).
+          onSuccess: answered,
           onError: (error) => {
-            // A non-OK answer is a failure (SPEC section 7); written already, the server's plain word
-            // says the first try was logged, so it is not logged once more.
-            toast.error("Failed to log workout. Please try again.");
+            // Written already, the server's plain word says the first try was logged, so it is not logged once more.
             if (!closeIfWrittenAlready(error, close) && wroteNothing(error)) answered();
           },
           onSettled: () => {
