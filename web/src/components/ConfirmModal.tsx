@@ -30,6 +30,7 @@ export function ConfirmModal({
   // One yes per opening until what it started settles: a second tap before the button shows it is
   // busy (a render later) would send the removal twice, its 404 toasting a failure after the success.
   const confirmed = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opening again (opened) is a trigger
   useEffect(() => {
     if (!pending) confirmed.current = false;
   }, [pending, opened]);
