@@ -1,22 +1,14 @@
 import { QueryClient } from "@tanstack/react-query";
-// jsdom has no IndexedDB: fake-indexeddb is one, in memory, for this file's device.
-import { IDBFactory } from "fake-indexeddb";
 import { get } from "idb-keyval";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { dashboardKeys } from "@/features/dashboard/api/keys";
 import { memoryKeys } from "@/features/memories/api/keys";
 import { sessionKeys } from "@/features/session/api/keys";
 import { forgetKeptCache, restoreKeptCache } from "@/lib/keptCache";
+import { withFakeIndexedDb } from "@/test/fakeIndexedDb";
 
 const KEPT = "spankbank:query-cache";
-const withoutIndexedDb = Object.getOwnPropertyDescriptor(globalThis, "indexedDB");
-beforeAll(() => {
-  Object.defineProperty(globalThis, "indexedDB", { value: new IDBFactory(), configurable: true, writable: true });
-});
-afterAll(() => {
-  if (withoutIndexedDb) Object.defineProperty(globalThis, "indexedDB", withoutIndexedDb);
-  else Reflect.deleteProperty(globalThis, "indexedDB");
-});
+withFakeIndexedDb();
 
 /** The next task: the cache keeps what changed in the task after its reads settle. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));

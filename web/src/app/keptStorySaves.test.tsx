@@ -1,15 +1,14 @@
 import type { StoryProgress } from "@spankbank/shared/contract/story";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
-// jsdom has no IndexedDB: fake-indexeddb is one, in memory, for this file's device.
-import { IDBFactory } from "fake-indexeddb";
 import { get } from "idb-keyval";
 import { HttpResponse, http } from "msw";
 import type { ReactNode } from "react";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { sessionKeys } from "@/features/session/api/keys";
 import { useSaveStoryProgress } from "@/features/story/api/storyProgress";
 import { restoreKeptCache } from "@/lib/keptCache";
+import { withFakeIndexedDb } from "@/test/fakeIndexedDb";
 import { storySaves } from "@/test/handlers/story";
 import { server } from "@/test/server";
 import { createAppQueryClient } from "./queryClient";
@@ -20,14 +19,7 @@ const kept = async () => {
   const text = await get<string>(KEPT);
   return text === undefined ? undefined : (JSON.parse(text) as { timestamp: number });
 };
-const withoutIndexedDb = Object.getOwnPropertyDescriptor(globalThis, "indexedDB");
-beforeAll(() => {
-  Object.defineProperty(globalThis, "indexedDB", { value: new IDBFactory(), configurable: true, writable: true });
-});
-afterAll(() => {
-  if (withoutIndexedDb) Object.defineProperty(globalThis, "indexedDB", withoutIndexedDb);
-  else Reflect.deleteProperty(globalThis, "indexedDB");
-});
+withFakeIndexedDb();
 
 const game = (scene: number, history: { scene: number; choice: number }[], pending: number | null): StoryProgress => ({
   version: 2,

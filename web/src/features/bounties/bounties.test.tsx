@@ -1,11 +1,13 @@
 import { MEDIA_MAX_BYTES } from "@spankbank/shared/limits";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
-import { signInAs } from "@/test/handlers/auth";
+import { failure, signInAs } from "@/test/handlers/auth";
 import { bountyPhotoOf, doneAgainElsewhere, postedBountyBodies } from "@/test/handlers/bounties";
 import { loseNextAnswer, WRITTEN_ALREADY } from "@/test/keyedWrites";
 import { renderApp } from "@/test/renderApp";
+import { server } from "@/test/server";
 
 async function bountiesAs(who: "alex" | "sam") {
   signInAs(who);
@@ -212,3 +214,87 @@ const PNG = Uint8Array.from(
   atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg=="),
   (c) => c.charCodeAt(0),
 );
+
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
+
+describe("marking a bounty done without saying how it went", { timeout: 40_000 }, () => {
+  it("sends nothing (not even the photo) and names the field to fill in", async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const form = await bountiesAs("alex");
+    await screen.findByText("No bounties yet: post one above.");
+    await user.type(within(form).getByRole("textbox", { name: "Task" }), "Plant the tulips");
+    await user.click(within(form).getByRole("button", { name: "Post bounty" }));
+    await screen.findByRole("listitem", { name: "Plant the tulips" });
+    cleanup();
+
+    // As the real server answers an empty note: Fastify's validation message `body.note: must not be
+    // empty` (server/src/plugins/errors.ts), whose field path the page strips (lib/api.ts FIELD_PATH).
+    const doneBodies: unknown[] = [];
+    server.use(
+      http.post("/api/bounties/:id/done", async ({ request }) => {
+        doneBodies.push(await request.json());
+        return failure(400, "Bad Request", "body.note: must not be empty");
+      }),
+    );
+    await bountiesAs("sam");
+    const card = await screen.findByRole("listitem", { name: "Plant the tulips" });
+    await user.upload(
+      card.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File([PNG], "tulips.png", { type: "image/png" }),
+    );
+    await user.click(within(card).getByRole("button", { name: "Mark done" }));
+    // The field says so, and nothing is sent, not even the photo (the server's answer would reach
+    // the card without its field's name).
+    const howItWent = within(card).getByRole("textbox", { name: "How it went" });
+    expect(howItWent).toHaveAccessibleDescription(expect.stringContaining("Say how it went."));
+    expect(doneBodies).toHaveLength(0);
+    await user.type(howItWent, "Planted by the gate");
+    await user.click(within(card).getByRole("button", { name: "Mark done" }));
+    await waitFor(() => expect(doneBodies).toHaveLength(1));
+  });
+});
+
+describe("posting a bounty on a slow connection, then leaving the page", { timeout: 40_000 }, () => {
+  it("still tells the partner when the post was refused", async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    let asked = 0;
+    // As the real server when another process holds the write lock (server/src/plugins/errors.ts): nothing was written.
+    server.use(
+      http.post("/api/bounties", async () => {
+        asked += 1;
+        await answered;
+        return HttpResponse.json(
+          { statusCode: 503, error: "Service Unavailable", message: "The database is busy. Try again in a moment." },
+          { status: 503 },
+        );
+      }),
+    );
+    signInAs("alex");
+    const { user, router } = renderApp("/spank-bank?tab=bounties");
+    const form = await screen.findByRole("form", { name: /^Post a bounty for / }, { timeout: 20_000 });
+    await screen.findByText("No bounties yet: post one above.");
+    await user.type(within(form).getByRole("textbox", { name: "Task" }), "Send me a voice note of our song");
+    await user.click(within(form).getByRole("button", { name: "Post bounty" }));
+    await waitFor(() => expect(asked).toBe(1));
+
+    // The answer is slow: the partner goes to the dashboard meanwhile.
+    await router.navigate({ to: "/dashboard" });
+    await screen.findByRole("heading", { level: 1, name: "Hello, Alex" });
+    answer();
+
+    // Not posted: said where the partner is now.
+    expect(
+      await screen.findByText(
+        'Your bounty "Send me a voice note of our song" was not posted: The database is busy. Try again in a moment.',
+        {},
+        { timeout: 3_000 },
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -13,6 +13,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Yoga, 45 minutes, 150 calories, typed into the open Log Workout modal and submitted. */
+async function submitYoga(user: ReturnType<typeof renderApp>["user"], modal: HTMLElement) {
+  await user.type(within(modal).getByRole("textbox", { name: /Workout name/ }), "Yoga");
+  await user.type(within(modal).getByRole("textbox", { name: /Duration/ }), "45");
+  await user.type(within(modal).getByRole("textbox", { name: /Calories/ }), "150");
+  await user.click(within(modal).getByRole("button", { name: "Submit" }));
+}
+
 async function openWorkoutModal() {
   signInAs("alex");
   const { user } = renderApp("/dashboard");
@@ -167,11 +175,7 @@ describe("the workout modal", { timeout: 60_000 }, () => {
     const { user } = renderApp("/dashboard");
     const logYoga = async () => {
       await user.click(await screen.findByRole("button", { name: "Log Workout" }));
-      const modal = await screen.findByRole("dialog", { name: "Log Workout" });
-      await user.type(within(modal).getByRole("textbox", { name: /Workout name/ }), "Yoga");
-      await user.type(within(modal).getByRole("textbox", { name: /Duration/ }), "45");
-      await user.type(within(modal).getByRole("textbox", { name: /Calories/ }), "150");
-      await user.click(within(modal).getByRole("button", { name: "Submit" }));
+      await submitYoga(user, await screen.findByRole("dialog", { name: "Log Workout" }));
       await waitFor(() => expect(screen.queryByRole("dialog", { name: "Log Workout" })).not.toBeInTheDocument());
     };
     return { keys, logged, logYoga };
@@ -268,5 +272,27 @@ describe("the workout modal", { timeout: 60_000 }, () => {
     await user.click(within(modal).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Log Workout" })).not.toBeInTheDocument());
     expect(workoutBodies()).toEqual([]);
+  });
+});
+
+describe("a workout logged on a slow connection, the dashboard left meanwhile", { timeout: 60_000 }, () => {
+  it("still shows the failure toast (SPEC section 4: on failure an error toast appears)", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const release = holdWorkouts();
+    failWorkouts();
+    signInAs("alex");
+    const { user, router } = renderApp("/dashboard");
+    await user.click(await screen.findByRole("button", { name: "Log Workout" }));
+    await submitYoga(user, await screen.findByRole("dialog", { name: "Log Workout" }));
+    await waitFor(() => expect(sentWorkouts()).toHaveLength(1));
+
+    // Slow: the partner leaves the dashboard for the memory board before the answer comes.
+    await router.navigate({ to: "/memories" });
+    await screen.findByRole("heading", { level: 1, name: "Love in Every Memory" });
+    release();
+
+    expect(
+      await screen.findByText("Failed to log workout. Please try again.", {}, { timeout: 3_000 }),
+    ).toBeInTheDocument();
   });
 });
