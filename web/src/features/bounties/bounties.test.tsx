@@ -215,11 +215,6 @@ const PNG = Uint8Array.from(
   (c) => c.charCodeAt(0),
 );
 
-const PNG = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
-);
-
 describe("marking a bounty done without saying how it went", { timeout: 40_000 }, () => {
   it("sends nothing (not even the photo) and names the field to fill in", async () => {
     const user = userEvent.setup({ applyAccept: false });
