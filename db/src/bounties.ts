@@ -16,7 +16,7 @@ import { otherPartnerOf, userById } from "./couple.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { transfer } from "./ledger.js";
 import type { StoredImage } from "./media.js";
-import { enqueueEvent } from "./outbox.js";
+import { enqueueEvent, withdrawAnnouncements } from "./outbox.js";
 import { param, preparedFor } from "./prepared.js";
 import { bounties, users } from "./schema.js";
 import { cleanText } from "./text.js";
@@ -338,6 +338,8 @@ export function withdrawBounty(db: Db, userId: number, bountyId: number, now = n
     if (bounty.status === "refunded") return bounty;
     if (bounty.status !== "open") throw new Refusal("conflict", `"${bounty.title}" is ${statusWords(bounty)}.`);
     settle(tx, bounty, "refunded", now);
+    // Its "posted" may still wait for the partner's morning digest: it would offer a bounty gone.
+    withdrawAnnouncements(tx, "bounty_posted", bountyId, "the bounty was withdrawn", now);
     return bountyOf(tx, bountyId);
   });
 }

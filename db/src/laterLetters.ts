@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, sql } from "driz
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { isoNow, versionAfter } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
-import { enqueueEvent, withdrawLetterAnnouncements } from "./outbox.js";
+import { enqueueEvent, withdrawAnnouncements } from "./outbox.js";
 import { pageWindow } from "./paging.js";
 import { param, preparedFor } from "./prepared.js";
 import { laterLetters, users } from "./schema.js";
@@ -361,7 +361,8 @@ export function editLaterLetter(
     // Announced already, yet sealed again (the clock was set back past its moment): a new moment is
     // announced when it comes, and the old moment's announcement, if not posted yet, never is.
     const moved = before.announcedAt !== null && opening.opensAt !== before.opensAt;
-    if (moved) withdrawLetterAnnouncements(db, edit.id, "the letter's opening was moved before it opened", now);
+    if (moved)
+      withdrawAnnouncements(db, "letter_opened", edit.id, "the letter's opening was moved before it opened", now);
     const row = db
       .update(laterLetters)
       .set({
@@ -409,7 +410,8 @@ export function takeBackLaterLetter(
   inTransaction(db, () => {
     const before = ownUnopened(db, taken.userId, taken.id, now);
     if (taken.basedOn !== before.updatedAt) throw new Refusal("conflict", SEALED_AGAIN_BEFORE_TAKE_BACK);
-    if (before.announcedAt !== null) withdrawLetterAnnouncements(db, taken.id, "the letter was taken back", now);
+    if (before.announcedAt !== null)
+      withdrawAnnouncements(db, "letter_opened", taken.id, "the letter was taken back", now);
     db.delete(laterLetters).where(eq(laterLetters.id, taken.id)).run();
   });
 }

@@ -114,19 +114,29 @@ export function markNotAnnounced(db: Db, id: number, reason: string, now = new D
   db.update(outbox).set(notAnnounced(reason, now)).where(eq(outbox.id, id)).run();
 }
 
+/** The announcements that can be withdrawn, each with the field of its payload naming what it is about. */
+const ABOUT = { letter_opened: "$.letterId", bounty_posted: "$.bountyId", visit_countdown: "$.visitId" } as const;
+
 /**
- * Undelivered `letter_opened` events of one letter are withdrawn (handled, not announced, the reason
- * kept): its opening was moved or it was taken back after the announcement was queued (a clock set
- * back past its moment), so they would announce a letter that is sealed again, or gone.
+ * Undelivered announcements of `kind` about one thing (`id`) are withdrawn (handled, not announced,
+ * the reason kept): what they say stopped being so before they went out (a letter sealed again or
+ * taken back, a bounty withdrawn, a visit cancelled or moved), and a digest held for the morning or
+ * a channel refusing posts for a while would still post them.
  */
-export function withdrawLetterAnnouncements(tx: Db | Tx, letterId: number, reason: string, now = new Date()): void {
+export function withdrawAnnouncements(
+  tx: Db | Tx,
+  kind: keyof typeof ABOUT,
+  id: number,
+  reason: string,
+  now = new Date(),
+): void {
   tx.update(outbox)
     .set(notAnnounced(reason, now))
     .where(
       and(
         isNull(outbox.deliveredAt),
-        eq(outbox.kind, "letter_opened"),
-        sql`json_extract(${outbox.payload}, '$.letterId') = ${letterId}`,
+        eq(outbox.kind, kind),
+        sql`json_extract(${outbox.payload}, ${ABOUT[kind]}) = ${id}`,
       ),
     )
     .run();

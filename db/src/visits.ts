@@ -7,6 +7,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { type Db, inTransaction, type Tx } from "./client.js";
 import { dayIn, isoNow, versionAfter } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
+import { withdrawAnnouncements } from "./outbox.js";
 import { LIMIT_ONE, literal, param, preparedFor } from "./prepared.js";
 import { inventoryItems, products, users, visitMilestones, visits } from "./schema.js";
 
@@ -251,6 +252,8 @@ export function changeVisit(
       .run();
     if (fields.startDate !== before.startDate) {
       tx.delete(visitMilestones).where(eq(visitMilestones.visitId, change.visitId)).run();
+      // A countdown to the old day not posted yet (a channel refusing posts) would count to the wrong one.
+      withdrawAnnouncements(tx, "visit_countdown", change.visitId, "the visit's first day was moved", now);
     }
     return visitById(tx, change.visitId);
   });
@@ -270,6 +273,8 @@ export function cancelVisit(db: Db, visitId: number, basedOn?: string): Visit {
     if (basedOn !== undefined && basedOn !== visit.updatedAt)
       throw new Refusal("conflict", VISIT_CHANGED_BEFORE_REMOVAL);
     tx.delete(visits).where(eq(visits.id, visitId)).run();
+    // A countdown not posted yet (a channel refusing posts) would count to a visit that is off.
+    withdrawAnnouncements(tx, "visit_countdown", visitId, "the visit was cancelled");
     return visit;
   });
 }

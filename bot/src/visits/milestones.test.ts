@@ -1,9 +1,10 @@
-import { setDayOf } from "@spankbank/db/partnerDays";
-import { planVisit } from "@spankbank/db/visits";
+import { partnersWithDays, setDayOf } from "@spankbank/db/partnerDays";
+import { enqueueDueVisitMilestones } from "@spankbank/db/visitMilestones";
+import { cancelVisit, planVisit } from "@spankbank/db/visits";
 import { describe, expect, it } from "vitest";
 import { createBot } from "../bot.js";
 import { deliverPending } from "../outbox/delivery.js";
-import { ANNOUNCEMENTS_CHANNEL, botOnTempDb, posted } from "../test/discord.js";
+import { ANNOUNCEMENTS_CHANNEL, botOnTempDb, failNextPosts, posted } from "../test/discord.js";
 import { scheduleVisitMilestones } from "./milestones.js";
 
 const userId = (db: ReturnType<typeof botOnTempDb>["db"], username: string) =>
@@ -72,5 +73,30 @@ describe("the visit countdown in Discord", () => {
     // 8:00 AM EST is 13:00 UTC, 6:30 PM in India.
     scheduleVisitMilestones(context, () => new Date("2026-12-11T13:00:00Z"))();
     expect(await deliverPending(client, context)).toBe(1);
+  });
+});
+
+describe("a visit cancelled while its countdown post waits in the outbox", () => {
+  it("is not announced as still coming", async () => {
+    const { client, db, context } = botOnTempDb();
+    const at = new Date("2026-05-01T10:00:00Z");
+    const visit = planVisit(db, {
+      userId: userId(db, "alex"),
+      input: { start_date: "2026-05-31", end_date: "2026-06-02", place: "Oslo" },
+      now: at,
+    });
+    // 1 May, both awake: the "30 days" milestone is written to the outbox.
+    const noon = new Date("2026-05-01T12:00:00Z");
+    expect(enqueueDueVisitMilestones(db, partnersWithDays(db, context.config), noon)).toBe(1);
+    // Discord refuses the post for now (the announcements channel is closed to the bot): it waits.
+    failNextPosts.push(403);
+    expect(await deliverPending(client, context, noon)).toBe(0);
+    // Meanwhile the trip is called off.
+    cancelVisit(db, visit.id);
+    // The channel works again; the outbox is delivered.
+    db.$client.prepare("UPDATE outbox SET next_attempt_at = NULL").run();
+    await deliverPending(client, context, new Date("2026-05-01T13:00:00Z"));
+    const said = posted.map((post) => String(post.body.content)).join("\n");
+    expect(said).not.toContain("30 days until you're together");
   });
 });
