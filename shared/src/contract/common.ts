@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VISIBLE } from "../blank.js";
 import { PAGE_MAX, PAGE_SIZE_MAX } from "../limits.js";
 
 /** Fastify's error shape, used by every non-2xx answer. */
@@ -41,8 +42,6 @@ const LINE_BREAK_OR_TAB = /[\t\n\r\u2028\u2029]/;
 const LONE_SURROGATE = /\p{Cs}/u;
 /** Direction embeddings, overrides and isolates: they make text read otherwise than it is stored. */
 const DIRECTION_OVERRIDE = /[\u202a-\u202e\u2066-\u2069]/;
-/** Anything a reader can see: not whitespace, zero-width or a bidi control (U+200B, U+202E...). */
-const VISIBLE = /[^\s\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/;
 
 /**
  * The trimmed, length-limited text the server accepts for names, descriptions and answers:
@@ -67,7 +66,4 @@ export const text = (max: number, { multiline = false }: { multiline?: boolean }
   );
 };
 
-/** Whether a text has nothing a reader can see (empty, whitespace, zero-width or bidi controls only). */
-export function isBlank(value: string): boolean {
-  return !VISIBLE.test(value);
-}
+export { isBlank } from "../blank.js";

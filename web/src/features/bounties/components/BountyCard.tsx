@@ -1,7 +1,7 @@
 import { Badge, Button, FileInput, Group, Image, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { isBlank } from "@spankbank/shared/blank";
 import { addDays, wallClockAt } from "@spankbank/shared/calendar";
 import type { Bounty } from "@spankbank/shared/contract/bounties";
-import { isBlank } from "@spankbank/shared/contract/common";
 import { momentLabel } from "@spankbank/shared/letterMoments";
 import { BOUNTY_NOTE_MAX, MEDIA_MAX_BYTES } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
