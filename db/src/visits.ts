@@ -8,6 +8,7 @@ import { type Db, inTransaction, type Tx } from "./client.js";
 import { dayIn, isoNow, versionAfter } from "./clock.js";
 import { Refusal, refuseUnless } from "./errors.js";
 import { withdrawAnnouncements } from "./outbox.js";
+import { pageWindow } from "./paging.js";
 import { LIMIT_ONE, literal, param, preparedFor } from "./prepared.js";
 import { inventoryItems, products, users, visitMilestones, visits } from "./schema.js";
 
@@ -42,6 +43,8 @@ export interface Countdown {
   today: string;
   daysUntil: number | null;
   daysApart: number | null;
+  /** The day the last visit ended, which `daysApart` counts from (null with it). */
+  lastEndDate: string | null;
   together: boolean;
 }
 
@@ -302,6 +305,7 @@ export function countdowns(db: Db, userId: number, now = new Date()): Countdown[
       today,
       daysUntil: next ? daysBetween(today, next.startDate) : null,
       daysApart: !together && last ? daysBetween(last.endDate, today) : null,
+      lastEndDate: !together && last ? last.endDate : null,
       together,
     };
   });
@@ -314,7 +318,9 @@ export function visitsOverview(db: Db, userId: number, page = 1, now = new Date(
   const current = s.current.get({ today });
   const next = s.next.get({ today });
   const total = s.pastCount.get({ today })?.total ?? 0;
-  const rows = s.pastPage.all({ today, limit: VISITS_PER_PAGE, offset: (page - 1) * VISITS_PER_PAGE });
+  // A page past the end (its last visit removed) answers the last page, as every paged list does.
+  const window = pageWindow(total, page, VISITS_PER_PAGE);
+  const rows = s.pastPage.all({ today, limit: window.limit, offset: window.offset });
   return {
     current: current ? withDaysApart(db, current) : null,
     next: next ? withDaysApart(db, next) : null,
@@ -322,8 +328,8 @@ export function visitsOverview(db: Db, userId: number, page = 1, now = new Date(
     inPerson: s.inPerson.all(),
     past: {
       visits: rows.map((row) => withDaysApart(db, row)),
-      page,
-      pageCount: Math.max(1, Math.ceil(total / VISITS_PER_PAGE)),
+      page: window.page,
+      pageCount: window.pageCount,
       total,
     },
   };

@@ -297,3 +297,29 @@ describe("/api/visits", () => {
     expect(rows(db)).toEqual([]);
   });
 });
+
+describe("GET /api/visits: the log's page after a visit is removed", () => {
+  it("answers the last page (with its visits), not an empty page past the end", async () => {
+    const test = await buildTestApp({ now: () => new Date("2026-11-23T20:00:00Z") });
+    const cookie = sessionCookie(test, "alex");
+    const send = (method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
+      test.app.inject({ method, url, headers: { cookie }, ...(payload && { payload }) });
+    // Eleven visits lived: two pages of the log (10 a page).
+    const ids: number[] = [];
+    for (let month = 1; month <= 11; month++) {
+      const mm = String(month).padStart(2, "0");
+      const saved = await send("POST", "/api/visits", { start_date: `2025-${mm}-01`, end_date: `2025-${mm}-03` });
+      expect(saved.statusCode).toBe(201);
+      ids.push(saved.json().visit.id);
+    }
+    expect((await send("GET", "/api/visits?page=2")).json().past).toMatchObject({ page: 2, page_count: 2, total: 11 });
+
+    // On page 2, the partner removes its only visit; the page is read again.
+    expect((await send("DELETE", `/api/visits/${ids[0]}`)).statusCode).toBe(204);
+    const past = (await send("GET", "/api/visits?page=2")).json().past;
+    expect(past).toMatchObject({ page_count: 1, total: 10 });
+    // Not an empty page 2 past the end: the log on screen empty, its pager gone.
+    expect(past.page).toBe(1);
+    expect(past.visits).toHaveLength(10);
+  });
+});

@@ -96,6 +96,7 @@ function toCountdown(countdown: Countdown): VisitCountdown {
     today: countdown.today,
     days_until: countdown.daysUntil,
     days_apart: countdown.daysApart,
+    last_end_date: countdown.lastEndDate,
     together: countdown.together,
   };
 }

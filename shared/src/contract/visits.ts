@@ -64,6 +64,8 @@ export const visitCountdown = z.object({
   days_until: z.int().nullable(),
   /** Days since the last visit ended; null during a visit or before the first. */
   days_apart: z.int().nullable(),
+  /** The day the last visit ended, which `days_apart` counts from; null with it. */
+  last_end_date: z.string().nullable(),
   together: z.boolean(),
 });
 export type VisitCountdown = z.infer<typeof visitCountdown>;

@@ -61,6 +61,7 @@ function reply(page: number): VisitsReply {
     today: TODAY,
     days_until: next ? between(TODAY, next.start_date) : null,
     days_apart: !current && past[0] ? between(past[0].end_date, TODAY) : null,
+    last_end_date: !current && past[0] ? past[0].end_date : null,
     together: current !== null,
   });
   const partners = [

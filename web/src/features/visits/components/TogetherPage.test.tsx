@@ -225,3 +225,24 @@ describe("/together", { timeout: 20_000 }, () => {
     expect(storedVisits()).toHaveLength(1);
   });
 });
+
+describe("/together: days apart on the log's second page", { timeout: 60_000 }, () => {
+  it("still counts from the last visit's end, not from the first visit listed on the page", async () => {
+    const visits = Array.from({ length: 12 }, (_, i) => {
+      const month = String(i + 1).padStart(2, "0");
+      return aVisit({ id: i + 1, start_date: `2025-${month}-01`, end_date: `2025-${month}-03` });
+    });
+    // The last visit ended on Thu 3 Sep 2026: 81 days before today.
+    visits.push(aVisit({ id: 13, start_date: "2026-09-01", end_date: "2026-09-03" }));
+    setVisits(visits);
+    signInAs("alex");
+    const { user } = renderApp("/together");
+    expect(await screen.findByText(/^81 days apart since Thu 3 Sept?$/)).toBeInTheDocument();
+
+    // Alex pages the log to its second page (March 2025 and older): the countdown above must not move.
+    await user.click(await screen.findByRole("button", { name: "Page 2" }));
+    await screen.findByText("Sat 1 Mar 2025 – Mon 3 Mar 2025");
+    // Not from the end of the first visit on page 2 (Mon 3 Mar 2025).
+    expect(screen.getByText(/^81 days apart since/)).toHaveTextContent(/^81 days apart since Thu 3 Sept?$/);
+  });
+});

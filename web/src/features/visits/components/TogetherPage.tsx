@@ -60,7 +60,6 @@ function Countdown({
 }) {
   const [mine] = data.countdowns;
   const { current, next } = data;
-  const lastEnd = data.past.visits[0]?.end_date;
   return (
     <Card withBorder radius="lg" padding="xl" className={classes.hero}>
       {current && mine?.together ? (
@@ -116,9 +115,9 @@ function Countdown({
           </Button>
         </Stack>
       )}
-      {mine?.days_apart != null && lastEnd && (
+      {mine?.days_apart != null && mine.last_end_date && (
         <Text ta="center" mt="lg" size="sm">
-          {daysApartText(mine.days_apart, lastEnd, mine.today)}
+          {daysApartText(mine.days_apart, mine.last_end_date, mine.today)}
         </Text>
       )}
     </Card>
