@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
-import { describe, expect, it } from "vitest";
-import { signInAs } from "@/test/handlers/auth";
+import { describe, expect, it, vi } from "vitest";
+import { failure, signInAs } from "@/test/handlers/auth";
 import { letterFrom, letterPuts, letterReplyFor } from "@/test/handlers/letters";
 import { renderApp } from "@/test/renderApp";
 import { server } from "@/test/server";
@@ -234,5 +234,33 @@ describe("a letter's save still on its way when the partners switch on one devic
 
     expect(editor).toHaveValue("Dear Alex, from Sam");
     expect(screen.queryByText(/another device/)).not.toBeInTheDocument();
+  });
+});
+
+describe("/christmas-letter when the letter cannot be read", { timeout: 30_000 }, () => {
+  it("says the letter failed to load instead of 'Loading...' for ever", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    server.use(http.get("/api/letter", () => failure(500, "Internal Server Error", "boom")));
+    signInAs("alex");
+    renderApp("/christmas-letter");
+    await screen.findByRole("heading", { level: 1, name: "Christmas Letter" });
+    // Past the query's own retries (2, with back-off): the read has failed for good.
+    expect(await screen.findByRole("alert", {}, { timeout: 15_000 })).toHaveTextContent(
+      "Could not load the letters. Please try again later.",
+    );
+    expect(screen.queryByText("Loading...")).not.toBeInTheDocument();
+  });
+});
+
+describe("/christmas-letter: saving keeps the keyboard's place", { timeout: 30_000 }, () => {
+  it("focus stays on the page (not the body) after Save letter", async () => {
+    signInAs("alex");
+    const { user } = renderApp("/christmas-letter");
+    const editor = await screen.findByRole("textbox", { name: "Your letter to Sam" });
+    await user.type(editor, "Dear Sam, merry Christmas.");
+    await user.click(screen.getByRole("button", { name: "Save letter" }));
+    await screen.findByText("Your letter to Sam is sealed in its envelope.");
+    // The editor is drawn anew for the saved version: its Save button has the focus again.
+    await waitFor(() => expect(screen.getByRole("button", { name: "Save letter" })).toHaveFocus());
   });
 });

@@ -14,7 +14,8 @@ ${writer} hasn't sealed their letter in here yet, so this one keeps the envelope
 
 /** The Christmas letter page: the envelope with your partner's letter, and the editor for yours. */
 export function ChristmasLetterPage({ me, partner }: { me: string; partner: string }) {
-  const { data, isPending } = useLetter();
+  const { data, isPending, isLoadingError } = useLetter();
+  if (isLoadingError) return <Text role="alert">Could not load the letters. Please try again later.</Text>;
   if (isPending || !data) return <Text>Loading...</Text>;
   const savedAt = data.draft?.updated_at ?? NO_LETTER_YET;
   return (

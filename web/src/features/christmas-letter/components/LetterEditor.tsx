@@ -2,6 +2,7 @@ import { Button, Group, Paper, Text, Textarea, Title } from "@mantine/core";
 import { LETTER_MAX } from "@spankbank/shared/limits";
 import { DraftNotice } from "@/components/DraftNotice";
 import { useDraft } from "@/lib/draft";
+import { returnFocus } from "@/lib/returnFocus";
 import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { toast } from "@/lib/toast";
 import { useWriteLetter } from "../api/putLetter";
@@ -26,6 +27,13 @@ export function LetterEditor({ partner, draft, savedAt }: { partner: string; dra
         onSuccess: (reply) => {
           words.saved(text, reply.draft?.updated_at ?? savedAt);
           toast.success(`Your letter to ${partner} is sealed in its envelope.`);
+          // The page draws the editor anew for the saved version: the keyboard goes on from its Save.
+          returnFocus(() =>
+            document
+              .getElementById("write-letter")
+              ?.closest("section")
+              ?.querySelector<HTMLElement>("button[type=submit]"),
+          );
         },
         onError: (error) => toast.error(`Your letter was not saved: ${error.message}`),
       },

@@ -32,9 +32,12 @@ export function OnThisDayCard({ sealedText }: { sealedText: (username: string) =
             </Group>
             {memories.map((memory) => (
               <div key={`m${memory.id}`}>
-                <Blockquote color="rose" p="sm" radius="md" iconSize={0}>
-                  {`"${memory.message}"`}
-                </Blockquote>
+                {/* A photo or voice message posted alone has no words to quote. */}
+                {memory.message !== "" && (
+                  <Blockquote color="rose" p="sm" radius="md" iconSize={0}>
+                    {`"${memory.message}"`}
+                  </Blockquote>
+                )}
                 <MemoryImages images={memory.images} message={memory.message} />
                 <Text size="sm" c="dimmed">{`by ${displayName(memory.username)}`}</Text>
               </div>
