@@ -44,6 +44,51 @@ async function openLettersPage() {
   return app;
 }
 
+// First in the file: a focus returned by an earlier test follows its control for a few seconds into the next tests' pages.
+describe("/letters: the keyboard's place after an action whose control goes away", { timeout: 30_000 }, () => {
+  it("opening a letter whose moment has come leaves the focus on the letter's heading", async () => {
+    laterLetterFrom("sam", {
+      opening: { kind: "date", date: "2026-11-20", time: "08:00" },
+      opens_at: "2026-11-20T02:30:00.000Z",
+      state: "ready",
+      text: "Happy day, love.",
+    });
+    const { user } = await openLettersPage();
+    const waiting = await screen.findByRole("region", { name: "Waiting for you" });
+    const [letter] = await within(waiting).findAllByRole("article");
+    await user.click(within(letter!).getByRole("button", { name: "Open this letter" }));
+    await waitFor(() => expect(letter).toHaveTextContent("Happy day, love."));
+    await waitFor(() => expect(within(letter!).getByRole("heading", { name: "From Sam" })).toHaveFocus());
+  });
+
+  it("Cancel on an edit leaves the focus in the form, now for a new letter", async () => {
+    laterLetterFrom("alex", { state: "sealed", text: "Version one" });
+    const { user } = await openLettersPage();
+    const mine = await screen.findByRole("region", { name: "Letters you wrote to Sam" });
+    await within(mine).findByText("Version one");
+    await user.click(within(mine).getByRole("button", { name: "Edit" }));
+    await screen.findByRole("heading", { name: "Edit your letter" });
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await screen.findByRole("heading", { name: "Write a letter for later" });
+    await waitFor(() => expect(document.activeElement?.tagName).toBe("TEXTAREA"));
+  });
+
+  // Last of these: the focus it returns follows the list's heading for a few seconds, into the next tests' pages.
+  it("taking a letter back leaves the focus on the list's heading", async () => {
+    laterLetterFrom("alex", { state: "sealed", text: "Version one" });
+    laterLetterFrom("alex", { state: "sealed", text: "Another one" });
+    const { user } = await openLettersPage();
+    const mine = await screen.findByRole("region", { name: "Letters you wrote to Sam" });
+    await within(mine).findByText("Version one");
+    await user.click(within(mine).getAllByRole("button", { name: "Take back" })[0]!);
+    const confirm = await screen.findByRole("dialog", { name: "Take this letter back?" });
+    await user.click(within(confirm).getByRole("button", { name: "Take it back" }));
+    await waitFor(() => expect(within(mine).queryByText("Version one")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Letters you wrote to Sam" })).toHaveFocus());
+  });
+});
+
 describe("/letters", { timeout: 20_000 }, () => {
   it("shows a sealed envelope's moment on alex's clock, and opens an 'open when' one only after the confirm", async () => {
     // The page's clock at the fake server's today (handlers/laterLetters.ts): a moment of another

@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type RefObject, useRef, useState } from "react";
 import { Pager } from "@/components/Pager";
 import { isChangedSince } from "@/lib/api";
+import { returnFocus } from "@/lib/returnFocus";
 import { toast } from "@/lib/toast";
 import { type LetterPages, laterLetterQueryOptions, useLaterLetters } from "../api/getLaterLetters";
 import { useOpenLaterLetter } from "../api/openLaterLetter";
@@ -96,7 +97,7 @@ export function LaterLettersPage({
         onEdit={setEditing}
       />
       <section aria-labelledby="you-wrote">
-        <Title order={2} id="you-wrote" mb="md" ref={youWroteHeading}>
+        <Title order={2} id="you-wrote" mb="md" ref={youWroteHeading} tabIndex={-1}>
           {`Letters you wrote to ${partner.displayName}`}
         </Title>
         {data.from_you.length === 0 ? (
@@ -126,7 +127,11 @@ function EnvelopeForYou({ letter, me, partner }: { letter: LaterLetter } & Peopl
   const [confirming, setConfirming] = useState(false);
   const openIt = () =>
     open.mutate(letter.id, {
-      onSuccess: () => setConfirming(false),
+      onSuccess: () => {
+        setConfirming(false);
+        // Its button gives way to the letter: the keyboard goes on from the letter's heading.
+        returnFocus(() => document.getElementById(headingId));
+      },
       onError: (error) => toast.error(`The letter did not open: ${error.message}`),
     });
   const headingId = `envelope-${letter.id}`;
@@ -141,7 +146,7 @@ function EnvelopeForYou({ letter, me, partner }: { letter: LaterLetter } & Peopl
       className={letter.state === "open" ? classes.openLetter : classes.envelope}
     >
       <Group justify="space-between" align="flex-start" mb="xs" wrap="nowrap">
-        <Title order={3} id={headingId} size="h4">
+        <Title order={3} id={headingId} size="h4" tabIndex={-1}>
           {`From ${partner.displayName}`}
         </Title>
         <Badge variant="filled" color={letter.state === "sealed" ? "grape.9" : "pink.9"}>
@@ -255,6 +260,8 @@ function LetterYouWrote({
                   onSuccess: () => {
                     setConfirming(false);
                     toast.success("You took the letter back.");
+                    // The letter and its button are gone: the keyboard goes on from the list's heading.
+                    returnFocus(() => document.getElementById("you-wrote"));
                   },
                   onError: (error) => {
                     // Changed since (sealed again elsewhere, or opened): closed, so the letter as it is now shows.

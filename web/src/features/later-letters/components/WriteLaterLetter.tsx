@@ -212,6 +212,8 @@ export function WriteLaterLetter({
                   onClick={() => {
                     draft.forget();
                     onDone();
+                    // The form turns back into a new letter and this button goes: the keyboard stays in it.
+                    focusForm();
                   }}
                 >
                   Cancel
