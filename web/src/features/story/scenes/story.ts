@@ -3,7 +3,7 @@ import type { StoryScene } from "./types";
 /**
  * "The Lovers' Way": snowed in at a mountain cabin, the two partners follow the notes an old
  * couple left behind, through a mine, across a frozen lake and a village, and home by one of two
- * ways: the last train (104) or the lighthouse (105). `{me}` is the player, `{partner}` the other.
+ * ways: the train (104) or the lighthouse (105). `{me}` is the player, `{partner}` the other.
  *
  * The story remembers what the two of them find and do (flags, see `storyFlags`): a choice gives
  * flags, a scene that mentions something needs it, and a choice that only makes sense with (or
@@ -189,6 +189,14 @@ export const story: StoryScene[] = [
     mentions: ["cellar", "cellarKey"],
     partnerMessage: "The spookiest staircase in the world. After you. No, together.",
     needs: ["cellarKey"],
+    variants: [
+      {
+        when: ["map"],
+        text: "Under the rag rug is a trapdoor with a keyhole. {me} checks the hand-drawn map: the dotted line starts right here, under the rug. The cellar key turns with a satisfying clunk. Cold air breathes up from the dark, and a lantern hangs ready on a hook beside the top step.",
+        introduces: ["lantern"],
+        mentions: ["map", "cellar", "cellarKey"],
+      },
+    ],
     choices: [
       {
         text: "Light the lantern and go down now",
@@ -224,7 +232,7 @@ export const story: StoryScene[] = [
         next: 16,
         score: 1,
       },
-      { text: "Read the best ones aloud by the fire until you're sleepy", next: 14, score: 2 },
+      { text: "Light a fire and read the best ones aloud until you're sleepy", next: 14, score: 2 },
     ],
     background: "attic",
     timeOfDay: "night",
@@ -256,7 +264,7 @@ export const story: StoryScene[] = [
   },
   {
     id: 14,
-    text: "They pull a patchwork quilt off the bed and wrap themselves in it in front of the fire. The talk wanders from their first date to the silliest argument they ever had to the places they still want to see.",
+    text: "They build up a roaring fire, pull a patchwork quilt off the bed and wrap themselves in it. The talk wanders from their first date to the silliest argument they ever had to the places they still want to see.",
     introduces: ["quilt"],
     partnerMessage: "Tell me something you've never told me, {me}. The storm won't tell anyone.",
     choices: [
@@ -291,15 +299,8 @@ export const story: StoryScene[] = [
     id: 16,
     text: "They pack like a team: rope, a thermos of cocoa, two scarves, and a bar of chocolate {partner} pretends not to see {me} hide in a pocket.",
     introduces: ["chocolate", "thermos"],
-    partnerMessage: "I saw the chocolate. I'm choosing to love you anyway.",
-    variants: [
-      {
-        when: ["map"],
-        text: "They pack like a team: rope, the hand-drawn map, a thermos of cocoa, two scarves, and a bar of chocolate {partner} pretends not to see {me} hide in a pocket.",
-        introduces: ["chocolate", "thermos"],
-        mentions: ["map"],
-      },
-    ],
+    partnerMessage:
+      "I saw the chocolate. I'm choosing to love you anyway. Just promise me we're not trying that front path in the dark.",
     choices: [
       {
         text: "Search the cabin for another way down",
@@ -375,7 +376,7 @@ export const story: StoryScene[] = [
   },
   {
     id: 20,
-    text: "The front path is a trap: three steps out, the snow gives way to a sheer drop hidden under the drift. {partner} grabs {me} by the coat just in time, and they tumble back to the doorstep, breathless.",
+    text: "{me} puts a shoulder to the front door, stiff with ice, and on the third shove it bursts open. The front path is a trap: three steps out, the snow gives way to a sheer drop hidden under the drift. {partner} grabs {me} by the coat just in time, and they tumble back to the doorstep, breathless.",
     partnerMessage: "Don't you ever scare me like that again. We find another way down. Together.",
     choices: [
       {
@@ -872,7 +873,12 @@ export const story: StoryScene[] = [
         gives: ["hutNote", "skates"],
         path: "golden",
       },
-      { text: "Light the stove and have breakfast first", next: 52, score: 1, gives: ["hutNote"] },
+      {
+        text: "Warm your hands at the stove, then find breakfast on the shore",
+        next: 52,
+        score: 1,
+        gives: ["hutNote"],
+      },
     ],
     background: "lake",
     timeOfDay: "morning",
@@ -1113,15 +1119,15 @@ export const story: StoryScene[] = [
   },
   {
     id: 61,
-    text: "The village square is quiet under fresh snow. Most windows are shuttered for the storm, but one, above the door of the little library, still has a lamp burning amber, as if someone kept it lit all night.",
-    introduces: ["square", "library"],
+    text: "The village square of Willowmere is quiet under fresh snow. Most windows are shuttered for the storm, but one, above the door of the little library, still has a lamp burning amber, as if someone kept it lit all night.",
+    introduces: ["square", "willowmere", "library"],
     mentions: ["village"],
     partnerMessage: "Someone left a light on. For travellers like us, maybe?",
     variants: [
       {
         when: ["sawWindow"],
-        text: "The village square is quiet under fresh snow. Most windows are shuttered for the storm, but one, above the door of the little library, still has a lamp burning amber: the light they saw through the telescope in the cabin.",
-        introduces: ["square", "library"],
+        text: "The village square of Willowmere is quiet under fresh snow. Most windows are shuttered for the storm, but one, above the door of the little library, still has a lamp burning amber: the light they saw through the telescope in the cabin.",
+        introduces: ["square", "willowmere", "library"],
         mentions: ["cabin", "telescope", "village"],
         partnerMessage: "That's our light! Someone left it on all night. For us?",
       },
@@ -1603,9 +1609,9 @@ export const story: StoryScene[] = [
   },
   {
     id: 84,
-    text: "The causeway rocks are slick and the waves are rising. {me} carries both pairs of boots and {partner} leads, and they hop from stone to stone like children, shrieking at every splash.",
+    text: "The causeway rocks are slick and the waves are rising. {partner} leads the way, holding tight to {me}'s hand, and they hop from stone to stone like children, shrieking at every splash.",
     mentions: ["causeway"],
-    partnerMessage: "My socks are wet, and I have never been happier about wet socks.",
+    partnerMessage: "I'm soaked to the ankles, and I have never been happier about wet feet.",
     choices: [
       {
         text: "Catch your breath together at the lighthouse door",
@@ -1824,7 +1830,7 @@ export const story: StoryScene[] = [
         score: 1,
         gives: ["noteLeft"],
       },
-      { text: "Keep it safe and watch the evening come", next: 97, score: 1, gives: ["noteLeft"] },
+      { text: "Keep it safe and watch the evening come", next: 97, score: 1 },
     ],
     background: "train",
     timeOfDay: "evening",
@@ -1899,7 +1905,7 @@ export const story: StoryScene[] = [
     variants: [
       {
         when: ["ticket", "noteLeft"],
-        text: "The conductor punches the old ticket, reads the note on the back, and hands it back with a wink. Stamped across it in fresh red ink: RETURN, ANY TIME.",
+        text: "The conductor reads the note on the back of the old ticket and tucks it into his breast pocket, 'for the next pair who need it', then punches two new tickets for them with a wink. Stamped across both in fresh red ink: RETURN, ANY TIME.",
         introduces: ["conductor", "ticket"],
         partnerMessage: "Return any time, {me}. We're coming back next winter. I'm not asking, I'm telling.",
       },
@@ -1925,8 +1931,8 @@ export const story: StoryScene[] = [
   },
   {
     id: 100,
-    text: "The fishing boat bumps against the jetty. An old man with a white beard climbs out: the lighthouse keeper, caught at sea by the storm. 'I saw the light come on,' he says, 'and I thought: somebody's found the Lovers' Way.'",
-    introduces: ["keeper", "loversWay"],
+    text: "The fishing boat bumps against the jetty. An old man with a white beard climbs out: the lighthouse keeper, caught at sea by the storm. 'I saw the light come on,' he says, 'and I thought: somebody's found the Lovers' Way.' He nods up the shore. 'Come up to the cottage and get warm. You've earned it.'",
+    introduces: ["keeper", "loversWay", "cottage"],
     mentions: ["lighthouse", "boat", "jetty"],
     partnerMessage: "You're the keeper! We brought the keeper home.",
     needs: ["boatComing"],
@@ -1934,8 +1940,7 @@ export const story: StoryScene[] = [
       { text: "Tell him the whole story", next: 101, score: 2, gives: ["keeper"], path: "golden" },
       {
         text: "Accept his invitation to the keeper's cottage",
-        introduces: ["cottage"],
-        mentions: ["keeper"],
+        mentions: ["keeper", "cottage"],
         next: 103,
         score: 1,
         gives: ["keeper"],
@@ -2001,7 +2006,7 @@ export const story: StoryScene[] = [
   },
   {
     id: 104,
-    text: "The Last Train Home.",
+    text: "The Train Home.",
     mentions: ["train"],
     partnerMessage: "Home. Same time next winter? I'll bring the cocoa. You bring you.",
     shades: [
@@ -2026,7 +2031,10 @@ export const story: StoryScene[] = [
         flag: "longWay",
         line: "They walked home the long way through the falling snow, because neither wanted it to end.",
       },
-      { flag: "noteLeft", line: "Somewhere, the next couple will find the note they left on Rosa and Theo's ticket." },
+      {
+        flag: "noteLeft",
+        line: "Rosa and Theo's ticket rides the line in the conductor's pocket now, with their own note on the back for the next pair who need it.",
+      },
       { flag: "keeper", line: "The lighthouse keeper waved them off with a promise to keep the lamp lit for them." },
       { flag: "initials", line: "Their crooked initials are carved beside Rosa and Theo's at the tunnel mouth." },
       { flag: "secret", line: "{partner} still keeps the secret {me} told by the cabin fire." },
@@ -2083,7 +2091,7 @@ export const story: StoryScene[] = [
       },
     ],
     recalls: [
-      { flag: "keeper", line: "Rosa's brother, the keeper, heard their whole story and kept the kettle on." },
+      { flag: "keeper", line: "The keeper, home safe from the sea, kept the kettle on for them all night." },
       {
         flag: "logbook",
         line: "{partner} read Rosa's last page aloud in the lamp room, and neither of them will forget it.",
@@ -2108,7 +2116,7 @@ export const story: StoryScene[] = [
       },
       {
         flag: "cellarKey",
-        line: "The iron cellar key from Rosa and Theo's photograph opened the first door and the last.",
+        line: "The iron cellar key from Rosa and Theo's photograph hangs by their own front door now.",
       },
       { flag: "lantern", line: "The cabin's lantern got them through the mountain, one careful step at a time." },
     ],

@@ -64,7 +64,7 @@ const thingNames = Object.keys(storyThings) as StoryThing[];
 
 /** Capitalised words that name no thing: the names of things already declared under another word. */
 const NAMES_OF_NO_THING = new Set([
-  ...["Hollow", "Pine", "Anchor", "Last", "Home", "Light"],
+  ...["Hollow", "Pine", "Anchor", "Home", "Light"],
   ...["KM", "M", "MORNING", "RETURN", "ANY", "TIME", "R", "T"],
 ]);
 
