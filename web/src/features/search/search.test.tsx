@@ -3,6 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "@/test/handlers/auth";
+import { setQuestions } from "@/test/handlers/questions";
 import { searchesAsked, setSearchGroups } from "@/test/handlers/search";
 import { renderApp } from "@/test/renderApp";
 
@@ -86,5 +87,58 @@ describe("the header's search", { timeout: 30_000 }, () => {
     await screen.findByText("Nothing found for “zebra”.", {}, { timeout: 20_000 });
     // The header's box is its own chunk: it may come after the page.
     expect(await screen.findByRole("searchbox", { name: "Search memories, answers and letters" })).toHaveValue("zebra");
+  });
+});
+
+describe("a search result leads to the item found", { timeout: 40_000 }, () => {
+  it("an answer to a long question (Discord allows 300 characters) opens that question in All Q&A", async () => {
+    // 250 characters: within BANK_QUESTION_MAX (300), over SEARCH_MAX (200).
+    const long =
+      `If we could spend one whole week anywhere in the world, with no work, no phones and nobody expecting anything from us, ${"where would you take me and what would we do each day, ".repeat(2)}and which part would you most look forward to?`
+        .slice(0, 249)
+        .concat("?");
+    expect(long.length).toBe(250);
+    setQuestions([
+      ...Array.from({ length: 12 }, (_, i) => ({
+        question_id: 100 - i,
+        question: `Newer question ${i + 1}?`,
+        asked_at: "2026-03-01T12:00:00.000Z",
+        responses: [],
+      })),
+      {
+        question_id: 7,
+        question: long,
+        asked_at: "2026-01-01T12:00:00.000Z",
+        responses: [{ username: "sam_r", response: "Lisbon, always", created_at: "2026-02-01T12:00:00.000Z" }],
+      },
+    ]);
+    const answers: SearchGroup = {
+      kind: "answer",
+      total: 1,
+      more: false,
+      page: 1,
+      pageCount: 1,
+      results: [
+        {
+          kind: "answer",
+          id: 4,
+          username: "sam_r",
+          created_at: "2026-02-01T12:00:00.000Z",
+          title: long,
+          question_id: 7,
+          excerpt: [
+            { text: "Lisbon", match: true },
+            { text: ", always", match: false },
+          ],
+        },
+      ],
+    };
+    setSearchGroups([answers]);
+    signInAs("alex");
+    const { user } = renderApp("/search?q=lisbon");
+    const group = await screen.findByRole("region", { name: "Answers (1)" });
+    await user.click(within(group).getByRole("link", { name: /^Open / }));
+    await screen.findByRole("heading", { level: 1, name: "All Q&A" });
+    expect(await screen.findByText(long, {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 });

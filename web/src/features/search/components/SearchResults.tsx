@@ -1,5 +1,6 @@
 import { Group, Stack, Text, Title } from "@mantine/core";
 import { foundCount, type SearchGroup, type SearchKind, type SearchResult } from "@spankbank/shared/contract/search";
+import { SEARCH_MAX } from "@spankbank/shared/limits";
 import { searchKindNames } from "@spankbank/shared/pages";
 import { AnchorLink } from "@/components/links";
 import { Pager } from "@/components/Pager";
@@ -18,7 +19,8 @@ function PlaceLink({ result }: { result: SearchResult }) {
     case "memory":
       return <AnchorLink to="/memories" search={{ page: result.board_page }} {...common} />;
     case "answer":
-      return <AnchorLink to="/allquestions" search={{ search: result.title }} {...common} />;
+      // A question added in Discord may be longer than a search: its start finds it as well.
+      return <AnchorLink to="/allquestions" search={{ search: result.title?.slice(0, SEARCH_MAX) }} {...common} />;
     case "later_letter":
       return <AnchorLink to="/letters" {...common} />;
     case "letter":
