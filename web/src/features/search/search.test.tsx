@@ -112,18 +112,11 @@ describe("a search result leads to the item found", { timeout: 40_000 }, () => {
         responses: [{ username: "sam_r", response: "Lisbon, always", created_at: "2026-02-01T12:00:00.000Z" }],
       },
     ]);
-    const answers: SearchGroup = {
-      kind: "answer",
-      total: 1,
-      more: false,
-      page: 1,
-      pageCount: 1,
+    const toTheLongOne: SearchGroup = {
+      ...answers,
       results: [
         {
-          kind: "answer",
-          id: 4,
-          username: "sam_r",
-          created_at: "2026-02-01T12:00:00.000Z",
+          ...answers.results[0]!,
           title: long,
           question_id: 7,
           excerpt: [
@@ -133,7 +126,7 @@ describe("a search result leads to the item found", { timeout: 40_000 }, () => {
         },
       ],
     };
-    setSearchGroups([answers]);
+    setSearchGroups([toTheLongOne]);
     signInAs("alex");
     const { user } = renderApp("/search?q=lisbon");
     const group = await screen.findByRole("region", { name: "Answers (1)" });
