@@ -5,9 +5,10 @@ import type { Bounty } from "@spankbank/shared/contract/bounties";
 import { momentLabel } from "@spankbank/shared/letterMoments";
 import { BOUNTY_NOTE_MAX, MEDIA_MAX_BYTES } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { refusalOf } from "@/components/ModalForm";
 import { useMyClock } from "@/lib/favourTime";
+import { firstControl, returnFocus } from "@/lib/returnFocus";
 import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { type BountyChange, useChangeBounty } from "../api/changeBounty";
 
@@ -57,9 +58,21 @@ export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string;
   const [wordsMissing, setWordsMissing] = useState(false);
   const mine = bounty.poster === me;
   const { timeZone } = useMyClock();
+  const card = useRef<HTMLLIElement>(null);
   const act = (next: BountyChange) => {
     setError(null);
     change.mutate(next, {
+      // Each action disables or removes its own button: the keyboard goes on from this card's first
+      // button left, else the selected tab.
+      onSettled: () =>
+        returnFocus(() => {
+          if (!card.current?.isConnected) return firstControl(['[role="tab"][aria-selected="true"]']);
+          // Still drawn as sending: looked for again next frame.
+          const sending = card.current.querySelector<HTMLElement>("button[data-loading]");
+          return (
+            sending ?? firstControl(["button"], card.current) ?? firstControl(['[role="tab"][aria-selected="true"]'])
+          );
+        }),
       // Only what sent the words and photo clears them: a claim keeps the note being typed.
       onSuccess: () => {
         if (next.action !== "done" && next.action !== "send-back") return;
@@ -80,7 +93,7 @@ export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string;
   const canSendBack = mine && bounty.status === "done";
   const headingId = `bounty-${bounty.id}`;
   return (
-    <Paper withBorder radius="lg" p="md" component="li" aria-labelledby={headingId}>
+    <Paper ref={card} withBorder radius="lg" p="md" component="li" aria-labelledby={headingId}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
           <Text fw={600} id={headingId} style={{ overflowWrap: "anywhere" }}>

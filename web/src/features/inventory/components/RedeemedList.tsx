@@ -3,6 +3,7 @@ import type { RedeemedItem } from "@spankbank/shared/contract/inventory";
 import { spanks } from "@spankbank/shared/spanks";
 import { YourTime } from "@/components/YourTime";
 import { useMyClock } from "@/lib/favourTime";
+import { buttonNamed, firstControl, returnFocus } from "@/lib/returnFocus";
 import { useDisplayName } from "@/lib/useDisplayName";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useConfirmRedemption } from "../api/confirmRedemption";
@@ -53,7 +54,16 @@ function RedeemedCard({ item }: { item: RedeemedItem }) {
             radius="xl"
             disabled={confirm.isPending}
             loading={confirm.isPending}
-            onClick={() => once((settled) => confirm.mutate(item.id, { onSettled: settled }))}
+            onClick={() =>
+              once((settled) =>
+                confirm.mutate(item.id, {
+                  onSettled: () => {
+                    settled();
+                    focusAfterConfirm(item.name);
+                  },
+                }),
+              )
+            }
             aria-label={`Confirm Redeem ${item.name}`}
           >
             Confirm Redeem
@@ -90,5 +100,19 @@ function RedeemedCard({ item }: { item: RedeemedItem }) {
         </Text>
       )}
     </ItemCard>
+  );
+}
+
+/**
+ * Where focus goes after a confirm (its button disabled while sending, then a pill once confirmed):
+ * the item's own button while it is left, else the next one to confirm, else the selected tab.
+ */
+function focusAfterConfirm(name: string): void {
+  returnFocus(
+    () =>
+      // Still drawn as sending (every Confirm Redeem is busy then): looked for again next frame.
+      document.querySelector<HTMLElement>('button[aria-label^="Confirm Redeem "][data-loading]') ??
+      buttonNamed(`Confirm Redeem ${name}`) ??
+      firstControl(['button[aria-label^="Confirm Redeem "]', '[role="tab"][aria-selected="true"]']),
   );
 }

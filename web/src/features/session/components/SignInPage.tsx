@@ -7,7 +7,7 @@ import { documentTitleOf } from "@/components/Page";
 import { useLive } from "@/lib/live";
 import { usePageTitle } from "@/lib/pageTitle";
 import { passkeyProblem } from "@/lib/passkeyProblem";
-import { returnFocus } from "@/lib/returnFocus";
+import { buttonNamed, returnFocus } from "@/lib/returnFocus";
 import { sessionQueryOptions } from "../api/getSession";
 import { pageAfterSignIn } from "../redirect";
 import { useSession } from "../useSession";
@@ -50,6 +50,8 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
     } finally {
       setPasskeyPending(false);
     }
+    // The passkey button was disabled while asking: focus goes back to it to try again.
+    returnFocus(() => buttonNamed("Use a passkey"));
   };
 
   const signIn = async (event: FormEvent<HTMLFormElement>) => {

@@ -15,13 +15,17 @@ export function getProductPage(view: ProductView, page: number, signal?: AbortSi
   });
 }
 
-export const productPageQueryOptions = (view: ProductView, page: number) =>
-  queryOptions({
-    queryKey: spankBankKeys.productPage("seller" in view ? view.seller : "shop", page),
+export const productPageQueryOptions = (view: ProductView, page: number) => {
+  const queryKey = spankBankKeys.productPage("seller" in view ? view.seller : "shop", page);
+  return queryOptions({
+    queryKey,
     queryFn: ({ signal }) => getProductPage(view, page, signal),
-    // The page being left stays on screen until the next one arrives.
-    placeholderData: keepPreviousData,
+    // The page being left stays on screen until the next one arrives, within one list only: the
+    // Shop's page shown under Manage Products would offer to edit the partner's favours.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === queryKey[2] ? keepPreviousData(previous) : undefined,
   });
+};
 
 export const useProductPage = (view: ProductView, page: number) => useQuery(productPageQueryOptions(view, page));
 

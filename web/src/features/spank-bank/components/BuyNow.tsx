@@ -1,6 +1,8 @@
 import { Button, Stack, Text } from "@mantine/core";
 import type { Product } from "@spankbank/shared/contract/products";
 import { plural } from "@spankbank/shared/spanks";
+import { useRef } from "react";
+import { firstControl, returnFocus } from "@/lib/returnFocus";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useSpankTotal } from "../api/getSpankTotal";
 import { usePurchaseProduct } from "../api/purchaseProduct";
@@ -13,7 +15,22 @@ import { usePurchaseProduct } from "../api/purchaseProduct";
 export function BuyNow({ product, own, partnerName }: { product: Product; own: boolean; partnerName: string }) {
   const purchase = usePurchaseProduct();
   const once = useSingleFlight();
-  const buy = () => once((settled) => purchase.mutate(product, { onSettled: settled }));
+  const button = useRef<HTMLButtonElement>(null);
+  const buy = () =>
+    once((settled) =>
+      purchase.mutate(product, {
+        onSettled: () => {
+          settled();
+          // Disabled while buying, focus fell to the page: back to this Buy Now (waiting while it is
+          // still drawn as buying; unless it is now sold out or too dear), else the selected tab.
+          returnFocus(() =>
+            button.current?.isConnected && button.current.matches("[data-loading], :enabled")
+              ? button.current
+              : firstControl(['[role="tab"][aria-selected="true"]']),
+          );
+        },
+      }),
+    );
   const soldOut = product.quantity < 1;
   const { data: spanks } = useSpankTotal();
   const short = spanks === undefined ? 0 : product.price - spanks;
@@ -22,6 +39,7 @@ export function BuyNow({ product, own, partnerName }: { product: Product; own: b
   return (
     <Stack gap={6}>
       <Button
+        ref={button}
         fullWidth
         radius="xl"
         disabled={own || soldOut || unaffordable || purchase.isPending}
