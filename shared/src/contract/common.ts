@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VISIBLE } from "../blank.js";
+import { isBlank } from "../blank.js";
 import { PAGE_MAX, PAGE_SIZE_MAX } from "../limits.js";
 
 /** Fastify's error shape, used by every non-2xx answer. */
@@ -60,10 +60,10 @@ export const text = (max: number, { multiline = false }: { multiline?: boolean }
       .min(1, "must not be empty")
       .max(max, `must be at most ${max} characters`)
       // Nothing visible is one refusal: a bidi-only name is empty, not also "overridden".
-      .refine((value) => VISIBLE.test(value), { error: "must not be empty", abort: true })
+      .refine((value) => !isBlank(value), { error: "must not be empty", abort: true })
       .refine((value) => !DIRECTION_OVERRIDE.test(value), "must not contain right-to-left or other direction overrides")
       .refine((value) => multiline || !LINE_BREAK_OR_TAB.test(value), refusal)
   );
 };
 
-export { isBlank } from "../blank.js";
+export { isBlank };

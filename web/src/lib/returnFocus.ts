@@ -3,6 +3,12 @@ const FRAMES = 180;
 
 const focusLost = () => document.activeElement === null || document.activeElement === document.body;
 
+/** The tab panel's selected tab: where focus goes when an action leaves no control of its own. */
+export const SELECTED_TAB = '[role="tab"][aria-selected="true"]';
+
+/** A control still drawn as sending (Mantine's `loading`): the page has not settled after the action yet. */
+const stillSending = () => document.querySelector("button[data-loading]") !== null;
+
 /**
  * Puts focus on the control `target` finds once the page has settled after an action whose own
  * control went away or was disabled (focus fell to <body>, and a keyboard or screen reader user
@@ -13,7 +19,9 @@ export function returnFocus(target: () => HTMLElement | null | undefined): void 
   const attempt = (framesLeft: number) => {
     // The control focused can be replaced when the page's data comes back (a planned visit turns
     // "Plan our next visit" into "Change dates"): focus follows it to the one that took its place.
-    if (focused === undefined || (!focused.isConnected && focusLost())) {
+    // Not while a control is still drawn as sending: its own button, disabled then, would be passed
+    // over for the next choice.
+    if ((focused === undefined || (!focused.isConnected && focusLost())) && !stillSending()) {
       const element = target();
       if (focusLost() && element && !element.matches(":disabled")) {
         element.focus();

@@ -8,7 +8,7 @@ import { spanks } from "@spankbank/shared/spanks";
 import { type FormEvent, useRef, useState } from "react";
 import { refusalOf } from "@/components/ModalForm";
 import { useMyClock } from "@/lib/favourTime";
-import { firstControl, returnFocus } from "@/lib/returnFocus";
+import { firstControl, returnFocus, SELECTED_TAB } from "@/lib/returnFocus";
 import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { type BountyChange, useChangeBounty } from "../api/changeBounty";
 
@@ -65,14 +65,10 @@ export function BountyCard({ bounty, me, nameOf }: { bounty: Bounty; me: string;
       // Each action disables or removes its own button: the keyboard goes on from this card's first
       // button left, else the selected tab.
       onSettled: () =>
-        returnFocus(() => {
-          if (!card.current?.isConnected) return firstControl(['[role="tab"][aria-selected="true"]']);
-          // Still drawn as sending: looked for again next frame.
-          const sending = card.current.querySelector<HTMLElement>("button[data-loading]");
-          return (
-            sending ?? firstControl(["button"], card.current) ?? firstControl(['[role="tab"][aria-selected="true"]'])
-          );
-        }),
+        returnFocus(
+          () =>
+            (card.current?.isConnected ? firstControl(["button"], card.current) : null) ?? firstControl([SELECTED_TAB]),
+        ),
       // Only what sent the words and photo clears them: a claim keeps the note being typed.
       onSuccess: () => {
         if (next.action !== "done" && next.action !== "send-back") return;

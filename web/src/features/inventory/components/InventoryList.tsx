@@ -8,7 +8,7 @@ import { useDisplayName } from "@/lib/useDisplayName";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useInventory } from "../api/getInventory";
 import { useRedeemItem } from "../api/redeemItem";
-import { focusAfterRedeem } from "./focusAfterRedeem";
+import { focusAfterItemAction } from "./focusAfterItemAction";
 import { ItemCard } from "./ItemCard";
 import { ItemGrid } from "./ItemGrid";
 import { RedeemWithNoteModal } from "./RedeemWithNoteModal";
@@ -51,7 +51,7 @@ function InventoryCard({ item, onAddNote }: { item: InventoryItem; onAddNote: ()
                 redeem.mutate(item.id, {
                   onSuccess: () => {
                     toast.success(`Redeemed "${item.name}": it waits under Redeemed for you to confirm.`);
-                    focusAfterRedeem(item.name);
+                    focusAfterItemAction("Redeem", item.name);
                   },
                   onSettled: settled,
                 }),

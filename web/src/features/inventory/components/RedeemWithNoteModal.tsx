@@ -11,7 +11,7 @@ import { toast } from "@/lib/toast";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { closeIfWrittenAlready } from "@/lib/writtenAlready";
 import { useRedeemItem } from "../api/redeemItem";
-import { focusAfterRedeem } from "./focusAfterRedeem";
+import { focusAfterItemAction } from "./focusAfterItemAction";
 
 /**
  * Redeem with a note and a wished time (issue 22, point 5). The plain Redeem button stays as the
@@ -65,7 +65,7 @@ export function RedeemWithNoteModal({ item, onClose }: { item: InventoryItem | u
           onSuccess: () => {
             toast.success(`Redeemed "${item.name}": your note is on its way.`);
             close();
-            focusAfterRedeem(item.name);
+            focusAfterItemAction("Redeem", item.name);
           },
           // Redeemed already: the modal closes, and the lists show the redeem as it was made.
           onError: (failure) =>

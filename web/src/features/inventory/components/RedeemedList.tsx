@@ -3,11 +3,11 @@ import type { RedeemedItem } from "@spankbank/shared/contract/inventory";
 import { spanks } from "@spankbank/shared/spanks";
 import { YourTime } from "@/components/YourTime";
 import { useMyClock } from "@/lib/favourTime";
-import { buttonNamed, firstControl, returnFocus } from "@/lib/returnFocus";
 import { useDisplayName } from "@/lib/useDisplayName";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useConfirmRedemption } from "../api/confirmRedemption";
 import { useRedeemed } from "../api/getRedeemed";
+import { focusAfterItemAction } from "./focusAfterItemAction";
 import { ItemCard } from "./ItemCard";
 import { ItemGrid } from "./ItemGrid";
 import classes from "./inventory.module.css";
@@ -59,7 +59,7 @@ function RedeemedCard({ item }: { item: RedeemedItem }) {
                 confirm.mutate(item.id, {
                   onSettled: () => {
                     settled();
-                    focusAfterConfirm(item.name);
+                    focusAfterItemAction("Confirm Redeem", item.name);
                   },
                 }),
               )
@@ -100,19 +100,5 @@ function RedeemedCard({ item }: { item: RedeemedItem }) {
         </Text>
       )}
     </ItemCard>
-  );
-}
-
-/**
- * Where focus goes after a confirm (its button disabled while sending, then a pill once confirmed):
- * the item's own button while it is left, else the next one to confirm, else the selected tab.
- */
-function focusAfterConfirm(name: string): void {
-  returnFocus(
-    () =>
-      // Still drawn as sending (every Confirm Redeem is busy then): looked for again next frame.
-      document.querySelector<HTMLElement>('button[aria-label^="Confirm Redeem "][data-loading]') ??
-      buttonNamed(`Confirm Redeem ${name}`) ??
-      firstControl(['button[aria-label^="Confirm Redeem "]', '[role="tab"][aria-selected="true"]']),
   );
 }

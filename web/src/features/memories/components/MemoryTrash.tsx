@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { MEMORY_TRASH_DAYS } from "@spankbank/shared/limits";
 import { Pager } from "@/components/Pager";
-import { firstControl, returnFocus } from "@/lib/returnFocus";
+import { firstControl, returnFocus, SELECTED_TAB } from "@/lib/returnFocus";
 import { toast } from "@/lib/toast";
 import { useDisplayName } from "@/lib/useDisplayName";
 import { formatDate } from "@/lib/view";
@@ -17,7 +17,7 @@ function focusAfterRestore(restoredLabel: string): void {
     () =>
       [...document.querySelectorAll<HTMLElement>('button[aria-label^="Restore the memory"]')].find(
         (button) => button.getAttribute("aria-label") !== restoredLabel && !button.matches(":disabled"),
-      ) ?? firstControl(['[role="tab"][aria-selected="true"]']),
+      ) ?? firstControl([SELECTED_TAB]),
   );
 }
 

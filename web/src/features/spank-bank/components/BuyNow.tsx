@@ -2,7 +2,7 @@ import { Button, Stack, Text } from "@mantine/core";
 import type { Product } from "@spankbank/shared/contract/products";
 import { plural } from "@spankbank/shared/spanks";
 import { useRef } from "react";
-import { firstControl, returnFocus } from "@/lib/returnFocus";
+import { firstControl, returnFocus, SELECTED_TAB } from "@/lib/returnFocus";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useSpankTotal } from "../api/getSpankTotal";
 import { usePurchaseProduct } from "../api/purchaseProduct";
@@ -21,12 +21,12 @@ export function BuyNow({ product, own, partnerName }: { product: Product; own: b
       purchase.mutate(product, {
         onSettled: () => {
           settled();
-          // Disabled while buying, focus fell to the page: back to this Buy Now (waiting while it is
-          // still drawn as buying; unless it is now sold out or too dear), else the selected tab.
+          // Disabled while buying, focus fell to the page: back to this Buy Now (unless it is now sold
+          // out or too dear), else the selected tab.
           returnFocus(() =>
-            button.current?.isConnected && button.current.matches("[data-loading], :enabled")
+            button.current?.isConnected && !button.current.matches(":disabled")
               ? button.current
-              : firstControl(['[role="tab"][aria-selected="true"]']),
+              : firstControl([SELECTED_TAB]),
           );
         },
       }),

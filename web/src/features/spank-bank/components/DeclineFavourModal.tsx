@@ -5,7 +5,7 @@ import { spanks } from "@spankbank/shared/spanks";
 import { type FormEvent, useState } from "react";
 import { ModalForm, refusalOf } from "@/components/ModalForm";
 import { newWrite } from "@/lib/api";
-import { firstControl, returnFocus } from "@/lib/returnFocus";
+import { firstControl, returnFocus, SELECTED_TAB } from "@/lib/returnFocus";
 import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { toast } from "@/lib/toast";
 import { closeIfWrittenAlready } from "@/lib/writtenAlready";
@@ -52,7 +52,7 @@ export function DeclineFavourModal({
           toast.success(message);
           close();
           // The declined favour leaves the list: the next one's Decline, else the selected tab.
-          returnFocus(() => firstControl(['button[aria-label^="Decline "]', '[role="tab"][aria-selected="true"]']));
+          returnFocus(() => firstControl(['button[aria-label^="Decline "]', SELECTED_TAB]));
         },
         // Declined already: the modal closes, and the list shows the decline as it was made.
         onError: (failure) =>
