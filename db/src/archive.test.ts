@@ -6,6 +6,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -606,6 +607,31 @@ describe("an export while the couple goes on", () => {
       const after = checkpoint(db);
       expect(after.checkpointed, abandon ? "abandoned" : "written").toBe(after.log);
     }
+  });
+});
+
+describe("an export that fails once begun", () => {
+  /** The files this process holds open, by path. */
+  const openFiles = () =>
+    readdirSync("/proc/self/fd").map((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return ""; // readdir's own descriptor, closed since
+      }
+    });
+
+  it("closes the image it had begun to read, so a failed download holds no file open", async () => {
+    const { db, alex } = openTestDb();
+    // Larger than every buffer between the file and the zip: unread, its file would stay open.
+    const video = saveImage(db, "our-song.mp4", imageBytes(3, 4 * 1024 * 1024));
+    addMemory(db, { userId: alex, message: "Our song", images: [video] });
+    // A table the document reads is gone: the export fails after the images were added to the zip.
+    db.$client.exec('ALTER TABLE "letters" RENAME TO "letters_elsewhere"');
+    const path = join(mediaFolder(db), "our-song.mp4");
+
+    await expect(exportArchive(db)).rejects.toThrow(/letters/);
+    await expect.poll(() => openFiles().includes(path)).toBe(false);
   });
 });
 

@@ -288,6 +288,14 @@ const PENDING_SHA256 = "0".repeat(64);
  */
 export async function exportArchive(db: Db, now = new Date(), options: ExportOptions = {}): Promise<ArchiveExport> {
   const reader = openSnapshot(db);
+  const zip = new yazl.ZipFile();
+  const output = zip.outputStream as PassThrough;
+  // However the zip ends (written, failed, abandoned half-way, or never handed out): the file being read and the snapshot are closed.
+  const reading: { current?: Readable } = {};
+  output.on("close", () => {
+    reading.current?.destroy();
+    reader.close();
+  });
   try {
     const archived = new Set<string>(ARCHIVED_TABLES);
     const sequences = Object.fromEntries(
@@ -301,17 +309,9 @@ export async function exportArchive(db: Db, now = new Date(), options: ExportOpt
         : (reader.prepare("SELECT username FROM users WHERE id = ?").pluck().get(options.downloadedBy) as
             | string
             | undefined);
-    const zip = new yazl.ZipFile();
-    const output = zip.outputStream as PassThrough;
     // A failed read (an image removed or changed meanwhile) fails the whole download, never a short zip.
     const fail = (error: Error) => output.destroy(error);
     zip.on("error", fail);
-    // However the zip ends (written, failed, abandoned half-way): the file being read and the snapshot are closed.
-    const reading: { current?: Readable } = {};
-    output.on("close", () => {
-      reading.current?.destroy();
-      reader.close();
-    });
     const files = await addMediaFiles(zip, mediaFolder(db), mediaFileNames(reader), fail, reading);
     const head = {
       format: ARCHIVE_FORMAT,
@@ -357,7 +357,8 @@ export async function exportArchive(db: Db, now = new Date(), options: ExportOpt
     if (size < 0) throw new Error("archive: the zip's size is not known ahead (an entry is compressed or unsized)");
     return { fileName: archiveFileName(now), size, stream: output, rows, mediaFiles: files.length };
   } catch (error) {
-    reader.close();
+    // The images already added are being read into the zip: nobody will take it now.
+    output.destroy();
     throw error;
   }
 }
