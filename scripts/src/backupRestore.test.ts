@@ -58,6 +58,28 @@ describe("npm run backup and npm run restore", { timeout: 60_000 }, () => {
     expect(memoryCount(path)).toBe(memories);
   });
 
+  it("restores a backup that comes through a pipe, as an off-box copy does (`ssh nas cat … | npm run restore -- /dev/stdin`)", () => {
+    const path = seededFile();
+    const memories = memoryCount(path);
+    const [, backupPath] = /Backup taken and verified: (\S+\.db)/.exec(run("backup", path).stdout) ?? [];
+
+    writeFileSync(path, "the disk ate it");
+    // Through a shell's pipe (`cat` standing in for ssh): a path that names no backup's media list.
+    const restored = spawnSync("sh", ["-c", 'cat "$BACKUP" | "$NODE" "$RESTORE" /dev/stdin'], {
+      env: {
+        ...process.env,
+        DATABASE_PATH: path,
+        BACKUP: backupPath!,
+        NODE: process.execPath,
+        RESTORE: entry("restore"),
+      },
+      encoding: "utf8",
+    });
+    expect(restored.stderr).toBe("");
+    expect(restored.status).toBe(0);
+    expect(memoryCount(path)).toBe(memories);
+  });
+
   // A bad edit of the config is often part of what the couple is recovering from.
   it("restores, checks and exports with the couple config broken: none of them reads it", { timeout: 120_000 }, () => {
     const path = seededFile();

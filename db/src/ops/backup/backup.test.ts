@@ -375,7 +375,7 @@ describe("backups", () => {
     addPhoto(path, "kept.png", 64);
     addPhoto(path, ".partial-1234", 64);
     const backup = await takeBackup(db, path, new Date("2026-11-22T03:00:00Z"), plentyOfSpace);
-    const listed = JSON.parse(readFileSync(manifestOf(backup.path), "utf8")).files.map(
+    const listed = JSON.parse(readFileSync(manifestOf(backup.path)!, "utf8")).files.map(
       (file: { name: string }) => file.name,
     );
     expect(listed).toEqual(["kept.png"]);
@@ -474,7 +474,7 @@ describe("backups after a power cut", () => {
     syncCouple(db, demoCouple);
     addPhoto(path, "us.jpg", 1024);
     const first = await takeBackup(db, path, new Date("2026-11-21T03:00:00Z"), plentyOfSpace);
-    writeFileSync(manifestOf(first.path), "");
+    writeFileSync(manifestOf(first.path)!, "");
     const stored = readdirSync(mediaStoreOf(path));
     await takeBackup(db, path, new Date("2026-11-22T03:00:00Z"), plentyOfSpace);
     pruneBackups(path, { keepDaily: 14, keepWeekly: 8 }, new Date("2026-11-22T03:00:05Z"));

@@ -121,9 +121,17 @@ function isSqliteFile(path: string): boolean {
   }
 }
 
-export const manifestOf = (backupPath: string) => backupPath.replace(/\.db$/, ".media.json");
+/**
+ * A file beside a backup named after it (`….db` → `….media.json`): only backups we name end in
+ * `.db`; a file named otherwise (an off-box copy, a restore's `.replaced-…` database) has none.
+ */
+const besideBackup = (backupPath: string, suffix: string): string | null =>
+  backupPath.endsWith(".db") ? `${backupPath.slice(0, -".db".length)}${suffix}` : null;
+/** The list of a backup's images in the shared media store. */
+export const manifestOf = (backupPath: string) => besideBackup(backupPath, ".media.json");
 /** The media folder copy of a backup taken before the shared store. */
-export const legacyMediaOf = (backupPath: string) => backupPath.replace(/\.db$/, ".media");
+export const legacyMediaOf = (backupPath: string) => besideBackup(backupPath, ".media");
+export const existing = (path: string | null) => (path !== null && existsSync(path) ? path : null);
 
 /** Deletes what a killed or failed backup or restore left (the caller holds the backup lock). */
 export function removePartials(databasePath: string): void {
@@ -196,7 +204,7 @@ export function listBackups(databasePath: string): BackupFile[] {
 export function describe(path: string): BackupFile {
   const name = basename(path);
   const [, day, hours, minutes, seconds, kind] = BACKUP_STAMP.exec(name) ?? [];
-  const mediaPath = [manifestOf(path), legacyMediaOf(path)].find((candidate) => existsSync(candidate)) ?? null;
+  const mediaPath = existing(manifestOf(path)) ?? existing(legacyMediaOf(path));
   return {
     path,
     name,

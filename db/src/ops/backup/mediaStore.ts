@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { sha256OfFile } from "../../fileHash.js";
 import {
   backupsDirOf,
+  existing,
   flushFile,
   flushFolder,
   legacyMediaOf,
@@ -148,8 +149,8 @@ export function sweepMediaStore(databasePath: string): void {
  * or null when the backup has none. Refuses before anything changes when an image is missing.
  */
 export function gatherMedia(databasePath: string, backupPath: string, target: string): string | null {
-  const manifest = manifestOf(backupPath);
-  if (existsSync(manifest)) {
+  const manifest = existing(manifestOf(backupPath));
+  if (manifest !== null) {
     const store = mediaStoreOf(databasePath);
     const entries = readManifest(manifest);
     const missing = entries.filter((entry) => {
@@ -166,8 +167,8 @@ export function gatherMedia(databasePath: string, backupPath: string, target: st
     flushImages(target);
     return target;
   }
-  const legacy = legacyMediaOf(backupPath);
-  if (existsSync(legacy)) {
+  const legacy = existing(legacyMediaOf(backupPath));
+  if (legacy !== null) {
     cpSync(legacy, target, { recursive: true });
     flushImages(target);
     return target;

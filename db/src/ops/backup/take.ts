@@ -99,7 +99,7 @@ export async function takeBackup(
     const media = await mediaToStore(databasePath, planned.files);
     const entries = await storeMedia(databasePath, media.files);
     // The manifest before the database: a file named like a backup always has its media.
-    const manifest = manifestOf(path);
+    const manifest = manifestOf(path)!;
     writeFileSync(`${manifest}.partial`, JSON.stringify({ files: entries }));
     flushFile(`${manifest}.partial`);
     renameSync(`${manifest}.partial`, manifest);
