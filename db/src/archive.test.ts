@@ -14,9 +14,9 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { buffer } from "node:stream/consumers";
-import { pipeline } from "node:stream/promises";
+import { finished, pipeline } from "node:stream/promises";
 import { demoCouple } from "@spankbank/shared/demoCouple";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import yauzl from "yauzl";
 import yazl from "yazl";
 import {
@@ -632,6 +632,31 @@ describe("an export that fails once begun", () => {
 
     await expect(exportArchive(db)).rejects.toThrow(/letters/);
     await expect.poll(() => openFiles().includes(path)).toBe(false);
+  });
+
+  it("fails the download when an image goes while it is being prepared, with no error left unheard (one would end the server)", async () => {
+    const unheard: unknown[] = [];
+    const hear = (error: unknown) => unheard.push(error);
+    process.on("uncaughtException", hear);
+    onTestFinished(() => void process.off("uncaughtException", hear));
+    const { db, alex } = openTestDb();
+    // Small photos: the zip reads several of them into its buffers before anyone reads the stream.
+    const images = Array.from({ length: 4 }, (_, i) => saveImage(db, `small-${i}.gif`, imageBytes(i, 2000)));
+    addMemory(db, { userId: alex, message: "Little things", images });
+    // Rows enough that the document's sizing takes a few turns of the event loop.
+    for (let i = 0; i < 300; i++) addMemory(db, { userId: alex, message: `memory ${i}` });
+
+    const exporting = exportArchive(db);
+    // Meanwhile the 04:30 trash purge (or `npm run trash`) removes the later photos from disk.
+    for (const image of images.slice(1)) rmSync(join(mediaFolder(db), image.fileName));
+    const outcome = await exporting.then(
+      // Failed after it was handed out: its reader hears it.
+      (archive) => finished(archive.stream.resume()).catch((error: unknown) => error),
+      (error: unknown) => error,
+    );
+    expect(String(outcome)).toMatch(/ENOENT.*small-1\.gif/);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(unheard.map(String)).toEqual([]);
   });
 });
 

@@ -296,6 +296,13 @@ export async function exportArchive(db: Db, now = new Date(), options: ExportOpt
     reading.current?.destroy();
     reader.close();
   });
+  // The zip reads its first images at once, before anyone has the stream to listen to it: a read
+  // failing meanwhile (a photo purged, a disk error) is kept here and thrown, never left unheard.
+  let failedEarly: Error | undefined;
+  const keepEarlyFailure = (error: Error) => {
+    failedEarly ??= error;
+  };
+  output.on("error", keepEarlyFailure);
   try {
     const archived = new Set<string>(ARCHIVED_TABLES);
     const sequences = Object.fromEntries(
@@ -355,6 +362,9 @@ export async function exportArchive(db: Db, now = new Date(), options: ExportOpt
       size = total;
     });
     if (size < 0) throw new Error("archive: the zip's size is not known ahead (an entry is compressed or unsized)");
+    if (failedEarly) throw failedEarly;
+    // From here the caller listens (it must read or destroy the stream).
+    output.off("error", keepEarlyFailure);
     return { fileName: archiveFileName(now), size, stream: output, rows, mediaFiles: files.length };
   } catch (error) {
     // The images already added are being read into the zip: nobody will take it now.
