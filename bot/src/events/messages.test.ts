@@ -197,6 +197,40 @@ describe("the memories channel", () => {
     expect(files).toEqual([]);
   });
 
+  it("takes an edit made while its photos download: the words fixed, a photo taken out of the message left out", async () => {
+    const { client, db, context } = botOnTempDb();
+    const wrong = attachment("wrong-photo.png", "image/png", 4096);
+    const beach = attachment("beach.png", "image/png", 2048);
+    const release = holdDownload(wrong);
+    const sent = message({
+      channelId: MEMORIES_CHANNEL,
+      authorId: alex.discordId,
+      content: "Beach dya with you",
+      attachments: [wrong, beach],
+    });
+    history.set(MEMORIES_CHANNEL, [sent]);
+    gateway(client, "MESSAGE_CREATE", sent);
+    await until(() => downloads.length === 1);
+    // Alex fixes the typo and takes out the wrong photo a few seconds later, while it still downloads.
+    const edited = {
+      ...sent,
+      content: "Beach day with you",
+      attachments: [beach],
+      edited_timestamp: new Date().toISOString(),
+    };
+    history.set(MEMORIES_CHANNEL, [edited]);
+    gateway(client, "MESSAGE_UPDATE", edited);
+    // The edit's handler has had its say (it read the message back from Discord): no memory to change yet.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await until(() => isMessageHandled(db, MEMORIES_CHANNEL, sent.id));
+    expect(await drain(context, 10_000)).toBe(0);
+
+    expect(listMemories(db).map((memory) => memory.message)).toEqual(["Beach day with you"]);
+    expect(db.$client.prepare("SELECT size FROM memory_images").all()).toEqual([{ size: 2048 }]);
+    expect(readdirSync(context.mediaDir)).toHaveLength(1);
+  });
+
   it("downloads image attachments and refuses a 20 MB file with a reaction and a note", async () => {
     const { client, db, context } = botOnTempDb();
     const photo = attachment("us.jpg", "image/jpeg", 2048);

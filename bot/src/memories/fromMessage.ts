@@ -4,6 +4,7 @@ import type { User } from "@spankbank/db/couple";
 import { Refusal } from "@spankbank/db/errors";
 import type { MissingImage } from "@spankbank/db/mediaOutbox";
 import {
+  editMemoryFromDiscord,
   hasLiveMemoryFromDiscord,
   hasMemoryFromDiscord,
   type Memory,
@@ -78,12 +79,29 @@ export async function memoryFromMessage(
     // Made before (or brought back with the images it kept): what was just downloaded is not its.
     const ownImages = created && !restored;
     if (!ownImages) await removeFiles(saved, mediaDir);
+    if (created) await takeEditsMadeMeanwhile(message, held, context);
     return { memory: created ? memory : null, refused, missing: ownImages ? missing : [], maxBytes };
   } catch (error) {
     // Nothing was written: the downloaded files must not linger without a memory.
     await removeFiles(saved, mediaDir);
     if (error instanceof Refusal) return { memory: null, refused, missing: [], refusal: error, maxBytes };
     throw error;
+  }
+}
+
+/**
+ * Edited on Discord while its images downloaded: that edit found no memory to change, so the new
+ * memory takes it now, as a live edit does (discord.js patched the message in place).
+ */
+async function takeEditsMadeMeanwhile(message: Message, saved: Held, context: BotContext): Promise<void> {
+  const now = heldIn(message);
+  await forgetRemovedAttachments(message.id, now, context);
+  if (now.content === saved.content) return;
+  try {
+    editMemoryFromDiscord(context.db, message.id, now.content);
+  } catch (error) {
+    // Edited down to nothing (or refused): the memory keeps the words it was posted with.
+    if (!(error instanceof Refusal)) throw error;
   }
 }
 
