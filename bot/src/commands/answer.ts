@@ -38,7 +38,9 @@ export const answerCommand: BotCommand = {
     const sealing = config.questions.revealAfterBothAnswered;
     const given = giveAnswer(
       db,
-      { userId: user.id, questionId: question.id, response, guess, sealing },
+      // Dated when sent: a command Discord delivers late (a replay after a dropped connection) never
+      // puts its words over an answer given since, on the web or in a reply.
+      { userId: user.id, questionId: question.id, response, guess, sealing, writtenAt: interaction.createdAt },
       config.economy,
     );
     const partner = partnerOf(user, context);
@@ -48,7 +50,9 @@ export const answerCommand: BotCommand = {
       given.replaced
         ? `Your new answer to "${question.text}" replaced your earlier one.`
         : given.unchanged
-          ? `Your answer to "${question.text}" was already that; nothing changed.`
+          ? given.answers.some((answer) => answer.username === user.responseName && answer.response !== response)
+            ? `You answered "${question.text}" again since this reached me, so your newer answer stays.`
+            : `Your answer to "${question.text}" was already that; nothing changed.`
           : `Your answer to "${question.text}" is saved.`,
       ...(given.reward > 0 ? [`You earned ${spanks(given.reward)}.`] : []),
       ...(guess === undefined

@@ -6,6 +6,7 @@ import { balanceOf } from "@spankbank/db/ledger";
 import { listMemories } from "@spankbank/db/memories";
 import { setDayOf } from "@spankbank/db/partnerDays";
 import {
+  answerQuestion,
   askQuestion as askNow,
   dailyQuestionToPost,
   latestQuestion,
@@ -208,6 +209,29 @@ describe("/answer", () => {
       'Your new answer to "Best date ever?" replaced your earlier one.',
     );
     expect(latestQuestion(db)?.answers).toMatchObject([{ username: "alex_d", response: "The lake" }]);
+  });
+
+  it("sent a minute ago and heard only now (a replay after a dropped connection), never puts its words over the answer given on the web since", async () => {
+    const { client, db } = botOnTempDb();
+    const now = Date.now();
+    const question = askNow(db, { text: "Favourite trip?", now: new Date(now - 10 * 60_000) });
+    // Sam sends /answer "Lisbon"; Discord says "The application did not respond".
+    const sent = slashCommandAt("answer", new Date(now - 60_000).toISOString(), sam.discordId, [
+      str("response", "Lisbon"),
+    ]);
+    // Thirty seconds later Sam answers on the web instead: "Kyoto".
+    const samId = db.$client.prepare("SELECT id FROM users WHERE discord_id = ?").pluck().get(sam.discordId) as number;
+    answerQuestion(
+      db,
+      { userId: samId, questionId: question.id, response: "Kyoto", now: new Date(now - 30_000) },
+      {
+        answerReward: 0,
+      },
+    );
+    expect(await dispatch(client, sent)).toBe(
+      'You answered "Favourite trip?" again since this reached me, so your newer answer stays.',
+    );
+    expect(latestQuestion(db)?.answers).toMatchObject([{ username: "sam_r", response: "Kyoto" }]);
   });
 
   it("goes to the question shown when it was sent, not to the daily question posted while it was on its way", async () => {
