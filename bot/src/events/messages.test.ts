@@ -7,11 +7,12 @@ import { mp4Video, oggOpusVoiceNote, webmVideo } from "@spankbank/db/test/tinyMe
 import { demoCouple } from "@spankbank/shared/demoCouple";
 import { type Client, SnowflakeUtil } from "discord.js";
 import type { APIAttachment, APIMessage } from "discord-api-types/v10";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   askQuestion,
   attachment,
   bigFiles,
+  botOn,
   botOnTempDb,
   downloads,
   forward,
@@ -32,6 +33,7 @@ import {
   voiceMessage,
 } from "../test/discord.js";
 import { drain } from "../workInProgress.js";
+import { keepCatchingUp } from "./catchUp.js";
 import { SEALED_NOTE } from "./messages.js";
 
 const [alex, sam] = demoCouple.partners;
@@ -82,6 +84,31 @@ describe("the memories channel", () => {
     });
     await until(() => listMemories(db)[0]?.message !== "Dinner with @Sam :heart:");
     expect(listMemories(db).map((memory) => memory.message)).toEqual(["Dinner and a walk with @Sam"]);
+  });
+
+  it("names a partner with a server nickname as Discord names them, live and when read back at a restart, so the restart edits nothing", async () => {
+    const { client, db, context } = botOnTempDb();
+    const samUser = { id: sam.discordId, username: "sam_r", discriminator: "0", global_name: "Sam", avatar: null };
+    // Live, the gateway's MESSAGE_CREATE carries each mention's member, with the server nickname.
+    const member = { nick: "Sammy", roles: [], joined_at: "2025-01-01T00:00:00.000Z", deaf: false, mute: false };
+    const live = {
+      ...message({ channelId: MEMORIES_CHANNEL, authorId: alex.discordId, content: `Dinner with <@${sam.discordId}>` }),
+      mentions: [{ ...samUser, member }],
+    };
+    gateway(client, "MESSAGE_CREATE", live);
+    await until(() => reactions.length === 1);
+    expect(listMemories(db).map((memory) => memory.message)).toEqual(["Dinner with @Sam"]);
+
+    // Read back by the next start's recheck as Discord's REST gives it: plain users, no members.
+    history.set(MEMORIES_CHANNEL, [{ ...live, mentions: [samUser] }]);
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      await keepCatchingUp(botOn(context), context, [0]);
+      expect(log.mock.calls.flat().join("\n")).not.toContain("Applied");
+    } finally {
+      log.mockRestore();
+    }
+    expect(listMemories(db).map((memory) => memory.message)).toEqual(["Dinner with @Sam"]);
   });
 
   it("updates the memory when the message is edited and removes it when deleted", async () => {

@@ -161,7 +161,7 @@ async function answerByReply(
         {
           userId: author.id,
           questionId,
-          response: readable(message.content, message),
+          response: readable(message),
           writtenAt: message.editedAt ?? message.createdAt,
         },
         context.config.economy,
@@ -185,6 +185,7 @@ export async function onMessageUpdate(
     Pick<
       Message,
       | "content"
+      | "mentions"
       | "channel"
       | "channelId"
       | "reference"
@@ -211,7 +212,7 @@ export async function onMessageUpdate(
   try {
     editMemoryFromDiscord(context.db, message.id, held.content);
     // A reply refused (too long) and fixed by this edit is the answer now: it says so as a new one does.
-    if (answerEdited(message, readable(message.content, message), author, context)) {
+    if (answerEdited(message, readable(message), author, context)) {
       await react(message, ANSWERED_REACTION);
     }
   } catch (error) {
@@ -326,7 +327,7 @@ export async function recheckRecentReplies(client: Client, context: BotContext, 
       const author = partnerAuthor(message, context);
       if (!author) continue;
       try {
-        if (answerEdited(message, readable(message.content, message), author, context)) changed++;
+        if (answerEdited(message, readable(message), author, context)) changed++;
       } catch (error) {
         // Edited down to nothing (or refused): the answer keeps its last words, as a live edit does.
         if (!(error instanceof Refusal)) throw error;
