@@ -70,7 +70,7 @@ test("the bot process keeps Discord and the web app in step, and resumes after a
     expect(await new Promise((resolve) => deploy.child.once("exit", resolve))).toBe(0);
     expect(deploy.output()).toContain(`Registered 15 commands in server ${GUILD}.`);
     expect(deploy.output()).toContain(
-      `https://discord.com/oauth2/authorize?client_id=${APP_ID}&scope=bot+applications.commands&permissions=68672`,
+      `https://discord.com/oauth2/authorize?client_id=${APP_ID}&scope=bot+applications.commands&permissions=274877975616`,
     );
     const registration = standIn.requests.find(
       (r) => r.path === `/api/v10/applications/${APP_ID}/guilds/${GUILD}/commands`,

@@ -40,11 +40,11 @@ describe("the bot", () => {
 });
 
 describe("the invite link", () => {
-  it("asks for exactly View Channels, Read Message History, Send Messages and Add Reactions", () => {
-    // 1024 + 65536 + 2048 + 64
-    expect(BOT_PERMISSIONS).toBe(68672n);
+  it("asks for exactly View Channels, Read Message History, Send Messages, Send Messages in Threads and Add Reactions", () => {
+    // 1024 + 65536 + 2048 + 2^38 + 64
+    expect(BOT_PERMISSIONS).toBe(274877975616n);
     expect(inviteUrl("123")).toBe(
-      "https://discord.com/oauth2/authorize?client_id=123&scope=bot+applications.commands&permissions=68672",
+      "https://discord.com/oauth2/authorize?client_id=123&scope=bot+applications.commands&permissions=274877975616",
     );
   });
 });

@@ -27,7 +27,7 @@ describe("setting up Discord goes one way round", () => {
     const said: string[] = [];
     const target = { token: "test-token", appId: APP_ID, guildId: GUILD_ID };
     expect(await deployCommands(target, (text) => said.push(text))).toBe(false);
-    const link = `https://discord.com/oauth2/authorize?client_id=${APP_ID}&scope=bot+applications.commands&permissions=68672`;
+    const link = `https://discord.com/oauth2/authorize?client_id=${APP_ID}&scope=bot+applications.commands&permissions=274877975616`;
     expect(said[0]).toBe(`Invite the bot to your server with this link (once):\n${link}`);
     expect(said[1]).toContain('Install Link to "None", then turn Bot > Public Bot off');
     expect(said[2]).toBe(
