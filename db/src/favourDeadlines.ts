@@ -6,7 +6,7 @@ import { type Db, eachInItsOwnSavepoint, inTransaction, type Tx } from "./client
 import { addDays, dayIn, endOfDay, isoNow } from "./clock.js";
 import { buyerAndSeller, userById } from "./couple.js";
 import { transfer } from "./ledger.js";
-import { enqueueEvent } from "./outbox.js";
+import { enqueueEvent, withdrawAnnouncements } from "./outbox.js";
 import { param, preparedFor } from "./prepared.js";
 import { inventoryItems, purchases } from "./schema.js";
 
@@ -221,6 +221,7 @@ function expireUnit(tx: Tx, unit: ExpiringUnit, now: Date): void {
     });
     prepared.linkRefund.run({ id: unit.id, transferId: refund.id });
   }
+  withdrawAnnouncements(tx, "favour_expiring", unit.id, "the favour expired", now);
   enqueueEvent(
     tx,
     "favour_expired",

@@ -6,7 +6,7 @@ import { buyerAndSeller } from "./couple.js";
 import { Refusal } from "./errors.js";
 import { useByDayOf } from "./favourDeadlines.js";
 import { transfer } from "./ledger.js";
-import { enqueueEvent } from "./outbox.js";
+import { enqueueEvent, withdrawAnnouncements } from "./outbox.js";
 import { pageWindow } from "./paging.js";
 import { LIMIT_ONE, literal, param, preparedFor, rowsOf } from "./prepared.js";
 import { inventoryItems, purchases, redemptions, users } from "./schema.js";
@@ -262,7 +262,10 @@ export function redeemItem(
       })
       .returning({ id: redemptions.id })
       .get();
-    if (unit) statements(tx).linkUnit.run({ id: unit.id, redemptionId: id });
+    if (unit) {
+      statements(tx).linkUnit.run({ id: unit.id, redemptionId: id });
+      withdrawAnnouncements(tx, "favour_expiring", unit.id, "the favour was redeemed", now);
+    }
     enqueueEvent(
       tx,
       "item_redeemed",

@@ -115,12 +115,18 @@ export function markNotAnnounced(db: Db, id: number, reason: string, now = new D
 }
 
 /** The announcements that can be withdrawn, each with the field of its payload naming what it is about. */
-const ABOUT = { letter_opened: "$.letterId", bounty_posted: "$.bountyId", visit_countdown: "$.visitId" } as const;
+const ABOUT = {
+  letter_opened: "$.letterId",
+  bounty_posted: "$.bountyId",
+  visit_countdown: "$.visitId",
+  favour_expiring: "$.purchaseId",
+} as const;
 
 /**
  * Undelivered announcements of `kind` about one thing (`id`) are withdrawn (handled, not announced,
  * the reason kept): what they say stopped being so before they went out (a letter sealed again or
- * taken back, a bounty withdrawn, a visit cancelled or moved), and a digest held for the morning or
+ * taken back, a bounty withdrawn, a visit cancelled or moved, a favour redeemed or expired before
+ * its reminder went out), and a digest held for the morning or
  * a channel refusing posts for a while would still post them.
  */
 export function withdrawAnnouncements(

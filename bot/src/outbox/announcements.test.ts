@@ -63,17 +63,19 @@ describe("announcements", () => {
     donate(db, alex!, 4, at);
     raiseAlert(db, "the daily backup failed. Not enough disk space for a backup.", at);
     // Favours at a distance: Alex redeems a call with a note and a wished time, Sam declines it;
-    // a "use within 3 days" letter is reminded about at 07:00 in India, then expires.
+    // a "use within 3 days" letter expires unused (its reminder withdrawn with it), and one bought
+    // a day later is reminded about at 07:00 in India.
     const calls = createProduct(db, samId!, { name: "Call", description: "At sunrise", quantity: 2, price: 10 });
     const letters = createProduct(db, samId!, {
       name: "Letter",
       description: "By hand",
-      quantity: 1,
+      quantity: 2,
       price: 5,
       useWithinDays: 3,
     });
     const callItem = purchaseProduct(db, { buyerId: alex!, productId: calls.id, now: at }).inventoryItemId;
     purchaseProduct(db, { buyerId: alex!, productId: letters.id, now: at });
+    purchaseProduct(db, { buyerId: alex!, productId: letters.id, now: new Date("2026-05-02T10:00:00Z") });
     const wished = redeemItem(db, alex!, callItem, at, {
       note: "Before you sleep?\nI miss you",
       wishedAt: "2026-05-02T15:30:00Z",
@@ -82,6 +84,7 @@ describe("announcements", () => {
     const partners = demoCouple.partners;
     settleFavourDeadlines(db, partners, new Date("2026-05-03T01:30:00Z"));
     settleFavourDeadlines(db, partners, new Date("2026-05-04T18:30:00Z"));
+    settleFavourDeadlines(db, partners, new Date("2026-05-05T01:30:00Z"));
     const opening = { kind: "date", date: "2026-05-02", time: "08:00" };
     writeLaterLetter(db, { fromUserId: alex!, text: "Not a word of this", opening, now: at });
     announceOpenedLetters(db, new Date("2026-05-02T12:00:00Z"));
@@ -158,6 +161,7 @@ describe("announcements", () => {
       },
       { channelId: ANNOUNCEMENTS_CHANNEL, content: '🛍️ Alex bought "Call" from Sam for 10 spanks.' },
       { channelId: ANNOUNCEMENTS_CHANNEL, content: '🛍️ Alex bought "Letter" from Sam for 5 spanks.' },
+      { channelId: ANNOUNCEMENTS_CHANNEL, content: '🛍️ Alex bought "Letter" from Sam for 5 spanks.' },
       {
         channelId: ANNOUNCEMENTS_CHANNEL,
         content: `🎟️ <@${sam.discordId}>, Alex redeemed "Call" at ${stamp}. Time to deliver! Wished for <t:1777735800:F>.\n> Before you sleep?\n> I miss you`,
@@ -168,13 +172,13 @@ describe("announcements", () => {
         content: `🙅 <@${alexPartner.discordId}>, Sam declined "Call": Flying that day, can we pick another? 10 spanks went back to you.`,
         mentionUserIds: [alexPartner.discordId],
       },
+      { channelId: ANNOUNCEMENTS_CHANNEL, content: '⌛ "Letter" from Sam expired unused: 5 spanks went back to Alex.' },
       {
         channelId: ANNOUNCEMENTS_CHANNEL,
-        // Bought 15:30 on 1 May in India: use by the 4th, which ends at 18:30 UTC.
-        content: `⏳ <@${alexPartner.discordId}>, "Letter" from Sam is yours to use by <t:1777919399:D> (<t:1777919400:R>). Redeem it before it expires!`,
+        // Bought 15:30 on 2 May in India: use by the 5th, which ends at 18:30 UTC.
+        content: `⏳ <@${alexPartner.discordId}>, "Letter" from Sam is yours to use by <t:1778005799:D> (<t:1778005800:R>). Redeem it before it expires!`,
         mentionUserIds: [alexPartner.discordId],
       },
-      { channelId: ANNOUNCEMENTS_CHANNEL, content: '⌛ "Letter" from Sam expired unused: 5 spanks went back to Alex.' },
       {
         channelId: ANNOUNCEMENTS_CHANNEL,
         content: `💌 <@${sam.discordId}>, a letter from Alex has just opened for you. Read it in Letters for later.`,

@@ -60,9 +60,10 @@ describe("announcing favours at a distance", () => {
     const { redeemedItem } = redeemItem(db, sam, callItem, bought);
     declineRedemption(db, alex, redeemedItem.id, "Flying that day", bought);
     // 08:00 in New York on the 22nd: the hug must be used by the end of the 23rd.
-    settleFavourDeadlines(db, context.config.partners, new Date("2026-11-22T13:00:00Z"));
-    expect(await deliverPending(client, context)).toBe(5);
-    expect(await deliverPending(client, context)).toBe(0);
+    const morning = new Date("2026-11-22T13:00:00Z");
+    settleFavourDeadlines(db, context.config.partners, morning);
+    expect(await deliverPending(client, context, morning)).toBe(5);
+    expect(await deliverPending(client, context, morning)).toBe(0);
     const samId = context.config.partners[1].discordId;
     expect(posted.slice(3).map(({ channelId, body }) => ({ channelId, body }))).toEqual([
       {
@@ -80,6 +81,48 @@ describe("announcing favours at a distance", () => {
         }),
       },
     ]);
+  });
+});
+
+describe("a reminder to redeem a favour that waited in the outbox", () => {
+  it("is never posted once the favour was redeemed, or once its use-by passed", async () => {
+    const { client, db, context } = botOnTempDb();
+    const { alex, sam } = userIds(db);
+    giveSpanks(db, sam, 50);
+    const bought = new Date("2026-11-20T15:00:00Z");
+    const hug = createProduct(db, alex, {
+      name: "Hug",
+      description: "At the gate",
+      quantity: 2,
+      price: 5,
+      useWithinDays: 3,
+    });
+    const item = purchaseProduct(db, { buyerId: sam, productId: hug.id, now: bought }).inventoryItemId;
+    const waitingReminders = () =>
+      db.$client
+        .prepare("SELECT count(*) FROM outbox WHERE kind = 'favour_expiring' AND delivered_at IS NULL")
+        .pluck()
+        .get();
+    // 08:00 in New York on the 22nd: the reminder is written, and Discord refuses the post for now.
+    const morning = new Date("2026-11-22T13:00:00Z");
+    settleFavourDeadlines(db, context.config.partners, morning);
+    db.$client
+      .prepare("UPDATE outbox SET next_attempt_at = ? WHERE delivered_at IS NULL")
+      .run("2026-11-22T14:00:00.000Z");
+    expect(waitingReminders()).toBe(1);
+    // Sam redeems it meanwhile: the reminder would tell them to redeem what they just did.
+    redeemItem(db, sam, item, new Date("2026-11-22T13:30:00Z"));
+    expect(waitingReminders()).toBe(0);
+
+    // A second one bought later and never redeemed: its reminder waits past its use-by.
+    const second = new Date("2026-11-23T15:00:00Z");
+    purchaseProduct(db, { buyerId: sam, productId: hug.id, now: second });
+    settleFavourDeadlines(db, context.config.partners, new Date("2026-11-25T13:00:00Z"));
+    expect(waitingReminders()).toBe(1);
+    // The next day's post, before the quarter-hourly check has settled its expiry.
+    await deliverPending(client, context, new Date("2026-11-27T05:01:00Z"));
+    expect(posted.map(({ body }) => body.content).filter((content) => String(content).startsWith("⏳"))).toEqual([]);
+    expect(waitingReminders()).toBe(0);
   });
 });
 

@@ -16,6 +16,7 @@ import type { BotContext } from "../context.js";
 import { redactTokens } from "../logging.js";
 import { botMessageSince, postMessage } from "../post.js";
 import { announcementOf } from "./announcements.js";
+import { noLongerTrue } from "./noLongerTrue.js";
 import { holdingFor, isAsleep, quietDecision } from "./quietHours.js";
 
 /**
@@ -46,6 +47,7 @@ export async function deliverPending(client: Client, context: BotContext, now = 
   const partners = partnersWithDays(context.db, context.config);
   const digests = new Map<number, PartnerWithDay>();
   for (const event of pendingEvents(context.db, 20, now, holdingFor(partners, now))) {
+    if (withdrawnAsNoLongerTrue(context, event, partners, now)) continue;
     const decision = quietDecision(event, partners, now);
     if (decision.kind === "hold") continue;
     if (decision.kind === "digest") {
@@ -87,8 +89,22 @@ export async function deliverPending(client: Client, context: BotContext, now = 
       failedChannels.add(channelId);
     }
   }
-  for (const recipient of digests.values()) delivered += await deliverDigest(client, context, recipient, now);
+  for (const recipient of digests.values()) {
+    delivered += await deliverDigest(client, context, recipient, partners, now);
+  }
   return delivered;
+}
+
+/** An announcement that stopped being true while it waited is handled, never posted (`noLongerTrue`). */
+function withdrawnAsNoLongerTrue(
+  context: BotContext,
+  event: OutboxEvent,
+  partners: readonly PartnerWithDay[],
+  now: Date,
+): boolean {
+  const why = noLongerTrue(event, partners, now);
+  if (why !== null) markNotAnnounced(context.db, event.id, why, now);
+  return why !== null;
 }
 
 /**
@@ -102,10 +118,12 @@ async function deliverDigest(
   client: Client,
   context: BotContext,
   recipient: PartnerWithDay,
+  partners: readonly PartnerWithDay[],
   now: Date,
 ): Promise<number> {
-  const events = pendingEventsFor(context.db, recipient.userId).filter((event) =>
-    isAsleep(recipient, new Date(event.createdAt)),
+  const events = pendingEventsFor(context.db, recipient.userId).filter(
+    (event) =>
+      isAsleep(recipient, new Date(event.createdAt)) && !withdrawnAsNoLongerTrue(context, event, partners, now),
   );
   const opening = `☀️ <@${recipient.discordId}>, while you slept:`;
   const chunks: { events: OutboxEvent[]; lines: string[]; channelId: string; mentions: Set<string> }[] = [];

@@ -100,3 +100,32 @@ describe("a visit cancelled while its countdown post waits in the outbox", () =>
     expect(said).not.toContain("30 days until you're together");
   });
 });
+
+describe("a visit countdown whose post waited in the outbox past its day", () => {
+  it("is not posted with a number of days no longer true ('30 days' on the 29th day), and the next milestone still is", async () => {
+    const { client, db, context } = botOnTempDb();
+    planVisit(db, {
+      userId: userId(db, "alex"),
+      input: { start_date: "2026-05-31", end_date: "2026-06-02", place: "Oslo" },
+      now: new Date("2026-05-01T10:00:00Z"),
+    });
+    const noon = new Date("2026-05-01T12:00:00Z");
+    expect(enqueueDueVisitMilestones(db, partnersWithDays(db, context.config), noon)).toBe(1);
+    failNextPosts.push(403);
+    expect(await deliverPending(client, context, noon)).toBe(0);
+    // The channel works again the next day: 2 May on both calendars, 29 days before the visit.
+    db.$client.prepare("UPDATE outbox SET next_attempt_at = NULL").run();
+    await deliverPending(client, context, new Date("2026-05-02T13:00:00Z"));
+    expect(posted).toEqual([]);
+    expect(db.$client.prepare("SELECT last_error FROM outbox WHERE discord_message_id IS NULL").pluck().all()).toEqual([
+      "the countdown's day has passed",
+    ]);
+
+    const weekBefore = new Date("2026-05-24T13:00:00Z");
+    expect(enqueueDueVisitMilestones(db, partnersWithDays(db, context.config), weekBefore)).toBe(1);
+    await deliverPending(client, context, weekBefore);
+    expect(posted.map((post) => String(post.body.content))).toEqual([
+      expect.stringContaining("7 days until you're together"),
+    ]);
+  });
+});
