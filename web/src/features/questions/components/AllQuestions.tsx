@@ -141,6 +141,7 @@ export function AllQuestions({
                         question,
                         initial,
                         basedOn: slot.answer?.created_at ?? null,
+                        responseName: slot.partner.responseName,
                         guess:
                           guessOpen && other
                             ? { partner: other.partner, initial: slot.answer?.guess?.text ?? "" }

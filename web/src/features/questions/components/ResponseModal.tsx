@@ -13,6 +13,8 @@ export interface Answering {
   initial: string;
   /** The `created_at` of the answer shown (null: none yet): the version the words are written over. */
   basedOn: string | null;
+  /** The answering partner's name in a question's responses: their answer in the reply is found by it. */
+  responseName: string;
   /** Null once the partner's answer is in view: a guess can't be written after seeing it. */
   guess: { partner: Partner; initial: string } | null;
 }
@@ -57,7 +59,8 @@ function ResponseForm({ answering, onClose }: { answering: Answering; onClose: (
   const setResponse = (next: string) => draft.set({ ...draft.value, response: next });
   const setGuess = (next: string) => draft.set({ ...draft.value, guess: next });
   const answer = useAnswerQuestion();
-  const submit = () =>
+  const submit = () => {
+    const sent = draft.value;
     answer.mutate(
       {
         questionId: question.question_id,
@@ -66,14 +69,16 @@ function ResponseForm({ answering, onClose }: { answering: Answering; onClose: (
         basedOn: answering.basedOn,
       },
       {
-        onSuccess: () => {
-          draft.forget();
+        onSuccess: (responses) => {
           toast.success("Response submitted successfully!");
-          onClose();
+          const mine = responses.find((given) => given.username.toLowerCase() === answering.responseName.toLowerCase());
+          // Words typed while it was on its way stay in the open form, over the answer just saved.
+          if (draft.saved(sent, mine?.created_at ?? "none")) onClose();
         },
         onError: () => toast.error("Failed to submit response. Please try again."),
       },
     );
+  };
   return (
     <form
       onSubmit={(event) => {
