@@ -48,13 +48,18 @@ function InventoryCard({ item, onAddNote }: { item: InventoryItem; onAddNote: ()
             loading={redeem.isPending}
             onClick={() =>
               once((settled) =>
-                redeem.mutate(item.id, {
-                  onSuccess: () => {
-                    toast.success(`Redeemed "${item.name}": it waits under Redeemed for you to confirm.`);
-                    focusAfterItemAction("Redeem", item.name);
+                // Named by the quantity shown: a tap once the page shows an earlier redeem (its answer
+                // lost) is a new redeem, never a retry of that one answered again with its old reply.
+                redeem.mutate(
+                  { itemId: item.id, write: `redeem ${item.id} of ${item.quantity}` },
+                  {
+                    onSuccess: () => {
+                      toast.success(`Redeemed "${item.name}": it waits under Redeemed for you to confirm.`);
+                      focusAfterItemAction("Redeem", item.name);
+                    },
+                    onSettled: settled,
                   },
-                  onSettled: settled,
-                }),
+                ),
               )
             }
             aria-label={`Redeem ${item.name}`}
