@@ -19,7 +19,10 @@ export function openingOf(form: LetterForm): LetterOpening {
   return kind === "date" ? { kind, date, time } : kind === "anniversary" ? { kind } : { kind, moment };
 }
 
-/** The form holds exactly this letter: its words and its moment. */
+/**
+ * The form holds exactly this letter: its words (as the server keeps them: trimmed, so the space a
+ * phone's keyboard leaves at the end is no other letter) and its moment.
+ */
 export function formSeals(form: LetterForm, letter: { text: string | null; opening: LetterOpening }): boolean {
-  return form.text === letter.text && JSON.stringify(openingOf(form)) === JSON.stringify(letter.opening);
+  return form.text.trim() === letter.text?.trim() && JSON.stringify(openingOf(form)) === JSON.stringify(letter.opening);
 }

@@ -5,7 +5,7 @@ import { useDraft } from "@/lib/draft";
 import { returnFocus } from "@/lib/returnFocus";
 import { isTooLong, textLimitProps } from "@/lib/textLimit";
 import { toast } from "@/lib/toast";
-import { useWriteLetter } from "../api/putLetter";
+import { LETTER_DRAFT, useWriteLetter } from "../api/putLetter";
 
 /** The version name of a letter not written yet (ChristmasLetterPage's `savedAt`). */
 export const NO_LETTER_YET = "new";
@@ -15,7 +15,7 @@ export const NO_LETTER_YET = "new";
  * then, kept on this device as it is typed.
  */
 export function LetterEditor({ partner, draft, savedAt }: { partner: string; draft: string; savedAt: string }) {
-  const words = useDraft("christmas-letter", draft, savedAt);
+  const words = useDraft(LETTER_DRAFT, draft, savedAt);
   const { value: text, set: setText } = words;
   const write = useWriteLetter();
 
