@@ -65,4 +65,25 @@ describe("an answer on a slow connection", { timeout: 60_000 }, () => {
       "Perfect by Ed Sheeran",
     ]);
   });
+
+  it("closed while its save was on its way, the answer opens again as saved, not as changed on another device", async () => {
+    signInAs("alex");
+    answerAs("alex_d");
+    setQuestions(questions());
+    const { user } = renderApp("/allquestions");
+    await user.click(await screen.findByText(PROMPT));
+    const modal = await screen.findByRole("dialog", { name: "Add a Response" });
+    // A phone's keyboard leaves a space after the last word: the server keeps the answer trimmed.
+    await user.type(within(modal).getByRole("textbox", { name: "Your response" }), "Perfect ");
+    const release = holdAnswers();
+    await user.click(within(modal).getByRole("button", { name: "Add Response" }));
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    release();
+    const card = screen.getAllByText("What song reminds you of us?")[0]!.closest("article") as HTMLElement;
+    await user.click(await within(card).findByRole("button", { name: "Edit your answer" }));
+    const edit = await screen.findByRole("dialog", { name: "Edit your response" });
+    expect(within(edit).getByRole("textbox", { name: "Your response" })).toHaveValue("Perfect");
+    expect(within(edit).queryByText(/changed on another device/)).toBeNull();
+  });
 });

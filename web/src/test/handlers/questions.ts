@@ -96,8 +96,10 @@ export const questionHandlers = [
     if (state.failAnswers) return serverError();
     const question = state.questions.find((q) => q.question_id === questionId)!;
     const mine = question.responses.find((r) => r.username === state.answerAs);
+    // As the server's contract (text()): kept trimmed.
+    const response = body.response.trim();
     // As the server (db/src/questions/asking.ts): a form that showed an older answer replaces nothing.
-    if (mine?.response !== body.response && body.based_on !== undefined && (mine?.created_at ?? null) !== body.based_on)
+    if (mine?.response !== response && body.based_on !== undefined && (mine?.created_at ?? null) !== body.based_on)
       return failure(
         409,
         "Conflict",
@@ -106,7 +108,7 @@ export const questionHandlers = [
     const others = question.responses.filter((r) => r.username !== state.answerAs);
     question.responses = [
       ...others,
-      { username: state.answerAs, response: body.response, created_at: "2026-11-22T10:00:00.000Z" },
+      { username: state.answerAs, response, created_at: "2026-11-22T10:00:00.000Z" },
     ];
     return HttpResponse.json(question.responses);
   }),

@@ -4,7 +4,7 @@ import { RESPONSE_MAX } from "@spankbank/shared/limits";
 import { DraftNotice } from "@/components/DraftNotice";
 import { useDraft } from "@/lib/draft";
 import { toast } from "@/lib/toast";
-import { useAnswerQuestion } from "../api/answerQuestion";
+import { answerDraft, useAnswerQuestion } from "../api/answerQuestion";
 import type { Partner } from "../slots";
 
 /** The question being answered, the answer given so far, and the guess field while a guess can still be written. */
@@ -54,7 +54,7 @@ function ResponseForm({ answering, onClose }: { answering: Answering; onClose: (
   // page reloaded, the answer is there when the question is opened again.
   // The version is the answer's own: the guess field going away (the partner's answer came into
   // view) is no change to the answer.
-  const draft = useDraft(`answer:${question.question_id}`, saved, answering.basedOn ?? "none");
+  const draft = useDraft(answerDraft(question.question_id), saved, answering.basedOn ?? "none");
   const { response, guess } = draft.value;
   const setResponse = (next: string) => draft.set({ ...draft.value, response: next });
   const setGuess = (next: string) => draft.set({ ...draft.value, guess: next });
