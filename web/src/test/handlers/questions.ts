@@ -106,10 +106,7 @@ export const questionHandlers = [
         "Your answer was changed since you opened it (on another device, or in Discord): nothing was replaced.",
       );
     const others = question.responses.filter((r) => r.username !== state.answerAs);
-    question.responses = [
-      ...others,
-      { username: state.answerAs, response, created_at: "2026-11-22T10:00:00.000Z" },
-    ];
+    question.responses = [...others, { username: state.answerAs, response, created_at: "2026-11-22T10:00:00.000Z" }];
     return HttpResponse.json(question.responses);
   }),
   // As the server: the guess about the signed-in partner's answer (the one by `answerAs`'s partner)
