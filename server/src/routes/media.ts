@@ -1,4 +1,5 @@
-import { basename } from "node:path";
+import { stat } from "node:fs/promises";
+import { basename, join } from "node:path";
 import send from "@fastify/send";
 import { mediaFolder, memoryImageById } from "@spankbank/db/media";
 import { idParams } from "@spankbank/shared/contract/common";
@@ -11,6 +12,27 @@ import { httpError } from "../plugins/errors.js";
  * guards it). Range requests are answered (206, or 416 for a range outside the file), so a
  * player reads a clip's length from its end and seeks without downloading it all.
  */
+/** `bytes=` then ranges: `first-`, `first-last` or `-suffix`, comma-separated (RFC 9110 section 14.1.1). */
+const BYTE_RANGES = /^bytes=\s*((\d+-\d*|-\d+)\s*(,\s*(\d+-\d*|-\d+)\s*)*)$/;
+
+/**
+ * The Range header as @fastify/send should read it, or undefined for one to ignore (the whole file
+ * is sent): RFC 9110 ignores a Range it cannot read (`bytes=5-2`, `bytes=`) and takes a suffix
+ * longer than the file as the whole file, where send answers both 416 (its own parser is kept
+ * otherwise: ranges past the end stay 416, several ranges the whole file).
+ */
+function rangeAsSent(range: string, size: number): string | undefined {
+  const ranges = BYTE_RANGES.exec(range.trim())?.[1];
+  if (ranges === undefined) return undefined;
+  const specs = ranges.split(",").map((spec) => spec.trim());
+  const invalid = specs.some((spec) => {
+    const [first, last] = spec.split("-");
+    return first !== "" && last !== "" && Number(last) < Number(first);
+  });
+  if (invalid) return undefined;
+  return `bytes=${specs.map((spec) => (spec.startsWith("-") && Number(spec.slice(1)) >= size && size > 0 ? "0-" : spec)).join(",")}`;
+}
+
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   const folder = mediaFolder(db);
@@ -21,6 +43,13 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     // An address given for another file (its id given again by a restore) never shows this one.
     if (!image || (named !== undefined && named !== image.fileName)) {
       throw httpError(404, `No image with id ${request.params.id}`);
+    }
+    const range = request.headers.range;
+    if (range !== undefined) {
+      const size = (await stat(join(folder, basename(image.fileName))).catch(() => undefined))?.size;
+      const readable = size === undefined ? range : rangeAsSent(range, size);
+      if (readable === undefined) delete request.raw.headers.range;
+      else request.raw.headers.range = readable;
     }
     // The name comes from our own database, never from the request; basename is a second guard.
     const { statusCode, headers, stream, type, metadata } = await send(
