@@ -1,4 +1,4 @@
-import { giveAnswer, latestQuestion, latestQuestionShownAt } from "@spankbank/db/questions";
+import { giveAnswer, latestQuestion, latestQuestionShownAt, questionById } from "@spankbank/db/questions";
 import { answersSealedFor } from "@spankbank/db/sealing";
 import { RESPONSE_MAX } from "@spankbank/shared/limits";
 import { spanks } from "@spankbank/shared/spanks";
@@ -28,7 +28,9 @@ export const answerCommand: BotCommand = {
     // Answered there already while a newer one is being posted (Discord may show it): these words
     // are for the newer one, never a replacement of the answer given on a guess.
     const answeredShown = shown?.answers.some((answer) => answer.username === user.responseName) ?? false;
-    const question = shown && latest && shown.id !== latest.id && answeredShown ? latest : shown;
+    // One already on Discord was posted after these words were sent (or it would be `shown`).
+    const beingPosted = latest !== null && questionById(db, latest.id)?.discordMessageId === null;
+    const question = shown && latest && shown.id !== latest.id && answeredShown && beingPosted ? latest : shown;
     if (!question) {
       await replyDone(interaction, NO_QUESTION_YET);
       return;

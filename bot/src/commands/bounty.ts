@@ -128,7 +128,9 @@ export const bountyCommand: BotCommand = {
         if (!bounty) return;
         return await replyDone(
           interaction,
-          `✅ Bounty #${bounty.id} "${bounty.title}" is done: ${named(bounty.posterUsername, context)} will approve it.`,
+          bounty.status === "approved"
+            ? `✅ Bounty #${bounty.id} "${bounty.title}" was approved already: ${spanks(bounty.reward)} went to you.`
+            : `✅ Bounty #${bounty.id} "${bounty.title}" is done: ${named(bounty.posterUsername, context)} will approve it.`,
         );
       }
       case "approve": {

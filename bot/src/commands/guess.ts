@@ -25,7 +25,8 @@ export const guessCommand: BotCommand = {
     ),
   async execute(interaction, context, user) {
     const { db, config } = context;
-    const question = latestRevealedQuestion(db);
+    // The one revealed when it was sent: a newer one revealed before the bot read it was not seen.
+    const question = latestRevealedQuestion(db, interaction.createdAt);
     if (!question) {
       await replyDone(interaction, NOTHING_TO_RATE_YET);
       return;

@@ -239,6 +239,18 @@ describe("/bounty done and the due-day refund", () => {
     return setup;
   }
 
+  it("sent again after the poster approved it, says it was paid, never that it waits for approval", async () => {
+    const { client, db } = await tulips();
+    const done = [int("id", 1), str("note", "All twelve in")];
+    await dispatch(client, bountyAt("2026-05-01T13:00:00Z", sam.discordId, "done", done));
+    await dispatch(client, bountyAt("2026-05-01T13:05:00Z", alex.discordId, "approve", [int("id", 1)]));
+    // Sam saw no answer to her /bounty done ("The application did not respond") and sends it again.
+    expect(await dispatch(client, bountyAt("2026-05-01T13:10:00Z", sam.discordId, "done", done))).toBe(
+      '✅ Bounty #1 "Plant the tulips" was approved already: 20 spanks went to you.',
+    );
+    expect(balanceOf(db, { userId: idOf(db, "sam") })).toBe(20);
+  });
+
   it("a done Sam sent one second before the due day ended is kept, though the quarter-hour check ran first", async () => {
     const { client, db } = await tulips();
     // The server's check runs every 15 minutes on the couple's zone (India): 00:00 IST is on it,

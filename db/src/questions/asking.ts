@@ -78,6 +78,10 @@ const statements = preparedFor((db) => {
     all: newestFirst().prepare(),
     latest: newestFirst().limit(LIMIT_ONE).prepare(),
     latestRevealed: newestFirst().where(isNotNull(questions.revealedAt)).limit(LIMIT_ONE).prepare(),
+    latestRevealedAt: newestFirst()
+      .where(and(isNotNull(questions.revealedAt), lte(questions.revealedAt, param("at"))))
+      .limit(LIMIT_ONE)
+      .prepare(),
     // Discord ids grow with time: a message id below the command's id was posted before it was sent.
     latestShown: newestFirst()
       .where(
@@ -159,9 +163,13 @@ export function latestQuestionShownAt(db: Db, sent: { discordId: string; at: Dat
   return row ? { ...questionOf(row), answers: answersTo(db, row.id) } : null;
 }
 
-/** The newest question you have both answered (its guesses can be rated); null before the first reveal. */
-export function latestRevealedQuestion(db: Db): Question | null {
-  const row = statements(db).latestRevealed.get();
+/**
+ * The newest question you have both answered (its guesses can be rated), as of `at` when given (a
+ * command's moment: one revealed after it was sent was not the one meant); null before the first reveal.
+ */
+export function latestRevealedQuestion(db: Db, at?: Date): Question | null {
+  const row =
+    at === undefined ? statements(db).latestRevealed.get() : statements(db).latestRevealedAt.get({ at: isoNow(at) });
   return row ? { ...questionOf(row), answers: answersTo(db, row.id) } : null;
 }
 
