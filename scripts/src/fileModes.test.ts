@@ -1,8 +1,11 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { openDb } from "@spankbank/db/client";
+import { syncCouple } from "@spankbank/db/couple";
+import { demoCouple } from "@spankbank/shared/demoCouple";
 import { describe, expect, it, onTestFinished } from "vitest";
 
 const serverEntry = fileURLToPath(new URL("../../server/dist/server.bundle.js", import.meta.url));
@@ -62,5 +65,38 @@ describe("the couple's files are private whatever the umask", () => {
     const exported = spawnSync("sh", underOpenUmask(script("export"), [target]), { cwd: dir, env, encoding: "utf8" });
     expect(exported.status, exported.stderr).toBe(0);
     expect(modeOf(target)).toBe(0o600);
+  }, 60_000);
+
+  it("a restore from a copy fetched back from off the box (644 files, 755 folders) puts the images back 600 in a 700 folder", () => {
+    const dir = mkdtempSync(join(tmpdir(), "spankbank-restore-modes-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const data = join(dir, "data");
+    const path = join(data, "spankbank.db");
+    const db = openDb(path);
+    syncCouple(db, demoCouple);
+    db.$client.close();
+    mkdirSync(join(data, "media"), { mode: 0o700 });
+    writeFileSync(join(data, "media", "42-photo.jpg"), "our first picnic", { mode: 0o600 });
+    const env = { PATH: process.env.PATH ?? "", DATABASE_PATH: path };
+    const backup = spawnSync("sh", underOpenUmask(script("backup")), { cwd: dir, env, encoding: "utf8" });
+    expect(backup.status, backup.stderr).toBe(0);
+    const backupPath = /verified: (\S+\.db)/.exec(backup.stdout)![1]!;
+
+    // The disk is lost; the backups come back by rclone or rsync under the usual umask 022.
+    rmSync(path);
+    rmSync(join(data, "media"), { recursive: true });
+    const backups = join(data, "backups");
+    for (const entry of readdirSync(backups, { recursive: true, withFileTypes: true })) {
+      chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+    }
+    const restored = spawnSync("sh", underOpenUmask(script("restore"), [backupPath]), {
+      cwd: dir,
+      env,
+      encoding: "utf8",
+    });
+    expect(restored.status, restored.stderr).toBe(0);
+    expect(modeOf(path)).toBe(0o600);
+    expect(modeOf(join(data, "media"))).toBe(0o700);
+    expect(modeOf(join(data, "media", "42-photo.jpg"))).toBe(0o600);
   }, 60_000);
 });

@@ -128,6 +128,10 @@ function isSqliteFile(path: string): boolean {
 const besideBackup = (backupPath: string, suffix: string): string | null =>
   backupPath.endsWith(".db") ? `${backupPath.slice(0, -".db".length)}${suffix}` : null;
 /** The list of a backup's images in the shared media store. */
+/** What the couple's data is on disk, whatever the source of a copy was: theirs alone. */
+export const PRIVATE_FILE = 0o600;
+export const PRIVATE_FOLDER = 0o700;
+
 export const manifestOf = (backupPath: string) => besideBackup(backupPath, ".media.json");
 /** The media folder copy of a backup taken before the shared store. */
 export const legacyMediaOf = (backupPath: string) => besideBackup(backupPath, ".media");

@@ -1,6 +1,16 @@
 // The content-addressed media store: each memory image once, named by the SHA-256 of its bytes.
-import { constants, cpSync, existsSync, mkdirSync, readdirSync, rmSync, type Stats, statSync } from "node:fs";
-import { copyFile, rename, stat } from "node:fs/promises";
+import {
+  chmodSync,
+  constants,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  type Stats,
+  statSync,
+} from "node:fs";
+import { chmod, copyFile, rename, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { sha256OfFile } from "../../fileHash.js";
 import {
@@ -14,6 +24,8 @@ import {
   manifestOf,
   mediaDirOf,
   mediaStoreOf,
+  PRIVATE_FILE,
+  PRIVATE_FOLDER,
   readManifest,
   readManifestIfWhole,
 } from "./files.js";
@@ -102,6 +114,8 @@ export async function storeMedia(databasePath: string, files: readonly PlannedIm
       if (removedMeanwhile(error)) continue;
       throw error;
     }
+    // A copy keeps its source's mode, not the umask.
+    await chmod(partial, PRIVATE_FILE);
     flushFile(partial);
     const copied = await sha256OfFile(partial);
     await rename(partial, join(store, copied));
@@ -178,12 +192,16 @@ export function gatherMedia(databasePath: string, backupPath: string, target: st
 
 /**
  * Puts a folder's copied images and their names on the disk: renamed into place unflushed, a power
- * cut can leave the restored memories naming empty images.
+ * cut can leave the restored memories naming empty images. Private too: a copy keeps its source's
+ * mode (a backup fetched back from an off-box copy is 644), never the umask.
  */
 function flushImages(folder: string): void {
   for (const name of readdirSync(folder)) {
     const path = join(folder, name);
-    if (statSync(path).isFile()) flushFile(path);
+    if (!statSync(path).isFile()) continue;
+    chmodSync(path, PRIVATE_FILE);
+    flushFile(path);
   }
+  chmodSync(folder, PRIVATE_FOLDER);
   flushFolder(folder);
 }

@@ -1,5 +1,6 @@
 // Restoring: a backup put in place of the database atomically, the replaced one kept beside it.
 import {
+  chmodSync,
   closeSync,
   cpSync,
   existsSync,
@@ -16,7 +17,15 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { backupStamp, flushFile, flushFolder, mediaDirOf, selfContained, sharesItsFolder } from "./files.js";
+import {
+  backupStamp,
+  flushFile,
+  flushFolder,
+  mediaDirOf,
+  PRIVATE_FILE,
+  selfContained,
+  sharesItsFolder,
+} from "./files.js";
 import { gatherMedia } from "./mediaStore.js";
 import { verifyBackupFile } from "./verify.js";
 
@@ -192,6 +201,7 @@ function keepReplaced(databasePath: string, keptAs: string): void {
     linkSync(databasePath, keptAs);
   } catch {
     cpSync(databasePath, keptAs);
+    chmodSync(keptAs, PRIVATE_FILE);
   }
   setAsideWal(databasePath, keptAs);
 }
@@ -245,6 +255,7 @@ function keepImagesBeside(media: string, restoring: string): string {
       // `media/` on another disk (a link to a mount): a copy, as the backup's images are.
       if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
       cpSync(source, target);
+      chmodSync(target, PRIVATE_FILE);
       flushFile(target);
     }
   }
