@@ -171,6 +171,23 @@ describe("npm run setup", () => {
     expect(result.stderr).toContain(`Could not write ${file}; the config there is as it was.`);
   });
 
+  it("over an existing config, takes y for yes as its other yes/no questions do, and says so when the answer is no", () => {
+    const dir = mkdtempSync(join(tmpdir(), "spankbank-setup-overwrite-"));
+    const file = join(dir, "couple.config.json");
+    const config = JSON.stringify(demoCouple, null, 2);
+    writeFileSync(file, config);
+
+    const kept = runSetup(dir, ["n"]);
+    expect(kept.status).toBe(0);
+    expect(kept.stdout).toContain(`Nothing written: ${file} is kept as it is.`);
+    expect(readFileSync(file, "utf8")).toBe(config);
+
+    const rewritten = runSetup(dir, ["y", ...answers]);
+    expect(rewritten.stderr).toBe("");
+    expect(rewritten.status).toBe(0);
+    expect(readFileSync(file, "utf8")).not.toBe(config);
+  });
+
   it("stops before any question when the existing config is not JSON, and leaves it as it is", () => {
     const dir = mkdtempSync(join(tmpdir(), "spankbank-setup-broken-"));
     const file = join(dir, "couple.config.json");

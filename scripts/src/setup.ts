@@ -37,11 +37,15 @@ const partner = partnerSchema.shape;
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time: Check = (answer) => (HHMM.test(answer) ? undefined : "must be HH:MM (24 h), e.g. 09:00");
 
+/** A yes/no question: anything but yes or y (in any case) is no. */
+const yes = async (question: string) => ["yes", "y"].includes((await ask(`${question} (yes/no)`, "no")).toLowerCase());
+
 /** `npm run setup`: writes couple.config.json by asking for each field; passwords are stored only as hashes. */
 async function main(): Promise<void> {
   const { configPath: path, databasePath } = processPaths();
   const existing = existsSync(path) ? readExistingConfig(path) : undefined;
-  if (existing && (await ask(`${path} exists. Overwrite it? (yes/no)`, "no")) !== "yes") {
+  if (existing && !(await yes(`${path} exists. Overwrite it?`))) {
+    console.log(`Nothing written: ${path} is kept as it is.`);
     closePrompts();
     return;
   }
@@ -93,9 +97,6 @@ async function main(): Promise<void> {
   const optional = async (question: string, check: Check) =>
     (await ask(`${question} (blank to skip)`, undefined, blankOr(check))) || undefined;
   const snowflake = by(partner.discordId);
-  // Anything but yes/y is no: the daily question then leaves out the questions that setting unlocks.
-  const yes = async (question: string) =>
-    ["yes", "y"].includes((await ask(`${question} (yes/no)`, "no")).toLowerCase());
   const asked = {
     partners,
     charityName: await ask("Charity name", "Floggers4Change", by(coupleConfigSchema.shape.charityName)),
