@@ -5,10 +5,10 @@ import { syncCouple } from "@spankbank/db/couple";
 import { mediaFolder } from "@spankbank/db/media";
 import { markRunning } from "@spankbank/db/running";
 import {
-  damagedDatabaseError,
   markSetUp,
   refuseAnotherCouplesDatabase,
   refuseFreshInstallOverLostData,
+  startupDatabaseError,
 } from "@spankbank/db/startChecks";
 import { BOT_STOP_DRAIN_MS } from "@spankbank/shared/limits";
 import { processEnv, processRuntime, StartupError } from "@spankbank/shared/runtime";
@@ -35,12 +35,12 @@ async function main(): Promise<void> {
     return;
   }
   const runtime = processRuntime();
+  databasePath = runtime.databasePath;
   markRunning(runtime.databasePath, "bot");
   // Never turn a lost database into a fresh one (the server refuses the same way).
   if (!runtime.demo)
     refuseFreshInstallOverLostData(runtime.databasePath, { production: env.NODE_ENV === "production" });
   refuseAnotherCouplesDatabase(runtime.databasePath, runtime);
-  databasePath = runtime.databasePath;
   const db = openDb(runtime.databasePath);
   syncCouple(db, runtime.config);
   if (!runtime.demo) markSetUp(runtime.databasePath);
@@ -93,11 +93,11 @@ async function main(): Promise<void> {
   await client.login(token);
 }
 
-/** Known once the database is about to be opened: a start failing on a damaged file names it. */
+/** Known once the config is read: a start failing on its database (its disk, a damaged file) names it. */
 let databasePath: string | undefined;
 
 main().catch((error: unknown) => {
-  const refusal = error instanceof StartupError ? error : databasePath && damagedDatabaseError(error, databasePath);
+  const refusal = error instanceof StartupError ? error : databasePath && startupDatabaseError(error, databasePath);
   console.error(refusal ? `Discord bot cannot start:\n${refusal.message}` : error);
   process.exit(1);
 });

@@ -12,6 +12,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { freePort } from "../freePort.mjs";
 
 const serverEntry = fileURLToPath(new URL("../../server/dist/server.bundle.js", import.meta.url));
+const botEntry = fileURLToPath(new URL("../../bot/dist/start.js", import.meta.url));
 const backupEntry = fileURLToPath(new URL("../dist/backup.js", import.meta.url));
 const DISK_BYTES = 8 * 1024 * 1024;
 
@@ -186,7 +187,7 @@ describe.skipIf(!disk.mounted)("a full disk (a real 8 MiB tmpfs)", () => {
     }
   }, 60_000);
 
-  it("a start on a full disk, or on a read-only database, says so in one line", async () => {
+  it("a start on a full disk, or on a read-only database (the server's and the bot's), says so in one line", async () => {
     const dataDir = join(disk.dir, "restart");
     mkdirSync(dataDir);
     const config = await cheapConfig(mkdtempSync(join(tmpdir(), "spankbank-full-disk-config-")));
@@ -211,10 +212,23 @@ describe.skipIf(!disk.mounted)("a full disk (a real 8 MiB tmpfs)", () => {
       const readOnly = await startServer(dataDir, config);
       expect(await readOnly.ready).toBe(false);
       expect(await readOnly.exited).toBe(1);
-      expect(readOnly.output().trim().split("\n")).toEqual([
-        "Spank Bank cannot start:",
-        `the database ${join(dataDir, "spankbank.db")} is read-only. Make ${dataDir} and the files in it writable (is the disk mounted read-only?), then start again.`,
-      ]);
+      const readOnlyLine = `the database ${join(dataDir, "spankbank.db")} is read-only. Make ${dataDir} and the files in it writable (is the disk mounted read-only?), then start again.`;
+      expect(readOnly.output().trim().split("\n")).toEqual(["Spank Bank cannot start:", readOnlyLine]);
+      // The bot beside it says the same in one line, not with a stack trace.
+      const bot = spawnSync(process.execPath, [botEntry], {
+        cwd: dataDir,
+        env: {
+          PATH: process.env.PATH ?? "",
+          DATABASE_PATH: join(dataDir, "spankbank.db"),
+          SPANKBANK_CONFIG: config,
+          DISCORD_TOKEN: "not-a-real-token",
+          // Nothing may reach Discord in a test.
+          DISCORD_API_URL: "http://127.0.0.1:9/api",
+        },
+        encoding: "utf8",
+      });
+      expect(bot.status).toBe(1);
+      expect(`${bot.stdout}${bot.stderr}`.trim().split("\n")).toEqual(["Discord bot cannot start:", readOnlyLine]);
     } finally {
       spawnSync("mount", ["-o", "remount,rw", disk.dir]);
     }

@@ -10,10 +10,10 @@ import { seedQuestionBank } from "@spankbank/db/questions";
 import { markRunning } from "@spankbank/db/running";
 import { purgeExpiredSessions } from "@spankbank/db/sessions";
 import {
-  damagedDatabaseError,
   markSetUp,
   refuseAnotherCouplesDatabase,
   refuseFreshInstallOverLostData,
+  startupDatabaseError,
 } from "@spankbank/db/startChecks";
 import { bundledQuestions } from "@spankbank/shared/content/questionBank";
 import { DEMO_LOGINS } from "@spankbank/shared/demoCouple";
@@ -24,7 +24,6 @@ import { scheduleFavourDeadlines } from "./jobs/favourDeadlineSchedule.js";
 import { scheduleTrashPurge } from "./jobs/trashSchedule.js";
 import { appOrigins } from "./origins.js";
 import { serverEnvFrom } from "./serverEnv.js";
-import { startupDiskError } from "./startupDisk.js";
 
 /** How long SIGTERM waits for requests in flight before closing anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -142,10 +141,7 @@ function printDemoBanner(url: string, databasePath: string): void {
 
 main().catch((error: unknown) => {
   // A full or read-only disk, or a damaged file, is said in one line, not a stack trace.
-  const refusal =
-    error instanceof StartupError
-      ? error
-      : databasePath && (startupDiskError(error, databasePath) ?? damagedDatabaseError(error, databasePath));
+  const refusal = error instanceof StartupError ? error : databasePath && startupDatabaseError(error, databasePath);
   if (refusal) {
     console.error(`\nSpank Bank cannot start:\n${refusal.message}\n`);
   } else {

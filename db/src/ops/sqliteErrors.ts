@@ -10,3 +10,11 @@ export function sqliteErrorCode(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** Why nothing can be written: the disk is full (SQLITE_FULL, ENOSPC) or read-only, else undefined. */
+export function diskProblem(error: unknown): "full" | "read-only" | undefined {
+  const code = sqliteErrorCode(error) ?? (error as { code?: unknown } | undefined)?.code;
+  if (code === "SQLITE_FULL" || code === "ENOSPC") return "full";
+  if (code === "EROFS" || (typeof code === "string" && code.startsWith("SQLITE_READONLY"))) return "read-only";
+  return undefined;
+}

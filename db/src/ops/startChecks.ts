@@ -1,9 +1,9 @@
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { accessSync, constants, existsSync, readdirSync, rmSync, statfsSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { type Runtime, StartupError } from "@spankbank/shared/runtime";
 import BetterSqlite3 from "better-sqlite3";
 import { backupsDirOf, listBackups, mediaDirOf, namedInTheFuture, sharesItsFolder } from "./backup/index.js";
-import { sqliteErrorCode } from "./sqliteErrors.js";
+import { diskProblem, sqliteErrorCode } from "./sqliteErrors.js";
 
 /** Created by hand beside the database to start one fresh install on purpose; the start removes it. */
 export const startFreshFileOf = (databasePath: string) => join(dirname(databasePath), "start-fresh");
@@ -140,3 +140,51 @@ export function damagedDatabaseError(error: unknown, databasePath: string): Star
     `the database ${databasePath} is damaged (${(error as Error).message}). Run \`npm run check\` for a report, then put the latest backup back with \`npm run restore -- FILE\` (\`npm run backup -- --list\` lists them).`,
   );
 }
+
+/** Less free space than this beside the database, and a failed start is put down to a full disk. */
+const NEARLY_FULL_BYTES = 1024 * 1024;
+
+/**
+ * A start (the server's or the bot's) that failed on the database's disk, said in one line
+ * instead of a stack trace: full (SQLite reports it as SQLITE_FULL, or as an I/O error when even
+ * its shared-memory file cannot grow, hence the look at the free space) or read-only. Undefined
+ * for any other failure.
+ */
+export function startupDiskError(error: unknown, databasePath: string): StartupError | undefined {
+  const folder = dirname(resolve(databasePath));
+  const problem = diskProblem(error) ?? problemOfFolder(error, folder);
+  if (problem === "full") {
+    return new StartupError(`the disk holding ${databasePath} is full. Free some space on it, then start again.`);
+  }
+  if (problem === "read-only") {
+    return new StartupError(
+      `the database ${databasePath} is read-only. Make ${folder} and the files in it writable (is the disk mounted read-only?), then start again.`,
+    );
+  }
+  return undefined;
+}
+
+function problemOfFolder(error: unknown, folder: string): "full" | "read-only" | undefined {
+  const code = sqliteErrorCode(error) ?? (error as { code?: unknown } | undefined)?.code;
+  if (
+    typeof code !== "string" ||
+    !(code.startsWith("SQLITE_IOERR") || code.startsWith("SQLITE_CANTOPEN") || code.startsWith("E"))
+  ) {
+    return undefined;
+  }
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch {
+    return "read-only";
+  }
+  try {
+    const { bavail, bsize } = statfsSync(folder);
+    return bavail * bsize < NEARLY_FULL_BYTES ? "full" : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a start failed on the database, in one line (its disk full or read-only, the file damaged); undefined otherwise. */
+export const startupDatabaseError = (error: unknown, databasePath: string): StartupError | undefined =>
+  startupDiskError(error, databasePath) ?? damagedDatabaseError(error, databasePath);

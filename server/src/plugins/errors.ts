@@ -1,6 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import { Refusal } from "@spankbank/db/errors";
-import { sqliteErrorCode } from "@spankbank/db/sqliteErrors";
+import { diskProblem, sqliteErrorCode } from "@spankbank/db/sqliteErrors";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isBusy } from "./busy.js";
@@ -74,14 +74,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .code(500)
       .send({ statusCode: 500, error: "Internal Server Error", message: "Something went wrong on our side." });
   });
-}
-
-/** Why nothing can be written: the disk is full (SQLITE_FULL, ENOSPC) or read-only, else undefined. */
-export function diskProblem(error: unknown): "full" | "read-only" | undefined {
-  const code = sqliteErrorCode(error) ?? (error as { code?: unknown } | undefined)?.code;
-  if (code === "SQLITE_FULL" || code === "ENOSPC") return "full";
-  if (code === "EROFS" || (typeof code === "string" && code.startsWith("SQLITE_READONLY"))) return "read-only";
-  return undefined;
 }
 
 /** 507 on a full disk (the write can succeed once space is freed), 503 on a read-only one. */

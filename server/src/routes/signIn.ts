@@ -4,6 +4,7 @@ import { partnersWithDays } from "@spankbank/db/partnerDays";
 import { colorSchemeOf } from "@spankbank/db/partnerSettings";
 import { decoyHashLike } from "@spankbank/db/password";
 import { deleteSession, deleteSessionsOf, purgeExpiredSessions } from "@spankbank/db/sessions";
+import { diskProblem } from "@spankbank/db/sqliteErrors";
 import type { CoupleConfig } from "@spankbank/shared/config";
 import {
   coupleSummaryOf,
@@ -18,7 +19,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { oncePerRequest } from "../plugins/busy.js";
-import { diskProblem, httpError } from "../plugins/errors.js";
+import { httpError } from "../plugins/errors.js";
 import { SESSION_COOKIE, signedInUser } from "../plugins/session.js";
 import { PasswordChecks } from "../signIn/passwordChecks.js";
 import {

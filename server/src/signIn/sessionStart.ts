@@ -11,9 +11,10 @@ import {
   rememberClient,
 } from "@spankbank/db/loginThrottle";
 import { createSession, credentialOf, deleteSession } from "@spankbank/db/sessions";
+import { diskProblem } from "@spankbank/db/sqliteErrors";
 import { KNOWN_CLIENT_TTL_MS, SESSION_TTL_MS } from "@spankbank/shared/limits";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { diskProblem, httpError } from "../plugins/errors.js";
+import { httpError } from "../plugins/errors.js";
 import { SESSION_COOKIE } from "../plugins/session.js";
 
 /**
