@@ -86,11 +86,14 @@ const statements = preparedFor((db) => ({
     .where(and(isNull(memories.deletedAt), instantRange(memories.createdAt)))
     .groupBy(memories.userId, month(memories.createdAt))
     .prepare(),
+  // By the month its question was asked: an answer's own stamp moves with every edit of its words
+  // (it is the answer's version), and the month's "both answered" counts by the question too.
   answersByMonth: db
-    .select({ userId: answers.userId, month: month(answers.createdAt), n: count() })
+    .select({ userId: answers.userId, month: month(questions.askedAt), n: count() })
     .from(answers)
-    .where(instantRange(answers.createdAt))
-    .groupBy(answers.userId, month(answers.createdAt))
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .where(instantRange(questions.askedAt))
+    .groupBy(answers.userId, month(questions.askedAt))
     .prepare(),
   dailyByMonth: db
     .select({ month: dayMonth(questions.dailyFor), asked: count(), bothAnswered: count(questions.revealedAt) })
