@@ -19,3 +19,12 @@ export function textLimitProps(value: string, max: number) {
     error: over > 0 ? `${plural(over, "character", "characters")} too long: shorten it to save.` : undefined,
   };
 }
+
+/**
+ * `value` cut to `max` characters as the server counts them (UTF-16 units), never in the middle of
+ * an emoji: half of one is a broken character the server refuses, so the form could never be sent.
+ */
+export function cutTo(value: string, max: number): string {
+  const cut = value.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}

@@ -1,6 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Stack, Switch, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import type { SessionReply } from "@spankbank/shared/contract/auth";
+import { SEARCH_MAX } from "@spankbank/shared/limits";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Pager } from "@/components/Pager";
 import { formatDate, formatDateTime } from "@/lib/view";
@@ -99,6 +100,8 @@ export function AllQuestions({
       <TextInput
         placeholder="Search questions..."
         aria-label="Search questions"
+        // As long as a search may be (a longer one in the address is not read: every question would show).
+        maxLength={SEARCH_MAX}
         value={typed}
         onChange={(event) => type(event.currentTarget.value)}
         size="md"

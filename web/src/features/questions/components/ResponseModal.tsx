@@ -3,6 +3,7 @@ import type { Question } from "@spankbank/shared/contract/questions";
 import { RESPONSE_MAX } from "@spankbank/shared/limits";
 import { DraftNotice } from "@/components/DraftNotice";
 import { useDraft } from "@/lib/draft";
+import { cutTo } from "@/lib/textLimit";
 import { toast } from "@/lib/toast";
 import { answerDraft, useAnswerQuestion } from "../api/answerQuestion";
 import type { Partner } from "../slots";
@@ -93,7 +94,7 @@ function ResponseForm({ answering, onClose }: { answering: Answering; onClose: (
           rows={5}
           maxLength={RESPONSE_MAX}
           value={response}
-          onChange={(event) => setResponse(event.currentTarget.value.slice(0, RESPONSE_MAX))}
+          onChange={(event) => setResponse(cutTo(event.currentTarget.value, RESPONSE_MAX))}
           description={`${response.length}/${RESPONSE_MAX}`}
           inputWrapperOrder={["label", "input", "description"]}
           data-autofocus
@@ -104,7 +105,7 @@ function ResponseForm({ answering, onClose }: { answering: Answering; onClose: (
             rows={2}
             maxLength={RESPONSE_MAX}
             value={guess}
-            onChange={(event) => setGuess(event.currentTarget.value.slice(0, RESPONSE_MAX))}
+            onChange={(event) => setGuess(cutTo(event.currentTarget.value, RESPONSE_MAX))}
             description={`${answering.guess.partner.displayName} sees it once you've both answered.`}
             inputWrapperOrder={["label", "input", "description"]}
           />

@@ -4,6 +4,7 @@ import { SEARCH_MAX } from "@spankbank/shared/limits";
 import { searchKindNames } from "@spankbank/shared/pages";
 import { AnchorLink } from "@/components/links";
 import { Pager } from "@/components/Pager";
+import { cutTo } from "@/lib/textLimit";
 import { useDisplayName } from "@/lib/useDisplayName";
 import { formatDate } from "@/lib/view";
 import { useSearch } from "../api/getSearch";
@@ -20,7 +21,13 @@ function PlaceLink({ result }: { result: SearchResult }) {
       return <AnchorLink to="/memories" search={{ page: result.board_page }} {...common} />;
     case "answer":
       // A question added in Discord may be longer than a search: its start finds it as well.
-      return <AnchorLink to="/allquestions" search={{ search: result.title?.slice(0, SEARCH_MAX) }} {...common} />;
+      return (
+        <AnchorLink
+          to="/allquestions"
+          search={{ search: result.title === undefined ? undefined : cutTo(result.title, SEARCH_MAX) }}
+          {...common}
+        />
+      );
     case "later_letter":
       return <AnchorLink to="/letters" {...common} />;
     case "letter":

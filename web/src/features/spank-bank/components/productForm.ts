@@ -11,6 +11,7 @@ import {
   USE_WITHIN_DAYS_MIN,
 } from "@spankbank/shared/limits";
 import { type NumberRule, numberError, readNumber } from "@/lib/numberField";
+import { cutTo } from "@/lib/textLimit";
 
 /** What the add/edit modal holds while the partner types (SPEC section 5). */
 export interface ProductForm {
@@ -36,8 +37,8 @@ export const emptyProductForm: ProductForm = {
 
 export const INVALID_PRODUCT_MESSAGE = "Please enter a valid product name, description, quantity (1-10), and price.";
 
-export const cutName = (value: string) => value.slice(0, PRODUCT_NAME_MAX);
-export const cutDescription = (value: string) => value.slice(0, PRODUCT_DESCRIPTION_MAX);
+export const cutName = (value: string) => cutTo(value, PRODUCT_NAME_MAX);
+export const cutDescription = (value: string) => cutTo(value, PRODUCT_DESCRIPTION_MAX);
 
 export const stepQuantity = (quantity: number, step: 1 | -1) =>
   Math.min(PRODUCT_QUANTITY_MAX, Math.max(PRODUCT_QUANTITY_MIN, quantity + step));
