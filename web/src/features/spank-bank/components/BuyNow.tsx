@@ -1,11 +1,12 @@
 import { Button, Stack, Text } from "@mantine/core";
 import type { Product } from "@spankbank/shared/contract/products";
 import { plural } from "@spankbank/shared/spanks";
-import { useRef } from "react";
 import { firstControl, returnFocus, SELECTED_TAB } from "@/lib/returnFocus";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useSpankTotal } from "../api/getSpankTotal";
 import { usePurchaseProduct } from "../api/purchaseProduct";
+
+const buyNowId = (productId: number) => `buy-now-${productId}`;
 
 /**
  * Buy Now: one unit, disabled while the purchase is in flight, and disabled with the reason for a
@@ -15,19 +16,19 @@ import { usePurchaseProduct } from "../api/purchaseProduct";
 export function BuyNow({ product, own, partnerName }: { product: Product; own: boolean; partnerName: string }) {
   const purchase = usePurchaseProduct();
   const once = useSingleFlight();
-  const button = useRef<HTMLButtonElement>(null);
   const buy = () =>
     once((settled) =>
       purchase.mutate(product, {
         onSettled: () => {
           settled();
           // Disabled while buying, focus fell to the page: back to this Buy Now (unless it is now sold
-          // out or too dear), else the selected tab.
-          returnFocus(() =>
-            button.current?.isConnected && !button.current.matches(":disabled")
-              ? button.current
-              : firstControl([SELECTED_TAB]),
-          );
+          // out or too dear), else the selected tab. Found by its id: the list reloading may draw its
+          // card anew, and until it is drawn again there is nothing to choose yet.
+          returnFocus(() => {
+            const again = document.getElementById(buyNowId(product.id));
+            if (again === null) return null;
+            return again.matches(":disabled") ? firstControl([SELECTED_TAB]) : again;
+          });
         },
       }),
     );
@@ -39,7 +40,7 @@ export function BuyNow({ product, own, partnerName }: { product: Product; own: b
   return (
     <Stack gap={6}>
       <Button
-        ref={button}
+        id={buyNowId(product.id)}
         fullWidth
         radius="xl"
         disabled={own || soldOut || unaffordable || purchase.isPending}
