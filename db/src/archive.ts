@@ -342,6 +342,8 @@ export async function exportArchive(db: Db, now = new Date(), options: ExportOpt
     for (const piece of text((table) => counted(pagesOf(reader, table, options), table, rows))) {
       documentSize += Buffer.byteLength(piece);
       await nextTurn();
+      // An image failed meanwhile: the download is lost, and its snapshot closed with it.
+      if (failedEarly) throw failedEarly;
     }
 
     // The document last: by then every image's sha256 is known.
@@ -369,7 +371,7 @@ export async function exportArchive(db: Db, now = new Date(), options: ExportOpt
   } catch (error) {
     // The images already added are being read into the zip: nobody will take it now.
     output.destroy();
-    throw error;
+    throw failedEarly ?? error;
   }
 }
 

@@ -183,8 +183,11 @@ describe("the queries the pages run", () => {
     expect(readOf("memories")).toContainEqual(
       expect.stringMatching(/SEARCH memories USING INDEX \w+ \(deleted_at=\? AND created_at>\? AND created_at<\?\)/),
     );
+    // Answers by the year's questions (the month each was asked), each question's from its index.
     expect(readOf("answers")).toContainEqual(
-      expect.stringContaining("SEARCH answers USING INDEX answers_created (created_at>? AND created_at<?)"),
+      expect.stringContaining(
+        "SEARCH questions USING COVERING INDEX questions_asked (asked_at>? AND asked_at<?) | SEARCH answers USING COVERING INDEX answers_one_per_user (question_id=?)",
+      ),
     );
     expect(readOf("workouts")).toContainEqual(
       expect.stringContaining(
