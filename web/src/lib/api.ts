@@ -165,10 +165,9 @@ function keepUnansweredWrites(writes: UnansweredWrites): void {
   }
 }
 
-/** Forgets a write once the server answered it: the same words again are a new write. */
-function answered(write: string): void {
-  const { [write]: _answered, ...others } = unansweredWrites();
-  keepUnansweredWrites(others);
+/** Forgets a write (under every name its key was kept by) once the server answered it: the same words again are a new write. */
+function answered(key: string): void {
+  keepUnansweredWrites(Object.fromEntries(Object.entries(unansweredWrites()).filter(([, kept]) => kept.key !== key)));
 }
 
 /** Random enough for a key, and, unlike `crypto.randomUUID`, there on a plain-http address too. */
@@ -182,8 +181,9 @@ function newWriteKey(): string {
  * same favour, not a second one). Pass it as `write`; a new opening takes a new name.
  */
 export function newWrite(): string {
-  return newWriteKey();
+  return `${FORM_OPENING}${newWriteKey()}`;
 }
+const FORM_OPENING = "form:";
 
 /** The server's answer to a form sent again, changed, whose first send it had written: nothing more was. */
 export const isWrittenAlready = (error: unknown): error is ApiError =>
@@ -210,23 +210,37 @@ async function sendOnce<T>(
   read: Reader<T> | undefined,
   { write: form, ...options }: WriteOptions = {},
 ) {
-  const write = `${method} ${path} ${form ?? JSON.stringify(body)}`;
+  const asked = `${method} ${path} ${JSON.stringify(body)}`;
+  // A form opening's write is also known by what it asks: the form opened anew (the page left and
+  // come back to, or reloaded, after a lost answer) has a new name, and the same words are still
+  // that write. A write named by what the page showed (`redeem 4 of 2`) is that one only.
+  const names =
+    form === undefined
+      ? [asked]
+      : form.startsWith(FORM_OPENING)
+        ? [`${method} ${path} ${form}`, asked]
+        : [`${method} ${path} ${form}`];
   const writes = unansweredWrites();
-  const unanswered = writes[write];
-  const key = unanswered && Date.now() - unanswered.sentAt < UNANSWERED_WRITE_KEY_MS ? unanswered.key : newWriteKey();
-  if (key !== unanswered?.key) keepUnansweredWrites({ ...writes, [write]: { key, sentAt: Date.now() } });
+  const unanswered = names
+    .map((name) => writes[name])
+    .find((kept) => kept !== undefined && Date.now() - kept.sentAt < UNANSWERED_WRITE_KEY_MS);
+  const key = unanswered?.key ?? newWriteKey();
+  const sentAt = unanswered?.sentAt ?? Date.now();
+  if (names.some((name) => writes[name]?.key !== key)) {
+    keepUnansweredWrites({ ...writes, ...Object.fromEntries(names.map((name) => [name, { key, sentAt }])) });
+  }
   try {
     const answer = await request(method, path, read, {
       ...options,
       body,
       headers: { ...options.headers, "Idempotency-Key": key },
     });
-    answered(write);
+    answered(key);
     return answer;
   } catch (error) {
     // A refusal is an answer; no answer (status 0) or a server failure may have written it, or not.
     // Written already (422): the key is kept, so pressing again can never write it a second time.
-    if (wroteNothing(error)) answered(write);
+    if (wroteNothing(error)) answered(key);
     throw error;
   }
 }
