@@ -4,6 +4,8 @@ import { thinkingOfYouText, thoughtOfYouText } from "@spankbank/shared/nudges";
 import { type FormEvent, useState } from "react";
 import { DashboardCard } from "@/components/DashboardCard";
 import { HeartIcon } from "@/components/HeartIcon";
+import { newWrite, wroteNothing } from "@/lib/api";
+import { closeIfWrittenAlready } from "@/lib/writtenAlready";
 import { useNudges } from "../api/getNudges";
 import { useSendNudge } from "../api/sendNudge";
 
@@ -15,10 +17,29 @@ export function ThinkingOfYouCard({ me, partner }: { me: string; partner: string
   const { data, isPending } = useNudges();
   const send = useSendNudge();
   const [line, setLine] = useState("");
+  // One thought until the server answers it: the line fixed after a lost answer is that thought, not a second one.
+  const [write, setWrite] = useState(newWrite);
+  const sent = () => {
+    setLine("");
+    setWrite(newWrite());
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = line.trim();
-    send.mutate(trimmed ? { line: trimmed } : {}, { onSuccess: () => setLine("") });
+    send.mutate(trimmed ? { line: trimmed, write } : { write }, {
+      onSuccess: sent,
+      onError: (error) => {
+        // Sent already (the first tap's answer was lost): nothing more was, and the card says so.
+        if (
+          closeIfWrittenAlready(error, () => {
+            sent();
+            send.reset();
+          })
+        )
+          return;
+        if (wroteNothing(error)) setWrite(newWrite());
+      },
+    });
   };
   const left = data?.left_today ?? NUDGE_DAILY_LIMIT;
   return (
