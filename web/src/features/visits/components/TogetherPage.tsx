@@ -5,6 +5,7 @@ import { daysApartText, togetherNowText } from "@spankbank/shared/visits";
 import { useState } from "react";
 import { ConfirmModal } from "@/components/ConfirmModal";
 import { Pager } from "@/components/Pager";
+import { buttonNamed, firstControl, returnFocus } from "@/lib/returnFocus";
 import { useCancelVisit } from "../api/cancelVisit";
 import { useVisits } from "../api/getVisits";
 import { datesOf } from "../visitDates";
@@ -225,7 +226,23 @@ function CancelVisitModal({ visit, today, onClose }: { visit: Visit | undefined;
       keepLabel="Keep it"
       confirmLabel="Yes, remove"
       pending={cancel.isPending}
-      onConfirm={() => visit && cancel.mutate({ id: visit.id, basedOn: visit.updated_at }, { onSettled: onClose })}
+      onConfirm={() =>
+        visit &&
+        cancel.mutate(
+          { id: visit.id, basedOn: visit.updated_at },
+          {
+            onSettled: onClose,
+            // Its Remove (or Cancel visit) went with it: the keyboard goes on from the page's next control.
+            onSuccess: () =>
+              returnFocus(
+                () =>
+                  firstControl(['button[aria-label^="Remove the visit"]']) ??
+                  buttonNamed("Plan our next visit") ??
+                  buttonNamed("Add a past visit"),
+              ),
+          },
+        )
+      }
       onClose={onClose}
     >
       {visit ? `${datesOf(visit, today)} will be removed for both of you.` : ""}
