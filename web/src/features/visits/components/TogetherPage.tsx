@@ -69,6 +69,17 @@ function Countdown({
           <Text fz="xl" fw={700} ta="center">
             {togetherNowText(current.start_date, current.end_date, mine.today)}
           </Text>
+          {/* Together now, the next visit can still be planned, moved or called off (as with /visit). */}
+          {next ? (
+            <>
+              <Text ta="center" mt="sm">{`Next: ${datesOf(next, mine.today)}`}</Text>
+              <NextVisitActions visit={next} onChange={onChange} onCancel={onCancel} />
+            </>
+          ) : (
+            <Button variant="light" onClick={onPlan} mt="sm">
+              Plan our next visit
+            </Button>
+          )}
         </Stack>
       ) : next && mine?.days_until != null ? (
         <Stack gap="xs" align="center">
@@ -96,14 +107,7 @@ function Countdown({
               </Text>
             ))}
           </Group>
-          <Group gap="sm" mt="md" justify="center">
-            <Button variant="light" onClick={() => onChange({ kind: "change", visit: next })}>
-              Change dates
-            </Button>
-            <Button variant="subtle" color="red" onClick={() => onCancel(next)}>
-              Cancel visit
-            </Button>
-          </Group>
+          <NextVisitActions visit={next} onChange={onChange} onCancel={onCancel} mt="md" />
         </Stack>
       ) : (
         <Stack gap="sm" align="center">
@@ -122,6 +126,30 @@ function Countdown({
         </Text>
       )}
     </Card>
+  );
+}
+
+/** Change dates and Cancel visit, for the next visit planned. */
+function NextVisitActions({
+  visit,
+  onChange,
+  onCancel,
+  mt,
+}: {
+  visit: Visit;
+  onChange: (mode: VisitFormMode) => void;
+  onCancel: (visit: Visit) => void;
+  mt?: "md";
+}) {
+  return (
+    <Group gap="sm" mt={mt} justify="center">
+      <Button variant="light" onClick={() => onChange({ kind: "change", visit })}>
+        Change dates
+      </Button>
+      <Button variant="subtle" color="red" onClick={() => onCancel(visit)}>
+        Cancel visit
+      </Button>
+    </Group>
   );
 }
 
