@@ -1,11 +1,12 @@
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
+import { stopReturningFocus } from "@/lib/returnFocus";
 import { routeTree } from "@/routeTree.gen";
 import { ErrorPage } from "./ErrorPage";
 import { NotFoundPage } from "./NotFoundPage";
 import type { RouterContext } from "./routerContext";
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context,
     ...(history ? { history } : {}),
@@ -16,6 +17,11 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     defaultErrorComponent: ErrorPage,
     scrollRestoration: true,
   });
+  // An action's focus return belongs to its page: on another page it would move the keyboard unasked.
+  router.subscribe("onBeforeNavigate", ({ pathChanged }) => {
+    if (pathChanged) stopReturningFocus();
+  });
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -16,7 +16,13 @@ const stillSending = () => document.querySelector("button[data-loading]") !== nu
  */
 export function returnFocus(target: () => HTMLElement | null | undefined): void {
   let focused: HTMLElement | undefined;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+  };
+  returning.add(stop);
   const attempt = (framesLeft: number) => {
+    if (stopped) return;
     // The control focused can be replaced when the page's data comes back (a planned visit turns
     // "Plan our next visit" into "Change dates"): focus follows it to the one that took its place.
     // Not while a control is still drawn as sending: its own button, disabled then, would be passed
@@ -29,8 +35,21 @@ export function returnFocus(target: () => HTMLElement | null | undefined): void 
       }
     }
     if (framesLeft > 0) requestAnimationFrame(() => attempt(framesLeft - 1));
+    else returning.delete(stop);
   };
   requestAnimationFrame(() => attempt(FRAMES));
+}
+
+/** The focus returns still looking for their control, each stopped by calling it. */
+const returning = new Set<() => void>();
+
+/**
+ * Stops every focus return still looking: another page is shown (a control of the same name there is
+ * not the one the action left), or, in tests, the page is taken down.
+ */
+export function stopReturningFocus(): void {
+  for (const stop of returning) stop();
+  returning.clear();
 }
 
 /** The first of these selectors that matches an enabled control inside `within` (or the page). */

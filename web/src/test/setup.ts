@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { stopReturningFocus } from "@/lib/returnFocus";
 import { resetAuth } from "./handlers/auth";
 import { resetBounties } from "./handlers/bounties";
 import { resetEconomy } from "./handlers/economy";
@@ -29,6 +30,8 @@ configure({ asyncUtilTimeout: 20_000 });
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
 afterEach(() => {
   cleanup();
+  // A page's focus returns end with it: one still looking would move the next test's keyboard.
+  stopReturningFocus();
   server.resetHandlers();
   resetAuth();
   resetMemories();
