@@ -27,6 +27,8 @@ export function checkDatabase(db: Db): BrokenRule[] {
     ["escrow", () => escrow(db)],
     ["inventory", () => inventory(db)],
     ["favour payments", () => favourPayments(db)],
+    ["favour units", () => favourUnits(db)],
+    ["earned once", () => earnedOnce(db)],
     ["guess rewards", () => guessRewards(db)],
     ["bounty payments", () => bountyPayments(db)],
     ["outbox", () => outbox(db)],
@@ -139,6 +141,46 @@ function inventory(db: Db): BrokenRule[] {
   return rows.map((row) => ({
     rule: "inventory",
     detail: `inventory item ${row.id} ("${row.name}") holds ${row.quantity}, but bought minus redeemed minus expired is ${row.expected}`,
+  }));
+}
+
+/**
+ * Each unit bought is settled one way at most: it expired unused (refunded) or was redeemed, never
+ * both, and one redemption settles one unit, of the same buyer, at the price the unit was bought
+ * for (what escrow pays out or back is what it took). Totals alone would let such damage cancel out.
+ */
+function favourUnits(db: Db): BrokenRule[] {
+  const purchase = columnsOf(db, "purchases", "p");
+  if (purchase("redemption_id") === "NULL") return [];
+  const rows = db.$client
+    .prepare(
+      `SELECT 'purchase ' || p.id || ' expired unused and was redeemed too (redemption ' || p.redemption_id || ')' AS detail
+       FROM purchases p WHERE p.redemption_id IS NOT NULL AND ${purchase("expired_at")} IS NOT NULL
+       UNION ALL
+       SELECT 'redemption ' || p.redemption_id || ' settles ' || COUNT(*) || ' units (purchases ' || group_concat(p.id) || ')'
+       FROM purchases p WHERE p.redemption_id IS NOT NULL GROUP BY p.redemption_id HAVING COUNT(*) > 1
+       UNION ALL
+       SELECT 'redemption ' || r.id || ' is for ' || r.price || ' spanks by user ' || r.buyer_id ||
+              ', but its unit (purchase ' || p.id || ') was bought for ' || p.price || ' by user ' || p.buyer_id AS detail
+       FROM purchases p JOIN redemptions r ON r.id = p.redemption_id
+       WHERE r.price <> p.price OR r.buyer_id <> p.buyer_id`,
+    )
+    .all() as { detail: string }[];
+  return rows.map((row) => ({ rule: "favour units", detail: row.detail }));
+}
+
+/** The spanks each partner starts with, each answer's reward and each workout's are paid once (one transfer per reference). */
+function earnedOnce(db: Db): BrokenRule[] {
+  const rows = db.$client
+    .prepare(
+      `SELECT kind, reference, COUNT(*) AS n FROM transfers
+       WHERE kind IN ('starting', 'answer', 'workout') AND reference IS NOT NULL
+       GROUP BY kind, reference HAVING COUNT(*) > 1`,
+    )
+    .all() as { kind: string; reference: string; n: number }[];
+  return rows.map((row) => ({
+    rule: "earned once",
+    detail: `${row.reference} is paid ${row.n} times (${row.kind} is paid once)`,
   }));
 }
 
