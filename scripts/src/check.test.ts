@@ -91,7 +91,7 @@ describe("npm run check", () => {
     db.$client.close();
     const result = check(path);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain("has 3 problem(s)");
+    expect(result.stderr).toContain("has 4 problem(s)");
     expect(result.stderr).toMatch(
       /\[escrow\] escrow holds \d+ spanks, but favours bought and not yet confirmed, declined or expired and bounties not yet approved or refunded are worth \d+/,
     );
@@ -99,5 +99,9 @@ describe("npm run check", () => {
       /\[inventory\] inventory item 1 \(".+"\) holds \d+, but bought minus redeemed minus expired is \d+/,
     );
     expect(result.stderr).toMatch(/\[favour payments\] purchase 1 \(\d+ spanks\) is paid by transfer \d+/);
+    // The unit's price no longer matches the redemption that settled it.
+    expect(result.stderr).toMatch(
+      /\[favour units\] redemption \d+ is for \d+ spanks by user \d+, but its unit \(purchase 1\)/,
+    );
   });
 });
