@@ -169,6 +169,27 @@ describe("GET /api/media/{id} of a voice message, in ranges", () => {
     expect(garbled.rawPayload.equals(ogg)).toBe(true);
   });
 
+  // RFC 9110 14.1.3: a suffix longer than the file is the whole file. A player reading a short
+  // voice note's end asks for its last N bytes, N larger than the note.
+  it("answers a suffix range longer than the file with the whole file, not 416", async () => {
+    const { get } = await memoryWithVoiceNote();
+    const reply = await get(`bytes=-${ogg.length + 1000}`);
+    expect(reply.statusCode).toBe(206);
+    expect(reply.headers["content-range"]).toBe(`bytes 0-${ogg.length - 1}/${ogg.length}`);
+    expect(reply.rawPayload.equals(ogg)).toBe(true);
+  });
+
+  // RFC 9110 14.1.1: a range whose last byte is before its first, or none at all, cannot be read: ignored.
+  it.each(["bytes=5-2", "bytes=abc", "bytes="])(
+    "ignores the unreadable range %s and sends the whole file",
+    async (range) => {
+      const { get } = await memoryWithVoiceNote();
+      const reply = await get(range);
+      expect(reply.statusCode, range).toBe(200);
+      expect(reply.rawPayload.equals(ogg), range).toBe(true);
+    },
+  );
+
   it("is refused signed out, with or without a range", async () => {
     const { get } = await memoryWithVoiceNote();
     expect((await get(undefined, "")).statusCode).toBe(401);
