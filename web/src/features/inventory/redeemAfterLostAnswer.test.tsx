@@ -43,4 +43,33 @@ describe("redeeming a favour bought twice, after one redeem's answer was lost", 
       { timeout: 5_000 },
     );
   });
+
+  it("redeems the second unit with the same note from a new opening of the note form", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    signInAs("alex");
+    setInventory([anInventoryItem({ id: 4, name: "Back massage", quantity: 2 })]);
+    const { user } = renderApp("/inventory");
+    await screen.findByText("Back massage");
+    const redeemWithNote = async () => {
+      await user.click(
+        within(card("Back massage")).getByRole("button", { name: "Add a note or a time for Back massage" }),
+      );
+      const modal = await screen.findByRole("dialog", { name: 'Redeem "Back massage"' });
+      await user.type(within(modal).getByLabelText("A note (optional)"), "After my run?");
+      await user.click(within(modal).getByRole("button", { name: "Redeem" }));
+      return modal;
+    };
+    // The first one's answer is lost: the form says so, and the list reads one unit left.
+    loseNextAnswer();
+    const first = await redeemWithNote();
+    await within(first).findByText(/Failed to redeem|Could not reach/);
+    await user.click(within(first).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(card("Back massage")).toHaveTextContent("Quantity purchased: 1"));
+
+    // Alex redeems the one left with the same words: a new redeem.
+    await redeemWithNote();
+    await screen.findByText('Redeemed "Back massage": your note is on its way.');
+    expect(redeemRequests()).toEqual([4, 4]);
+    await waitFor(() => expect(screen.queryByRole("heading", { level: 2, name: "Back massage" })).toBeNull());
+  });
 });

@@ -59,7 +59,9 @@ export function RedeemWithNoteModal({ item, onClose }: { item: InventoryItem | u
           itemId: item.id,
           ...(note.trim() ? { note } : {}),
           ...(wishedAt ? { wishedAt: wishedAt.toISOString() } : {}),
-          write,
+          // This opening's redeem only: the same note from a later opening (the next unit, the
+          // first one's answer lost) is another redeem, never that one answered again.
+          write: `redeem ${item.id} ${write}`,
         },
         {
           onSuccess: () => {
