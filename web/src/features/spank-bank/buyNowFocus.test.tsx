@@ -30,4 +30,22 @@ describe("Buy Now by keyboard", () => {
     await waitFor(() => expect(card("Back massage")).toHaveTextContent("Quantity available: 2"));
     await waitFor(() => expect(within(card("Back massage")).getByRole("button", { name: "Buy Now" })).toHaveFocus());
   });
+
+  it("goes to the selected tab when the favour is gone from the list once it reloads (the seller removed it meanwhile)", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    setProducts([
+      aProduct({ id: 1, name: "Back massage", price: 30 }),
+      aProduct({ id: 2, name: "Breakfast", price: 10 }),
+    ]);
+    signInAs("alex");
+    const { user } = renderApp("/spank-bank");
+    await screen.findByText("You have 120 spanks");
+    // Sam removes the back massage while Alex's page still shows it.
+    setProducts([aProduct({ id: 2, name: "Breakfast", price: 10 })]);
+    within(card("Back massage")).getByRole("button", { name: "Buy Now" }).focus();
+    await user.keyboard("{Enter}");
+    await screen.findByText("That product is gone.");
+    await waitFor(() => expect(screen.queryByRole("heading", { level: 3, name: "Back massage" })).toBeNull());
+    await waitFor(() => expect(screen.getByRole("tab", { name: "Shop" })).toHaveFocus());
+  });
 });

@@ -1,12 +1,15 @@
 import { Button, Stack, Text } from "@mantine/core";
 import type { Product } from "@spankbank/shared/contract/products";
 import { plural } from "@spankbank/shared/spanks";
+import { useQueryClient } from "@tanstack/react-query";
 import { firstControl, returnFocus, SELECTED_TAB } from "@/lib/returnFocus";
 import { useSingleFlight } from "@/lib/useSingleFlight";
 import { useSpankTotal } from "../api/getSpankTotal";
+import { spankBankKeys } from "../api/keys";
 import { usePurchaseProduct } from "../api/purchaseProduct";
 
 const buyNowId = (productId: number) => `buy-now-${productId}`;
+const tab = () => firstControl([SELECTED_TAB]);
 
 /**
  * Buy Now: one unit, disabled while the purchase is in flight, and disabled with the reason for a
@@ -15,6 +18,7 @@ const buyNowId = (productId: number) => `buy-now-${productId}`;
  */
 export function BuyNow({ product, own, partnerName }: { product: Product; own: boolean; partnerName: string }) {
   const purchase = usePurchaseProduct();
+  const queryClient = useQueryClient();
   const once = useSingleFlight();
   const buy = () =>
     once((settled) =>
@@ -26,8 +30,9 @@ export function BuyNow({ product, own, partnerName }: { product: Product; own: b
           // card anew, and until it is drawn again there is nothing to choose yet.
           returnFocus(() => {
             const again = document.getElementById(buyNowId(product.id));
-            if (again === null) return null;
-            return again.matches(":disabled") ? firstControl([SELECTED_TAB]) : again;
+            // Gone from the list once it has reloaded (removed by the seller, or on the next page now).
+            if (again === null) return queryClient.isFetching({ queryKey: spankBankKeys.products() }) ? null : tab();
+            return again.matches(":disabled") ? tab() : again;
           });
         },
       }),
