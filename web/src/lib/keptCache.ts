@@ -22,6 +22,9 @@ const storage = {
 };
 /** When this device last dropped what it kept (a sign-out, another partner signing in). */
 let forgottenAt = 0;
+/** When this page last asked to keep the cache, and the writes it asked for that are still going on. */
+let lastAskedAt = 0;
+const writing = new Set<Promise<unknown>>();
 /** Whether a copy of the cache made at `madeAt` comes after the last time it was dropped. */
 const sinceLastForgotten = (madeAt: number) => madeAt > forgottenAt;
 
@@ -79,11 +82,14 @@ export async function restoreKeptCache(queryClient: QueryClient): Promise<void> 
   const keepNow = () => {
     if (!keepingAllowed()) return;
     const askedAt = Date.now();
-    void persistQueryClientSave(options(queryClient))
+    lastAskedAt = askedAt;
+    const saved = persistQueryClientSave(options(queryClient))
       .then(() => {
         if (sinceLastForgotten(askedAt)) sayKept(true);
       })
       .catch(() => undefined);
+    writing.add(saved);
+    void saved.finally(() => writing.delete(saved));
   };
   keepOnceSettled(queryClient, keepNow);
   addEventListener("pagehide", keepNow);
@@ -130,8 +136,18 @@ export function holdRereadsUntilPainted(queryClient: QueryClient): () => void {
 
 /** Drops what this device kept: on sign-out, and when a partner signs in (nothing of another may show). */
 export function forgetKeptCache(): Promise<void> {
-  forgottenAt = Date.now();
+  const at = Date.now();
+  forgottenAt = at;
   sayKept(false);
+  const asked = [...writing];
+  // A write asked before this one may still land after the delete: once those are done, it is
+  // deleted again (never waited for: a sign-out does not hang on a slow disk), unless this page has
+  // asked to keep what came since (a new partner's pages).
+  if (asked.length > 0) {
+    void Promise.allSettled(asked)
+      .then(() => (lastAskedAt <= at ? del(KEY) : undefined))
+      .catch(() => undefined);
+  }
   return (async () => del(KEY))().catch(() => undefined);
 }
 
