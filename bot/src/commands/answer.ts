@@ -28,9 +28,10 @@ export const answerCommand: BotCommand = {
     // Answered there already while a newer one is being posted (Discord may show it): these words
     // are for the newer one, never a replacement of the answer given on a guess.
     const answeredShown = shown?.answers.some((answer) => answer.username === user.responseName) ?? false;
-    // One already on Discord was posted after these words were sent (or it would be `shown`).
-    const beingPosted = latest !== null && questionById(db, latest.id)?.discordMessageId === null;
-    const question = shown && latest && shown.id !== latest.id && answeredShown && beingPosted ? latest : shown;
+    // One already on Discord was posted after these words were sent (or it would be `shown`): read
+    // only in that rare case, not at every /answer.
+    const beingPosted = (newer: { id: number }) => questionById(db, newer.id)?.discordMessageId === null;
+    const question = shown && latest && shown.id !== latest.id && answeredShown && beingPosted(latest) ? latest : shown;
     if (!question) {
       await replyDone(interaction, NO_QUESTION_YET);
       return;
