@@ -9,13 +9,15 @@ export interface Slot {
   answer?: QuestionResponse;
 }
 
+/** Whether `response` is the answer of the partner whose response name is `responseName` (compared case-insensitively). */
+export const isAnswerOf = (response: QuestionResponse, responseName: string): boolean =>
+  response.username.toLowerCase() === responseName.toLowerCase();
+
 /** A question's two response slots, one per partner, in the couple's order. */
 export function slotsOf(question: Question, partners: CoupleSummary["partners"]): Slot[] {
   return partners.map((partner) => ({
     partner,
-    answer: question.responses.find(
-      (response) => response.username.toLowerCase() === partner.responseName.toLowerCase(),
-    ),
+    answer: question.responses.find((response) => isAnswerOf(response, partner.responseName)),
   }));
 }
 

@@ -6,7 +6,7 @@ import { useDraft } from "@/lib/draft";
 import { cutTo } from "@/lib/textLimit";
 import { toast } from "@/lib/toast";
 import { answerDraft, useAnswerQuestion } from "../api/answerQuestion";
-import type { Partner } from "../slots";
+import { isAnswerOf, type Partner } from "../slots";
 
 /** The question being answered, the answer given so far, and the guess field while a guess can still be written. */
 export interface Answering {
@@ -72,7 +72,7 @@ function ResponseForm({ answering, onClose }: { answering: Answering; onClose: (
       {
         onSuccess: (responses) => {
           toast.success("Response submitted successfully!");
-          const mine = responses.find((given) => given.username.toLowerCase() === answering.responseName.toLowerCase());
+          const mine = responses.find((given) => isAnswerOf(given, answering.responseName));
           // Words typed while it was on its way stay in the open form, over the answer just saved.
           if (draft.saved(sent, mine?.created_at ?? "none")) onClose();
         },
